@@ -1,0 +1,902 @@
+"""Phase 4: names and types. Builds the checked model (model.py) from a schema-valid document.
+
+Every problem is collected (not raised at the first) so `validate` can list them all.
+"""
+from __future__ import annotations
+
+from . import nodes as ast
+from . import model as m
+from .nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from .errors import ErrorList, RuleError, RuleWarning, Span, suggest
+from .parser import parse
+
+STANDARD_COLORS = {"C": "black", "S": "black", "D": "red", "H": "red"}
+SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_number": INT,
+                  "leaders": list_of(SEAT)}
+GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax"}
+BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
+                 "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
+                 "range", "indices", "abs", "argmin", "argmax"}
+CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
+MAX_FUNCTION_DEPTH = 16
+
+
+class Scope:
+    """Names visible in an expression: locals (Python variables) and slots (state variables)."""
+
+    def __init__(self, names=None, in_move=False):
+        self.names = dict(names or {})
+        self.in_move = in_move
+
+    def plus(self, name, entry) -> "Scope":
+        s = Scope(self.names, self.in_move)
+        s.names[name] = entry
+        return s
+
+
+class Checker:
+    def __init__(self, doc, path: str, text: str = ""):
+        self.doc = doc
+        self.path = path
+        self.text = text
+        self.errors: list = []
+        self.warnings: list = []
+        self.slots = 0
+        self.local_counter = 0
+        self.chooses: list = []
+        self.functions: dict = {}
+        self.fn_stack: list = []
+        self.zone_reads: set = set()
+        self.zone_writes: set = set()
+        self.options: dict = {}
+        self.zones: dict = {}
+        self.attributes: dict = {}
+        self.tables: dict = {}
+        self.functions_src: dict = {}
+        self.moves: dict = {}
+        self.variables: list = []
+
+    # -- helpers -------------------------------------------------------------------------
+    def err(self, msg, span):
+        self.errors.append(RuleError(msg, span))
+
+    def warn(self, msg, span):
+        self.warnings.append(RuleWarning(msg, span))
+
+    def parse_expr(self, value, span: Span):
+        """Parse a YAML scalar as an expression (ints and bools are literals)."""
+        if isinstance(value, bool):
+            return ast.Bool(span, value)
+        if isinstance(value, int):
+            return ast.Num(span, value)
+        if not isinstance(value, str):
+            self.err("expected an expression", span)
+            return None
+        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) else span
+        try:
+            return parse(str(value), base)
+        except RuleError as exc:
+            self.errors.append(exc)
+            return None
+
+    def typed(self, value, span, scope, want=None, what="expression"):
+        """Parse and check an expression, optionally against an expected type."""
+        node = self.parse_expr(value, span)
+        if node is None:
+            return None
+        try:
+            t = self.expr(node, scope)
+            if want is not None:
+                t = self.coerce(node, want)
+                if t != want:
+                    raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+        except RuleError as exc:
+            self.errors.append(exc)
+            return None
+        return node
+
+    def new_local(self, name):
+        self.local_counter += 1
+        return f"l{self.local_counter}_{name}"
+
+    def new_slot(self):
+        self.slots += 1
+        return self.slots - 1
+
+    # -- the document ------------------------------------------------------------------------
+    def run(self) -> m.Game:
+        d = self.doc
+        pl = d.get("players", {})
+        self.min_players = pl.get("min", 2)
+        self.max_players = pl.get("max", self.min_players)
+        default = pl.get("default", self.min_players)
+        if self.max_players < self.min_players:
+            self.err("players: max is smaller than min", pl.at("max"))
+        if not self.min_players <= default <= self.max_players:
+            self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
+                     pl.at("default"))
+        self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
+        self.options = self.check_options(d.get("options", {}))
+        self.tables = self.check_tables(d.get("tables", {}))
+        self.zones = self.check_zones(d.get("zones", {}), d.at("zones"))
+        dz_name = d.get("deck", {}).get("zone", "stock")
+        deck_zone = self.zones.get(dz_name)
+        if deck_zone is None or deck_zone.kind != "shared":
+            self.err(f"deck zone '{dz_name}' must be a shared zone declared under zones"
+                     + suggest(str(dz_name), self.zones), d.get("deck", d).at("zone"))
+            deck_zone = m.Zone(str(dz_name), "shared", 1, "none", "", d.span)
+        self.zone_writes.add(deck_zone.name)
+        self.check_attributes(d.get("attributes", {}))
+        self.variables = self.check_variables(d.get("variables", {}))
+        base_scope = Scope({v.name: ("slot", v.type, v.slot) for v in self.variables})
+        self.base_scope = base_scope
+        self.functions_src = d.get("functions", {})
+        for name in self.functions_src:
+            self.function(name, self.functions_src.key_span(name))
+        self.moves = self.check_moves(d.get("moves", {}), base_scope)
+        autos = []
+        for i, a in enumerate(d.get("automatic", [])):
+            span = d["automatic"].at(i)
+            body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
+            autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
+        hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
+        match = self.check_match(d.get("match", {}), base_scope)
+        lim = d.get("limits", {})
+        limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
+                          lim.get("steps_per_hand", 1_000_000))
+        self.game_checks(hand, d)
+        if self.errors:
+            raise ErrorList(self.errors + self.warnings)
+        return m.Game(self.path, str(d.get("game", "")), str(d.get("description", "")),
+                      str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
+                      deck_zone, self.attributes, self.tables, self.options, self.zones,
+                      self.variables, self.functions, self.moves, autos, hand, match, limits,
+                      self.slots, self.chooses, self.text)
+
+    def check_deck(self, d, span) -> m.Deck:
+        ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                  "J", "Q", "K", "A"])]
+        suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
+        for label, items, src in (("rank", ranks, d.get("ranks")), ("suit", suits, d.get("suits"))):
+            seen = set()
+            for i, r in enumerate(items):
+                if r in seen:
+                    self.err(f"duplicate {label} '{r}'", src.at(i) if src else span)
+                seen.add(r)
+        colors_src = d.get("colors", {})
+        colors = []
+        for s in suits:
+            c = colors_src.get(s, STANDARD_COLORS.get(s))
+            if c is None:
+                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
+                c = "none"
+            colors.append(str(c))
+        for s in colors_src:
+            if s not in suits:
+                self.err(f"colors: unknown suit '{s}'" + suggest(str(s), suits), colors_src.key_span(s))
+        color_names = list(dict.fromkeys(colors))
+        deck = m.Deck(ranks, suits, colors, color_names, d.get("copies", 1), d.get("jokers", 0), None, span)
+        self.deck = deck
+        if "remove" in d:
+            deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
+                                     BOOL, "deck: remove")
+        return deck
+
+    def check_options(self, opts) -> dict:
+        out = {}
+        for name, o in opts.items():
+            typ = o.get("type", "int")
+            default = o.get("default")
+            span = opts.key_span(name)
+            if typ == "bool" and not isinstance(default, bool):
+                self.err(f"option '{name}': default must be true or false", o.at("default"))
+            if typ == "int" and (isinstance(default, bool) or not isinstance(default, int)):
+                self.err(f"option '{name}': default must be a whole number", o.at("default"))
+            lo, hi = o.get("min"), o.get("max")
+            if typ == "int" and isinstance(default, int) and not isinstance(default, bool):
+                if (lo is not None and default < lo) or (hi is not None and default > hi):
+                    self.err(f"option '{name}': default {default} is outside its min/max", o.at("default"))
+            out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span)
+        return out
+
+    def check_tables(self, tables) -> dict:
+        out = {}
+        for name, t in tables.items():
+            out[str(name)] = {int(k): v for k, v in t.items()}
+        return out
+
+    def check_zones(self, zones, span) -> dict:
+        out = {}
+        for i, (name, z) in enumerate(zones.items()):
+            kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
+            if z.get("per_player") and "count" in z:
+                self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
+            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
+                                    str(z.get("description", "")), zones.key_span(name), i)
+        if not out:
+            self.err("a game needs at least one zone", span)
+        return out
+
+    def check_attributes(self, attrs):
+        for name, a in attrs.items():
+            span = attrs.key_span(name)
+            if name in CARD_ATTRS:
+                self.err(f"'{name}' is a built-in card attribute", span)
+                continue
+            scope = Scope({"card": ("local", CARD, "card")})
+            cases, types = [], set()
+            for i, case in enumerate(a.get("cases", [])):
+                cond = self.typed(case.get("if"), case.at("if"), scope, BOOL, "a case's condition")
+                val = self.typed(case.get("value"), case.at("value"), scope)
+                if val is not None:
+                    types.add(val.type)
+                cases.append((cond, val))
+            table, table_by = None, None
+            for by in ("by_rank", "by_suit", "by_card"):
+                if by in a:
+                    if table is not None:
+                        self.err("an attribute has one table: by_rank, by_suit or by_card", a.key_span(by))
+                    table, table_by = {}, by
+                    for key, val in a[by].items():
+                        idx = self.table_key(by, key, a[by].key_span(key))
+                        node = self.typed(val, a[by].at(key), scope)
+                        if node is not None:
+                            types.add(node.type)
+                            if idx is not None:
+                                table[idx] = node
+            default = None
+            if "default" in a:
+                default = self.typed(a["default"], a.at("default"), scope)
+                if default is not None:
+                    types.add(default.type)
+            if len(types) > 1:
+                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})", span)
+            typ = types.pop() if len(types) == 1 else INT
+            if typ not in (INT, BOOL, RANK, SUIT, COLOR):
+                self.err(f"attribute '{name}' must hold numbers or true/false", span)
+            if default is None and table is not None:
+                if len(table) < self.table_size(table_by):
+                    self.warn(f"attribute '{name}' has no default and its table misses some "
+                              f"{table_by[3:]}s (they get {0 if typ == INT else 'false'})", span)
+            self.attributes[str(name)] = m.Attribute(str(name), typ, table, table_by, cases, default,
+                                                     str(a.get("description", "")), span)
+
+    def table_size(self, by):
+        return {"by_rank": len(self.deck.ranks), "by_suit": len(self.deck.suits),
+                "by_card": len(self.deck.ranks) * len(self.deck.suits)}[by]
+
+    def table_key(self, by, key, span):
+        key = str(key)
+        if by == "by_rank":
+            r = self.rank_index(key)
+            if r is None:
+                self.err(f"unknown rank '{key}'" + suggest(key, self.deck.ranks), span)
+            return r
+        if by == "by_suit":
+            s = self.suit_index(key)
+            if s is None:
+                self.err(f"unknown suit '{key}'" + suggest(key, self.deck.suits), span)
+            return s
+        c = self.card_kind(key)
+        if c is None:
+            self.err(f"'{key}' is not a card of this deck", span)
+        return c
+
+    def check_variables(self, vars_) -> list:
+        out = []
+        scope0 = Scope()
+        for name, v in vars_.items():
+            span = vars_.key_span(name)
+            typ = v.get("type", "int")
+            var = m.Variable(str(name), typ, None, self.new_slot(), span)
+            init = v.get("initial", {"int": 0, "bool": False}.get(typ))
+            if init is None:
+                self.err(f"variable '{name}' of type {typ} needs an initial value", span)
+            else:
+                var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
+            self.reserved(str(name), span)
+            out.append(var)
+        return out
+
+    def reserved(self, name, span):
+        if name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name in ("player", "card") \
+                or name in self.zones or name in self.options:
+            self.err(f"'{name}' is already a name in the language or this file; choose another", span)
+
+    def function(self, name, span):
+        if name in self.functions:
+            return self.functions[name]
+        f = self.functions_src[name]
+        params = [(str(p), str(t)) for p, t in f.get("params", {}).items()]
+        fn = m.Function(str(name), params, None, None, span)
+        self.functions[name] = fn
+        if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
+            self.err(f"function '{name}' calls itself (directly or through others)", span)
+            return fn
+        self.fn_stack.append(name)
+        scope = Scope({p: ("local", t, f"a_{p}") for p, t in params})
+        fn.body = self.typed(f.get("body"), f.at("body"), scope)
+        fn.type = fn.body.type if fn.body is not None else INT
+        self.fn_stack.pop()
+        return fn
+
+    def check_moves(self, moves, scope) -> dict:
+        out = {}
+        for i, (name, mv) in enumerate(moves.items()):
+            span = moves.key_span(name)
+            s = Scope(scope.names, in_move=True).plus("player", ("builtin", SEAT, "player"))
+            params = []
+            blind_names = set()
+            for pname, p in mv.get("params", {}).items():
+                pspan = mv["params"].key_span(pname)
+                src = self.typed(p.get("from"), p.at("from"), s)
+                if src is not None and not isinstance(src.type, tuple):
+                    self.err(f"parameter '{pname}' must come from a list or zone, not a "
+                             f"{type_name(src.type)}", src.span)
+                    src = None
+                ptype = src.type[1] if src is not None else INT
+                blind = bool(p.get("blind", False))
+                if blind and (src is None or not _is_zone(src)):
+                    self.err(f"parameter '{pname}': blind choice needs a zone to draw from", pspan)
+                local = f"p_{pname}"
+                s = s.plus(str(pname), ("local", ptype, local))
+                cond = None
+                if "if" in p:
+                    if blind:
+                        self.err(f"parameter '{pname}' is chosen blind, so it cannot have a condition", p.at("if"))
+                    cond = self.typed(p["if"], p.at("if"), s, BOOL, "a condition")
+                if blind:
+                    blind_names.add(str(pname))
+                params.append(m.Param(str(pname), src, cond, blind, ptype, pspan))
+            cond = None
+            if "if" in mv:
+                cond = self.typed(mv["if"], mv.at("if"), s, BOOL, "a move's condition")
+                if cond is not None and blind_names & _names_used(cond):
+                    self.err("a condition cannot look at a card chosen blind", cond.span)
+            body = self.stmts(mv.get("do", []), mv.at("do"), s, allow_choose=False)
+            out[str(name)] = m.Move(str(name), i, params, cond, body, str(mv.get("description", "")),
+                                    mv.get("text"), span)
+        return out
+
+    def check_match(self, mt, scope) -> m.Match:
+        s = scope
+        next_dealer = self.typed(mt["next_dealer"], mt.at("next_dealer"), s, SEAT, "next_dealer") \
+            if "next_dealer" in mt else None
+        ps = s.plus("player", ("builtin", SEAT, "player"))
+        hand_result = self.typed(mt["hand_result"], mt.at("hand_result"), ps, INT, "hand_result") \
+            if "hand_result" in mt else None
+        end = self.typed(mt["end"], mt.at("end"), s, BOOL, "end") if "end" in mt else None
+        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0))
+
+    # -- statements ------------------------------------------------------------------------
+    def zone_target(self, value, span, scope, what):
+        node = self.typed(value, span, scope)
+        if node is not None and not _is_zone(node):
+            self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
+            return None
+        if node is not None:
+            self.zone_writes.add(node.ref[1].name)
+        return node
+
+    def stmts(self, items, span, scope, allow_choose) -> list:
+        out = []
+        if not isinstance(items, list):
+            return out
+        for i, st in enumerate(items):
+            sspan = items.at(i)
+            if not isinstance(st, dict):
+                continue
+            res = self.stmt(st, sspan, scope, allow_choose)
+            if res is not None:
+                out.append(res)
+        return out
+
+    def stmt(self, st, span, scope, allow_choose):
+        if "shuffle" in st:
+            return m.Shuffle(span, self.zone_target(st["shuffle"], st.at("shuffle"), scope, "shuffle"))
+        if "deal" in st:
+            d = st["deal"]
+            zname = str(d.get("to"))
+            zone = self.zones.get(zname)
+            if zone is None or zone.kind == "shared":
+                self.err(f"deal: 'to' must be a per-player or indexed zone, not '{zname}'"
+                         + (suggest(zname, self.zones) if zone is None else ""), d.at("to"))
+            else:
+                self.zone_writes.add(zone.name)
+            src = self.zone_target(d.get("from", "stock"), d.at("from"), scope, "deal: from")
+            count = d.get("count", "all")
+            cnode = None if count == "all" else self.typed(count, d.at("count"), scope, INT, "deal: count")
+            first = self.typed(d["first"], d.at("first"), scope, SEAT, "deal: first") if "first" in d else None
+            return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)))
+        if "move" in st:
+            mv = st["move"]
+            modes = [k for k in ("cards", "top", "all") if k in mv]
+            if len(modes) != 1:
+                self.err("move: say exactly one of 'cards', 'top' or 'all'", span)
+                return None
+            mode = modes[0]
+            if mode == "cards":
+                what = self.typed(mv["cards"], mv.at("cards"), scope)
+                if what is not None and what.type not in (CARD, list_of(CARD)):
+                    self.err(f"move: cards must be a card or a list of cards, not a {type_name(what.type)}",
+                             what.span)
+            else:
+                what = self.zone_target(mv[mode], mv.at(mode), scope, f"move: {mode}")
+            count = self.typed(mv["count"], mv.at("count"), scope, INT, "move: count") if "count" in mv else None
+            if count is not None and mode != "top":
+                self.err("move: count goes with 'top'", mv.key_span("count"))
+            to = self.zone_target(mv.get("to"), mv.at("to"), scope, "move: to")
+            return m.MoveCards(span, mode, what, count, to, mv.get("position", "top") == "bottom",
+                               bool(mv.get("face_up", False)))
+        if "score" in st:
+            sc = st["score"]
+            seat = self.typed(sc.get("seat"), sc.at("seat"), scope, SEAT, "score: seat")
+            pts = self.typed(sc.get("points"), sc.at("points"), scope, INT, "score: points")
+            return m.Score(span, seat, pts)
+        if "set" in st:
+            pairs = []
+            for name, val in st["set"].items():
+                var = next((v for v in self.variables if v.name == name), None)
+                if var is None:
+                    self.err(f"set: unknown variable '{name}'" + suggest(str(name), [v.name for v in self.variables]),
+                             st["set"].key_span(name))
+                    continue
+                pairs.append((var, self.typed(val, st["set"].at(name), scope, var.type, f"'{name}'")))
+            return m.Assign(span, pairs)
+        if "reveal" in st:
+            node = self.typed(st["reveal"], st.at("reveal"), scope)
+            if node is not None and node.type not in (CARD, list_of(CARD)):
+                self.err("reveal takes a card or a list of cards", node.span)
+            return m.Reveal(span, node)
+        if "if" in st:
+            cond = self.typed(st["if"], st.at("if"), scope, BOOL, "if")
+            return m.If(span, cond, self.stmts(st.get("then", []), st.at("then"), scope, allow_choose),
+                        self.stmts(st.get("else", []), st.at("else"), scope, allow_choose))
+        if "while" in st:
+            cond = self.typed(st["while"], st.at("while"), scope, BOOL, "while")
+            return m.While(span, cond, self.stmts(st.get("do", []), st.at("do"), scope, allow_choose))
+        if "repeat" in st:
+            body = self.stmts(st["repeat"], st.at("repeat"), scope, allow_choose)
+            cond = self.typed(st.get("until"), st.at("until"), scope, BOOL, "until")
+            return m.While(span, cond, body, until=True)
+        if "for_each" in st:
+            name = str(st["for_each"])
+            it = self.typed(st.get("in"), st.at("in"), scope)
+            typ = INT
+            if it is not None:
+                if not isinstance(it.type, tuple):
+                    self.err(f"for_each: 'in' must be a list or zone, not a {type_name(it.type)}", it.span)
+                else:
+                    typ = it.type[1]
+            var = m.Variable(name, typ, None, self.new_slot(), st.at("for_each"))
+            inner = scope.plus(name, ("slot", typ, var.slot))
+            return m.ForEach(span, var, it, self.stmts(st.get("do", []), st.at("do"), inner, allow_choose))
+        if "choose" in st:
+            if not allow_choose:
+                self.err("choose is not allowed here: moves and automatic rules run without decisions", span)
+                return None
+            names = st["choose"]
+            moves = []
+            for i, n in enumerate(names):
+                mv = self.moves.get(str(n))
+                if mv is None:
+                    self.err(f"unknown move '{n}'" + suggest(str(n), self.moves), names.at(i))
+                else:
+                    moves.append(mv)
+            by = self.typed(st.get("by"), st.at("by"), scope, SEAT, "choose: by")
+            ch = m.Choose(span, moves, by, self.stmts(st.get("otherwise", []), st.at("otherwise"),
+                                                       scope, allow_choose), len(self.chooses))
+            self.chooses.append(ch)
+            return ch
+        self.err("unknown statement", span)
+        return None
+
+    # -- game-level checks -----------------------------------------------------------------
+    def game_checks(self, hand, d):
+        used_moves = {mv.name for ch in self.chooses for mv in ch.moves}
+        for name, mv in self.moves.items():
+            if name not in used_moves:
+                self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
+        for name, z in self.zones.items():
+            if name not in self.zone_writes:
+                self.warn(f"zone '{name}' never receives a card", z.span)
+            elif name not in self.zone_reads and z.visibility == "none":
+                self.warn(f"zone '{name}' is never read", z.span)
+
+    # -- expressions -------------------------------------------------------------------------
+    def rank_index(self, text):
+        text = str(text)
+        if text in self.deck.ranks:
+            return self.deck.ranks.index(text)
+        alias = {"T": "10", "10": "T"}.get(text.upper())
+        if alias in self.deck.ranks:
+            return self.deck.ranks.index(alias)
+        if text.upper() in self.deck.ranks:
+            return self.deck.ranks.index(text.upper())
+        return None
+
+    def suit_index(self, text):
+        text = SUIT_WORDS.get(str(text), SUIT_SYMBOLS.get(str(text), str(text)))
+        if text in self.deck.suits:
+            return self.deck.suits.index(text)
+        if text.upper() in self.deck.suits:
+            return self.deck.suits.index(text.upper())
+        return None
+
+    def card_kind(self, text):
+        """Index rank*len(suits)+suit of a card written like 'AS', 'TC', '10C' or '10♣'."""
+        text = str(text)
+        for cut in (len(text) - 1,):
+            if cut < 1:
+                return None
+            r, s = self.rank_index(text[:cut]), self.suit_index(text[cut:])
+            if r is not None and s is not None:
+                return r * len(self.deck.suits) + s
+        return None
+
+    def coerce(self, node, want):
+        """Turn a number literal into a rank where a rank is expected; returns the node's type."""
+        if want == RANK and isinstance(node, ast.Num):
+            idx = self.rank_index(str(node.value))
+            if idx is None:
+                raise RuleError(f"this deck has no rank '{node.value}'", node.span)
+            node.type, node.ref = RANK, ("rank", idx)
+        elif want == list_of(RANK) and isinstance(node, ast.ListLit):
+            for item in node.items:
+                self.coerce(item, RANK)
+            if all(i.type == RANK for i in node.items):
+                node.type = want
+        return node.type
+
+    def expr(self, n, scope) -> object:
+        t = getattr(self, "x_" + type(n).__name__)(n, scope)
+        n.type = t
+        return t
+
+    def x_Num(self, n, scope):
+        return INT
+
+    def x_Bool(self, n, scope):
+        return BOOL
+
+    def x_Name(self, n, scope):
+        name = n.id
+        if name in scope.names:
+            entry = scope.names[name]
+            n.ref = entry
+            return entry[1]
+        if name == "player":
+            raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",
+                            n.span)
+        if name in BUILTIN_VALUES:
+            n.ref = ("builtin", BUILTIN_VALUES[name], name)
+            return BUILTIN_VALUES[name]
+        if name in self.options:
+            opt = self.options[name]
+            n.ref = ("option", opt.type, name)
+            return opt.type
+        if name in self.zones:
+            z = self.zones[name]
+            if z.kind != "shared":
+                arg = "SEAT" if z.kind == "player" else "INDEX"
+                raise RuleError(f"zone '{name}' has one instance per {'player' if z.kind == 'player' else 'index'}: "
+                                f"write {name}({arg})", n.span)
+            n.ref = ("zone", z, None)
+            self.zone_reads.add(name)
+            return list_of(CARD)
+        r = self.rank_index(name)
+        if r is not None and not name.isdigit():
+            n.ref = ("rank", r)
+            return RANK
+        s = self.suit_index(name)
+        if s is not None:
+            n.ref = ("suit", s)
+            return SUIT
+        if name in self.deck.color_names:
+            n.ref = ("color", self.deck.color_names.index(name))
+            return COLOR
+        k = self.card_kind(name)
+        if k is not None:
+            n.ref = ("card", k)
+            return CARD
+        known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones)
+        raise RuleError(f"unknown name '{name}'" + suggest(name, known), n.span)
+
+    def x_Attr(self, n, scope):
+        t = self.expr(n.obj, scope)
+        if t != CARD:
+            raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
+        if n.name in CARD_ATTRS:
+            return CARD_ATTRS[n.name]
+        if n.name in self.attributes:
+            return self.attributes[n.name].type
+        raise RuleError(f"unknown card attribute '{n.name}'" +
+                        suggest(n.name, list(CARD_ATTRS) + list(self.attributes)), n.span)
+
+    def x_Index(self, n, scope):
+        if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
+            n.obj.ref = ("table", self.tables[n.obj.id])
+            n.obj.type = "table"
+            self.need(n.index, scope, INT, "a table index")
+            return INT
+        t = self.expr(n.obj, scope)
+        if not isinstance(t, tuple):
+            raise RuleError(f"cannot index a {type_name(t)}", n.span)
+        self.need(n.index, scope, INT, "an index")
+        return t[1]
+
+    def need(self, node, scope, want, what):
+        t = self.expr(node, scope)
+        t = self.coerce(node, want)
+        if t != want:
+            raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+
+    def x_ListLit(self, n, scope):
+        if not n.items:
+            raise RuleError("an empty list [] has no type; leave it out", n.span)
+        types = [self.expr(i, scope) for i in n.items]
+        want = RANK if RANK in types else types[0]
+        for item in n.items:
+            t = self.coerce(item, want)
+            if t != want:
+                raise RuleError(f"list items must all be {type_name(want)}s; this one is a {type_name(t)}",
+                                item.span)
+        return list_of(want)
+
+    def x_BinOp(self, n, scope):
+        lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op == "+" and isinstance(lt, tuple) and lt == rt:
+            return lt
+        for side, t in ((n.left, lt), (n.right, rt)):
+            if t != INT:
+                raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
+        return INT
+
+    def x_Neg(self, n, scope):
+        self.need(n.operand, scope, INT, "'-'")
+        return INT
+
+    def x_Not(self, n, scope):
+        self.need(n.operand, scope, BOOL, "'not'")
+        return BOOL
+
+    def x_BoolOp(self, n, scope):
+        self.need(n.left, scope, BOOL, f"'{n.op}'")
+        self.need(n.right, scope, BOOL, f"'{n.op}'")
+        return BOOL
+
+    def x_Cond(self, n, scope):
+        self.need(n.test, scope, BOOL, "the condition after 'if'")
+        a, b = self.expr(n.then, scope), self.expr(n.other, scope)
+        if a != b:
+            b = self.coerce(n.other, a)
+            a = self.coerce(n.then, b)
+        if a != b:
+            raise RuleError(f"both sides of 'if ... else' must have one type ({type_name(a)} vs {type_name(b)})",
+                            n.span)
+        return a
+
+    def x_Compare(self, n, scope):
+        lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op in ("in", "notin"):
+            if not isinstance(rt, tuple):
+                raise RuleError(f"'in' needs a list or zone on its right, not a {type_name(rt)}", n.right.span)
+            lt = self.coerce(n.left, rt[1])
+            rt = self.coerce(n.right, list_of(lt))
+            if rt[1] != lt:
+                raise RuleError(f"cannot look for a {type_name(lt)} in a {type_name(rt)}", n.span)
+            return BOOL
+        if lt != rt:
+            lt = self.coerce(n.left, rt)
+            rt = self.coerce(n.right, lt)
+        if lt != rt:
+            raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
+        if n.op not in ("==", "!=") and lt not in (INT, RANK, SEAT):
+            raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
+        return BOOL
+
+    def x_Gen(self, n, scope):
+        it = self.expr(n.iter, scope)
+        if not isinstance(it, tuple):
+            raise RuleError(f"'for ... in' needs a list or zone, not a {type_name(it)}", n.iter.span)
+        local = self.new_local(n.var)
+        n.local = local
+        inner = scope.plus(n.var, ("local", it[1], local))
+        if n.cond is not None:
+            self.need(n.cond, inner, BOOL, "the condition after 'if'")
+        et = self.expr(n.elt, inner)
+        f = n.func
+        if f is None:
+            return list_of(et)
+        if f not in GEN_FUNCS:
+            raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
+        if f in ("sum", "min", "max") and et != INT:
+            raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
+        if f in ("any", "all"):
+            self.coerce(n.elt, BOOL)
+            if n.elt.type != BOOL:
+                raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
+            return BOOL
+        if f in ("argmin", "argmax"):
+            if et != INT:
+                raise RuleError(f"{f}(...) needs numbers", n.elt.span)
+            return it[1]
+        return {"count": INT, "first": et}.get(f, INT)
+
+    def x_Call(self, n, scope):
+        f, args = n.func, n.args
+        n.ref = None
+        if f in self.zones:
+            z = self.zones[f]
+            self.zone_reads.add(f)
+            if z.kind == "shared":
+                raise RuleError(f"zone '{f}' is shared: write {f} without parentheses", n.span)
+            self.arity(n, 1)
+            self.need(args[0], scope, SEAT if z.kind == "player" else INT,
+                      f"the argument of {f}(...)")
+            n.ref = ("zone", z, args[0])
+            return list_of(CARD)
+        if f in self.attributes and f not in scope.names:
+            self.arity(n, 1)
+            self.need(args[0], scope, CARD, f"the argument of {f}(...)")
+            n.ref = ("attr", f)
+            return self.attributes[f].type
+        if f in CARD_ATTRS:
+            self.arity(n, 1)
+            self.need(args[0], scope, CARD, f"the argument of {f}(...)")
+            n.ref = ("attr", f)
+            return CARD_ATTRS[f]
+        if f in self.functions_src:
+            fn = self.function(f, n.span)
+            self.arity(n, len(fn.params))
+            for a, (pname, ptype) in zip(args, fn.params):
+                self.need(a, scope, ptype, f"argument '{pname}' of {f}")
+            n.ref = ("function", fn)
+            return fn.type or INT
+        if f not in BUILTIN_FUNCS:
+            known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
+            raise RuleError(f"unknown function '{f}'" + suggest(f, known), n.span)
+        return getattr(self, "f_" + f)(n, scope, args)
+
+    def arity(self, n, lo, hi=None):
+        hi = lo if hi is None else hi
+        if not lo <= len(n.args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise RuleError(f"{n.func}() takes {want} argument{'s' if hi != 1 else ''}, "
+                            f"got {len(n.args)}", n.span)
+
+    def a_list(self, node, scope, what):
+        t = self.expr(node, scope)
+        if not isinstance(t, tuple):
+            raise RuleError(f"{what} needs a list or zone, not a {type_name(t)}", node.span)
+        return t
+
+    def f_count(self, n, scope, args):
+        self.arity(n, 1)
+        self.a_list(args[0], scope, "count()")
+        return INT
+
+    def f_empty(self, n, scope, args):
+        self.arity(n, 1)
+        self.a_list(args[0], scope, "empty()")
+        return BOOL
+
+    def f_top(self, n, scope, args):
+        self.arity(n, 1)
+        return self.a_list(args[0], scope, f"{n.func}()")[1]
+
+    f_bottom = f_top
+    f_first = f_top
+
+    def f_sum(self, n, scope, args):
+        if n.func in ("min", "max") and len(args) == 2:
+            self.need(args[0], scope, INT, n.func)
+            self.need(args[1], scope, INT, n.func)
+            return INT
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, f"{n.func}()")
+        if t[1] != INT:
+            raise RuleError(f"{n.func}() needs a list of numbers", args[0].span)
+        return INT
+
+    f_min = f_max = f_sum
+
+    def f_any(self, n, scope, args):
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, f"{n.func}()")
+        if t[1] != BOOL:
+            raise RuleError(f"{n.func}() needs true/false values; write {n.func}(... for x in ...)", args[0].span)
+        return BOOL
+
+    f_all = f_any
+
+    def f_argmin(self, n, scope, args):
+        raise RuleError(f"write {n.func}(NUMBER for x in LIST)", n.span)
+
+    f_argmax = f_argmin
+
+    def f_left(self, n, scope, args):
+        self.arity(n, 1, 2)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        if len(args) == 2:
+            self.need(args[1], scope, INT, f"{n.func}()")
+        return SEAT
+
+    f_right = f_left
+
+    def f_after(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        return list_of(SEAT)
+
+    f_clockwise = f_after
+
+    def f_owner(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, CARD, "owner()")
+        return SEAT
+
+    def f_score(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        return INT
+
+    f_total = f_score
+
+    def f_groups(self, n, scope, args):
+        if len(args) < 3:
+            raise RuleError("groups(CARDS, SIZE, ATTRIBUTE...) needs cards, a size and at least one "
+                            "attribute, e.g. groups(hand(p), 2, rank)", n.span)
+        t = self.a_list(args[0], scope, "groups()")
+        if t[1] != CARD:
+            raise RuleError("groups() needs a list of cards", args[0].span)
+        self.need(args[1], scope, INT, "the group size")
+        for a in args[2:]:
+            if not isinstance(a, ast.Name) or (a.id not in CARD_ATTRS and a.id not in self.attributes):
+                raise RuleError("groups() matches cards by attribute names such as rank, suit, color"
+                                + (suggest(a.id, list(CARD_ATTRS) + list(self.attributes))
+                                   if isinstance(a, ast.Name) else ""), a.span)
+            a.ref, a.type = ("attrname", a.id), "attrname"
+        return list_of(list_of(CARD))
+
+    def f_range(self, n, scope, args):
+        self.arity(n, 1, 2)
+        for a in args:
+            self.need(a, scope, INT, "range()")
+        return list_of(INT)
+
+    def f_indices(self, n, scope, args):
+        self.arity(n, 1)
+        a = args[0]
+        if not isinstance(a, ast.Name) or a.id not in self.zones or self.zones[a.id].kind != "indexed":
+            raise RuleError("indices() takes the name of a zone with a count, e.g. indices(piles)", n.span)
+        a.ref, a.type = ("zonename", self.zones[a.id]), "zonename"
+        return list_of(INT)
+
+    def f_abs(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, INT, "abs()")
+        return INT
+
+
+def _is_zone(node) -> bool:
+    return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
+
+
+def _names_used(node) -> set:
+    out, stack = set(), [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Name):
+            out.add(x.id)
+        stack.extend(x.children())
+    return out
+
+
+def check(doc, path: str, text: str = "") -> tuple[m.Game, list]:
+    """Check a schema-valid document; return the game and its warnings or raise ErrorList."""
+    c = Checker(doc, path, text)
+    game = c.run()
+    return game, c.warnings

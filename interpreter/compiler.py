@@ -1,0 +1,663 @@
+"""Phase 5: the checked game to Python, for one configuration (player count and options).
+
+Every expression and every decision-free run of statements becomes generated Python source,
+compiled once with compile(). The flow of a hand becomes a short list of ops (exec, jump,
+choose) so that a paused game is a program counter plus lists: cheap to copy for search.
+`Program.source` holds the generated text (golden tests and `--debug` read it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import model as m
+from . import nodes as ast
+from . import runtime as rt
+from .errors import GameError, RuleError, Span
+from .nodes import CARD, list_of
+
+EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
+LOOP_LIMIT = 100_000
+
+
+@dataclass
+class ChooseOp:
+    seat: object                  # compiled function S -> seat
+    legal: list                   # compiled functions (S, player, out) appending move tuples
+    stmt: m.Choose
+
+
+@dataclass
+class Program:
+    game: m.Game
+    players: int
+    options: dict
+    card_names: list
+    card_kinds: list
+    RANK: tuple
+    SUIT: tuple
+    COLOR: tuple
+    attrs: dict                   # name -> tuple per card
+    zone_names: list              # per instance: 'table', 'hand:2', 'piles:0'
+    zone_of: list                 # per instance: model.Zone
+    OWNER: tuple                  # per instance: seat or -1
+    VIS: tuple                    # per instance: bitmask of seats that see cards put there
+    ALL: int
+    base: dict                    # zone name -> first instance
+    code: list = field(default_factory=list)
+    apply: list = field(default_factory=list)     # per move index: function(S, player, *args)
+    autos: list = field(default_factory=list)
+    init_vars: object = None
+    next_dealer: object = None
+    hand_result: object = None
+    match_end: object = None
+    slots: int = 0
+    source: str = ""
+    linemap: dict = field(default_factory=dict)   # generated line -> Span
+    filename: str = ""
+
+    def span_of(self, tb) -> Span | None:
+        """The rule-file position of the innermost generated line in a traceback."""
+        best = None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.filename:
+                best = self.linemap.get(tb.tb_lineno, best)
+            tb = tb.tb_next
+        return best
+
+
+class Emitter:
+    def __init__(self):
+        self.lines: list[str] = []
+        self.linemap: dict = {}
+        self.level = 0
+
+    def line(self, text: str, span: Span | None = None):
+        self.lines.append("    " * self.level + text)
+        if span is not None:
+            self.linemap[len(self.lines)] = span
+
+    def indent(self):
+        self.level += 1
+
+    def dedent(self):
+        self.level -= 1
+
+
+class Compiler:
+    def __init__(self, game: m.Game, players: int, options: dict):
+        self.g = game
+        self.N = players
+        self.opts = options
+        self.e = Emitter()
+        self.ns: dict = {"rt": rt, "EvalError": rt.EvalError}
+        self.counter = 0
+        self.slots = game.slots
+
+    # -- configuration-dependent tables ----------------------------------------------------
+    def build_deck(self):
+        d = self.g.deck
+        kinds = []
+        for r in range(len(d.ranks)):
+            for s in range(len(d.suits)):
+                kinds.append((r, s))
+        cards = []   # (kind index, rank, suit) per card
+        self.ns.update(players=self.N)
+        remove = None
+        if d.remove is not None:
+            remove = self.expr_function(d.remove, ["card"], "deck_remove", tables_only=True,
+                                        kinds=kinds)
+        for copy in range(d.copies):
+            for k, (r, s) in enumerate(kinds):
+                if remove is not None and remove(k):
+                    continue
+                cards.append((k, r, s))
+        names = [self.card_name(r, s) for _, r, s in cards]
+        rank = [r for _, r, _ in cards]
+        suit = [s for _, _, s in cards]
+        nk = len(kinds)
+        for j in range(d.jokers):
+            cards.append((nk, len(d.ranks), -1))
+            names.append("JK")
+            rank.append(len(d.ranks))
+            suit.append(-1)
+        color_ix = [d.color_names.index(d.colors[s]) if s >= 0 else -1 for s in suit]
+        self.card_kinds = [k for k, _, _ in cards]
+        self.kind_to_id = {}
+        for i, k in enumerate(self.card_kinds):
+            self.kind_to_id.setdefault(k, i)
+        self.duplicates = len(self.kind_to_id) != len(cards)
+        return names, tuple(rank), tuple(suit), tuple(color_ix)
+
+    def card_name(self, r, s):
+        d = self.g.deck
+        rn = d.ranks[r]
+        rn = "T" if rn == "10" else rn
+        return f"{rn}{d.suits[s]}"
+
+    def expr_function(self, node, params, name, tables_only=False, kinds=None):
+        """Compile an expression into a standalone function (used before cards exist)."""
+        saved = self.e
+        self.e = Emitter()
+        fname = self.fresh(name)
+        self.e.line(f"def {fname}({', '.join(params)}):")
+        self.e.indent()
+        if kinds is not None:  # evaluated per card kind, before the deck exists
+            self.ns["RANK"] = tuple(r for r, _ in kinds)
+            self.ns["SUIT"] = tuple(s for _, s in kinds)
+            d = self.g.deck
+            self.ns["COLOR"] = tuple(d.color_names.index(d.colors[s]) for _, s in kinds)
+            self.kind_to_id = {k: k for k in range(len(kinds))}
+            self.duplicates = False
+        self.e.line(f"return {self.x(node)}", node.span)
+        src = "\n".join(self.e.lines)
+        self.e = saved
+        env = dict(self.ns)
+        exec(compile(src, f"<{self.g.path}:{name}>", "exec"), env)
+        return env[fname]
+
+    def fresh(self, stem):
+        self.counter += 1
+        return f"{stem}_{self.counter}"
+
+    def compile(self) -> Program:
+        g, N = self.g, self.N
+        names, RANK, SUIT, COLOR = self.build_deck()
+        self.ns.update(RANK=RANK, SUIT=SUIT, COLOR=COLOR, KIND=tuple(self.card_kinds))
+        zone_names, zone_of, owner, vis, base = [], [], [], [], {}
+        ALL = (1 << N) - 1
+        for z in g.zones.values():
+            base[z.name] = len(zone_names)
+            n = N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            for i in range(n):
+                zone_names.append(z.name if z.kind == "shared" else f"{z.name}:{i}")
+                zone_of.append(z)
+                owner.append(i if z.kind == "player" else -1)
+                vis.append(ALL if z.visibility in ("all", "top") else
+                           (1 << i) if z.visibility == "owner" and z.kind == "player" else
+                           ALL if z.visibility == "owner" else 0)
+        self.base = base
+        self.ns.update(SEATS=tuple(range(N)),
+                       CLOCK=tuple(tuple((s + k) % N for k in range(N)) for s in range(N)),
+                       AFTER=tuple(tuple((s + k) % N for k in range(1, N)) for s in range(N)))
+        for name, t in g.tables.items():
+            self.ns[f"T_{name}"] = t
+        P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
+                    zone_of, tuple(owner), tuple(vis), ALL, base)
+        self.P = P
+        self.attribute_tables(P)
+        self.program(P)
+        return P
+
+    def attribute_tables(self, P):
+        for name, a in self.g.attributes.items():
+            fn_cases = []
+            for cond, val in a.cases:
+                fn_cases.append((self.expr_function(cond, ["card"], f"attr_{name}_if"),
+                                 self.expr_function(val, ["card"], f"attr_{name}_val")))
+            table = {k: self.expr_function(v, ["card"], f"attr_{name}_tab") for k, v in (a.table or {}).items()}
+            default = self.expr_function(a.default, ["card"], f"attr_{name}_def") if a.default else None
+            zero = False if a.type == "bool" else 0
+            values = []
+            for c in range(len(P.card_names)):
+                v = None
+                for cond, val in fn_cases:
+                    if cond(c):
+                        v = val(c)
+                        break
+                if v is None and table:
+                    key = {"by_rank": P.RANK[c], "by_suit": P.SUIT[c],
+                           "by_card": P.card_kinds[c]}[a.table_by]
+                    if key in table:
+                        v = table[key](c)
+                if v is None:
+                    v = default(c) if default else zero
+                values.append(v)
+            P.attrs[name] = tuple(values)
+            self.ns[f"AT_{name}"] = P.attrs[name]
+
+    # -- expressions -------------------------------------------------------------------------
+    def x(self, n) -> str:
+        return getattr(self, "x_" + type(n).__name__)(n)
+
+    def x_Num(self, n):
+        ref = getattr(n, "ref", None)
+        return str(ref[1]) if ref else str(n.value)
+
+    def x_Bool(self, n):
+        return "True" if n.value else "False"
+
+    def x_Name(self, n):
+        ref = n.ref
+        kind = ref[0]
+        if kind == "local":
+            return ref[2]
+        if kind == "slot":
+            return f"V[{ref[2]}]"
+        if kind == "builtin":
+            return {"dealer": "S.dealer", "players": str(self.N), "seats": "SEATS",
+                    "hand_number": "S.hand_no", "leaders": "rt.leaders(S)", "player": "player"}[ref[2]]
+        if kind == "option":
+            return repr(self.opts[ref[2]])
+        if kind == "zone":
+            return f"Z[{self.base[ref[1].name]}]"
+        if kind in ("rank", "suit", "color"):
+            return str(ref[1])
+        if kind == "card":
+            if self.duplicates:
+                return f"KIND_ID[{ref[1]}]"
+            return str(self.kind_to_id.get(ref[1], -1))
+        raise AssertionError(ref)
+
+    def zone_index(self, n) -> str:
+        """Code for the instance number of a zone reference node."""
+        _, z, arg = n.ref
+        b = self.base[z.name]
+        if z.kind == "shared":
+            return str(b)
+        if z.kind == "player":
+            return f"({b} + {self.x(arg)})"
+        return f"({b} + rt.index({self.x(arg)}, {z.count}))"
+
+    def x_Attr(self, n):
+        tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
+        return f"{tab}[{self.x(n.obj)}]"
+
+    def x_Index(self, n):
+        if n.obj.type == "table":
+            name = n.obj.id
+            return f"rt.table(T_{name}, {self.x(n.index)}, {name!r})"
+        return f"rt.at({self.x(n.obj)}, {self.x(n.index)})"
+
+    def x_ListLit(self, n):
+        return "[" + ", ".join(self.x(i) for i in n.items) + "]"
+
+    def x_BinOp(self, n):
+        return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
+
+    def x_Neg(self, n):
+        return f"(-{self.x(n.operand)})"
+
+    def x_Not(self, n):
+        return f"(not {self.x(n.operand)})"
+
+    def x_BoolOp(self, n):
+        return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
+
+    def x_Cond(self, n):
+        return f"({self.x(n.then)} if {self.x(n.test)} else {self.x(n.other)})"
+
+    def x_Compare(self, n):
+        left, right = self.x(n.left), self.x(n.right)
+        if n.op in ("in", "notin"):
+            if self.duplicates and n.left.type == CARD:
+                code = f"rt.contains_kind(KIND, {left}, {right})"
+            else:
+                code = f"({left} in {right})"
+            return code if n.op == "in" else f"(not {code})"
+        if self.duplicates and n.left.type == CARD:
+            return f"(KIND[{left}] {n.op} KIND[{right}])"
+        return f"({left} {n.op} {right})"
+
+    def x_Gen(self, n):
+        v = n.local
+        tail = f"for {v} in {self.x(n.iter)}" + (f" if {self.x(n.cond)}" if n.cond is not None else "")
+        elt = self.x(n.elt)
+        f = n.func
+        if f is None:
+            return f"[{elt} {tail}]"
+        if f == "count":
+            return f"sum(1 {tail})"
+        if f in ("sum", "any", "all"):
+            return f"{f}({elt} {tail})"
+        if f == "min":
+            return f"rt.smallest({elt} {tail})"
+        if f == "max":
+            return f"rt.largest({elt} {tail})"
+        if f == "first":
+            return f"rt.first({elt} {tail})"
+        return f"rt.argbest((({elt}, {v}) {tail}), {f == 'argmin'})"
+
+    def x_Call(self, n):
+        ref = n.ref
+        if ref is not None:
+            kind = ref[0]
+            if kind == "zone":
+                return f"Z[{self.zone_index(n)}]"
+            if kind == "attr":
+                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(ref[1], f"AT_{ref[1]}")
+                return f"{tab}[{self.x(n.args[0])}]"
+            if kind == "function":
+                self.function(ref[1])
+                return f"F_{ref[1].name}(S, " + ", ".join(self.x(a) for a in n.args) + ")"
+        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
+        N = self.N
+        simple = {"count": "len({0})", "empty": "(not {0})", "top": "rt.top({0})",
+                  "bottom": "rt.bottom({0})", "first": "rt.first({0})", "sum": "sum({0})",
+                  "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
+                  "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
+                  "total": "S.total[{0}]", "abs": "abs({0})"}
+        if f in simple:
+            return simple[f].format(*a)
+        if f in ("min", "max"):
+            if len(a) == 2:
+                return f"{f}({a[0]}, {a[1]})"
+            return f"rt.{'smallest' if f == 'min' else 'largest'}({a[0]})"
+        if f in ("left", "right"):
+            step = a[1] if len(a) == 2 else "1"
+            return f"(({a[0]}) {'+' if f == 'left' else '-'} ({step})) % {N}"
+        if f == "range":
+            return f"list(range({', '.join(a)}))"
+        if f == "indices":
+            return f"list(range({n.args[0].ref[1].count}))"
+        if f == "groups":
+            keys = []
+            for k in n.args[2:]:
+                keys.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(k.id, f"AT_{k.id}"))
+            return f"rt.groups({self.x(n.args[0])}, {self.x(n.args[1])}, ({', '.join(keys)},))"
+        raise AssertionError(f)
+
+    def function(self, fn: m.Function):
+        name = f"F_{fn.name}"
+        if name in self.ns or name in self.pending_functions:
+            return
+        self.pending_functions[name] = fn
+
+    # -- statements (decision-free) ------------------------------------------------------------
+    def block(self, stmts):
+        if not stmts:
+            self.e.line("pass")
+        for st in stmts:
+            getattr(self, "s_" + type(st).__name__)(st)
+
+    def s_Shuffle(self, st):
+        self.e.line(f"rt.shuffle(S, {self.zone_index(st.zone)})", st.span)
+
+    def s_Deal(self, st):
+        z = st.zone
+        b = self.base[z.name]
+        if z.kind == "player":
+            first = self.x(st.first) if st.first is not None else f"(S.dealer + 1) % {self.N}"
+            targets = f"[{b} + p for p in CLOCK[{first}]]"
+        else:
+            targets = str(list(range(b, b + z.count)))
+        count = "None" if st.count is None else self.x(st.count)
+        self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
+
+    def s_MoveCards(self, st):
+        to = self.zone_index(st.to)
+        tail = f"{st.bottom}, {st.face_up}"
+        if st.mode == "cards":
+            fn = "rt.move1" if st.what.type == CARD else "rt.move_many"
+            self.e.line(f"{fn}(S, {self.x(st.what)}, {to}, {tail})", st.span)
+        elif st.mode == "top":
+            count = self.x(st.count) if st.count is not None else "1"
+            self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+        else:
+            self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
+
+    def s_Score(self, st):
+        self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {self.x(st.points)})", st.span)
+
+    def s_Assign(self, st):
+        for var, node in st.pairs:
+            self.e.line(f"V[{var.slot}] = {self.x(node)}", node.span)
+
+    def s_Reveal(self, st):
+        self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+
+    def s_If(self, st):
+        self.e.line(f"if {self.x(st.cond)}:", st.cond.span)
+        self.e.indent()
+        self.block(st.then)
+        self.e.dedent()
+        if st.other:
+            self.e.line("else:")
+            self.e.indent()
+            self.block(st.other)
+            self.e.dedent()
+
+    def s_While(self, st):
+        counter = self.fresh("n")
+        self.e.line(f"{counter} = 0")
+        self.e.line("while True:" if st.until else f"while {self.x(st.cond)}:", st.span)
+        self.e.indent()
+        self.e.line(f"{counter} += 1")
+        self.e.line(f"if {counter} > {LOOP_LIMIT}: rt.loop_limit({LOOP_LIMIT})", st.span)
+        self.block(st.body)
+        if st.until:
+            self.e.line(f"if {self.x(st.cond)}: break", st.cond.span)
+        self.e.dedent()
+
+    def s_ForEach(self, st):
+        self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
+        self.e.indent()
+        self.block(st.body)
+        self.e.dedent()
+
+    # -- functions, moves, flow ----------------------------------------------------------------
+    def header(self, name, params):
+        self.e.line(f"def {name}({', '.join(['S'] + params)}):")
+        self.e.indent()
+        self.e.line("Z = S.Z; V = S.V")
+
+    def footer(self):
+        self.e.dedent()
+
+    def expr_fn(self, node, params=()) -> str:
+        name = self.fresh("E")
+        self.header(name, list(params))
+        self.e.line(f"return {self.x(node)}", node.span)
+        self.footer()
+        return name
+
+    def stmts_fn(self, stmts, params=()) -> str:
+        name = self.fresh("X")
+        self.header(name, list(params))
+        self.block(stmts)
+        self.footer()
+        return name
+
+    def move_fns(self, mv: m.Move):
+        """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
+        lname, aname = f"L_{mv.name}", f"A_{mv.name}"
+        self.header(lname, ["player", "out"])
+        depth = 0
+        args = []
+        for p in mv.params:
+            local = _local_of(p)
+            if p.blind:
+                self.e.line(f"for {local} in range(len({self.x(p.source)})):", p.source.span)
+            else:
+                self.e.line(f"for {local} in {self.x(p.source)}:", p.source.span)
+            self.e.indent()
+            depth += 1
+            if p.cond is not None:
+                self.e.line(f"if not {self.x(p.cond)}: continue", p.cond.span)
+            args.append(local)
+        if mv.cond is not None:
+            self.e.line(f"if not {self.x(mv.cond)}: " + ("continue" if depth else "return"), mv.cond.span)
+        self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
+        for _ in range(depth):
+            self.e.dedent()
+        self.footer()
+        self.header(aname, ["player"] + [_local_of(p) for p in mv.params])
+        for p in mv.params:
+            if p.blind:
+                local = _local_of(p)
+                self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
+        self.block(mv.body)
+        self.footer()
+        return lname, aname
+
+    def flow(self, stmts, ops):
+        """Append ops for a statement list; choose-free runs become one exec function."""
+        run = []
+        for st in stmts:
+            if _has_choose(st):
+                if run:
+                    ops.append([EXEC, self.stmts_fn(run), None, run[0].span])
+                    run = []
+                self.flow_stmt(st, ops)
+            else:
+                run.append(st)
+        if run:
+            ops.append([EXEC, self.stmts_fn(run), None, run[0].span])
+
+    def flow_stmt(self, st, ops):
+        if isinstance(st, m.Choose):
+            seat = self.expr_fn(st.by)
+            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span])
+            jump = [JUMP, None, None, st.span]
+            ops.append(jump)
+            self.flow(st.otherwise, ops)
+            jump[2] = len(ops)
+        elif isinstance(st, m.If):
+            jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+            ops.append(jf)
+            self.flow(st.then, ops)
+            if st.other:
+                j = [JUMP, None, None, st.span]
+                ops.append(j)
+                jf[2] = len(ops)
+                self.flow(st.other, ops)
+                j[2] = len(ops)
+            else:
+                jf[2] = len(ops)
+        elif isinstance(st, m.While):
+            top = len(ops)
+            if st.until:
+                self.flow(st.body, ops)
+                ops.append([JUMPF, self.expr_fn(st.cond), top, st.cond.span])
+            else:
+                jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+                ops.append(jf)
+                self.flow(st.body, ops)
+                ops.append([JUMP, None, top, st.span])
+                jf[2] = len(ops)
+        elif isinstance(st, m.ForEach):
+            lst, idx = self.slots, self.slots + 1
+            self.slots += 2
+            init = self.fresh("X")
+            self.header(init, [])
+            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0", st.iter.span)
+            self.footer()
+            ops.append([EXEC, init, None, st.span])
+            top = len(ops)
+            test = self.fresh("E")
+            self.header(test, [])
+            self.e.line(f"return V[{idx}] < len(V[{lst}])")
+            self.footer()
+            jf = [JUMPF, test, None, st.span]
+            ops.append(jf)
+            step = self.fresh("X")
+            self.header(step, [])
+            self.e.line(f"V[{st.var.slot}] = V[{lst}][V[{idx}]]; V[{idx}] += 1")
+            self.footer()
+            ops.append([EXEC, step, None, st.span])
+            self.flow(st.body, ops)
+            ops.append([JUMP, None, top, st.span])
+            jf[2] = len(ops)
+        else:
+            raise AssertionError(st)
+
+    def program(self, P: Program):
+        g = self.g
+        self.pending_functions: dict = {}
+        if self.duplicates:
+            self.ns["KIND_ID"] = {k: i for k, i in self.kind_to_id.items()}
+        move_names = {}
+        for mv in g.moves.values():
+            move_names[mv.index] = self.move_fns(mv)
+        init = self.fresh("X")
+        self.header(init, [])
+        for v in g.variables:
+            self.e.line(f"V[{v.slot}] = {self.x(v.initial)}", v.initial.span)
+        self.footer()
+        autos = [self.stmts_fn(a.body) for a in g.automatic]
+        ops: list = []
+        self.flow(g.hand, ops)
+        ops.append([END, None, None, None])
+        mt = g.match
+        nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
+        hr = self.expr_fn(mt.hand_result, ["player"]) if mt.hand_result is not None else None
+        end = self.expr_fn(mt.end) if mt.end is not None else None
+        while self.pending_functions:   # user functions, compiled once each
+            name, fn = self.pending_functions.popitem()
+            self.ns[name] = None
+            self.header(name, [f"a_{p}" for p, _ in fn.params])
+            self.e.line(f"return {self.x(fn.body)}", fn.body.span)
+            self.footer()
+        P.source = "\n".join(self.e.lines) + "\n"
+        P.linemap = self.e.linemap
+        P.filename = f"<cardrules {g.path} {self.N}p>"
+        env = self.ns
+        exec(compile(P.source, P.filename, "exec"), env)
+        P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
+        P.autos = [env[a] for a in autos]
+        P.init_vars = env[init]
+        P.next_dealer = env[nd] if nd else None
+        P.hand_result = env[hr] if hr else None
+        P.match_end = env[end] if end else None
+        for op in ops:
+            if op[0] in (EXEC, JUMPF):
+                op[1] = env[op[1]]
+            elif op[0] == CHOOSE:
+                seat, legal, st = op[1]
+                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
+        P.code = [tuple(op) for op in ops]
+        P.slots = self.slots
+
+
+def _local_of(p: m.Param) -> str:
+    return f"p_{p.name}"   # the checker's local name for a parameter
+
+
+def _has_choose(st) -> bool:
+    if isinstance(st, m.Choose):
+        return True
+    if isinstance(st, m.If):
+        return any(map(_has_choose, st.then)) or any(map(_has_choose, st.other))
+    if isinstance(st, (m.While, m.ForEach)):
+        return any(map(_has_choose, st.body))
+    return False
+
+
+def check_options(game: m.Game, given: dict) -> dict:
+    """Options with defaults filled in; `given` maps names to text from --set."""
+    from .errors import UsageError, suggest
+    out = {name: o.default for name, o in game.options.items()}
+    for name, text in given.items():
+        o = game.options.get(name)
+        if o is None:
+            raise UsageError(f"unknown option '{name}'" + suggest(name, game.options)
+                             + (f"; options: {', '.join(game.options)}" if game.options else
+                                "; this game has no options"))
+        if o.type == "bool":
+            if str(text).lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise UsageError(f"option '{name}' takes true or false, not '{text}'")
+            out[name] = str(text).lower() in ("true", "1", "yes")
+        else:
+            try:
+                v = int(str(text))
+            except ValueError:
+                raise UsageError(f"option '{name}' takes a whole number, not '{text}'") from None
+            if (o.min is not None and v < o.min) or (o.max is not None and v > o.max):
+                raise UsageError(f"option '{name}' must be between {o.min} and {o.max}")
+            out[name] = v
+    return out
+
+
+_CACHE: dict = {}
+
+
+def compile_game(game: m.Game, players: int, options: dict) -> Program:
+    """The program for one configuration; cached, since simulations reuse it."""
+    key = (id(game), players, tuple(sorted(options.items())))
+    prog = _CACHE.get(key)
+    if prog is None:
+        try:
+            prog = Compiler(game, players, options).compile()
+        except (rt.EvalError, ZeroDivisionError, IndexError, KeyError, TypeError) as exc:
+            raise GameError(f"cannot set up the game for {players} players: {exc}", game.deck.span) from None
+        _CACHE[key] = prog
+    return prog

@@ -1,0 +1,207 @@
+"""Phase 6: the engine. Runs a compiled program: hands, the flow's ops, decisions, match end.
+
+A `Match` is the whole mutable game; its `pending` decision names the seat to decide and the
+legal moves (tuples: move index, then arguments). `apply(i)` takes the i-th legal move.
+"""
+from __future__ import annotations
+
+import random
+
+from . import runtime as rt
+from .compiler import CHOOSE, END, EXEC, JUMP, JUMPF, Program
+from .errors import GameError
+from .runtime import State
+
+_EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyError, TypeError,
+                ValueError, RecursionError)
+
+
+class Match:
+    """One match of a compiled game, from the first deal to the winners."""
+
+    def __init__(self, prog: Program, seed, max_hands: int | None = None, record: bool = False,
+                 rng=None):
+        self.P = prog
+        self.seed = seed
+        self.max_hands = max_hands
+        S = State.__new__(State)
+        S.P = prog
+        S.rng = rng if rng is not None else random.Random(seed)
+        S.log = [] if record else None
+        S.total = [0] * prog.players
+        S.dealer = prog.game.match.first_dealer % prog.players
+        S.hand_no = 0
+        S.decisions = S.turns = 0
+        S.last_seat = -1
+        self.S = S
+        self.pending = None          # (seat, moves, ChooseOp) while a decision waits
+        self.over = False
+        self.winners: list | None = None
+        self.hands_played = 0
+        self.hand_results: list = []
+        self._start_hand()
+        self._advance()
+
+    # -- public --------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.P.players
+
+    def legal_moves(self) -> list:
+        return self.pending[1] if self.pending else []
+
+    def to_move(self) -> int:
+        return self.pending[0] if self.pending else -1
+
+    def apply(self, i: int):
+        """Take the i-th legal move of the pending decision, then run until the next one."""
+        seat, moves, op = self.pending
+        move = moves[i]
+        S = self.S
+        S.decisions += 1
+        S.hand_decisions += 1
+        if seat != S.last_seat:
+            S.turns += 1
+            S.last_seat = seat
+        if S.log is not None:
+            S.log.append({"event": "decision", "seat": seat,
+                          "legal": [self.move_text(x) for x in moves], "choice": i})
+        self.pending = None
+        try:
+            if S.hand_decisions > self.P.game.limits.decisions_per_hand:
+                raise rt.LimitError(f"more than {self.P.game.limits.decisions_per_hand} decisions in "
+                                    f"one hand (limits: decisions_per_hand)")
+            self.P.apply[move[0]](S, seat, *move[1:])
+            self._autos()
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, op.stmt.span) from None
+        S.pc += 1
+        self._advance()
+
+    def move_text(self, move) -> str:
+        """Canonical text of a move tuple: name and arguments, e.g. 'capture 7D 3S'."""
+        mv = self.P.game.moves_by_index[move[0]]
+        parts = [mv.name]
+        for p, a in zip(mv.params, move[1:]):
+            parts.append(self.value_text(a, p.type, p.blind))
+        return " ".join(parts)
+
+    def value_text(self, v, typ, blind=False) -> str:
+        if blind:
+            return f"#{v + 1}"
+        if typ == "card":
+            return self.P.card_names[v]
+        return str(v)
+
+    def copy(self, rng) -> "Match":
+        """A copy for search: same state, its own random generator, no record."""
+        m = Match.__new__(Match)
+        m.P, m.seed, m.max_hands = self.P, self.seed, self.max_hands
+        m.S = self.S.copy()
+        m.S.rng = rng
+        m.pending = self.pending
+        m.over, m.winners, m.hands_played = self.over, self.winners, self.hands_played
+        m.hand_results = list(self.hand_results)
+        return m
+
+    # -- hands ---------------------------------------------------------------------------------
+    def _start_hand(self):
+        P, S = self.P, self.S
+        n = len(P.card_names)
+        S.Z = [[] for _ in P.zone_names]
+        dz = P.base[P.game.deck_zone.name]
+        S.Z[dz] = list(range(n))
+        S.loc = [dz] * n
+        S.up = [False] * n
+        S.known = [P.VIS[dz]] * n
+        S.V = [None] * P.slots
+        S.score = [0] * P.players
+        S.pc = 0
+        S.moved = S.auto_seen = 0
+        S.steps = 0
+        S.hand_decisions = 0
+        S.hand_no += 1
+        if S.log is not None:
+            S.log.append({"event": "hand", "number": S.hand_no, "dealer": S.dealer})
+        try:
+            P.init_vars(S)
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, None) from None
+
+    def _autos(self):
+        S = self.S
+        if S.moved != S.auto_seen:
+            for f in self.P.autos:
+                f(S)
+            S.auto_seen = S.moved
+
+    def _advance(self):
+        """Run ops until a decision is pending or the match is over."""
+        P, S = self.P, self.S
+        code = P.code
+        limit = P.game.limits.steps_per_hand
+        op = None
+        try:
+            while True:
+                op = code[S.pc]
+                kind = op[0]
+                S.steps += 1
+                if S.steps > limit:
+                    raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+                if kind == EXEC:
+                    op[1](S)
+                    self._autos()
+                    S.pc += 1
+                elif kind == JUMPF:
+                    S.pc = S.pc + 1 if op[1](S) else op[2]
+                elif kind == JUMP:
+                    S.pc = op[2]
+                elif kind == CHOOSE:
+                    ch = op[1]
+                    seat = ch.seat(S)
+                    out: list = []
+                    for legal in ch.legal:
+                        legal(S, seat, out)
+                    if out:
+                        self.pending = (seat, out, ch)
+                        return
+                    S.pc += 2
+                else:  # END
+                    if self._end_hand():
+                        return
+                    self._start_hand()
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, op[3] if op else None) from None
+
+    def _end_hand(self) -> bool:
+        """Score the hand; True when the match is over."""
+        P, S = self.P, self.S
+        g = P.game
+        results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        for p, r in enumerate(results):
+            S.total[p] += r
+        self.hand_results.append(results)
+        self.hands_played += 1
+        if S.log is not None:
+            S.log.append({"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
+                          "results": results, "totals": list(S.total)})
+        ended = P.match_end(S) if P.match_end else True
+        cut = self.max_hands is not None and self.hands_played >= self.max_hands
+        if ended or cut:
+            self.over = True
+            self.winners = rt.leaders(S)
+            if S.log is not None:
+                S.log.append({"event": "match_end", "totals": list(S.total), "winners": self.winners,
+                              "complete": bool(ended)})
+            return True
+        if self.hands_played >= g.limits.hands_per_match:
+            raise rt.LimitError(f"the match did not end within {g.limits.hands_per_match} hands "
+                                f"(limits: hands_per_match)")
+        S.dealer = P.next_dealer(S) if P.next_dealer else (S.dealer + 1) % P.players
+        return False
+
+    def _error(self, exc, span) -> GameError:
+        where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
+        msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
+            ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
+        return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)

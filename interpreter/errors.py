@@ -1,0 +1,84 @@
+"""One error hierarchy: every problem carries a source position and prints as one line."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def clean(text: object) -> str:
+    """Escape control and bidirectional characters so names from a rule file cannot spoof output."""
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if code < 32 or code == 127 or 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E \
+                or 0x2066 <= code <= 0x2069 or code in (0x200E, 0x200F, 0x061C):
+            out.append(f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a rule file: 1-based line and column."""
+    file: str
+    line: int
+    col: int
+
+    def shifted(self, offset: int) -> "Span":
+        """The span of the character `offset` places into a one-line string starting here."""
+        return Span(self.file, self.line, self.col + offset)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NOWHERE = Span("<unknown>", 1, 1)
+
+
+class CardrulesError(Exception):
+    """A problem for a person to fix, with the place it is at."""
+    severity = "error"
+
+    def __init__(self, message: str, span: Span | None = None):
+        super().__init__(message)
+        self.message = message
+        self.span = span or NOWHERE
+
+    def line(self) -> str:
+        """The one-line form `file:line:col: error: message`."""
+        return f"{self.span}: {self.severity}: {clean(self.message)}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+
+class RuleError(CardrulesError):
+    """An invalid rule file (YAML, schema, expression, names and types, game checks)."""
+
+
+class RuleWarning(CardrulesError):
+    """A suspicious but runnable rule file."""
+    severity = "warning"
+
+
+class GameError(CardrulesError):
+    """A game that cannot go on: an evaluation error or a bound reached at run time."""
+
+
+class UsageError(Exception):
+    """A bad command-line argument (exit 2)."""
+
+
+class ErrorList(Exception):
+    """Several rule errors found in one pass, in file order."""
+
+    def __init__(self, errors: list[CardrulesError]):
+        super().__init__("\n".join(e.line() for e in errors))
+        self.errors = sorted(errors, key=lambda e: (e.span.file, e.span.line, e.span.col))
+
+
+def suggest(name: str, known) -> str:
+    """A ' (did you mean ...?)' suffix for the closest known name, or ''."""
+    import difflib
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""

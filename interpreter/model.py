@@ -1,0 +1,229 @@
+"""The checked rule set: what a rule file says, with names resolved and types known.
+
+The checker (check.py) builds these from the YAML; the compiler (compile.py) turns them into
+Python for one configuration (player count and options).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .nodes import Node
+from .errors import Span
+
+VISIBILITIES = ("all", "owner", "none", "top")
+
+
+@dataclass
+class Deck:
+    ranks: list[str]
+    suits: list[str]
+    colors: list[str]            # color name per suit index
+    color_names: list[str]       # distinct colors in order
+    copies: int
+    jokers: int
+    remove: Node | None
+    span: Span
+
+
+@dataclass
+class Attribute:
+    name: str
+    type: str
+    table: dict | None           # by_rank/by_suit/by_card: {(kind, index): value-node}
+    table_by: str | None
+    cases: list                  # [(cond node, value node)]
+    default: Node | None
+    description: str
+    span: Span
+
+
+@dataclass
+class Option:
+    name: str
+    type: str                    # 'int' or 'bool'
+    default: object
+    min: int | None
+    max: int | None
+    description: str
+    span: Span
+
+
+@dataclass
+class Zone:
+    name: str
+    kind: str                    # 'shared', 'player' or 'indexed'
+    count: int                   # instances for 'indexed'
+    visibility: str
+    description: str
+    span: Span
+    index: int = 0               # position in the zone list
+
+
+@dataclass
+class Variable:
+    name: str
+    type: str
+    initial: Node
+    slot: int
+    span: Span
+
+
+@dataclass
+class Function:
+    name: str
+    params: list                 # [(name, type)]
+    body: Node | None
+    type: str | None
+    span: Span
+
+
+@dataclass
+class Param:
+    name: str
+    source: Node
+    cond: Node | None
+    blind: bool
+    type: str
+    span: Span
+
+
+@dataclass
+class Move:
+    name: str
+    index: int
+    params: list[Param]
+    cond: Node | None
+    body: list
+    description: str
+    text: str | None
+    span: Span
+
+
+# Statements -------------------------------------------------------------------------------
+
+@dataclass
+class Stmt:
+    span: Span
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: Node
+
+
+@dataclass
+class Deal(Stmt):
+    source: Node
+    zone: Zone
+    count: Node | None           # None: the whole source
+    first: Node | None
+    face_up: bool
+
+
+@dataclass
+class MoveCards(Stmt):
+    mode: str                    # 'cards', 'top', 'all'
+    what: Node
+    count: Node | None
+    to: Node
+    bottom: bool
+    face_up: bool
+
+
+@dataclass
+class Score(Stmt):
+    seat: Node
+    points: Node
+
+
+@dataclass
+class Assign(Stmt):
+    pairs: list                  # [(Variable, node)]
+
+
+@dataclass
+class Reveal(Stmt):
+    cards: Node
+
+
+@dataclass
+class If(Stmt):
+    cond: Node
+    then: list
+    other: list
+
+
+@dataclass
+class While(Stmt):
+    cond: Node
+    body: list
+    until: bool = False          # repeat ... until: body first, stop when cond holds
+
+
+@dataclass
+class ForEach(Stmt):
+    var: Variable
+    iter: Node
+    body: list
+
+
+@dataclass
+class Choose(Stmt):
+    moves: list[Move]
+    by: Node
+    otherwise: list
+    index: int = 0
+
+
+@dataclass
+class Automatic:
+    name: str
+    body: list
+    span: Span
+
+
+@dataclass
+class Match:
+    next_dealer: Node | None
+    hand_result: Node | None
+    end: Node | None
+    first_dealer: int
+
+
+@dataclass
+class Limits:
+    decisions_per_hand: int = 10_000
+    hands_per_match: int = 1_000
+    steps_per_hand: int = 1_000_000
+
+
+@dataclass
+class Game:
+    """A whole checked rule file."""
+    path: str
+    name: str
+    description: str
+    source: str
+    min_players: int
+    max_players: int
+    default_players: int
+    deck: Deck
+    deck_zone: Zone
+    attributes: dict[str, Attribute]
+    tables: dict[str, dict]
+    options: dict[str, Option]
+    zones: dict[str, Zone]
+    variables: list[Variable]
+    functions: dict[str, Function]
+    moves: dict[str, Move]
+    automatic: list[Automatic]
+    hand: list
+    match: Match
+    limits: Limits
+    slots: int                   # number of variable slots (declared and loop variables)
+    chooses: list = field(default_factory=list)
+    text: str = ""               # the file's text (hash for records)
+
+    @property
+    def moves_by_index(self) -> list:
+        return sorted(self.moves.values(), key=lambda mv: mv.index)

@@ -1,0 +1,233 @@
+"""What generated code calls: the game state and small helpers over cards and zones.
+
+Encodings:
+- a card is an int 0..n-1 (its place in the program's deck); RANK[c], SUIT[c], COLOR[c] and
+  each attribute are tuples indexed by card;
+- a zone instance is a Python list of cards, bottom first (the top is the last element); all
+  instances live in one list `S.Z`, addressed by an int computed at compile time
+  (shared zone: base; per-player zone: base + seat; indexed zone: base + index);
+- `S.loc[c]` is the instance holding card c; `S.known[c]` a bitmask of seats that know where c is;
+- `S.up[c]` is true for a card turned face up (seen by everyone where it lies).
+"""
+from __future__ import annotations
+
+
+class EvalError(Exception):
+    """An expression could not be evaluated (the engine adds the rule file position)."""
+
+
+class LimitError(Exception):
+    """A bound of the rule file's `limits` was reached."""
+
+
+class State:
+    """Everything that changes during a match. Copying it is cheap: lists of ints."""
+    __slots__ = ("P", "Z", "loc", "known", "up", "V", "score", "total", "dealer", "hand_no",
+                 "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
+                 "turns", "hand_decisions")
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.P = self.P
+        s.Z = [z[:] for z in self.Z]
+        s.loc = self.loc[:]
+        s.known = self.known[:]
+        s.up = self.up[:]
+        s.V = self.V[:]
+        s.score = self.score[:]
+        s.total = self.total[:]
+        s.dealer, s.hand_no, s.pc = self.dealer, self.hand_no, self.pc
+        s.rng = None
+        s.log = None
+        s.moved, s.auto_seen = self.moved, self.auto_seen
+        s.decisions, s.steps, s.last_seat = self.decisions, self.steps, self.last_seat
+        s.turns, s.hand_decisions = self.turns, self.hand_decisions
+        return s
+
+
+def _log_move(S, c, src, dst):
+    P = S.P
+    S.log.append({"event": "move", "card": P.card_names[c], "from": P.zone_names[src],
+                  "to": P.zone_names[dst]})
+
+
+def move1(S, c, dst, bottom=False, face_up=False):
+    """Move card c from wherever it lies to instance dst."""
+    src = S.loc[c]
+    S.Z[src].remove(c)
+    if bottom:
+        S.Z[dst].insert(0, c)
+    else:
+        S.Z[dst].append(c)
+    S.loc[c] = dst
+    S.up[c] = face_up
+    S.known[c] |= S.P.ALL if face_up else S.P.VIS[dst]
+    S.moved += 1
+    if S.log is not None:
+        _log_move(S, c, src, dst)
+
+
+def move_many(S, cards, dst, bottom=False, face_up=False):
+    if isinstance(cards, int):
+        move1(S, cards, dst, bottom, face_up)
+        return
+    for c in list(cards):
+        move1(S, c, dst, bottom, face_up)
+
+
+def move_top(S, src, n, dst, bottom=False, face_up=False):
+    """Move up to n cards from the top of src, one at a time (fewer if src runs out)."""
+    z = S.Z[src]
+    for _ in range(min(n, len(z))):
+        move1(S, z[-1], dst, bottom, face_up)
+
+
+def move_all(S, src, dst, bottom=False, face_up=False):
+    # Keep the order: the bottom card of src becomes the lowest of the moved cards.
+    for c in list(S.Z[src]):
+        move1(S, c, dst, bottom, face_up)
+
+
+def deal(S, src, targets, count, face_up):
+    """Deal one card at a time from the top of src to each target instance in turn."""
+    z = S.Z[src]
+    if count is None:
+        i = 0
+        while z:
+            move1(S, z[-1], targets[i % len(targets)], False, face_up)
+            i += 1
+        return
+    if count * len(targets) > len(z):
+        raise EvalError(f"not enough cards to deal {count} to each of {len(targets)} "
+                        f"({len(z)} left)")
+    for _ in range(count):
+        for t in targets:
+            move1(S, z[-1], t, False, face_up)
+
+
+def shuffle(S, zi):
+    S.rng.shuffle(S.Z[zi])
+    if S.log is not None:
+        S.log.append({"event": "shuffle", "zone": S.P.zone_names[zi],
+                      "order": [S.P.card_names[c] for c in reversed(S.Z[zi])]})
+
+
+def reveal(S, cards):
+    if isinstance(cards, int):
+        cards = (cards,)
+    for c in cards:
+        S.up[c] = True
+        S.known[c] = S.P.ALL
+    if S.log is not None:
+        S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
+
+
+def add_score(S, seat, points):
+    S.score[seat] += points
+    if S.log is not None and points:
+        S.log.append({"event": "score", "seat": seat, "points": points, "score": S.score[seat]})
+
+
+def blind(S, zone, pos):
+    """The card at position pos of a freshly shuffled fan of zone (a blind draw)."""
+    fan = list(zone)
+    S.rng.shuffle(fan)
+    if not 0 <= pos < len(fan):
+        raise EvalError("blind choice out of range")
+    return fan[pos]
+
+
+def top(z):
+    if not z:
+        raise EvalError("top of an empty zone or list")
+    return z[-1]
+
+
+def bottom(z):
+    if not z:
+        raise EvalError("bottom of an empty zone or list")
+    return z[0]
+
+
+def first(items):
+    for x in items:
+        return x
+    raise EvalError("first(...) found nothing")
+
+
+def at(items, i):
+    if not -len(items) <= i < len(items):
+        raise EvalError(f"index {i} out of range (the list has {len(items)} items)")
+    return items[i]
+
+
+def smallest(items):
+    items = list(items)
+    if not items:
+        raise EvalError("min of an empty list")
+    return min(items)
+
+
+def largest(items):
+    items = list(items)
+    if not items:
+        raise EvalError("max of an empty list")
+    return max(items)
+
+
+def argbest(pairs, lowest):
+    best = None
+    for value, item in pairs:
+        if best is None or (value < best[0] if lowest else value > best[0]):
+            best = (value, item)
+    if best is None:
+        raise EvalError("argmin/argmax of an empty list")
+    return best[1]
+
+
+def index(i, n):
+    if not 0 <= i < n:
+        raise EvalError(f"index {i} out of range 0..{n - 1}")
+    return i
+
+
+def table(t, k, name):
+    try:
+        return t[k]
+    except KeyError:
+        raise EvalError(f"table '{name}' has no entry for {k}") from None
+
+
+def owner(S, c):
+    o = S.P.OWNER[S.loc[c]]
+    if o < 0:
+        raise EvalError(f"card {S.P.card_names[c]} is not in a player's zone")
+    return o
+
+
+def groups(cards, n, keys):
+    """Disjoint groups of n cards sharing every key, in first-seen order (leftovers dropped)."""
+    if n <= 0:
+        raise EvalError("group size must be positive")
+    by = {}
+    for c in cards:
+        by.setdefault(tuple(k[c] for k in keys), []).append(c)
+    out = []
+    for same in by.values():
+        for i in range(0, len(same) - n + 1, n):
+            out.append(same[i:i + n])
+    return out
+
+
+def contains_kind(KIND, c, cards):
+    k = KIND[c]
+    return any(KIND[x] == k for x in cards)
+
+
+def leaders(S):
+    best = max(S.total)
+    return [p for p, t in enumerate(S.total) if t == best]
+
+
+def loop_limit(limit):
+    raise LimitError(f"a loop ran more than {limit} times")

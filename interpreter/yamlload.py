@@ -1,0 +1,234 @@
+"""Phase 1: YAML text to plain values that remember where they came from.
+
+Built from PyYAML's event stream with an explicit stack, so no input can recurse deeply;
+aliases are bounded by the total number of nodes they expand to; scalars are typed the
+YAML 1.2 way (only true/false are booleans, only digits are integers) and the YAML 1.1
+surprises (`NO`, `1:30`, `1e3`) are errors that say how to quote.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from .errors import ErrorList, RuleError, Span
+
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 48
+MAX_NODES = 100_000          # after alias expansion
+MAX_INT_DIGITS = 12
+
+
+class YMap(dict):
+    """A mapping with the span of the mapping and of each key and value."""
+    span: Span
+    key_spans: dict
+    value_spans: dict
+
+    def key_span(self, key) -> Span:
+        return self.key_spans.get(key, self.span)
+
+    def at(self, key) -> Span:
+        """The span of the value under `key` (or of the mapping if absent)."""
+        return self.value_spans.get(key, self.span)
+
+
+class YList(list):
+    """A sequence with the span of the sequence and of each item."""
+    span: Span
+    item_spans: list
+
+    def at(self, i: int) -> Span:
+        return self.item_spans[i] if i < len(self.item_spans) else self.span
+
+
+class YStr(str):
+    """A string scalar with its span and whether it was written plain (unquoted)."""
+    span: Span
+    plain: bool
+    # Column offset of character 0 of the value, when it is on one line (plain or quoted).
+    exact: bool
+
+
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_NULL = {"null", "Null", "NULL", "~", ""}
+_YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_FLOATISH = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$")
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
+_OTHER_INT = re.compile(r"^[-+]?0(x[0-9a-fA-F_]+|o?[0-7_]+|b[01_]+)$")
+
+
+def _span(path: str, mark) -> Span:
+    return Span(path, mark.line + 1, mark.column + 1)
+
+
+def _scalar(ev, path: str, errors: list):
+    span = _span(path, ev.start_mark)
+    text = ev.value
+    if ev.style is None:  # plain scalar: type it
+        if text in _BOOL:
+            return _BOOL[text]
+        if text in _NULL:
+            return None
+        if _YAML11_BOOL.match(text):
+            errors.append(RuleError(
+                f"'{text}' is ambiguous (YAML 1.1 reads it as a boolean): write true or false, "
+                f"or quote it as \"{text}\" for text", span))
+            return None
+        if _INT.match(text):
+            digits = text.lstrip("+-")
+            if len(digits) > MAX_INT_DIGITS:
+                errors.append(RuleError(f"number too large (more than {MAX_INT_DIGITS} digits)", span))
+                return 0
+            return int(text)
+        if _SEXAGESIMAL.match(text):
+            errors.append(RuleError(
+                f"'{text}' would be read as a base-60 number by some YAML tools: quote it as \"{text}\"", span))
+            return None
+        if _FLOATISH.match(text) or _OTHER_INT.match(text):
+            errors.append(RuleError(
+                f"'{text}' is not a whole decimal number: write an integer, or quote it as \"{text}\" for text", span))
+            return None
+    s = YStr(text)
+    s.span = span
+    s.plain = ev.style is None
+    # For single-line scalars we can map a character offset to a column exactly.
+    s.exact = ev.start_mark.line == ev.end_mark.line and ev.style in (None, "'", '"')
+    if ev.style in ("'", '"'):
+        s.span = span.shifted(1)
+    return s
+
+
+def load(text: str, path: str):
+    """Parse one YAML document into YMap/YList/YStr/int/bool/None, or raise ErrorList."""
+    errors: list[RuleError] = []
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise ErrorList([RuleError(f"file too large (limit {MAX_FILE_BYTES} bytes)", Span(path, 1, 1))])
+    stack: list = []        # [container, key-pending-or-None, anchor, start_mark]
+    anchors: dict = {}      # anchor -> (value, node count)
+    in_progress: set = set()
+    root = None
+    docs = 0
+    total = 0
+    sizes: list[int] = []   # node count of each open container
+    try:
+        for ev in yaml.parse(text, Loader=yaml.SafeLoader):
+            kind = type(ev)
+            if kind is yaml.DocumentStartEvent:
+                docs += 1
+                if docs > 1:
+                    raise RuleError("a rule file holds one YAML document; remove the second '---'",
+                                    _span(path, ev.start_mark))
+                continue
+            if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent):
+                continue
+            if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+                container, _, anchor, _ = stack.pop()
+                count = sizes.pop()
+                if anchor:
+                    anchors[anchor] = (container, count)
+                    in_progress.discard(anchor)
+                value, nodes, span = container, count, container.span
+            elif kind is yaml.AliasEvent:
+                name = ev.anchor
+                if name in in_progress:
+                    raise RuleError(f"alias '*{name}' refers to a node that contains it (a cycle)",
+                                    _span(path, ev.start_mark))
+                if name not in anchors:
+                    raise RuleError(f"unknown alias '*{name}'", _span(path, ev.start_mark))
+                value, nodes = anchors[name]
+                span = _span(path, ev.start_mark)
+            else:
+                tag = getattr(ev, "tag", None)
+                if tag not in (None, "!"):
+                    raise RuleError(f"YAML tags such as '{tag}' are not allowed in rule files",
+                                    _span(path, ev.start_mark))
+                if kind is yaml.ScalarEvent:
+                    value, nodes = _scalar(ev, path, errors), 1
+                    span = _span(path, ev.start_mark)
+                    if ev.anchor:
+                        anchors[ev.anchor] = (value, 1)
+                else:  # a container starts
+                    if len(stack) >= MAX_DEPTH:
+                        raise RuleError(f"nesting too deep (limit {MAX_DEPTH} levels)", _span(path, ev.start_mark))
+                    c = YMap() if kind is yaml.MappingStartEvent else YList()
+                    c.span = _span(path, ev.start_mark)
+                    if isinstance(c, YMap):
+                        c.key_spans, c.value_spans = {}, {}
+                    else:
+                        c.item_spans = []
+                    if ev.anchor:
+                        in_progress.add(ev.anchor)
+                    stack.append([c, _NOKEY, ev.anchor, ev.start_mark])
+                    sizes.append(1)
+                    continue
+            total += nodes
+            if total > MAX_NODES:
+                raise RuleError(f"file expands to too many nodes (limit {MAX_NODES}); "
+                                f"aliases may multiply it", span)
+            if not stack:
+                root = value
+                continue
+            sizes[-1] += nodes
+            top = stack[-1]
+            c = top[0]
+            if isinstance(c, YList):
+                c.append(value)
+                c.item_spans.append(span)
+            elif top[1] is _NOKEY:
+                if isinstance(value, (YMap, YList)):
+                    raise RuleError("a mapping key must be a plain value", span)
+                if value in c.key_spans:
+                    errors.append(RuleError(f"duplicate key '{value}' (first at line "
+                                            f"{c.key_spans[value].line})", span))
+                    top[1] = _DUP
+                else:
+                    top[1] = value
+                    c.key_spans[value] = span
+            else:
+                if top[1] is not _DUP:
+                    c[top[1]] = value
+                    c.value_spans[top[1]] = span
+                top[1] = _NOKEY
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = _span(path, mark) if mark else Span(path, 1, 1)
+        msg = exc.problem or "invalid YAML"
+        if exc.context:
+            msg = f"{msg} ({exc.context})"
+        raise ErrorList(errors + [RuleError(f"YAML syntax: {msg}", where)]) from None
+    except yaml.YAMLError as exc:  # reader errors (bad characters) have no problem_mark
+        raise ErrorList(errors + [RuleError(f"YAML: {exc}", Span(path, 1, 1))]) from None
+    except RuleError as exc:
+        raise ErrorList(errors + [exc]) from None
+    if errors:
+        raise ErrorList(errors)
+    return root
+
+
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
+_NOKEY = _Marker("nokey")
+_DUP = _Marker("dup")
+
+
+def load_file(path: str):
+    """Read and load a rule file; size is checked before reading it all."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ErrorList([RuleError(f"cannot read file: {exc.strerror}", Span(path, 1, 1))]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ErrorList([RuleError(f"file too large (limit {MAX_FILE_BYTES} bytes)", Span(path, 1, 1))])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ErrorList([RuleError(f"file is not UTF-8 (byte {exc.start})", Span(path, 1, 1))]) from None
+    return load(text, path)
