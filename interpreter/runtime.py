@@ -132,6 +132,8 @@ def blind(S, zone, pos):
     """The card at position pos of a freshly shuffled fan of zone (a blind draw)."""
     fan = list(zone)
     S.rng.shuffle(fan)
+    if S.log is not None:
+        S.log.append({"event": "shuffle", "zone": "fan", "order": [S.P.card_names[c] for c in reversed(fan)]})
     if not 0 <= pos < len(fan):
         raise EvalError("blind choice out of range")
     return fan[pos]

@@ -1,0 +1,38 @@
+"""The agent protocol and the seat-restricted view an agent receives."""
+from __future__ import annotations
+
+from .. import observe
+
+
+class SeatView:
+    """What one seat may use: its observation, the legal moves, and sampled worlds for search."""
+
+    def __init__(self, match, seat: int):
+        self._match = match
+        self.seat = seat
+        self.players = match.players
+
+    def observation(self, memory: bool = True) -> dict:
+        return observe.observation(self._match, self.seat, memory)
+
+    def move_text(self, move) -> str:
+        return self._match.move_text(move)
+
+    def score(self) -> list:
+        """Hand scores so far (public)."""
+        return list(self._match.S.score)
+
+    def sample(self, rng):
+        """A full match consistent with what this seat knows (hidden cards redealt at random)."""
+        return observe.determinize(self._match, self.seat, rng)
+
+
+class Agent:
+    name = "agent"
+
+    def __init__(self, seat: int, rng, **options):
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: SeatView, moves: list) -> int:
+        raise NotImplementedError

@@ -1,0 +1,32 @@
+"""Card notation: canonical text (`TC`, `AS`), accepted input (`10c`, `10♣`), screen form (`10♣`)."""
+from __future__ import annotations
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+FROM_SYMBOL = {v: k for k, v in SYMBOLS.items()}
+RED = {"D", "H"}
+
+
+def parse_card(text: str) -> str | None:
+    """Canonical form of a card typed by a person ('10h' -> 'TH', 'A♠' -> 'AS'), or None."""
+    t = text.strip()
+    if len(t) < 2:
+        return None
+    suit = FROM_SYMBOL.get(t[-1], t[-1].upper())
+    rank = t[:-1].upper()
+    if rank == "10":
+        rank = "T"
+    if rank == "1":
+        return None
+    return rank + suit
+
+
+def screen(name: str) -> str:
+    """Screen form of a canonical card: 'TC' -> '10♣'."""
+    if name == "JK":
+        return "Joker"
+    rank, suit = name[:-1], name[-1]
+    return ("10" if rank == "T" else rank) + SYMBOLS.get(suit, suit)
+
+
+def is_red(name: str) -> bool:
+    return name[-1:] in RED

@@ -1,0 +1,72 @@
+"""What one seat may know: observations for agents and screens, and determinization for search.
+
+A seat sees a card when the zone shows it to that seat (visibility `all`, `owner` for the owner,
+`top` for the top card) or when the card is face up. Beyond that, a seat knows where a card is
+when it saw the card arrive there (`S.known`, maintained by every card movement).
+"""
+from __future__ import annotations
+
+from .engine import Match
+
+
+def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
+    """Whether `seat` sees the face of `card` lying at position `pos` of zone instance `zi`."""
+    S, P = match.S, match.P
+    if S.up[card]:
+        return True
+    vis = P.zone_of[zi].visibility
+    if vis == "all":
+        return True
+    if vis == "top":
+        return pos == len(S.Z[zi]) - 1
+    if vis == "owner":
+        return P.OWNER[zi] == seat or P.OWNER[zi] < 0
+    return False
+
+
+def observation(match: Match, seat: int, memory: bool = False) -> dict:
+    """A JSON-able view for `seat`: each zone's cards it sees (None for a hidden card).
+
+    With memory=True, cards the seat knows the place of (it saw them arrive) show too.
+    """
+    S, P = match.S, match.P
+    bit = 1 << seat
+    zones = {}
+    for zi, name in enumerate(P.zone_names):
+        z = S.Z[zi]
+        zones[name] = [P.card_names[c] if visible(match, seat, zi, i, c) or
+                       (memory and S.known[c] & bit) else None for i, c in enumerate(z)]
+    pending = match.pending
+    return {
+        "seat": seat, "players": P.players, "hand": S.hand_no, "dealer": S.dealer,
+        "zones": zones, "scores": list(S.score), "totals": list(S.total),
+        "to_move": pending[0] if pending else None,
+        "legal": [match.move_text(m) for m in pending[1]] if pending and pending[0] == seat else [],
+    }
+
+
+def determinize(match: Match, seat: int, rng) -> Match:
+    """A copy of the match in which every card `seat` does not know is redealt at random
+    among the places of such cards (zone sizes kept), with `rng` as the copy's generator."""
+    m = match.copy(rng)
+    S = m.S
+    bit = 1 << seat
+    slots = []      # (zone instance, position) of each unknown card
+    unknown = []
+    for zi, z in enumerate(S.Z):
+        for i, c in enumerate(z):
+            if not (S.known[c] & bit) and not S.up[c]:
+                slots.append((zi, i))
+                unknown.append(c)
+    rng.shuffle(unknown)
+    for (zi, i), c in zip(slots, unknown):
+        S.Z[zi][i] = c
+        S.loc[c] = zi
+        S.known[c] = S.P.VIS[zi]
+    if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
+        seat_, _, op = m.pending
+        out: list = []
+        for legal in op.legal:
+            legal(S, seat_, out)
+        m.pending = (seat_, out, op)
+    return m

@@ -1,0 +1,119 @@
+"""Running whole matches: a configured game, agents in the seats, results and records.
+
+This is the layer front-ends share (simulate, replay, play, tests): it knows how to set up a
+match from a rule file, options and seed, and how to derive per-game and per-agent seeds.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+from . import record
+from .agents import SeatView, make_agent
+from .compiler import Program, check_options, compile_game
+from .engine import Match
+from .errors import UsageError
+from .load import load_game
+
+
+def derive_seed(*parts) -> int:
+    """A 63-bit seed from any parts, identical on every machine and process."""
+    h = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(h[:8], "big") >> 1
+
+
+@dataclass
+class Setup:
+    """A rule file made ready for play at one player count with options."""
+    path: str
+    game: object
+    program: Program
+    players: int
+    options: dict
+
+
+def setup(path: str, players: int | None = None, sets: dict | None = None, game=None) -> Setup:
+    if game is None:
+        game, _ = load_game(path)
+    n = game.default_players if players is None else players
+    if not game.min_players <= n <= game.max_players:
+        raise UsageError(f"{game.name or path} is for {game.min_players} to {game.max_players} players, not {n}")
+    options = check_options(game, sets or {})
+    return Setup(path, game, compile_game(game, n, options), n, options)
+
+
+def agent_list(spec: str | list, players: int) -> list:
+    names = spec.split(",") if isinstance(spec, str) else list(spec)
+    names = [n.strip() for n in names if n.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(f"--agents names {len(names)} agents for {players} players; "
+                         f"give one name, or one per seat")
+    return names
+
+
+def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
+               record_events: bool = False, agent_options: dict | None = None):
+    """Play one match with the named agents; return (match, header-or-None)."""
+    match = Match(st.program, seed, max_hands, record=record_events)
+    seats = [make_agent(name, i, random.Random(derive_seed(seed, "agent", i)), **(agent_options or {}))
+             for i, name in enumerate(agents)]
+    views = [SeatView(match, i) for i in range(st.players)]
+    while not match.over:
+        seat, moves, _ = match.pending
+        match.apply(seats[seat].choose(views[seat], moves))
+    head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
+        if record_events else None
+    return match, head
+
+
+def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict:
+    S = match.S
+    return {"game": index, "seed": seed, "players": st.players, "agents": agents,
+            "hands": match.hands_played, "turns": S.turns, "decisions": S.decisions,
+            "totals": list(S.total), "winners": match.winners,
+            "hand_results": match.hand_results}
+
+
+def replay(path: str) -> tuple[bool, str]:
+    """Re-run a record and compare every event; (ok, message)."""
+    import os
+    head, events = record.read(path)
+    rules = head.get("rules", "")
+    if not os.path.exists(rules):
+        alt = os.path.join(os.path.dirname(path), rules)
+        if os.path.exists(alt):
+            rules = alt
+    st = setup(rules, head.get("players"), {k: str(v).lower() if isinstance(v, bool) else str(v)
+                                             for k, v in (head.get("options") or {}).items()})
+    if head.get("sha256") and head["sha256"] != st.game.sha256:
+        return False, f"{rules} has changed since the record was made (SHA-256 differs)"
+    rng = record.ReplayRandom(st.program.card_names, events)
+    try:
+        match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
+        decisions = [ev for ev in events if ev.get("event") == "decision"]
+        k = 0
+        while not match.over:
+            if k >= len(decisions):
+                return False, "the record ends before the game does"
+            ev = decisions[k]
+            k += 1
+            seat, moves, _ = match.pending
+            legal = [match.move_text(m) for m in moves]
+            if seat != ev.get("seat") or legal != ev.get("legal"):
+                return False, f"decision {k}: the legal moves differ from the record"
+            choice = ev.get("choice")
+            if not isinstance(choice, int) or not 0 <= choice < len(moves):
+                return False, f"decision {k}: recorded choice {choice!r} is not a legal move index"
+            match.apply(choice)
+    except record.ReplayMismatch as exc:
+        return False, f"{path}: the replay differs from the record: {exc}"
+    produced = match.S.log
+    for i, (a, b) in enumerate(zip(produced, events)):
+        if a != b:
+            return False, f"event {i + 1} (line {i + 2}) differs: recorded {b}, replayed {a}"
+    if len(produced) != len(events):
+        return False, f"the record has {len(events)} events, the replay {len(produced)}"
+    return True, f"{path}: replayed {len(events)} events, {len(decisions)} decisions: identical"
