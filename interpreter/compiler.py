@@ -7,6 +7,7 @@ choose) so that a paused game is a program counter plus lists: cheap to copy for
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import model as m
@@ -16,6 +17,7 @@ from .errors import GameError, RuleError, Span
 from .nodes import CARD, list_of
 
 EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
 
 
@@ -92,6 +94,7 @@ class Compiler:
         self.ns: dict = {"rt": rt, "EvalError": rt.EvalError}
         self.counter = 0
         self.slots = game.slots
+        self.inline: list = []     # parameter substitutions of user functions being inlined
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -230,6 +233,8 @@ class Compiler:
         ref = n.ref
         kind = ref[0]
         if kind == "local":
+            if self.inline and ref[2] in self.inline[-1]:
+                return self.inline[-1][ref[2]]
             return ref[2]
         if kind == "slot":
             return f"V[{ref[2]}]"
@@ -327,8 +332,17 @@ class Compiler:
                 tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(ref[1], f"AT_{ref[1]}")
                 return f"{tab}[{self.x(n.args[0])}]"
             if kind == "function":
-                self.function(ref[1])
-                return f"F_{ref[1].name}(S, " + ", ".join(self.x(a) for a in n.args) + ")"
+                fn = ref[1]
+                args = [self.x(a) for a in n.args]
+                if all(_SIMPLE.match(a) for a in args) and len(self.inline) < 8:
+                    # Inline the body: parameters are plain names, so nothing is computed twice.
+                    self.inline.append({f"a_{p}": a for (p, _), a in zip(fn.params, args)})
+                    try:
+                        return self.x(fn.body)
+                    finally:
+                        self.inline.pop()
+                self.function(fn)
+                return f"F_{fn.name}(S, " + ", ".join(args) + ")"
         f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
         N = self.N
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "rt.top({0})",
@@ -350,11 +364,18 @@ class Compiler:
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":
-            keys = []
-            for k in n.args[2:]:
-                keys.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(k.id, f"AT_{k.id}"))
-            return f"rt.groups({self.x(n.args[0])}, {self.x(n.args[1])}, ({', '.join(keys)},))"
+            return f"rt.groups({self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)
+
+    def group_key(self, names) -> str:
+        """A per-card table of small ints, equal exactly when all the named attributes are."""
+        tables = [{"rank": self.P.RANK, "suit": self.P.SUIT, "color": self.P.COLOR}.get(k.id)
+                  or self.P.attrs[k.id] for k in names]
+        ids: dict = {}
+        key = tuple(ids.setdefault(t, len(ids)) for t in zip(*tables))
+        name = f"GK_{'_'.join(k.id for k in names)}"
+        self.ns[name] = key
+        return name
 
     def function(self, fn: m.Function):
         name = f"F_{fn.name}"

@@ -207,13 +207,17 @@ def owner(S, c):
     return o
 
 
-def groups(cards, n, keys):
-    """Disjoint groups of n cards sharing every key, in first-seen order (leftovers dropped)."""
+def groups(cards, n, key):
+    """Disjoint groups of n cards with equal `key[c]`, in first-seen order (leftovers dropped)."""
     if n <= 0:
         raise EvalError("group size must be positive")
-    by = {}
+    if n > 1:
+        ks = [key[c] for c in cards]
+        if len(set(ks)) == len(ks):     # fast path: no two cards alike
+            return []
+    by: dict = {}
     for c in cards:
-        by.setdefault(tuple(k[c] for k in keys), []).append(c)
+        by.setdefault(key[c], []).append(c)
     out = []
     for same in by.values():
         for i in range(0, len(same) - n + 1, n):
