@@ -191,6 +191,12 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_FAIL
+    except Exception as exc:  # a bug of ours: still one line, never a traceback (CARDRULES_DEBUG=1 shows it)
+        if os.environ.get("CARDRULES_DEBUG"):
+            raise
+        print(f"cardrules: internal error: {type(exc).__name__}: {clean(exc)} "
+              f"(a bug in cardrules; please report it with the file that caused it)", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

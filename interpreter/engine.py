@@ -55,7 +55,11 @@ class Match:
 
     def apply(self, i: int):
         """Take the i-th legal move of the pending decision, then run until the next one."""
+        if self.pending is None:
+            raise ValueError("no decision is pending: the match is over")
         seat, moves, op = self.pending
+        if not 0 <= i < len(moves):
+            raise ValueError(f"move index {i} out of range: {len(moves)} legal moves")
         move = moves[i]
         S = self.S
         S.decisions += 1
