@@ -7,18 +7,19 @@ from __future__ import annotations
 from . import nodes as ast
 from . import model as m
 from .nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
-from .errors import ErrorList, RuleError, RuleWarning, Span, suggest
+from .errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from .parser import parse
+from . import gamecheck
 
 STANDARD_COLORS = {"C": "black", "S": "black", "D": "red", "H": "red"}
 SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_number": INT,
                   "leaders": list_of(SEAT)}
-GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax"}
+GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
-                 "range", "indices", "abs", "argmin", "argmax"}
+                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -74,7 +75,9 @@ class Checker:
         if not isinstance(value, str):
             self.err("expected an expression", span)
             return None
-        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) else span
+        # A one-line string maps offsets to columns; in a multi-line one every place is its start.
+        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
+            else AnchoredSpan(span.file, span.line, span.col)
         try:
             return parse(str(value), base)
         except RuleError as exc:
@@ -114,7 +117,7 @@ class Checker:
         default = pl.get("default", self.min_players)
         if self.max_players < self.min_players:
             self.err("players: max is smaller than min", pl.at("max"))
-        if not self.min_players <= default <= self.max_players:
+        elif not self.min_players <= default <= self.max_players:
             self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
                      pl.at("default"))
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
@@ -133,7 +136,7 @@ class Checker:
         base_scope = Scope({v.name: ("slot", v.type, v.slot) for v in self.variables})
         self.base_scope = base_scope
         self.functions_src = d.get("functions", {})
-        for name in self.functions_src:
+        for name in self.function_order():
             self.function(name, self.functions_src.key_span(name))
         self.moves = self.check_moves(d.get("moves", {}), base_scope)
         autos = []
@@ -147,8 +150,9 @@ class Checker:
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
                           lim.get("steps_per_hand", 1_000_000))
         self.game_checks(hand, d)
-        if self.errors:
-            raise ErrorList(self.errors + self.warnings)
+        gamecheck.run(self, hand, autos, match)
+        if self.errors:   # warnings then may only echo the errors (a move "never offered" by a typo)
+            raise ErrorList(self.errors)
         return m.Game(self.path, str(d.get("game", "")), str(d.get("description", "")),
                       str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
@@ -175,7 +179,9 @@ class Checker:
             colors.append(str(c))
         for s in colors_src:
             if s not in suits:
-                self.err(f"colors: unknown suit '{s}'" + suggest(str(s), suits), colors_src.key_span(s))
+                self.err(f"colors: unknown suit '{s}'" + (suggest(str(s), suits) or
+                                                          f" (the deck's suits: {', '.join(suits)})"),
+                         colors_src.key_span(s))
         color_names = list(dict.fromkeys(colors))
         deck = m.Deck(ranks, suits, colors, color_names, d.get("copies", 1), d.get("jokers", 0), None, span)
         self.deck = deck
@@ -198,7 +204,38 @@ class Checker:
             if typ == "int" and isinstance(default, int) and not isinstance(default, bool):
                 if (lo is not None and default < lo) or (hi is not None and default > hi):
                     self.err(f"option '{name}': default {default} is outside its min/max", o.at("default"))
-            out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span)
+            choices = o.get("choices")
+            if choices is not None:
+                choices = self.option_choices(name, o, typ, default)
+            out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span,
+                                      choices)
+        return out
+
+    def option_choices(self, name, o, typ, default):
+        """The allowed values of an int option (`choices: [100, 300, 500]`), or None."""
+        src = o["choices"]
+        if typ != "int":
+            self.err(f"option '{name}': choices are for int options (a bool is already true or false)",
+                     o.key_span("choices"))
+            return None
+        if not isinstance(src, list) or not src:
+            self.err(f"option '{name}': choices must be a list of whole numbers, e.g. [100, 300, 500]",
+                     o.at("choices"))
+            return None
+        out = []
+        for i, v in enumerate(src):
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.err(f"option '{name}': choice {v!r} is not a whole number", src.at(i))
+            elif v in out:
+                self.err(f"option '{name}': choice {v} is listed twice", src.at(i))
+            else:
+                lo, hi = o.get("min"), o.get("max")
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
+                    self.err(f"option '{name}': choice {v} is outside its min/max", src.at(i))
+                out.append(v)
+        if isinstance(default, int) and not isinstance(default, bool) and out and default not in out:
+            self.err(f"option '{name}': default {default} is not one of its choices "
+                     f"({', '.join(map(str, out))})", o.at("default"))
         return out
 
     def check_tables(self, tables) -> dict:
@@ -272,12 +309,14 @@ class Checker:
         if by == "by_rank":
             r = self.rank_index(key)
             if r is None:
-                self.err(f"unknown rank '{key}'" + suggest(key, self.deck.ranks), span)
+                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or
+                                                    f" (the deck's ranks: {', '.join(self.deck.ranks)})"), span)
             return r
         if by == "by_suit":
             s = self.suit_index(key)
             if s is None:
-                self.err(f"unknown suit '{key}'" + suggest(key, self.deck.suits), span)
+                self.err(f"unknown suit '{key}'" + (suggest(key, self.deck.suits) or
+                                                    f" (the deck's suits: {', '.join(self.deck.suits)})"), span)
             return s
         c = self.card_kind(key)
         if c is None:
@@ -290,7 +329,11 @@ class Checker:
         for name, v in vars_.items():
             span = vars_.key_span(name)
             typ = v.get("type", "int")
-            var = m.Variable(str(name), typ, None, self.new_slot(), span)
+            var = m.Variable(str(name), typ, None, self.new_slot(), span, str(v.get("description", "")))
+            var.scope = str(v.get("scope", "hand"))
+            if var.scope not in ("hand", "match"):
+                self.err(f"variable '{name}': scope is 'hand' (reset every hand) or 'match' "
+                         f"(kept from hand to hand), not '{var.scope}'", v.at("scope"))
             init = v.get("initial", {"int": 0, "bool": False}.get(typ))
             if init is None:
                 self.err(f"variable '{name}' of type {typ} needs an initial value", span)
@@ -304,6 +347,22 @@ class Checker:
         if name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name in ("player", "card") \
                 or name in self.zones or name in self.options:
             self.err(f"'{name}' is already a name in the language or this file; choose another", span)
+
+    def function_order(self) -> list:
+        """Function names, callees first, so that checking one never nests into the others."""
+        calls = {}
+        for name, f in self.functions_src.items():
+            body = f.get("body") if isinstance(f, dict) else None
+            try:
+                node = parse(body, Span(self.path, 1, 1)) if isinstance(body, str) else None
+            except RuleError:
+                node = None
+            calls[name] = [x.func for x in _walk_nodes(node) if isinstance(x, ast.Call)
+                           and x.func in self.functions_src] if node is not None else []
+        for name in gamecheck.on_cycles(calls):
+            self.err(f"function '{name}' calls itself (directly or through others)",
+                     self.functions_src.key_span(name))
+        return gamecheck.call_order(calls)
 
     def function(self, name, span):
         if name in self.functions:
@@ -372,12 +431,15 @@ class Checker:
 
     # -- statements ------------------------------------------------------------------------
     def zone_target(self, value, span, scope, what):
+        reads = set(self.zone_reads)
         node = self.typed(value, span, scope)
         if node is not None and not _is_zone(node):
             self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
             return None
         if node is not None:
             self.zone_writes.add(node.ref[1].name)
+            if what in ("move: to", "shuffle") and node.ref[1].name not in reads:
+                self.zone_reads.discard(node.ref[1].name)   # putting cards there is not reading it
         return node
 
     def stmts(self, items, span, scope, allow_choose) -> list:
@@ -451,15 +513,15 @@ class Checker:
                 self.err("reveal takes a card or a list of cards", node.span)
             return m.Reveal(span, node)
         if "if" in st:
-            cond = self.typed(st["if"], st.at("if"), scope, BOOL, "if")
+            cond = self.typed(st["if"], st.at("if"), scope, BOOL, "the condition of 'if'")
             return m.If(span, cond, self.stmts(st.get("then", []), st.at("then"), scope, allow_choose),
                         self.stmts(st.get("else", []), st.at("else"), scope, allow_choose))
         if "while" in st:
-            cond = self.typed(st["while"], st.at("while"), scope, BOOL, "while")
+            cond = self.typed(st["while"], st.at("while"), scope, BOOL, "the condition of 'while'")
             return m.While(span, cond, self.stmts(st.get("do", []), st.at("do"), scope, allow_choose))
         if "repeat" in st:
             body = self.stmts(st["repeat"], st.at("repeat"), scope, allow_choose)
-            cond = self.typed(st.get("until"), st.at("until"), scope, BOOL, "until")
+            cond = self.typed(st.get("until"), st.at("until"), scope, BOOL, "the condition of 'until'")
             return m.While(span, cond, body, until=True)
         if "for_each" in st:
             name = str(st["for_each"])
@@ -723,6 +785,8 @@ class Checker:
             if et != INT:
                 raise RuleError(f"{f}(...) needs numbers", n.elt.span)
             return it[1]
+        if f == "unique":
+            return list_of(et)
         return {"count": INT, "first": et}.get(f, INT)
 
     def x_Call(self, n, scope):
@@ -880,9 +944,30 @@ class Checker:
         self.need(args[0], scope, INT, "abs()")
         return INT
 
+    def f_subsets(self, n, scope, args):
+        """subsets(LIST) or subsets(LIST, MAX_SIZE): the non-empty sub-lists, smallest first."""
+        self.arity(n, 1, 2)
+        t = self.a_list(args[0], scope, "subsets()")
+        if len(args) == 2:
+            self.need(args[1], scope, INT, "the maximum size of subsets()")
+        return list_of(t)
+
+    def f_unique(self, n, scope, args):
+        """unique(LIST): the list without repeated values, in first-seen order."""
+        self.arity(n, 1)
+        return self.a_list(args[0], scope, "unique()")
+
 
 def _is_zone(node) -> bool:
     return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
+
+
+def _walk_nodes(node):
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(x.children())
 
 
 def _names_used(node) -> set:

@@ -53,6 +53,7 @@ class Program:
     hand_result: object = None
     match_end: object = None
     slots: int = 0
+    keep: tuple = ()              # slots of variables with scope: match (kept across hands)
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
@@ -144,6 +145,7 @@ class Compiler:
         fname = self.fresh(name)
         self.e.line(f"def {fname}({', '.join(params)}):")
         self.e.indent()
+        self.e.line("S = None")   # no game state yet: rt.tick counts nothing
         if kinds is not None:  # evaluated per card kind, before the deck exists
             self.ns["RANK"] = tuple(r for r, _ in kinds)
             self.ns["SUIT"] = tuple(s for _, s in kinds)
@@ -305,7 +307,7 @@ class Compiler:
 
     def x_Gen(self, n):
         v = n.local
-        tail = f"for {v} in {self.x(n.iter)}" + (f" if {self.x(n.cond)}" if n.cond is not None else "")
+        tail = f"for {v} in {self.ticked(n.iter)}" + (f" if {self.x(n.cond)}" if n.cond is not None else "")
         elt = self.x(n.elt)
         f = n.func
         if f is None:
@@ -320,7 +322,13 @@ class Compiler:
             return f"rt.largest({elt} {tail})"
         if f == "first":
             return f"rt.first({elt} {tail})"
+        if f == "unique":
+            return f"rt.unique({elt} {tail})"
         return f"rt.argbest((({elt}, {v}) {tail}), {f == 'argmin'})"
+
+    def ticked(self, node) -> str:
+        """Code for a list whose items are about to be visited, counted against steps_per_hand."""
+        return f"rt.tick(S, {self.x(node)}, {self.g.limits.steps_per_hand})"
 
     def x_Call(self, n):
         ref = n.ref
@@ -338,7 +346,8 @@ class Compiler:
                     # Inline the body: parameters are plain names, so nothing is computed twice.
                     self.inline.append({f"a_{p}": a for (p, _), a in zip(fn.params, args)})
                     try:
-                        return self.x(fn.body)
+                        body = self.x(fn.body)
+                        return f"rt.num({body})" if fn.type == "int" else body
                     finally:
                         self.inline.pop()
                 self.function(fn)
@@ -349,7 +358,7 @@ class Compiler:
                   "bottom": "rt.bottom({0})", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
-                  "total": "S.total[{0}]", "abs": "abs({0})"}
+                  "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})"}
         if f in simple:
             return simple[f].format(*a)
         if f in ("min", "max"):
@@ -360,7 +369,9 @@ class Compiler:
             step = a[1] if len(a) == 2 else "1"
             return f"(({a[0]}) {'+' if f == 'left' else '-'} ({step})) % {N}"
         if f == "range":
-            return f"list(range({', '.join(a)}))"
+            return f"rt.int_range({', '.join(a)})"
+        if f == "subsets":
+            return f"rt.subsets({', '.join(a)})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":
@@ -417,11 +428,16 @@ class Compiler:
             self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
 
     def s_Score(self, st):
-        self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {self.x(st.points)})", st.span)
+        # Points on a line of their own, so an error in them names the points expression.
+        points = self.fresh("points")
+        self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
+        self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
 
     def s_Assign(self, st):
         for var, node in st.pairs:
-            self.e.line(f"V[{var.slot}] = {self.x(node)}", node.span)
+            value = self.x(node)
+            self.e.line(f"V[{var.slot}] = " + (f"rt.num({value})" if var.type == "int" else value),
+                        node.span)
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
@@ -444,6 +460,7 @@ class Compiler:
         self.e.indent()
         self.e.line(f"{counter} += 1")
         self.e.line(f"if {counter} > {LOOP_LIMIT}: rt.loop_limit({LOOP_LIMIT})", st.span)
+        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})", st.span)
         self.block(st.body)
         if st.until:
             self.e.line(f"if {self.x(st.cond)}: break", st.cond.span)
@@ -452,6 +469,7 @@ class Compiler:
     def s_ForEach(self, st):
         self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
         self.e.indent()
+        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})", st.span)
         self.block(st.body)
         self.e.dedent()
 
@@ -464,10 +482,10 @@ class Compiler:
     def footer(self):
         self.e.dedent()
 
-    def expr_fn(self, node, params=()) -> str:
+    def expr_fn(self, node, params=(), bounded=False) -> str:
         name = self.fresh("E")
         self.header(name, list(params))
-        self.e.line(f"return {self.x(node)}", node.span)
+        self.e.line(f"return rt.num({self.x(node)})" if bounded else f"return {self.x(node)}", node.span)
         self.footer()
         return name
 
@@ -487,9 +505,9 @@ class Compiler:
         for p in mv.params:
             local = _local_of(p)
             if p.blind:
-                self.e.line(f"for {local} in range(len({self.x(p.source)})):", p.source.span)
+                self.e.line(f"for {local} in range(len({self.ticked(p.source)})):", p.source.span)
             else:
-                self.e.line(f"for {local} in {self.x(p.source)}:", p.source.span)
+                self.e.line(f"for {local} in {self.ticked(p.source)}:", p.source.span)
             self.e.indent()
             depth += 1
             if p.cond is not None:
@@ -592,7 +610,9 @@ class Compiler:
         init = self.fresh("X")
         self.header(init, [])
         for v in g.variables:
-            self.e.line(f"V[{v.slot}] = {self.x(v.initial)}", v.initial.span)
+            first = "if S.hand_no == 1: " if v.scope == "match" else ""
+            self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}", v.initial.span)
+        P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         autos = [self.stmts_fn(a.body) for a in g.automatic]
         ops: list = []
@@ -600,13 +620,14 @@ class Compiler:
         ops.append([END, None, None, None])
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
-        hr = self.expr_fn(mt.hand_result, ["player"]) if mt.hand_result is not None else None
+        hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
             self.header(name, [f"a_{p}" for p, _ in fn.params])
-            self.e.line(f"return {self.x(fn.body)}", fn.body.span)
+            body = self.x(fn.body)
+            self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
@@ -659,11 +680,19 @@ def check_options(game: m.Game, given: dict) -> dict:
             out[name] = str(text).lower() in ("true", "1", "yes")
         else:
             try:
-                v = int(str(text))
+                v = int(str(text)) if len(str(text)) <= 16 else None
             except ValueError:
-                raise UsageError(f"option '{name}' takes a whole number, not '{text}'") from None
-            if (o.min is not None and v < o.min) or (o.max is not None and v > o.max):
-                raise UsageError(f"option '{name}' must be between {o.min} and {o.max}")
+                v = None
+            if v is None or abs(v) > rt.MAX_INT:
+                raise UsageError(f"option '{name}' takes a whole number from -10^15 to 10^15, "
+                                 f"not '{str(text)[:40]}'")
+            if o.choices is not None and v not in o.choices:
+                raise UsageError(f"option '{name}' must be one of {', '.join(map(str, o.choices))}, "
+                                 f"not {v}")
+            if o.min is not None and v < o.min:
+                raise UsageError(f"option '{name}' must be at least {o.min}, not {v}")
+            if o.max is not None and v > o.max:
+                raise UsageError(f"option '{name}' must be at most {o.max}, not {v}")
             out[name] = v
     return out
 

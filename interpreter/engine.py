@@ -35,6 +35,7 @@ class Match:
         S.last_seat = -1
         self.S = S
         self.pending = None          # (seat, moves, ChooseOp) while a decision waits
+        self.after_move = None       # optional callback between a move and the flow after it
         self.over = False
         self.winners: list | None = None
         self.hands_played = 0
@@ -80,6 +81,8 @@ class Match:
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
         S.pc += 1
+        if self.after_move is not None:   # front-ends: the move and its automatic rules are done
+            self.after_move()
         self._advance()
 
     def move_text(self, move) -> str:
@@ -95,7 +98,29 @@ class Match:
             return f"#{v + 1}"
         if typ == "card":
             return self.P.card_names[v]
+        if isinstance(typ, tuple):    # a list (e.g. from subsets): items joined by '+'
+            return "+".join(self.value_text(x, typ[1]) for x in v)
+        deck = self.P.game.deck
+        if typ == "rank":
+            return "T" if deck.ranks[v] == "10" else deck.ranks[v]
+        if typ == "suit":
+            return deck.suits[v]
+        if typ == "color":
+            return deck.color_names[v]
+        if typ == "bool":
+            return "true" if v else "false"
         return str(v)
+
+    def standing(self, seat: int):
+        """The seat's hand result if the hand ended now (the match's `hand_result`, else its
+        hand score); used by agents and statistics to follow a hand in progress."""
+        S = self.S
+        if self.P.hand_result is not None:
+            try:
+                return self.P.hand_result(S, seat)
+            except _EVAL_ERRORS:
+                pass
+        return S.score[seat]
 
     def copy(self, rng) -> "Match":
         """A copy for search: same state, its own random generator, no record."""
@@ -104,6 +129,7 @@ class Match:
         m.S = self.S.copy()
         m.S.rng = rng
         m.pending = self.pending
+        m.after_move = None
         m.over, m.winners, m.hands_played = self.over, self.winners, self.hands_played
         m.hand_results = list(self.hand_results)
         return m
@@ -118,7 +144,11 @@ class Match:
         S.loc = [dz] * n
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n
+        prev = S.V if S.hand_no else None
         S.V = [None] * P.slots
+        if prev is not None:          # variables with scope: match keep their values
+            for i in P.keep:
+                S.V[i] = prev[i]
         S.score = [0] * P.players
         S.pc = 0
         S.moved = S.auto_seen = 0

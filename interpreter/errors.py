@@ -1,20 +1,30 @@
 """One error hierarchy: every problem carries a source position and prints as one line."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
 def clean(text: object) -> str:
-    """Escape control and bidirectional characters so names from a rule file cannot spoof output."""
+    """Escape control and bidirectional characters so names from a rule file cannot spoof output.
+
+    Escaped: controls (Cc), format characters (Cf: bidi overrides and isolates, zero-width
+    characters, the BOM), line and paragraph separators (Zl, Zp) and lone surrogates (Cs).
+    """
     out = []
     for ch in str(text):
         code = ord(ch)
-        if code < 32 or code == 127 or 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E \
-                or 0x2066 <= code <= 0x2069 or code in (0x200E, 0x200F, 0x061C):
-            out.append(f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}")
+        if 32 <= code < 127:
+            out.append(ch)
+        elif unicodedata.category(ch) in _UNSAFE:
+            out.append(f"\\U{code:08x}" if code > 0xFFFF else f"\\u{code:04x}" if code > 0xFF
+                       else f"\\x{code:02x}")
         else:
             out.append(ch)
     return "".join(out)
+
+
+_UNSAFE = {"Cc", "Cf", "Zl", "Zp", "Cs"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,13 @@ class Span:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+class AnchoredSpan(Span):
+    """The start of text whose columns cannot be mapped (a multi-line string): offsets stay here."""
+
+    def shifted(self, offset: int) -> "Span":
+        return self
+
+
 NOWHERE = Span("<unknown>", 1, 1)
 
 
@@ -46,7 +63,7 @@ class CardrulesError(Exception):
 
     def line(self) -> str:
         """The one-line form `file:line:col: error: message`."""
-        return f"{self.span}: {self.severity}: {clean(self.message)}"
+        return clean(f"{self.span}: {self.severity}: {self.message}")   # file names too
 
     def __str__(self) -> str:
         return self.line()

@@ -46,6 +46,7 @@ class Option:
     max: int | None
     description: str
     span: Span
+    choices: list | None = None  # the allowed values of an int option, if limited to a list
 
 
 @dataclass
@@ -66,6 +67,8 @@ class Variable:
     initial: Node
     slot: int
     span: Span
+    description: str = ""
+    scope: str = "hand"          # 'hand': reset every hand; 'match': set once, kept across hands
 
 
 @dataclass

@@ -58,7 +58,11 @@ def determinize(match: Match, seat: int, rng) -> Match:
             if not (S.known[c] & bit) and not S.up[c]:
                 slots.append((zi, i))
                 unknown.append(c)
+    # Sorted first, so the sample depends on what the seat knows and on rng, never on where
+    # the unknown cards really are.
+    unknown.sort()
     rng.shuffle(unknown)
+    m.seed = None               # the real seed would tell every hidden card
     for (zi, i), c in zip(slots, unknown):
         S.Z[zi][i] = c
         S.loc[c] = zi

@@ -20,6 +20,8 @@ _TOKEN_WORDS = {
     "ELSE": "'else'", "FOR": "'for'", "IN": "'in'", "AND": "'and'", "OR": "'or'", "NOT": "'not'",
     "TRUE": "'true'", "FALSE": "'false'", "$END": "the end",
 }
+_QUOTE_HINT = (" (text in quotes is not part of the language: write names such as H or hearts "
+               "without quotes)")
 _VALUE_STARTS = {"NAME", "INT", "CARDLIT", "LPAR", "LSQB", "MINUS", "NOT", "TRUE", "FALSE"}
 
 
@@ -39,9 +41,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
-        hint = " (strings and '/' are not part of the language; use // for integer division)" \
-            if ch in "\"'/" else ""
-        return RuleError(f"unexpected character '{ch}' in expression{hint}", span.shifted(col - 1))
+        hint = {"/": " (use // for whole-number division)", "'": _QUOTE_HINT, '"': _QUOTE_HINT}.get(ch, "")
+        shown = f'"{ch}"' if ch == "'" else f"'{ch}'"
+        return RuleError(f"unexpected character {shown} in expression{hint}", span.shifted(col - 1))
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         opened = _unclosed(text)
         if opened is not None:
@@ -90,6 +92,19 @@ def _bracket_depth(text: str) -> int:
     return best
 
 
+def _too_deep_at(text: str) -> int:
+    """Index of the bracket that opens one level too many."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+            if depth > MAX_EXPR_DEPTH:
+                return i
+        elif ch in ")]":
+            depth -= 1
+    return 0
+
+
 def _tree_depth(tree) -> int:
     """Depth of a Lark tree, walked with an explicit stack (never recursion)."""
     best = 0
@@ -107,7 +122,8 @@ def parse(text: str, span: Span) -> ast.Node:
     if len(text) > MAX_EXPR_CHARS:
         raise RuleError(f"expression too long ({len(text)} characters; limit {MAX_EXPR_CHARS})", span)
     if _bracket_depth(text) > MAX_EXPR_DEPTH:
-        raise RuleError(f"expression nested too deeply (limit {MAX_EXPR_DEPTH} levels)", span)
+        raise RuleError(f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels of brackets)",
+                        span.shifted(_too_deep_at(text)))
     if not text.strip():
         raise RuleError("empty expression", span)
     try:
@@ -115,7 +131,8 @@ def parse(text: str, span: Span) -> ast.Node:
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, span) from None
     if _tree_depth(tree) > MAX_EXPR_DEPTH * 3:
-        raise RuleError(f"expression nested too deeply (limit {MAX_EXPR_DEPTH} levels)", span)
+        raise RuleError(f"expression too complex (more than {MAX_EXPR_DEPTH * 3} levels of operators; "
+                        f"each operator of a chain such as a + b + c is one level)", span)
     return _Builder(span).build(tree)
 
 

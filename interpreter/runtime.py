@@ -51,17 +51,33 @@ def _log_move(S, c, src, dst):
                   "to": P.zone_names[dst]})
 
 
-def move1(S, c, dst, bottom=False, face_up=False):
-    """Move card c from wherever it lies to instance dst."""
+def move1(S, c, dst, bottom=False, face_up=False, whole=False):
+    """Move card c from wherever it lies to instance dst.
+
+    Knowledge (S.known): afterwards c's place is known to the seats that see it arrive, and to
+    the seats that knew it and saw which card left (it was face up or visible to them where it
+    lay, or its whole zone moved). A seat that sees neither end cannot tell which card moved:
+    it loses track of c and of every card it only remembered in the source zone.
+    """
+    P = S.P
     src = S.loc[c]
-    S.Z[src].remove(c)
+    z = S.Z[src]
+    z.remove(c)
     if bottom:
         S.Z[dst].insert(0, c)
     else:
         S.Z[dst].append(c)
     S.loc[c] = dst
+    at_src = P.ALL if whole or S.up[c] else P.VIS[src]
+    at_dst = P.ALL if face_up else P.VIS[dst]
     S.up[c] = face_up
-    S.known[c] |= S.P.ALL if face_up else S.P.VIS[dst]
+    S.known[c] = (S.known[c] & at_src) | at_dst
+    blind = P.ALL & ~(at_src | at_dst)
+    if blind:
+        known, up = S.known, S.up
+        for x in z:
+            if known[x] & blind and not up[x]:
+                known[x] &= ~blind
     S.moved += 1
     if S.log is not None:
         _log_move(S, c, src, dst)
@@ -85,7 +101,7 @@ def move_top(S, src, n, dst, bottom=False, face_up=False):
 def move_all(S, src, dst, bottom=False, face_up=False):
     # Keep the order: the bottom card of src becomes the lowest of the moved cards.
     for c in list(S.Z[src]):
-        move1(S, c, dst, bottom, face_up)
+        move1(S, c, dst, bottom, face_up, True)
 
 
 def deal(S, src, targets, count, face_up):
@@ -123,7 +139,7 @@ def reveal(S, cards):
 
 
 def add_score(S, seat, points):
-    S.score[seat] += points
+    S.score[seat] = num(S.score[seat] + points)
     if S.log is not None and points:
         S.log.append({"event": "score", "seat": seat, "points": points, "score": S.score[seat]})
 
@@ -237,3 +253,61 @@ def leaders(S):
 
 def loop_limit(limit):
     raise LimitError(f"a loop ran more than {limit} times")
+
+
+# Bounds that keep any rule file finite and small at run time (docs/errors.md, "Run time").
+MAX_INT = 10 ** 15            # numbers kept in variables, scores, totals and function results
+RANGE_LIMIT = 100_000         # numbers one range() may produce
+
+
+def num(v):
+    """A number about to be kept: bounded, so no loop can grow it without end."""
+    if -MAX_INT <= v <= MAX_INT:
+        return v
+    raise EvalError("number out of range: numbers are limited to -10^15 .. 10^15")
+
+
+def int_range(*args):
+    lo, hi = (0, args[0]) if len(args) == 1 else args
+    if hi - lo > RANGE_LIMIT:
+        raise EvalError(f"range() of {hi - lo} numbers (the limit is {RANGE_LIMIT})")
+    return list(range(lo, hi))
+
+
+def tick(S, items, limit):
+    """Count the items an expression or a move's parameter is about to visit as steps."""
+    if S is not None:
+        S.steps += len(items)
+        if S.steps > limit:
+            raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+    return items
+
+
+def step(S, limit):
+    """One round of a loop inside a step counts as a step too."""
+    S.steps += 1
+    if S.steps > limit:
+        raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+
+
+def unique(items):
+    """The items without repeats, in first-seen order."""
+    return list(dict.fromkeys(items))
+
+
+SUBSETS_LIMIT = 65_536
+
+
+def subsets(items, most=None):
+    """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
+    items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them."""
+    from itertools import combinations
+    from math import comb
+    items = list(items)
+    n = len(items)
+    top = n if most is None else max(0, min(most, n))
+    total = sum(comb(n, k) for k in range(1, top + 1))
+    if total > SUBSETS_LIMIT:
+        raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
+                        f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+    return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]

@@ -55,15 +55,23 @@ def agent_list(spec: str | list, players: int) -> list:
 
 
 def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
-               record_events: bool = False, agent_options: dict | None = None):
-    """Play one match with the named agents; return (match, header-or-None)."""
+               record_events: bool = False, agent_options: dict | None = None, observer=None):
+    """Play one match with the named agents; return (match, header-or-None).
+
+    `observer`, if given, has `decision(match, seat, moves)` called before each decision is
+    applied and `applied(match)` after (statistics read the match there; agents never do)."""
     match = Match(st.program, seed, max_hands, record=record_events)
     seats = [make_agent(name, i, random.Random(derive_seed(seed, "agent", i)), **(agent_options or {}))
              for i, name in enumerate(agents)]
     views = [SeatView(match, i) for i in range(st.players)]
     while not match.over:
         seat, moves, _ = match.pending
-        match.apply(seats[seat].choose(views[seat], moves))
+        choice = seats[seat].choose(views[seat], moves)
+        if observer is not None:
+            observer.decision(match, seat, moves)
+        match.apply(choice)
+        if observer is not None:
+            observer.applied(match)
     head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
         if record_events else None
     return match, head

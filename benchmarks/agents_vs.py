@@ -1,0 +1,115 @@
+"""Head-to-head strength of one agent against another, seat-balanced, with timing.
+
+    python benchmarks/agents_vs.py games/nutzen.yaml ismcts random -n 1000 --budget 100 --workers 2
+
+Game i (seed derived from --seed and i, as in `cardrules simulate`) puts AGENT in seat i mod N
+and OPPONENT in every other seat, so each seat holds AGENT equally often when n is a multiple of
+N. Reports AGENT's outright win rate, draw and loss rates (95% Wilson intervals), its mean
+margin over the mean of the other seats, and the CPU time AGENT spent per decision (all its
+decisions, and only those with more than one legal move). A benchmark, not a test.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+
+from cardrules.agents import SeatView, make_agent
+from cardrules.engine import Match
+from cardrules.session import derive_seed, setup
+from cardrules.stats import wilson
+
+_ST = {}
+
+
+def one(args):
+    path, players, agent, opponent, budget, hands, seed, i = args
+    key = (path, players)
+    if key not in _ST:
+        _ST[key] = setup(path, players)
+    st = _ST[key]
+    n = st.players
+    me = i % n
+    gseed = derive_seed(seed, i)
+    opts = {"budget": budget} if budget else {}
+    match = Match(st.program, gseed, hands)
+    seats = [make_agent(agent if s == me else opponent, s, random.Random(derive_seed(gseed, "agent", s)),
+                        **opts) for s in range(n)]
+    views = [SeatView(match, s) for s in range(n)]
+    cpu = 0.0
+    mine = searched = 0
+    while not match.over:
+        seat, moves, _ = match.pending
+        if seat == me:
+            t = time.process_time()
+            c = seats[seat].choose(views[seat], moves)
+            cpu += time.process_time() - t
+            mine += 1
+            searched += len(moves) > 1
+        else:
+            c = seats[seat].choose(views[seat], moves)
+        match.apply(c)
+    tot = match.S.total
+    return {"game": i, "seat": me, "winners": match.winners, "totals": list(tot),
+            "margin": tot[me] - (sum(tot) - tot[me]) / (n - 1), "hands": match.hands_played,
+            "decisions": mine, "searched": searched, "cpu": cpu}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("path")
+    ap.add_argument("agent")
+    ap.add_argument("opponent")
+    ap.add_argument("-n", type=int, default=100)
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--budget", type=int)
+    ap.add_argument("--hands", type=int)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--json", metavar="OUT", help="write the summary and per-game results here")
+    a = ap.parse_args(argv)
+    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i) for i in range(a.n)]
+    start = time.time()
+    if a.workers > 1:
+        with multiprocessing.get_context("fork").Pool(a.workers) as pool:
+            games = list(pool.imap(one, tasks, chunksize=1))
+    else:
+        games = [one(t) for t in tasks]
+    wall = time.time() - start
+    n = len(games)
+    win = sum(1 for g in games if g["winners"] == [g["seat"]])
+    draw = sum(1 for g in games if len(g["winners"]) > 1 and g["seat"] in g["winners"])
+    loss = n - win - draw
+    dec = sum(g["decisions"] for g in games)
+    srch = sum(g["searched"] for g in games)
+    cpu = sum(g["cpu"] for g in games)
+    out = {"path": a.path, "agent": a.agent, "opponent": a.opponent, "games": n, "budget": a.budget,
+           "hands": a.hands, "seed": a.seed, "wins": win, "draws": draw, "losses": loss,
+           "win_rate": win / n, "win_ci95": wilson(win, n), "draw_rate": draw / n,
+           "draw_ci95": wilson(draw, n), "loss_rate": loss / n, "loss_ci95": wilson(loss, n),
+           "mean_margin": sum(g["margin"] for g in games) / n,
+           "mean_hands": sum(g["hands"] for g in games) / n,
+           "sec_per_decision": cpu / dec if dec else 0.0,
+           "sec_per_searched_decision": cpu / srch if srch else 0.0,
+           "decisions": dec, "searched_decisions": srch, "wall_seconds": wall,
+           "command": " ".join(sys.argv)}
+    print(f"{a.agent} vs {a.opponent} in {os.path.basename(a.path)}: {n} games "
+          f"(budget {a.budget or 'default'}, hands {a.hands or 'full match'})")
+    print(f"  win  {out['win_rate']:.3f} [{out['win_ci95'][0]:.3f}, {out['win_ci95'][1]:.3f}]   "
+          f"draw {out['draw_rate']:.3f}   loss {out['loss_rate']:.3f} "
+          f"[{out['loss_ci95'][0]:.3f}, {out['loss_ci95'][1]:.3f}]")
+    print(f"  mean margin {out['mean_margin']:+.2f}, mean hands {out['mean_hands']:.2f}")
+    print(f"  {a.agent}: {out['sec_per_decision'] * 1000:.1f} ms per decision, "
+          f"{out['sec_per_searched_decision'] * 1000:.1f} ms per decision with a choice "
+          f"({srch} of {dec}); wall {wall:.0f} s")
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as fh:
+            json.dump({"summary": out, "games": games}, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()

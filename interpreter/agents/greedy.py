@@ -1,0 +1,54 @@
+"""`greedy`: the move with the best immediate change in its own score (ties at random).
+
+"Own score" is the seat's standing: the game's hand result as if the hand ended now (its hand
+score when the game has no `hand_result`). Each move is tried in one sampled world consistent
+with what the seat knows, and the standing is compared before and after the move (after the
+flow runs to the next decision; if the hand ends on the way, its result counts).
+"""
+from __future__ import annotations
+
+import random
+
+from ..errors import GameError
+from . import register
+from .base import Agent
+
+
+def gain(world, seat: int, move) -> float | None:
+    """The change in `seat`'s standing when `move` is taken in `world` (which is not changed);
+    None when the move is not legal there."""
+    legal = world.legal_moves()
+    try:
+        j = legal.index(move)
+    except ValueError:
+        return None
+    before = world.standing(seat)
+    hands = world.hands_played
+    w = world.copy(random.Random(world.S.rng.getrandbits(64)))
+    try:
+        w.apply(j)
+    except GameError:
+        return None
+    if w.hands_played > hands:
+        return w.hand_results[hands][seat] - before
+    return w.standing(seat) - before
+
+
+@register
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def choose(self, view, moves) -> int:
+        if len(moves) == 1:
+            return 0
+        world = view.sample(self.rng)
+        best, picks = None, []
+        for i, mv in enumerate(moves):
+            g = gain(world, self.seat, mv)
+            if g is None:
+                continue
+            if best is None or g > best:
+                best, picks = g, [i]
+            elif g == best:
+                picks.append(i)
+        return self.rng.choice(picks) if picks else self.rng.randrange(len(moves))

@@ -1,0 +1,149 @@
+"""`ismcts`: Information Set Monte Carlo Tree Search (single observer, Cowling et al. 2012).
+
+Each iteration samples a world consistent with what the seat knows (`view.sample`: cards it
+cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
+walks the tree with UCB over the moves legal in that world, expands one node, plays random
+moves to the end of the current hand (or match), and backs the result up. A node is an
+information set reached by a sequence of moves; its children are keyed by (seat, move), and
+each child counts how often it was available, so moves legal only in some worlds are judged
+fairly. The chosen move is the most visited one at the root.
+
+Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
+and half for the margin over the mean of the other seats, scaled by the range of margins seen
+in this search. The ranked values are the hand results when the rollout stops at a hand's end,
+the match totals when the match ended.
+"""
+from __future__ import annotations
+
+import math
+
+from ..errors import GameError
+from . import register
+from .base import Agent
+
+DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the seed games
+EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
+
+
+def _key(seat: int, move) -> tuple:
+    """A hashable key for a move (list arguments, e.g. a set of cards, become tuples)."""
+    try:
+        hash(move)
+        return (seat, move)
+    except TypeError:
+        return (seat, tuple(tuple(a) if isinstance(a, list) else a for a in move))
+
+
+class Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+@register
+class ISMCTSAgent(Agent):
+    name = "ismcts"
+
+    def __init__(self, seat: int, rng, budget: int | None = None, exploration: float = EXPLORATION,
+                 **options):
+        super().__init__(seat, rng)
+        self.budget = int(budget) if budget else DEFAULT_BUDGET
+        self.c = exploration
+        self.iterations = 0           # totals over this agent's life (benchmarks read them)
+        self.searches = 0
+
+    def choose(self, view, moves) -> int:
+        if len(moves) == 1:
+            return 0
+        root = Node()
+        self._lo = self._hi = None
+        allowed = {_key(self.seat, mv) for mv in moves}
+        for _ in range(self.budget):
+            self._iterate(root, view.sample(self.rng), allowed)
+        self.iterations += self.budget
+        self.searches += 1
+        best, picks = -1, []
+        for i, mv in enumerate(moves):
+            child = root.children.get(_key(self.seat, mv))
+            v = child.visits if child else 0
+            if v > best:
+                best, picks = v, [i]
+            elif v == best:
+                picks.append(i)
+        return picks[0] if len(picks) == 1 else self.rng.choice(picks)
+
+    # -- one iteration -------------------------------------------------------------------------
+    def _iterate(self, root: Node, m, allowed: set):
+        rng = self.rng
+        hand = m.hands_played
+        node = root
+        path = []
+        try:
+            while not m.over and m.hands_played == hand:          # selection and expansion
+                seat, legal, _ = m.pending
+                keys = [_key(seat, mv) for mv in legal]
+                if node is root:
+                    idx = [i for i, k in enumerate(keys) if k in allowed]
+                    if not idx:
+                        return
+                else:
+                    idx = range(len(keys))
+                children = node.children
+                untried = []
+                best, pick = -1.0, None
+                logs = self.c
+                for i in idx:
+                    child = children.get(keys[i])
+                    if child is None:
+                        untried.append(i)
+                        continue
+                    child.avail += 1
+                    if not untried:
+                        u = child.reward / child.visits + logs * math.sqrt(math.log(child.avail) / child.visits)
+                        if u > best:
+                            best, pick = u, i
+                if untried:
+                    i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = Node()
+                    child.avail = 1
+                    children[keys[i]] = child
+                    m.apply(i)
+                    path.append((child, seat))
+                    break
+                child = children[keys[pick]]
+                m.apply(pick)
+                path.append((child, seat))
+                node = child
+            while not m.over and m.hands_played == hand:          # random rollout
+                m.apply(rng.randrange(len(m.pending[1])))
+        except GameError:
+            return     # a sampled world broke a limit: drop the iteration
+        reward = self._reward(m, hand)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += reward[seat]
+
+    def _reward(self, m, hand: int) -> list:
+        vals = m.S.total if m.over else m.hand_results[hand]
+        n = len(vals)
+        if n == 1:
+            return [1.0]
+        out = []
+        margins = []
+        for p, v in enumerate(vals):
+            beaten = sum(1 for q in vals if q < v) + 0.5 * (sum(1 for q in vals if q == v) - 1)
+            out.append(0.5 * beaten / (n - 1))
+            margins.append(v - (sum(vals) - v) / (n - 1))
+        lo, hi = min(margins), max(margins)
+        if self._lo is None or lo < self._lo:
+            self._lo = lo
+        if self._hi is None or hi > self._hi:
+            self._hi = hi
+        span = self._hi - self._lo
+        for p in range(n):
+            out[p] += 0.5 * ((margins[p] - self._lo) / span if span else 0.5)
+        return out

@@ -1,0 +1,348 @@
+"""Plain words for a game in progress: seat names, cards, zones, moves, and what one seat sees
+happen. Everything comes from the rule file (move, parameter and zone names) and the engine's
+events; nothing here knows a game.
+
+Seat names: 2 seats South, North; 3 South, West, East; 4 South, West, North, East (clockwise,
+as at a bridge table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ... Seat N.
+"""
+from __future__ import annotations
+
+from . import cards as cardtext
+from .nodes import Call, Name
+from .observe import visible
+
+_COMPASS = {
+    1: ["South"],
+    2: ["South", "North"],
+    3: ["South", "West", "East"],
+    4: ["South", "West", "North", "East"],
+    5: ["South", "West", "Northwest", "Northeast", "East"],
+}
+
+
+def seat_names(n: int) -> list:
+    return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
+
+
+def words(name: str) -> str:
+    """An identifier as words: 'capture_three' -> 'capture three'."""
+    return str(name).replace("_", " ").strip()
+
+
+def third_person(phrase: str) -> str:
+    """'capture three' -> 'captures three' (the first word is taken as the verb)."""
+    head, _, rest = phrase.partition(" ")
+    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        head += "es"
+    elif head.endswith("y") and len(head) > 1 and head[-2] not in "aeiou":
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return f"{head} {rest}".strip()
+
+
+def card(P, c: int) -> str:
+    """Screen form of card id c: '10♣', 'A♠'."""
+    return cardtext.screen(P.card_names[c])
+
+
+def sort_key(P, c: int):
+    """Hands sort by suit (the deck's suit order), then by the deck's rank order."""
+    return (P.SUIT[c], P.RANK[c], c)
+
+
+def zone_label(P, zi: int) -> str:
+    """A zone instance's name for a heading: 'Hand', 'Piles 2' (indexes count from 1)."""
+    z = P.zone_of[zi]
+    base = words(z.name).capitalize()
+    if z.kind == "indexed":
+        return f"{base} {zi - P.base[z.name] + 1}"
+    return base
+
+
+def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
+    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'piles 2'."""
+    z = P.zone_of[zi]
+    base = words(z.name)
+    owner = P.OWNER[zi]
+    if owner >= 0:
+        return f"your {base}" if owner == viewer else f"{names[owner]}'s {base}"
+    if z.kind == "indexed":
+        return f"{base} {zi - P.base[z.name] + 1}"
+    return f"the {base}"
+
+
+def seen_cards(match, viewer: int) -> set:
+    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards)."""
+    S = match.S
+    out = set()
+    for zi, z in enumerate(S.Z):
+        for i, c in enumerate(z):
+            if visible(match, viewer, zi, i, c):
+                out.add(c)
+    return out
+
+
+def indexed_zone(param):
+    """The zone name when a parameter comes from `indices(zone)` (its values are that zone's
+    instances), else None."""
+    src = param.source
+    if isinstance(src, Call) and src.func == "indices" and src.args and isinstance(src.args[0], Name):
+        return src.args[0].id
+    return None
+
+
+def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False) -> str:
+    """One argument in plain words. `detail` adds the top card of an indexed zone."""
+    P = match.P
+    deck = P.game.deck
+    if param is not None and param.blind:
+        return f"#{v + 1} (face down)"
+    if isinstance(typ, tuple):
+        return " + ".join(value_words(match, None, x, typ[1], names, viewer) for x in v)
+    if typ == "card":
+        return card(P, v)
+    if typ == "seat":
+        return "you" if v == viewer and viewer >= 0 else names[v]
+    if typ == "rank":
+        return str(deck.ranks[v])
+    if typ == "suit":
+        s = deck.suits[v]
+        return cardtext.SYMBOLS.get(s, s)
+    if typ == "color":
+        return str(deck.color_names[v])
+    if typ == "bool":
+        return "yes" if v else "no"
+    zname = indexed_zone(param) if param is not None else None
+    if zname is not None and zname in P.base:
+        text = str(v + 1)
+        if detail:
+            zi = P.base[zname] + v
+            z = match.S.Z[zi]
+            if z and visible(match, viewer, zi, len(z) - 1, z[-1]):
+                text += f" (on {card(P, z[-1])})"
+            elif not z:
+                text += " (empty)"
+        return text
+    return str(v)
+
+
+def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
+    mv = match.P.game.moves_by_index[move[0]]
+    parts = []
+    for k, (p, v) in enumerate(zip(mv.params, move[1:])):
+        if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
+            continue
+        text = value_words(match, p, v, p.type, names, viewer, detail)
+        self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
+        parts.append(text if (k == 0 and self_explained) else f"{words(p.name)} {text}")
+    return mv, parts
+
+
+def describe_move(match, move, viewer: int, names: list) -> str:
+    """A legal move for the menu: 'Capture 7♦, target 3♠', 'Place 9♥, pile 2 (on 8♥)',
+    'Draw #3 (face down)'."""
+    mv, parts = _arg_parts(match, move, names, viewer, detail=True)
+    head = words(mv.name)
+    head = head[:1].upper() + head[1:]
+    return head + (" " + ", ".join(parts) if parts else "")
+
+
+def move_tokens(match, move, names: list) -> dict:
+    """What a typed answer may name for this move: cards (canonical), numbers, words."""
+    P = match.P
+    mv = P.game.moves_by_index[move[0]]
+    out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
+
+    def add(p, v, typ):
+        if p is not None and p.blind:
+            out["numbers"].append(v + 1)
+        elif isinstance(typ, tuple):
+            for x in v:
+                add(None, x, typ[1])
+        elif typ == "card":
+            out["cards"].append(P.card_names[v])
+        elif typ == "seat":
+            out["words"].add(names[v].lower())
+        elif typ == "rank":
+            r = str(P.game.deck.ranks[v])
+            out["words"].add(r.lower())
+            if r.isdigit():
+                out["numbers"].append(int(r))
+        elif typ == "suit":
+            s = P.game.deck.suits[v]
+            out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)})
+        elif typ == "color":
+            out["words"].add(str(P.game.deck.color_names[v]).lower())
+        elif typ == "int":
+            out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
+        elif typ == "bool":
+            out["words"].add("yes" if v else "no")
+
+    for p, v in zip(mv.params, move[1:]):
+        out["words"].add(p.name.lower())
+        add(p, v, p.type)
+    return out
+
+
+def cards_words(items: list) -> str:
+    """Cards that moved together: named where seen, counted where not."""
+    shown = [x for x in items if x]
+    hidden = len(items) - len(shown)
+    if not hidden and len(shown) <= 8:
+        return " ".join(shown)
+    if not shown or len(shown) > 8:
+        return "a card" if len(items) == 1 else f"{len(items)} cards"
+    return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
+
+
+class Narrator:
+    """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
+    only when the viewer saw it: where it was just before it moved, or where it lands."""
+
+    def __init__(self, match, viewer: int, names: list):
+        self.m = match
+        self.v = viewer
+        self.names = names
+        self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
+        self.seen = seen_cards(match, viewer)
+        self.lines: list = []
+        self.cur = None
+        self.hand_mark = None
+        self._last, self._times = None, 0
+
+    def note(self, text: str):
+        self._flush()
+        self._add(text)
+
+    def _add(self, text: str):
+        """A sentence; the same sentence again just counts ('… (3 times).')."""
+        if self.lines and self._last == text:
+            self._times += 1
+            self.lines[-1] = f"{text[:-1] if text.endswith('.') else text} ({self._times} times)."
+            return
+        self._last, self._times = text, 1
+        self.lines.append(text)
+
+    def take_hand(self) -> list:
+        """The sentences up to the end of the hand that just ended (the next hand's stay)."""
+        k = self.hand_mark if self.hand_mark is not None else len(self.lines)
+        out, self.lines, self.hand_mark = self.lines[:k], self.lines[k:], None
+        return out
+
+    def take(self) -> list:
+        """The sentences since the last call."""
+        self._flush()
+        out, self.lines, self.hand_mark = self.lines, [], None
+        return out
+
+    def flow(self):
+        """The chosen move and its automatic rules are done; what follows is the game's flow."""
+        if self.cur is not None and self.cur["actor"] is not None:
+            self._flush()
+
+    def event(self, ev: dict):
+        kind = ev.get("event")
+        if kind == "decision":
+            self._flush()
+            pending = self.m.pending
+            move = pending[1][ev["choice"]] if pending else None
+            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": []}
+        elif kind == "move":
+            self._line()["moves"].append(self._moved(ev))
+        elif kind == "score":
+            sc = self._line()["scores"]
+            sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
+        elif kind == "reveal":
+            self._line()["shown"].extend(cardtext.screen(n) for n in ev.get("cards", []))
+        elif kind == "hand":
+            self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
+        elif kind == "hand_end":
+            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+            self.note(f"Hand {ev['number']} is over: {res}.")
+            self.hand_mark = len(self.lines)
+        self.seen = seen_cards(self.m, self.v)
+
+    # -- internals -----------------------------------------------------------------------------
+    def _who(self, seat, cap=True):
+        if seat == self.v:
+            return "You" if cap else "you"
+        return self.names[seat]
+
+    def _line(self):
+        if self.cur is None:
+            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": []}
+        return self.cur
+
+    def _moved(self, ev):
+        m = self.m
+        P = m.P
+        src = self.zone_index.get(ev.get("from"), -1)
+        dst = self.zone_index.get(ev.get("to"), -1)
+        name = None
+        if dst >= 0:
+            z = m.S.Z[dst]
+            for pos in (len(z) - 1, 0):       # the card just arrived on top (or at the bottom)
+                if z and P.card_names[z[pos]] == ev.get("card"):
+                    c = z[pos]
+                    if c in self.seen or visible(m, self.v, dst, pos, c):
+                        name = card(P, c)
+                    break
+        return src, dst, name
+
+    def _flush(self):
+        line, self.cur = self.cur, None
+        if line is None:
+            return
+        body = self._body(line)
+        actor = line["actor"]
+        if actor is None:
+            if body:
+                self._add(body[:1].upper() + body[1:] + ".")
+            return
+        mv, parts = _arg_parts(self.m, line["move"], self.names, self.v, False, skip_cards=True)
+        verb = words(mv.name)
+        head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
+        if parts:
+            head += " (" + ", ".join(parts) + ")"
+        self._add(head + (": " + body if body else "") + ".")
+
+    def _body(self, line) -> str:
+        P, names, v = self.m.P, self.names, self.v
+        G: list = []              # ((src, dst), names): within a run of moves from one
+        run: dict = {}            # source, one group per destination (a deal: one per hand)
+        prev = None
+        for src, dst, name in line["moves"]:
+            if src != prev:
+                run, prev = {}, src
+            if (src, dst) not in run:
+                run[(src, dst)] = []
+                G.append(((src, dst), run[(src, dst)]))
+            run[(src, dst)].append(name)
+        phrases = []
+        zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
+        i = 0
+        while i < len(G):
+            (src, dst), items = G[i]
+            j = i + 1
+            if j < len(G) and G[j][0][0] == src:            # one source, several places
+                while j < len(G) and G[j][0][0] == src:
+                    j += 1
+                to = ", ".join(f"{cards_words(it)} to {zp(d)}" for (_, d), it in G[i:j])
+                phrases.append(f"from {zp(src)}: {to}")
+            elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
+                while j < len(G) and G[j][0][1] == dst:
+                    j += 1
+                frm = " and ".join(f"{cards_words(it)} from {zp(s)}" for (s, _), it in G[i:j])
+                phrases.append(f"{frm} to {zp(dst)}")
+            else:
+                phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
+            i = j
+        if line["shown"]:
+            phrases.append("shown: " + " ".join(line["shown"]))
+        for seat, pts in line["scores"].items():
+            if pts:
+                who = self._who(seat, cap=False)
+                verb = ("score" if seat == v else "scores") if pts > 0 else ("lose" if seat == v else "loses")
+                phrases.append(f"{who} {verb} {abs(pts)}")
+        return "; ".join(phrases)

@@ -1,0 +1,222 @@
+"""Agents: greedy and ismcts choose well where the best move is obvious; no agent can learn a card
+hidden from its seat; knowledge of card places follows what each seat saw."""
+import inspect
+import random
+
+import pytest
+
+from conftest import ROOT, game_path
+from cardrules import observe
+from cardrules.agents import SeatView, agent_names, make_agent
+from cardrules.agents import greedy, ismcts, random_agent
+from cardrules.engine import Match
+from cardrules.session import derive_seed, setup
+from cardrules.testing import cards, choose, stacked
+
+HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
+
+
+def test_the_registry_has_random_greedy_and_ismcts():
+    assert {"random", "greedy", "ismcts"} <= set(agent_names())
+
+
+# -- greedy ----------------------------------------------------------------------------------------
+def test_greedy_plays_a_card_that_wins_and_breaks_ties_at_random():
+    picks = set()
+    for k in range(24):
+        # Seat 1 (left of the dealer) gets 4C 2C 3C, seat 0 gets 5D KD 3D.
+        m = stacked(HIGH, "4C 5D 2C KD 3C 3D")
+        choose(m, "play 4C")
+        seat, moves, _ = m.pending
+        assert seat == 0
+        agent = make_agent("greedy", 0, random.Random(k))
+        picks.add(m.move_text(moves[agent.choose(SeatView(m, 0), moves)]))
+    assert picks == {"play 5D", "play KD"}      # both win (+1); 3D would lose
+
+
+def test_greedy_measures_the_hand_result_when_the_game_scores_by_hand_result():
+    # Chinese Ten scores only through hand_result (captured card points): capturing a red card
+    # must look better to greedy than placing a card.
+    st = setup(game_path("chinese-ten"))
+    for seed in range(40):
+        m = Match(st.program, seed, 1)
+        seat, moves, _ = m.pending
+        texts = [m.move_text(x) for x in moves]
+        view = SeatView(m, seat)
+        world = view.sample(random.Random(0))
+        gains = {t: greedy.gain(world, seat, mv) for t, mv in zip(texts, moves)}
+        if any(g > 0 for g in gains.values()):
+            best = max(gains.values())
+            pick = texts[make_agent("greedy", seat, random.Random(1)).choose(view, moves)]
+            assert gains[pick] == best
+            return
+    pytest.fail("no opening decision with a scoring capture in 40 deals")
+
+
+# -- ismcts ----------------------------------------------------------------------------------------
+def test_ismcts_leads_its_highest_card():
+    for k in range(3):
+        m = stacked(HIGH, "AS 9D 2C 8D 3C 7D")     # seat 1 holds AS 2C 3C and plays first
+        seat, moves, _ = m.pending
+        assert seat == 1
+        agent = make_agent("ismcts", 1, random.Random(k), budget=60)
+        assert m.move_text(moves[agent.choose(SeatView(m, 1), moves)]) == "play AS"
+
+
+def test_ismcts_takes_a_trick_it_can_win_when_it_plays_second():
+    m = stacked(HIGH, "9C 2D 2C TD 3C 3D")         # seat 0 holds 2D TD 3D and sees 9C played
+    choose(m, "play 9C")
+    agent = make_agent("ismcts", 0, random.Random(5), budget=60)
+    seat, moves, _ = m.pending
+    assert m.move_text(moves[agent.choose(SeatView(m, 0), moves)]) == "play TD"
+
+
+def _win_rate(agent: str, games: int, budget: int) -> float:
+    """Outright win rate of `agent` against random in High card, seat-balanced."""
+    st = setup(HIGH)
+    wins = 0
+    for i in range(games):
+        me = i % 2
+        m = Match(st.program, derive_seed("ismcts-test", i), None)
+        seats = [make_agent(agent if s == me else "random", s, random.Random(derive_seed(i, s)),
+                            budget=budget) for s in range(2)]
+        while not m.over:
+            seat, moves, _ = m.pending
+            m.apply(seats[seat].choose(SeatView(m, seat), moves))
+        wins += m.winners == [me]
+    return wins / games
+
+
+def test_ismcts_beats_random_where_the_best_move_is_obvious():
+    baseline = _win_rate("random", 120, 30)
+    strong = _win_rate("ismcts", 120, 30)
+    assert strong >= 0.65
+    assert strong - baseline >= 0.15
+
+
+def test_ismcts_is_deterministic_for_a_seed():
+    st = setup(game_path("nutzen"))
+    m = Match(st.program, 11, 1)
+    while len(m.legal_moves()) < 3:
+        m.apply(0)
+    seat, moves, _ = m.pending
+    picks = {make_agent("ismcts", seat, random.Random(3), budget=25).choose(SeatView(m, seat), moves)
+             for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_ismcts_rewards_rank_and_margin_in_zero_to_one():
+    a = ismcts.ISMCTSAgent(0, random.Random(0))
+    a._lo = a._hi = None
+
+    class M:
+        over = False
+        hand_results = [[10, 4, 4]]
+    r = a._reward(M(), 0)
+    assert r[0] == pytest.approx(1.0)          # first, and the widest margin seen so far
+    # tied last: each "beats" the other by half, 0.5 of 2 opponents = rank 0.25, weighed 1/2;
+    # the lowest margin seen scales to 0
+    assert r[1] == r[2] == pytest.approx(0.125)
+
+
+# -- what agents may see ------------------------------------------------------------------------
+def _fingerprint(view: SeatView, moves) -> tuple:
+    """Everything an agent can get from its view: observation, legal moves, sampled worlds."""
+    bit = 1 << view.seat
+    samples = []
+    for k in (1, 2):
+        w = view.sample(random.Random(k))
+        S = w.S
+        samples.append((S.Z, S.up, [x & bit for x in S.known], S.V, S.score, S.total, S.dealer,
+                        S.pc, w.to_move(), w.legal_moves(), w.seed))
+    return (view.observation(memory=True), view.observation(memory=False), view.score(),
+            [view.move_text(m) for m in moves], samples)
+
+
+@pytest.mark.parametrize("name,players,hands", [("chinese-ten", 2, 1), ("chinese-ten", 3, 1),
+                                                ("nutzen", 2, 1), ("perfect10", 3, 2)])
+def test_no_agent_view_depends_on_cards_hidden_from_its_seat(name, players, hands):
+    """At every decision, redeal every card the deciding seat does not know (a world that seat
+    cannot tell from the real one): all it can receive stays exactly the same, so it carries no
+    information about another seat's hidden cards."""
+    st = setup(game_path(name), players)
+    rng = random.Random(7)
+    differed = 0
+    for g in range(2):
+        m = Match(st.program, derive_seed("leak", name, g), hands)
+        while not m.over:
+            seat, moves, _ = m.pending
+            alt = observe.determinize(m, seat, random.Random(rng.getrandbits(32)))
+            differed += alt.S.Z != m.S.Z
+            assert _fingerprint(SeatView(m, seat), moves) == _fingerprint(SeatView(alt, seat),
+                                                                           alt.legal_moves())
+            _assert_sees_only_its_cards(m, seat)
+            m.apply(rng.randrange(len(moves)))
+    assert differed > 10        # the redealt worlds really differ from the real one
+
+
+def _assert_sees_only_its_cards(m, seat):
+    obs = observe.observation(m, seat, memory=True)
+    S, P = m.S, m.P
+    for zi, name in enumerate(P.zone_names):
+        for c, shown in zip(S.Z[zi], obs["zones"][name]):
+            if shown is not None:
+                assert S.up[c] or S.known[c] >> seat & 1, f"{name}: {shown} shown to seat {seat}"
+
+
+def test_agents_use_only_the_seat_view_interface():
+    for mod in (greedy, ismcts, random_agent):
+        assert "_match" not in inspect.getsource(mod)
+
+
+def test_a_sampled_world_does_not_carry_the_real_seed():
+    st = setup(game_path("chinese-ten"))
+    m = Match(st.program, 1234, 1)
+    assert SeatView(m, m.to_move()).sample(random.Random(0)).seed is None
+
+
+def test_P9_a_blind_draw_hides_which_card_moved_from_the_seats_that_did_not_see_it():
+    st = setup(game_path("perfect10"), 3)
+    S_bit0 = 1
+    m = Match(st.program, 5, 1)
+    hand = {i: st.program.zone_names.index(f"hand:{i}") for i in range(3)}
+    # Decisions: seat 2 draws from seat 1, seat 0 from seat 2, seat 1 from seat 0, seat 2 from 1.
+    for _ in range(2):
+        m.apply(0)
+    assert m.to_move() == 1
+    before = set(m.S.Z[hand[0]])
+    m.apply(0)
+    (x,) = before - set(m.S.Z[hand[0]])
+    assert m.S.loc[x] == hand[1]                       # it did not pair away in this deal
+    assert m.S.known[x] & S_bit0                        # seat 0 saw its card go to seat 1
+    for k in range(5):                                  # ... so every sample keeps it there
+        assert SeatView(m, 0).sample(random.Random(k)).S.loc[x] == hand[1]
+    assert m.to_move() == 2
+    m.apply(0)                                          # seat 2 draws blind from seat 1
+    for c in m.S.Z[hand[1]] + m.S.Z[hand[2]]:
+        if not m.S.up[c]:
+            assert not m.S.known[c] & S_bit0            # seat 0 cannot tell which card went
+    places = {SeatView(m, 0).sample(random.Random(k)).S.loc[x] for k in range(20)}
+    assert len(places) > 1
+
+
+def test_cards_seen_going_into_a_hand_stay_there_in_every_sample():
+    # Nutzen N5/N12: a pile exchanged into a hand is public; samples keep those cards in that hand.
+    st = setup(game_path("nutzen"))
+    for seed in range(30):
+        m = Match(st.program, seed, 1)
+        while not m.over:
+            seat, moves, _ = m.pending
+            if m.P.game.moves_by_index[moves[0][0]].name == "exchange":
+                other = 1 - seat
+                pile = m.S.Z[m.P.zone_names.index(f"piles:{moves[0][2]}")][:]
+                m.apply(0)
+                inhand = [c for c in pile if m.S.loc[c] == m.P.zone_names.index(f"hand:{seat}")]
+                if len(inhand) >= 2:
+                    for k in range(5):
+                        w = SeatView(m, other).sample(random.Random(k))
+                        assert all(w.S.loc[c] == m.S.loc[c] for c in inhand)
+                    return
+            else:
+                m.apply(0)
+    pytest.fail("no exchange of a pile of two or more cards in 30 deals")

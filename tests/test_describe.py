@@ -1,0 +1,189 @@
+"""`cardrules rules`: the rules in plain English, generated from the rule file.
+
+Golden files in tests/golden/ hold the text and Markdown of the three seed games; regenerate
+them after an intended change with `UPDATE_GOLDEN=1 python -m pytest tests/test_describe.py`
+and read the diff: it is the rule text an author will see.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import GAMES
+from cardrules.cli import main
+from cardrules.describe import Words, describe
+from cardrules.load import load_game
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SEEDS = ["perfect10", "chinese-ten", "nutzen"]
+
+
+@pytest.mark.parametrize("name", SEEDS)
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_golden_rule_text_of_the_seed_games(name, fmt):
+    game, _ = load_game(str(GAMES / f"{name}.yaml"))
+    got = describe(game, fmt)
+    path = GOLDEN / f"{name}.{'txt' if fmt == 'text' else 'md'}"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}: run with UPDATE_GOLDEN=1"
+    assert got == path.read_text(encoding="utf-8"), \
+        f"{name} rule text changed; if intended, regenerate with UPDATE_GOLDEN=1 and review the diff"
+
+
+def test_cli_rules_prints_the_golden_text(capsys):
+    assert main(["rules", str(GAMES / "nutzen.yaml")]) == 0
+    assert capsys.readouterr().out == (GOLDEN / "nutzen.txt").read_text(encoding="utf-8")
+    assert main(["rules", str(GAMES / "nutzen.yaml"), "--format", "md"]) == 0
+    assert capsys.readouterr().out == (GOLDEN / "nutzen.md").read_text(encoding="utf-8")
+
+
+def test_cli_rules_errors_are_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: [\n")
+    assert main(["rules", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"{bad}:")
+    assert main(["rules", str(GAMES / "perfect10.yaml"), "--set", "bonsu=1"]) == 2
+    assert "did you mean 'bonus'?" in capsys.readouterr().err
+    assert main(["rules", str(GAMES / "perfect10.yaml"), "--format", "html"]) == 2
+
+
+def test_cli_rules_shows_option_values_that_were_set(capsys):
+    assert main(["rules", str(GAMES / "perfect10.yaml"), "--set", "target=300"]) == 0
+    assert "default 500, at least 1; set to 300 here." in capsys.readouterr().out
+
+
+def test_every_game_file_reads_in_both_formats():
+    files = sorted(GAMES.glob("**/*.yaml"))
+    assert len(files) >= 7
+    for path in files:
+        try:
+            game, _ = load_game(str(path))
+        except Exception:      # a game another helper is still writing; validate tests catch it
+            continue
+        for fmt in ("text", "md"):
+            text = describe(game, fmt)
+            assert text.startswith(game.name if fmt == "text" else "# ")
+            for leak in ("None", "<cardrules", "object at 0x", "('", "local"):
+                assert leak not in text, (path, fmt, leak)
+
+
+# -- the issue's example and the seed games' key sentences -------------------------------------------
+
+def test_C6_capture_condition_reads_as_a_sum_to_ten():
+    text = describe(load_game(str(GAMES / "chinese-ten.yaml"))[0])
+    assert ("The player chooses the target: a card in the table, such that if the card's value is\n"
+            "  more than 0, the card's value and the target's value sum to 10; otherwise the card and\n"
+            "  the target have the same rank.") in text
+
+
+def test_tables_print_as_tables():
+    md = describe(load_game(str(GAMES / "chinese-ten.yaml"))[0], "md")
+    assert "| number of players | `hand_size` | `threshold` |\n|---|---|---|\n| 2 | 12 | 105 |" in md
+    assert "| The card is A♠ and the number of players is at least 3 | 30 |" in md
+
+
+def test_variant_rule_text_shows_the_change():
+    text = describe(load_game(str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"))[0])
+    assert "compulsory_capture: on or off (true or false), default off." in text
+    assert "- The last player takes the table:\n    - If the stock is empty, the turned is empty" in text
+
+
+# -- phrases ------------------------------------------------------------------------------------
+
+MINI = """\
+game: Mini
+players: {min: 2, max: 4}
+deck: {ranks: [A, 2, 3, 10, J, Q, K], suits: [C, D, H, S], zone: stock}
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3}, default: 0}
+  points: {cases: [{if: "card.rank == A", value: 11}], default: 0}
+tables:
+  hand_size: {2: 5, 3: 4, 4: 3}
+options:
+  target: {type: int, default: 10}
+  flag: {type: bool, default: true}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  piles: {count: 3, visibility: top}
+functions:
+  f:
+    params: {c: card, t: card, p: seat}
+    body: "EXPR"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - move: {top: stock, to: table}
+  - deal: {from: stock, to: piles, count: 1}
+"""
+
+
+def phrase(expr: str, md: bool = False) -> str:
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "mini.yaml"
+        path.write_text(MINI.replace("EXPR", expr.replace('"', '\\"')))
+        game, _ = load_game(str(path))
+    fn = game.functions["f"]
+    w = Words(game, md)
+    return w.cond(fn.body) if fn.type == "bool" else w.value_top(fn.body)
+
+
+@pytest.mark.parametrize("expr, words", [
+    ("c.value + t.value == 10", "c's value and t's value sum to 10"),
+    ("c.rank == t.rank", "c and t have the same rank"),
+    ("c.suit == t.suit or c.rank == t.rank", "c and t have the same suit or the same rank"),
+    ("c.value >= 2 and c.value <= 8", "c's value is from 2 to 8"),
+    ("c.rank >= 10", "c's rank is 10 or higher"),
+    ("count(table) == 0", "the table is empty"),
+    ("not empty(hand(p))", "p's hand is not empty"),
+    ("c.rank in [K, Q, J]", "c's rank is K, Q or J"),
+    ("not (c.rank in [K, Q, J] and c.suit == H)", "c's rank is none of K, Q and J or c's suit is not hearts"),
+    ("c.rank not in [K, Q]", "c's rank is neither K nor Q"),
+    ("count(x for x in table if x.rank == c.rank) == 3",
+     "there are exactly 3 cards x in the table such that x and c have the same rank"),
+    ("count(q for q in seats if count(hand(q)) > 0) > 1",
+     "there is more than 1 player q such that q's hand is not empty"),
+    ("max(total(q) for q in seats) >= target", "the highest total among the players is at least target"),
+    ("argmin(score(q) for q in seats)", "the player with the lowest score (the first listed, on a tie)"),
+    ("sum(x.points for x in hand(p))", "the total points of the cards in p's hand"),
+    ("left(p)", "the player to the left of p"),
+    ("right(p, 2)", "the player 2 seats to the right of p"),
+    ("hand_size[players]", "the hand_size for the number of players"),
+    ("top(piles(1))", "the top card of piles number 1"),
+    ("table[0]", "the bottom card of the table"),
+    ("10C in hand(p)", "10♣ is in p's hand"),
+    ("flag", "the option flag is on"),
+    ("not flag", "the option flag is off"),
+    ("first(q for q in after(p) if count(hand(q)) > 0)",
+     "the first player q in turn after p such that q's hand is not empty"),
+    ("any(x.rank == A for x in table)", "for at least one card x in the table, x's rank is A"),
+    ("not any(x.rank == A for x in table)", "for every card x in the table, x's rank is not A"),
+    ("(c.rank == A or c.rank == K) and c.suit == S", "(c's rank is A or c's rank is K) and c's suit is spades"),
+    ("c.value * 2 - 1 if c.rank == A else 0", "c's value times 2 minus 1 if c's rank is A, otherwise 0"),
+    ("(t.value - (c.value + 1)) // 2", "(t's value minus (c's value plus 1)) divided by 2, rounded down"),
+    ("[x for x in table if x.value > c.value]", "the cards x in the table such that x's value is more than c's value"),
+    ("groups(hand(p), 2, rank, suit)", "the pairs of cards in p's hand with the same rank and suit"),
+    ("c == AS and players >= 3", "c is A♠ and the number of players is at least 3"),
+])
+def test_phrases(expr, words):
+    assert phrase(expr) == words
+
+
+def test_markdown_marks_names_as_code():
+    assert phrase("max(total(q) for q in seats) >= target", md=True) == \
+        "the highest total among the players is at least `target`"
+
+
+def test_author_text_cannot_inject_markup_or_control_characters(tmp_path):
+    text = MINI.replace("game: Mini", 'game: "Star *bold* | <b>\\u001b[31m"').replace('"EXPR"', "c == t")
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    game, _ = load_game(str(path))
+    md = describe(game, "md")
+    assert md.startswith("# Star \\*bold\\* \\| \\<b\\>\\\\x1b\\[31m\n")   # shows \\x1b
+    assert "\x1b" not in describe(game, "text")

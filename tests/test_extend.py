@@ -1,0 +1,386 @@
+"""`extends:` variants (merge semantics, positions, chains) and option choices."""
+import subprocess
+import sys
+
+import pytest
+
+from conftest import GAMES, ROOT
+from cardrules.compiler import check_options
+from cardrules.errors import ErrorList, UsageError
+from cardrules.load import load_game
+from cardrules.session import play_match, setup
+from cardrules.testing import cards, choose, stacked
+
+VARIANTS = GAMES / "variants"
+
+BASE = """\
+game: Base
+players: {min: 2, max: 3}
+deck: {ranks: [A, 2, 3], suits: [C, H], zone: stock}
+options:
+  target: {type: int, default: 10, min: 1, description: Points to win}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+moves:
+  play:
+    description: Play any card
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: pile, face_up: true}
+  pass:
+    description: Do nothing
+    do: []
+automatic:
+  - name: first
+    do: []
+  - name: second
+    do: []
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play, pass]
+    by: dealer
+match:
+  end: "max(total(p) for p in seats) >= target"
+"""
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return str(path)
+
+
+def line_of(text, needle):
+    """1-based number of the first line of `text` containing `needle`."""
+    return next(i for i, x in enumerate(text.splitlines(), 1) if needle in x)
+
+
+def errors_of(path):
+    with pytest.raises(ErrorList) as exc:
+        load_game(path)
+    return [e.line() for e in exc.value.errors]
+
+
+def variant(tmp_path, text, base=BASE):
+    write(tmp_path, "base.yaml", base)
+    return write(tmp_path, "variant.yaml", "extends: base.yaml\n" + text)
+
+
+# -- the four variants in games/variants ------------------------------------------------------
+
+def test_every_variant_validates_strictly():
+    files = sorted(VARIANTS.glob("*.yaml"))
+    assert len(files) >= 4
+    for path in files:
+        game, warnings = load_game(str(path))
+        assert warnings == [], (path, [w.line() for w in warnings])
+        assert game.name and len(game.files) == 2
+
+
+def test_P15_variant_perfect10_to_300_changes_only_the_target():
+    base, _ = load_game(str(GAMES / "perfect10.yaml"))
+    var, _ = load_game(str(VARIANTS / "perfect10-300.yaml"))
+    assert base.options["target"].default == 500 and var.options["target"].default == 300
+    assert var.options["bonus"].default == 25
+    assert list(var.moves) == list(base.moves) and len(var.hand) == len(base.hand)
+    # The inherited description of the option still points into the base file, its new default
+    # into the variant.
+    assert var.options["target"].span.file.endswith("games/perfect10.yaml")
+
+
+def test_P6_variant_pairs_by_rank_lays_down_two_cards_of_different_colours():
+    # 2 players, dealer 0: seat 1 gets the 1st, 3rd, ... card, seat 0 the 2nd, 4th, ...
+    order = "2C 2S 2H 2D"          # seat 1: 2C 2H, seat 0: 2S 2D (each a black and a red)
+    base = stacked(str(GAMES / "perfect10.yaml"), order, players=2)
+    var = stacked(str(VARIANTS / "perfect10-rank-pairs.yaml"), order, players=2)
+    assert {"2C", "2H"} <= set(cards(base, "hand:1")) and {"2S", "2D"} <= set(cards(base, "hand:0"))
+    assert {"2C", "2H"} <= set(cards(var, "pairs:1")) and {"2S", "2D"} <= set(cards(var, "pairs:0"))
+    assert not any(c.startswith("2") for c in cards(var, "hand:0") + cards(var, "hand:1"))
+
+
+def test_C10_variant_optional_captures_offers_place_beside_a_capture():
+    order = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC " \
+            "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD 9H KS KH KD"   # table: 9H KS KH KD
+    base = stacked(str(GAMES / "chinese-ten.yaml"), order, players=2)
+    var = stacked(str(VARIANTS / "chinese-ten-optional-captures.yaml"), order, players=2)
+    assert "AC" in cards(base, "hand:1") and "9H" in cards(base, "table")
+    legal = lambda mt: [mt.move_text(x) for x in mt.legal_moves()]
+    assert "capture AC 9H" in legal(base) and not any(t.startswith("place") for t in legal(base))
+    assert "capture AC 9H" in legal(var) and "place AC" in legal(var)
+    choose(var, "place AC")          # legal although AC could capture
+    assert "AC" in cards(var, "table")
+
+
+def test_C12_variant_optional_captures_gives_the_table_to_the_last_player():
+    # Every card ends in somebody's captured pile, so with 2 players the hand's results
+    # (card points minus 105 each, 210 points in all) sum to zero.
+    st = setup(str(VARIANTS / "chinese-ten-optional-captures.yaml"), 2)
+    for seed in range(5):
+        match, _ = play_match(st, ["random", "random"], seed, max_hands=1)
+        assert sum(match.hand_results[0]) == 0
+        assert cards(match, "table") == []
+
+
+def test_N12_variant_exchange_takes_only_the_top_card_of_the_pile():
+    path = str(VARIANTS / "nutzen-swap-top.yaml")
+    st = setup(path, 2)
+    for seed in range(20):
+        match, _ = play_match(st, ["random", "random"], seed)
+        assert match.over
+    # A scenario: find an exchange and check that the pile keeps its lower cards.
+    for seed in range(50):
+        match = setup_match(path, seed)
+        if match is not None:
+            return
+    pytest.fail("no exchange onto a pile of two or more cards in 50 games")
+
+
+def setup_match(path, seed):
+    """Play random moves until an exchange onto a pile of 2+ cards; check it; None if none."""
+    import random
+    from cardrules.engine import Match
+    st = setup(path, 2)
+    match = Match(st.program, seed, 1)
+    rng = random.Random(seed)
+    while not match.over:
+        moves = match.legal_moves()
+        texts = [match.move_text(x) for x in moves]
+        for i, t in enumerate(texts):
+            name, card, pile = (t.split() + ["", ""])[:3]
+            if name == "exchange" and len(cards(match, f"piles:{pile}")) >= 2:
+                before = cards(match, f"piles:{pile}")
+                hand_before = len(cards(match, f"hand:{match.to_move()}"))
+                seat = match.to_move()
+                match.apply(i)
+                assert cards(match, f"piles:{pile}") == before[:-1] + [card]
+                assert len(cards(match, f"hand:{seat}")) == hand_before
+                return match
+        match.apply(rng.randrange(len(moves)))
+    return None
+
+
+def test_variants_simulate_with_every_player_count():
+    for path in sorted(VARIANTS.glob("*.yaml")):
+        game, _ = load_game(str(path))
+        for n in range(game.min_players, game.max_players + 1):
+            st = setup(str(path), n)
+            match, _ = play_match(st, ["random"] * n, 1, max_hands=2)
+            assert match.hands_played >= 1
+
+
+# -- merge semantics --------------------------------------------------------------------------
+
+def test_maps_merge_by_key_and_keep_the_base_order(tmp_path):
+    path = variant(tmp_path, "game: Variant\nmoves:\n  pass: {description: Wait}\n  knock: {do: []}\n"
+                   "hand:\n  - shuffle: stock\n  - deal: {from: stock, to: hand, count: 2}\n"
+                   "  - choose: [play, pass, knock]\n    by: dealer\n")
+    game, _ = load_game(path)
+    assert game.name == "Variant"
+    assert list(game.moves) == ["play", "pass", "knock"]
+    assert game.moves["pass"].description == "Wait"
+    assert game.moves["play"].description == "Play any card"      # untouched
+    assert game.options["target"].default == 10
+
+
+def test_a_patched_item_keeps_the_keys_it_does_not_change(tmp_path):
+    path = variant(tmp_path, "moves:\n  play:\n    params:\n      card: {if: \"card.rank != A\"}\n")
+    game, _ = load_game(path)
+    p = game.moves["play"].params[0]
+    assert p.source is not None and p.cond is not None           # 'from' kept, 'if' added
+    assert p.cond.span.file.endswith("variant.yaml") and p.source.span.file.endswith("base.yaml")
+
+
+def test_null_deletes_a_named_item(tmp_path):
+    path = variant(tmp_path, "moves:\n  pass: null\nhand:\n  - shuffle: stock\n"
+                   "  - deal: {from: stock, to: hand, count: 2}\n  - choose: [play]\n    by: dealer\n")
+    game, _ = load_game(path)
+    assert list(game.moves) == ["play"]
+
+
+def test_deleting_what_the_base_lacks_is_an_error_in_the_variant(tmp_path):
+    path = variant(tmp_path, "moves:\n  pas: null\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:3:3: error: 'pas: null' deletes 'pas'")
+    assert "did you mean 'pass'?" in line
+
+
+def test_replace_takes_the_mapping_whole(tmp_path):
+    path = variant(tmp_path, "moves:\n  play:\n    $replace: true\n    do: []\n")
+    game, _ = load_game(path)
+    assert game.moves["play"].params == [] and game.moves["play"].description == ""
+
+
+def test_lists_replace_whole(tmp_path):
+    path = variant(tmp_path, "deck: {suits: [S, D]}\n")
+    game, _ = load_game(path)
+    assert game.deck.suits == ["S", "D"] and game.deck.ranks == ["A", "2", "3"]
+
+
+def test_named_lists_patch_append_and_delete_by_name(tmp_path):
+    path = variant(tmp_path, "automatic:\n  - {name: third, do: []}\n  - {name: first, $delete: true}\n"
+                   "  - name: second\n    do:\n      - shuffle: stock\n")
+    game, _ = load_game(path)
+    assert [a.name for a in game.automatic] == ["second", "third"]
+    assert len(game.automatic[0].body) == 1
+
+
+def test_deleting_an_unknown_named_item_is_an_error(tmp_path):
+    path = variant(tmp_path, "automatic:\n  - {name: frist, $delete: true}\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:3:12: error: $delete: there is no item named 'frist'")
+    assert "did you mean 'first'?" in line
+
+
+def test_unknown_directive_is_an_error(tmp_path):
+    path = variant(tmp_path, "moves:\n  play:\n    $replce: true\n")
+    [line] = errors_of(path)
+    assert line == f"{path}:4:5: error: unknown directive '$replce' (did you mean '$replace'?)"
+
+
+def test_directives_in_a_file_without_extends_are_errors(tmp_path):
+    text = BASE.replace("  pass:\n", "  pass:\n    $replace: true\n")
+    path = write(tmp_path, "plain.yaml", text)
+    [line] = errors_of(path)
+    assert line == f"{path}:{line_of(text, '$replace')}:5: error: '$replace' only has a meaning in a file with extends:"
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+def test_an_error_in_a_change_points_into_the_variant(tmp_path):
+    path = variant(tmp_path, "game: V\nmatch:\n  end: \"max(total(p) for p in seats) >= targte\"\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:4:41: error: unknown name 'targte'")
+
+
+def test_an_inherited_error_points_into_the_base(tmp_path):
+    base = BASE.replace('match:\n  end: "max(total(p) for p in seats) >= target"',
+                        'match:\n  end: "max(total(p) for p in seats) >= bonus"')
+    path = variant(tmp_path, "game: V\n", base=base)
+    [line] = errors_of(path)
+    assert line.startswith(f"{tmp_path / 'base.yaml'}:{line_of(base, '>= bonus')}:41: error: unknown name 'bonus'")
+
+
+def test_a_changed_option_default_is_checked_where_it_was_written(tmp_path):
+    path = variant(tmp_path, "options:\n  target: {default: 0}\n")
+    [line] = errors_of(path)
+    assert line == f"{path}:3:21: error: option 'target': default 0 is outside its min/max"
+
+
+def test_schema_errors_in_a_variant_point_into_the_variant(tmp_path):
+    path = variant(tmp_path, "zones:\n  pile: {visibilty: all}\n")
+    lines = errors_of(path)
+    assert lines and all(x.startswith(f"{path}:3:") for x in lines), lines
+
+
+# -- chains ---------------------------------------------------------------------------------------
+
+def test_a_chain_of_three_files_with_relative_paths(tmp_path):
+    write(tmp_path, "base.yaml", BASE)
+    write(tmp_path, "a/middle.yaml", "extends: ../base.yaml\noptions:\n  target: {default: 20}\n")
+    leaf = write(tmp_path, "a/b/leaf.yaml", "extends: ../middle.yaml\ngame: Leaf\n")
+    game, _ = load_game(leaf)
+    assert (game.name, game.options["target"].default) == ("Leaf", 20)
+    assert len(game.files) == 3
+
+
+def test_a_cycle_is_an_error(tmp_path):
+    write(tmp_path, "a.yaml", "extends: b.yaml\ngame: A\n")
+    b = write(tmp_path, "b.yaml", "extends: a.yaml\ngame: B\n")
+    [line] = errors_of(b)
+    assert "is already in this chain, a cycle" in line and line.startswith(f"{tmp_path / 'a.yaml'}:1:10:")
+
+
+def test_a_file_cannot_extend_itself(tmp_path):
+    path = write(tmp_path, "self.yaml", "extends: self.yaml\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:1:10: error: extends: 'self.yaml' is already in this chain")
+
+
+def test_the_chain_length_is_bounded(tmp_path):
+    write(tmp_path, "f0.yaml", BASE)
+    for i in range(1, 10):
+        write(tmp_path, f"f{i}.yaml", f"extends: f{i - 1}.yaml\n")
+    [line] = errors_of(str(tmp_path / "f9.yaml"))
+    assert "chain too long (limit 8 files)" in line
+    load_game(str(tmp_path / "f7.yaml"))      # 8 files: fine
+
+
+@pytest.mark.parametrize("ref, words", [
+    ("missing.yaml", "no such file 'missing.yaml'"),
+    ("/etc/passwd.yaml", "must be a relative path to a .yaml file"),
+    ("base.txt", "must be a relative path to a .yaml file"),
+    ("3", "give the path of the rule file"),
+])
+def test_bad_extends_values(tmp_path, ref, words):
+    write(tmp_path, "base.yaml", BASE)
+    path = write(tmp_path, "v.yaml", f"extends: {ref}\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:1:10: error: extends: ") and words in line
+
+
+def test_the_record_hash_covers_the_base_file(tmp_path):
+    path = variant(tmp_path, "game: V\n")
+    before = load_game(path)[0].sha256
+    write(tmp_path, "base.yaml", BASE.replace("default: 10", "default: 11"))
+    assert load_game(path)[0].sha256 != before
+    plain = write(tmp_path, "plain.yaml", BASE)
+    import hashlib
+    assert load_game(plain)[0].sha256 == hashlib.sha256(BASE.encode()).hexdigest()
+
+
+def test_cli_validate_reports_a_broken_variant_in_one_line(tmp_path):
+    path = variant(tmp_path, "moves:\n  pas: null\n")
+    r = subprocess.run([sys.executable, "-m", "cardrules", "validate", path], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"{path}:3:3: error: ")
+
+
+# -- option choices -----------------------------------------------------------------------------
+
+CHOICES = BASE.replace("target: {type: int, default: 10, min: 1, description: Points to win}",
+                       "target: {type: int, default: 10, choices: [5, 10, 20], description: Points to win}")
+
+
+def test_choices_accept_listed_values_only(tmp_path):
+    game, _ = load_game(write(tmp_path, "c.yaml", CHOICES))
+    assert game.options["target"].choices == [5, 10, 20]
+    assert check_options(game, {"target": "20"})["target"] == 20
+    with pytest.raises(UsageError, match=r"option 'target' must be one of 5, 10, 20, not 15"):
+        check_options(game, {"target": "15"})
+    with pytest.raises(UsageError, match=r"unknown option 'trget' \(did you mean 'target'\?\)"):
+        check_options(game, {"trget": "5"})
+
+
+def test_min_and_max_errors_name_the_bound(tmp_path):
+    game, _ = load_game(write(tmp_path, "b.yaml", BASE))
+    with pytest.raises(UsageError, match=r"option 'target' must be at least 1, not 0"):
+        check_options(game, {"target": "0"})
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("{type: int, default: 7, choices: [5, 10]}", "default 7 is not one of its choices (5, 10)"),
+    ("{type: bool, default: true, choices: [1]}", "choices are for int options"),
+    ("{type: int, default: 5, choices: [5, 5]}", "choice 5 is listed twice"),
+    ("{type: int, default: 5, min: 5, choices: [5, 1]}", "choice 1 is outside its min/max"),
+])
+def test_bad_choices_are_errors(tmp_path, spec, words):
+    text = BASE.replace("{type: int, default: 10, min: 1, description: Points to win}", spec)
+    lines = errors_of(write(tmp_path, "c.yaml", text))
+    assert any(words in x for x in lines), lines
+
+
+def test_cli_set_with_a_bad_choice_is_a_clear_error(tmp_path, capsys):
+    from cardrules.cli import main
+    path = write(tmp_path, "c.yaml", CHOICES)
+    for cmd in (["validate", path], ["simulate", path, "-n", "1", "--hands", "1", "-q"], ["rules", path]):
+        code = main([*cmd, "--set", "target=15"])
+        err = capsys.readouterr().err
+        assert code == (1 if cmd[0] == "validate" else 2), (cmd, err)   # validate: that file fails
+        assert err.count("\n") == 1 and "must be one of 5, 10, 20, not 15" in err
+        assert main([*cmd, "--set", "target=20"]) == 0, capsys.readouterr().err

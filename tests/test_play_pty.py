@@ -1,0 +1,66 @@
+"""`cardrules play` in a real pseudo-terminal: moves, bad input, Ctrl-C (saved), --resume, the end."""
+import os
+import re
+import sys
+
+import pytest
+
+from cardrules import session
+from conftest import ROOT, game_path
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def spawn(args, home, **env):
+    e = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    e.update(HOME=str(home), TERM="xterm-256color", COLUMNS="110", LINES="50", **env)
+    return pexpect.spawn(sys.executable, ["-m", "cardrules", "play", *args], cwd=str(ROOT), env=e,
+                         encoding="utf-8", timeout=30, dimensions=(50, 110))
+
+
+def test_play_interrupt_resume_and_finish_in_a_terminal(tmp_path):
+    save = tmp_path / "nutzen.jsonl"
+    child = spawn([game_path("nutzen"), "--seed", "3", "--seats", "human,random", "--save", str(save)],
+                  tmp_path)
+    child.expect("South> ")
+    first = child.before
+    assert "\x1b[2J" in first or "\x1b[H" in first           # a cleared screen
+    assert re.search(r"\x1b\[31m(10|[2-9AJQK])[♥♦]", first)  # red cards in colour
+    assert "Your hand" in first and "Traceback" not in first
+    child.sendline("1")
+    child.expect("South> ")
+    child.sendline("zz")
+    child.expect("'zz' is not a number, a card or a move here.")
+    child.expect("South> ")
+    child.sendline("")
+    child.expect("Type a number from 1 to")
+    child.sendline("99")
+    child.expect("99 is not on the list")
+    child.expect("South> ")
+    child.sendintr()                                           # Ctrl-C
+    child.expect("Game saved. Continue with: cardrules play --resume ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+
+    child = spawn(["--resume", str(save)], tmp_path, NO_COLOR="1")
+    moves = 0
+    while True:
+        k = child.expect(["South> ", "The match is over after", pexpect.EOF])
+        assert "Traceback" not in child.before
+        if k == 0:
+            assert "\x1b[31m" not in child.before               # NO_COLOR: no colour
+            if moves == 0:
+                assert "Resumed. Autosave:" in child.before
+            child.sendline("1")
+            moves += 1
+        else:
+            break
+    assert k == 1 and moves > 3
+    child.expect("record is in")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    ok, msg = session.replay(str(save))
+    assert ok, msg

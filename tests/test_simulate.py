@@ -1,0 +1,208 @@
+"""Batch simulation: identical output for every worker count, honest confidence intervals, design
+measures that mean what docs/agents.md says, compare and plot on the command line."""
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from conftest import GAMES, ROOT, game_path
+from cardrules import cli, simulate as sim
+from cardrules.stats import GameStats, Summary, compare, difference, hand_shares, wilson
+
+COIN = str(ROOT / "tests" / "games" / "coin-flip.yaml")
+HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
+
+
+def _job(path, agents, seed=0, hands=None, budget=None):
+    agents = agents * 2 if len(agents) == 1 else agents       # every game here has two players
+    return sim.Job(path, None, {}, agents, seed, hands, None, {"budget": budget} if budget else {})
+
+
+# -- determinism ---------------------------------------------------------------------------------
+def test_results_are_identical_for_every_worker_count():
+    job = _job(game_path("nutzen"), ["ismcts", "greedy"], seed=4, budget=4)
+    one = list(sim.run(job, 6, workers=1))
+    two = list(sim.run(job, 6, workers=2))
+    assert one == two
+    assert [r["game"] for r in one] == list(range(6))
+    assert len({r["seed"] for r in one}) == 6     # each game has its own seed
+
+
+def test_cli_output_is_identical_for_one_and_two_workers(tmp_path, capsys):
+    outs = []
+    for w in ("1", "2"):
+        jl, js = tmp_path / f"g{w}.jsonl", tmp_path / f"s{w}.json"
+        assert cli.main(["simulate", game_path("chinese-ten"), "-n", "8", "--hands", "2", "--seed", "9",
+                         "--agents", "greedy,random", "--workers", w, "--jsonl", str(jl),
+                         "--json", str(js)]) == 0
+        outs.append((jl.read_text(), js.read_text(), capsys.readouterr().out))
+    assert outs[0] == outs[1]
+
+
+# -- intervals -----------------------------------------------------------------------------------
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(50, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and round(hi, 4) == 0.2775
+
+
+def test_a_fair_coin_flip_gets_an_interval_around_one_half():
+    s = Summary(2)
+    for r in sim.run(_job(COIN, ["random"], seed=1), 800):
+        s.add(r)
+    d = s.as_dict()
+    assert d["draws"] == 0
+    for seat in d["seats"]:
+        lo, hi = seat["ci95"]
+        assert lo < 0.5 < hi
+        assert hi - lo == pytest.approx(2 * 1.96 * math.sqrt(0.25 / 800), rel=0.05)
+    assert d["seats"][0]["win_rate"] + d["seats"][1]["win_rate"] == pytest.approx(1.0)
+
+
+def test_a_difference_of_two_fair_coins_covers_zero_and_a_real_one_does_not():
+    a, b, c = Summary(2), Summary(2), Summary(2)
+    for r in sim.run(_job(COIN, ["random"], seed=1), 500):
+        a.add(r)
+    for r in sim.run(_job(COIN, ["random"], seed=2), 500):
+        b.add(r)
+    for r in sim.run(_job(HIGH, ["greedy", "random"], seed=3), 500):
+        c.add(r)
+    ma, mb, mc = ({m.key: m for m in s.measures()}["win_rate:0"] for s in (a, b, c))
+    _, (lo, hi) = difference(ma, mb)
+    assert lo < 0 < hi
+    _, (lo, hi) = difference(ma, mc)          # greedy in seat 0 plays second: it wins far more
+    assert lo > 0.1
+
+
+# -- design measures -----------------------------------------------------------------------------
+class _Fake:
+    """A stand-in match whose standings follow a script."""
+
+    def __init__(self, n):
+        self.over = False
+        self.winners = None
+        self.hands_played = 1
+        self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0})()
+        self.now = [0] * n
+
+    def standing(self, p):
+        return self.now[p]
+
+
+def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
+    m = _Fake(2)
+    g = GameStats(2)
+    script = [(1, 0), (0, 2), (0, 2), (3, 0), (3, 3), (4, 3)]
+    for k, now in enumerate(script):
+        g.decision(m, k % 2, [1, 2])
+        m.now = list(now)
+        if k == len(script) - 1:
+            m.over, m.winners, m.S.total = True, [0], list(now)
+        g.applied(m)
+    f = g.fields(m)
+    assert f["lead_changes"] == 2               # 0 -> 1 -> 0; the tie at (3, 3) changes nothing
+    assert f["winner_leads_from"] == pytest.approx(5 / 6)   # sole leader for good after decision 6
+    assert f["forced"] == 0 and f["legal"] == 12
+    assert f["first_players"] == [0] and f["dealers"] == [0]
+
+
+def test_seat_advantage_counts_hand_wins_of_first_player_and_dealer():
+    s = Summary(2)
+    base = {"players": 2, "hands": 2, "turns": 4, "decisions": 4, "totals": [1, 1], "winners": [0, 1],
+            "forced": 1, "legal": 9}
+    s.add(dict(base, hand_results=[[1, 0], [0, 1]], first_players=[1, 0], dealers=[0, 1]))
+    s.add(dict(base, hand_results=[[2, 2], [0, 1]], first_players=[1, 0], dealers=[0, 1]))
+    ms = {m.key: m for m in s.measures()}
+    assert ms["first_player_hand_wins"].value == pytest.approx(0.5 / 4)   # only the tie's half
+    assert ms["dealer_hand_wins"].value == pytest.approx(3.5 / 4)
+    assert ms["forced_share"].value == pytest.approx(2 / 8)
+    assert ms["branching"].value == pytest.approx(18 / 8)
+    assert ms["draw_rate"].value == 1.0
+    assert hand_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
+
+
+def test_measures_of_a_game_with_fixed_branching():
+    # High card: two decisions per game, three cards to choose from each time.
+    s = Summary(2)
+    for r in sim.run(_job(HIGH, ["random"], seed=5), 40):
+        s.add(r)
+    ms = {m.key: m for m in s.measures()}
+    assert ms["branching"].value == 3.0 and ms["forced_share"].value == 0.0
+    assert ms["decisions"].value == 2.0
+    # The dealer (seat 0 in a one-hand match) plays second; hands have a first player each.
+    assert sum(s.first_hands) == 40
+
+
+def test_a_game_without_decisions_has_nothing_to_measure_rather_than_zeros(capsys):
+    assert cli.main(["simulate", COIN, "-n", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "branching factor" in out and "(nothing to measure)" in out
+
+
+# -- command line --------------------------------------------------------------------------------
+def test_simulate_prints_the_summary_table_with_design_measures(capsys):
+    assert cli.main(["simulate", game_path("nutzen"), "-n", "20", "--agents", "greedy,random"]) == 0
+    out = capsys.readouterr().out
+    for text in ("win rate", "95% CI", "mean total", "draws", "hands", "turns", "decisions",
+                 "first player's hand-win share", "dealer's hand-win share", "lead changes per game",
+                 "winner leads for good from", "forced decisions share", "branching factor"):
+        assert text in out
+    assert "greedy" in out
+
+
+def test_no_progress_bar_when_output_is_not_a_terminal():
+    r = subprocess.run([sys.executable, "-m", "cardrules", "simulate", COIN, "-n", "30"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0
+    assert r.stderr == ""
+
+
+def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):
+    out = tmp_path / "cmp.json"
+    assert cli.main(["compare", COIN, HIGH, "-n", "60", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "[2]-[1]" in text and "seat 0 win rate" in text and "branching factor" in text
+    doc = json.loads(out.read_text())
+    by = {m["key"]: m for m in doc["measures"]}
+    assert by["branching"]["values"] == [None, 3.0]
+    assert by["branching"]["differences"] == [None]        # nothing to compare against
+    d = by["decisions"]["differences"][0]
+    assert d["value"] == 2.0
+    assert by["draw_rate"]["differences"][0]["ci95"][0] <= d["value"]
+
+
+def test_compare_needs_two_files(capsys):
+    assert cli.main(["compare", COIN, "-n", "5"]) == 2
+    assert "at least two" in capsys.readouterr().err
+
+
+def test_compare_of_a_file_with_itself_finds_no_difference():
+    s1, s2 = Summary(2), Summary(2)
+    for r in sim.run(_job(HIGH, ["random"], seed=2), 30):
+        s1.add(r)
+        s2.add(r)
+    for _, _, cells, diffs in compare(["a", "b"], [s1, s2]):
+        if diffs[0] is not None:
+            v, (lo, hi) = diffs[0]
+            assert v == 0 and lo <= 0 <= hi
+
+
+def test_plot_writes_a_png(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "p.png"
+    assert cli.main(["simulate", HIGH, "-n", "30", "--agents", "greedy,random", "--plot", str(out), "-q"]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_without_matplotlib_is_one_clear_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)     # import fails as if not installed
+    assert cli.main(["simulate", COIN, "-n", "5", "--plot", str(tmp_path / "p.png")]) == 2
+    err = capsys.readouterr().err
+    assert "matplotlib" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_budget_is_a_usage_error(capsys):
+    assert cli.main(["simulate", COIN, "-n", "5", "--budget", "0"]) == 2

@@ -1,0 +1,238 @@
+"""`cardrules validate`: the golden corpus of broken rule files, the schema, exit codes.
+
+tests/broken/ holds one small rule file per mistake (its first line says what it shows) and
+tests/broken/expected.txt every line validate must print for each, exactly: FILE:LINE:COL,
+severity and message. A change of wording or position shows up here as a diff to review.
+"""
+import contextlib
+import io
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from cardrules import cli, extend, schema, yamlload
+from cardrules.errors import clean
+from conftest import GAMES, ROOT
+
+BROKEN = ROOT / "tests" / "broken"
+SCHEMA_FILE = ROOT / "schemas" / "cardrules.schema.json"
+LAYERS = ("yaml_", "schema_", "expr_", "names_", "types_", "game_")
+
+
+def validate(*args, cwd=None):
+    """Run `cardrules validate ARGS` in this process: (exit code, stdout lines, stderr lines)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _chdir(cwd):
+        code = cli.main(["validate", *args])
+    return code, out.getvalue().splitlines(), err.getvalue().splitlines()
+
+
+@contextlib.contextmanager
+def _chdir(path):
+    if path is None:
+        yield
+        return
+    import os
+    old = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def expected() -> dict:
+    """File name -> the lines validate must print for it."""
+    out = defaultdict(list)
+    for line in (BROKEN / "expected.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            out[line.split(":", 1)[0]].append(line)
+    return out
+
+
+EXPECTED = expected()
+CASES = sorted(p.name for p in BROKEN.glob("*.yaml"))
+
+
+# -- the corpus ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", CASES)
+def test_broken_file_reports_exactly(name):
+    code, out, err = validate("-q", name, cwd=BROKEN)
+    assert err == EXPECTED[name]
+    assert out == []
+    has_error = any(": error: " in line for line in EXPECTED[name])
+    assert code == (1 if has_error else 0)
+    if not has_error:   # warnings only: they fail with --strict
+        code, _, err = validate("-q", "--strict", name, cwd=BROKEN)
+        assert code == 1 and err == EXPECTED[name]
+
+
+def test_corpus_is_complete_and_covers_every_layer():
+    assert set(EXPECTED) == set(CASES), "every case has expected lines, every expectation a file"
+    assert len(CASES) >= 40
+    for prefix in LAYERS:
+        assert sum(name.startswith(prefix) for name in CASES) >= 5, prefix
+    for name in CASES:
+        first = (BROKEN / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# "), f"{name}: the first line says what the case shows"
+    hazards = [n for n in CASES if "Hazard" in (BROKEN / n).read_text(encoding="utf-8").splitlines()[0]]
+    assert len(hazards) >= 10
+
+
+def test_every_line_is_file_line_col_severity_message():
+    pattern = re.compile(r"^[\w.-]+\.yaml:[1-9][0-9]*:[1-9][0-9]*: (error|warning): \S.*$")
+    for lines in EXPECTED.values():
+        for line in lines:
+            assert pattern.match(line), line
+
+
+def test_all_problems_of_a_file_at_once_in_file_order():
+    code, _, err = validate("-q", "schema_several.yaml", cwd=BROKEN)
+    assert code == 1
+    positions = [tuple(map(int, line.split(":")[1:3])) for line in err]
+    assert len(err) == 3 and positions == sorted(positions)
+
+
+def test_several_files_each_reported_and_exit_1_if_any_is_broken():
+    good = str(GAMES / "nutzen.yaml")
+    code, out, err = validate(good, str(BROKEN / "schema_statement_typo.yaml"))
+    assert code == 1
+    assert out == [f"{good}: ok (Nutzen, 2-2 players)"]
+    assert err == [str(BROKEN / line) for line in EXPECTED["schema_statement_typo.yaml"]]
+
+
+def test_usage_errors_exit_2():
+    assert validate()[0] == 2
+    assert validate("--no-such-flag", str(GAMES / "nutzen.yaml"))[0] == 2
+
+
+def test_a_missing_file_is_one_line_and_exit_1(tmp_path):
+    code, _, err = validate(str(tmp_path / "nope.yaml"))
+    assert code == 1
+    assert err == [f"{tmp_path / 'nope.yaml'}:1:1: error: cannot read file: No such file or directory"]
+
+
+def test_a_bug_in_cardrules_is_one_line_not_a_traceback(monkeypatch):
+    from cardrules import check
+
+    def broken(*a, **k):
+        raise ZeroDivisionError("boom")
+    monkeypatch.setattr(check, "check", broken)
+    monkeypatch.delenv("CARDRULES_DEBUG", raising=False)
+    path = str(GAMES / "nutzen.yaml")
+    code, _, err = validate(path)
+    assert code == 1
+    assert err == [f"{path}:1:1: error: internal error while checking this file "
+                   f"(ZeroDivisionError: boom); please report it"]
+
+
+def test_warnings_fail_only_with_strict():
+    name = "game_zone_never_filled.yaml"
+    assert validate("-q", name, cwd=BROKEN)[0] == 0
+    assert validate("-q", "--strict", name, cwd=BROKEN)[0] == 1
+
+
+def test_control_and_bidi_characters_are_escaped_on_screen():
+    assert clean("a\u202eb\x1b[2Jc\u2066d\u200be\u2028f") == "a\\u202eb\\x1b[2Jc\\u2066d\\u200be\\u2028f"
+    assert clean("10♣ é 日本") == "10♣ é 日本"
+    for lines in EXPECTED.values():
+        for line in lines:
+            assert line == clean(line)
+
+
+# -- the seed games ----------------------------------------------------------------------------
+GAME_FILES = sorted(GAMES.glob("*.yaml")) + sorted(GAMES.glob("variants/*.yaml"))
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.name)
+def test_game_files_are_valid_and_pass_the_schema(path):
+    code, out, err = validate(str(path))
+    assert code == 0, err
+    assert not any(": error: " in line for line in err)
+    doc, _ = extend.load(str(path))
+    assert schema.validate(doc, str(path)) == []
+
+
+@pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.name)
+def test_game_files_name_the_schema_for_editors(path):
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    target = (path.parent / first.split("$schema=", 1)[1].strip()).resolve()
+    assert target == SCHEMA_FILE.resolve()
+
+
+# -- the schema ----------------------------------------------------------------------------------
+def _schema():
+    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+
+
+def _objects(node, path=()):
+    if isinstance(node, dict):
+        yield path, node
+        for k, v in node.items():
+            yield from _objects(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _objects(v, path + (i,))
+
+
+def test_schema_is_draft_2020_12():
+    s = _schema()
+    assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(s)
+
+
+def test_every_property_has_a_description():
+    for path, node in _objects(_schema()):
+        for name, sub in node.get("properties", {}).items() if isinstance(node.get("properties"), dict) else ():
+            if path and path[-1] == "properties":
+                continue   # a property literally named "properties"
+            assert "description" in sub, f"{'/'.join(map(str, path))}/{name}"
+
+
+def test_typos_cannot_pass_unknown_keys_are_refused():
+    for path, node in _objects(_schema()):
+        if isinstance(node.get("properties"), dict) and "type" in node and (not path or path[-1] != "properties"):
+            assert node.get("additionalProperties") is False, "/".join(map(str, path))
+
+
+def test_cardrules_schema_prints_the_schema():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["schema"]) == 0
+    assert json.loads(out.getvalue()) == _schema()
+
+
+def _keys_the_checker_reads():
+    src = (ROOT / "interpreter" / "check.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r"""\.get\(\s*"([a-z_]+)"\s*[,)]""", src))
+    keys |= set(re.findall(r"""\[\s*"([a-z_]+)"\s*\]""", src))
+    keys |= set(re.findall(r"""if\s+"([a-z_]+)"\s+in\s+(?:st|mv|d|p|a|z|o|mt)\b""", src))
+    return keys
+
+
+def test_every_key_the_checker_reads_is_in_the_schema():
+    """A key added to the language must be added to the schema too, or every file using it fails."""
+    named = set()
+    for _, node in _objects(_schema()):
+        if isinstance(node.get("properties"), dict):
+            named |= set(node["properties"])
+        for s in node.get("anyOf", []) + node.get("oneOf", []):
+            named |= set(s.get("required", []))
+    missing = _keys_the_checker_reads() - named
+    assert not missing, f"keys read by check.py but not in the schema: {sorted(missing)}"
+
+
+def test_schema_errors_point_at_the_key_or_value(tmp_path):
+    p = tmp_path / "g.yaml"
+    p.write_text((GAMES / "nutzen.yaml").read_text(encoding="utf-8")
+                 .replace("  piles: {count: 3,", "  piles: {count: 3, colour: red,"), encoding="utf-8")
+    doc = yamlload.load_file(str(p))
+    [e] = schema.validate(doc, str(p))
+    line = p.read_text(encoding="utf-8").splitlines()[e.span.line - 1]
+    assert line[e.span.col - 1:].startswith("colour: red")
+    assert e.message == "unknown key 'colour' (allowed here: per_player, count, visibility, description)"
