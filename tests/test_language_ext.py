@@ -1,4 +1,4 @@
-"""Language extensions for issue 6 (docs/language_ext.md): subsets(), unique(), move parameters
+"""Language extensions for issue 6 (docs/language.md): subsets(), unique(), move parameters
 of any type (their move text), and variables with scope: match. Each test runs a tiny rule file."""
 import textwrap
 
