@@ -86,8 +86,24 @@ class Emitter:
         self.level -= 1
 
 
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _assert_identifiers(game: m.Game):
+    """Names from the rule file become parts of generated identifiers (`AT_value`, `p_card`).
+    The checker already refuses any other name; this second fence keeps a checker bug from
+    ever letting rule-file text into generated code."""
+    names = [*game.attributes, *game.tables, *game.functions, *game.moves, *game.options]
+    names += [p.name for mv in game.moves.values() for p in mv.params]
+    names += [p for fn in game.functions.values() for p, _ in fn.params]
+    for name in names:
+        if not _IDENT.match(name):
+            raise AssertionError(f"not an identifier: {name!r}")
+
+
 class Compiler:
     def __init__(self, game: m.Game, players: int, options: dict):
+        _assert_identifiers(game)
         self.g = game
         self.N = players
         self.opts = options

@@ -7,9 +7,9 @@ severity and message. A change of wording or position shows up here as a diff to
 import contextlib
 import io
 import json
+import os
 import re
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -36,7 +36,6 @@ def _chdir(path):
     if path is None:
         yield
         return
-    import os
     old = os.getcwd()
     os.chdir(path)
     try:
