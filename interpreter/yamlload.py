@@ -207,6 +207,9 @@ def load(text: str, path: str):
             ch = _char_at(text, mark)
             msg = "a tab character where YAML does not allow one: indent with spaces" if ch == "\t" \
                 else f"found character '{ch}' that cannot start any token"
+        if "maximum nesting depth" in msg:   # newer libyaml stops at its own (deeper) bound
+            raise ErrorList(errors + [RuleError(f"nesting too deep (limit {MAX_DEPTH} levels)",
+                                                where)]) from None
         if exc.context and "tab character" not in msg:
             msg = f"{msg} ({exc.context})"
         raise ErrorList(errors + [RuleError(f"YAML syntax: {msg}", where)]) from None
