@@ -3,7 +3,6 @@ from __future__ import annotations
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 FROM_SYMBOL = {v: k for k, v in SYMBOLS.items()}
-RED = {"D", "H"}
 
 
 def parse_card(text: str) -> str | None:
@@ -28,5 +27,13 @@ def screen(name: str) -> str:
     return ("10" if rank == "T" else rank) + SYMBOLS.get(suit, suit)
 
 
-def is_red(name: str) -> bool:
-    return name[-1:] in RED
+def rank_text(ranks: list, r: int) -> str:
+    """Canonical text of rank index r of a deck: '10' is written 'T'; past the ranks, jokers."""
+    if r >= len(ranks):
+        return "JK"
+    return "T" if ranks[r] == "10" else ranks[r]
+
+
+def suit_text(suits: list, s: int) -> str:
+    """Canonical text of suit index s; a joker has none ('-')."""
+    return suits[s] if s >= 0 else "-"

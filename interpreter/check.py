@@ -102,7 +102,7 @@ class Checker:
 
     def new_local(self, name):
         self.local_counter += 1
-        return f"l{self.local_counter}_{name}"
+        return f"l{self.local_counter}"   # never user text: names may hold symbols such as ♠
 
     def new_slot(self):
         self.slots += 1
@@ -570,6 +570,8 @@ class Checker:
     # -- expressions -------------------------------------------------------------------------
     def rank_index(self, text):
         text = str(text)
+        if text.upper() == "JK" and self.deck.jokers:   # jokers rank above every rank
+            return len(self.deck.ranks)
         if text in self.deck.ranks:
             return self.deck.ranks.index(text)
         alias = {"T": "10", "10": "T"}.get(text.upper())
@@ -599,12 +601,17 @@ class Checker:
         return None
 
     def coerce(self, node, want):
-        """Turn a number literal into a rank where a rank is expected; returns the node's type."""
+        """Turn a number literal into a rank or a seat where one is expected; returns the type."""
         if want == RANK and isinstance(node, ast.Num):
             idx = self.rank_index(str(node.value))
             if idx is None:
                 raise RuleError(f"this deck has no rank '{node.value}'", node.span)
             node.type, node.ref = RANK, ("rank", idx)
+        elif want == SEAT and isinstance(node, ast.Num):
+            if not 0 <= node.value < self.max_players:
+                raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
+                                node.span)
+            node.type, node.ref = SEAT, ("seat", node.value)
         elif want == list_of(RANK) and isinstance(node, ast.ListLit):
             for item in node.items:
                 self.coerce(item, RANK)
@@ -786,6 +793,9 @@ class Checker:
                 raise RuleError(f"{f}(...) needs numbers", n.elt.span)
             return it[1]
         if f == "unique":
+            if isinstance(et, tuple):
+                raise RuleError("unique() takes single values (cards, ranks, suits, colours, seats "
+                                "or numbers), not lists", n.elt.span)
             return list_of(et)
         return {"count": INT, "first": et}.get(f, INT)
 
@@ -955,7 +965,11 @@ class Checker:
     def f_unique(self, n, scope, args):
         """unique(LIST): the list without repeated values, in first-seen order."""
         self.arity(n, 1)
-        return self.a_list(args[0], scope, "unique()")
+        t = self.a_list(args[0], scope, "unique()")
+        if isinstance(t[1], tuple):
+            raise RuleError("unique() takes a list of single values (cards, ranks, suits, colours, "
+                            "seats or numbers), not of lists", args[0].span)
+        return t
 
 
 def _is_zone(node) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import cards
 from . import model as m
 from . import nodes as ast
 from . import runtime as rt
@@ -112,6 +113,8 @@ class Compiler:
         self.counter = 0
         self.slots = game.slots
         self.inline: list = []     # parameter substitutions of user functions being inlined
+        self.group_keys: dict = {}  # key table -> its name in the generated module
+        self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -146,13 +149,12 @@ class Compiler:
         for i, k in enumerate(self.card_kinds):
             self.kind_to_id.setdefault(k, i)
         self.duplicates = len(self.kind_to_id) != len(cards)
+        self.ns["KIND_ID"] = dict(self.kind_to_id)   # card kind -> its first card id
         return names, tuple(rank), tuple(suit), tuple(color_ix)
 
     def card_name(self, r, s):
         d = self.g.deck
-        rn = d.ranks[r]
-        rn = "T" if rn == "10" else rn
-        return f"{rn}{d.suits[s]}"
+        return cards.rank_text(d.ranks, r) + cards.suit_text(d.suits, s)
 
     def expr_function(self, node, params, name, tables_only=False, kinds=None):
         """Compile an expression into a standalone function (used before cards exist)."""
@@ -242,6 +244,8 @@ class Compiler:
 
     def x_Num(self, n):
         ref = getattr(n, "ref", None)
+        if ref and ref[0] == "seat" and ref[1] >= self.N:
+            raise GameError(f"there is no seat {ref[1]} with {self.N} players", n.span)
         return str(ref[1]) if ref else str(n.value)
 
     def x_Bool(self, n):
@@ -267,8 +271,10 @@ class Compiler:
             return str(ref[1])
         if kind == "card":
             if self.duplicates:
-                return f"KIND_ID[{ref[1]}]"
-            return str(self.kind_to_id.get(ref[1], -1))
+                return f"KIND_ID.get({ref[1]})"
+            # A card the deck left out is None: equal to no card, in no zone, and an error
+            # (not a silent wrong answer) if its attributes are read.
+            return str(self.kind_to_id.get(ref[1]))
         raise AssertionError(ref)
 
     def zone_index(self, n) -> str:
@@ -400,8 +406,10 @@ class Compiler:
                   or self.P.attrs[k.id] for k in names]
         ids: dict = {}
         key = tuple(ids.setdefault(t, len(ids)) for t in zip(*tables))
-        name = f"GK_{'_'.join(k.id for k in names)}"
-        self.ns[name] = key
+        name = self.group_keys.get(key)
+        if name is None:
+            name = self.group_keys[key] = self.fresh("GK")
+            self.ns[name] = key
         return name
 
     def function(self, fn: m.Function):
@@ -430,6 +438,7 @@ class Compiler:
             targets = str(list(range(b, b + z.count)))
         count = "None" if st.count is None else self.x(st.count)
         self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
+        self.after_cards_moved()
 
     def s_MoveCards(self, st):
         to = self.zone_index(st.to)
@@ -442,6 +451,12 @@ class Compiler:
             self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
         else:
             self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
+        self.after_cards_moved()
+
+    def after_cards_moved(self):
+        """In the hand's flow, automatic rules run after every statement that moves cards."""
+        if self.in_flow and self.g.automatic:
+            self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
 
     def s_Score(self, st):
         # Points on a line of their own, so an error in them names the points expression.
@@ -505,10 +520,14 @@ class Compiler:
         self.footer()
         return name
 
-    def stmts_fn(self, stmts, params=()) -> str:
+    def stmts_fn(self, stmts, params=(), flow=False) -> str:
         name = self.fresh("X")
         self.header(name, list(params))
-        self.block(stmts)
+        self.in_flow = flow
+        try:
+            self.block(stmts)
+        finally:
+            self.in_flow = False
         self.footer()
         return name
 
@@ -550,13 +569,13 @@ class Compiler:
         for st in stmts:
             if _has_choose(st):
                 if run:
-                    ops.append([EXEC, self.stmts_fn(run), None, run[0].span])
+                    ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
                     run = []
                 self.flow_stmt(st, ops)
             else:
                 run.append(st)
         if run:
-            ops.append([EXEC, self.stmts_fn(run), None, run[0].span])
+            ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
 
     def flow_stmt(self, st, ops):
         if isinstance(st, m.Choose):
@@ -618,8 +637,6 @@ class Compiler:
     def program(self, P: Program):
         g = self.g
         self.pending_functions: dict = {}
-        if self.duplicates:
-            self.ns["KIND_ID"] = {k: i for k, i in self.kind_to_id.items()}
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
@@ -631,6 +648,12 @@ class Compiler:
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         autos = [self.stmts_fn(a.body) for a in g.automatic]
+        self.e.line("def AUTOS(S):")
+        self.e.indent()
+        for a in autos:
+            self.e.line(f"{a}(S)")
+        self.e.line("S.auto_seen = S.moved")
+        self.e.dedent()
         ops: list = []
         self.flow(g.hand, ops)
         ops.append([END, None, None, None])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from . import cards
 from . import runtime as rt
 from .compiler import CHOOSE, END, EXEC, JUMP, JUMPF, Program
 from .errors import GameError
@@ -102,11 +103,11 @@ class Match:
             return "+".join(self.value_text(x, typ[1]) for x in v)
         deck = self.P.game.deck
         if typ == "rank":
-            return "T" if deck.ranks[v] == "10" else deck.ranks[v]
+            return cards.rank_text(deck.ranks, v)
         if typ == "suit":
-            return deck.suits[v]
+            return cards.suit_text(deck.suits, v)
         if typ == "color":
-            return deck.color_names[v]
+            return deck.color_names[v] if v >= 0 else "none"
         if typ == "bool":
             return "true" if v else "false"
         return str(v)
@@ -182,9 +183,8 @@ class Match:
                 S.steps += 1
                 if S.steps > limit:
                     raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
-                if kind == EXEC:
+                if kind == EXEC:   # automatic rules run inside, after each statement moving cards
                     op[1](S)
-                    self._autos()
                     S.pc += 1
                 elif kind == JUMPF:
                     S.pc = S.pc + 1 if op[1](S) else op[2]

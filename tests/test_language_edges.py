@@ -1,0 +1,149 @@
+"""Edge cases of the language found in review: each once gave a wrong answer or a crash."""
+import textwrap
+
+import pytest
+
+from cardrules import testing
+from cardrules.errors import ErrorList, GameError
+from cardrules.session import setup
+
+BASE = """
+game: Edge
+players: {min: 2, max: 2, default: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+"""
+
+
+def rule_file(tmp_path, body, base=BASE):
+    path = tmp_path / "edge.yaml"
+    path.write_text(textwrap.dedent(base) + textwrap.dedent(body), encoding="utf-8")
+    return str(path)
+
+
+def test_groups_keyed_by_different_attributes_do_not_share_a_table(tmp_path):
+    # x and y_z versus x_y and z: two different keys whose names join to the same text.
+    path = rule_file(tmp_path, """
+    attributes:
+      x: {by_rank: {A: 1}, default: 0}
+      y_z: {by_suit: {C: 1, D: 1}, default: 0}
+      x_y: {by_rank: {A: 1, 2: 1, 3: 1}, default: 0}
+      z: {by_suit: {C: 1, D: 2, H: 3, S: 4}, default: 0}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 6}
+      - score: {seat: 0, points: "count(groups(hand(0), 2, x, y_z))"}
+      - score: {seat: 1, points: "count(groups(hand(0), 2, x_y, z))"}
+    """)
+    # The deal starts left of the dealer (seat 1), so seat 0 gets every second card.
+    m = testing.stacked(path, "AS AC AH AD 3C 2C 3D 2D 3H 2H 3S 2S")
+    assert testing.cards(m, "hand:0") == ["AC", "AD", "2C", "2D", "2H", "2S"]
+    # x, y_z: AC+AD share (1, 1); 2C+2D share (0, 1); 2H+2S share (0, 0) -> 3 groups
+    # x_y, z: every card has x_y 1; suits C, D, C, D, H, S -> (C: 2, D: 2) -> 2 groups
+    assert m.S.score == [3, 2]
+
+
+def test_a_literal_for_a_card_the_deck_left_out_matches_nothing(tmp_path):
+    path = rule_file(tmp_path, """
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 5}
+      - if: "2S in hand(0) or AC == top(hand(0))"
+        then:
+          - score: {seat: 0, points: 1}
+    """, BASE.replace("zone: stock}", "zone: stock, remove: \"card == 2S\"}"))
+    m = testing.stacked(path, "")
+    assert "2S" not in m.P.card_names
+    assert m.S.score == [0, 0]
+
+
+def test_reading_an_attribute_of_a_card_left_out_is_an_error_not_a_wrong_answer(tmp_path):
+    path = rule_file(tmp_path, """
+    hand:
+      - score: {seat: 0, points: "1 if 2S.rank == A else 0"}
+    """, BASE.replace("zone: stock}", "zone: stock, remove: \"card == 2S\"}"))
+    with pytest.raises(GameError):
+        testing.stacked(path, "")
+
+
+def test_generator_variables_may_be_any_name_the_grammar_allows(tmp_path):
+    path = rule_file(tmp_path, """
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - score: {seat: 0, points: "count(1 for a\u2660 in hand(dealer))"}
+    """)
+    assert testing.stacked(path, "").S.score == [2, 0]
+
+
+def test_card_literals_work_in_attributes_with_several_decks(tmp_path):
+    path = rule_file(tmp_path, """
+    attributes:
+      special: {cases: [{if: "card == AS", value: 5}], default: 1}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - score: {seat: 0, points: "sum(c.special for c in hand(0))"}
+    """, BASE.replace("zone: stock}", "zone: stock, copies: 2}"))
+    m = testing.stacked(path, "2C AS 3C AS")
+    assert m.S.score == [10, 0]
+
+
+def test_jokers_have_a_rank_of_their_own_and_readable_moves(tmp_path):
+    path = rule_file(tmp_path, """
+    moves:
+      play:
+        params:
+          card: {from: "hand(player)"}
+          r: {from: "[card.rank]"}
+        do:
+          - move: {cards: card, to: pile}
+          - if: "card.rank == JK"
+            then: [{score: {seat: player, points: 1}}]
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - choose: [play]
+        by: dealer
+    """, BASE.replace("zone: stock}", "zone: stock, jokers: 2}"))
+    m = testing.stacked(path, "2C JK 3C JK")
+    assert [m.move_text(x) for x in m.legal_moves()] == ["play JK JK", "play JK JK"]
+    testing.choose(m, "play JK JK")
+    assert m.S.score == [1, 0]
+
+
+def test_unique_refuses_lists_of_lists(tmp_path):
+    path = rule_file(tmp_path, """
+    hand:
+      - score: {seat: 0, points: "count(unique(subsets(hand(0))))"}
+    """)
+    with pytest.raises(ErrorList, match="unique"):
+        setup(path)
+
+
+def test_automatic_rules_run_right_after_each_statement_that_moves_cards(tmp_path):
+    # The set right after the deal already sees the pair the automatic rule laid down.
+    path = rule_file(tmp_path, """
+      pairs: {per_player: true, visibility: all}
+    variables:
+      seen: {type: int, initial: 0}
+    automatic:
+      - name: pairs
+        do:
+          - for_each: p
+            in: seats
+            do:
+              - for_each: g
+                in: "groups(hand(p), 2, rank)"
+                do: [{move: {cards: g, to: "pairs(p)"}}]
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 3}
+      - set: {seen: "count(pairs(1))"}
+      - score: {seat: 0, points: seen}
+    """)
+    m = testing.stacked(path, "AC 2C AD 3C 2D 3D")
+    assert m.S.score == [2, 0]
