@@ -17,19 +17,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _sets(items) -> dict:
-    out = {}
-    for item in items or []:
-        if "=" not in item:
-            raise UsageError(f"--set takes NAME=VALUE, not '{item}'")
-        k, v = item.split("=", 1)
-        out[k.strip()] = v.strip()
-    return out
+    from .session import parse_sets
+    return parse_sets(items)
 
 
 def cmd_validate(a) -> int:
     from .load import load_game
     from .session import setup
     bad = False
+    sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
     for path in a.paths:
         try:
             game, warnings = load_game(path)
@@ -37,7 +33,6 @@ def cmd_validate(a) -> int:
                 print(w.line(), file=sys.stderr)
             if warnings and a.strict:
                 bad = True
-            sets = _sets(a.set)
             for n in range(game.min_players, game.max_players + 1):   # every player count compiles
                 setup(path, n, sets, game=game)
         except ErrorList as exc:

@@ -28,12 +28,11 @@ from rich.text import Text
 from . import cards as cardtext
 from . import narrate, record
 from .agents import SeatView, agent_names, make_agent
-from .cli import _sets
 from .engine import Match
 from .errors import CardrulesError, GameError, UsageError, clean
 from .load import load_game
 from .observe import visible
-from .session import derive_seed, setup
+from .session import derive_seed, parse_sets, setup
 
 HUMAN = "human"
 ISMCTS_BUDGET = 250          # search iterations per decision: about a second at most in the seed games
@@ -584,25 +583,9 @@ def default_save_path(rules: str) -> str:
 def read_save(path: str) -> tuple[dict, list]:
     """Header and events of a save; a torn last line (a write cut short) is dropped."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            raw = [line for line in fh.read().split("\n") if line.strip()]
-    except OSError as exc:
-        raise SaveError(path, f"cannot read the save: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "not a cardrules save (not text)") from None
-    items = []
-    for k, line in enumerate(raw):
-        try:
-            items.append(json.loads(line))
-        except json.JSONDecodeError:
-            if k == len(raw) - 1 and k > 0:
-                break
-            raise SaveError(path, f"line {k + 1} is not JSON; the save is damaged") from None
-    if not items or not isinstance(items[0], dict) or items[0].get("format") != record.FORMAT:
-        raise SaveError(path, "not a cardrules save (no record header)")
-    if not all(isinstance(ev, dict) for ev in items[1:]):
-        raise SaveError(path, "the save is damaged (an event is not an object)")
-    return items[0], items[1:]
+        return record.read(path, torn_tail_ok=True)
+    except record.RecordError as exc:
+        raise SaveError(path, exc.message) from None
 
 
 def restore(path: str, rules_override: str | None = None):
@@ -612,10 +595,8 @@ def restore(path: str, rules_override: str | None = None):
     if not os.path.exists(rules):
         raise SaveError(path, f"the rule file {rules!r} named by the save is not there; "
                               f"give it: cardrules play RULES --resume {path}")
-    opts = {k: str(v).lower() if isinstance(v, bool) else str(v)
-            for k, v in (head.get("options") or {}).items()}
     try:
-        st = setup(rules, head.get("players"), opts)
+        st = setup(rules, head.get("players"), record.option_texts(head))
     except UsageError as exc:
         raise SaveError(path, f"the save does not fit {rules}: {exc}") from None
     if head.get("sha256") and head["sha256"] != st.game.sha256:
@@ -864,7 +845,7 @@ def run(a, term: Terminal | None = None) -> int:
     else:
         if not a.path:
             raise UsageError("play needs a rule file (or --resume SAVE)")
-        sets = _sets(a.set)
+        sets = parse_sets(a.set)
         game, _ = load_game(a.path)
         kinds, n = _kinds(a.seats, a.players, game.default_players)
         st = setup(a.path, n, sets, game=game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import os
 
-from .errors import UsageError
+from .errors import CardrulesError, clean
 
 FORMAT = "cardrules-record"
 VERSION = 1
@@ -25,17 +25,62 @@ def write(path: str, head: dict, events: list):
     os.replace(tmp, path)   # a record is never left half-written
 
 
-def read(path: str) -> tuple[dict, list]:
+class RecordError(CardrulesError):
+    """A record or save that cannot be read or does not fit its game (exit 1)."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(message)
+        self.path = path
+
+    def line(self) -> str:
+        return f"{clean(self.path)}: error: {clean(self.message)}"
+
+
+# Header fields and the types they must have (None allowed where the value may be absent).
+_HEADER = {"rules": (str,), "players": (int, type(None)), "options": (dict, type(None)),
+           "seed": (int, type(None)), "max_hands": (int, type(None)), "agents": (list, type(None))}
+
+
+def read(path: str, torn_tail_ok: bool = False) -> tuple[dict, list]:
+    """Header and events of a record, checked for shape; with torn_tail_ok, a last line cut
+    short by an interrupted write is dropped (saves are appended to while playing)."""
     try:
         with open(path, encoding="utf-8") as fh:
-            lines = [json.loads(line) for line in fh if line.strip()]
+            raw = [line for line in fh.read().split("\n") if line.strip()]
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read record: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: not a record (bad JSON: {exc})") from None
-    if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != FORMAT:
-        raise UsageError(f"{path}: not a cardrules record (no header line)")
-    return lines[0], lines[1:]
+        raise RecordError(path, f"cannot read the save or record: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(path, "not a cardrules record (not text)") from None
+    items = []
+    for k, line in enumerate(raw):
+        try:
+            items.append(json.loads(line))
+        except json.JSONDecodeError:
+            if torn_tail_ok and k == len(raw) - 1 and k > 0:
+                break
+            raise RecordError(path, f"line {k + 1} is not JSON; the record is damaged") from None
+    if not items or not isinstance(items[0], dict) or items[0].get("format") != FORMAT:
+        raise RecordError(path, "not a cardrules record (no header line)")
+    head = items[0]
+    for key, types in _HEADER.items():
+        if not isinstance(head.get(key), types) or isinstance(head.get(key), bool):
+            raise RecordError(path, f"the header's '{key}' is missing or of the wrong kind")
+    for name, value in (head.get("options") or {}).items():
+        if not isinstance(value, (int, str)):
+            raise RecordError(path, f"the header's option '{name}' is not a number or true/false")
+    for k, ev in enumerate(items[1:], start=2):
+        if not isinstance(ev, dict):
+            raise RecordError(path, f"line {k} is not an event object")
+        if ev.get("event") == "shuffle" and not (isinstance(ev.get("order"), list)
+                                                  and all(isinstance(c, str) for c in ev["order"])):
+            raise RecordError(path, f"line {k}: a shuffle's order must be a list of cards")
+    return head, items[1:]
+
+
+def option_texts(head: dict) -> dict:
+    """The header's options as `--set` texts, for session.setup."""
+    return {k: str(v).lower() if isinstance(v, bool) else str(v)
+            for k, v in (head.get("options") or {}).items()}
 
 
 class ReplayRandom:

@@ -17,6 +17,17 @@ from .errors import UsageError
 from .load import load_game
 
 
+def parse_sets(items) -> dict:
+    """`--set NAME=VALUE` arguments to a dict of option texts."""
+    out = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"--set takes NAME=VALUE, not '{item}'")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
 def derive_seed(*parts) -> int:
     """A 63-bit seed from any parts, identical on every machine and process."""
     h = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
@@ -94,8 +105,7 @@ def replay(path: str) -> tuple[bool, str]:
         alt = os.path.join(os.path.dirname(path), rules)
         if os.path.exists(alt):
             rules = alt
-    st = setup(rules, head.get("players"), {k: str(v).lower() if isinstance(v, bool) else str(v)
-                                             for k, v in (head.get("options") or {}).items()})
+    st = setup(rules, head.get("players"), record.option_texts(head))
     if head.get("sha256") and head["sha256"] != st.game.sha256:
         return False, f"{rules} has changed since the record was made (SHA-256 differs)"
     rng = record.ReplayRandom(st.program.card_names, events)

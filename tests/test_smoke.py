@@ -58,3 +58,18 @@ def test_workers_do_not_change_output(tmp_path):
                 "--jsonl", str(out), "-q")
         assert r.returncode == 0, r.stderr
     assert a.read_text() == b.read_text()
+
+
+def test_a_malformed_record_is_one_line_and_exit_1(tmp_path):
+    rec = tmp_path / "rec"
+    run("simulate", str(GAMES / "nutzen.yaml"), "-n", "1", "--record", str(rec), "-q")
+    path = next(rec.iterdir())
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    for key, bad in (("players", "2"), ("max_hands", "x"), ("options", [])):
+        broken = dict(head, **{key: bad})
+        path.write_text("\n".join([json.dumps(broken)] + lines[1:]) + "\n")
+        r = run("replay", str(path))
+        assert r.returncode == 1, (key, r.stderr)
+        assert r.stderr.strip().endswith(f"the header's '{key}' is missing or of the wrong kind")
+        assert len(r.stderr.strip().splitlines()) == 1
