@@ -121,6 +121,7 @@ class Checker:
             self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
                      pl.at("default"))
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
+        self.check_names(d)
         self.options = self.check_options(d.get("options", {}))
         self.tables = self.check_tables(d.get("tables", {}))
         self.zones = self.check_zones(d.get("zones", {}), d.at("zones"))
@@ -339,14 +340,36 @@ class Checker:
                 self.err(f"variable '{name}' of type {typ} needs an initial value", span)
             else:
                 var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
-            self.reserved(str(name), span)
             out.append(var)
         return out
 
+    def clash(self, name) -> str | None:
+        """Why `name` cannot be declared (a built-in or a word of the deck), or None."""
+        if name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name == "player":
+            return "a built-in name of the language"
+        if self.rank_index(name) is not None or self.suit_index(name) is not None \
+                or name in self.deck.color_names or self.card_kind(name) is not None:
+            return "a rank, suit, colour or card of this deck"
+        return None
+
     def reserved(self, name, span):
-        if name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name in ("player", "card") \
-                or name in self.zones or name in self.options:
-            self.err(f"'{name}' is already a name in the language or this file; choose another", span)
+        why = self.clash(name)
+        if why:
+            self.err(f"'{name}' is {why}; choose another name", span)
+
+    def check_names(self, d):
+        """Declared names must not hide built-ins, deck words or each other."""
+        seen: dict = {}
+        for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
+            items = d.get(section)
+            if not isinstance(items, dict):
+                continue
+            for name in items:
+                span = items.key_span(name)
+                self.reserved(str(name), span)
+                if name in seen:
+                    self.err(f"'{name}' is declared twice: under {seen[name]} and under {section}", span)
+                seen.setdefault(name, section)
 
     def function_order(self) -> list:
         """Function names, callees first, so that checking one never nests into the others."""
@@ -390,6 +413,7 @@ class Checker:
             blind_names = set()
             for pname, p in mv.get("params", {}).items():
                 pspan = mv["params"].key_span(pname)
+                self.reserved(str(pname), pspan)
                 src = self.typed(p.get("from"), p.at("from"), s)
                 if src is not None and not isinstance(src.type, tuple):
                     self.err(f"parameter '{pname}' must come from a list or zone, not a "
@@ -525,6 +549,7 @@ class Checker:
             return m.While(span, cond, body, until=True)
         if "for_each" in st:
             name = str(st["for_each"])
+            self.reserved(name, st.at("for_each"))
             it = self.typed(st.get("in"), st.at("in"), scope)
             typ = INT
             if it is not None:

@@ -147,3 +147,15 @@ def test_automatic_rules_run_right_after_each_statement_that_moves_cards(tmp_pat
     """)
     m = testing.stacked(path, "AC 2C AD 3C 2D 3D")
     assert m.S.score == [2, 0]
+
+
+@pytest.mark.parametrize("decl,message", [
+    ("functions:\n  count: {params: {c: card}, body: '1'}\n", "'count' is a built-in name"),
+    ("variables:\n  A: {type: int, initial: 0}\n", "'A' is a rank, suit, colour or card"),
+    ("tables:\n  table: {2: 1}\n", "'table' is declared twice: under tables and under zones"),
+])
+def test_declared_names_cannot_hide_built_ins_deck_words_or_each_other(tmp_path, decl, message):
+    path = rule_file(tmp_path, decl + "hand:\n  - shuffle: stock\n",
+                     BASE.replace("pile: {visibility: all}", "pile: {visibility: all}\n  table: {visibility: all}"))
+    with pytest.raises(ErrorList, match=message):
+        setup(path)
