@@ -69,6 +69,19 @@ def _check_sim_args(a):
         raise UsageError("--hands must be at least 1")
     if a.budget is not None and a.budget < 1:
         raise UsageError("--budget must be at least 1")
+    # Outputs are checked before any game runs: a typo in a path must not cost the simulation.
+    for what in ("jsonl", "json", "plot"):
+        path = getattr(a, what, None)
+        if path:
+            try:
+                open(path, "a", encoding="utf-8").close()
+            except OSError as exc:
+                raise UsageError(f"--{what}: cannot write {path}: {exc.strerror}") from None
+    if getattr(a, "record", None):
+        try:
+            os.makedirs(a.record, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--record: cannot make the folder {a.record}: {exc.strerror}") from None
 
 
 def _simulate(a, path, jsonl=None, record_dir=None, label="simulating"):
