@@ -27,12 +27,11 @@ MAX_FUNCTION_DEPTH = 16
 class Scope:
     """Names visible in an expression: locals (Python variables) and slots (state variables)."""
 
-    def __init__(self, names=None, in_move=False):
+    def __init__(self, names=None):
         self.names = dict(names or {})
-        self.in_move = in_move
 
     def plus(self, name, entry) -> "Scope":
-        s = Scope(self.names, self.in_move)
+        s = Scope(self.names)
         s.names[name] = entry
         return s
 
@@ -135,7 +134,6 @@ class Checker:
         self.check_attributes(d.get("attributes", {}))
         self.variables = self.check_variables(d.get("variables", {}))
         base_scope = Scope({v.name: ("slot", v.type, v.slot) for v in self.variables})
-        self.base_scope = base_scope
         self.functions_src = d.get("functions", {})
         for name in self.function_order():
             self.function(name, self.functions_src.key_span(name))
@@ -347,8 +345,10 @@ class Checker:
         """Why `name` cannot be declared (a built-in or a word of the deck), or None."""
         if name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name == "player":
             return "a built-in name of the language"
-        if self.rank_index(name) is not None or self.suit_index(name) is not None \
-                or name in self.deck.color_names or self.card_kind(name) is not None:
+        d = self.deck   # as written in expressions (exact case; lower case stays free for names)
+        if name in d.ranks or name in d.suits or name in SUIT_WORDS or name in d.color_names \
+                or (name == "T" and "10" in d.ranks) or (name == "JK" and d.jokers) \
+                or (name == name.upper() and self.card_kind(name) is not None):
             return "a rank, suit, colour or card of this deck"
         return None
 
@@ -408,7 +408,7 @@ class Checker:
         out = {}
         for i, (name, mv) in enumerate(moves.items()):
             span = moves.key_span(name)
-            s = Scope(scope.names, in_move=True).plus("player", ("builtin", SEAT, "player"))
+            s = scope.plus("player", ("builtin", SEAT, "player"))
             params = []
             blind_names = set()
             for pname, p in mv.get("params", {}).items():

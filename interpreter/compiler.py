@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 
 from . import cards
 from . import model as m
-from . import nodes as ast
 from . import runtime as rt
-from .errors import GameError, RuleError, Span
-from .nodes import CARD, list_of
+from .errors import GameError, Span
+from .nodes import CARD
 
 EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
@@ -127,8 +126,7 @@ class Compiler:
         self.ns.update(players=self.N)
         remove = None
         if d.remove is not None:
-            remove = self.expr_function(d.remove, ["card"], "deck_remove", tables_only=True,
-                                        kinds=kinds)
+            remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
         for copy in range(d.copies):
             for k, (r, s) in enumerate(kinds):
                 if remove is not None and remove(k):
@@ -156,7 +154,7 @@ class Compiler:
         d = self.g.deck
         return cards.rank_text(d.ranks, r) + cards.suit_text(d.suits, s)
 
-    def expr_function(self, node, params, name, tables_only=False, kinds=None):
+    def expr_function(self, node, params, name, kinds=None):
         """Compile an expression into a standalone function (used before cards exist)."""
         saved = self.e
         self.e = Emitter()

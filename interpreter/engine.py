@@ -9,7 +9,7 @@ import random
 
 from . import cards
 from . import runtime as rt
-from .compiler import CHOOSE, END, EXEC, JUMP, JUMPF, Program
+from .compiler import CHOOSE, EXEC, JUMP, JUMPF, Program
 from .errors import GameError
 from .runtime import State
 

@@ -1,6 +1,6 @@
 """The checked rule set: what a rule file says, with names resolved and types known.
 
-The checker (check.py) builds these from the YAML; the compiler (compile.py) turns them into
+The checker (check.py) builds these from the YAML; the compiler (compiler.py) turns them into
 Python for one configuration (player count and options).
 """
 from __future__ import annotations
@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from .nodes import Node
 from .errors import Span
 
-VISIBILITIES = ("all", "owner", "none", "top")
 
 
 @dataclass

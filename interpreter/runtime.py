@@ -84,9 +84,6 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
 
 
 def move_many(S, cards, dst, bottom=False, face_up=False):
-    if isinstance(cards, int):
-        move1(S, cards, dst, bottom, face_up)
-        return
     for c in list(cards):
         move1(S, c, dst, bottom, face_up)
 

@@ -1,16 +1,8 @@
-import os
-import sys
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
-
-
-@pytest.fixture
-def games_dir() -> Path:
-    return GAMES
 
 
 def game_path(name: str) -> str:
