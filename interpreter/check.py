@@ -380,7 +380,7 @@ class Checker:
                 node = parse(body, Span(self.path, 1, 1)) if isinstance(body, str) else None
             except RuleError:
                 node = None
-            calls[name] = [x.func for x in _walk_nodes(node) if isinstance(x, ast.Call)
+            calls[name] = [x.func for x in ast.walk(node) if isinstance(x, ast.Call)
                            and x.func in self.functions_src] if node is not None else []
         for name in gamecheck.on_cycles(calls):
             self.err(f"function '{name}' calls itself (directly or through others)",
@@ -1001,22 +1001,8 @@ def _is_zone(node) -> bool:
     return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
 
 
-def _walk_nodes(node):
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(x.children())
-
-
 def _names_used(node) -> set:
-    out, stack = set(), [node]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ast.Name):
-            out.add(x.id)
-        stack.extend(x.children())
-    return out
+    return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
 
 
 def check(doc, path: str, text: str = "") -> tuple[m.Game, list]:

@@ -16,9 +16,11 @@ import re
 import textwrap
 from dataclasses import dataclass
 
+from . import gamecheck
 from . import model as m
 from . import nodes as ast
 from .errors import clean
+from .nodes import walk
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -1180,32 +1182,6 @@ class Describer:
 
 def walk_nodes(game: m.Game):
     """Every expression node of a game (for lookups such as how a table is indexed)."""
-    roots = []
-    for a in game.attributes.values():
-        roots += [c for pair in a.cases for c in pair] + list((a.table or {}).values()) + [a.default]
-    roots += [fn.body for fn in game.functions.values()]
-    roots += [v.initial for v in game.variables]
-    stmts = list(game.hand) + [s for a in game.automatic for s in a.body]
-    for mv in game.moves.values():
-        roots += [p.source for p in mv.params] + [p.cond for p in mv.params] + [mv.cond]
-        stmts += mv.body
-    mt = game.match
-    roots += [mt.next_dealer, mt.hand_result, mt.end, game.deck.remove]
-    while stmts:
-        st = stmts.pop()
-        for value in vars(st).values():
-            if isinstance(value, ast.Node):
-                roots.append(value)
-            elif isinstance(value, list):
-                for x in value:
-                    if isinstance(x, ast.Node):
-                        roots.append(x)
-                    elif isinstance(x, m.Stmt):
-                        stmts.append(x)
-                    elif isinstance(x, tuple):
-                        roots += [y for y in x if isinstance(y, ast.Node)]
-    stack = [r for r in roots if r is not None]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(n.children())
+    for root, _ in gamecheck.all_expressions(game, game.hand, game.automatic, game.match):
+        if root is not None:
+            yield from walk(root)

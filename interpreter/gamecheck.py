@@ -22,6 +22,7 @@ from dataclasses import fields
 
 from . import model as m
 from . import nodes as ast
+from .nodes import walk
 
 MAX_CARDS = 2_000             # cards in the deck (copies and jokers included); 6 decks are 312
 MAX_EXPANDED = 50_000         # expression nodes once user functions are expanded in place
@@ -117,8 +118,9 @@ def _all_statements(stmts):
             stack.extend(reversed(body))
 
 
-def _all_expressions(ck, hand, autos, match):
-    """(node, what) for every checked expression of the game."""
+def all_expressions(ck, hand, autos, match):
+    """(node, what) for every checked expression of a game; `ck` is the checker or the
+    finished model.Game (both hold deck, attributes, variables, functions and moves)."""
     d = ck.deck
     if d.remove is not None:
         yield d.remove, "deck: remove"
@@ -153,14 +155,6 @@ def _all_expressions(ck, hand, autos, match):
             yield x, "match"
 
 
-def _walk(node):
-    stack = [node]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(x.children())
-
-
 # -- size of expressions once functions are expanded ---------------------------------------
 class _Expansion:
     """Functions are expanded where they are called (the compiler inlines them): bound the size
@@ -176,7 +170,7 @@ class _Expansion:
             if fn.body is not None:
                 self.report(fn.body, self.function(fn))
         bodies = {id(fn.body) for fn in self.ck.functions.values()}
-        for node, _ in _all_expressions(self.ck, hand, autos, match):
+        for node, _ in all_expressions(self.ck, hand, autos, match):
             if node is not None and id(node) not in bodies:
                 self.report(node, self.cost(node))
 
@@ -219,7 +213,7 @@ def _call_order(functions: dict) -> list:
     """User functions, each after the functions it calls."""
     calls = {}
     for name, fn in functions.items():
-        calls[name] = [x.ref[1].name for x in (_walk(fn.body) if fn.body is not None else ())
+        calls[name] = [x.ref[1].name for x in (walk(fn.body) if fn.body is not None else ())
                        if isinstance(x, ast.Call) and getattr(x, "ref", None) and x.ref[0] == "function"]
     return [functions[name] for name in call_order(calls)]
 
@@ -427,7 +421,7 @@ class _Deals:
         kinds = len(d.ranks) * len(d.suits)
         uses_players = d.remove is not None and any(
             isinstance(x, ast.Name) and getattr(x, "ref", None) and x.ref[0] == "builtin"
-            for x in _walk(d.remove))
+            for x in walk(d.remove))
         key = players if uses_players else None
         if key in self.sizes:
             return self.sizes[key]
@@ -511,10 +505,10 @@ def _list(xs) -> str:
 def _player_tables(ck, hand, autos, match):
     lo, hi = ck.min_players, ck.max_players
     seen: set = set()
-    for node, _ in _all_expressions(ck, hand, autos, match):
+    for node, _ in all_expressions(ck, hand, autos, match):
         if node is None:
             continue
-        for x in _walk(node):
+        for x in walk(node):
             if isinstance(x, ast.Index) and getattr(x.obj, "type", None) == "table" \
                     and isinstance(x.index, ast.Name) and getattr(x.index, "ref", None) \
                     and x.index.ref[0] == "builtin" and x.index.ref[2] == "players":
@@ -545,7 +539,7 @@ class _Reach:
         A condition on an option is unknown: --set may change it, so neither branch is dead."""
         if node is None:
             return _UNKNOWN
-        for x in _walk(node):
+        for x in walk(node):
             if isinstance(x, ast.Name) and getattr(x, "ref", None) and x.ref[0] == "option":
                 return _UNKNOWN
         vals = {_Const(self.ck, n).value(node) for n in self.players}

@@ -38,6 +38,15 @@ class Node:
                 yield from (x for x in v if isinstance(x, Node))
 
 
+def walk(node):
+    """Every node under `node` (itself included), with an explicit stack: no recursion."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(x.children())
+
+
 @dataclass(eq=False)
 class Num(Node):
     value: int
