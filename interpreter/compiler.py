@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import cards
 from . import model as m
+from . import nodes
 from . import runtime as rt
 from .errors import GameError, Span
 from .nodes import CARD
@@ -533,21 +534,21 @@ class Compiler:
         """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
         lname, aname = f"L_{mv.name}", f"A_{mv.name}"
         self.header(lname, ["player", "out"])
-        depth = 0
+        at_level = _hoisted_conditions(mv)
+        for node in at_level[0]:
+            self.e.line(f"if not {self.x(node)}: return", node.span)
         args = []
-        for p in mv.params:
+        for i, p in enumerate(mv.params):
             local = _local_of(p)
             if p.blind:
                 self.e.line(f"for {local} in range(len({self.ticked(p.source)})):", p.source.span)
             else:
                 self.e.line(f"for {local} in {self.ticked(p.source)}:", p.source.span)
             self.e.indent()
-            depth += 1
-            if p.cond is not None:
-                self.e.line(f"if not {self.x(p.cond)}: continue", p.cond.span)
+            for node in at_level[i + 1]:
+                self.e.line(f"if not {self.x(node)}: continue", node.span)
             args.append(local)
-        if mv.cond is not None:
-            self.e.line(f"if not {self.x(mv.cond)}: " + ("continue" if depth else "return"), mv.cond.span)
+        depth = len(mv.params)
         self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
         for _ in range(depth):
             self.e.dedent()
@@ -689,6 +690,35 @@ class Compiler:
 
 def _local_of(p: m.Param) -> str:
     return f"p_{p.name}"   # the checker's local name for a parameter
+
+
+def _conjuncts(node) -> list:
+    """`a and b and c` as [a, b, c], in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _hoisted_conditions(mv: m.Move) -> list:
+    """The move's conditions split at `and`, each placed in the outermost parameter loop where
+    every parameter it uses is bound (level i = inside the loop of parameter i-1; level 0 =
+    before the loops, only when there are none). The order of the parts is kept, so a part that
+    guards the next one still comes first. Legal-move generation then tests what depends only
+    on the first card once per card, not once per combination."""
+    n = len(mv.params)
+    level_of = {_local_of(p): i + 1 for i, p in enumerate(mv.params)}
+    parts = [(i + 1, c) for i, p in enumerate(mv.params) if p.cond is not None
+             for c in _conjuncts(p.cond)]
+    parts += [(n, c) for c in _conjuncts(mv.cond)] if mv.cond is not None else []
+    levels: list = [[] for _ in range(n + 1)]
+    floor = 1 if n else 0
+    for _, c in parts:
+        uses = [level_of[x.ref[2]] for x in nodes.walk(c)
+                if isinstance(x, nodes.Name) and getattr(x, "ref", None)
+                and x.ref[0] == "local" and x.ref[2] in level_of]
+        floor = max([floor] + uses)
+        levels[floor].append(c)
+    return levels
 
 
 def _has_choose(st) -> bool:

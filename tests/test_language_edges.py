@@ -159,3 +159,19 @@ def test_declared_names_cannot_hide_built_ins_deck_words_or_each_other(tmp_path,
                      BASE.replace("pile: {visibility: all}", "pile: {visibility: all}\n  table: {visibility: all}"))
     with pytest.raises(ErrorList, match=message):
         setup(path)
+
+
+def test_move_conditions_are_tested_in_the_outermost_loop_that_binds_their_parameters():
+    from conftest import game_path
+    src = setup(game_path("nutzen")).program.source
+    body = src[src.index("def L_place"):src.index("def A_place")].splitlines()
+    # place: card from hand; pile from indices(piles), if fits(card, top(pile)) or card.rank == 10.
+    # Nothing depends on the card alone, so the pile loop comes right after the card loop.
+    assert body[2].lstrip().startswith("for p_card in")
+    assert body[3].lstrip().startswith("for p_pile in")
+    src = setup(game_path("chinese-ten")).program.source
+    body = src[src.index("def L_capture("):src.index("def A_capture(")].splitlines()
+    card_loop = next(i for i, line in enumerate(body) if "for p_card in" in line)
+    target_loop = next(i for i, line in enumerate(body) if "for p_target in" in line)
+    takes_three = next(i for i, line in enumerate(body) if "takes_three" in line or "== 3" in line)
+    assert card_loop < takes_three < target_loop   # tested once per card, not per (card, target)
