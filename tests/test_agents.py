@@ -11,7 +11,7 @@ from cardrules.agents import SeatView, agent_names, make_agent
 from cardrules.agents import greedy, ismcts, random_agent
 from cardrules.engine import Match
 from cardrules.session import derive_seed, setup
-from cardrules.testing import cards, choose, stacked
+from cardrules.testing import choose, stacked
 
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
 
@@ -117,6 +117,20 @@ def test_ismcts_rewards_rank_and_margin_in_zero_to_one():
     # tied last: each "beats" the other by half, 0.5 of 2 opponents = rank 0.25, weighed 1/2;
     # the lowest margin seen scales to 0
     assert r[1] == r[2] == pytest.approx(0.125)
+
+
+def test_ismcts_alone_at_the_table_prefers_the_higher_result():
+    a = ismcts.ISMCTSAgent(0, random.Random(0))
+    a._lo = a._hi = None
+
+    class M:
+        over = False
+        hand_results = [[5]]
+    low = a._reward(M(), 0)[0]
+    M.hand_results = [[9]]
+    high = a._reward(M(), 0)[0]
+    M.hand_results = [[5]]
+    assert high > a._reward(M(), 0)[0] and high <= 1.0 and low >= 0.0
 
 
 # -- what agents may see ------------------------------------------------------------------------

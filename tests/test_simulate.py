@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import GAMES, ROOT, game_path
+from conftest import ROOT, game_path
 from cardrules import cli, simulate as sim
 from cardrules.stats import GameStats, Summary, compare, difference, hand_shares, wilson
 
@@ -158,6 +158,17 @@ def test_no_progress_bar_when_output_is_not_a_terminal():
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0
     assert r.stderr == ""
+
+
+def test_a_progress_bar_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    c = pexpect.spawn(sys.executable, ["-m", "cardrules", "simulate", COIN, "-n", "1500"], cwd=str(ROOT),
+                      timeout=120, dimensions=(24, 100))
+    out = c.read().decode()
+    c.close()
+    assert c.exitstatus == 0
+    assert "simulating" in out and "100%" in out
+    assert "Coin flip: 1500 games" in out
 
 
 def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):

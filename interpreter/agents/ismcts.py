@@ -10,7 +10,7 @@ fairly. The chosen move is the most visited one at the root.
 
 Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
-in this search. The ranked values are the hand results when the rollout stops at a hand's end,
+in this search (alone at the table, the value itself, scaled the same way). The ranked values are the hand results when the rollout stops at a hand's end,
 the match totals when the match ended.
 """
 from __future__ import annotations
@@ -55,6 +55,7 @@ class ISMCTSAgent(Agent):
         self.c = exploration
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
+        self._lo = self._hi = None    # range of margins seen in the current search
 
     def choose(self, view, moves) -> int:
         if len(moves) == 1:
@@ -95,7 +96,7 @@ class ISMCTSAgent(Agent):
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
-                logs = self.c
+                c = self.c
                 for i in idx:
                     child = children.get(keys[i])
                     if child is None:
@@ -103,7 +104,7 @@ class ISMCTSAgent(Agent):
                         continue
                     child.avail += 1
                     if not untried:
-                        u = child.reward / child.visits + logs * math.sqrt(math.log(child.avail) / child.visits)
+                        u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                         if u > best:
                             best, pick = u, i
                 if untried:
@@ -130,11 +131,13 @@ class ISMCTSAgent(Agent):
     def _reward(self, m, hand: int) -> list:
         vals = m.S.total if m.over else m.hand_results[hand]
         n = len(vals)
-        if n == 1:
-            return [1.0]
         out = []
         margins = []
         for p, v in enumerate(vals):
+            if n == 1:               # a solitaire: no rank; the margin is the value itself
+                out.append(0.25)
+                margins.append(v)
+                continue
             beaten = sum(1 for q in vals if q < v) + 0.5 * (sum(1 for q in vals if q == v) - 1)
             out.append(0.5 * beaten / (n - 1))
             margins.append(v - (sum(vals) - v) / (n - 1))
