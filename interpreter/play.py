@@ -29,7 +29,7 @@ from . import cards as cardtext
 from . import narrate, record
 from .agents import SeatView, agent_names, make_agent
 from .engine import Match
-from .errors import CardrulesError, GameError, UsageError, clean
+from .errors import GameError, UsageError, clean
 from .load import load_game
 from .observe import visible
 from .session import derive_seed, parse_sets, setup
@@ -40,15 +40,8 @@ RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
 SAVE_VERSION = 1
 
 
-class SaveError(CardrulesError):
+class SaveError(record.RecordError):
     """A save that cannot be resumed (exit 1)."""
-
-    def __init__(self, path: str, message: str):
-        super().__init__(message)
-        self.path = path
-
-    def line(self) -> str:
-        return f"{clean(self.path)}: error: {clean(self.message)}"
 
 
 class Quit(Exception):
