@@ -493,68 +493,48 @@ class Words:
 
     # conditions: clauses
     def cond(self, n, env=None) -> str:
-        env = env or {}
-        n, env = self.resolve(n, env)
-        if isinstance(n, ast.Bool):
-            return "always" if n.value else "never"
-        if isinstance(n, ast.Compare):
-            return self.compare(n, env, False)
-        if isinstance(n, ast.BoolOp):
-            return self.boolop(n.op, n.left, n.right, env, False)
-        if isinstance(n, ast.Not):
-            return self.neg(n.operand, env)
-        if isinstance(n, ast.Cond):
-            return f"if {self.cond(n.test, env)}, {self.cond(n.then, env)}; otherwise {self.cond(n.other, env)}"
-        if isinstance(n, ast.Gen) and n.func in ("any", "all"):
-            return self.quantified(n, env, n.func == "all", False)
-        if isinstance(n, ast.Call):
-            if n.ref and n.ref[0] == "function":
-                if not self.inlined(n):
-                    return f"{self.call_by_name(n, env)} is true"
-                body, benv = self.inline(n.ref[1], n, env)
-                return self.cond(body, benv)
-            if n.ref and n.ref[0] == "attr":
-                return f"{self.value(n.args[0], env)} is {self.attr_name(n.ref[1])}"
-            if n.ref is None and n.func == "empty":
-                return f"{self.value(n.args[0], env)} is empty"
-            if n.ref is None and n.func in ("any", "all"):
-                return f"{'some' if n.func == 'any' else 'all'} of {self.value(n.args[0], env)} are true"
-        if isinstance(n, ast.Attr):
-            return f"{self.value(n.obj, env)} is {self.attr_name(n.name)}"
-        if isinstance(n, ast.Name) and n.ref and n.ref[0] == "option":
-            return f"the option {self.code(n.id)} is on"
-        return f"{self.value(n, env)} is true"
+        return self.clause(n, env or {}, False)
 
     def neg(self, n, env) -> str:
         """The negation of a condition, pushed inward so it reads plainly."""
+        return self.clause(n, env, True)
+
+    def clause(self, n, env, negate: bool) -> str:
+        """A condition in words, or its negation (`negate`)."""
         n, env = self.resolve(n, env)
+        is_ = "is not" if negate else "is"
         if isinstance(n, ast.Bool):
-            return "never" if n.value else "always"
+            return "always" if n.value != negate else "never"
         if isinstance(n, ast.Compare):
-            return self.compare(n, env, True)
+            return self.compare(n, env, negate)
         if isinstance(n, ast.BoolOp):
-            return self.boolop(n.op, n.left, n.right, env, True)
+            return self.boolop(n.op, n.left, n.right, env, negate)
         if isinstance(n, ast.Not):
-            return self.cond(n.operand, env)
+            return self.clause(n.operand, env, not negate)
         if isinstance(n, ast.Cond):
-            return f"if {self.cond(n.test, env)}, {self.neg(n.then, env)}; otherwise {self.neg(n.other, env)}"
+            return (f"if {self.cond(n.test, env)}, {self.clause(n.then, env, negate)}; "
+                    f"otherwise {self.clause(n.other, env, negate)}")
         if isinstance(n, ast.Gen) and n.func in ("any", "all"):
-            return self.quantified(n, env, n.func == "any", True)
+            return self.quantified(n, env, (n.func == "all") != negate, negate)
         if isinstance(n, ast.Call):
             if n.ref and n.ref[0] == "function":
                 if not self.inlined(n):
-                    return f"{self.call_by_name(n, env)} is false"
+                    return f"{self.call_by_name(n, env)} is {'false' if negate else 'true'}"
                 body, benv = self.inline(n.ref[1], n, env)
-                return self.neg(body, benv)
+                return self.clause(body, benv, negate)
             if n.ref and n.ref[0] == "attr":
-                return f"{self.value(n.args[0], env)} is not {self.attr_name(n.ref[1])}"
+                return f"{self.value(n.args[0], env)} {is_} {self.attr_name(n.ref[1])}"
             if n.ref is None and n.func == "empty":
-                return f"{self.value(n.args[0], env)} is not empty"
+                return f"{self.value(n.args[0], env)} {is_} empty"
+            if n.ref is None and n.func in ("any", "all") and not negate:
+                return f"{'some' if n.func == 'any' else 'all'} of {self.value(n.args[0], env)} are true"
         if isinstance(n, ast.Attr):
-            return f"{self.value(n.obj, env)} is not {self.attr_name(n.name)}"
+            return f"{self.value(n.obj, env)} {is_} {self.attr_name(n.name)}"
         if isinstance(n, ast.Name) and n.ref and n.ref[0] == "option":
-            return f"the option {self.code(n.id)} is off"
-        if isinstance(n, ast.Name) or isinstance(n, ast.Index):
+            return f"the option {self.code(n.id)} is {'off' if negate else 'on'}"
+        if not negate:
+            return f"{self.value(n, env)} is true"
+        if isinstance(n, (ast.Name, ast.Index)):
             return f"{self.value(n, env)} is false"
         return f"it is not true that {self.cond(n, env)}"
 

@@ -1,6 +1,6 @@
 """The rule file as an environment for AI research, in OpenSpiel's vocabulary.
 
-    env = GameEnv("games/chinese-ten.yaml", players=2, seed=1)
+    env = GameEnv("games/GAME.yaml", players=2, seed=1)
     while not env.is_terminal():
         env.apply_action(policy(env.observation(env.current_player()), env.legal_actions()))
     env.returns()

@@ -42,7 +42,7 @@ def load(path: str) -> tuple[object, list[str]]:
         span = doc.at("extends")
         if not isinstance(ref, str) or not ref.strip():
             raise ErrorList([RuleError("extends: give the path of the rule file this one changes, "
-                                       "e.g. extends: ../perfect10.yaml", span)])
+                                       "e.g. extends: ../base-game.yaml", span)])
         if os.path.isabs(ref) or not ref.endswith((".yaml", ".yml")):
             raise ErrorList([RuleError(f"extends: '{ref}' must be a relative path to a .yaml file "
                                        f"(relative to this file)", span)])
