@@ -37,10 +37,9 @@ class Scope:
 
 
 class Checker:
-    def __init__(self, doc, path: str, text: str = ""):
+    def __init__(self, doc, path: str):
         self.doc = doc
         self.path = path
-        self.text = text
         self.errors: list = []
         self.warnings: list = []
         self.slots = 0
@@ -156,7 +155,7 @@ class Checker:
                       str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
-                      self.slots, self.chooses, self.text)
+                      self.slots, self.chooses)
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -894,7 +893,7 @@ class Checker:
             self.need(args[0], scope, INT, n.func)
             self.need(args[1], scope, INT, n.func)
             return INT
-        self.arity(n, 1)
+        self.arity(n, 1, 2 if n.func in ("min", "max") else 1)
         t = self.a_list(args[0], scope, f"{n.func}()")
         if t[1] != INT:
             raise RuleError(f"{n.func}() needs a list of numbers", args[0].span)
@@ -1005,8 +1004,8 @@ def _names_used(node) -> set:
     return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
 
 
-def check(doc, path: str, text: str = "") -> tuple[m.Game, list]:
+def check(doc, path: str) -> tuple[m.Game, list]:
     """Check a schema-valid document; return the game and its warnings or raise ErrorList."""
-    c = Checker(doc, path, text)
+    c = Checker(doc, path)
     game = c.run()
     return game, c.warnings

@@ -764,17 +764,14 @@ def check_options(game: m.Game, given: dict) -> dict:
     return out
 
 
-_CACHE: dict = {}
-
-
 def compile_game(game: m.Game, players: int, options: dict) -> Program:
-    """The program for one configuration; cached, since simulations reuse it."""
-    key = (id(game), players, tuple(sorted(options.items())))
-    prog = _CACHE.get(key)
+    """The program for one configuration; cached on the game, since simulations reuse it."""
+    key = (players, tuple(sorted(options.items())))
+    prog = game.programs.get(key)
     if prog is None:
         try:
             prog = Compiler(game, players, options).compile()
         except (rt.EvalError, ZeroDivisionError, IndexError, KeyError, TypeError) as exc:
             raise GameError(f"cannot set up the game for {players} players: {exc}", game.deck.span) from None
-        _CACHE[key] = prog
+        game.programs[key] = prog
     return prog

@@ -224,8 +224,10 @@ class Game:
     limits: Limits
     slots: int                   # number of variable slots (declared and loop variables)
     chooses: list = field(default_factory=list)
-    text: str = ""               # the file's text (hash for records)
+    sha256: str = ""             # of the file and every file it extends (set by load.py)
+    files: list = field(default_factory=list)       # the file and the files it extends
+    programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
 
     @property
     def moves_by_index(self) -> list:
-        return sorted(self.moves.values(), key=lambda mv: mv.index)
+        return list(self.moves.values())   # declared in index order

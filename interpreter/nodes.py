@@ -21,7 +21,8 @@ def list_of(t):
 
 def type_name(t) -> str:
     if isinstance(t, tuple):
-        return f"list of {type_name(t[1])}s"
+        inner = type_name(t[1])
+        return f"list of {inner if inner.startswith('list') else inner + 's'}"
     return {"int": "number", "bool": "true/false value"}.get(t, t)
 
 
