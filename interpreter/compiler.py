@@ -48,7 +48,7 @@ class Program:
     base: dict                    # zone name -> first instance
     code: list = field(default_factory=list)
     apply: list = field(default_factory=list)     # per move index: function(S, player, *args)
-    autos: list = field(default_factory=list)
+    autos: object = None          # function(S): every automatic rule, in order
     init_vars: object = None
     next_dealer: object = None
     hand_result: object = None
@@ -673,7 +673,7 @@ class Compiler:
         env = self.ns
         exec(compile(P.source, P.filename, "exec"), env)
         P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
-        P.autos = [env[a] for a in autos]
+        P.autos = env["AUTOS"]
         P.init_vars = env[init]
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None

@@ -166,9 +166,7 @@ class Match:
     def _autos(self):
         S = self.S
         if S.moved != S.auto_seen:
-            for f in self.P.autos:
-                f(S)
-            S.auto_seen = S.moved
+            self.P.autos(S)
 
     def _advance(self):
         """Run ops until a decision is pending or the match is over."""
