@@ -59,27 +59,8 @@ def one(args):
             "decisions": mine, "searched": searched, "cpu": cpu}
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("path")
-    ap.add_argument("agent")
-    ap.add_argument("opponent")
-    ap.add_argument("-n", type=int, default=100)
-    ap.add_argument("--players", type=int)
-    ap.add_argument("--budget", type=int)
-    ap.add_argument("--hands", type=int)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--json", metavar="OUT", help="write the summary and per-game results here")
-    a = ap.parse_args(argv)
-    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i) for i in range(a.n)]
-    start = time.time()
-    if a.workers > 1:
-        with multiprocessing.get_context("fork").Pool(a.workers) as pool:
-            games = list(pool.imap(one, tasks, chunksize=1))
-    else:
-        games = [one(t) for t in tasks]
-    wall = time.time() - start
+def summarize(meta: dict, games: list, wall: float) -> dict:
+    """The summary of a run: win, draw and loss rates with 95% intervals, margin, CPU per decision."""
     n = len(games)
     win = sum(1 for g in games if g["winners"] == [g["seat"]])
     draw = sum(1 for g in games if len(g["winners"]) > 1 and g["seat"] in g["winners"])
@@ -87,25 +68,90 @@ def main(argv=None):
     dec = sum(g["decisions"] for g in games)
     srch = sum(g["searched"] for g in games)
     cpu = sum(g["cpu"] for g in games)
-    out = {"path": a.path, "agent": a.agent, "opponent": a.opponent, "games": n, "budget": a.budget,
-           "hands": a.hands, "seed": a.seed, "wins": win, "draws": draw, "losses": loss,
-           "win_rate": win / n, "win_ci95": wilson(win, n), "draw_rate": draw / n,
-           "draw_ci95": wilson(draw, n), "loss_rate": loss / n, "loss_ci95": wilson(loss, n),
-           "mean_margin": sum(g["margin"] for g in games) / n,
-           "mean_hands": sum(g["hands"] for g in games) / n,
-           "sec_per_decision": cpu / dec if dec else 0.0,
-           "sec_per_searched_decision": cpu / srch if srch else 0.0,
-           "decisions": dec, "searched_decisions": srch, "wall_seconds": wall,
-           "command": " ".join(sys.argv)}
-    print(f"{a.agent} vs {a.opponent} in {os.path.basename(a.path)}: {n} games "
-          f"(budget {a.budget or 'default'}, hands {a.hands or 'full match'})")
+    return dict(meta, games=n, wins=win, draws=draw, losses=loss,
+                win_rate=win / n, win_ci95=wilson(win, n), draw_rate=draw / n,
+                draw_ci95=wilson(draw, n), loss_rate=loss / n, loss_ci95=wilson(loss, n),
+                mean_margin=sum(g["margin"] for g in games) / n,
+                mean_hands=sum(g["hands"] for g in games) / n,
+                sec_per_decision=cpu / dec if dec else 0.0,
+                sec_per_searched_decision=cpu / srch if srch else 0.0,
+                decisions=dec, searched_decisions=srch, wall_seconds=wall)
+
+
+def report(out: dict):
+    srch, dec = out["searched_decisions"], out["decisions"]
+    print(f"{out['agent']} vs {out['opponent']} in {os.path.basename(out['path'])}: {out['games']} games "
+          f"(budget {out['budget'] or 'default'}, hands {out['hands'] or 'full match'})")
     print(f"  win  {out['win_rate']:.3f} [{out['win_ci95'][0]:.3f}, {out['win_ci95'][1]:.3f}]   "
           f"draw {out['draw_rate']:.3f}   loss {out['loss_rate']:.3f} "
           f"[{out['loss_ci95'][0]:.3f}, {out['loss_ci95'][1]:.3f}]")
     print(f"  mean margin {out['mean_margin']:+.2f}, mean hands {out['mean_hands']:.2f}")
-    print(f"  {a.agent}: {out['sec_per_decision'] * 1000:.1f} ms per decision, "
+    print(f"  {out['agent']}: {out['sec_per_decision'] * 1000:.1f} ms per decision, "
           f"{out['sec_per_searched_decision'] * 1000:.1f} ms per decision with a choice "
-          f"({srch} of {dec}); wall {wall:.0f} s")
+          f"({srch} of {dec}); wall {out['wall_seconds']:.0f} s")
+
+
+SETTINGS = ("path", "agent", "opponent", "budget", "hands", "seed", "players")
+
+
+def combine(paths: list, out_path: str | None):
+    parts = []
+    for p in paths:
+        with open(p, encoding="utf-8") as fh:
+            parts.append(json.load(fh))
+    meta = {k: parts[0]["summary"].get(k) for k in SETTINGS}
+    games, seen = [], set()
+    for p, part in zip(paths, parts):
+        other = {k: part["summary"].get(k) for k in SETTINGS}
+        if other != meta:
+            sys.exit(f"{p}: settings differ from {paths[0]}: {other} != {meta}")
+        for g in part["games"]:
+            if g["game"] in seen:
+                sys.exit(f"{p}: game {g['game']} is in more than one part")
+            seen.add(g["game"])
+            games.append(g)
+    games.sort(key=lambda g: g["game"])
+    wall = sum(part["summary"]["wall_seconds"] for part in parts)
+    out = summarize(meta, games, wall)
+    out["command"] = " ".join(part["summary"]["command"] for part in parts)
+    report(out)
+    if out_path:
+        with open(out_path, "w", encoding="utf-8") as fh:
+            json.dump({"summary": out, "games": games}, fh, indent=1)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("path", nargs="?")
+    ap.add_argument("agent", nargs="?")
+    ap.add_argument("opponent", nargs="?")
+    ap.add_argument("-n", type=int, default=100)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a run)")
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--budget", type=int)
+    ap.add_argument("--hands", type=int)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--json", metavar="OUT", help="write the summary and per-game results here")
+    ap.add_argument("--combine", nargs="+", metavar="PART", help="join the --json files of a split run")
+    a = ap.parse_args(argv)
+    if a.combine:
+        return combine(a.combine, a.json)
+    if not (a.path and a.agent and a.opponent):
+        ap.error("PATH, AGENT and OPPONENT are required (or --combine)")
+    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i)
+             for i in range(a.first, a.first + a.n)]
+    start = time.time()
+    if a.workers > 1:
+        with multiprocessing.get_context("fork").Pool(a.workers) as pool:
+            games = list(pool.imap(one, tasks, chunksize=1))
+    else:
+        games = [one(t) for t in tasks]
+    meta = {"path": a.path, "agent": a.agent, "opponent": a.opponent, "budget": a.budget,
+            "hands": a.hands, "seed": a.seed, "players": a.players}
+    out = summarize(meta, games, time.time() - start)
+    out["command"] = " ".join(sys.argv)
+    report(out)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump({"summary": out, "games": games}, fh, indent=1)
