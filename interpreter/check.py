@@ -43,6 +43,7 @@ class Checker:
         self.errors: list = []
         self.warnings: list = []
         self.slots = 0
+        self.slot_types: list = []      # per slot: the type of the value it holds
         self.local_counter = 0
         self.chooses: list = []
         self.functions: dict = {}
@@ -102,7 +103,8 @@ class Checker:
         self.local_counter += 1
         return f"l{self.local_counter}"   # never user text: names may hold symbols such as ♠
 
-    def new_slot(self):
+    def new_slot(self, typ):
+        self.slot_types.append(typ)
         self.slots += 1
         return self.slots - 1
 
@@ -155,7 +157,7 @@ class Checker:
                       str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
-                      self.slots, self.chooses)
+                      self.slots, self.chooses, self.slot_types)
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -327,7 +329,7 @@ class Checker:
         for name, v in vars_.items():
             span = vars_.key_span(name)
             typ = v.get("type", "int")
-            var = m.Variable(str(name), typ, None, self.new_slot(), span, str(v.get("description", "")))
+            var = m.Variable(str(name), typ, None, self.new_slot(typ), span, str(v.get("description", "")))
             var.scope = str(v.get("scope", "hand"))
             if var.scope not in ("hand", "match"):
                 self.err(f"variable '{name}': scope is 'hand' (reset every hand) or 'match' "
@@ -556,7 +558,7 @@ class Checker:
                     self.err(f"for_each: 'in' must be a list or zone, not a {type_name(it.type)}", it.span)
                 else:
                     typ = it.type[1]
-            var = m.Variable(name, typ, None, self.new_slot(), st.at("for_each"))
+            var = m.Variable(name, typ, None, self.new_slot(typ), st.at("for_each"))
             inner = scope.plus(name, ("slot", typ, var.slot))
             return m.ForEach(span, var, it, self.stmts(st.get("do", []), st.at("do"), inner, allow_choose))
         if "choose" in st:

@@ -55,6 +55,7 @@ class Program:
     match_end: object = None
     slots: int = 0
     keep: tuple = ()              # slots of variables with scope: match (kept across hands)
+    card_slots: tuple = ()        # (slot, depth) of slots holding cards: nodes.card_depth
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
@@ -112,6 +113,7 @@ class Compiler:
         self.ns: dict = {"rt": rt, "EvalError": rt.EvalError}
         self.counter = 0
         self.slots = game.slots
+        self.slot_types = list(game.slot_types)
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
@@ -610,6 +612,7 @@ class Compiler:
         elif isinstance(st, m.ForEach):
             lst, idx = self.slots, self.slots + 1
             self.slots += 2
+            self.slot_types += [nodes.list_of(st.var.type), nodes.INT]
             init = self.fresh("X")
             self.header(init, [])
             self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0", st.iter.span)
@@ -686,6 +689,8 @@ class Compiler:
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
         P.code = [tuple(op) for op in ops]
         P.slots = self.slots
+        P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
+                                                 for i, t in enumerate(self.slot_types)) if d is not None)
 
 
 def _local_of(p: m.Param) -> str:

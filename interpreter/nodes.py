@@ -19,6 +19,14 @@ def list_of(t):
     return ("list", t)
 
 
+def card_depth(t) -> int | None:
+    """0 for a card, 1 for a list of cards, 2 for a list of lists of cards...; None otherwise."""
+    depth = 0
+    while isinstance(t, tuple):
+        t, depth = t[1], depth + 1
+    return depth if t == CARD else None
+
+
 def type_name(t) -> str:
     if isinstance(t, tuple):
         inner = type_name(t[1])

@@ -58,6 +58,7 @@ def determinize(match: Match, seat: int, rng) -> Match:
             if not (S.known[c] & bit) and not S.up[c]:
                 slots.append((zi, i))
                 unknown.append(c)
+    was = unknown[:]
     # Sorted first, so the sample depends on what the seat knows and on rng, never on where
     # the unknown cards really are.
     unknown.sort()
@@ -67,6 +68,11 @@ def determinize(match: Match, seat: int, rng) -> Match:
         S.Z[zi][i] = c
         S.loc[c] = zi
         S.known[c] = S.P.VIS[zi]
+    if S.P.card_slots and was:  # a variable naming a redealt card follows it to its new identity
+        swap = dict(zip(was, unknown))
+        V = S.V
+        for slot, depth in S.P.card_slots:
+            V[slot] = _renamed(V[slot], depth, swap)
     if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
         seat_, _, op = m.pending
         out: list = []
@@ -74,3 +80,13 @@ def determinize(match: Match, seat: int, rng) -> Match:
             legal(S, seat_, out)
         m.pending = (seat_, out, op)
     return m
+
+
+def _renamed(v, depth: int, swap: dict):
+    """v (a card, or lists of cards `depth` deep) with each card c replaced by swap.get(c, c)."""
+    if v is None:
+        return v
+    if depth == 0:
+        return swap.get(v, v)
+    return [_renamed(x, depth - 1, swap) for x in v]
+

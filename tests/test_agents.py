@@ -2,6 +2,7 @@
 hidden from its seat; knowledge of card places follows what each seat saw."""
 import inspect
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from cardrules.session import derive_seed, setup
 from cardrules.testing import choose, stacked
 
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
+HIDDEN_TRUMP = str(ROOT / "tests" / "games" / "hidden-trump.yaml")
 
 
 def test_the_registry_has_random_greedy_and_ismcts():
@@ -148,17 +150,21 @@ def _fingerprint(view: SeatView, moves) -> tuple:
 
 
 @pytest.mark.parametrize("name,players,hands", [("chinese-ten", 2, 1), ("chinese-ten", 3, 1),
-                                                ("nutzen", 2, 1), ("perfect10", 3, 2)])
+                                                ("nutzen", 2, 1), ("perfect10", 3, 2),
+                                                (HIDDEN_TRUMP, 3, 1)])
 def test_no_agent_view_depends_on_cards_hidden_from_its_seat(name, players, hands):
     """At every decision, redeal every card the deciding seat does not know (a world that seat
     cannot tell from the real one): all it can receive stays exactly the same, so it carries no
-    information about another seat's hidden cards."""
-    st = setup(game_path(name), players)
+    information about another seat's hidden cards — not even one kept in a variable."""
+    st = setup(name if name.endswith(".yaml") else game_path(name), players)
     rng = random.Random(7)
     differed = 0
-    for g in range(2):
-        m = Match(st.program, derive_seed("leak", name, g), hands)
+    g = decisions = 0
+    while g < 2 or decisions < 40:     # two matches, or more for a short game
+        m = Match(st.program, derive_seed("leak", Path(name).name, g), hands)
+        g += 1
         while not m.over:
+            decisions += 1
             seat, moves, _ = m.pending
             alt = observe.determinize(m, seat, random.Random(rng.getrandbits(32)))
             differed += alt.S.Z != m.S.Z
@@ -167,6 +173,22 @@ def test_no_agent_view_depends_on_cards_hidden_from_its_seat(name, players, hand
             _assert_sees_only_its_cards(m, seat)
             m.apply(rng.randrange(len(moves)))
     assert differed > 10        # the redealt worlds really differ from the real one
+
+
+def test_a_hidden_card_in_a_variable_is_redealt_with_the_cards_in_a_sample():
+    """The trump (a variable naming the stock's hidden top card) names, in every sampled world,
+    the card that world put on top of the stock: samples stay consistent and keep it unknown."""
+    st = setup(HIDDEN_TRUMP, 2)
+    slot = next(v.slot for v in st.game.variables if v.name == "trump")
+    m = Match(st.program, 3, 1)
+    stock = st.program.base["stock"]
+    assert m.S.V[slot] == m.S.Z[stock][-1]
+    seen = set()
+    for k in range(40):
+        w = SeatView(m, m.to_move()).sample(random.Random(k))
+        assert w.S.V[slot] == w.S.Z[stock][-1]
+        seen.add(w.S.V[slot])
+    assert len(seen) > 10        # the trump really varies between samples
 
 
 def _assert_sees_only_its_cards(m, seat):
