@@ -7,6 +7,7 @@ choose) so that a paused game is a program counter plus lists: cheap to copy for
 """
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 
@@ -117,6 +118,7 @@ class Compiler:
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
+        self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -284,9 +286,10 @@ class Compiler:
         b = self.base[z.name]
         if z.kind == "shared":
             return str(b)
-        if z.kind == "player":
-            return f"({b} + {self.x(arg)})"
-        return f"({b} + rt.index({self.x(arg)}, {z.count}))"
+        code = self.x(arg)
+        if z.kind == "player" or self.valid_index.get(code) == z.name:
+            return f"({b} + {code})"
+        return f"({b} + rt.index({code}, {z.count}))"
 
     def x_Attr(self, n):
         tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
@@ -330,8 +333,10 @@ class Compiler:
 
     def x_Gen(self, n):
         v = n.local
-        tail = f"for {v} in {self.ticked(n.iter)}" + (f" if {self.x(n.cond)}" if n.cond is not None else "")
-        elt = self.x(n.elt)
+        with self.bound(v, n.iter):
+            cond = f" if {self.x(n.cond)}" if n.cond is not None else ""
+            elt = self.x(n.elt)
+        tail = f"for {v} in {self.ticked(n.iter)}{cond}"
         f = n.func
         if f is None:
             return f"[{elt} {tail}]"
@@ -351,7 +356,21 @@ class Compiler:
 
     def ticked(self, node) -> str:
         """Code for a list whose items are about to be visited, counted against steps_per_hand."""
-        return f"rt.tick(S, {self.x(node)}, {self.g.limits.steps_per_hand})"
+        z = _indices_of(node)
+        items = f"range({z.count})" if z is not None else self.x(node)
+        return f"rt.tick(S, {items}, {self.g.limits.steps_per_hand})"
+
+    @contextlib.contextmanager
+    def bound(self, local: str, source):
+        """While compiling the scope of `local`, bound by a loop over `source`: a local that runs
+        over indices(Z) indexes Z without a range check."""
+        z = _indices_of(source)
+        if z is not None:
+            self.valid_index[local] = z.name
+        try:
+            yield
+        finally:
+            self.valid_index.pop(local, None)
 
     def x_Call(self, n):
         ref = n.ref
@@ -377,8 +396,8 @@ class Compiler:
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
         f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
         N = self.N
-        simple = {"count": "len({0})", "empty": "(not {0})", "top": "rt.top({0})",
-                  "bottom": "rt.bottom({0})", "first": "rt.first({0})", "sum": "sum({0})",
+        simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
+                  "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})"}
@@ -540,16 +559,18 @@ class Compiler:
         for node in at_level[0]:
             self.e.line(f"if not {self.x(node)}: return", node.span)
         args = []
-        for i, p in enumerate(mv.params):
-            local = _local_of(p)
-            if p.blind:
-                self.e.line(f"for {local} in range(len({self.ticked(p.source)})):", p.source.span)
-            else:
-                self.e.line(f"for {local} in {self.ticked(p.source)}:", p.source.span)
-            self.e.indent()
-            for node in at_level[i + 1]:
-                self.e.line(f"if not {self.x(node)}: continue", node.span)
-            args.append(local)
+        with contextlib.ExitStack() as scopes:
+            for i, p in enumerate(mv.params):
+                local = _local_of(p)
+                if p.blind:
+                    self.e.line(f"for {local} in range(len({self.ticked(p.source)})):", p.source.span)
+                else:
+                    self.e.line(f"for {local} in {self.ticked(p.source)}:", p.source.span)
+                    scopes.enter_context(self.bound(local, p.source))
+                self.e.indent()
+                for node in at_level[i + 1]:
+                    self.e.line(f"if not {self.x(node)}: continue", node.span)
+                args.append(local)
         depth = len(mv.params)
         self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
         for _ in range(depth):
@@ -695,6 +716,13 @@ class Compiler:
 
 def _local_of(p: m.Param) -> str:
     return f"p_{p.name}"   # the checker's local name for a parameter
+
+
+def _indices_of(node):
+    """The zone whose instance numbers `node` lists (`indices(Z)`), or None."""
+    if isinstance(node, nodes.Call) and node.func == "indices" and node.ref is None:
+        return node.args[0].ref[1]
+    return None
 
 
 def _conjuncts(node) -> list:

@@ -152,16 +152,13 @@ def blind(S, zone, pos):
     return fan[pos]
 
 
-def top(z):
-    if not z:
-        raise EvalError("top of an empty zone or list")
-    return z[-1]
+# top(z) compiles to `(z or rt.no_top())[-1]`: no call unless z is empty.
+def no_top():
+    raise EvalError("top of an empty zone or list")
 
 
-def bottom(z):
-    if not z:
-        raise EvalError("bottom of an empty zone or list")
-    return z[0]
+def no_bottom():
+    raise EvalError("bottom of an empty zone or list")
 
 
 def first(items):

@@ -175,3 +175,61 @@ def test_move_conditions_are_tested_in_the_outermost_loop_that_binds_their_param
     target_loop = next(i for i, line in enumerate(body) if "for p_target in" in line)
     takes_three = next(i for i, line in enumerate(body) if "takes_three" in line or "== 3" in line)
     assert card_loop < takes_three < target_loop   # tested once per card, not per (card, target)
+
+
+INDEXED = BASE + """
+  rows: {count: 3, visibility: all}
+  cols: {count: 2, visibility: all}
+"""
+
+
+def test_a_loop_over_indices_of_a_zone_indexes_that_zone_without_a_check(tmp_path):
+    path = rule_file(tmp_path, """
+    moves:
+      pick:
+        params:
+          r: {from: "indices(rows)", if: "count(rows(r)) == 0"}
+        do:
+          - move: {top: stock, to: "rows(r)"}
+    hand:
+      - choose: [pick]
+        by: 0
+      - score: {seat: 0, points: "sum(count(rows(i)) for i in indices(rows))"}
+    """, INDEXED)
+    st = setup(path)
+    assert "rt.index" not in st.program.source.split("def A_pick")[0]   # legal moves: no check
+    m = testing.stacked(path, "AS")
+    assert [mv[1] for mv in m.legal_moves()] == [0, 1, 2]
+    testing.choose(m, "pick 2")
+    assert m.S.score == [1, 0]
+
+
+@pytest.mark.parametrize("cond", ["count(cols(r)) == 0", "count(cols(i)) == 0 for i in indices(rows)"])
+def test_an_index_of_another_zone_is_still_checked(tmp_path, cond):
+    # rows has 3 instances, cols only 2: rows' index 2 is out of range for cols.
+    if " for " in cond:
+        cond = f"all({cond})"
+    path = rule_file(tmp_path, f"""
+    moves:
+      pick:
+        params:
+          r: {{from: "indices(rows)", if: "{cond}"}}
+        do:
+          - move: {{top: stock, to: "rows(r)"}}
+    hand:
+      - choose: [pick]
+        by: 0
+    """, INDEXED)
+    with pytest.raises(GameError, match="index 2 out of range 0..1"):
+        testing.stacked(path, "AS")
+
+
+@pytest.mark.parametrize("end", ["top", "bottom"])
+def test_top_and_bottom_of_an_empty_zone_are_errors_at_the_line(tmp_path, end):
+    path = rule_file(tmp_path, f"""
+    hand:
+      - score: {{seat: 0, points: "1 if {end}(pile).rank == A else 0"}}
+    """)
+    with pytest.raises(GameError, match=f"{end} of an empty zone or list") as e:
+        testing.stacked(path, "")
+    assert e.value.span.line == 11
