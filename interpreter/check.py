@@ -157,7 +157,8 @@ class Checker:
                       str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
-                      self.slots, self.chooses, self.slot_types)
+                      self.slots, self.chooses, self.slot_types,
+                      d.key_span("options") if "options" in d else None)
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from .errors import CardrulesError, ErrorList, UsageError, clean
+from .errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -40,9 +40,13 @@ def cmd_validate(a) -> int:
             for e in exc.errors:
                 print(e.line(), file=sys.stderr)
             continue
-        except UsageError as exc:
+        except OptionError as exc:      # --set refused by this file's options
             bad = True
-            print(f"{clean(path)}: error: {clean(exc)}", file=sys.stderr)
+            print(exc.line(), file=sys.stderr)
+            continue
+        except UsageError as exc:       # e.g. a player count: the file has no place for it
+            bad = True
+            print(f"{clean(path)}:1:1: error: {clean(exc)}", file=sys.stderr)
             continue
         except CardrulesError as exc:
             bad = True
@@ -266,6 +270,9 @@ def main(argv=None) -> int:
             parser.print_help()
             return EXIT_USAGE
         return a.func(a)
+    except OptionError as exc:
+        print(exc.line(), file=sys.stderr)
+        return EXIT_USAGE
     except UsageError as exc:
         print(f"cardrules: error: {clean(exc)}", file=sys.stderr)
         return EXIT_USAGE

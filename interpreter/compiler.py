@@ -766,17 +766,22 @@ def _has_choose(st) -> bool:
 
 def check_options(game: m.Game, given: dict) -> dict:
     """Options with defaults filled in; `given` maps names to text from --set."""
-    from .errors import UsageError, suggest
+    from .errors import OptionError, suggest
     out = {name: o.default for name, o in game.options.items()}
     for name, text in given.items():
         o = game.options.get(name)
+        given_as = f" (--set {name}={str(text)[:40]})"
         if o is None:
-            raise UsageError(f"unknown option '{name}'" + suggest(name, game.options)
-                             + (f"; options: {', '.join(game.options)}" if game.options else
-                                "; this game has no options"))
+            raise OptionError(f"unknown option '{name}'" + suggest(name, game.options)
+                              + (f"; options: {', '.join(game.options)}" if game.options else
+                                 "; this game has no options") + given_as,
+                              game.options_span or Span(game.path, 1, 1))
+
+        def refuse(why):
+            raise OptionError(f"option '{name}' {why}{given_as}", o.span)
         if o.type == "bool":
             if str(text).lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise UsageError(f"option '{name}' takes true or false, not '{text}'")
+                refuse(f"takes true or false, not '{str(text)[:40]}'")
             out[name] = str(text).lower() in ("true", "1", "yes")
         else:
             try:
@@ -784,15 +789,13 @@ def check_options(game: m.Game, given: dict) -> dict:
             except ValueError:
                 v = None
             if v is None or abs(v) > rt.MAX_INT:
-                raise UsageError(f"option '{name}' takes a whole number from -10^15 to 10^15, "
-                                 f"not '{str(text)[:40]}'")
+                refuse(f"takes a whole number from -10^15 to 10^15, not '{str(text)[:40]}'")
             if o.choices is not None and v not in o.choices:
-                raise UsageError(f"option '{name}' must be one of {', '.join(map(str, o.choices))}, "
-                                 f"not {v}")
+                refuse(f"must be one of {', '.join(map(str, o.choices))}, not {v}")
             if o.min is not None and v < o.min:
-                raise UsageError(f"option '{name}' must be at least {o.min}, not {v}")
+                refuse(f"must be at least {o.min}, not {v}")
             if o.max is not None and v > o.max:
-                raise UsageError(f"option '{name}' must be at most {o.max}, not {v}")
+                refuse(f"must be at most {o.max}, not {v}")
             out[name] = v
     return out
 

@@ -86,6 +86,18 @@ class UsageError(Exception):
     """A bad command-line argument (exit 2)."""
 
 
+class OptionError(UsageError):
+    """A `--set NAME=VALUE` the rule file's options refuse; `span` is the option's declaration
+    (or the file's `options:` for an unknown name), so the line shows its min, max or choices."""
+
+    def __init__(self, message: str, span: Span):
+        super().__init__(message)
+        self.span = span
+
+    def line(self) -> str:
+        return clean(f"{self.span}: error: {self}")
+
+
 class ErrorList(Exception):
     """Several rule errors found in one pass, in file order."""
 

@@ -225,6 +225,7 @@ class Game:
     slots: int                   # number of variable slots (declared and loop variables)
     chooses: list = field(default_factory=list)
     slot_types: list = field(default_factory=list)  # per slot: the type of the value it holds
+    options_span: Span | None = None   # the file's `options:` key, where --set errors point
     sha256: str = ""             # of the file and every file it extends (set by load.py)
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache

@@ -109,6 +109,22 @@ def test_usage_errors_exit_2():
     assert validate("--no-such-flag", str(GAMES / "nutzen.yaml"))[0] == 2
 
 
+@pytest.mark.parametrize("given,where,message", [
+    ("target=0", "25:3", "option 'target' must be at least 1, not 0"),
+    ("target=abc", "25:3", "option 'target' takes a whole number from -10^15 to 10^15, not 'abc'"),
+    ("targt=5", "24:1", "unknown option 'targt' (did you mean 'target'?); options: target, bonus"),
+])
+def test_a_refused_set_points_at_the_option_declaration(given, where, message, capsys):
+    """validate: an error of the file it does not fit (exit 1); simulate: a usage error (exit 2);
+    both name the option's line in the file and the --set they refuse."""
+    path = str(GAMES / "perfect10.yaml")
+    line = f"{path}:{where}: error: {message} (--set {given})"
+    code, _, err = validate(path, "--set", given)
+    assert (code, err) == (1, [line])
+    assert cli.main(["simulate", path, "-n", "1", "--set", given]) == 2
+    assert capsys.readouterr().err.splitlines() == [line]
+
+
 def test_a_missing_file_is_one_line_and_exit_1(tmp_path):
     code, _, err = validate(str(tmp_path / "nope.yaml"))
     assert code == 1
