@@ -119,6 +119,7 @@ class Compiler:
         self.group_keys: dict = {}  # key table -> its name in the generated module
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
+        self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -336,7 +337,12 @@ class Compiler:
         with self.bound(v, n.iter):
             cond = f" if {self.x(n.cond)}" if n.cond is not None else ""
             elt = self.x(n.elt)
-        tail = f"for {v} in {self.ticked(n.iter)}{cond}"
+        self.in_iterable += 1
+        try:
+            items = self.ticked(n.iter)
+        finally:
+            self.in_iterable -= 1
+        tail = f"for {v} in {items}{cond}"
         f = n.func
         if f is None:
             return f"[{elt} {tail}]"
@@ -384,14 +390,25 @@ class Compiler:
             if kind == "function":
                 fn = ref[1]
                 args = [self.x(a) for a in n.args]
-                if all(_SIMPLE.match(a) for a in args) and len(self.inline) < 8:
-                    # Inline the body: parameters are plain names, so nothing is computed twice.
-                    self.inline.append({f"a_{p}": a for (p, _), a in zip(fn.params, args)})
+                simple = [bool(_SIMPLE.match(a)) for a in args]
+                if len(self.inline) < 8 and (all(simple) or not self.in_iterable):
+                    # Inline the body. A plain argument is pasted; any other is computed first,
+                    # once, into a fresh name — `((w_1 := arg), body)[-1]` — as a call would.
+                    # (Python refuses := in a comprehension's iterable: there, only plain ones.)
+                    subst, binds = {}, []
+                    for (p, _), a, plain in zip(fn.params, args, simple):
+                        if plain:
+                            subst[f"a_{p}"] = a
+                        else:
+                            w = subst[f"a_{p}"] = self.fresh("w")
+                            binds.append(f"({w} := {a})")
+                    self.inline.append(subst)
                     try:
                         body = self.x(fn.body)
-                        return f"rt.num({body})" if fn.type == "int" else body
                     finally:
                         self.inline.pop()
+                    body = f"rt.num({body})" if fn.type == "int" else body
+                    return f"({', '.join(binds)}, {body})[-1]" if binds else body
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
         f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None

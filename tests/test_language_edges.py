@@ -233,3 +233,29 @@ def test_top_and_bottom_of_an_empty_zone_are_errors_at_the_line(tmp_path, end):
     with pytest.raises(GameError, match=f"{end} of an empty zone or list") as e:
         testing.stacked(path, "")
     assert e.value.span.line == 11
+
+
+def test_a_function_argument_is_computed_once_even_if_unused_as_a_call_would(tmp_path):
+    # ignore(c) never reads c, but top(pile) of the empty pile is still an error, as in any call.
+    path = rule_file(tmp_path, """
+    functions:
+      ignore: {params: {c: card}, body: "1"}
+      same_rank: {params: {a: card, b: card}, body: "a.rank == b.rank"}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - move: {top: stock, to: pile}
+      - score: {seat: 0, points: "count(c for c in hand(0) if same_rank(c, top(pile)))"}
+      - score: {seat: 1, points: "count(c for c in [x for x in hand(1) if same_rank(x, top(pile))])"}
+      - move: {top: pile, to: stock}
+      - score: {seat: 0, points: "ignore(top(pile))"}
+    """)
+    src = setup(path).program.source
+    assert ":= (Z[" in src                                  # inlined, the argument bound once
+    ok = tmp_path / "ok.yaml"                               # without the last two statements
+    ok.write_text("\n".join(open(path).read().splitlines()[:-2]) + "\n")
+    m = testing.stacked(str(ok), "AC AD 2C 2D AS")          # hands AD 2D and AC 2C; AS on the pile
+    assert m.S.score == [1, 1]
+    with pytest.raises(GameError, match="top of an empty zone or list") as e:
+        testing.stacked(path, "AC AD 2C 2D AS")
+    assert e.value.span.line == 20      # the last statement: ignore(top(pile))
