@@ -598,20 +598,10 @@ def restore(path: str, rules_override: str | None = None):
     if not isinstance(seed, int):
         raise SaveError(path, "the save has no seed")
     match = Match(st.program, seed, head.get("max_hands"), record=True)
-    k = 0
-    for ev in events:
-        if ev.get("event") != "decision":
-            continue
-        k += 1
-        if match.over or match.pending is None:
-            raise SaveError(path, f"decision {k}: the game was already over")
-        seat, moves, _ = match.pending
-        legal = [match.move_text(m) for m in moves]
-        choice = ev.get("choice")
-        if seat != ev.get("seat") or legal != ev.get("legal") or not isinstance(choice, int) \
-                or not 0 <= choice < len(moves):
-            raise SaveError(path, f"decision {k} does not replay (the save is damaged)")
-        match.apply(choice)
+    try:
+        record.redo_decisions(match, events)
+    except record.ReplayMismatch as exc:
+        raise SaveError(path, f"{exc}: it does not replay (the save is damaged)") from None
     return st, match, head
 
 

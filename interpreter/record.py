@@ -103,6 +103,27 @@ class ReplayMismatch(Exception):
     pass
 
 
+def redo_decisions(match, events: list) -> int:
+    """Take the recorded decisions of `events` again in `match`, checking that each one meets the
+    same seat and legal moves; return how many. A decision that does not fit raises
+    ReplayMismatch('decision K: why'). The match may stay unfinished (a save)."""
+    k = 0
+    for ev in events:
+        if ev.get("event") != "decision":
+            continue
+        k += 1
+        if match.over:
+            raise ReplayMismatch(f"decision {k}: the game was already over")
+        seat, moves, _ = match.pending
+        if seat != ev.get("seat") or [match.move_text(m) for m in moves] != ev.get("legal"):
+            raise ReplayMismatch(f"decision {k}: the legal moves differ from the record")
+        choice = ev.get("choice")
+        if not isinstance(choice, int) or not 0 <= choice < len(moves):
+            raise ReplayMismatch(f"decision {k}: recorded choice {choice!r} is not a legal move index")
+        match.apply(choice)
+    return k
+
+
 def arrange(lst: list, order_top_first: list, names: list):
     """Reorder the card ids in lst (in place) so that, top first, their names are `order`."""
     pool: dict = {}

@@ -111,27 +111,15 @@ def replay(path: str) -> tuple[bool, str]:
     rng = record.ReplayRandom(st.program.card_names, events)
     try:
         match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
-        decisions = [ev for ev in events if ev.get("event") == "decision"]
-        k = 0
-        while not match.over:
-            if k >= len(decisions):
-                return False, "the record ends before the game does"
-            ev = decisions[k]
-            k += 1
-            seat, moves, _ = match.pending
-            legal = [match.move_text(m) for m in moves]
-            if seat != ev.get("seat") or legal != ev.get("legal"):
-                return False, f"decision {k}: the legal moves differ from the record"
-            choice = ev.get("choice")
-            if not isinstance(choice, int) or not 0 <= choice < len(moves):
-                return False, f"decision {k}: recorded choice {choice!r} is not a legal move index"
-            match.apply(choice)
+        decisions = record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         return False, f"{path}: the replay differs from the record: {exc}"
+    if not match.over:
+        return False, "the record ends before the game does"
     produced = match.S.log
     for i, (a, b) in enumerate(zip(produced, events)):
         if a != b:
             return False, f"event {i + 1} (line {i + 2}) differs: recorded {b}, replayed {a}"
     if len(produced) != len(events):
         return False, f"the record has {len(events)} events, the replay {len(produced)}"
-    return True, f"{path}: replayed {len(events)} events, {len(decisions)} decisions: identical"
+    return True, f"{path}: replayed {len(events)} events, {decisions} decisions: identical"
