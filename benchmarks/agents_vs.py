@@ -136,6 +136,8 @@ def main(argv=None):
     ap.add_argument("--combine", nargs="+", metavar="PART", help="join the --json files of a split run")
     a = ap.parse_args(argv)
     if a.combine:
+        if a.path:
+            ap.error("--combine takes the parts' settings from the parts: give no PATH, AGENT or OPPONENT")
         return combine(a.combine, a.json)
     if not (a.path and a.agent and a.opponent):
         ap.error("PATH, AGENT and OPPONENT are required (or --combine)")

@@ -21,6 +21,7 @@ from .nodes import CARD
 EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
+INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Compiler:
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
+        self.too_big: set = set()    # functions whose expanded body is too long to inline
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -391,7 +393,8 @@ class Compiler:
                 fn = ref[1]
                 args = [self.x(a) for a in n.args]
                 simple = [bool(_SIMPLE.match(a)) for a in args]
-                if len(self.inline) < 8 and (all(simple) or not self.in_iterable):
+                if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
+                        and fn.name not in self.too_big:
                     # Inline the body. A plain argument is pasted; any other is computed first,
                     # once, into a fresh name — `((w_1 := arg), body)[-1]` — as a call would.
                     # (Python refuses := in a comprehension's iterable: there, only plain ones.)
@@ -407,8 +410,10 @@ class Compiler:
                         body = self.x(fn.body)
                     finally:
                         self.inline.pop()
-                    body = f"rt.num({body})" if fn.type == "int" else body
-                    return f"({', '.join(binds)}, {body})[-1]" if binds else body
+                    if len(body) <= INLINE_LIMIT:
+                        body = f"rt.num({body})" if fn.type == "int" else body
+                        return f"({', '.join(binds)}, {body})[-1]" if binds else body
+                    self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
         f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
@@ -470,7 +475,9 @@ class Compiler:
         b = self.base[z.name]
         if z.kind == "player":
             first = self.x(st.first) if st.first is not None else f"(S.dealer + 1) % {self.N}"
-            targets = f"[{b} + p for p in CLOCK[{first}]]"
+            order = f"DEAL_{b}"      # per first seat: the instances dealt to, in turn
+            self.ns[order] = tuple(tuple(b + (s + k) % self.N for k in range(self.N)) for s in range(self.N))
+            targets = f"{order}[{first}]"
         else:
             targets = str(list(range(b, b + z.count)))
         count = "None" if st.count is None else self.x(st.count)

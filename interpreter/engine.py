@@ -145,6 +145,7 @@ class Match:
         S.loc = [dz] * n
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n
+        S.seen = [P.VIS[dz]] * n
         prev = S.V if S.hand_no else None
         S.V = [None] * P.slots
         if prev is not None:          # variables with scope: match keep their values

@@ -64,12 +64,16 @@ def determinize(match: Match, seat: int, rng) -> Match:
     unknown.sort()
     rng.shuffle(unknown)
     m.seed = None               # the real seed would tell every hidden card
+    # A variable naming a card the seat has never seen (a hidden trump) names whatever card the
+    # sample put in that card's place; one naming a card it has seen keeps it (it knows the card,
+    # if not where it is now).
+    swap = {a: b for a, b in zip(was, unknown) if not S.seen[a] & bit} if S.P.card_slots else None
     for (zi, i), c in zip(slots, unknown):
         S.Z[zi][i] = c
         S.loc[c] = zi
         S.known[c] = S.P.VIS[zi]
-    if S.P.card_slots and was:  # a variable naming a redealt card follows it to its new identity
-        swap = dict(zip(was, unknown))
+        S.seen[c] = (S.seen[c] & bit) | S.P.VIS[zi]   # what other seats saw is not the seat's to know
+    if swap:
         V = S.V
         for slot, depth in S.P.card_slots:
             V[slot] = _renamed(V[slot], depth, swap)

@@ -7,6 +7,8 @@ Encodings:
   instances live in one list `S.Z`, addressed by an int computed at compile time
   (shared zone: base; per-player zone: base + seat; indexed zone: base + index);
 - `S.loc[c]` is the instance holding card c; `S.known[c]` a bitmask of seats that know where c is;
+  `S.seen[c]` a bitmask of seats that have seen c's face this hand (they know it exists, and a
+  variable naming it names a card they know, even when they lose track of where it is);
 - `S.up[c]` is true for a card turned face up (seen by everyone where it lies).
 """
 from __future__ import annotations
@@ -22,7 +24,7 @@ class LimitError(Exception):
 
 class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
-    __slots__ = ("P", "Z", "loc", "known", "up", "V", "score", "total", "dealer", "hand_no",
+    __slots__ = ("P", "Z", "loc", "known", "seen", "up", "V", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
                  "turns", "hand_decisions")
 
@@ -32,6 +34,7 @@ class State:
         s.Z = [z[:] for z in self.Z]
         s.loc = self.loc[:]
         s.known = self.known[:]
+        s.seen = self.seen[:]
         s.up = self.up[:]
         s.V = self.V[:]
         s.score = self.score[:]
@@ -72,6 +75,7 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     at_dst = P.ALL if face_up else P.VIS[dst]
     S.up[c] = face_up
     S.known[c] = (S.known[c] & at_src) | at_dst
+    S.seen[c] |= at_dst
     blind = P.ALL & ~(at_src | at_dst)
     if blind:
         known, up = S.known, S.up
@@ -130,7 +134,7 @@ def reveal(S, cards):
         cards = (cards,)
     for c in cards:
         S.up[c] = True
-        S.known[c] = S.P.ALL
+        S.known[c] = S.seen[c] = S.P.ALL
     if S.log is not None:
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
 

@@ -259,3 +259,29 @@ def test_a_function_argument_is_computed_once_even_if_unused_as_a_call_would(tmp
     with pytest.raises(GameError, match="top of an empty zone or list") as e:
         testing.stacked(path, "AC AD 2C 2D AS")
     assert e.value.span.line == 20      # the last statement: ignore(top(pile))
+
+
+def test_deal_first_may_call_a_function_with_a_computed_argument(tmp_path):
+    path = rule_file(tmp_path, """
+    functions:
+      nxt: {params: {s: seat}, body: "left(s)"}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2, first: "nxt(left(dealer))"}
+    """)
+    m = testing.stacked(path, "AC AD 2C 2D")    # dealer 0: nxt(left(0)) = 0 gets the first card
+    assert testing.cards(m, "hand:0") == ["AC", "2C"]
+
+
+def test_a_long_function_body_is_called_not_pasted_everywhere(tmp_path):
+    # f1 calls f0 three times, f2 calls f1 three times, ...: pasted, the code would grow 3^6.
+    fns = ["  f0: {params: {c: card}, body: \"c.rank == A or c.suit == S\"}"]
+    for i in range(1, 7):
+        fns.append(f"  f{i}: {{params: {{c: card}}, body: \"f{i-1}(c) and f{i-1}(top(pile)) or f{i-1}(c)\"}}")
+    path = rule_file(tmp_path, "functions:\n" + "\n".join(fns) + """
+    hand:
+      - move: {top: stock, to: pile}
+      - score: {seat: 0, points: "1 if f6(top(pile)) else 0"}
+    """.replace("\n    ", "\n"))
+    assert len(setup(path).program.source) < 20_000      # about 51,000 if every call were pasted
+    assert testing.stacked(path, "AS").S.score == [1, 0]
