@@ -73,12 +73,14 @@ class Match:
             S.log.append({"event": "decision", "seat": seat,
                           "legal": [self.move_text(x) for x in moves], "choice": i})
         self.pending = None
+        P = self.P
         try:
-            if S.hand_decisions > self.P.game.limits.decisions_per_hand:
-                raise rt.LimitError(f"more than {self.P.game.limits.decisions_per_hand} decisions in "
+            if S.hand_decisions > P.game.limits.decisions_per_hand:
+                raise rt.LimitError(f"more than {P.game.limits.decisions_per_hand} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
-            self.P.apply[move[0]](S, seat, *move[1:])
-            self._autos()
+            P.apply[move[0]](S, seat, *move[1:])
+            if S.moved != S.auto_seen:
+                P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
         S.pc += 1
@@ -164,31 +166,27 @@ class Match:
         except _EVAL_ERRORS as exc:
             raise self._error(exc, None) from None
 
-    def _autos(self):
-        S = self.S
-        if S.moved != S.auto_seen:
-            self.P.autos(S)
-
     def _advance(self):
         """Run ops until a decision is pending or the match is over."""
         P, S = self.P, self.S
         code = P.code
         limit = P.game.limits.steps_per_hand
         op = None
+        pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
         try:
             while True:
-                op = code[S.pc]
+                op = code[pc]
                 kind = op[0]
                 S.steps += 1
                 if S.steps > limit:
                     raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
                 if kind == EXEC:   # automatic rules run inside, after each statement moving cards
                     op[1](S)
-                    S.pc += 1
+                    pc += 1
                 elif kind == JUMPF:
-                    S.pc = S.pc + 1 if op[1](S) else op[2]
+                    pc = pc + 1 if op[1](S) else op[2]
                 elif kind == JUMP:
-                    S.pc = op[2]
+                    pc = op[2]
                 elif kind == CHOOSE:
                     ch = op[1]
                     seat = ch.seat(S)
@@ -196,13 +194,16 @@ class Match:
                     for legal in ch.legal:
                         legal(S, seat, out)
                     if out:
+                        S.pc = pc
                         self.pending = (seat, out, ch)
                         return
-                    S.pc += 2
+                    pc += 2
                 else:  # END
+                    S.pc = pc
                     if self._end_hand():
                         return
                     self._start_hand()
+                    pc = S.pc
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op[3] if op else None) from None
 
