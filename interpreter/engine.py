@@ -41,6 +41,7 @@ class Match:
         self.winners: list | None = None
         self.hands_played = 0
         self.hand_results: list = []
+        self.knowledge = True        # track who knows where each card is (False in search copies)
         self._start_hand()
         self._advance()
 
@@ -125,11 +126,13 @@ class Match:
                 pass
         return S.score[seat]
 
-    def copy(self, rng) -> "Match":
-        """A copy for search: same state, its own random generator, no record."""
+    def copy(self, rng, knowledge: bool = True) -> "Match":
+        """A copy for search: same state, its own random generator, no record; with
+        knowledge=False it does not track who knows where each card is (faster)."""
         m = Match.__new__(Match)
         m.P, m.seed, m.max_hands = self.P, self.seed, self.max_hands
-        m.S = self.S.copy()
+        m.knowledge = knowledge and self.knowledge
+        m.S = self.S.copy(m.knowledge)
         m.S.rng = rng
         m.pending = self.pending
         m.after_move = None
@@ -146,8 +149,11 @@ class Match:
         S.Z[dz] = list(range(n))
         S.loc = [dz] * n
         S.up = [False] * n
-        S.known = [P.VIS[dz]] * n
-        S.seen = [P.VIS[dz]] * n
+        if self.knowledge:
+            S.known = [P.VIS[dz]] * n
+            S.seen = [P.VIS[dz]] * n
+        else:
+            S.known = S.seen = None
         prev = S.V if S.hand_no else None
         S.V = [None] * P.slots
         if prev is not None:          # variables with scope: match keep their values

@@ -35,7 +35,8 @@ def observation(match: Match, seat: int, memory: bool = False) -> dict:
     for zi, name in enumerate(P.zone_names):
         z = S.Z[zi]
         zones[name] = [P.card_names[c] if visible(match, seat, zi, i, c) or
-                       (memory and S.known[c] & bit) else None for i, c in enumerate(z)]
+                       (memory and S.known is not None and S.known[c] & bit) else None
+                       for i, c in enumerate(z)]
     pending = match.pending
     return {
         "seat": seat, "players": P.players, "hand": S.hand_no, "dealer": S.dealer,
@@ -45,17 +46,22 @@ def observation(match: Match, seat: int, memory: bool = False) -> dict:
     }
 
 
-def determinize(match: Match, seat: int, rng) -> Match:
+def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
     """A copy of the match in which every card `seat` does not know is redealt at random
-    among the places of such cards (zone sizes kept), with `rng` as the copy's generator."""
-    m = match.copy(rng)
+    among the places of such cards (zone sizes kept), with `rng` as the copy's generator.
+    The copy is for search: it does not track knowledge (its S.known and S.seen are None)
+    unless knowledge=True (tests use that to build a world the seat cannot tell apart)."""
+    known, seen = match.S.known, match.S.seen
+    if known is None:
+        raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
+    m = match.copy(rng, knowledge)
     S = m.S
     bit = 1 << seat
     slots = []      # (zone instance, position) of each unknown card
     unknown = []
     for zi, z in enumerate(S.Z):
         for i, c in enumerate(z):
-            if not (S.known[c] & bit) and not S.up[c]:
+            if not (known[c] & bit) and not S.up[c]:
                 slots.append((zi, i))
                 unknown.append(c)
     was = unknown[:]
@@ -67,12 +73,13 @@ def determinize(match: Match, seat: int, rng) -> Match:
     # A variable naming a card the seat has never seen (a hidden trump) names whatever card the
     # sample put in that card's place; one naming a card it has seen keeps it (it knows the card,
     # if not where it is now).
-    swap = {a: b for a, b in zip(was, unknown) if not S.seen[a] & bit} if S.P.card_slots else None
+    swap = {a: b for a, b in zip(was, unknown) if not seen[a] & bit} if S.P.card_slots else None
     for (zi, i), c in zip(slots, unknown):
         S.Z[zi][i] = c
         S.loc[c] = zi
-        S.known[c] = S.P.VIS[zi]
-        S.seen[c] = (S.seen[c] & bit) | S.P.VIS[zi]   # what other seats saw is not the seat's to know
+        if knowledge:   # known to whoever sees that place; what other seats saw is not the seat's to know
+            S.known[c] = S.P.VIS[zi]
+            S.seen[c] = (seen[c] & bit) | S.P.VIS[zi]
     if swap:
         V = S.V
         for slot, depth in S.P.card_slots:

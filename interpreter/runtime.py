@@ -28,13 +28,18 @@ class State:
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
                  "turns", "hand_decisions")
 
-    def copy(self) -> "State":
+    def copy(self, knowledge: bool = True) -> "State":
+        """A copy; knowledge=False leaves out who knows and has seen what (S.known and S.seen
+        become None), which a search's sampled world never needs."""
         s = State.__new__(State)
         s.P = self.P
         s.Z = [z[:] for z in self.Z]
         s.loc = self.loc[:]
-        s.known = self.known[:]
-        s.seen = self.seen[:]
+        if knowledge and self.known is not None:
+            s.known = self.known[:]
+            s.seen = self.seen[:]
+        else:
+            s.known = s.seen = None
         s.up = self.up[:]
         s.V = self.V[:]
         s.score = self.score[:]
@@ -60,9 +65,9 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     Knowledge (S.known): afterwards c's place is known to the seats that see it arrive, and to
     the seats that knew it and saw which card left (it was face up or visible to them where it
     lay, or its whole zone moved). A seat that sees neither end cannot tell which card moved:
-    it loses track of c and of every card it only remembered in the source zone.
+    it loses track of c and of every card it only remembered in the source zone. In a search's
+    sampled world (S.known is None) nobody asks who knows what, and none of this is kept.
     """
-    P = S.P
     src = S.loc[c]
     z = S.Z[src]
     z.remove(c)
@@ -71,17 +76,19 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     else:
         S.Z[dst].append(c)
     S.loc[c] = dst
-    at_src = P.ALL if whole or S.up[c] else P.VIS[src]
-    at_dst = P.ALL if face_up else P.VIS[dst]
+    known = S.known
+    if known is not None:
+        P, up = S.P, S.up
+        at_src = P.ALL if whole or up[c] else P.VIS[src]
+        at_dst = P.ALL if face_up else P.VIS[dst]
+        known[c] = (known[c] & at_src) | at_dst
+        S.seen[c] |= at_dst
+        blind = P.ALL & ~(at_src | at_dst)
+        if blind:
+            for x in z:
+                if known[x] & blind and not up[x]:
+                    known[x] &= ~blind
     S.up[c] = face_up
-    S.known[c] = (S.known[c] & at_src) | at_dst
-    S.seen[c] |= at_dst
-    blind = P.ALL & ~(at_src | at_dst)
-    if blind:
-        known, up = S.known, S.up
-        for x in z:
-            if known[x] & blind and not up[x]:
-                known[x] &= ~blind
     S.moved += 1
     if S.log is not None:
         _log_move(S, c, src, dst)
@@ -134,7 +141,8 @@ def reveal(S, cards):
         cards = (cards,)
     for c in cards:
         S.up[c] = True
-        S.known[c] = S.seen[c] = S.P.ALL
+        if S.known is not None:
+            S.known[c] = S.seen[c] = S.P.ALL
     if S.log is not None:
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
 

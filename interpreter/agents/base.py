@@ -23,7 +23,8 @@ class SeatView:
         return list(self._match.S.score)
 
     def sample(self, rng):
-        """A full match consistent with what this seat knows (hidden cards redealt at random)."""
+        """A full match consistent with what this seat knows (hidden cards redealt at random),
+        for search: it does not track who knows what, so it cannot be sampled again."""
         return observe.determinize(self._match, self.seat, rng)
 
 
