@@ -7,6 +7,19 @@ and OPPONENT in every other seat, so each seat holds AGENT equally often when n 
 N. Reports AGENT's outright win rate, draw and loss rates (95% Wilson intervals), its mean
 margin over the mean of the other seats, and the CPU time AGENT spent per decision (all its
 decisions, and only those with more than one legal move). A benchmark, not a test.
+
+Long runs can be split and joined: `--first K -n M` plays games K..K+M-1 exactly as a single
+run would (each game's seed depends only on --seed and its index), and
+
+    python benchmarks/agents_vs.py --combine part1.json part2.json ...
+
+reports the union of the parts' games (their settings, the rule file's SHA-256 included, must
+agree; a game played twice is an error). `--parts DIR` does both: it plays the run in parts of
+`--part-size` games, each written to DIR as it finishes, skips the parts DIR already holds, and
+reports the whole — so a run of many hours can stop and go on in another session:
+
+    python benchmarks/agents_vs.py games/nutzen.yaml ismcts greedy -n 1000 --seed 1 \\
+        --workers 2 --parts benchmarks/results/nutzen-ismcts-greedy
 """
 from __future__ import annotations
 
@@ -91,7 +104,7 @@ def report(out: dict):
           f"({srch} of {dec}); wall {out['wall_seconds']:.0f} s")
 
 
-SETTINGS = ("path", "agent", "opponent", "budget", "hands", "seed", "players")
+SETTINGS = ("path", "sha256", "agent", "opponent", "budget", "hands", "seed", "players")
 
 
 def combine(paths: list, out_path: str | None):
@@ -116,8 +129,7 @@ def combine(paths: list, out_path: str | None):
     out["command"] = " ".join(part["summary"]["command"] for part in parts)
     report(out)
     if out_path:
-        with open(out_path, "w", encoding="utf-8") as fh:
-            json.dump({"summary": out, "games": games}, fh, indent=1)
+        save(out_path, out, games)
 
 
 def main(argv=None):
@@ -134,6 +146,8 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", metavar="OUT", help="write the summary and per-game results here")
     ap.add_argument("--combine", nargs="+", metavar="PART", help="join the --json files of a split run")
+    ap.add_argument("--parts", metavar="DIR", help="play in parts saved to DIR, skipping parts already there")
+    ap.add_argument("--part-size", type=int, default=50, metavar="K", help="games per part (default 50)")
     a = ap.parse_args(argv)
     if a.combine:
         if a.path:
@@ -141,22 +155,46 @@ def main(argv=None):
         return combine(a.combine, a.json)
     if not (a.path and a.agent and a.opponent):
         ap.error("PATH, AGENT and OPPONENT are required (or --combine)")
+    meta = {"path": a.path, "sha256": setup(a.path, a.players).game.sha256, "agent": a.agent,
+            "opponent": a.opponent, "budget": a.budget, "hands": a.hands, "seed": a.seed,
+            "players": a.players}
+    if a.parts:
+        os.makedirs(a.parts, exist_ok=True)
+        files = []
+        for lo in range(a.first, a.first + a.n, a.part_size):
+            k = min(a.part_size, a.first + a.n - lo)
+            part = os.path.join(a.parts, f"games-{lo:05d}-{lo + k - 1:05d}.json")
+            files.append(part)
+            if not os.path.exists(part):
+                out, games = play(a, meta, lo, k)
+                save(part + ".tmp", out, games)
+                os.replace(part + ".tmp", part)      # a part is there whole or not at all
+                print(f"{part}: {k} games, {out['wall_seconds']:.0f} s", file=sys.stderr)
+        return combine(files, a.json)
+    out, games = play(a, meta, a.first, a.n)
+    report(out)
+    if a.json:
+        save(a.json, out, games)
+
+
+def play(a, meta: dict, first: int, n: int) -> tuple:
+    """Games first..first+n-1: (summary, per-game results)."""
     tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i)
-             for i in range(a.first, a.first + a.n)]
+             for i in range(first, first + n)]
     start = time.time()
     if a.workers > 1:
         with multiprocessing.get_context("fork").Pool(a.workers) as pool:
             games = list(pool.imap(one, tasks, chunksize=1))
     else:
         games = [one(t) for t in tasks]
-    meta = {"path": a.path, "agent": a.agent, "opponent": a.opponent, "budget": a.budget,
-            "hands": a.hands, "seed": a.seed, "players": a.players}
     out = summarize(meta, games, time.time() - start)
     out["command"] = " ".join(sys.argv)
-    report(out)
-    if a.json:
-        with open(a.json, "w", encoding="utf-8") as fh:
-            json.dump({"summary": out, "games": games}, fh, indent=1)
+    return out, games
+
+
+def save(path: str, out: dict, games: list):
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump({"summary": out, "games": games}, fh, indent=1)
 
 
 if __name__ == "__main__":
