@@ -508,11 +508,17 @@ class Compiler:
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
         self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
 
+    def noted(self, slot: int, typ) -> str:
+        """For a slot holding cards: '; ' and the statement recording which seats know its value
+        now (S.vknow, read by sampling); otherwise ''."""
+        d = nodes.card_depth(typ)
+        return "" if d is None else f"; S.vknow[{slot}] = rt.knowers(S, V[{slot}], {d})"
+
     def s_Assign(self, st):
         for var, node in st.pairs:
             value = self.x(node)
-            self.e.line(f"V[{var.slot}] = " + (f"rt.num({value})" if var.type == "int" else value),
-                        node.span)
+            self.e.line(f"V[{var.slot}] = " + (f"rt.num({value})" if var.type == "int" else value)
+                        + self.noted(var.slot, var.type), node.span)
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
@@ -544,7 +550,8 @@ class Compiler:
     def s_ForEach(self, st):
         self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
         self.e.indent()
-        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})", st.span)
+        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})" + self.noted(st.var.slot, st.var.type),
+                    st.span)
         self.block(st.body)
         self.e.dedent()
 
@@ -660,7 +667,8 @@ class Compiler:
             self.slot_types += [nodes.list_of(st.var.type), nodes.INT]
             init = self.fresh("X")
             self.header(init, [])
-            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0", st.iter.span)
+            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
+                        + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
             self.footer()
             ops.append([EXEC, init, None, st.span])
             top = len(ops)
@@ -672,7 +680,8 @@ class Compiler:
             ops.append(jf)
             step = self.fresh("X")
             self.header(step, [])
-            self.e.line(f"V[{st.var.slot}] = V[{lst}][V[{idx}]]; V[{idx}] += 1")
+            same = "" if nodes.card_depth(st.var.type) is None else f"; S.vknow[{st.var.slot}] = S.vknow[{lst}]"
+            self.e.line(f"V[{st.var.slot}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{same}")
             self.footer()
             ops.append([EXEC, step, None, st.span])
             self.flow(st.body, ops)
@@ -691,7 +700,8 @@ class Compiler:
         self.header(init, [])
         for v in g.variables:
             first = "if S.hand_no == 1: " if v.scope == "match" else ""
-            self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}", v.initial.span)
+            self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
+                        v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         autos = [self.stmts_fn(a.body) for a in g.automatic]

@@ -149,16 +149,14 @@ class Match:
         S.Z[dz] = list(range(n))
         S.loc = [dz] * n
         S.up = [False] * n
-        if self.knowledge:
-            S.known = [P.VIS[dz]] * n
-            S.seen = [P.VIS[dz]] * n
-        else:
-            S.known = S.seen = None
-        prev = S.V if S.hand_no else None
+        S.known = [P.VIS[dz]] * n if self.knowledge else None
+        prev = (S.V, S.vknow) if S.hand_no else None
         S.V = [None] * P.slots
+        S.vknow = [P.ALL] * P.slots
         if prev is not None:          # variables with scope: match keep their values
             for i in P.keep:
-                S.V[i] = prev[i]
+                S.V[i] = prev[0][i]
+                S.vknow[i] = prev[1][i]
         S.score = [0] * P.players
         S.pc = 0
         S.moved = S.auto_seen = 0

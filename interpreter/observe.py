@@ -49,9 +49,9 @@ def observation(match: Match, seat: int, memory: bool = False) -> dict:
 def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
     """A copy of the match in which every card `seat` does not know is redealt at random
     among the places of such cards (zone sizes kept), with `rng` as the copy's generator.
-    The copy is for search: it does not track knowledge (its S.known and S.seen are None)
+    The copy is for search: it does not track knowledge (its S.known is None)
     unless knowledge=True (tests use that to build a world the seat cannot tell apart)."""
-    known, seen = match.S.known, match.S.seen
+    known = match.S.known
     if known is None:
         raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
     m = match.copy(rng, knowledge)
@@ -70,20 +70,19 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
     unknown.sort()
     rng.shuffle(unknown)
     m.seed = None               # the real seed would tell every hidden card
-    # A variable naming a card the seat has never seen (a hidden trump) names whatever card the
-    # sample put in that card's place; one naming a card it has seen keeps it (it knows the card,
-    # if not where it is now).
-    swap = {a: b for a, b in zip(was, unknown) if not seen[a] & bit} if S.P.card_slots else None
     for (zi, i), c in zip(slots, unknown):
         S.Z[zi][i] = c
         S.loc[c] = zi
-        if knowledge:   # known to whoever sees that place; what other seats saw is not the seat's to know
+        if knowledge:   # known to whoever sees that place
             S.known[c] = S.P.VIS[zi]
-            S.seen[c] = (seen[c] & bit) | S.P.VIS[zi]
-    if swap:
+    # A variable the seat did not know when it was set (a hidden trump: S.vknow) names whatever
+    # card the sample put in its card's place; one it knew (the card it saw led) keeps its card.
+    if S.P.card_slots and was:
+        swap = dict(zip(was, unknown))
         V = S.V
         for slot, depth in S.P.card_slots:
-            V[slot] = _renamed(V[slot], depth, swap)
+            if not S.vknow[slot] & bit:
+                V[slot] = _renamed(V[slot], depth, swap)
     if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
         seat_, _, op = m.pending
         out: list = []

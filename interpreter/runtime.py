@@ -7,8 +7,8 @@ Encodings:
   instances live in one list `S.Z`, addressed by an int computed at compile time
   (shared zone: base; per-player zone: base + seat; indexed zone: base + index);
 - `S.loc[c]` is the instance holding card c; `S.known[c]` a bitmask of seats that know where c is;
-  `S.seen[c]` a bitmask of seats that have seen c's face this hand (they know it exists, and a
-  variable naming it names a card they know, even when they lose track of where it is);
+  `S.vknow[k]` for a slot holding cards: the seats that knew which cards when it was set
+  (`knowers`); a sampled world renames the cards of a slot the searching seat did not know;
 - `S.up[c]` is true for a card turned face up (seen by everyone where it lies).
 """
 from __future__ import annotations
@@ -24,22 +24,19 @@ class LimitError(Exception):
 
 class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
-    __slots__ = ("P", "Z", "loc", "known", "seen", "up", "V", "score", "total", "dealer", "hand_no",
+    __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
                  "turns", "hand_decisions")
 
     def copy(self, knowledge: bool = True) -> "State":
-        """A copy; knowledge=False leaves out who knows and has seen what (S.known and S.seen
-        become None), which a search's sampled world never needs."""
+        """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
+        None), which a search's sampled world never needs."""
         s = State.__new__(State)
         s.P = self.P
         s.Z = [z[:] for z in self.Z]
         s.loc = self.loc[:]
-        if knowledge and self.known is not None:
-            s.known = self.known[:]
-            s.seen = self.seen[:]
-        else:
-            s.known = s.seen = None
+        s.known = self.known[:] if knowledge and self.known is not None else None
+        s.vknow = self.vknow[:]
         s.up = self.up[:]
         s.V = self.V[:]
         s.score = self.score[:]
@@ -82,7 +79,6 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
         at_src = P.ALL if whole or up[c] else P.VIS[src]
         at_dst = P.ALL if face_up else P.VIS[dst]
         known[c] = (known[c] & at_src) | at_dst
-        S.seen[c] |= at_dst
         blind = P.ALL & ~(at_src | at_dst)
         if blind:
             for x in z:
@@ -131,6 +127,11 @@ def deal(S, src, targets, count, face_up):
 
 def shuffle(S, zi):
     S.rng.shuffle(S.Z[zi])
+    known = S.known
+    if known is not None:   # the order is new: only what shows (face up, a visible zone) is known
+        P, up = S.P, S.up
+        for c in S.Z[zi]:
+            known[c] &= P.ALL if up[c] else P.VIS[zi]
     if S.log is not None:
         S.log.append({"event": "shuffle", "zone": S.P.zone_names[zi],
                       "order": [S.P.card_names[c] for c in reversed(S.Z[zi])]})
@@ -142,9 +143,24 @@ def reveal(S, cards):
     for c in cards:
         S.up[c] = True
         if S.known is not None:
-            S.known[c] = S.seen[c] = S.P.ALL
+            S.known[c] = S.P.ALL
     if S.log is not None:
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
+
+
+def knowers(S, v, depth: int) -> int:
+    """The seats that know which card(s) v names (v: a card, or lists of cards `depth` deep):
+    for every card, those that know where it lies or see it face up. Kept per slot when a
+    variable is set (S.vknow); in a sampled world (no knowledge tracked) everyone."""
+    P = S.P
+    if S.known is None or v is None:
+        return P.ALL
+    if depth == 0:
+        return P.ALL if S.up[v] else S.known[v]
+    seats = P.ALL
+    for x in v:
+        seats &= knowers(S, x, depth - 1)
+    return seats
 
 
 def add_score(S, seat, points):

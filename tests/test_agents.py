@@ -142,7 +142,7 @@ def _fingerprint(view: SeatView, moves) -> tuple:
     for k in (1, 2):
         w = view.sample(random.Random(k))
         S = w.S
-        assert S.known is None and S.seen is None       # a sample tracks no knowledge
+        assert S.known is None                          # a sample tracks no knowledge
         samples.append((S.Z, S.up, S.V, S.score, S.total, S.dealer, S.pc, w.to_move(),
                         w.legal_moves(), w.seed))
     return (view.observation(memory=True), view.observation(memory=False), view.score(),
@@ -241,6 +241,65 @@ def test_a_variable_naming_a_card_the_seat_saw_keeps_it_in_samples(tmp_path):
             assert w.S.V[slot] == led
             assert [w.move_text(x) for x in w.legal_moves()] == [m.move_text(x) for x in m.legal_moves()]
     assert lost == 20            # seat 0 really lost track of the led card every time
+
+
+SECRET = """
+game: Secret
+players: {min: 2, max: 2, default: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  discard: {visibility: none}
+variables:
+  secret: {type: card, initial: "top(stock)"}
+moves:
+  wait:
+    do:
+      - score: {seat: 0, points: 0}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - move: {all: "hand(0)", to: stock}
+  - shuffle: stock
+  - set: {secret: "top(stock)"}
+  - choose: [wait]
+    by: 0
+"""
+
+
+def test_a_variable_set_to_a_card_the_seat_once_saw_but_cannot_place_is_renamed(tmp_path):
+    """Seat 0 saw its four cards, then they were shuffled into the stock and the secret is the
+    stock's top card. Whether the secret is one of those cards, seat 0 cannot tell: its samples
+    name the true secret about as often as any other unknown card, never always."""
+    path = tmp_path / "secret.yaml"
+    path.write_text(SECRET)
+    st = setup(str(path))
+    slot = next(v.slot for v in st.game.variables if v.name == "secret")
+    hits = tries = 0
+    for seed in range(200):
+        m = Match(st.program, seed, 1, record=True)
+        held = {e["card"] for e in m.S.log if e.get("event") == "move" and e["to"] == "hand:0"}
+        truth = m.S.V[slot]
+        if m.P.card_names[truth] not in held:   # only deals where the secret is a card seat 0 saw
+            continue
+        assert not m.S.known[truth] & 1         # seat 0 cannot place it after the shuffle
+        for k in range(10):
+            tries += 1
+            hits += SeatView(m, 0).sample(random.Random(k)).S.V[slot] == truth
+    assert tries >= 200 and hits / tries < 0.2  # about 1 in 20 unknown cards (it was every time)
+
+
+def test_a_shuffle_leaves_known_only_what_shows(tmp_path):
+    """After a shuffle nobody knows the new order: seat 0, which knew its four cards went into the
+    stock, no longer knows where any of them lies, and its observation shows none of them."""
+    path = tmp_path / "secret.yaml"
+    path.write_text(SECRET)
+    st = setup(str(path))
+    m = Match(st.program, 5, 1)
+    stock = st.program.base["stock"]
+    assert all(not m.S.known[c] & 1 for c in m.S.Z[stock])
+    assert observe.observation(m, 0, memory=True)["zones"]["stock"] == [None] * len(m.S.Z[stock])
 
 
 def _assert_sees_only_its_cards(m, seat):

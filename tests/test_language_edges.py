@@ -280,8 +280,10 @@ def test_a_long_function_body_is_called_not_pasted_everywhere(tmp_path):
         fns.append(f"  f{i}: {{params: {{c: card}}, body: \"f{i-1}(c) and f{i-1}(top(pile)) or f{i-1}(c)\"}}")
     path = rule_file(tmp_path, "functions:\n" + "\n".join(fns) + """
     hand:
+      - shuffle: stock
       - move: {top: stock, to: pile}
       - score: {seat: 0, points: "1 if f6(top(pile)) else 0"}
     """.replace("\n    ", "\n"))
     assert len(setup(path).program.source) < 20_000      # about 51,000 if every call were pasted
     assert testing.stacked(path, "AS").S.score == [1, 0]
+    assert testing.stacked(path, "2C").S.score == [0, 0]
