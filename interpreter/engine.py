@@ -21,7 +21,7 @@ class Match:
     """One match of a compiled game, from the first deal to the winners."""
 
     def __init__(self, prog: Program, seed, max_hands: int | None = None, record: bool = False,
-                 rng=None):
+                 rng=None, knowledge: bool = True):
         self.P = prog
         self.seed = seed
         self.max_hands = max_hands
@@ -41,7 +41,8 @@ class Match:
         self.winners: list | None = None
         self.hands_played = 0
         self.hand_results: list = []
-        self.knowledge = True        # track who knows where each card is (False in search copies)
+        self.knowledge = knowledge   # track who knows where each card is (not needed by search
+        #                              copies, nor when no agent samples or observes)
         self._start_hand()
         self._advance()
 

@@ -71,9 +71,11 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
 
     `observer`, if given, has `decision(match, seat, moves)` called before each decision is
     applied and `applied(match)` after (statistics read the match there; agents never do)."""
-    match = Match(st.program, seed, max_hands, record=record_events)
     seats = [make_agent(name, i, random.Random(derive_seed(seed, "agent", i)), **(agent_options or {}))
              for i, name in enumerate(agents)]
+    # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
+    match = Match(st.program, seed, max_hands, record=record_events,
+                  knowledge=any(a.samples for a in seats))
     views = [SeatView(match, i) for i in range(st.players)]
     while not match.over:
         seat, moves, _ = match.pending

@@ -367,3 +367,17 @@ def test_cards_seen_going_into_a_hand_stay_there_in_every_sample():
             else:
                 m.apply(0)
     pytest.fail("no exchange of a pile of two or more cards in 30 deals")
+
+
+def test_knowledge_is_tracked_only_when_an_agent_samples_and_never_changes_the_game():
+    from cardrules.session import play_match
+    st = setup(game_path("nutzen"))
+    plain, _ = play_match(st, ["random", "random"], 11, record_events=True)
+    assert plain.S.known is None                        # nobody samples: not tracked
+    mixed, _ = play_match(st, ["greedy", "random"], 11)
+    assert mixed.S.known is not None                    # greedy samples worlds
+    m = Match(st.program, 11, record=True, knowledge=True)
+    rng = random.Random(derive_seed(11, "agent", 0)), random.Random(derive_seed(11, "agent", 1))
+    while not m.over:                                   # the same random choices, tracked
+        m.apply(rng[m.to_move()].randrange(len(m.legal_moves())))
+    assert m.S.log == plain.S.log and m.S.known is not None

@@ -130,7 +130,8 @@ def check_state(match: Match):
     S, P = match.S, match.P
     n = len(P.card_names)
     assert len(S.Z) == len(P.zone_names)
-    assert len(S.loc) == len(S.up) == len(S.known) == n
+    assert len(S.loc) == len(S.up) == n
+    assert S.known is None or len(S.known) == n     # random agents need no knowledge tracked
     seen = [0] * n
     for zi, z in enumerate(S.Z):
         for c in z:

@@ -1,7 +1,8 @@
 """Computer players. Each sees only its seat's view (observe.py) and picks a legal move.
 
 Agent protocol: `Agent(seat, rng, **options)`, then `choose(view, moves) -> index` for every
-decision of that seat; `view` is a SeatView.
+decision of that seat; `view` is a SeatView. `samples = False` on an agent class that never
+calls `view.sample()` lets a match of such agents skip tracking knowledge.
 """
 from __future__ import annotations
 

@@ -30,6 +30,7 @@ class SeatView:
 
 class Agent:
     name = "agent"
+    samples = True      # asks its view for sampled worlds (the match must track knowledge)
 
     def __init__(self, seat: int, rng, **options):
         self.seat = seat

@@ -6,6 +6,7 @@ from .base import Agent
 
 class RandomAgent(Agent):
     name = "random"
+    samples = False
 
     def choose(self, view, moves) -> int:
         return self.rng.randrange(len(moves))
