@@ -11,7 +11,8 @@ importable). Plays --games games of 2-player Nutzen (seeds seed, seed+1, ...) tw
   the rule file's granularity (one move per (card, pile) pair) and picks one uniformly with
   `random.Random(seed)`;
 - with the engine, the way benchmarks/throughput.py's raw loop would without statistics:
-  `Match(program, seed)` and `apply(rng.randrange(len(m.pending[1])))` until the match is over.
+  `Match(program, seed, knowledge=False)` (as `simulate` with random agents, no knowledge
+  tracked) and `apply(rng.randrange(len(m.pending[1])))` until the match is over.
 
 A decision is counted as the engine counts it: whenever a `choose` finds at least one legal move
 (a single legal move is still a decision). Times are CPU time of this process
@@ -144,7 +145,7 @@ def run_engine(games: int, seed: int):
     start = time.process_time()
     for g in range(seed, seed + games):
         rng = random.Random(g)
-        m = Match(prog, g)
+        m = Match(prog, g, knowledge=False)   # as simulate with random agents: no knowledge tracked
         while not m.over:
             m.apply(rng.randrange(len(m.pending[1])))
         results.append((m.S.decisions, m.S.total[0], m.S.total[1]))
