@@ -193,8 +193,11 @@ def play(a, meta: dict, first: int, n: int) -> tuple:
 
 
 def save(path: str, out: dict, games: list):
+    """{"summary": ..., "games": [...]}, one game a line (small, and diffs read well)."""
     with open(path, "w", encoding="utf-8") as fh:
-        json.dump({"summary": out, "games": games}, fh, indent=1)
+        fh.write('{"summary": ' + json.dumps(out, sort_keys=True) + ',\n "games": [\n')
+        fh.write(",\n".join(json.dumps(g) for g in games))
+        fh.write("\n]}\n")
 
 
 if __name__ == "__main__":
