@@ -64,7 +64,7 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
             if not (known[c] & bit) and not S.up[c]:
                 slots.append((zi, i))
                 unknown.append(c)
-    was = unknown[:]
+    was = unknown[:] if S.P.card_slots else None   # the cards before the redeal, to rename variables
     # Sorted first, so the sample depends on what the seat knows and on rng, never on where
     # the unknown cards really are.
     unknown.sort()
@@ -77,7 +77,7 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
             S.known[c] = S.P.VIS[zi]
     # A variable the seat did not know when it was set (a hidden trump: S.vknow) names whatever
     # card the sample put in its card's place; one it knew (the card it saw led) keeps its card.
-    if S.P.card_slots and was:
+    if was:
         swap = dict(zip(was, unknown))
         V = S.V
         for slot, depth in S.P.card_slots:
