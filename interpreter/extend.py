@@ -16,6 +16,8 @@ ordinary document. Merge semantics (documented in docs/language.md, "Variants"):
 
 Positions survive: each merged value keeps the span of the file it came from, so an error in an
 inherited part points into the base file and an error in a change points into the extension.
+A top-level section's own key (`options:`, `moves:`) is the outermost file's that writes it, so
+what concerns the section as a whole (an unknown `--set NAME`) points at the file that was run.
 """
 from __future__ import annotations
 
@@ -68,6 +70,10 @@ def load(path: str) -> tuple[object, list[str]]:
                                     "deck, moves)", ext.at("extends")))
             break
         merged = merge(merged, _without_extends(ext), errors)
+        if isinstance(merged, YMap):     # a section's own key: where the outermost file writes it
+            for k in ext:
+                if k in merged and k != "extends":
+                    merged.key_spans[k] = ext.key_span(k)
     if errors:
         raise ErrorList(errors)
     return merged, [p for p, _ in chain]

@@ -384,3 +384,16 @@ def test_cli_set_with_a_bad_choice_is_a_clear_error(tmp_path, capsys):
         assert code == (1 if cmd[0] == "validate" else 2), (cmd, err)   # validate: that file fails
         assert err.count("\n") == 1 and "must be one of 5, 10, 20, not 15" in err
         assert main([*cmd, "--set", "target=20"]) == 0, capsys.readouterr().err
+
+
+def test_an_unknown_set_name_points_at_the_options_of_the_file_that_was_run(tmp_path):
+    path = variant(tmp_path, "game: V\noptions:\n  target: {default: 5}\n")
+    game, _ = load_game(path)
+    with pytest.raises(UsageError) as exc:
+        check_options(game, {"nope": "1"})
+    assert exc.value.span.file == path and (exc.value.span.line, exc.value.span.col) == (3, 1)
+    assert game.options["target"].span.file.endswith("base.yaml")   # the item keeps its place
+    bare = write(tmp_path, "bare.yaml", "extends: base.yaml\ngame: W\n")
+    with pytest.raises(UsageError) as exc:                    # no options: of its own: the base's
+        check_options(load_game(bare)[0], {"nope": "1"})
+    assert exc.value.span.file.endswith("base.yaml") and exc.value.span.line == line_of(BASE, "options:")
