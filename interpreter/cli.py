@@ -199,6 +199,10 @@ def cmd_rules(a) -> int:
 
 
 def cmd_schema(a) -> int:
+    if a.variant:
+        from .schema import variant_schema
+        sys.stdout.write(json.dumps(variant_schema(), indent=2, ensure_ascii=False) + "\n")
+        return EXIT_OK
     from .resources import read_text
     sys.stdout.write(read_text("schemas", "cardrules.schema.json"))
     return EXIT_OK
@@ -258,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("--set", action="append", metavar="NAME=VALUE", help="show an option's value as set")
     ru.set_defaults(func=cmd_rules)
     sc = sub.add_parser("schema", help="print the JSON Schema of rule files")
+    sc.add_argument("--variant", action="store_true",
+                    help="the schema of a file with extends: (every key optional, null deletes)")
     sc.set_defaults(func=cmd_schema)
     return p
 

@@ -13,6 +13,7 @@ nodes after alias expansion), so both walks here are bounded.
 """
 from __future__ import annotations
 
+import copy
 import json
 from functools import lru_cache
 
@@ -28,6 +29,80 @@ _WALK_LIMIT = 64                      # deeper than the loader allows: a guard, 
 @lru_cache(maxsize=1)
 def schema() -> dict:
     return json.loads(read_text("schemas", "cardrules.schema.json"))
+
+
+def variant_schema() -> dict:
+    """The editors' schema for a file with `extends:` (schemas/cardrules-variant.schema.json),
+    derived from the rule-file schema by the merge rules of extend.py: in every mapping that
+    merges key by key (the top level, named items such as zones and moves, and what they hold
+    down to the first list) each key is optional, `KEY: null` deletes and `$replace: true` may
+    stand beside the keys; items of a named list (`automatic`) need only their `name` and may
+    say `$delete: true`. A list that replaces the base's list (`hand`, a move's `do`) is
+    written whole, so what is inside it keeps every rule of the full schema. The loader never
+    uses this: it checks the merged file against the full schema."""
+    full = copy.deepcopy(schema())
+    defs = full.pop("$defs")
+    made: dict = {}
+
+    def by_key(node: dict) -> dict:
+        if "$ref" in node:
+            name = node["$ref"].rsplit("/", 1)[1]
+            if defs[name].get("type") != "object":
+                return node
+            if name not in made:
+                made[name] = None                      # recursion guard; filled below
+                made[name] = by_key(defs[name])
+            return {**node, "$ref": f"#/$defs/{name}_change"}
+        if node.get("type") != "object":
+            return node
+        node = dict(node)
+        node.pop("required", None)
+        props = {k: _deletable(by_key(v)) for k, v in node.get("properties", {}).items()}
+        if isinstance(node.get("additionalProperties"), dict):
+            node["additionalProperties"] = _deletable(by_key(node["additionalProperties"]))
+        node["properties"] = {**props, "$replace": _REPLACE}
+        if "propertyNames" in node:
+            node["propertyNames"] = {"anyOf": [node["propertyNames"], {"const": "$replace"}]}
+        return node
+
+    root = by_key(full)
+    del root["properties"]["$replace"]                 # the whole file cannot replace its base
+    root["properties"]["extends"] = full["properties"]["extends"]
+    root["required"] = ["extends"]
+    for key, prop in full["properties"].items():       # named lists: items patch by name
+        items = prop.get("items", {})
+        if prop.get("type") == "array" and "$ref" in items and "name" in _props(defs, items):
+            rule, name = by_key(items), items["$ref"].rsplit("/", 1)[1]
+            made[name] = {**made[name], "required": ["name"],
+                          "properties": {**made[name]["properties"], "$delete": _DELETE}}
+            root["properties"][key] = _deletable({**prop, "items": rule})
+    root.update({"$id": full["$id"].replace("cardrules.schema", "cardrules-variant.schema"),
+                 "title": "cardrules variant (a rule file with extends:)",
+                 "description": "A rule file that changes another: it names its base with extends "
+                                "and holds only what it changes. " + full["description"]})
+    root["$defs"] = {**defs, **{f"{k}_change": v for k, v in made.items()}}
+    used = json.dumps({k: v for k, v in root.items() if k != "$defs"})
+    for _ in range(len(defs) + 1):                     # keep only the definitions still used
+        keep = {k: v for k, v in root["$defs"].items() if f'"#/$defs/{k}"' in used}
+        used = json.dumps({**{k: v for k, v in root.items() if k != "$defs"}, "$defs": keep})
+    root["$defs"] = keep
+    return root
+
+
+_REPLACE = {"description": "true: this mapping replaces the base's whole instead of changing it "
+                           "key by key.", "title": "true or false", "type": "boolean"}
+_DELETE = {"description": "true: remove the base's item of this name (write only the name beside "
+                          "it).", "title": "true or false", "type": "boolean"}
+
+
+def _deletable(node: dict) -> dict:
+    """A key a variant may also set to null, which deletes it from the base."""
+    return {"description": node.get("description", ""),
+            "anyOf": [node, {"title": "empty (deletes the key from the base)", "type": "null"}]}
+
+
+def _props(defs: dict, ref: dict) -> dict:
+    return defs[ref["$ref"].rsplit("/", 1)[1]].get("properties", {})
 
 
 @lru_cache(maxsize=1)

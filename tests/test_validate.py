@@ -20,6 +20,7 @@ from conftest import GAMES, ROOT
 
 BROKEN = ROOT / "tests" / "broken"
 SCHEMA_FILE = ROOT / "schemas" / "cardrules.schema.json"
+VARIANT_SCHEMA_FILE = ROOT / "schemas" / "cardrules-variant.schema.json"
 LAYERS = ("yaml_", "schema_", "expr_", "names_", "types_", "game_")
 
 
@@ -172,12 +173,15 @@ def test_game_files_are_valid_and_pass_the_schema(path):
     assert schema.validate(doc, str(path)) == []
 
 
-@pytest.mark.parametrize("path", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GAME_FILES, ids=lambda p: p.name)
 def test_game_files_name_the_schema_for_editors(path):
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# yaml-language-server: $schema=")
     target = (path.parent / first.split("$schema=", 1)[1].strip()).resolve()
-    assert target == SCHEMA_FILE.resolve()
+    variant = "extends" in yamlload.load_file(str(path))
+    assert target == (VARIANT_SCHEMA_FILE if variant else SCHEMA_FILE).resolve()
+    editor = json.loads(target.read_text(encoding="utf-8"))
+    assert list(Draft202012Validator(editor).iter_errors(_plain(path))) == []
 
 
 # -- the schema ----------------------------------------------------------------------------------
@@ -213,6 +217,44 @@ def test_typos_cannot_pass_unknown_keys_are_refused():
     for path, node in _objects(_schema()):
         if isinstance(node.get("properties"), dict) and "type" in node and (not path or path[-1] != "properties"):
             assert node.get("additionalProperties") is False, "/".join(map(str, path))
+
+
+def _plain(path):
+    """The file as editors see it: JSON, keys as text."""
+    return schema._json_view(yamlload.load_file(str(path)), 0, [0])
+
+
+def test_the_variant_schema_file_is_generated_from_the_schema():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["schema", "--variant"]) == 0
+    assert json.loads(VARIANT_SCHEMA_FILE.read_text(encoding="utf-8")) == json.loads(out.getvalue()), \
+        "regenerate: cardrules schema --variant > schemas/cardrules-variant.schema.json"
+    assert out.getvalue() == VARIANT_SCHEMA_FILE.read_text(encoding="utf-8")
+    Draft202012Validator.check_schema(json.loads(out.getvalue()))
+
+
+@pytest.mark.parametrize("doc", [
+    {"extends": "b.yaml", "options": {"target": {"default": 3}}},          # one key of one item
+    {"extends": "b.yaml", "moves": {"pass": None}, "automatic": [{"name": "first", "$delete": True}]},
+    {"extends": "b.yaml", "zones": {"pile": {"$replace": True, "visibility": "none"}}},
+    {"extends": "b.yaml", "automatic": [{"name": "second", "description": "only this changes"}]},
+    {"extends": "b.yaml", "tables": {"size": {"$replace": True, "2": 7}}, "deck": {"jokers": 2}},
+], ids=["patch", "delete", "replace", "named-item", "table"])
+def test_the_variant_schema_takes_what_a_variant_may_write(doc):
+    assert list(Draft202012Validator(schema.variant_schema()).iter_errors(doc)) == []
+
+
+@pytest.mark.parametrize("doc", [
+    {"game": "no extends"},
+    {"extends": "b.yaml", "zones": {"pile": {"visibilty": "all"}}},        # a typo in a patch
+    {"extends": "b.yaml", "hand": [{"deal": {"from": "stock"}}]},          # lists are written whole
+    {"extends": "b.yaml", "automatic": [{"do": []}]},                      # a named item needs its name
+    {"extends": "b.yaml", "$replace": True},
+    {"extends": "b.yaml", "moves": {"play": {"do": [], "$delete": True}}},   # $delete is for named lists
+], ids=["no-extends", "typo", "partial-statement", "unnamed-item", "root-replace", "delete-in-map"])
+def test_the_variant_schema_refuses_what_no_merge_would_accept(doc):
+    assert list(Draft202012Validator(schema.variant_schema()).iter_errors(doc)) != []
 
 
 def test_cardrules_schema_prints_the_schema():
