@@ -11,7 +11,9 @@ ordinary document. Merge semantics (documented in docs/language.md, "Variants"):
 - `$replace: true` inside a mapping makes it replace the base's mapping instead of merging.
 - Lists replace the base's list whole, except lists of named items (every item, in the base and
   in the extension, is a mapping with a `name`, e.g. `automatic`): those merge by name; an item
-  whose name is new is appended, and `{name: X, $delete: true}` removes item X.
+  whose name is new is appended, and `{name: X, $delete: true}` removes item X. What a list that
+  replaces holds is taken as written, so a directive inside it is an error, as is `$replace` at
+  the top of the file (that would replace the whole base).
 - Everything else (numbers, text, true/false) replaces the base's value.
 
 Positions survive: each merged value keeps the span of the file it came from, so an error in an
@@ -65,6 +67,9 @@ def load(path: str) -> tuple[object, list[str]]:
     if isinstance(merged, YMap):
         _no_directives(merged, errors)
     for ext_path, ext in reversed(chain[:-1]):
+        if isinstance(ext, YMap) and "$replace" in ext:
+            errors.append(RuleError("'$replace' at the top of a file would replace its whole base: "
+                                    "write the game without extends: instead", ext.key_span("$replace")))
         if not isinstance(merged, YMap):
             errors.append(RuleError("the extended file must hold a mapping (keys such as game, "
                                     "deck, moves)", ext.at("extends")))
@@ -116,16 +121,21 @@ def _put(m: YMap, key, value, key_span, value_span):
     m.value_spans[key] = value_span
 
 
-def _no_directives(value, errors: list):
-    """A file that extends nothing has no base to patch: directives there are mistakes."""
+_NO_BASE = "only has a meaning in a file with extends:"
+_IN_LIST = ("has no meaning here: this list replaces the base's list whole (only a list of named "
+            "items over the base's list of named items patches item by item)")
+
+
+def _no_directives(value, errors: list, why: str = _NO_BASE):
+    """What has no base to patch (a file that extends nothing, the items of a list that replaces
+    the base's): directives there are mistakes."""
     stack = [value]
     while stack:
         v = stack.pop()
         if isinstance(v, YMap):
             for k in v:
                 if k in DIRECTIVES:
-                    errors.append(RuleError(f"'{k}' only has a meaning in a file with extends:",
-                                            v.key_span(k)))
+                    errors.append(RuleError(f"'{k}' {why}", v.key_span(k)))
             stack.extend(v.values())
         elif isinstance(v, YList):
             stack.extend(v)
@@ -140,7 +150,8 @@ def merge(base, ext, errors: list):
             return _merge_named(base, ext, errors)
         out = _new_list(ext.span)
         for i, item in enumerate(ext):
-            out.append(merge(_MISSING, item, errors) if isinstance(item, (YMap, YList)) else item)
+            _no_directives(item, errors, _IN_LIST)
+            out.append(item)
             out.item_spans.append(ext.at(i))
         return out
     return ext

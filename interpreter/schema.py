@@ -35,11 +35,13 @@ def variant_schema() -> dict:
     """The editors' schema for a file with `extends:` (schemas/cardrules-variant.schema.json),
     derived from the rule-file schema by the merge rules of extend.py: in every mapping that
     merges key by key (the top level, named items such as zones and moves, and what they hold
-    down to the first list) each key is optional, `KEY: null` deletes and `$replace: true` may
-    stand beside the keys; items of a named list (`automatic`) need only their `name` and may
-    say `$delete: true`. A list that replaces the base's list (`hand`, a move's `do`) is
-    written whole, so what is inside it keeps every rule of the full schema. The loader never
-    uses this: it checks the merged file against the full schema."""
+    down to the first list) each key is optional, `KEY: null` deletes a key the full schema
+    does not require, and `$replace: true` may stand beside the keys (the mapping is then
+    whole, with its required keys); a list of named items (`automatic`) is either written whole
+    or made of patches that name their item, where `{name: X, $delete: true}` deletes X. A list
+    that replaces the base's list (`hand`, a move's `do`) is written whole, so what is inside
+    it keeps every rule of the full schema. It follows the merge without being it: the loader
+    never reads this schema, it checks the merged file against the full one."""
     full = copy.deepcopy(schema())
     defs = full.pop("$defs")
     made: dict = {}
@@ -56,26 +58,37 @@ def variant_schema() -> dict:
         if node.get("type") != "object":
             return node
         node = dict(node)
-        node.pop("required", None)
-        props = {k: _deletable(by_key(v)) for k, v in node.get("properties", {}).items()}
+        required = node.pop("required", [])
+        node.pop("minProperties", None)                # an empty patch changes nothing
+        props = {k: by_key(v) if k in required else _deletable(by_key(v))
+                 for k, v in node.get("properties", {}).items()}
         if isinstance(node.get("additionalProperties"), dict):
             node["additionalProperties"] = _deletable(by_key(node["additionalProperties"]))
         node["properties"] = {**props, "$replace": _REPLACE}
         if "propertyNames" in node:
             node["propertyNames"] = {"anyOf": [node["propertyNames"], {"const": "$replace"}]}
+        if required:                                   # replaced whole: complete again
+            node["allOf"] = [*node.get("allOf", []), {"if": _is_true("$replace"),
+                                                      "then": {"required": required}}]
         return node
 
     root = by_key(full)
-    del root["properties"]["$replace"]                 # the whole file cannot replace its base
+    del root["properties"]["$replace"]                 # the loader refuses $replace at the top
+    root.pop("allOf", None)
     root["properties"]["extends"] = full["properties"]["extends"]
     root["required"] = ["extends"]
-    for key, prop in full["properties"].items():       # named lists: items patch by name
+    for key, prop in full["properties"].items():       # named lists: whole, or patches by name
         items = prop.get("items", {})
         if prop.get("type") == "array" and "$ref" in items and "name" in _props(defs, items):
             rule, name = by_key(items), items["$ref"].rsplit("/", 1)[1]
             made[name] = {**made[name], "required": ["name"],
-                          "properties": {**made[name]["properties"], "$delete": _DELETE}}
-            root["properties"][key] = _deletable({**prop, "items": rule})
+                          "properties": {**made[name]["properties"], "name": _props(defs, items)["name"],
+                                         "$delete": _DELETE},
+                          "allOf": [*made[name].get("allOf", []), {
+                              "if": _is_true("$delete"),
+                              "then": {"propertyNames": {"enum": ["name", "$delete"]}}}]}
+            root["properties"][key] = {"description": prop.get("description", ""),
+                                       "anyOf": [prop, {**prop, "items": rule}, _NULL]}
     root.update({"$id": full["$id"].replace("cardrules.schema", "cardrules-variant.schema"),
                  "title": "cardrules variant (a rule file with extends:)",
                  "description": "A rule file that changes another: it names its base with extends "
@@ -95,10 +108,17 @@ _DELETE = {"description": "true: remove the base's item of this name (write only
                           "it).", "title": "true or false", "type": "boolean"}
 
 
+_NULL = {"title": "empty (deletes the key from the base)", "type": "null"}
+
+
 def _deletable(node: dict) -> dict:
     """A key a variant may also set to null, which deletes it from the base."""
-    return {"description": node.get("description", ""),
-            "anyOf": [node, {"title": "empty (deletes the key from the base)", "type": "null"}]}
+    return {"description": node.get("description", ""), "anyOf": [node, _NULL]}
+
+
+def _is_true(key: str) -> dict:
+    """The `if` of a condition: `key` is there and true."""
+    return {"required": [key], "properties": {key: {"const": True}}}
 
 
 def _props(defs: dict, ref: dict) -> dict:

@@ -397,3 +397,50 @@ def test_an_unknown_set_name_points_at_the_options_of_the_file_that_was_run(tmp_
     with pytest.raises(UsageError) as exc:                    # no options: of its own: the base's
         check_options(load_game(bare)[0], {"nope": "1"})
     assert exc.value.span.file.endswith("base.yaml") and exc.value.span.line == line_of(BASE, "options:")
+
+
+# -- the variant schema (editors) follows the merge ------------------------------------------------
+
+@pytest.mark.parametrize("text, loads", [
+    ("options:\n  target: {default: 3}\n", True),                        # one key of one item
+    ("options:\n  target: {$replace: true, default: 4}\n", True),
+    ("options:\n  target: {$replace: true, min: 1}\n", False),            # replaced: whole again
+    ("options:\n  target: {default: ~}\n", False),                        # a required key
+    ("game: ~\n", False),
+    ("zones: {}\n", True),
+    ("zones:\n  pile: {$replace: true, visibility: none}\n", True),
+    ("zones:\n  pile: {visibilty: all}\n", False),                        # a typo in a patch
+    ("automatic:\n  - {name: first, $delete: true}\n", True),
+    ("automatic:\n  - {name: second, description: only this changes}\n", True),
+    ("automatic:\n  - {do: []}\n", True),                                 # unnamed: replaces whole
+    ("automatic:\n  - {name: first, $delete: true}\n  - {do: []}\n", False),
+    ("automatic:\n  - {name: first, $delete: true, do: []}\n", False),
+    ("moves:\n  play: {do: [], $delete: true}\n", False),                 # $delete is for list items
+    ("hand:\n  - deal: {from: stock}\n", False),                          # lists are written whole
+    ("hand:\n  - {shuffle: stock, $replace: false}\n", False),            # nothing to replace in a list
+    ("$replace: true\n", False),                                          # the whole base
+])
+def test_the_variant_schema_takes_what_the_merge_takes(tmp_path, text, loads):
+    from jsonschema import Draft202012Validator
+    from cardrules import schema, yamlload
+    path = variant(tmp_path, "game: V\n" + text if not text.startswith("game") else text)
+    as_editors_see_it = schema._json_view(yamlload.load_file(path), 0, [0])
+    editor = not list(Draft202012Validator(schema.variant_schema()).iter_errors(as_editors_see_it))
+    try:
+        load_game(path)
+        merged = True
+    except ErrorList:
+        merged = False
+    assert (editor, merged) == (loads, loads)
+
+
+def test_a_directive_inside_a_list_that_replaces_is_an_error(tmp_path):
+    path = variant(tmp_path, "hand:\n  - {shuffle: stock, $replace: false}\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:3:22: error: '$replace' has no meaning here: this list replaces")
+
+
+def test_replace_at_the_top_of_a_variant_is_an_error(tmp_path):
+    path = variant(tmp_path, "$replace: true\n")
+    [line] = errors_of(path)
+    assert line.startswith(f"{path}:2:1: error: '$replace' at the top of a file would replace its whole base")

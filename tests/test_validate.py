@@ -234,27 +234,8 @@ def test_the_variant_schema_file_is_generated_from_the_schema():
     Draft202012Validator.check_schema(json.loads(out.getvalue()))
 
 
-@pytest.mark.parametrize("doc", [
-    {"extends": "b.yaml", "options": {"target": {"default": 3}}},          # one key of one item
-    {"extends": "b.yaml", "moves": {"pass": None}, "automatic": [{"name": "first", "$delete": True}]},
-    {"extends": "b.yaml", "zones": {"pile": {"$replace": True, "visibility": "none"}}},
-    {"extends": "b.yaml", "automatic": [{"name": "second", "description": "only this changes"}]},
-    {"extends": "b.yaml", "tables": {"size": {"$replace": True, "2": 7}}, "deck": {"jokers": 2}},
-], ids=["patch", "delete", "replace", "named-item", "table"])
-def test_the_variant_schema_takes_what_a_variant_may_write(doc):
-    assert list(Draft202012Validator(schema.variant_schema()).iter_errors(doc)) == []
-
-
-@pytest.mark.parametrize("doc", [
-    {"game": "no extends"},
-    {"extends": "b.yaml", "zones": {"pile": {"visibilty": "all"}}},        # a typo in a patch
-    {"extends": "b.yaml", "hand": [{"deal": {"from": "stock"}}]},          # lists are written whole
-    {"extends": "b.yaml", "automatic": [{"do": []}]},                      # a named item needs its name
-    {"extends": "b.yaml", "$replace": True},
-    {"extends": "b.yaml", "moves": {"play": {"do": [], "$delete": True}}},   # $delete is for named lists
-], ids=["no-extends", "typo", "partial-statement", "unnamed-item", "root-replace", "delete-in-map"])
-def test_the_variant_schema_refuses_what_no_merge_would_accept(doc):
-    assert list(Draft202012Validator(schema.variant_schema()).iter_errors(doc)) != []
+def test_the_variant_schema_wants_extends():
+    assert list(Draft202012Validator(schema.variant_schema()).iter_errors({"game": "G"})) != []
 
 
 def test_cardrules_schema_prints_the_schema():
