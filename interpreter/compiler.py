@@ -368,6 +368,23 @@ class Compiler:
         items = f"range({z.count})" if z is not None else self.x(node)
         return f"rt.tick(S, {items}, {self.g.limits.steps_per_hand})"
 
+    def charge(self, count: str, span):
+        """Lines that count `count` steps against steps_per_hand (statement context: no call)."""
+        limit = self.g.limits.steps_per_hand
+        self.e.line(f"S.steps += {count}")
+        self.e.line(f"if S.steps > {limit}: rt.too_many_steps({limit})", span)
+
+    def ticked_lines(self, node, local: str) -> str:
+        """Like `ticked`, as lines before a loop: the items go into `local`, which is returned
+        (or a constant range, counted as a constant)."""
+        z = _indices_of(node)
+        if z is not None:
+            self.charge(str(z.count), node.span)
+            return f"range({z.count})"
+        self.e.line(f"{local} = {self.x(node)}", node.span)
+        self.charge(f"len({local})", node.span)
+        return local
+
     @contextlib.contextmanager
     def bound(self, local: str, source):
         """While compiling the scope of `local`, bound by a loop over `source`: a local that runs
@@ -541,7 +558,7 @@ class Compiler:
         self.e.indent()
         self.e.line(f"{counter} += 1")
         self.e.line(f"if {counter} > {LOOP_LIMIT}: rt.loop_limit({LOOP_LIMIT})", st.span)
-        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})", st.span)
+        self.charge("1", st.span)
         self.block(st.body)
         if st.until:
             self.e.line(f"if {self.x(st.cond)}: break", st.cond.span)
@@ -550,8 +567,9 @@ class Compiler:
     def s_ForEach(self, st):
         self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
         self.e.indent()
-        self.e.line(f"rt.step(S, {self.g.limits.steps_per_hand})" + self.noted(st.var.slot, st.var.type),
-                    st.span)
+        self.charge("1", st.span)
+        if self.noted(st.var.slot, st.var.type):
+            self.e.line(self.noted(st.var.slot, st.var.type).removeprefix("; "), st.span)
         self.block(st.body)
         self.e.dedent()
 
@@ -593,10 +611,11 @@ class Compiler:
         with contextlib.ExitStack() as scopes:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
+                items = self.ticked_lines(p.source, f"t_{p.name}")
                 if p.blind:
-                    self.e.line(f"for {local} in range(len({self.ticked(p.source)})):", p.source.span)
+                    self.e.line(f"for {local} in range(len({items})):", p.source.span)
                 else:
-                    self.e.line(f"for {local} in {self.ticked(p.source)}:", p.source.span)
+                    self.e.line(f"for {local} in {items}:", p.source.span)
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
                 for node in at_level[i + 1]:

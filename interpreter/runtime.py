@@ -297,19 +297,17 @@ def int_range(*args):
 
 
 def tick(S, items, limit):
-    """Count the items an expression or a move's parameter is about to visit as steps."""
+    """Count the items an expression is about to visit as steps (statements count inline, with
+    `S.steps += n` and too_many_steps)."""
     if S is not None:
         S.steps += len(items)
         if S.steps > limit:
-            raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+            too_many_steps(limit)
     return items
 
 
-def step(S, limit):
-    """One round of a loop inside a step counts as a step too."""
-    S.steps += 1
-    if S.steps > limit:
-        raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+def too_many_steps(limit):
+    raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
 
 
 def unique(items):

@@ -179,6 +179,19 @@ def test_nested_while_loops_stop_at_the_step_bound(tmp_path):
     assert "more than 50000 steps in one hand (limits: steps_per_hand)" in r.stderr
 
 
+@pytest.mark.parametrize("where, body", [
+    ("a move's parameters", 'moves:\n  pick:\n    params:\n      a: {from: stock}\n      b: {from: stock}\n'
+                            '      c: {from: stock}\n    if: "a == b and b == c"\n    do: []\n'
+                            'hand:\n  - choose: [pick]\n    by: dealer\n'),
+    ("for_each", 'variables:\n  x: {type: int, initial: 0}\nhand:\n  - for_each: a\n    in: stock\n    do:\n'
+                 '      - for_each: b\n        in: stock\n        do:\n          - set: {x: "x + 1"}\n'),
+])
+def test_statement_loops_count_their_steps(tmp_path, where, body):
+    path, r = simulate(tmp_path, "deck: {zone: stock}\nlimits: {steps_per_hand: 2000}\n" + body, "-n", "1")
+    assert r.returncode == 1, (where, r.stderr)
+    assert "more than 2000 steps in one hand (limits: steps_per_hand)" in r.stderr, where
+
+
 def test_endless_decisions_stop_at_the_bound_named_in_the_rule_file(tmp_path):
     path, r = simulate(tmp_path, 'moves:\n  pass: {do: []}\nlimits: {decisions_per_hand: 50}\n'
                                  'hand:\n  - while: "true"\n    do:\n      - choose: [pass]\n        by: dealer\n',
