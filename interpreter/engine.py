@@ -233,9 +233,10 @@ class Match:
                 S.log.append({"event": "match_end", "totals": list(S.total), "winners": self.winners,
                               "complete": bool(ended)})
             return True
-        if self.hands_played >= g.limits.hands_per_match:
-            raise rt.LimitError(f"the match did not end within {g.limits.hands_per_match} hands "
-                                f"(limits: hands_per_match)")
+        if self.hands_played >= g.limits.hands_per_match:   # at the end that never held
+            raise self._error(rt.LimitError(f"the match did not end within {g.limits.hands_per_match} "
+                                            f"hands (limits: hands_per_match)"),
+                              g.match.end.span if g.match.end is not None else None)
         S.dealer = P.next_dealer(S) if P.next_dealer else (S.dealer + 1) % P.players
         return False
 

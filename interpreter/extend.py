@@ -70,6 +70,7 @@ def load(path: str) -> tuple[object, list[str]]:
         if isinstance(ext, YMap) and "$replace" in ext:
             errors.append(RuleError("'$replace' at the top of a file would replace its whole base: "
                                     "write the game without extends: instead", ext.key_span("$replace")))
+            break                        # merging it would only add errors that follow from this
         if not isinstance(merged, YMap):
             errors.append(RuleError("the extended file must hold a mapping (keys such as game, "
                                     "deck, moves)", ext.at("extends")))

@@ -441,6 +441,6 @@ def test_a_directive_inside_a_list_that_replaces_is_an_error(tmp_path):
 
 
 def test_replace_at_the_top_of_a_variant_is_an_error(tmp_path):
-    path = variant(tmp_path, "$replace: true\n")
+    path = variant(tmp_path, "$replace: true\nmoves:\n  pay: null\n")    # one line: no 'pay' follow-up
     [line] = errors_of(path)
     assert line.startswith(f"{path}:2:1: error: '$replace' at the top of a file would replace its whole base")

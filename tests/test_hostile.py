@@ -204,7 +204,8 @@ def test_a_match_that_never_ends_stops_at_hands_per_match(tmp_path):
     path, r = simulate(tmp_path, 'limits: {hands_per_match: 3}\nhand:\n  - shuffle: stock\n'
                                  'match:\n  end: "hand_number > 99"\n', "-n", "1")
     assert r.returncode == 1
-    assert "the match did not end within 3 hands (limits: hands_per_match)" in r.stderr
+    assert f"{path}:11:21: error: the match did not end within 3 hands (limits: hands_per_match)" \
+        in r.stderr                                                       # in match: end
 
 
 def test_evaluation_errors_name_the_rule_file_position(tmp_path):
