@@ -59,7 +59,7 @@ def cmd_validate(a) -> int:
             print(f"{clean(path)}:1:1: error: internal error while checking this file "
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
-        if not a.quiet:
+        if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
             print(f"{clean(path)}: ok ({clean(game.name)}, {game.min_players}-{game.max_players} players)")
     return EXIT_FAIL if bad else EXIT_OK
 

@@ -150,6 +150,9 @@ def test_warnings_fail_only_with_strict():
     name = "game_zone_never_filled.yaml"
     assert validate("-q", name, cwd=BROKEN)[0] == 0
     assert validate("-q", "--strict", name, cwd=BROKEN)[0] == 1
+    code, out, err = validate("--strict", name, cwd=BROKEN)
+    assert code == 1 and out == [] and err and all(": warning: " in x for x in err)   # no "ok"
+    assert validate(name, cwd=BROKEN)[1][0].startswith(f"{name}: ok (")                # without it
 
 
 def test_control_and_bidi_characters_are_escaped_on_screen():
