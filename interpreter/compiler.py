@@ -817,6 +817,9 @@ def _has_choose(st) -> bool:
     return False
 
 
+_ON, _OFF = ("true", "on", "yes", "1"), ("false", "off", "no", "0")   # --set words for bool options
+
+
 def check_options(game: m.Game, given: dict) -> dict:
     """Options with defaults filled in; `given` maps names to text from --set."""
     from .errors import OptionError, suggest
@@ -833,9 +836,9 @@ def check_options(game: m.Game, given: dict) -> dict:
         def refuse(why):
             raise OptionError(f"option '{name}' {why}{given_as}", o.span)
         if o.type == "bool":
-            if str(text).lower() not in ("true", "false", "1", "0", "yes", "no"):
-                refuse(f"takes true or false, not '{str(text)[:40]}'")
-            out[name] = str(text).lower() in ("true", "1", "yes")
+            if str(text).lower() not in _ON + _OFF:
+                refuse(f"takes true or false (or on/off, yes/no, 1/0), not '{str(text)[:40]}'")
+            out[name] = str(text).lower() in _ON
         else:
             try:
                 v = int(str(text)) if len(str(text)) <= 16 else None

@@ -277,3 +277,19 @@ def test_schema_errors_point_at_the_key_or_value(tmp_path):
     line = p.read_text(encoding="utf-8").splitlines()[e.span.line - 1]
     assert line[e.span.col - 1:].startswith("colour: red")
     assert e.message == "unknown key 'colour' (allowed here: per_player, count, visibility, description)"
+
+
+@pytest.mark.parametrize("word, value", [("true", True), ("On", True), ("yes", True), ("1", True),
+                                         ("false", False), ("OFF", False), ("no", False), ("0", False)])
+def test_a_bool_option_takes_the_words_rules_shows(word, value):
+    from cardrules.compiler import check_options
+    from cardrules.load import load_game
+    game, _ = load_game(str(GAMES / "chinese-ten.yaml"))
+    assert check_options(game, {"compulsory_capture": word})["compulsory_capture"] is value
+
+
+def test_a_bool_option_refuses_other_words():
+    path = str(GAMES / "chinese-ten.yaml")
+    code, _, err = validate(path, "--set", "compulsory_capture=maybe")
+    assert code == 1 and err[0].endswith("error: option 'compulsory_capture' takes true or false "
+                                         "(or on/off, yes/no, 1/0), not 'maybe' (--set compulsory_capture=maybe)")
