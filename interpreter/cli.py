@@ -208,7 +208,7 @@ def cmd_schema(a) -> int:
     return EXIT_OK
 
 
-def _simulation_args(p, per: str):
+def _simulation_args(p, per: str, every: str = ""):
     """The options simulate and compare share."""
     p.add_argument("-n", type=int, default=100, help="number of games (matches)" + per)
     p.add_argument("--players", type=int)
@@ -217,7 +217,7 @@ def _simulation_args(p, per: str):
     p.add_argument("--hands", type=int, help="end each match after at most H hands")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--budget", type=int, help="search iterations per decision for ismcts")
-    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="an option value" + per)
+    p.add_argument("--set", action="append", metavar="NAME=VALUE", help="an option value" + every)
     p.add_argument("-q", "--quiet", action="store_true")
 
 
@@ -240,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("compare", help="simulate several rule files alike and compare their measures")
     c.add_argument("paths", nargs="+", metavar="PATH")
-    _simulation_args(c, " per file")
+    _simulation_args(c, " per file", " for every file (each must declare the option)")
     c.add_argument("--json", metavar="OUT", help="the comparison as JSON")
     c.set_defaults(func=cmd_compare)
     r = sub.add_parser("replay", help="re-run a game record and check every step")
