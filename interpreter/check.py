@@ -55,6 +55,8 @@ class Checker:
         self.attributes: dict = {}
         self.tables: dict = {}
         self.functions_src: dict = {}
+        self.later_params: set = set()        # while checking a move's parameter: those after it
+        self.variable_names: set = set()
         self.moves: dict = {}
         self.variables: list = []
 
@@ -133,6 +135,7 @@ class Checker:
             deck_zone = m.Zone(str(dz_name), "shared", 1, "none", "", d.span)
         self.zone_writes.add(deck_zone.name)
         self.check_attributes(d.get("attributes", {}))
+        self.variable_names = {str(k) for k in d.get("variables", {})}
         self.variables = self.check_variables(d.get("variables", {}))
         base_scope = Scope({v.name: ("slot", v.type, v.slot) for v in self.variables})
         self.functions_src = d.get("functions", {})
@@ -413,7 +416,9 @@ class Checker:
             s = scope.plus("player", ("builtin", SEAT, "player"))
             params = []
             blind_names = set()
-            for pname, p in mv.get("params", {}).items():
+            names = [str(x) for x in mv.get("params", {})]
+            for j, (pname, p) in enumerate(mv.get("params", {}).items()):
+                self.later_params = set(names[j + 1:]) - set(names[:j + 1])
                 pspan = mv["params"].key_span(pname)
                 self.reserved(str(pname), pspan)
                 src = self.typed(p.get("from"), p.at("from"), s)
@@ -435,6 +440,7 @@ class Checker:
                 if blind:
                     blind_names.add(str(pname))
                 params.append(m.Param(str(pname), src, cond, blind, ptype, pspan))
+            self.later_params = set()
             cond = None
             if "if" in mv:
                 cond = self.typed(mv["if"], mv.at("if"), s, BOOL, "a move's condition")
@@ -697,7 +703,16 @@ class Checker:
         if k is not None:
             n.ref = ("card", k)
             return CARD
-        known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones)
+        if name in self.variable_names:
+            raise RuleError(f"variable '{name}' cannot be read here: a function's body sees only its "
+                            f"parameters (pass the variable as one), and an initial value only options "
+                            f"and constants", n.span)
+        if name in self.later_params:
+            raise RuleError(f"parameter '{name}' is declared after this one: a parameter's from and if "
+                            f"see only the parameters before it (a condition on both goes in the move's "
+                            f"if)", n.span)
+        known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
+            + list(self.tables) + list(self.functions_src)
         raise RuleError(f"unknown name '{name}'" + suggest(name, known), n.span)
 
     def x_Attr(self, n, scope):

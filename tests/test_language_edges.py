@@ -289,3 +289,46 @@ def test_a_long_function_body_is_called_not_pasted_everywhere(tmp_path):
     assert len(setup(path).program.source) < 20_000      # about 51,000 if every call were pasted
     assert testing.stacked(path, "AS").S.score == [1, 0]
     assert testing.stacked(path, "2C").S.score == [0, 0]
+
+
+@pytest.mark.parametrize("body, at, message", [
+    ("""
+    functions:
+      high: {params: {c: card}, body: "c.rank == best"}
+    variables:
+      best: {type: rank, initial: A}
+    hand: []
+    """, "best\"", "variable 'best' cannot be read here: a function's body sees only its parameters"),
+    ("""
+    variables:
+      start: {type: int, initial: 1}
+      then: {type: int, initial: "start + 1"}
+    hand: []
+    """, "start +", "variable 'start' cannot be read here"),
+    ("""
+    moves:
+      play:
+        params:
+          card: {from: "hand(player)", if: "card.suit == later.suit"}
+          later: {from: pile}
+        do: []
+    hand:
+      - choose: [play]
+        by: dealer
+    """, "later.suit", "parameter 'later' is declared after this one: a parameter's from and if see only"),
+    ("""
+    tables:
+      hand_size: {2: 5}
+    hand:
+      - deal: {from: stock, to: hand, count: "hand_sise[players]"}
+    """, "hand_sise", "unknown name 'hand_sise' (did you mean 'hand_size'?)"),
+], ids=["function-reads-variable", "initial-reads-variable", "later-parameter", "table-suggested"])
+def test_names_out_of_reach_say_why(tmp_path, body, at, message):
+    path = rule_file(tmp_path, body)
+    with pytest.raises(ErrorList) as exc:
+        setup(path)
+    text = open(path, encoding="utf-8").read().splitlines()
+    line = next(i for i, x in enumerate(text, 1) if at in x)
+    col = text[line - 1].index(at) + 1
+    [only] = [e.line() for e in exc.value.errors]
+    assert only.startswith(f"{path}:{line}:{col}: error: {message}"), only
