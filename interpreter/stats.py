@@ -262,6 +262,9 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
     n = summary.players
     lines = [f"{name}: {s['games']} games, {n} players"
              + (f", {s['failed']} failed" if s["failed"] else "")]
+    if not s["games"]:
+        lines.append("no game was completed: nothing to measure")
+        return "\n".join(lines)
     lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  {'95% CI':<15} {'mean total':>10} "
                  f"{'min':>6} {'max':>6}")
     for seat in s["seats"]:
@@ -325,6 +328,7 @@ def format_compare(names: list, summaries: list) -> str:
     rows = compare(names, summaries)
     short = [f"[{i + 1}]" for i in range(len(names))]
     lines = [f"{short[i]} {name}: {summaries[i].n} games, {summaries[i].players} players"
+             + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)
     head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])

@@ -217,3 +217,15 @@ def test_plot_without_matplotlib_is_one_clear_line(tmp_path, capsys, monkeypatch
 
 def test_bad_budget_is_a_usage_error(capsys):
     assert cli.main(["simulate", COIN, "-n", "5", "--budget", "0"]) == 2
+
+
+def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(open(COIN, encoding="utf-8").read().replace(
+        'points: 1}', 'points: "1 // (count(stock) * 0)"}'), encoding="utf-8")
+    assert cli.main(["simulate", str(broken), "-n", "3"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["Coin flip: 0 games, 2 players, 3 failed", "no game was completed: nothing to measure"]
+    assert cli.main(["compare", COIN, str(broken), "-n", "3"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == f"[2] {broken}: 0 games, 2 players, 3 failed" and out[0].endswith(": 3 games, 2 players")
