@@ -40,6 +40,7 @@ class Checker:
     def __init__(self, doc, path: str):
         self.doc = doc
         self.path = path
+        self.gone: dict = getattr(doc, "gone", {})   # names a variant deleted -> where (extend.py)
         self.errors: list = []
         self.warnings: list = []
         self.slots = 0
@@ -577,7 +578,8 @@ class Checker:
             for i, n in enumerate(names):
                 mv = self.moves.get(str(n))
                 if mv is None:
-                    self.err(f"unknown move '{n}'" + suggest(str(n), self.moves), names.at(i))
+                    self.err(f"unknown move '{n}'" + (self.deleted(str(n)) or suggest(str(n), self.moves)),
+                             names.at(i))
                 else:
                     moves.append(mv)
             by = self.typed(st.get("by"), st.at("by"), scope, SEAT, "choose: by")
@@ -713,7 +715,7 @@ class Checker:
                             f"if)", n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src)
-        raise RuleError(f"unknown name '{name}'" + suggest(name, known), n.span)
+        raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def x_Attr(self, n, scope):
         t = self.expr(n.obj, scope)
@@ -873,8 +875,13 @@ class Checker:
             return fn.type or INT
         if f not in BUILTIN_FUNCS:
             known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
-            raise RuleError(f"unknown function '{f}'" + suggest(f, known), n.span)
+            raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
         return getattr(self, "f_" + f)(n, scope, args)
+
+    def deleted(self, name: str) -> str:
+        """' (deleted at PLACE)' when a variant deleted `name` (which the base still uses)."""
+        span = self.gone.get(name)
+        return f" (deleted at {span})" if span is not None else ""
 
     def arity(self, n, lo, hi=None):
         hi = lo if hi is None else hi

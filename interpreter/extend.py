@@ -64,6 +64,7 @@ def load(path: str) -> tuple[object, list[str]]:
         chain.append((base, yamlload.load_file(base)))
     root_path, merged = chain[-1]
     errors: list = []
+    gone: dict = {}
     if isinstance(merged, YMap):
         _no_directives(merged, errors)
     for ext_path, ext in reversed(chain[:-1]):
@@ -75,13 +76,15 @@ def load(path: str) -> tuple[object, list[str]]:
             errors.append(RuleError("the extended file must hold a mapping (keys such as game, "
                                     "deck, moves)", ext.at("extends")))
             break
-        merged = merge(merged, _without_extends(ext), errors)
+        merged = merge(merged, _without_extends(ext), errors, gone)
         if isinstance(merged, YMap):     # a section's own key: where the outermost file writes it
             for k in ext:
                 if k in merged and k != "extends":
                     merged.key_spans[k] = ext.key_span(k)
     if errors:
         raise ErrorList(errors)
+    if isinstance(merged, YMap):
+        merged.gone = gone           # names the variants delete: the checker says where
     return merged, [p for p, _ in chain]
 
 
@@ -142,13 +145,14 @@ def _no_directives(value, errors: list, why: str = _NO_BASE):
             stack.extend(v)
 
 
-def merge(base, ext, errors: list):
-    """The extension's value merged over the base's (`_MISSING` when the base has none)."""
+def merge(base, ext, errors: list, gone: dict):
+    """The extension's value merged over the base's (`_MISSING` when the base has none); each
+    name the extension deletes goes into `gone` with the place that deletes it."""
     if isinstance(ext, YMap):
-        return _merge_map(base, ext, errors)
+        return _merge_map(base, ext, errors, gone)
     if isinstance(ext, YList):
         if isinstance(base, YList) and _named(base) and _named(ext):
-            return _merge_named(base, ext, errors)
+            return _merge_named(base, ext, errors, gone)
         out = _new_list(ext.span)
         for i, item in enumerate(ext):
             _no_directives(item, errors, _IN_LIST)
@@ -158,7 +162,7 @@ def merge(base, ext, errors: list):
     return ext
 
 
-def _merge_map(base, ext: YMap, errors: list) -> YMap:
+def _merge_map(base, ext: YMap, errors: list, gone: dict) -> YMap:
     for k in ext:
         if isinstance(k, str) and k.startswith("$") and k not in DIRECTIVES:
             errors.append(RuleError(f"unknown directive '{k}'" + suggest(k, DIRECTIVES), ext.key_span(k)))
@@ -180,13 +184,14 @@ def _merge_map(base, ext: YMap, errors: list) -> YMap:
             if k in out:
                 for d in (out, out.key_spans, out.value_spans):
                     del d[k]
+                gone[str(k)] = ext.key_span(k)
             else:
                 errors.append(RuleError(f"'{k}: null' deletes '{k}', but there is no '{k}' here to "
                                         f"delete" + suggest(str(k), [str(x) for x in out]),
                                         ext.key_span(k)))
             continue
         old = out.get(k, _MISSING)
-        new = merge(old, v, errors)
+        new = merge(old, v, errors, gone)
         # A patched item stays where the base declared it; a new or replaced one is the extension's.
         patched = isinstance(old, YMap) and isinstance(v, YMap) and v.get("$replace") is not True
         _put(out, k, new, base.key_span(k) if patched else ext.key_span(k), ext.at(k))
@@ -198,7 +203,7 @@ def _named(lst: YList) -> bool:
     return bool(lst) and all(isinstance(x, YMap) and isinstance(x.get("name"), str) for x in lst)
 
 
-def _merge_named(base: YList, ext: YList, errors: list) -> YList:
+def _merge_named(base: YList, ext: YList, errors: list, gone: dict) -> YList:
     items = [[str(x["name"]), x, base.at(i)] for i, x in enumerate(base)]
     index = {name: i for i, (name, _, _) in enumerate(items)}
     dropped = set()
@@ -214,6 +219,7 @@ def _merge_named(base: YList, ext: YList, errors: list) -> YList:
                                         f"'{extra[0]}'", x.key_span(extra[0])))
             if name in index and name not in dropped:
                 dropped.add(name)
+                gone[name] = x.key_span("$delete")
             else:
                 errors.append(RuleError(f"$delete: there is no item named '{name}' to delete"
                                         + suggest(name, [n for n, _, _ in items]), x.at("name")))
@@ -224,10 +230,10 @@ def _merge_named(base: YList, ext: YList, errors: list) -> YList:
                 _put(body, k, v, x.key_span(k), x.at(k))
         if name in index:
             j = index[name]
-            items[j][1] = merge(items[j][1], body, errors)
+            items[j][1] = merge(items[j][1], body, errors, gone)
         else:
             index[name] = len(items)
-            items.append([name, merge(_MISSING, body, errors), ext.at(i)])
+            items.append([name, merge(_MISSING, body, errors, gone), ext.at(i)])
     out = _new_list(ext.span)
     for name, value, span in items:
         if name not in dropped:

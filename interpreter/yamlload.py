@@ -27,6 +27,7 @@ class YMap(dict):
     span: Span
     key_spans: dict
     value_spans: dict
+    gone: dict                    # on a merged variant (extend.py): deleted names -> where
 
     def key_span(self, key) -> Span:
         return self.key_spans.get(key, self.span)

@@ -444,3 +444,18 @@ def test_replace_at_the_top_of_a_variant_is_an_error(tmp_path):
     path = variant(tmp_path, "$replace: true\nmoves:\n  pay: null\n")    # one line: no 'pay' follow-up
     [line] = errors_of(path)
     assert line.startswith(f"{path}:2:1: error: '$replace' at the top of a file would replace its whole base")
+
+
+def test_a_name_the_variant_deletes_but_the_base_uses_says_where_it_was_deleted(tmp_path):
+    path = variant(tmp_path, "game: V\noptions:\n  target: null\nmoves:\n  pass: ~\n")
+    lines = errors_of(path)
+    base = tmp_path / "base.yaml"
+    assert f"{base}:{line_of(BASE, '>= target')}:41: error: unknown name 'target' (deleted at {path}:4:3)" in lines
+    assert f"{base}:{line_of(BASE, 'choose: [play, pass]')}:20: error: unknown move 'pass' (deleted at {path}:6:3)" \
+        in lines
+
+
+def test_deleting_a_named_list_item_is_remembered_too(tmp_path):
+    from cardrules import extend
+    doc, _ = extend.load(variant(tmp_path, "automatic:\n  - {name: second, $delete: true}\n"))
+    assert [(k, (v.line, v.col)) for k, v in doc.gone.items()] == [("second", (3, 20))]
