@@ -207,7 +207,10 @@ class Describer:
                 rows.append([self.cell(self.table_key(a.table_by, key)), self.cell(w.value_top(val))])
             first = {"by_rank": "rank", "by_suit": "suit", "by_card": "card"}.get(a.table_by, "card")
             other = "any other card" if a.cases or first == "card" else f"any other {first}"
-            if a.default is not None:
+            every = {"by_rank": len(g.deck.ranks), "by_suit": len(g.deck.suits)}.get(a.table_by)
+            if not a.cases and every is not None and len(a.table or {}) >= every:
+                pass                                   # the table names every rank (or suit)
+            elif a.default is not None:
                 rows.append([other if rows else "every card", self.cell(w.value_top(a.default))])
             elif a.table is not None or a.cases:
                 rows.append([other, "false" if a.type == "bool" else "0"])

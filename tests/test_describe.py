@@ -185,3 +185,15 @@ def test_author_text_cannot_inject_markup_or_control_characters(tmp_path):
     md = describe(game, "md")
     assert md.startswith("# Star \\*bold\\* \\| \\<b\\>\\\\x1b\\[31m\n")   # shows \\x1b
     assert "\x1b" not in describe(game, "text")
+
+
+def test_a_table_of_every_suit_has_no_other_row(tmp_path):
+    text = MINI.replace('"EXPR"', "c == t").replace(
+        "  value: {by_rank: {A: 1, 2: 2, 3: 3}, default: 0}",
+        "  value: {by_rank: {A: 1, 2: 2, 3: 3}, default: 0}\n  lane: {by_suit: {C: 0, D: 1, H: 2, S: 3}, default: 9}")
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = describe(load_game(str(path))[0])
+    lane = out[out.index("lane of a card"):]
+    assert "spades" in lane and "any other suit" not in lane and " 9\n" not in lane
+    assert "any other rank  0" in out            # value's table leaves ranks out: they stay
