@@ -603,34 +603,37 @@ class Checker:
                 self.warn(f"zone '{name}' is never read", z.span)
 
     # -- expressions -------------------------------------------------------------------------
-    def rank_index(self, text):
+    def rank_index(self, text, exact=False):
+        """The rank's index; `exact` (in expressions) takes only the deck's spelling, so a lower
+        case name such as `q` stays a name (the keys of tables may be any case)."""
         text = str(text)
-        if text.upper() == "JK" and self.deck.jokers:   # jokers rank above every rank
+        up = text if exact else text.upper()
+        if up == "JK" and self.deck.jokers:   # jokers rank above every rank
             return len(self.deck.ranks)
         if text in self.deck.ranks:
             return self.deck.ranks.index(text)
-        alias = {"T": "10", "10": "T"}.get(text.upper())
+        alias = {"T": "10", "10": "T"}.get(up)
         if alias in self.deck.ranks:
             return self.deck.ranks.index(alias)
-        if text.upper() in self.deck.ranks:
-            return self.deck.ranks.index(text.upper())
+        if up in self.deck.ranks:
+            return self.deck.ranks.index(up)
         return None
 
-    def suit_index(self, text):
+    def suit_index(self, text, exact=False):
         text = SUIT_WORDS.get(str(text), SUIT_SYMBOLS.get(str(text), str(text)))
         if text in self.deck.suits:
             return self.deck.suits.index(text)
-        if text.upper() in self.deck.suits:
+        if not exact and text.upper() in self.deck.suits:
             return self.deck.suits.index(text.upper())
         return None
 
-    def card_kind(self, text):
+    def card_kind(self, text, exact=False):
         """Index rank*len(suits)+suit of a card written like 'AS', 'TC', '10C' or '10♣'."""
         text = str(text)
         for cut in (len(text) - 1,):
             if cut < 1:
                 return None
-            r, s = self.rank_index(text[:cut]), self.suit_index(text[cut:])
+            r, s = self.rank_index(text[:cut], exact), self.suit_index(text[cut:], exact)
             if r is not None and s is not None:
                 return r * len(self.deck.suits) + s
         return None
@@ -690,18 +693,18 @@ class Checker:
             n.ref = ("zone", z, None)
             self.zone_reads.add(name)
             return list_of(CARD)
-        r = self.rank_index(name)
+        r = self.rank_index(name, exact=True)
         if r is not None and not name.isdigit():
             n.ref = ("rank", r)
             return RANK
-        s = self.suit_index(name)
+        s = self.suit_index(name, exact=True)
         if s is not None:
             n.ref = ("suit", s)
             return SUIT
         if name in self.deck.color_names:
             n.ref = ("color", self.deck.color_names.index(name))
             return COLOR
-        k = self.card_kind(name)
+        k = self.card_kind(name, exact=True)
         if k is not None:
             n.ref = ("card", k)
             return CARD
@@ -713,6 +716,10 @@ class Checker:
             raise RuleError(f"parameter '{name}' is declared after this one: a parameter's from and if "
                             f"see only the parameters before it (a condition on both goes in the move's "
                             f"if)", n.span)
+        if name != name.upper() and (self.rank_index(name) is not None or self.suit_index(name) is not None
+                                     or self.card_kind(name) is not None):
+            raise RuleError(f"unknown name '{name}' (a rank, suit or card is written in capitals: "
+                            f"{name.upper()}; a name of yours is known only where it is bound)", n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src)
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)

@@ -332,3 +332,39 @@ def test_names_out_of_reach_say_why(tmp_path, body, at, message):
     col = text[line - 1].index(at) + 1
     [only] = [e.line() for e in exc.value.errors]
     assert only.startswith(f"{path}:{line}:{col}: error: {message}"), only
+
+
+def test_lower_case_deck_words_are_names_not_cards(tmp_path):
+    path = rule_file(tmp_path, """
+    variables:
+      who: {type: seat, initial: 0}
+      hits: {type: int, initial: 0}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - for_each: a
+        in: seats
+        do:
+          - set: {who: a}
+      - for_each: s
+        in: stock
+        do:
+          - if: "s.suit == S and s.rank == A"
+            then:
+              - set: {hits: "hits + 1"}
+    """)
+    setup(path)                                   # a is a seat and s a card inside their loops
+    bad = rule_file(tmp_path, """
+    variables:
+      who: {type: seat, initial: 0}
+    hand:
+      - for_each: a
+        in: seats
+        do: []
+      - set: {who: a}
+    """)
+    with pytest.raises(ErrorList) as exc:
+        setup(bad)
+    [line] = [e.line() for e in exc.value.errors]
+    assert line.endswith("error: unknown name 'a' (a rank, suit or card is written in capitals: A; "
+                         "a name of yours is known only where it is bound)")
