@@ -328,6 +328,9 @@ class _Report:
             return out
         for k, (e, allowed) in unknown.items():
             hint = suggest(k, allowed)
+            if not hint and " " in k.strip():     # {description: red, or black} splits at the comma
+                hint = " (keys have no spaces: is this the rest of a text cut at a comma inside {...}? " \
+                       "then put the whole text in quotes)"
             if not hint:
                 hint = f" (allowed here: {', '.join(allowed)})" if allowed else ""
             kind = self.statement_kind(e)
