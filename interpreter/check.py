@@ -24,6 +24,14 @@ CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
 
+UNCHECKED = "unchecked"   # the type of a name whose own declaration failed (already reported)
+
+
+class Reported(RuleError):
+    """An expression uses a name whose declaration failed: that error is reported already, so this
+    one is dropped instead of following from it."""
+
+
 class Scope:
     """Names visible in an expression: locals (Python variables) and slots (state variables)."""
 
@@ -97,6 +105,8 @@ class Checker:
                 t = self.coerce(node, want)
                 if t != want:
                     raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+        except Reported:
+            return None
         except RuleError as exc:
             self.errors.append(exc)
             return None
@@ -427,7 +437,7 @@ class Checker:
                     self.err(f"parameter '{pname}' must come from a list or zone, not a "
                              f"{type_name(src.type)}", src.span)
                     src = None
-                ptype = src.type[1] if src is not None else INT
+                ptype = src.type[1] if src is not None else UNCHECKED
                 blind = bool(p.get("blind", False))
                 if blind and (src is None or not _is_zone(src)):
                     self.err(f"parameter '{pname}': blind choice needs a zone to draw from", pspan)
@@ -560,10 +570,11 @@ class Checker:
             name = str(st["for_each"])
             self.reserved(name, st.at("for_each"))
             it = self.typed(st.get("in"), st.at("in"), scope)
-            typ = INT
+            typ = UNCHECKED
             if it is not None:
                 if not isinstance(it.type, tuple):
                     self.err(f"for_each: 'in' must be a list or zone, not a {type_name(it.type)}", it.span)
+                    typ = UNCHECKED
                 else:
                     typ = it.type[1]
             var = m.Variable(name, typ, None, self.new_slot(typ), st.at("for_each"))
@@ -672,6 +683,8 @@ class Checker:
         name = n.id
         if name in scope.names:
             entry = scope.names[name]
+            if entry[1] == UNCHECKED:
+                raise Reported(f"'{name}' failed where it is declared", n.span)
             n.ref = entry
             return entry[1]
         if name == "player":
@@ -875,6 +888,8 @@ class Checker:
             return CARD_ATTRS[f]
         if f in self.functions_src:
             fn = self.function(f, n.span)
+            if fn.body is None:          # its body failed (or it calls itself): reported there
+                raise Reported(f"function '{f}' failed where it is declared", n.span)
             self.arity(n, len(fn.params))
             for a, (pname, ptype) in zip(args, fn.params):
                 self.need(a, scope, ptype, f"argument '{pname}' of {f}")
