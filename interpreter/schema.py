@@ -326,8 +326,12 @@ class _Report:
                                  f"{_and(stmt_keys)}: make them separate list items ('- ...')",
                                  self.span_of(place)))
             return out
+        # One key unknown and one required key missing: most likely one stands for the other.
+        instead = next(iter(missing)) if len(unknown) == 1 and len(missing) == 1 else None
         for k, (e, allowed) in unknown.items():
             hint = suggest(k, allowed)
+            if not hint and instead is not None and instead in allowed:
+                hint = f" (did you mean '{instead}'? it is needed here)"
             if not hint and " " in k.strip():     # {description: red, or black} splits at the comma
                 hint = " (keys have no spaces: is this the rest of a text cut at a comma inside {...}? " \
                        "then put the whole text in quotes)"
@@ -337,7 +341,7 @@ class _Report:
             where = f" in {_a(kind)} '{kind}' statement" if kind else ""
             out.append(RuleError(f"unknown key '{k}'{where}{hint}", self.key_span(place, k)))
         for k, e in missing.items():
-            if any(suggest(x, [k]) for x in unknown):
+            if any(suggest(x, [k]) for x in unknown) or k == instead:
                 continue              # the unknown key is this one misspelt: said once
             kind = self.statement_kind(e)
             if kind:
