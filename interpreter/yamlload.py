@@ -100,8 +100,10 @@ def _scalar(ev, path: str, errors: list, key: bool = False):
     s = YStr(text)
     s.span = span
     s.plain = style is None
-    # For single-line scalars we can map a character offset to a column exactly.
-    s.exact = ev.start_mark.line == ev.end_mark.line and style in (None, "'", '"')
+    # For single-line scalars we can map a character offset to a column exactly, unless escapes
+    # (\n, \", '') make the source longer than the text.
+    s.exact = ev.start_mark.line == ev.end_mark.line and style in (None, "'", '"') \
+        and ev.end_mark.column - ev.start_mark.column == len(text) + (0 if style is None else 2)
     if style in ("'", '"'):
         s.span = span.shifted(1)
     return s

@@ -368,3 +368,21 @@ def test_lower_case_deck_words_are_names_not_cards(tmp_path):
     [line] = [e.line() for e in exc.value.errors]
     assert line.endswith("error: unknown name 'a' (a rank, suit or card is written in capitals: A; "
                          "a name of yours is known only where it is bound)")
+
+
+def test_an_escape_in_a_quoted_expression_moves_errors_to_the_string_start(tmp_path):
+    # "\t" is two characters in the file and one in the text: columns after it cannot be exact.
+    path = rule_file(tmp_path, r"""
+    variables:
+      x: {type: int, initial: 0}
+    hand:
+      - set: {x: "1 +\t2 + stok"}
+      - set: {x: "1 + 2 + stok"}
+    """)
+    with pytest.raises(ErrorList) as exc:
+        setup(path)
+    lines = [e.line().split(": error")[0] for e in exc.value.errors]
+    text = open(path, encoding="utf-8").read().splitlines()
+    first = next(i for i, x in enumerate(text, 1) if "\\t" in x)
+    assert lines == [f"{path}:{first}:{text[first - 1].index('1 +') + 1}",
+                     f"{path}:{first + 1}:{text[first].index('stok') + 1}"]
