@@ -384,5 +384,6 @@ def test_an_escape_in_a_quoted_expression_moves_errors_to_the_string_start(tmp_p
     lines = [e.line().split(": error")[0] for e in exc.value.errors]
     text = open(path, encoding="utf-8").read().splitlines()
     first = next(i for i, x in enumerate(text, 1) if "\\t" in x)
-    assert lines == [f"{path}:{first}:{text[first - 1].index('"1 +') + 1}",
+    quote = text[first - 1].index('"1 +') + 1
+    assert lines == [f"{path}:{first}:{quote}",
                      f"{path}:{first + 1}:{text[first].index('stok') + 1}"]
