@@ -545,8 +545,11 @@ class Checker:
             for name, val in st["set"].items():
                 var = next((v for v in self.variables if v.name == name), None)
                 if var is None:
-                    self.err(f"set: unknown variable '{name}'" + suggest(str(name), [v.name for v in self.variables]),
-                             st["set"].key_span(name))
+                    why = (f"set: '{name}' is an option, fixed for the whole match (--set changes it "
+                           f"before it starts); for a value that changes, declare a variable"
+                           if str(name) in self.options else
+                           f"set: unknown variable '{name}'" + suggest(str(name), [v.name for v in self.variables]))
+                    self.err(why, st["set"].key_span(name))
                     continue
                 pairs.append((var, self.typed(val, st["set"].at(name), scope, var.type, f"'{name}'")))
             return m.Assign(span, pairs)

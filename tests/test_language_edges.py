@@ -387,3 +387,17 @@ def test_an_escape_in_a_quoted_expression_moves_errors_to_the_string_start(tmp_p
     quote = text[first - 1].index('"1 +') + 1
     assert lines == [f"{path}:{first}:{quote}",
                      f"{path}:{first + 1}:{text[first].index('stok') + 1}"]
+
+
+def test_setting_an_option_says_it_is_an_option(tmp_path):
+    path = rule_file(tmp_path, """
+    options:
+      target: {type: int, default: 5}
+    hand:
+      - set: {target: 6}
+    """)
+    with pytest.raises(ErrorList) as exc:
+        setup(path)
+    [line] = [e.line() for e in exc.value.errors]
+    assert line.endswith("error: set: 'target' is an option, fixed for the whole match (--set changes it "
+                         "before it starts); for a value that changes, declare a variable")
