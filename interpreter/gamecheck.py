@@ -44,7 +44,7 @@ def run(ck, hand: list, autos: list, match) -> None:
     _Expansion(ck).check_all(hand, autos, match)
     _Deals(ck).check(hand)
     _player_tables(ck, hand, autos, match)
-    _Reach(ck).check(hand, autos)
+    _Reach(ck).check(hand, autos, match)
     _never_legal(ck)
 
 
@@ -545,7 +545,10 @@ class _Reach:
         vals = {_Const(self.ck, n).value(node) for n in self.players}
         return vals.pop() if len(vals) == 1 else _UNKNOWN
 
-    def check(self, hand, autos):
+    def check(self, hand, autos, match=None):
+        if match is not None and match.end is not None and self.const(match.end) is False:
+            self.ck.warn("the match never ends: its end condition is always false (it would stop at "
+                         "limits: hands_per_match)", match.end.span)
         self.block(hand)
         for a in autos:
             self.block(a.body)

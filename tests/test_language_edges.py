@@ -401,3 +401,23 @@ def test_setting_an_option_says_it_is_an_option(tmp_path):
     [line] = [e.line() for e in exc.value.errors]
     assert line.endswith("error: set: 'target' is an option, fixed for the whole match (--set changes it "
                          "before it starts); for a value that changes, declare a variable")
+
+
+def test_a_match_end_that_is_always_false_is_a_warning(tmp_path):
+    from cardrules.load import load_game
+    path = rule_file(tmp_path, """
+    hand:
+      - shuffle: stock
+    match:
+      end: "players > 5"
+    """)
+    _, warnings = load_game(path)
+    said = "the match never ends: its end condition is always false (it would stop at limits: hands_per_match)"
+    assert said in [w.message for w in warnings]
+    _, warnings = load_game(rule_file(tmp_path, """
+    hand:
+      - shuffle: stock
+    match:
+      end: "players > 1"
+    """))
+    assert said not in [w.message for w in warnings]
