@@ -507,7 +507,7 @@ class Describer:
     def s_While(self, st, d):
         w = self.w
         if st.until:
-            head = f"Repeat until, at the end of a pass, {w.cond(st.cond)}:"
+            head = f"Repeat the following, checking after each time through, until {w.cond(st.cond)}:"
         else:
             head = f"As long as {w.cond(st.cond)}, repeat:"
         return [(d, head)] + self.stmts(st.body, d + 1)
