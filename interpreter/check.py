@@ -439,7 +439,7 @@ class Checker:
                     src = None
                 ptype = src.type[1] if src is not None else UNCHECKED
                 blind = bool(p.get("blind", False))
-                if blind and (src is None or not _is_zone(src)):
+                if blind and src is not None and not _is_zone(src):
                     self.err(f"parameter '{pname}': blind choice needs a zone to draw from", pspan)
                 local = f"p_{pname}"
                 s = s.plus(str(pname), ("local", ptype, local))
@@ -548,7 +548,8 @@ class Checker:
                     why = (f"set: '{name}' is an option, fixed for the whole match (--set changes it "
                            f"before it starts); for a value that changes, declare a variable"
                            if str(name) in self.options else
-                           f"set: unknown variable '{name}'" + suggest(str(name), [v.name for v in self.variables]))
+                           f"set: unknown variable '{name}'" + (self.deleted(str(name)) or suggest(
+                               str(name), [v.name for v in self.variables])))
                     self.err(why, st["set"].key_span(name))
                     continue
                 pairs.append((var, self.typed(val, st["set"].at(name), scope, var.type, f"'{name}'")))
@@ -720,14 +721,16 @@ class Checker:
         if name in self.deck.color_names:
             n.ref = ("color", self.deck.color_names.index(name))
             return COLOR
-        k = self.card_kind(name, exact=True)
+        k = self.card_kind(name, exact=name[:1].isalpha())   # 10c can never be a name
         if k is not None:
             n.ref = ("card", k)
             return CARD
+        if name in self.gone:
+            raise RuleError(f"unknown name '{name}'{self.deleted(name)}", n.span)
         if name in self.variable_names:
-            raise RuleError(f"variable '{name}' cannot be read here: a function's body sees only its "
-                            f"parameters (pass the variable as one), and an initial value only options "
-                            f"and constants", n.span)
+            raise RuleError(f"variable '{name}' cannot be read here: " + (
+                "a function's body sees only its parameters (pass the variable as one)" if self.fn_stack
+                else "an initial value sees options, zones and constants, not other variables"), n.span)
         if name in self.later_params:
             raise RuleError(f"parameter '{name}' is declared after this one: a parameter's from and if "
                             f"see only the parameters before it (a condition on both goes in the move's "
@@ -748,8 +751,8 @@ class Checker:
             return CARD_ATTRS[n.name]
         if n.name in self.attributes:
             return self.attributes[n.name].type
-        raise RuleError(f"unknown card attribute '{n.name}'" +
-                        suggest(n.name, list(CARD_ATTRS) + list(self.attributes)), n.span)
+        raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
+                        n.name, list(CARD_ATTRS) + list(self.attributes))), n.span)
 
     def x_Index(self, n, scope):
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:

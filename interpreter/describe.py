@@ -208,7 +208,8 @@ class Describer:
             first = {"by_rank": "rank", "by_suit": "suit", "by_card": "card"}.get(a.table_by, "card")
             other = "any other card" if a.cases or first == "card" else f"any other {first}"
             every = {"by_rank": len(g.deck.ranks), "by_suit": len(g.deck.suits)}.get(a.table_by)
-            if not a.cases and every is not None and len(a.table or {}) >= every:
+            if not a.cases and every is not None and not g.deck.jokers \
+                    and set(range(every)) <= set(a.table or {}):
                 pass                                   # the table names every rank (or suit)
             elif a.default is not None:
                 rows.append([other if rows else "every card", self.cell(w.value_top(a.default))])

@@ -326,11 +326,10 @@ class _Report:
                                  f"{_and(stmt_keys)}: make them separate list items ('- ...')",
                                  self.span_of(place)))
             return out
-        # One key unknown and one required key missing: most likely one stands for the other.
-        instead = next(iter(missing)) if len(unknown) == 1 and len(missing) == 1 else None
+        instead = self.stands_for(unknown, missing)
         for k, (e, allowed) in unknown.items():
             hint = suggest(k, allowed)
-            if not hint and instead is not None and instead in allowed:
+            if instead is not None:
                 hint = f" (did you mean '{instead}'? it is needed here)"
             if not hint and " " in k.strip():     # {description: red, or black} splits at the comma
                 hint = " (keys have no spaces: is this the rest of a text cut at a comma inside {...}? " \
@@ -370,6 +369,18 @@ class _Report:
         else:
             msg = f"{self.where(place)} must be {want}, not {_describe(e.instance)}"
         return RuleError(msg, self.span_of(place))
+
+    @staticmethod
+    def stands_for(unknown: dict, missing: dict):
+        """The missing required key that the mapping's one unknown key most likely stands for:
+        the unknown key resembles no allowed key, and its value would fit the missing one."""
+        if len(unknown) != 1 or len(missing) != 1:
+            return None
+        (k, (e, allowed)), want = next(iter(unknown.items())), next(iter(missing))
+        prop = e.schema.get("properties", {}).get(want)
+        if suggest(k, allowed) or prop is None or not isinstance(e.instance, dict):
+            return None
+        return want if _validator().evolve(schema=prop).is_valid(e.instance.get(k)) else None
 
     def unknown_statement(self, e, place) -> RuleError:
         keys = list(e.instance) if isinstance(e.instance, dict) else []

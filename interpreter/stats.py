@@ -133,7 +133,9 @@ class Measure:
 
 
 def _prop(key, label, k, n) -> Measure:
-    p = k / n if n else 0.0
+    if not n:                                   # no game completed: nothing to measure
+        return Measure(key, label, "prop", None, None, (None, None), 0)
+    p = k / n
     return Measure(key, label, "prop", p, math.sqrt(p * (1 - p) / n) if n else 0.0, wilson(k, n), n, k)
 
 

@@ -71,7 +71,8 @@ class Words:
         return self.t(str(name).replace("_", " "))
 
     def rank(self, i: int) -> str:
-        return self.t(self.g.deck.ranks[i])
+        ranks = self.g.deck.ranks
+        return self.t(ranks[i]) if i < len(ranks) else "joker"     # jokers rank above every rank
 
     def suit(self, i: int) -> str:
         s = self.g.deck.suits[i]

@@ -197,3 +197,16 @@ def test_a_table_of_every_suit_has_no_other_row(tmp_path):
     lane = out[out.index("lane of a card"):]
     assert "spades" in lane and "any other suit" not in lane and " 9\n" not in lane
     assert "any other rank  0" in out            # value's table leaves ranks out: they stay
+
+
+def test_jokers_read_as_jokers_and_keep_the_other_row(tmp_path):
+    text = MINI.replace('"EXPR"', "c.rank != JK").replace(
+        "deck: {ranks: [A, 2, 3, 10, J, Q, K], suits: [C, D, H, S], zone: stock}",
+        "deck: {ranks: [A, 2, 3, 10, J, Q, K], suits: [C, D, H, S], zone: stock, jokers: 2}").replace(
+        "  value: {by_rank: {A: 1, 2: 2, 3: 3}, default: 0}",
+        "  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10, J: 11, Q: 12, K: 13}, default: 50}")
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = describe(load_game(str(path))[0])        # a joker's rank used to crash here
+    assert "f(c, t, p): c's rank is not joker." in out
+    assert "any other rank  50" in out              # every rank is listed, but jokers get 50

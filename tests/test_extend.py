@@ -459,3 +459,12 @@ def test_deleting_a_named_list_item_is_remembered_too(tmp_path):
     from cardrules import extend
     doc, _ = extend.load(variant(tmp_path, "automatic:\n  - {name: second, $delete: true}\n"))
     assert [(k, (v.line, v.col)) for k, v in doc.gone.items()] == [("second", (3, 20))]
+
+
+def test_a_deleted_lower_case_name_is_said_deleted_not_a_capitals_mistake(tmp_path):
+    base = BASE.replace("options:", "variables:\n  a: {type: int, initial: 0}\noptions:").replace(
+        "  pass:\n    description: Do nothing\n    do: []", "  pass:\n    description: Do nothing\n    do:\n"
+        "      - set: {a: \"a + 1\"}")
+    path = variant(tmp_path, "game: V\nvariables:\n  a: null\n", base=base)
+    lines = errors_of(path)
+    assert lines and all(x.endswith(f"(deleted at {path}:4:3)") for x in lines), lines

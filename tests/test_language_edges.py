@@ -421,3 +421,13 @@ def test_a_match_end_that_is_always_false_is_a_warning(tmp_path):
       end: "players > 1"
     """))
     assert said not in [w.message for w in warnings]
+
+
+def test_a_card_that_starts_with_a_digit_may_be_lower_case(tmp_path):
+    path = rule_file(tmp_path, """
+    variables:
+      n_2c: {type: bool, initial: false}
+    hand:
+      - set: {n_2c: "2c in stock and 2C in stock"}
+    """)
+    setup(path)                                    # 2c can never be a name: it is the card

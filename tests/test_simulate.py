@@ -229,3 +229,5 @@ def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
     assert cli.main(["compare", COIN, str(broken), "-n", "3"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[1] == f"[2] {broken}: 0 games, 2 players, 3 failed" and out[0].endswith(": 3 games, 2 players")
+    win = next(x for x in out if x.startswith("seat 0 win rate")).split()
+    assert win[4] != "-" and win[5] == "-"           # [1] measured, [2] nothing to measure

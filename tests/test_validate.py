@@ -293,3 +293,22 @@ def test_a_bool_option_refuses_other_words():
     code, _, err = validate(path, "--set", "compulsory_capture=maybe")
     assert code == 1 and err[0].endswith("error: option 'compulsory_capture' takes true or false "
                                          "(or on/off, yes/no, 1/0), not 'maybe' (--set compulsory_capture=maybe)")
+
+
+@pytest.mark.parametrize("yaml_text, lines", [
+    # the unknown key has a spelling of its own: the missing key is still said
+    ("options:\n  target: {type: int, descripton: the goal}\n",
+     ["7:11: error: missing key 'default' in 'target' in 'options'",
+      "7:23: error: unknown key 'descripton' (did you mean 'description'?)"]),
+    # a list cannot stand for a condition: no "did you mean 'until'"
+    ("hand:\n  - repeat: [{shuffle: stock}]\n    do: []\n",
+     ["7:5: error: a 'repeat' statement needs 'until'",
+      "8:5: error: unknown key 'do' in a 'repeat' statement (allowed here: repeat, until)"]),
+], ids=["own-spelling", "value-does-not-fit"])
+def test_an_unknown_key_stands_for_a_missing_one_only_when_nothing_else_explains_it(tmp_path, yaml_text, lines):
+    path = tmp_path / "g.yaml"
+    path.write_text("game: G\nplayers: {min: 2, max: 2}\ndeck: {ranks: [A, 2], suits: [C], zone: stock}\n"
+                    "zones:\n  stock: {visibility: none}\n" + yaml_text
+                    + ("" if yaml_text.startswith("hand") else "hand: []\n"), encoding="utf-8")
+    code, _, err = validate(str(path))
+    assert code == 1 and err == [f"{path}:{x}" for x in lines]
