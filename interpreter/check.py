@@ -578,7 +578,6 @@ class Checker:
             if it is not None:
                 if not isinstance(it.type, tuple):
                     self.err(f"for_each: 'in' must be a list or zone, not a {type_name(it.type)}", it.span)
-                    typ = UNCHECKED
                 else:
                     typ = it.type[1]
             var = m.Variable(name, typ, None, self.new_slot(typ), st.at("for_each"))

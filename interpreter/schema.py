@@ -106,8 +106,6 @@ _REPLACE = {"description": "true: this mapping replaces the base's whole instead
                            "key by key.", "title": "true or false", "type": "boolean"}
 _DELETE = {"description": "true: remove the base's item of this name (write only the name beside "
                           "it).", "title": "true or false", "type": "boolean"}
-
-
 _NULL = {"title": "empty (deletes the key from the base)", "type": "null"}
 
 
