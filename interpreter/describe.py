@@ -457,6 +457,8 @@ class Describer:
     def count(self, node) -> str:
         if isinstance(node, ast.Num):
             return f"{node.value} card{'s' if node.value != 1 else ''}"
+        if isinstance(node, ast.Name) and node.ref and node.ref[0] == "option":
+            return f"the number of cards the option {self.w.value(node)} gives"   # not "as many as cards"
         return f"as many cards as {self.w.value(node)}"
 
     def s_MoveCards(self, st, d):

@@ -210,3 +210,12 @@ def test_jokers_read_as_jokers_and_keep_the_other_row(tmp_path):
     out = describe(load_game(str(path))[0])        # a joker's rank used to crash here
     assert "f(c, t, p): c's rank is not joker." in out
     assert "any other rank  50" in out              # every rank is listed, but jokers get 50
+
+
+def test_a_deal_counted_by_an_option_names_the_option(tmp_path):
+    text = MINI.replace('"EXPR"', "c == t").replace(
+        "  - deal: {from: stock, to: hand, count: 1}", "  - deal: {from: stock, to: hand, count: target}")
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = describe(load_game(str(path))[0])
+    assert "deal the number of cards the option target gives to each player's hand" in " ".join(out.split())
