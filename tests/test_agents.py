@@ -137,7 +137,6 @@ def test_ismcts_alone_at_the_table_prefers_the_higher_result():
 # -- what agents may see ------------------------------------------------------------------------
 def _fingerprint(view: SeatView, moves) -> tuple:
     """Everything an agent can get from its view: observation, legal moves, sampled worlds."""
-    bit = 1 << view.seat
     samples = []
     for k in (1, 2):
         w = view.sample(random.Random(k))
