@@ -24,6 +24,7 @@ CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
 
+PER_PLAYER_TYPES = ("int", "bool", "seat", "rank", "suit", "color")
 UNCHECKED = "unchecked"   # the type of a name whose own declaration failed (already reported)
 
 
@@ -148,7 +149,8 @@ class Checker:
         self.check_attributes(d.get("attributes", {}))
         self.variable_names = {str(k) for k in d.get("variables", {})}
         self.variables = self.check_variables(d.get("variables", {}))
-        base_scope = Scope({v.name: ("slot", v.type, v.slot) for v in self.variables})
+        base_scope = Scope({v.name: ("pslot" if v.per_player else "slot", v.type, v.slot)
+                            for v in self.variables})
         self.functions_src = d.get("functions", {})
         for name in self.function_order():
             self.function(name, self.functions_src.key_span(name))
@@ -349,6 +351,10 @@ class Checker:
             if var.scope not in ("hand", "match"):
                 self.err(f"variable '{name}': scope is 'hand' (reset every hand) or 'match' "
                          f"(kept from hand to hand), not '{var.scope}'", v.at("scope"))
+            var.per_player = bool(v.get("per_player", False))
+            if var.per_player and typ not in PER_PLAYER_TYPES:
+                self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
+                         f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))
             init = v.get("initial", {"int": 0, "bool": False}.get(typ))
             if init is None:
                 self.err(f"variable '{name}' of type {typ} needs an initial value", span)
@@ -542,7 +548,8 @@ class Checker:
             return m.Score(span, seat, pts)
         if "set" in st:
             pairs = []
-            for name, val in st["set"].items():
+            for key, val in st["set"].items():
+                name, inner = _set_key(str(key))
                 var = next((v for v in self.variables if v.name == name), None)
                 if var is None:
                     why = (f"set: '{name}' is an option, fixed for the whole match (--set changes it "
@@ -550,9 +557,17 @@ class Checker:
                            if str(name) in self.options else
                            f"set: unknown variable '{name}'" + (self.deleted(str(name)) or suggest(
                                str(name), [v.name for v in self.variables])))
-                    self.err(why, st["set"].key_span(name))
+                    self.err(why, st["set"].key_span(key))
                     continue
-                pairs.append((var, self.typed(val, st["set"].at(name), scope, var.type, f"'{name}'")))
+                if var.per_player != (inner is not None):
+                    self.err(f"set: '{name}' has one value per player: write \"{name}(SEAT)\" as the key, "
+                             f"e.g. \"{name}(player)\"" if var.per_player else
+                             f"set: '{name}' is one value, not one per player: write {name} as the key",
+                             st["set"].key_span(key))
+                    continue
+                seat = None if inner is None else self.typed(
+                    inner, st["set"].key_span(key).shifted(len(name) + 1), scope, SEAT, f"the seat of {name}(...)")
+                pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'"), seat))
             return m.Assign(span, pairs)
         if "reveal" in st:
             node = self.typed(st["reveal"], st.at("reveal"), scope)
@@ -688,6 +703,9 @@ class Checker:
             entry = scope.names[name]
             if entry[1] == UNCHECKED:
                 raise Reported(f"'{name}' failed where it is declared", n.span)
+            if entry[0] == "pslot":
+                raise RuleError(f"variable '{name}' has one value per player: write {name}(SEAT), "
+                                f"e.g. {name}(player)", n.span)
             n.ref = entry
             return entry[1]
         if name == "player":
@@ -871,6 +889,12 @@ class Checker:
     def x_Call(self, n, scope):
         f, args = n.func, n.args
         n.ref = None
+        if f in scope.names and scope.names[f][0] == "pslot":     # a per_player variable
+            _, typ, slot = scope.names[f]
+            self.arity(n, 1)
+            self.need(args[0], scope, SEAT, f"the argument of {f}(...)")
+            n.ref = ("pslot", typ, slot)
+            return typ
         if f in self.zones:
             z = self.zones[f]
             self.zone_reads.add(f)
@@ -1061,3 +1085,12 @@ def check(doc, path: str) -> tuple[m.Game, list]:
     c = Checker(doc, path)
     game = c.run()
     return game, c.warnings
+
+
+def _set_key(key: str) -> tuple:
+    """A set: key, 'name' or 'name(SEAT)' (a per_player variable): the name, and the seat's text
+    or None."""
+    if not key.endswith(")") or "(" not in key:
+        return key, None
+    name, inner = key[:-1].split("(", 1)
+    return name, inner

@@ -401,6 +401,8 @@ class Compiler:
         ref = n.ref
         if ref is not None:
             kind = ref[0]
+            if kind == "pslot":          # a per_player variable: its list, indexed by a seat
+                return f"V[{ref[2]}][{self.x(n.args[0])}]"
             if kind == "zone":
                 return f"Z[{self.zone_index(n)}]"
             if kind == "attr":
@@ -532,10 +534,13 @@ class Compiler:
         return "" if d is None else f"; S.vknow[{slot}] = rt.knowers(S, V[{slot}], {d})"
 
     def s_Assign(self, st):
-        for var, node in st.pairs:
+        for var, node, seat in st.pairs:
             value = self.x(node)
-            self.e.line(f"V[{var.slot}] = " + (f"rt.num({value})" if var.type == "int" else value)
-                        + self.noted(var.slot, var.type), node.span)
+            value = f"rt.num({value})" if var.type == "int" else value
+            if var.per_player:           # a new list: copies of the state share the old one
+                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {self.x(seat)}, {value})", node.span)
+            else:
+                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
@@ -719,8 +724,11 @@ class Compiler:
         self.header(init, [])
         for v in g.variables:
             first = "if S.hand_no == 1: " if v.scope == "match" else ""
-            self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
-                        v.initial.span)
+            if v.per_player:
+                self.e.line(f"{first}V[{v.slot}] = [{self.x(v.initial)}] * {self.N}", v.initial.span)
+            else:
+                self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
+                            v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         autos = [self.stmts_fn(a.body) for a in g.automatic]

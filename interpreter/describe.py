@@ -313,7 +313,7 @@ class Describer:
         kept = False
         for v in g.variables:
             noun = "true/false value" if v.type == "bool" else NOUNS.get(v.type, ("value",))[0]
-            text = f"{w.code(v.name)}, a {noun}"
+            text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.value_top(v.initial)}"
             if getattr(v, "scope", "hand") == "match":
@@ -492,7 +492,8 @@ class Describer:
 
     def s_Assign(self, st, d):
         w = self.w
-        parts = [f"set {w.code(var.name)} to {w.value_top(node)}" for var, node in st.pairs if node is not None]
+        parts = [f"set {w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)} to "
+                 f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
         return [(d, "S" + "; ".join(parts)[1:] + ".")]
 
     def s_Reveal(self, st, d):

@@ -68,6 +68,7 @@ class Variable:
     span: Span
     description: str = ""
     scope: str = "hand"          # 'hand': reset every hand; 'match': set once, kept across hands
+    per_player: bool = False     # one value per seat: V[slot] is a list, read as name(seat)
 
 
 @dataclass
@@ -140,7 +141,7 @@ class Score(Stmt):
 
 @dataclass
 class Assign(Stmt):
-    pairs: list                  # [(Variable, node)]
+    pairs: list                  # [(Variable, node, seat node or None)]; a seat for per_player
 
 
 @dataclass

@@ -306,6 +306,14 @@ def tick(S, items, limit):
     return items
 
 
+def put(values: list, i: int, v) -> list:
+    """A copy of `values` with item i set to v (a per_player variable: never changed in place,
+    so a copied state, which shares the list, keeps its own)."""
+    out = values[:]
+    out[i] = v
+    return out
+
+
 def too_many_steps(limit):
     raise LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
 

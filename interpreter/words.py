@@ -301,6 +301,8 @@ class Words:
     def v_Call(self, n, env):
         ref = n.ref
         if ref is not None:
+            if ref[0] == "pslot":        # a per_player variable: "the player's tricks"
+                return self.of(n.args[0], env, self.code(n.func))
             if ref[0] == "zone":
                 return self.zone(ref[1], ref[2], env)
             if ref[0] == "attr":

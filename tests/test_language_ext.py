@@ -206,3 +206,68 @@ def test_variable_scope_is_hand_or_match(tmp_path):
           - shuffle: stock
         """)
     assert "scope" in errors(path)
+
+
+# ---- per_player variables ----------------------------------------------------------------------
+
+PER_PLAYER = """
+    variables:
+      played: {type: int, initial: 0, per_player: true}
+      high: {type: rank, initial: A, per_player: true, scope: match}
+    moves:
+      play:
+        params:
+          card: {from: "hand(player)"}
+        do:
+          - move: {cards: card, to: table, face_up: true}
+          - set: {"played(player)": "played(player) + 1", "high(player)": card.rank}
+    hand:
+      - shuffle: stock
+      - deal: {from: stock, to: hand, count: 2}
+      - repeat:
+          - choose: [play]
+            by: "left(dealer)"
+        until: "count(hand(left(dealer))) == 0"
+      - for_each: p
+        in: seats
+        do:
+          - score: {seat: p, points: "played(p) * 10 + (1 if high(p) == A else 0)"}
+    """
+
+
+def test_a_per_player_variable_keeps_one_value_for_each_seat(tmp_path):
+    m = T.stacked(rules(tmp_path, PER_PLAYER), "AC AH 2C 2H", players=2)   # seat 1: AC 2C
+    T.choose(m, "play AC")
+    T.choose(m, "play 2C")                         # seat 1 plays twice, seat 0 never
+    assert m.over and m.hand_results == [[1, 20]]  # seat 0 keeps its initial A; seat 1 ends on 2
+
+
+def test_a_copied_match_does_not_share_per_player_values(tmp_path):
+    import random
+    m = T.stacked(rules(tmp_path, PER_PLAYER), "AC AH 2C 2H", players=2)
+    T.choose(m, "play 2C")                         # played(1) = 1 before the copy
+    c = m.copy(random.Random(1))
+    T.choose(c, "play AC")
+    assert c.hand_results == [[1, 21]]             # the copy: seat 1 ends on A
+    assert m.S.V[m.P.game.variables[0].slot] == [0, 1]    # the original is untouched
+    T.choose(m, "play AC")
+    assert m.hand_results == [[1, 21]]
+
+
+@pytest.mark.parametrize("change, message", [
+    (("\"played(player)\": \"played(player) + 1\"", "played: 1"),
+     "set: 'played' has one value per player: write \"played(SEAT)\" as the key, e.g. \"played(player)\""),
+    (("points: \"played(p) * 10", "points: \"played * 10"),
+     "variable 'played' has one value per player: write played(SEAT), e.g. played(player)"),
+    (("high: {type: rank, initial: A, per_player: true", "high: {type: card, initial: AC, per_player: true"),
+     "variable 'high': a per_player variable holds int, bool, seat, rank, suit, color, not card"),
+])
+def test_per_player_variables_are_read_and_set_by_seat(tmp_path, change, message):
+    assert message in errors(rules(tmp_path, PER_PLAYER.replace(*change)))
+
+
+def test_rules_read_a_per_player_variable_as_the_seats_value(tmp_path):
+    from cardrules.describe import describe
+    text = " ".join(describe(load_game(rules(tmp_path, PER_PLAYER))[0]).split())
+    assert "played, a number for each player, starting as 0" in text
+    assert "Set the player's played to the player's played plus 1" in text
