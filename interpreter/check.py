@@ -9,6 +9,7 @@ from . import model as m
 from .nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from .errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from .parser import parse
+from .yamlload import YStr
 from . import gamecheck
 
 STANDARD_COLORS = {"C": "black", "S": "black", "D": "red", "H": "red"}
@@ -549,7 +550,7 @@ class Checker:
         if "set" in st:
             pairs = []
             for key, val in st["set"].items():
-                name, inner = _set_key(str(key))
+                name, inner = _set_key(key)
                 var = next((v for v in self.variables if v.name == name), None)
                 if var is None:
                     why = (f"set: '{name}' is an option, fixed for the whole match (--set changes it "
@@ -566,7 +567,7 @@ class Checker:
                              st["set"].key_span(key))
                     continue
                 seat = None if inner is None else self.typed(
-                    inner, st["set"].key_span(key).shifted(len(name) + 1), scope, SEAT, f"the seat of {name}(...)")
+                    inner, inner.span, scope, SEAT, f"the seat of {name}(...)")
                 pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'"), seat))
             return m.Assign(span, pairs)
         if "reveal" in st:
@@ -745,9 +746,7 @@ class Checker:
         if name in self.gone:
             raise RuleError(f"unknown name '{name}'{self.deleted(name)}", n.span)
         if name in self.variable_names:
-            raise RuleError(f"variable '{name}' cannot be read here: " + (
-                "a function's body sees only its parameters (pass the variable as one)" if self.fn_stack
-                else "an initial value sees options, zones and constants, not other variables"), n.span)
+            raise self.unreadable(name, n.span)
         if name in self.later_params:
             raise RuleError(f"parameter '{name}' is declared after this one: a parameter's from and if "
                             f"see only the parameters before it (a condition on both goes in the move's "
@@ -889,12 +888,9 @@ class Checker:
     def x_Call(self, n, scope):
         f, args = n.func, n.args
         n.ref = None
-        if f in scope.names and scope.names[f][0] == "pslot":     # a per_player variable
-            _, typ, slot = scope.names[f]
-            self.arity(n, 1)
-            self.need(args[0], scope, SEAT, f"the argument of {f}(...)")
-            n.ref = ("pslot", typ, slot)
-            return typ
+        if f in scope.names and scope.names[f][0] == "pslot" and (
+                f in BUILTIN_FUNCS or f in self.zones or f in self.attributes or f in self.functions_src):
+            raise Reported(f"'{f}' is declared twice or is a built-in name", n.span)   # said there
         if f in self.zones:
             z = self.zones[f]
             self.zone_reads.add(f)
@@ -924,10 +920,27 @@ class Checker:
                 self.need(a, scope, ptype, f"argument '{pname}' of {f}")
             n.ref = ("function", fn)
             return fn.type or INT
-        if f not in BUILTIN_FUNCS:
-            known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
-            raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
-        return getattr(self, "f_" + f)(n, scope, args)
+        if f in BUILTIN_FUNCS:
+            return getattr(self, "f_" + f)(n, scope, args)
+        if f in scope.names and scope.names[f][0] == "pslot":     # a per_player variable
+            _, typ, slot = scope.names[f]
+            self.arity(n, 1)
+            self.need(args[0], scope, SEAT, f"the argument of {f}(...)")
+            n.ref = ("pslot", typ, slot)
+            return typ
+        if f in scope.names and scope.names[f][0] == "slot":
+            raise RuleError(f"variable '{f}' is one value, not one per player: write {f} without (...)",
+                            n.span)
+        if f in self.variable_names:
+            raise self.unreadable(f, n.span)
+        known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
+        raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
+
+    def unreadable(self, name: str, span) -> RuleError:
+        """A variable where variables cannot be read: a function's body, an initial value."""
+        return RuleError(f"variable '{name}' cannot be read here: " + (
+            "a function's body sees only its parameters (pass the variable as one)" if self.fn_stack
+            else "an initial value sees options, zones and constants, not other variables"), span)
 
     def deleted(self, name: str) -> str:
         """' (deleted at PLACE)' when a variant deleted `name` (which the base still uses)."""
@@ -1087,10 +1100,14 @@ def check(doc, path: str) -> tuple[m.Game, list]:
     return game, c.warnings
 
 
-def _set_key(key: str) -> tuple:
+def _set_key(key) -> tuple:
     """A set: key, 'name' or 'name(SEAT)' (a per_player variable): the name, and the seat's text
-    or None."""
-    if not key.endswith(")") or "(" not in key:
-        return key, None
-    name, inner = key[:-1].split("(", 1)
-    return name, inner
+    (a YStr placed where it stands in the key, so errors in it point at their column) or None."""
+    text = str(key)
+    if not text.endswith(")") or "(" not in text:
+        return text, None
+    name, inner = text[:-1].split("(", 1)
+    seat = YStr(inner)
+    seat.span = key.span.shifted(len(name) + 1)
+    seat.plain, seat.exact = True, getattr(key, "exact", False)
+    return name, seat

@@ -403,6 +403,10 @@ class _Report:
             if v == "pattern":
                 return span, (f"'{inst}' is not a valid name: use letters, digits and _, starting with "
                               f"a letter or _ (at most 64 characters)")
+            if v == "anyOf" and any("\\(" in s.get("pattern", "") for s in e.validator_value):
+                # set: a variable's name, or NAME(SEAT) for a per_player variable
+                return span, (f"'{inst}' is not a variable's name (letters, digits and _, starting with "
+                              f"a letter or _), nor NAME(SEAT) for a per_player variable")
             return span, f"key '{inst}' of {where}: {e.message}"
         if v == "oneOf" and isinstance(e.validator_value, list) and \
                 all(set(s) == {"required"} for s in e.validator_value):

@@ -130,7 +130,7 @@ class Words:
         env = env or {}
         n, env = self.resolve(n, env)
         if n.type == "bool" and not isinstance(n, (ast.Bool, ast.Name, ast.Attr, ast.Index)) \
-                and not (isinstance(n, ast.Call) and n.ref and n.ref[0] in ("attr", "function")):
+                and not (isinstance(n, ast.Call) and n.ref and n.ref[0] in ("attr", "function", "pslot")):
             return "whether " + self.cond(n, env)
         return getattr(self, "v_" + type(n).__name__)(n, env)
 
@@ -437,7 +437,7 @@ class Words:
             return f"the option {self.code(n.id)} is {'off' if negate else 'on'}"
         if not negate:
             return f"{self.value(n, env)} is true"
-        if isinstance(n, (ast.Name, ast.Index)):
+        if isinstance(n, (ast.Name, ast.Index)) or (isinstance(n, ast.Call) and n.ref and n.ref[0] == "pslot"):
             return f"{self.value(n, env)} is false"
         return f"it is not true that {self.cond(n, env)}"
 

@@ -271,3 +271,29 @@ def test_rules_read_a_per_player_variable_as_the_seats_value(tmp_path):
     text = " ".join(describe(load_game(rules(tmp_path, PER_PLAYER))[0]).split())
     assert "played, a number for each player, starting as 0" in text
     assert "Set the player's played to the player's played plus 1" in text
+
+
+@pytest.mark.parametrize("change, message", [
+    (("    moves:", "    functions:\n      twice: {params: {s: seat}, body: \"played(s) * 2\"}\n    moves:"),
+     "variable 'played' cannot be read here: a function's body sees only its parameters"),
+    (("\"played(player)\": \"played(player) + 1\"", "\"played(left(cardd))\": 1"),
+     ":19:28: error: unknown name 'cardd'"),         # the column inside the key's seat
+    (("\"played(player)\": \"played(player) + 1\"", "\"played()\": 1"),
+     "error: 'played()' is not a variable's name (letters, digits and _, starting with a letter or _), "
+     "nor NAME(SEAT) for a per_player variable"),
+    (("played", "count"), "'count' is a built-in name of the language; choose another name"),
+])
+def test_per_player_mistakes_are_said_once_and_in_place(tmp_path, change, message):
+    said = errors(rules(tmp_path, PER_PLAYER.replace(*change)))
+    assert message in said and said.count("\n") == 0, said
+
+
+def test_rules_read_a_per_player_bool_in_a_condition(tmp_path):
+    from cardrules.describe import describe
+    text = PER_PLAYER.replace("high: {type: rank, initial: A, per_player: true, scope: match}",
+                              "done: {type: bool, initial: false, per_player: true}").replace(
+        "\"high(player)\": card.rank", "\"done(player)\": \"not done(player)\"").replace(
+        " + (1 if high(p) == A else 0)", "")
+    out = " ".join(describe(load_game(rules(tmp_path, text))[0]).split())
+    assert "Set the player's played to the player's played plus 1; set the player's done to whether " \
+           "the player's done is false." in out
