@@ -555,9 +555,9 @@ class Checker:
                 if var is None:
                     why = (f"set: '{name}' is an option, fixed for the whole match (--set changes it "
                            f"before it starts); for a value that changes, declare a variable"
-                           if str(name) in self.options else
-                           f"set: unknown variable '{name}'" + (self.deleted(str(name)) or suggest(
-                               str(name), [v.name for v in self.variables])))
+                           if name in self.options else
+                           f"set: unknown variable '{name}'" + (self.deleted(name) or suggest(
+                               name, [v.name for v in self.variables])))
                     self.err(why, st["set"].key_span(key))
                     continue
                 if var.per_player != (inner is not None):

@@ -573,8 +573,9 @@ class Compiler:
         self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
         self.e.indent()
         self.charge("1", st.span)
-        if self.noted(st.var.slot, st.var.type):
-            self.e.line(self.noted(st.var.slot, st.var.type).removeprefix("; "), st.span)
+        noted = self.noted(st.var.slot, st.var.type)
+        if noted:
+            self.e.line(noted.removeprefix("; "), st.span)
         self.block(st.body)
         self.e.dedent()
 
