@@ -1,4 +1,4 @@
-"""The command line: validate, simulate, replay, play, schema. Errors are one line, never a traceback."""
+"""The command line: validate, simulate, replay, play, serve, schema. Errors are one line, never a traceback."""
 from __future__ import annotations
 
 import argparse
@@ -188,6 +188,34 @@ def cmd_play(a) -> int:
     return run(a)
 
 
+def cmd_serve(a) -> int:
+    from .web import require, resolve_game
+    require()
+    games = [resolve_game(a.path)] if a.path else _default_games()
+    if not games:
+        raise UsageError("serve needs a rule file (no games/ folder here to offer)")
+    if not 0 < a.port < 65536:
+        raise UsageError("--port must be from 1 to 65535")
+    if not 0 <= a.delay <= 60 or (a.budget is not None and a.budget < 1):
+        raise UsageError("--delay is from 0 to 60 seconds; --budget at least 1")
+    saves = a.saves or os.path.join(os.path.expanduser("~"), ".cardrules", "web")
+    try:
+        os.makedirs(saves, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--saves: cannot make the folder {saves}: {exc.strerror}") from None
+    from .web.app import serve
+    serve(games, a.host, a.port, saves, a.delay, a.budget)
+    return EXIT_OK
+
+
+def _default_games() -> list:
+    """The rule files offered when serve names none: the games/ folder of the current directory."""
+    d = "games"
+    if not os.path.isdir(d):
+        return []
+    return [os.path.abspath(os.path.join(d, f)) for f in sorted(os.listdir(d)) if f.endswith(".yaml")]
+
+
 def cmd_rules(a) -> int:
     from .compiler import check_options
     from .describe import describe
@@ -256,6 +284,14 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--save", metavar="PATH", help="autosave here (default ~/.cardrules/saves/)")
     pl.add_argument("--budget", type=int, help="search iterations per move for ismcts players")
     pl.set_defaults(func=cmd_play)
+    sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
+    sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--saves", metavar="DIR", help="autosave folder (default ~/.cardrules/web/)")
+    sv.add_argument("--delay", type=float, default=0.8, help="seconds before each computer move")
+    sv.add_argument("--budget", type=int, help="search iterations per move for ismcts players")
+    sv.set_defaults(func=cmd_serve)
     ru = sub.add_parser("rules", help="print the game's rules in plain English, generated from the file")
     ru.add_argument("path", metavar="FILE")
     ru.add_argument("--format", choices=("text", "md"), default="text", help="plain text or Markdown")

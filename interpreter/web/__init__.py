@@ -1,0 +1,34 @@
+"""`cardrules serve`: any rule file played in the browser, alone, hot seat or with friends.
+
+- `protocol.py` — a hosted game (`Table`): seats and their links, the messages each seat gets
+  (built only from that seat's observation), the messages a browser may send, autosave and
+  resume. Pure Python: testable without a server or a browser.
+- `svg.py` — card faces and backs drawn as SVG.
+- `app.py` — the Starlette application (lobby, table page, one WebSocket per open seat link)
+  and `serve()` (uvicorn). Starlette and uvicorn are the optional `web` extra.
+- `static/` — the pages, one stylesheet and two small JavaScript modules (no build step).
+"""
+from __future__ import annotations
+
+import os
+
+from ..errors import UsageError
+
+MISSING = ("cardrules serve needs the web extra: pip install 'cardrules[web]' "
+           "(Starlette and uvicorn)")
+
+
+def require():
+    """Raise a one-line UsageError when Starlette or uvicorn is not installed."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise UsageError(MISSING) from None
+
+
+def resolve_game(arg: str) -> str:
+    """The rule file a `serve` argument names: for now a path (bundled game names plug in here)."""
+    if not os.path.isfile(arg):
+        raise UsageError(f"no rule file {arg!r}")
+    return os.path.abspath(arg)

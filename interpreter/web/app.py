@@ -1,0 +1,265 @@
+"""The Starlette application: lobby, table page, card images, and one WebSocket per open seat link.
+
+Routes: `/` the lobby; `GET /api/games` the rule files offered and the seat kinds; `POST /api/games`
+creates a game and answers its seat links; `/play/{game}/{token}` a seat's table page;
+`/ws/{game}/{token}` its WebSocket; `/cards/{NAME}.svg` card images; `/static/...` the page files.
+Every game lives in a `protocol.Table`; all changes to one happen in the event loop under its
+lock, and computer seats think in a worker thread, then move after a short visible delay.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+
+from starlette.applications import Starlette
+from starlette.endpoints import WebSocketEndpoint
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..errors import CardrulesError, ErrorList, UsageError, clean
+from ..load import load_game
+from . import svg
+from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+MAX_BODY = 16 * 1024            # bytes of a lobby request
+TAKEN_OVER = 4001               # WebSocket close code: the seat link was opened elsewhere
+NOT_A_SEAT = 4004               # WebSocket close code: no such game or seat link
+
+
+class Host:
+    """The games this server holds, the rule files it offers, and the sockets open on each seat."""
+
+    def __init__(self, games: list, saves: str | None, delay: float = 0.8, budget: int | None = None):
+        self.games = games            # rule file paths offered in the lobby
+        self.saves = saves            # folder of autosaves (None: no saving, tests only)
+        self.delay = delay            # seconds a computer move stays announced before it is made
+        self.budget = budget
+        self.tables: dict = {}
+        self.locks: dict = {}
+        self.sockets: dict = {}       # (game id, token) -> WebSocket
+        self.thinking: dict = {}      # game id -> the task moving its computer seats
+
+    def table(self, gid: str) -> Table:
+        """A game by id: held in memory, or resumed from its autosave (after a restart)."""
+        t = self.tables.get(gid)
+        if t is None:
+            if not self.saves or not GAME_ID.match(gid or ""):
+                raise ProtocolError("no such game")
+            t = Table.resume(gid, self.saves)
+            self.add(t)
+        return t
+
+    def add(self, t: Table):
+        self.tables[t.id] = t
+        self.locks[t.id] = asyncio.Lock()
+
+    def offered(self) -> list:
+        out = []
+        for i, path in enumerate(self.games):
+            try:
+                g, _ = load_game(path)
+            except (ErrorList, CardrulesError) as exc:
+                first = exc.errors[0].line() if isinstance(exc, ErrorList) else exc.line()
+                out.append({"id": i, "name": os.path.basename(path), "error": clean(first)})
+                continue
+            out.append({"id": i, "name": g.name, "file": os.path.basename(path), "description": g.description,
+                        "min": g.min_players, "max": g.max_players, "default": g.default_players,
+                        "options": game_options(g)})
+        return out
+
+    async def broadcast(self, t: Table):
+        for (gid, tok), ws in list(self.sockets.items()):
+            if gid == t.id:
+                await _send(ws, t.message_for(tok))
+
+    def wake(self, t: Table):
+        """Start the computer seats moving if one is to move and nothing moves them yet."""
+        task = self.thinking.get(t.id)
+        if t.computer_to_move() and (task is None or task.done()):
+            self.thinking[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
+
+    async def _computers(self, t: Table):
+        lock = self.locks[t.id]
+        while t.computer_to_move():
+            await asyncio.sleep(self.delay)
+            seat, decision, i = await asyncio.to_thread(t.computer_choice)
+            async with lock:
+                if t.to_move() != seat or t.match.S.decisions != decision:
+                    continue
+                t.apply(i)
+            await self.broadcast(t)
+
+
+async def _send(ws: WebSocket, msg: dict):
+    if ws.application_state == WebSocketState.CONNECTED:
+        try:
+            await ws.send_text(json.dumps(msg))
+        except (RuntimeError, WebSocketDisconnect, OSError):
+            pass
+
+
+def _error(message: str) -> dict:
+    return {"type": "error", "message": message}
+
+
+class SeatSocket(WebSocketEndpoint):
+    """One open seat link: the seat's screen after every change; its moves in."""
+    encoding = "text"
+
+    async def on_connect(self, ws: WebSocket):
+        host: Host = ws.app.state.host
+        gid, tok = ws.path_params["game"], ws.path_params["token"]
+        await ws.accept()
+        try:
+            t = host.table(gid)
+            t.seats_of(tok)
+        except ProtocolError as exc:
+            await _send(ws, _error(str(exc)))
+            await ws.close(NOT_A_SEAT)
+            return
+        old = host.sockets.get((gid, tok))
+        host.sockets[(gid, tok)] = ws
+        if old is not None:       # the same seat opened elsewhere: the newest window plays
+            await _send(old, {"type": "error", "code": "taken_over",
+                              "message": "this seat was opened in another window; it plays there now"})
+            try:
+                await old.close(TAKEN_OVER)
+            except RuntimeError:
+                pass
+        await _send(ws, t.message_for(tok))
+        host.wake(t)
+
+    async def on_receive(self, ws: WebSocket, data: str):
+        host: Host = ws.app.state.host
+        gid, tok = ws.path_params["game"], ws.path_params["token"]
+        if host.sockets.get((gid, tok)) is not ws:
+            return
+        t = host.tables.get(gid)
+        if t is None:
+            return
+        try:
+            msg = parse_message(data)
+            async with host.locks[gid]:
+                changed = t.handle(tok, msg)
+        except ProtocolError as exc:
+            await _send(ws, _error(str(exc)))
+            return
+        if changed:
+            await host.broadcast(t)
+            host.wake(t)
+        else:
+            await _send(ws, t.message_for(tok))
+            host.wake(t)
+
+    async def on_disconnect(self, ws: WebSocket, close_code: int):
+        host: Host = ws.app.state.host
+        key = (ws.path_params["game"], ws.path_params["token"])
+        if host.sockets.get(key) is ws:
+            del host.sockets[key]
+
+
+async def lobby(request: Request):
+    return FileResponse(os.path.join(STATIC, "lobby.html"))
+
+
+async def table_page(request: Request):
+    host: Host = request.app.state.host
+    try:
+        host.table(request.path_params["game"]).seats_of(request.path_params["token"])
+    except ProtocolError as exc:
+        return Response(f"{exc}\n", status_code=404, media_type="text/plain")
+    return FileResponse(os.path.join(STATIC, "table.html"))
+
+
+async def list_games(request: Request):
+    host: Host = request.app.state.host
+    return JSONResponse({"games": host.offered(), "kinds": seat_kinds()})
+
+
+async def create_game(request: Request):
+    host: Host = request.app.state.host
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return JSONResponse({"error": "request too large"}, status_code=413)
+    try:
+        req = json.loads(body)
+        if not isinstance(req, dict):
+            raise ValueError
+    except ValueError:
+        return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
+    try:
+        t = Table.create(*_game_request(host, req), host.saves, host.budget)
+    except (UsageError, ProtocolError) as exc:
+        return JSONResponse({"error": clean(exc)}, status_code=400)
+    except ErrorList as exc:
+        return JSONResponse({"error": exc.errors[0].line()}, status_code=400)
+    except CardrulesError as exc:
+        return JSONResponse({"error": exc.line()}, status_code=400)
+    host.add(t)
+    links = [dict(x, url=f"/play/{t.id}/{x['token']}") for x in t.link_list()]
+    return JSONResponse({"id": t.id, "links": links})
+
+
+def _game_request(host: Host, req: dict) -> tuple:
+    """(path, players, sets, kinds, seed, hot seat) from a lobby request; ProtocolError if malformed."""
+    gi = req.get("game", 0)
+    if not isinstance(gi, int) or isinstance(gi, bool) or not 0 <= gi < len(host.games):
+        raise ProtocolError("choose one of the games offered")
+    seats = req.get("seats") or []
+    if not isinstance(seats, list) or len(seats) > 16 or not all(isinstance(s, str) for s in seats):
+        raise ProtocolError("seats is a list of seat kinds")
+    players = len(seats) or None
+    opts = req.get("options") or {}
+    if not isinstance(opts, dict) or len(opts) > 50:
+        raise ProtocolError("options map names to values")
+    sets = {}
+    for k, v in opts.items():
+        if isinstance(v, bool):
+            v = "true" if v else "false"
+        if not isinstance(v, (int, str)) or len(str(v)) > 40 or len(k) > 60:
+            raise ProtocolError(f"option {clean(k)[:60]!r} needs a number or true/false")
+        sets[k] = str(v)
+    seed = req.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63):
+        raise ProtocolError("the seed is a whole number from 0")
+    return host.games[gi], players, sets, seats, seed, bool(req.get("hot_seat"))
+
+
+async def card_image(request: Request):
+    name = request.path_params["name"]
+    body = svg.back() if name == "back" else svg.face(name)
+    if body is None:
+        return Response("no such card\n", status_code=404, media_type="text/plain")
+    return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None) -> Starlette:
+    """The application serving `games` (rule file paths), autosaving into `saves`."""
+    routes = [
+        Route("/", lobby),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/play/{game}/{token}", table_page),
+        Route("/cards/{name}.svg", card_image),
+        WebSocketRoute("/ws/{game}/{token}", SeatSocket),
+        Mount("/static", StaticFiles(packages=[("cardrules.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.host = Host(games, saves, delay, budget)
+    return app
+
+
+def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, budget: int | None = None,
+          say=print):
+    """Run the server until Ctrl-C."""
+    import uvicorn
+    app = make_app(games, saves, delay, budget)
+    say(f"cardrules: serving on http://{host}:{port}/  (autosaves in {saves}; Ctrl-C stops)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)

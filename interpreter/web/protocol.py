@@ -1,0 +1,386 @@
+"""A hosted game (`Table`) and the messages between it and the browsers. No web framework here.
+
+Each seat link carries a secret token naming the seats it plays (one seat, or every human seat
+for hot seat on one device). What the server sends a seat is built from `observe.observation`
+for that seat (hidden cards are None), the narration of that seat's own `narrate.Narrator`, and,
+for the seat to move, its legal moves: never a card the seat does not see.
+
+Browser → server (JSON text, at most MAX_MESSAGE characters):
+  {"type": "move", "move": "capture 7D 3S", "decision": 12}   a legal move's canonical text; the
+                                                              decision number it was offered at
+  {"type": "ready"}                                           hot seat: the next player is at the screen
+  {"type": "state"}                                           send the view again
+Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
+(hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
+
+The game autosaves as `play` does (play.SaveFile: a game record, with the seat links in its
+header), so `Table.resume` — or `cardrules play --resume SAVE` — goes on from it. Computer seats
+are re-seeded before each decision exactly as in `play`, so a resumed game plays on the same.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import secrets
+
+from .. import narrate, play, record
+from ..agents import SeatView, agent_names, make_agent
+from ..engine import Match
+from ..errors import CardrulesError, GameError, UsageError, clean
+from ..load import load_game
+from ..observe import observation
+from ..session import derive_seed, setup
+
+MAX_MESSAGE = 4096        # characters in one browser message; more is refused unread
+MAX_LOG = 80              # narration lines kept per seat
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{8,40}\Z")
+HUMAN = play.HUMAN
+PUBLIC_TYPES = ("int", "bool", "seat")   # variables shown to everyone (never a card)
+
+
+class ProtocolError(Exception):
+    """A browser message or request that is refused: one line for the person, the game unchanged."""
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def parse_message(text) -> dict:
+    """A browser message as a checked dict, or ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("the message is not JSON") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise ProtocolError('a message is a JSON object with a "type"')
+    kind = msg["type"]
+    if kind == "move":
+        if not isinstance(msg.get("move"), str) or not msg["move"].strip():
+            raise ProtocolError('a move message needs "move": the text of a legal move')
+        d = msg.get("decision")
+        if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
+            raise ProtocolError('"decision" is the number of the decision the move answers')
+    elif kind not in ("ready", "state"):
+        raise ProtocolError(f"unknown message type {clean(kind)[:40]!r}")
+    return msg
+
+
+def game_options(game) -> list:
+    """The rule file's options for the lobby form."""
+    return [{"name": o.name, "type": o.type, "default": o.default, "min": o.min, "max": o.max,
+             "choices": o.choices, "description": o.description} for o in game.options.values()]
+
+
+def seat_kinds() -> list:
+    return [HUMAN] + agent_names()
+
+
+class Table:
+    """One game being played: the match, who sits where, the seat links, narration and autosave."""
+
+    def __init__(self, gid: str, st, match: Match, head: dict, save: play.SaveFile | None):
+        self.id = gid
+        self.st, self.match, self.head, self.save = st, match, head, save
+        self.kinds = list(head["agents"])
+        self.seed = head["seed"]
+        self.links = {tok: list(seats) for tok, seats in head["web"]["links"].items()}
+        self.names = narrate.seat_names(match.players)
+        self.humans = [p for p, k in enumerate(self.kinds) if k == HUMAN]
+        self.narrators = {p: narrate.Narrator(match, p, self.names) for p in self.humans}
+        self.logs = {p: [] for p in self.humans}
+        self.shown: dict = {}         # hot-seat token -> the seat its screen shows now
+        self.failed: str | None = None
+        budget = head.get("budget") or play.ISMCTS_BUDGET
+        self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
+                                     **({"budget": budget} if k == "ismcts" else {}))
+                       for p, k in enumerate(self.kinds) if k != HUMAN}
+        match.S.log = _EventLog(match.S.log, self._event)
+        match.after_move = self._after_move
+
+    # -- making and resuming -------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str, players: int | None, sets: dict, kinds: list, seed: int | None,
+               hot_seat: bool, saves: str | None, budget: int | None = None) -> "Table":
+        """A new game; UsageError (or a rule file's error) when the request does not fit it."""
+        game, _ = load_game(path)
+        n = players if players is not None else len(kinds) if kinds else game.default_players
+        st = setup(path, n, sets, game=game)
+        kinds = list(kinds) or [HUMAN] + [play.default_computer()] * (n - 1)
+        if len(kinds) != n:
+            raise UsageError(f"{len(kinds)} seats given for {n} players")
+        for k in kinds:
+            if k not in seat_kinds():
+                raise UsageError(f"unknown seat kind {clean(k)[:40]!r}; kinds: {', '.join(seat_kinds())}")
+        humans = [p for p, k in enumerate(kinds) if k == HUMAN]
+        if not humans:
+            raise UsageError("a game in the browser needs at least one human seat")
+        groups = [humans] if hot_seat else [[p] for p in humans]
+        links = {new_id(): g for g in groups}
+        seed = seed if seed is not None else secrets.randbelow(10 ** 9)
+        match = Match(st.program, seed, None, record=True)
+        head = record.header(st.game, os.path.abspath(path), st.options, n, kinds, seed, None)
+        head["play"] = play.SAVE_VERSION
+        head["web"] = {"links": links}
+        if budget:
+            head["budget"] = budget
+        gid = new_id()
+        save = play.SaveFile(os.path.join(saves, gid + ".jsonl"), head, match.S.log) if saves else None
+        t = cls(gid, st, match, head, save)
+        t.note_all(f"{st.game.name}, {n} players, seed {seed}.")
+        t.note_all(f"Hand 1: {t.names[match.S.dealer]} deals.")
+        return t
+
+    @classmethod
+    def resume(cls, gid: str, saves: str) -> "Table":
+        """The game saved as `gid` in `saves`; ProtocolError when there is none or it is damaged."""
+        if not GAME_ID.match(gid):
+            raise ProtocolError("no such game")
+        path = os.path.join(saves, gid + ".jsonl")
+        if not os.path.isfile(path):
+            raise ProtocolError("no such game")
+        try:
+            st, match, head = play.restore(path)
+        except (CardrulesError, UsageError) as exc:
+            raise ProtocolError(f"the saved game cannot be resumed: {clean(exc)}") from None
+        web = head.get("web")
+        kinds = head.get("agents")
+        if not (isinstance(web, dict) and isinstance(web.get("links"), dict)
+                and isinstance(kinds, list) and len(kinds) == st.players):
+            raise ProtocolError("the saved game has no seat links: resume it with cardrules play --resume")
+        for k in kinds:
+            if k != HUMAN and k not in agent_names():
+                raise ProtocolError(f"the saved game has a {clean(k)!r} player, not available here")
+        save = play.SaveFile(path, head, match.S.log)
+        t = cls(gid, st, match, head, save)
+        t.note_all("Resumed where the game was saved.")
+        return t
+
+    # -- seats ---------------------------------------------------------------------------------
+    def seats_of(self, token: str) -> list:
+        seats = self.links.get(token) if isinstance(token, str) else None
+        if not seats:
+            raise ProtocolError("this link is not a seat of this game")
+        return seats
+
+    def link_list(self) -> list:
+        return [{"token": tok, "seats": seats, "names": [self.names[p] for p in seats]}
+                for tok, seats in self.links.items()]
+
+    def to_move(self) -> int:
+        return self.match.pending[0] if self.match.pending and not self.failed else -1
+
+    def computer_to_move(self) -> bool:
+        s = self.to_move()
+        return s >= 0 and self.kinds[s] != HUMAN
+
+    def viewer(self, token: str) -> int | None:
+        """The seat whose view the link shows now; None for a hot-seat hand-over screen."""
+        seats = self.seats_of(token)
+        if len(seats) == 1:
+            return seats[0]
+        s = self.to_move()
+        shown = self.shown.get(token)
+        if s in seats and s != shown:
+            return None
+        return shown if shown is not None else None
+
+    def message_for(self, token: str) -> dict:
+        """What the link's screen shows now: the seat's view, or a hot-seat hand-over."""
+        seat = self.viewer(token)
+        if seat is None:
+            s = self.to_move()
+            s = s if s in self.seats_of(token) else self.seats_of(token)[0]
+            return {"type": "handover", "seat": s, "name": self.names[s], "game": self.st.game.name}
+        return self.view(seat)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """The whole screen of `seat`, from its observation only."""
+        m, P, S = self.match, self.match.P, self.match.S
+        g = P.game
+        obs = observation(m, seat)
+        zones = []
+        for z in g.zones.values():
+            n = P.players if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            for k in range(n):
+                zi = P.base[z.name] + k
+                name = P.zone_names[zi]
+                owner = P.OWNER[zi]
+                label = narrate.words(z.name).capitalize() if owner >= 0 else narrate.zone_label(P, zi)
+                zones.append({"id": name, "zone": z.name, "label": label, "owner": owner if owner >= 0 else None,
+                              "visibility": z.visibility, "description": z.description,
+                              "cards": obs["zones"][name]})
+        to_move = obs["to_move"]
+        players = [{"seat": p, "name": self.names[p], "kind": self.kinds[p], "score": S.score[p],
+                    "total": S.total[p], "dealer": p == S.dealer, "to_move": p == to_move}
+                   for p in range(P.players)]
+        out = {
+            "type": "state", "game": g.name, "description": g.description, "seat": seat,
+            "names": self.names, "hand": S.hand_no, "decision": S.decisions,
+            "to_move": None if self.failed else to_move, "players": players, "zones": zones,
+            "variables": self._variables(seat), "hands": [list(r) for r in m.hand_results],
+            "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
+            "winners": m.winners, "failed": self.failed,
+            "moves": self._moves(seat) if to_move == seat and not self.failed else [],
+        }
+        if m.over:
+            out["result"] = self._result_line(seat)
+        return out
+
+    def _result_line(self, seat: int) -> str:
+        win = self.match.winners or []
+        hands = self.match.hands_played
+        head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
+        if len(win) == 1:
+            return head + ("You win!" if win[0] == seat else f"{self.names[win[0]]} wins.")
+        return head + "A draw between " + " and ".join(self.names[p] for p in win) + "."
+
+    def _variables(self, seat: int) -> list:
+        """Variables of the public kinds (numbers, yes/no, seats): never a card."""
+        S, g = self.match.S, self.match.P.game
+        out = []
+        for v in g.variables:
+            if v.type not in PUBLIC_TYPES:
+                continue
+            val = S.V[v.slot]
+            vals = val if v.per_player and isinstance(val, list) else [val]
+            shown = [self._value_text(x, v.type, seat) for x in vals]
+            out.append({"name": narrate.words(v.name), "description": v.description,
+                        "value": shown if v.per_player else shown[0]})
+        return out
+
+    def _value_text(self, x, typ: str, seat: int):
+        if x is None:
+            return "—"
+        if typ == "seat" and isinstance(x, int) and 0 <= x < len(self.names):
+            return "you" if x == seat else self.names[x]
+        if typ == "bool":
+            return "yes" if x else "no"
+        return str(x)
+
+    def _moves(self, seat: int) -> list:
+        """The legal moves, in the terminal's menu order: canonical text, words, and the parts
+        a click can name (a card, a zone, a seat, a face-down position)."""
+        m, P = self.match, self.match.P
+        moves = m.legal_moves()
+        out = []
+        for i, words in play.menu(m, seat, self.names):
+            mv = moves[i]
+            spec = P.game.moves_by_index[mv[0]]
+            parts = []
+            for p, v in zip(spec.params, mv[1:]):
+                parts.append(self._part(p, v))
+            out.append({"move": m.move_text(mv), "label": words, "name": spec.name, "parts": parts})
+        return out
+
+    def _part(self, p, v) -> dict:
+        P = self.match.P
+        if p.blind:
+            return {"blind": v}
+        if p.type == "card":
+            return {"card": P.card_names[v]}
+        if isinstance(p.type, tuple) and p.type[1] == "card":
+            return {"cards": [P.card_names[c] for c in v]}
+        if p.type == "seat":
+            return {"seat": v}
+        zname = narrate.indexed_zone(p)
+        if zname is not None and zname in P.base:
+            return {"zone": P.zone_names[P.base[zname] + v]}
+        return {"text": narrate.value_words(self.match, p, v, p.type, self.names)}
+
+    # -- what browsers ask ----------------------------------------------------------------------
+    def handle(self, token: str, msg: dict) -> bool:
+        """Carry out a parsed message from the link `token`; True when the game changed.
+        ProtocolError (game unchanged) when it is refused."""
+        seats = self.seats_of(token)
+        kind = msg["type"]
+        if kind == "state":
+            return False
+        if kind == "ready":
+            s = self.to_move()
+            if len(seats) > 1:
+                self.shown[token] = s if s in seats else self.shown.get(token, seats[0])
+            return False
+        if self.failed:
+            raise ProtocolError("the game has stopped: " + self.failed)
+        if self.match.over:
+            raise ProtocolError("the match is over")
+        seat = self.viewer(token)
+        if seat is None or self.to_move() != seat:
+            raise ProtocolError("it is not your turn" if seat is not None else "press Ready first")
+        d = msg.get("decision")
+        if d is not None and d != self.match.S.decisions:
+            raise ProtocolError("that move is out of date: the game has moved on")
+        text = " ".join(msg["move"].split())
+        texts = [self.match.move_text(mv) for mv in self.match.legal_moves()]
+        if text not in texts:
+            raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
+        self.apply(texts.index(text))
+        return True
+
+    def computer_choice(self) -> tuple[int, int, int]:
+        """(seat, decision number, legal index) of the computer seat to move; reads the match only,
+        so it may run in a worker thread while views are built."""
+        m = self.match
+        seat, moves, _ = m.pending
+        agent = self.agents[seat]
+        agent.rng.seed(derive_seed(self.seed, "agent", seat, m.S.decisions))
+        i = 0 if len(moves) == 1 else agent.choose(SeatView(m, seat), moves)
+        if not isinstance(i, int) or not 0 <= i < len(moves):
+            raise GameError(f"the {self.kinds[seat]} player chose move {i!r}, which is not legal")
+        return seat, m.S.decisions, i
+
+    def apply(self, i: int):
+        """Take legal move i, narrate it to every seat and autosave; a game error stops the game."""
+        hands = self.match.hands_played
+        try:
+            self.match.apply(i)
+        except GameError as exc:
+            self.failed = clean(exc.line())
+        finally:
+            if self.save is not None:
+                self.save.sync(self.match.S.log)
+        self._take()
+        if self.match.hands_played > hands and not self.match.over and not self.failed:
+            pass      # the next hand's deal is already narrated by the 'hand' event
+
+    # -- narration -----------------------------------------------------------------------------
+    def _event(self, ev: dict):
+        for n in self.narrators.values():
+            n.event(ev)
+
+    def _after_move(self):
+        for n in self.narrators.values():
+            n.flow()
+
+    def note_all(self, text: str):
+        for n in self.narrators.values():
+            n.note(text)
+        self._take()
+
+    def _take(self):
+        for p, n in self.narrators.items():
+            log = self.logs[p]
+            log.extend(n.take())
+            if self.failed and p in self.logs and (not log or log[-1] != self.failed):
+                log.append(self.failed)
+            del log[:-MAX_LOG]
+
+
+class _EventLog(list):
+    """The match's record list, also telling the narrators about every event as it happens."""
+
+    def __init__(self, items, hook):
+        super().__init__(items)
+        self.hook = hook
+
+    def append(self, ev):
+        super().append(ev)
+        self.hook(ev)

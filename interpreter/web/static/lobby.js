@@ -1,0 +1,103 @@
+// The lobby: choose a rule file, players, seats and options; create the game; list its seat links.
+const $ = (id) => document.getElementById(id);
+let games = [], kinds = [];
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+function chosen() { return games[Number($("game").value)] || games[0]; }
+
+function drawPlayers() {
+  const g = chosen();
+  $("game-description").textContent = g.error || g.description || "";
+  const sel = $("players");
+  sel.replaceChildren();
+  for (let n = g.min; n <= g.max; n++) sel.append(el("option", {value: n, text: String(n)}));
+  sel.value = g.default;
+  drawSeats();
+  drawOptions();
+}
+
+function drawSeats() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  box.querySelectorAll("label").forEach((x) => x.remove());
+  for (let i = 0; i < n; i++) {
+    const s = el("select", {id: `seat-${i}`});
+    for (const k of kinds) s.append(el("option", {value: k, text: k}));
+    s.value = i === 0 ? "human" : (kinds.includes("ismcts") ? "ismcts" : "random");
+    box.append(el("label", {}, `Seat ${i + 1} `, s));
+  }
+}
+
+function drawOptions() {
+  const g = chosen();
+  const box = $("options");
+  box.querySelectorAll("label, p").forEach((x) => x.remove());
+  box.hidden = !(g.options && g.options.length);
+  for (const o of g.options || []) {
+    let input;
+    if (o.type === "bool") {
+      input = el("input", {type: "checkbox", id: `opt-${o.name}`, "data-option": o.name});
+      input.checked = !!o.default;
+    } else if (o.choices) {
+      input = el("select", {id: `opt-${o.name}`, "data-option": o.name});
+      for (const c of o.choices) input.append(el("option", {value: c, text: String(c)}));
+      input.value = o.default;
+    } else {
+      input = el("input", {type: "number", id: `opt-${o.name}`, "data-option": o.name, value: o.default});
+      if (o.min !== null) input.min = o.min;
+      if (o.max !== null) input.max = o.max;
+    }
+    box.append(el("label", {title: o.description || ""}, `${o.name} `, input,
+                  el("span", {class: "dim", text: o.description ? ` — ${o.description}` : ""})));
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("lobby-error").textContent = "";
+  const n = Number($("players").value);
+  const options = {};
+  document.querySelectorAll("[data-option]").forEach((i) => {
+    options[i.dataset.option] = i.type === "checkbox" ? i.checked : i.value;
+  });
+  const body = {
+    game: chosen().id, seats: [...Array(n).keys()].map((i) => $(`seat-${i}`).value),
+    options, hot_seat: $("hot-seat").checked,
+  };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const r = await fetch("/api/games", {method: "POST", headers: {"content-type": "application/json"},
+                                       body: JSON.stringify(body)});
+  const data = await r.json();
+  if (!r.ok) { $("lobby-error").textContent = data.error; return; }
+  const list = $("link-list");
+  list.replaceChildren();
+  for (const l of data.links) {
+    const url = new URL(l.url, location.href).href;
+    const a = el("a", {href: url, class: "seat-link", text: url});
+    const copy = el("button", {type: "button", text: "Copy"});
+    copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url));
+    list.append(el("li", {}, el("strong", {text: l.names.join(", ") + ": "}), a, " ", copy));
+  }
+  $("links").hidden = false;
+}
+
+async function start() {
+  const r = await fetch("/api/games");
+  const data = await r.json();
+  games = data.games; kinds = data.kinds;
+  const sel = $("game");
+  for (const g of games) sel.append(el("option", {value: g.id, text: g.name}));
+  sel.addEventListener("change", drawPlayers);
+  $("players").addEventListener("change", drawSeats);
+  $("new-game").addEventListener("submit", create);
+  drawPlayers();
+}
+start();
