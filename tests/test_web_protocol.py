@@ -1,0 +1,312 @@
+"""The web server's protocol without a browser: what each seat is sent, and what a browser may ask.
+
+Most tests drive `cardrules.web.protocol.Table` directly; the last ones go through the Starlette
+application with its TestClient (WebSockets included). Needs the web extra (in the test extra).
+"""
+import json
+import random
+import re
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from cardrules import cli, narrate                     # noqa: E402
+from cardrules.observe import visible                  # noqa: E402
+from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
+                                    parse_message)
+from conftest import game_path                          # noqa: E402
+
+SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
+CANONICAL = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
+SCREEN = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+
+
+def new_table(game, kinds, seed=7, hot_seat=False, saves=None, sets=None):
+    return Table.create(game_path(game), len(kinds), sets or {}, kinds, seed, hot_seat, saves)
+
+
+def token_of(t, seat):
+    return next(tok for tok, seats in t.links.items() if seat in seats)
+
+
+class Watcher:
+    """Every card each seat has seen at some moment (known bits or face up), updated after every
+    event of the match, independently of the server's narrators."""
+
+    def __init__(self, t):
+        self.t = t
+        self.ever = {p: set() for p in range(t.match.players)}
+        self.track()
+        log = t.match.S.log
+        hook = log.hook
+
+        def both(ev):
+            hook(ev)
+            self.track()
+        log.hook = both
+
+    def track(self):
+        S, P = self.t.match.S, self.t.match.P
+        for p in self.ever:
+            bit = 1 << p
+            self.ever[p] |= {P.card_names[c] for c in range(len(P.card_names)) if S.known[c] & bit or S.up[c]}
+
+    def visible_now(self, seat):
+        m = self.t.match
+        return {m.P.card_names[c] for zi, z in enumerate(m.S.Z) for i, c in enumerate(z)
+                if visible(m, seat, zi, i, c)}
+
+    def check(self, seat, msg):
+        """No card the seat may not see: zones hold only cards visible now; every other card
+        named anywhere in the message (moves, narration) is one the seat has seen."""
+        now = self.visible_now(seat)
+        for z in msg.get("zones", []):
+            for c in z["cards"]:
+                assert c is None or c in now, f"seat {seat} is sent {c} in {z['id']}, which it does not see"
+        rest = {k: v for k, v in msg.items() if k not in ("zones", "description", "game")}
+        text = json.dumps(rest, ensure_ascii=False)
+        named = set(CANONICAL.findall(text)) | {_canonical(s) for s in SCREEN.findall(text)}
+        leaked = named - self.ever[seat]
+        assert not leaked, f"seat {seat} is told of {sorted(leaked)} it never saw: {text[:300]}"
+
+
+def _canonical(screen: str) -> str:
+    rank, suit = screen[:-1], screen[-1]
+    return ("T" if rank == "10" else rank) + {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}[suit]
+
+
+@pytest.mark.parametrize("game,players", [("perfect10", 3), ("chinese-ten", 2), ("nutzen", 2)])
+def test_no_message_names_a_card_its_seat_does_not_see(game, players):
+    t = new_table(game, ["human"] * players, seed=11)
+    w = Watcher(t)
+    rng = random.Random(5)
+    sent = 0
+    while not t.match.over and t.match.hands_played < 1:
+        for p in range(players):
+            msg = t.message_for(token_of(t, p))
+            w.check(p, msg)
+            sent += 1
+        seat = t.to_move()
+        moves = t.view(seat)["moves"]
+        assert moves, "the seat to move is offered its moves"
+        t.handle(token_of(t, seat), {"type": "move", "move": rng.choice(moves)["move"]})
+    assert t.match.hands_played == 1 and sent > 20
+
+
+def test_hidden_cards_are_null_and_counted():
+    t = new_table("chinese-ten", ["human", "human"])
+    v = t.view(0)
+    zones = {z["id"]: z for z in v["zones"]}
+    assert all(c for c in zones["hand:0"]["cards"])
+    assert zones["hand:1"]["cards"] == [None] * len(t.match.S.Z[t.match.P.zone_names.index("hand:1")])
+    assert all(c is None for c in zones["stock"]["cards"])
+    assert all(c for c in zones["table"]["cards"])
+
+
+def test_a_move_that_is_not_legal_is_refused_and_the_game_is_unchanged():
+    t = new_table("chinese-ten", ["human", "human"])
+    seat = t.to_move()
+    before = json.dumps(t.view(seat))
+    log = len(t.match.S.log)
+    for bad in ("capture AS AS", "fly 7D", "capture", "capture 7D 3S extra"):
+        with pytest.raises(ProtocolError, match="is not a legal move now"):
+            t.handle(token_of(t, seat), {"type": "move", "move": bad})
+    assert json.dumps(t.view(seat)) == before and len(t.match.S.log) == log
+
+
+def test_a_move_out_of_turn_or_from_a_foreign_link_is_refused():
+    t = new_table("chinese-ten", ["human", "human"])
+    seat = t.to_move()
+    other = 1 - seat
+    legal = t.view(seat)["moves"][0]["move"]
+    with pytest.raises(ProtocolError, match="not your turn"):
+        t.handle(token_of(t, other), {"type": "move", "move": legal})
+    with pytest.raises(ProtocolError, match="not a seat of this game"):
+        t.handle("not-a-token", {"type": "move", "move": legal})
+    with pytest.raises(ProtocolError, match="out of date"):
+        t.handle(token_of(t, seat), {"type": "move", "move": legal, "decision": t.match.S.decisions + 1})
+    assert t.handle(token_of(t, seat), {"type": "move", "move": legal, "decision": t.match.S.decisions})
+
+
+@pytest.mark.parametrize("text,why", [
+    ("{", "not JSON"), ("[1, 2]", "JSON object"), ('{"type": 3}', "JSON object"),
+    ('{"type": "fly"}', "unknown message type"), ('{"type": "move"}', "needs \"move\""),
+    ('{"type": "move", "move": "x", "decision": true}', "decision"),
+    ("x" * (MAX_MESSAGE + 1), "too long"), ("[" * 3000 + "]" * 3000, "too long"),
+    ("[" * 2000 + "]" * 2000, "JSON"),
+])
+def test_malformed_and_huge_messages_are_refused_with_a_reason(text, why):
+    with pytest.raises(ProtocolError, match=re.escape(why)):
+        parse_message(text)
+
+
+def test_hot_seat_hands_over_without_showing_any_card():
+    t = new_table("chinese-ten", ["human", "human"], hot_seat=True)
+    (tok,) = t.links
+    seat = t.to_move()
+    msg = t.message_for(tok)
+    assert msg["type"] == "handover" and msg["seat"] == seat
+    assert not CANONICAL.search(json.dumps(msg)) and "zones" not in msg
+    t.handle(tok, {"type": "ready"})
+    v = t.message_for(tok)
+    assert v["type"] == "state" and v["seat"] == seat and v["moves"]
+    while t.to_move() == seat:         # a seat may decide twice in a row (a turned card)
+        assert v["type"] == "state" and v["seat"] == seat
+        t.handle(tok, {"type": "move", "move": v["moves"][0]["move"]})
+        v = t.message_for(tok)
+    assert v["type"] == "handover" and v["seat"] == 1 - seat
+    assert not CANONICAL.search(json.dumps(v))
+
+
+def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(tmp_path):
+    kinds = ["human", "random", "random"]
+    a = new_table("perfect10", kinds, seed=3, saves=str(tmp_path))
+    b = new_table("perfect10", kinds, seed=3, saves=None)
+    rng = random.Random(2)
+
+    def step(t, pick):
+        if t.computer_to_move():
+            t.apply(t.computer_choice()[2])
+        else:
+            moves = t.view(0)["moves"]
+            t.handle(token_of(t, 0), {"type": "move", "move": moves[pick % len(moves)]["move"]})
+
+    for _ in range(12):
+        pick = rng.randrange(100)
+        step(a, pick)
+        step(b, pick)
+    c = Table.resume(a.id, str(tmp_path))
+    assert c.links == a.links and c.kinds == kinds
+    assert c.view(0)["zones"] == b.view(0)["zones"]
+    while not b.match.over and b.match.hands_played < 1:
+        pick = rng.randrange(100)
+        step(c, pick)
+        step(b, pick)
+    assert c.match.S.log == b.match.S.log
+
+
+def test_a_save_from_the_browser_resumes_at_the_terminal_too(tmp_path):
+    from cardrules import play
+    t = new_table("chinese-ten", ["human", "random"], saves=str(tmp_path))
+    if t.computer_to_move():
+        t.apply(t.computer_choice()[2])
+    st, m, head = play.restore(t.save.path)
+    assert head["agents"] == ["human", "random"] and m.S.log == t.match.S.log
+
+
+def test_unknown_games_and_bad_requests():
+    with pytest.raises(ProtocolError, match="no such game"):
+        Table.resume("../../etc/passwd", "/tmp")
+    with pytest.raises(Exception, match="unknown seat kind"):
+        new_table("chinese-ten", ["human", "wizard"])
+    with pytest.raises(Exception, match="at least one human"):
+        new_table("chinese-ten", ["random", "random"])
+
+
+# -- through the application (Starlette's TestClient) --------------------------------------------
+
+@pytest.fixture
+def client(tmp_path):
+    from starlette.testclient import TestClient
+    from cardrules.web.app import make_app
+    app = make_app([game_path(g) for g in SEED_GAMES], str(tmp_path), delay=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client, **req):
+    r = client.post("/api/games", json=req)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_the_lobby_offers_the_games_and_creates_one_link_per_human(client):
+    data = client.get("/api/games").json()
+    assert [g["name"] for g in data["games"]] == ["Perfect 10", "Chinese Ten", "Nutzen"]
+    assert "human" in data["kinds"] and "random" in data["kinds"]
+    got = create(client, game=1, seats=["human", "human"], seed=1)
+    assert [x["seats"] for x in got["links"]] == [[0], [1]]
+    assert client.get(got["links"][0]["url"]).status_code == 200
+    assert client.get(f"/play/{got['id']}/wrong-token").status_code == 404
+    hot = create(client, game=1, seats=["human", "human"], hot_seat=True)
+    assert [x["seats"] for x in hot["links"]] == [[0, 1]]
+
+
+@pytest.mark.parametrize("req,why", [
+    ({"game": 9}, "choose one of the games"), ({"game": 1, "seats": "human"}, "list of seat kinds"),
+    ({"game": 1, "seats": ["human"]}, "for 2 to 4 players"),
+    ({"game": 1, "seats": ["human", "human"], "options": {"target": "lots"}}, "whole number"),
+    ({"game": 1, "seats": ["human", "human"], "options": {"nope": 1}}, "unknown option"),
+    ({"game": 1, "seats": ["human", "human"], "seed": -1}, "seed"),
+])
+def test_bad_lobby_requests_get_one_clear_line(client, req, why):
+    r = client.post("/api/games", json=req)
+    assert r.status_code == 400 and why in r.json()["error"]
+    assert client.post("/api/games", content=b"x" * 20000).status_code == 413
+    assert client.post("/api/games", content=b"[1]").status_code == 400
+
+
+def test_over_the_socket_an_illegal_move_is_an_error_and_a_second_window_takes_over(client):
+    got = create(client, game=1, seats=["human", "human"], seed=4)
+    gid = got["id"]
+    tok = {x["seats"][0]: x["token"] for x in got["links"]}
+    with client.websocket_connect(f"/ws/{gid}/{tok[0]}") as ws:
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["seat"] == 0
+        ws.send_text(json.dumps({"type": "move", "move": "capture AS AS"}))
+        err = ws.receive_json()
+        assert err["type"] == "error"
+        ws.send_text("{nonsense")
+        assert "not JSON" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "state"}))
+        again = ws.receive_json()
+        assert again["zones"] == state["zones"] and again["decision"] == state["decision"]
+        with client.websocket_connect(f"/ws/{gid}/{tok[0]}") as ws2:
+            assert ws2.receive_json()["type"] == "state"
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["code"] == "taken_over"
+
+
+def test_a_foreign_link_on_the_socket_is_refused(client):
+    got = create(client, game=1, seats=["human", "human"])
+    with client.websocket_connect(f"/ws/{got['id']}/forged") as ws:
+        assert "not a seat" in ws.receive_json()["message"]
+    with client.websocket_connect("/ws/nosuchgame1/forged") as ws:
+        assert "no such game" in ws.receive_json()["message"]
+
+
+def test_computer_seats_move_by_themselves(client):
+    got = create(client, game=1, seats=["human", "random"], seed=8)
+    with client.websocket_connect(f"/ws/{got['id']}/{got['links'][0]['token']}") as ws:
+        msg = ws.receive_json()
+        while msg["to_move"] != 0:
+            msg = ws.receive_json()
+        ws.send_text(json.dumps({"type": "move", "move": msg["moves"][0]["move"], "decision": msg["decision"]}))
+        seen = []
+        while True:
+            msg = ws.receive_json()
+            seen.append(msg["to_move"])
+            if msg["to_move"] == 0 or msg["over"]:
+                break
+        assert 1 in seen or msg["decision"] >= 2
+
+
+def test_card_images(client):
+    r = client.get("/cards/TH.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and "10" in r.text
+    assert client.get("/cards/back.svg").status_code == 200
+    assert client.get("/cards/ZZ.svg").status_code == 404
+    assert client.get("/static/table.js").status_code == 200
+
+
+def test_serve_without_a_file_or_the_extra_is_one_line(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["serve", "nosuch.yaml"]) == 2
+    assert capsys.readouterr().err.strip() == "cardrules: error: no rule file 'nosuch.yaml'"
+    assert cli.main(["serve"]) == 2
+    assert "needs a rule file" in capsys.readouterr().err
+    monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
+    assert cli.main(["serve", game_path("nutzen")]) == 2
+    assert "pip install 'cardrules[web]'" in capsys.readouterr().err
