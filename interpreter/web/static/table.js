@@ -243,7 +243,7 @@ function handOrder(a, b) {
 function cardButton(name, targets, playable, onTarget) {
   const img = cardImg(name);
   if (!name && !onTarget) return el("span", {class: "card back"}, img);
-  const isTarget = name && targets.has("card:" + name);
+  const isTarget = (name && targets.has("card:" + name)) || !!onTarget;
   const can = name && playable.has(name);
   if (!can && !isTarget && !onTarget) return el("span", {class: "card", "data-card": name}, img);
   const b = el("button", {class: "card" + (can ? " playable" : "") + (isTarget ? " target" : "") +

@@ -1,0 +1,298 @@
+"""The game in a real browser: Chromium driven by Playwright, against a live `cardrules serve`.
+
+The browser is Debian's `chromium` (`.ci/run` installs it; CARDRULES_CHROMIUM names another
+binary); Playwright's own browsers are never downloaded. Screenshots of each table go to
+`tests/artifacts/` (gitignored). CI runs one short test per behaviour; `CARDRULES_WEB_LONG=1`
+also plays every seed game at every player count, a whole match of Chinese Ten included.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from conftest import ROOT, game_path   # noqa: E402
+
+SHOTS = ROOT / "tests" / "artifacts"
+SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
+LONG = bool(os.environ.get("CARDRULES_WEB_LONG"))
+IN_CI = bool(os.environ.get("CI"))
+
+
+def chromium_path() -> str | None:
+    for cand in (os.environ.get("CARDRULES_CHROMIUM"), "chromium", "chromium-browser"):
+        if cand and shutil.which(cand):
+            return shutil.which(cand)
+    return None
+
+
+class LiveServer:
+    """uvicorn serving the app in a thread; `restart()` is a new server process's worth of state
+    (a fresh app reading the same autosave folder)."""
+
+    def __init__(self, saves: str):
+        self.saves = saves
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.start()
+
+    def start(self):
+        import uvicorn
+        from cardrules.web.app import make_app
+        app = make_app([game_path(g) for g in SEED_GAMES], self.saves, delay=0.05)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
+                                                    ws_max_size=16384))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 10
+        while not self.server.started:
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = LiveServer(str(tmp_path_factory.mktemp("saves")))
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    exe = chromium_path()
+    if exe is None:
+        if IN_CI:
+            pytest.fail("chromium is missing: .ci/run installs Debian's chromium")
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    yield ctx
+    ctx.close()
+
+
+def shot(page, name: str):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def create_in_lobby(page, server, game: str, seats: list, seed: int, hot_seat=False) -> list:
+    """Fill the lobby form and create the game; the seat links, in seat order."""
+    page.goto(server.url + "/")
+    page.select_option("#game", str(SEED_GAMES.index(game)))
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    page.fill("#seed", str(seed))
+    if hot_seat:
+        page.check("#hot-seat")
+    page.click("#create")
+    page.wait_for_selector("a.seat-link")
+    return [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
+
+
+def wait_turn(page, timeout=20000):
+    """Until it is this seat's turn or the hand count changes; returns the body's state."""
+    page.wait_for_function("['your-turn', 'over'].includes(document.body.dataset.state)", timeout=timeout)
+    return page.evaluate("({...document.body.dataset})")
+
+
+def click_a_move(page, k: int):
+    """Take a move by clicking: a highlighted card (then a target if one lights up, then a
+    choice if the click still fits several moves), a face-down card, or the move list."""
+    decision = page.evaluate("document.body.dataset.decision")
+    cards = page.query_selector_all("#mine button.card.playable")
+    blind = page.query_selector_all("#prompt button.card[data-blind]")
+    if cards:
+        cards[k % len(cards)].click()
+        if page.evaluate("document.body.dataset.decision") == decision:
+            targets = page.query_selector_all("#board button.card.target, #board .target-button")
+            if targets:
+                targets[k % len(targets)].click()
+            if page.evaluate("document.body.dataset.decision") == decision:
+                choices = page.query_selector_all("#prompt button.choice")
+                if choices:
+                    choices[0].click()
+    elif blind:
+        blind[k % len(blind)].click()
+    else:
+        moves = page.query_selector_all("#moves button.move")
+        moves[k % len(moves)].click()
+    page.wait_for_function(f"document.body.dataset.decision !== '{decision}' || "
+                           "['over', 'handover'].includes(document.body.dataset.state)", timeout=20000)
+
+
+def play_hand(page, name: str, max_moves=400) -> int:
+    """Click moves until the first hand is over; how many moves were clicked."""
+    k = 0
+    while True:
+        st = wait_turn(page)
+        if st["state"] == "over" or int(st.get("handsPlayed", 0)) >= 1:
+            break
+        if k == 2:
+            shot(page, f"{name}-mid-hand")
+        click_a_move(page, k)
+        k += 1
+        assert k < max_moves
+    return k
+
+
+CI_HANDS = [("perfect10", 3), ("chinese-ten", 2), ("nutzen", 2)]
+LONG_HANDS = [(g, n) for g in SEED_GAMES for n in (2, 3, 4) if (g, n) not in CI_HANDS]
+
+
+@pytest.mark.parametrize("game,players", CI_HANDS + (LONG_HANDS if LONG else []))
+def test_a_whole_hand_of_each_seed_game_by_clicking(server, context, game, players):
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    links = create_in_lobby(page, server, game, ["human"] + ["random"] * (players - 1), seed=21)
+    shot(page, "lobby")
+    assert len(links) == 1
+    page.goto(links[0])
+    moves = play_hand(page, f"{game}-{players}")
+    page.wait_for_function("document.querySelector('#scores').textContent.includes('hand 1')")
+    shot(page, f"{game}-{players}-hand-over")
+    assert moves > 0 and not errors
+    log = page.inner_text("#log")
+    assert "Hand 1 is over" in log
+
+
+def test_two_seats_in_two_browsers_see_different_cards(server, browser):
+    a, b = browser.new_context(), browser.new_context()
+    try:
+        pa, pb = a.new_page(), b.new_page()
+        links = create_in_lobby(pa, server, "chinese-ten", ["human", "human"], seed=5)
+        assert len(links) == 2
+        pa.goto(links[0])
+        pb.goto(links[1])
+        for p in (pa, pb):
+            p.wait_for_selector("#mine .zone[data-zone^='hand'] img")
+
+        def hand(p, seat):
+            return [x.get_attribute("data-card") for x in p.query_selector_all(f"[data-zone='hand:{seat}'] .card")]
+        mine_a, mine_b = hand(pa, 0), hand(pb, 1)
+        assert all(mine_a) and all(mine_b) and not set(mine_a) & set(mine_b)
+        assert hand(pa, 1) == [None] * len(mine_b)          # backs only: no data-card at all
+        assert hand(pb, 0) == [None] * len(mine_a)
+        shot(pa, "two-seats-south")
+        shot(pb, "two-seats-north")
+        # the seat to move plays; the other sees the move arrive
+        first = pa if pa.evaluate("document.body.dataset.state") == "your-turn" else pb
+        other = pb if first is pa else pa
+        d = other.evaluate("document.body.dataset.decision")
+        click_a_move(first, 0)
+        other.wait_for_function(f"document.body.dataset.decision !== '{d}'")
+    finally:
+        a.close()
+        b.close()
+
+
+def test_reload_and_a_restarted_server_resume_the_game(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "nutzen", ["human", "random"], seed=9)
+    page.goto(links[0])
+    for k in range(3):
+        wait_turn(page)
+        click_a_move(page, k)
+    wait_turn(page)
+    before = page.evaluate("document.body.dataset.decision")
+    cards = page.inner_html("#mine")
+    page.reload()
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.decision") == before and page.inner_html("#mine") == cards
+    server.restart()          # a new server: the game comes back from its autosave
+    page.reload()
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.decision") == before
+    assert page.inner_html("#mine") == cards
+    assert "Resumed" in page.inner_text("#log")
+    click_a_move(page, 0)      # and it goes on
+    shot(page, "resumed")
+
+
+def test_an_illegal_move_sent_by_hand_is_refused(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "chinese-ten", ["human", "random"], seed=2)
+    page.goto(links[0])
+    wait_turn(page)
+    before = page.evaluate("document.body.dataset.decision")
+    path = links[0].split("/play/", 1)[1]
+    answers = page.evaluate("""(path) => new Promise((done) => {
+        const ws = new WebSocket(`ws://${location.host}/ws/${path}`);
+        const got = [];
+        ws.onmessage = (ev) => {
+          got.push(JSON.parse(ev.data));
+          if (got.length === 1) ws.send(JSON.stringify({type: "move", move: "capture AS AS"}));
+          if (got.length === 2) ws.send("not json at all");
+          if (got.length === 3) ws.send(JSON.stringify({type: "move", move: "x".repeat(5000)}));
+          if (got.length === 4) { ws.close(); done(got); }
+        };
+      })""", path)
+    assert answers[0]["type"] == "state"
+    assert [a["type"] for a in answers[1:]] == ["error"] * 3
+    assert "not a legal move" in answers[1]["message"] and "not JSON" in answers[2]["message"]
+    assert "too long" in answers[3]["message"]
+    # the page lost its socket to the hand-made one (take-over) and says so; the game is unchanged
+    page.wait_for_selector("body[data-state='taken-over']")
+    shot(page, "taken-over")
+    page.reload()
+    wait_turn(page)
+    assert page.evaluate("document.body.dataset.decision") == before
+
+
+def test_hot_seat_on_one_device(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "chinese-ten", ["human", "human"], seed=6, hot_seat=True)
+    assert len(links) == 1
+    page.goto(links[0])
+    page.wait_for_selector("body[data-state='handover']")
+    assert not page.query_selector_all("#board img[alt*='♠'], #board img[alt*='♥']")
+    shot(page, "hot-seat-handover")
+    page.click("#ready")
+    st = wait_turn(page)
+    seat = st["seat"]
+    while page.evaluate("document.body.dataset.seat") == seat and \
+            page.evaluate("document.body.dataset.state") == "your-turn":
+        click_a_move(page, 0)
+    page.wait_for_selector("body[data-state='handover']")
+
+
+def test_a_phone_sized_screen(server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        links = create_in_lobby(page, server, "nutzen", ["human", "random"], seed=4)
+        page.goto(links[0])
+        wait_turn(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 400, f"the page is {width}px wide on a 390px screen"
+        shot(page, "phone")
+    finally:
+        ctx.close()
