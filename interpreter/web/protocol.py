@@ -230,6 +230,8 @@ class Table:
             "winners": m.winners, "failed": self.failed,
             "moves": self._moves(seat) if to_move == seat and not self.failed else [],
         }
+        if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
+            out["fan_from"] = play._fan_source(m, seat, self.names)
         if m.over:
             out["result"] = self._result_line(seat)
         return out

@@ -209,8 +209,9 @@ function drawZone(z, targets, playable, mine) {
   if (stack) {
     if (cards.length) {
       const top = cards[cards.length - 1];
-      row.append(cardButton(top, targets, playable, isTarget ? () => clickTarget("zone:" + z.id) : null));
-      if (cards.length > 1) row.append(el("span", {class: "count", text: `×${cards.length}`}));
+      const b = cardButton(top, targets, playable, isTarget ? () => clickTarget("zone:" + z.id) : null);
+      if (cards.length > 1) b.classList.add("deep");
+      row.append(b);
     } else row.append(el("span", {class: "empty", text: "empty"}));
     if (isTarget && !cards.length) {
       const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
@@ -220,14 +221,13 @@ function drawZone(z, targets, playable, mine) {
   } else {
     let shown = cards;
     if (mine && fan) shown = [...cards].sort(handOrder);
-    if (!cards.length) row.append(el("span", {class: "empty", text: "—"}));
+    if (!cards.length) { row.classList.add("none"); row.append(el("span", {class: "empty", text: "none"})); }
     for (const c of shown) row.append(cardButton(c, targets, playable, null));
     if (isTarget) {
       const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
       b.addEventListener("click", () => clickTarget("zone:" + z.id));
       box.append(b);
     }
-    if (cards.length > 8) row.classList.add("tight");
   }
   box.append(row);
   return box;
@@ -270,7 +270,8 @@ function drawPrompt(moves, title) {
       box.append(b);
     }
   } else if (blind.length === state.moves.length) {
-    box.append(el("p", {class: "ask", text: `${blind[0].label.split(" ")[0]}: pick one of ${blind.length} face-down cards`}));
+    box.append(el("p", {class: "ask", text: `${blind[0].label.split(" ")[0]}: pick one of ${blind.length} face-down cards` +
+                                         (state.fan_from ? ` from ${state.fan_from}` : "")}));
     const row = el("div", {class: "cards blind"});
     for (const m of blind) {
       const b = el("button", {class: "card playable", "data-blind": m.parts[0].blind,
