@@ -296,3 +296,23 @@ def test_a_phone_sized_screen(server, browser):
         shot(page, "phone")
     finally:
         ctx.close()
+
+
+def test_the_keyboard_alone_plays_a_move(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "chinese-ten", ["human", "random"], seed=14)
+    page.goto(links[0])
+    wait_turn(page)
+    before = page.evaluate("document.body.dataset.decision")
+    for _ in range(60):               # Tab to the first highlighted card or move, then Enter
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('button.card.playable, button.move')"):
+            break
+    page.keyboard.press("Enter")
+    if page.evaluate("document.body.dataset.decision") == before and page.query_selector("#board button.card.target"):
+        for _ in range(60):           # a card was selected: Tab on to a target
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.matches('button.card.target, button.choice')"):
+                break
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.decision !== '{before}'")

@@ -87,7 +87,13 @@ class Host:
         lock = self.locks[t.id]
         while t.computer_to_move():
             await asyncio.sleep(self.delay)
-            seat, decision, i = await asyncio.to_thread(t.computer_choice)
+            try:
+                seat, decision, i = await asyncio.to_thread(t.computer_choice)
+            except Exception as exc:     # a rule file's error, or a bug of a computer player: the game stops
+                t.stop(exc.line() if isinstance(exc, CardrulesError) else
+                       f"internal error: {type(exc).__name__}: {exc} (a bug in cardrules; please report it)")
+                await self.broadcast(t)
+                return
             async with lock:
                 if t.to_move() != seat or t.match.S.decisions != decision:
                     continue

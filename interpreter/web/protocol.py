@@ -341,17 +341,19 @@ class Table:
 
     def apply(self, i: int):
         """Take legal move i, narrate it to every seat and autosave; a game error stops the game."""
-        hands = self.match.hands_played
         try:
             self.match.apply(i)
         except GameError as exc:
-            self.failed = clean(exc.line())
+            self.failed = clean(exc.line())     # the record so far is saved; the game stops
         finally:
             if self.save is not None:
                 self.save.sync(self.match.S.log)
         self._take()
-        if self.match.hands_played > hands and not self.match.over and not self.failed:
-            pass      # the next hand's deal is already narrated by the 'hand' event
+
+    def stop(self, why: str):
+        """The game cannot go on (a game error): every seat is told why."""
+        self.failed = clean(why)
+        self._take()
 
     # -- narration -----------------------------------------------------------------------------
     def _event(self, ev: dict):

@@ -22,7 +22,10 @@ function screen(name) {          // 'TC' -> '10♣'
 }
 
 function cardImg(name) {
-  return el("img", {src: `/cards/${name || "back"}.svg`, alt: screen(name), draggable: "false"});
+  const img = el("img", {src: `/cards/${encodeURIComponent(name || "back")}.svg`, alt: screen(name),
+                         draggable: "false"});
+  img.onerror = () => img.replaceWith(el("span", {class: "card-text", text: screen(name)}));  // a card no image draws
+  return img;
 }
 
 // -- the connection ------------------------------------------------------------------------------
