@@ -164,10 +164,21 @@ def play_hand(page, name: str, max_moves=400) -> int:
 
 
 CI_HANDS = [("perfect10", 3), ("chinese-ten", 2), ("nutzen", 2)]
-LONG_HANDS = [(g, n) for g in SEED_GAMES for n in (2, 3, 4) if (g, n) not in CI_HANDS]
 
 
-@pytest.mark.parametrize("game,players", CI_HANDS + (LONG_HANDS if LONG else []))
+def _every_count():
+    from cardrules.load import load_game
+    for g in SEED_GAMES:
+        game, _ = load_game(game_path(g))
+        for n in range(game.min_players, game.max_players + 1):
+            if (g, n) not in CI_HANDS:
+                yield g, n
+
+
+LONG_HANDS = list(_every_count()) if LONG else []
+
+
+@pytest.mark.parametrize("game,players", CI_HANDS + LONG_HANDS)
 def test_a_whole_hand_of_each_seed_game_by_clicking(server, context, game, players):
     page = context.new_page()
     errors = []
@@ -182,6 +193,20 @@ def test_a_whole_hand_of_each_seed_game_by_clicking(server, context, game, playe
     assert moves > 0 and not errors
     log = page.inner_text("#log")
     assert "Hand 1 is over" in log
+
+
+@pytest.mark.skipif(not LONG, reason="the longer run: CARDRULES_WEB_LONG=1")
+def test_a_whole_match_of_chinese_ten_by_clicking(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "chinese-ten", ["human", "greedy"], seed=31)
+    page.goto(links[0])
+    k = 0
+    while wait_turn(page)["state"] != "over":
+        click_a_move(page, k)
+        k += 1
+        assert k < 5000
+    shot(page, "chinese-ten-match-over")
+    assert "The match is over" in page.inner_text("#status")
 
 
 def test_two_seats_in_two_browsers_see_different_cards(server, browser):
