@@ -16,7 +16,7 @@ from cardrules import cli, narrate                     # noqa: E402
 from cardrules.observe import visible                  # noqa: E402
 from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
                                     parse_message)
-from conftest import game_path                          # noqa: E402
+from conftest import ROOT, game_path                    # noqa: E402
 
 SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
 CANONICAL = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
@@ -244,6 +244,7 @@ def test_the_lobby_offers_the_games_and_creates_one_link_per_human(client):
 def test_bad_lobby_requests_get_one_clear_line(client, req, why):
     r = client.post("/api/games", json=req)
     assert r.status_code == 400 and why in r.json()["error"]
+    assert str(ROOT) not in r.json()["error"]          # no server folder in a browser's answer
     assert client.post("/api/games", content=b"x" * 20000).status_code == 413
     assert client.post("/api/games", content=b"[1]").status_code == 400
 
@@ -310,3 +311,45 @@ def test_serve_without_a_file_or_the_extra_is_one_line(monkeypatch, capsys, tmp_
     monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
     assert cli.main(["serve", game_path("nutzen")]) == 2
     assert "pip install 'cardrules[web]'" in capsys.readouterr().err
+
+
+BOOM = """game: Boom
+players: {min: 2, max: 2, default: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+variables:
+  x: {type: int, initial: 0}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+      - set: {x: "10 // (count(hand(player)) - 2)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - repeat:
+      - choose: [play]
+        by: dealer
+    until: "count(hand(dealer)) == 0"
+"""
+
+
+def test_a_game_that_breaks_stops_with_one_line_to_every_seat_and_its_save(tmp_path):
+    rules = tmp_path / "boom.yaml"
+    rules.write_text(BOOM)
+    t = Table.create(str(rules), 2, {}, ["human", "human"], 1, False, str(tmp_path / "saves"))
+    seat = t.to_move()
+    t.handle(token_of(t, seat), {"type": "move", "move": t.view(seat)["moves"][0]["move"]})   # 10 // 0
+    for p in (0, 1):
+        v = t.view(p)
+        assert v["over"] and not v["moves"] and v["to_move"] is None
+        assert re.fullmatch(r"boom\.yaml:16:\d+: error: division by zero \(hand 1, seed 1\)", v["failed"])
+        assert v["log"][-1] == v["failed"]
+    with pytest.raises(ProtocolError, match="the game has stopped"):
+        t.handle(token_of(t, seat), {"type": "move", "move": "play AC"})
+    assert sum(1 for _ in open(t.save.path)) > 3

@@ -20,7 +20,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ..errors import CardrulesError, ErrorList, UsageError, clean
+from .. import narrate
+from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 from ..load import load_game
 from . import svg
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
@@ -58,6 +59,12 @@ class Host:
         self.tables[t.id] = t
         self.locks[t.id] = asyncio.Lock()
 
+    def public(self, message: str) -> str:
+        """A message for a browser: the rule files' folders left out (only their names)."""
+        for path in self.games:
+            message = message.replace(path, os.path.basename(path))
+        return clean(message)
+
     def offered(self) -> list:
         out = []
         for i, path in enumerate(self.games):
@@ -65,11 +72,13 @@ class Host:
                 g, _ = load_game(path)
             except (ErrorList, CardrulesError) as exc:
                 first = exc.errors[0].line() if isinstance(exc, ErrorList) else exc.line()
-                out.append({"id": i, "name": os.path.basename(path), "error": clean(first)})
+                # the file's name only: a browser has no business with the server's folders
+                out.append({"id": i, "name": os.path.basename(path), "error": self.public(first)})
                 continue
             out.append({"id": i, "name": g.name, "file": os.path.basename(path), "description": g.description,
                         "min": g.min_players, "max": g.max_players, "default": g.default_players,
-                        "options": game_options(g)})
+                        "options": game_options(g),
+                        "seat_names": {n: narrate.seat_names(n) for n in range(g.min_players, g.max_players + 1)}})
         return out
 
     async def broadcast(self, t: Table):
@@ -200,12 +209,14 @@ async def create_game(request: Request):
         return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
     try:
         t = Table.create(*_game_request(host, req), host.saves, host.budget)
+    except OptionError as exc:
+        return JSONResponse({"error": host.public(exc.line())}, status_code=400)
     except (UsageError, ProtocolError) as exc:
-        return JSONResponse({"error": clean(exc)}, status_code=400)
+        return JSONResponse({"error": host.public(str(exc))}, status_code=400)
     except ErrorList as exc:
-        return JSONResponse({"error": exc.errors[0].line()}, status_code=400)
+        return JSONResponse({"error": host.public(exc.errors[0].line())}, status_code=400)
     except CardrulesError as exc:
-        return JSONResponse({"error": exc.line()}, status_code=400)
+        return JSONResponse({"error": host.public(exc.line())}, status_code=400)
     host.add(t)
     links = [dict(x, url=f"/play/{t.id}/{x['token']}") for x in t.link_list()]
     return JSONResponse({"id": t.id, "links": links})

@@ -344,15 +344,18 @@ class Table:
         try:
             self.match.apply(i)
         except GameError as exc:
-            self.failed = clean(exc.line())     # the record so far is saved; the game stops
+            self.stop(exc.line())               # the record so far is saved; the game stops
         finally:
             if self.save is not None:
                 self.save.sync(self.match.S.log)
         self._take()
 
     def stop(self, why: str):
-        """The game cannot go on (a game error): every seat is told why."""
-        self.failed = clean(why)
+        """The game cannot go on (a game error): every seat is told why (the rule file by its name:
+        a browser has no business with the server's folders)."""
+        path = str(self.st.path)
+        self.failed = clean(why.replace(path, os.path.basename(path))
+                            .replace(os.path.abspath(path), os.path.basename(path)))
         self._take()
 
     # -- narration -----------------------------------------------------------------------------

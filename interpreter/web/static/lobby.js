@@ -16,8 +16,11 @@ function chosen() { return games[Number($("game").value)] || games[0]; }
 function drawPlayers() {
   const g = chosen();
   $("game-description").textContent = g.error || g.description || "";
+  $("game-description").className = g.error ? "error" : "dim";
+  $("create").disabled = !!g.error;
   const sel = $("players");
   sel.replaceChildren();
+  if (g.error) { drawSeats(); drawOptions(); return; }
   for (let n = g.min; n <= g.max; n++) sel.append(el("option", {value: n, text: String(n)}));
   sel.value = g.default;
   drawSeats();
@@ -25,14 +28,15 @@ function drawPlayers() {
 }
 
 function drawSeats() {
-  const n = Number($("players").value);
+  const n = Number($("players").value) || 0;
   const box = $("seats");
   box.querySelectorAll("label").forEach((x) => x.remove());
   for (let i = 0; i < n; i++) {
     const s = el("select", {id: `seat-${i}`});
     for (const k of kinds) s.append(el("option", {value: k, text: k}));
     s.value = i === 0 ? "human" : (kinds.includes("ismcts") ? "ismcts" : "random");
-    box.append(el("label", {}, `Seat ${i + 1} `, s));
+    const names = (chosen().seat_names || {})[n] || [];
+    box.append(el("label", {}, `${names[i] || "Seat " + (i + 1)} `, s));
   }
 }
 
