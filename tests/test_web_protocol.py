@@ -353,3 +353,15 @@ def test_a_game_that_breaks_stops_with_one_line_to_every_seat_and_its_save(tmp_p
     with pytest.raises(ProtocolError, match="the game has stopped"):
         t.handle(token_of(t, seat), {"type": "move", "move": "play AC"})
     assert sum(1 for _ in open(t.save.path)) > 3
+
+
+@pytest.mark.parametrize("links", [{"t": "ab"}, {"t": [5]}, {"t": [1]}, {"t": []}, {"t": [True]}])
+def test_a_damaged_save_is_refused_with_one_line(tmp_path, links):
+    t = new_table("chinese-ten", ["human", "random"], saves=str(tmp_path))
+    lines = open(t.save.path).read().splitlines()
+    head = json.loads(lines[0])
+    head["web"]["links"] = links
+    with open(t.save.path, "w") as fh:
+        fh.write("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    with pytest.raises(ProtocolError, match="seat links are damaged"):
+        Table.resume(t.id, str(tmp_path))

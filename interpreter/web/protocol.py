@@ -157,6 +157,14 @@ class Table:
         for k in kinds:
             if k != HUMAN and k not in agent_names():
                 raise ProtocolError(f"the saved game has a {clean(k)!r} player, not available here")
+        for tok, seats in web["links"].items():     # a save is untrusted too
+            if not (isinstance(seats, list) and seats and all(
+                    isinstance(p, int) and not isinstance(p, bool) and 0 <= p < st.players
+                    and kinds[p] == HUMAN for p in seats)):
+                raise ProtocolError("the saved game's seat links are damaged")
+        budget = head.get("budget")
+        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
+            raise ProtocolError("the saved game's budget is damaged")
         save = play.SaveFile(path, head, match.S.log)
         t = cls(gid, st, match, head, save)
         t.note_all("Resumed where the game was saved.")
@@ -189,7 +197,7 @@ class Table:
         shown = self.shown.get(token)
         if s in seats and s != shown:
             return None
-        return shown if shown is not None else None
+        return shown
 
     def message_for(self, token: str) -> dict:
         """What the link's screen shows now: the seat's view, or a hot-seat hand-over."""
