@@ -73,15 +73,24 @@ function receive(msg) {
   if (msg.type === "state") {
     $("handover").hidden = true;
     hideBoard(false);
+    const ended = state && msg.hands.length > state.hands.length && msg.seat === state.seat;
     state = msg;
     selected = null;
     draw();
+    if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
+                      `Hand ${msg.hands.length} is over.`);
   }
 }
 
 function hideBoard(h) { $("board").hidden = h; $("side").hidden = h; }
 
+function notice(text) {          // news, not an error: the end of a hand
+  toast(text);
+  $("toast").classList.add("news");
+}
+
 function toast(text) {
+  $("toast").classList.remove("news");
   const t = $("toast");
   t.textContent = text;
   t.hidden = false;
