@@ -222,9 +222,12 @@ class Table:
                 name = P.zone_names[zi]
                 owner = P.OWNER[zi]
                 label = narrate.words(z.name).capitalize() if owner >= 0 else narrate.zone_label(P, zi)
-                zones.append({"id": name, "zone": z.name, "label": label, "owner": owner if owner >= 0 else None,
-                              "visibility": z.visibility, "description": z.description,
-                              "cards": obs["zones"][name]})
+                entry = {"id": name, "zone": z.name, "label": label, "owner": owner if owner >= 0 else None,
+                         "visibility": z.visibility, "description": z.description, "cards": obs["zones"][name]}
+                if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
+                    cards = S.Z[zi]
+                    entry["order"] = sorted(range(len(cards)), key=lambda i: narrate.sort_key(P, cards[i]))
+                zones.append(entry)
         to_move = obs["to_move"]
         players = [{"seat": p, "name": self.names[p], "kind": self.kinds[p], "score": S.score[p],
                     "total": S.total[p], "dealer": p == S.dealer, "to_move": p == to_move}

@@ -224,7 +224,7 @@ function drawZone(z, targets, playable, mine) {
       const b = cardButton(top, targets, playable, isTarget ? () => clickTarget("zone:" + z.id) : null);
       if (cards.length > 1) b.classList.add("deep");
       row.append(b);
-    } else row.append(el("span", {class: "empty", text: "empty"}));
+    } else { row.classList.add("none"); row.append(el("span", {class: "empty", text: "empty"})); }
     if (isTarget && !cards.length) {
       const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
       b.addEventListener("click", () => clickTarget("zone:" + z.id));
@@ -232,7 +232,7 @@ function drawZone(z, targets, playable, mine) {
     }
   } else {
     let shown = cards;
-    if (mine && fan) shown = [...cards].sort(handOrder);
+    if (z.order) shown = z.order.map((i) => cards[i]);
     if (!cards.length) { row.classList.add("none"); row.append(el("span", {class: "empty", text: "none"})); }
     for (const c of shown) row.append(cardButton(c, targets, playable, null));
     if (isTarget) {
@@ -243,13 +243,6 @@ function drawZone(z, targets, playable, mine) {
   }
   box.append(row);
   return box;
-}
-
-const SUIT_ORDER = "CDHS", RANK_ORDER = "23456789TJQKA";
-function handOrder(a, b) {
-  if (!a || !b) return a ? -1 : b ? 1 : 0;
-  return (SUIT_ORDER.indexOf(a.slice(-1)) - SUIT_ORDER.indexOf(b.slice(-1))) ||
-         (RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]));
 }
 
 function cardButton(name, targets, playable, onTarget) {
