@@ -365,3 +365,43 @@ def test_a_damaged_save_is_refused_with_one_line(tmp_path, links):
         fh.write("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     with pytest.raises(ProtocolError, match="seat links are damaged"):
         Table.resume(t.id, str(tmp_path))
+
+
+def test_serve_starts_a_server_that_answers(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", game_path("nutzen"), "--port", str(port),
+                             "--saves", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    try:
+        deadline = time.time() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as r:
+                    games = json.load(r)["games"]
+                break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, proc.stderr.read() if proc.poll() else "no answer"
+                time.sleep(0.2)
+        assert [g["name"] for g in games] == ["Nutzen"]
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=10)
+    assert f"serving on http://127.0.0.1:{port}/" in out and "anyone on your network" not in out
+
+
+def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
+    import uvicorn
+    from cardrules.web import app
+    said = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: said.append(k))
+    app.serve([game_path("nutzen")], "0.0.0.0", 8000, str(tmp_path), say=said.append)
+    assert "anyone on your network can open the lobby" in said[1] and said[2]["host"] == "0.0.0.0"
