@@ -7,13 +7,11 @@ also plays every seed game at every player count, a whole match of Chinese Ten i
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import socket
 import threading
 import time
-from pathlib import Path
 
 import pytest
 

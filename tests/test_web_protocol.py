@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from cardrules import cli, narrate                     # noqa: E402
+from cardrules import cli                               # noqa: E402
 from cardrules.observe import visible                  # noqa: E402
 from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
                                     parse_message)
