@@ -584,7 +584,8 @@ def read_save(path: str) -> tuple[dict, list]:
 def restore(path: str, rules_override: str | None = None):
     """Set up the saved game and replay its decisions: (setup, match, header)."""
     head, events = read_save(path)
-    rules = rules_override or head.get("rules") or ""
+    from .bundled import find_rules
+    rules = find_rules(head, path, rules_override)
     if not os.path.exists(rules):
         raise SaveError(path, f"the rule file {rules!r} named by the save is not there; "
                               f"give it: cardrules play RULES --resume {path}")
