@@ -325,7 +325,48 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# Plain stand-ins for the symbols cardrules prints, used when the console's encoding lacks them.
+_PLAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+          "—": "-", "–": "-", "─": "-", "…": "...", "·": "-", "▶": ">", "’": "'", "‘": "'",
+          "“": '"', "”": '"', "×": "x", "≥": ">=", "≤": "<=", "≠": "!=", "→": "->", "•": "*"}
+
+
+def _plain_fallback(exc):
+    import unicodedata
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        alt = _PLAIN.get(ch)
+        if alt is None:
+            alt = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+        out.append(alt)
+    return "".join(out), exc.end
+
+
+def plain_streams():
+    """Let stdout and stderr print on any console encoding: symbols they cannot encode become
+    plain text (10♣ -> 10C, — -> -, é -> e, anything else ?), never an error."""
+    import codecs
+    try:
+        codecs.lookup_error("cardrules-plain")
+    except LookupError:
+        codecs.register_error("cardrules-plain", _plain_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        enc = getattr(stream, "encoding", None)
+        if not enc or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            "♣♦♥♠—…·▶".encode(enc)
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="cardrules-plain")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv=None) -> int:
+    plain_streams()
     parser = build_parser()
     try:
         a = parser.parse_args(argv)

@@ -665,13 +665,13 @@ class PlaySession:
                     self._stream()
                 if m.hands_played > hands and not m.over:
                     self.hand_over()
-        except (Quit, EOFError, KeyboardInterrupt):
+        except (Quit, EOFError, KeyboardInterrupt) as exc:
             self._sync()
             where = self.save.path if self.save else None
             self.term.console.print()
             if where:
                 self.term.line(f"Game saved. Continue with: cardrules play --resume {where}")
-            return 0
+            return 130 if isinstance(exc, KeyboardInterrupt) else 0   # Ctrl-C: 130, as the shell's
         except GameError:
             self._sync()
             if self.save:
