@@ -62,6 +62,7 @@ class Program:
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
     phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
+    says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -124,6 +125,8 @@ class Compiler:
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.phases: list = [-1]     # the named hand statements being compiled, innermost last
+        self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
+        self.rule_say = None         # tell index of the automatic rule being compiled, if it says
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -490,9 +493,14 @@ class Compiler:
                 getattr(self, "s_" + type(st).__name__)(st)
                 continue
             self.e.line(f"S.phase = {self.enter_phase(st)}", st.span)
+            say = st.say if st.say is not None and not isinstance(st, m.Score) else None
+            if say is not None:             # a heading before a block; a mark before one statement
+                self.tell(say) if say.kind == "phase" else self.tell_mark()
             try:
                 getattr(self, "s_" + type(st).__name__)(st)
             finally:
+                if say is not None and say.kind != "phase":
+                    self.tell(say)
                 self.e.line(f"S.phase = {self.leave_phase()}")
 
     def enter_phase(self, st) -> int:
@@ -507,10 +515,12 @@ class Compiler:
         self.phases.pop()
         return self.phases[-1]
 
-    def phase_op(self, k, span) -> list:
+    def phase_op(self, k, span, say=None) -> list:
         name = self.fresh("X")
         self.header(name, [])
         self.e.line(f"S.phase = {k}", span)
+        if say is not None:
+            self.tell(say)
         self.footer()
         return [EXEC, name, None, span]
 
@@ -548,12 +558,33 @@ class Compiler:
         """In the hand's flow, automatic rules run after every statement that moves cards."""
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
+        if self.rule_say is not None:
+            self.tell(self.rule_say)
+
+    def tell_mark(self):
+        """Tell the narration that what follows is told by a say: (cards moved before are not)."""
+        self.e.line("if S.tell is not None: S.tell(-1, ())")
+
+    def tell(self, say):
+        """Hand a `say:` text's values to the narration, if it listens (S.tell; never logged, so
+        records are the same with or without narration). The text's places are compiled as
+        functions of the state and the locals the statement has (say.locals)."""
+        k = len(self.says)
+        self.says.append((say, None))
+        args = "".join(f"{x}, " for x in say.locals)
+        self.e.line(f"if S.tell is not None: S.tell({k}, ({args}))", say.span)
 
     def s_Score(self, st):
         # Points on a line of their own, so an error in them names the points expression.
         points = self.fresh("points")
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
-        self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+        if st.say is None:
+            self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+            return
+        self.e.line(f"say_seat = {self.x(st.seat)}", st.seat.span)
+        self.e.line(f"say_points = {points}", st.span)
+        self.e.line("rt.add_score(S, say_seat, say_points)", st.span)
+        self.tell(st.say)
 
     def noted(self, slot: int, typ) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
@@ -666,6 +697,8 @@ class Compiler:
                 local = _local_of(p)
                 self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
         self.block(mv.body)
+        if mv.say is not None:
+            self.tell(mv.say)
         self.footer()
         return lname, aname
 
@@ -680,7 +713,7 @@ class Compiler:
                 if st.name is None:
                     self.flow_stmt(st, ops)
                 else:                       # ops that set and restore S.phase around it
-                    ops.append(self.phase_op(self.enter_phase(st), st.span))
+                    ops.append(self.phase_op(self.enter_phase(st), st.span, st.say))
                     self.flow_stmt(st, ops)
                     ops.append(self.phase_op(self.leave_phase(), st.span))
             else:
@@ -765,10 +798,18 @@ class Compiler:
                             v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
-        autos = [self.stmts_fn(a.body) for a in g.automatic]
+        autos = []
+        for a in g.automatic:
+            self.rule_say = a.say
+            autos.append(self.stmts_fn(a.body))
+            self.rule_say = None
         self.e.line("def AUTOS(S):")
         self.e.indent()
-        for a in autos:
+        if self.says:                  # narration: the move's own statements are over
+            self.tell_mark()
+        for a, rule in zip(autos, g.automatic):
+            if rule.say is not None:
+                self.tell_mark()
             self.e.line(f"{a}(S)")
         self.e.line("S.auto_seen = S.moved")
         self.e.dedent()
@@ -786,6 +827,9 @@ class Compiler:
             body = self.x(fn.body)
             self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
+        said = []
+        for say, _ in self.says:          # each place of a say: text, or a function of the state
+            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"
@@ -804,6 +848,8 @@ class Compiler:
                 seat, legal, st = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
         P.code = [tuple(op) for op in ops]
+        P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
+                  for say, fns in said]
         P.slots = self.slots
         P.phase_names = tuple(g.phase_names)
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))

@@ -29,6 +29,7 @@ class Match:
         S.P = prog
         S.rng = rng if rng is not None else random.Random(seed)
         S.log = [] if record else None
+        S.tell = None                # narration's listener for `say:` texts: tell(k, values)
         S.total = [0] * prog.players
         S.dealer = prog.game.match.first_dealer % prog.players
         S.hand_no = 0

@@ -196,6 +196,49 @@ def cards_words(items: list) -> str:
     return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
 
 
+def say_value(match, node, v, names: list, seen, params: dict) -> str:
+    """One place of a `say:` text in words. A card is named only if the watching seat has seen
+    it (`seen`); otherwise it is 'a card'. A seat is its name (the text's verbs agree with it).
+    A move's parameter from indices(zone) counts from 1, as on the menu."""
+    P = match.P
+    typ = getattr(node, "type", None)
+
+    def one(x, t):
+        if t == "card":
+            return card(P, x) if x in seen else None
+        if t == "seat":
+            return names[x] if 0 <= x < len(names) else str(x)
+        if t in ("rank", "suit", "color", "bool"):
+            return value_words(match, None, x, t, names)
+        return str(x)
+    if isinstance(typ, tuple):
+        items = [one(x, typ[1]) for x in v]
+        if typ[1] == "card":
+            return cards_words(items) if items else "no cards"
+        return ", ".join(items) if items else "none"
+    if typ == "card":
+        return one(v, typ) or "a card"
+    if isinstance(node, Name) and typ == "int" and node.id in params and indexed_zone(params[node.id]):
+        return str(v + 1)
+    return one(v, typ)
+
+
+def say_text(match, k: int, values: tuple, names: list, seen) -> str:
+    """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher."""
+    say, parts = match.P.says[k]
+    params = {}
+    if say.kind == "move":
+        mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
+        params = {p.name: p for p in mv.params} if mv is not None else {}
+    out = []
+    for node, part in zip(say.parts, parts):
+        if isinstance(node, str):
+            out.append(node)
+        else:
+            out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+    return "".join(out).strip()
+
+
 class Narrator:
     """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
     only when the viewer saw it: where it was just before it moved, or where it lands."""
@@ -206,6 +249,7 @@ class Narrator:
         self.names = names
         self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
         self.seen = seen_cards(match, viewer)
+        self.glimpsed = set(self.seen)     # every card seen since the current line began
         self.lines: list = []
         self.cur = None
         self.hand_mark = None
@@ -241,13 +285,43 @@ class Narrator:
         if self.cur is not None and self.cur["actor"] is not None:
             self._flush()
 
+    def said(self, k: int, values: tuple):
+        """A `say:` of the rule file ran (S.tell): k its index in Program.says, -1 for the end
+        of a move's own statements (automatic rules follow)."""
+        line = self._line()
+        if k < 0:
+            line["mark"] = len(line["moves"])
+            return
+        say = self.m.P.says[k][0]
+        try:
+            text = say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
+        except Exception:       # a place that cannot be computed now (the top of an empty zone)
+            text = "".join(x if isinstance(x, str) else "?" for x in say.parts).strip()
+        if say.kind == "phase":
+            self._flush()
+            text = text[:1].upper() + text[1:]
+            self._add(text if text.endswith((".", "!", "?", ":")) else text + ".")
+            return
+        if say.kind == "score":
+            seat, pts = values[-2], values[-1]
+            line["scores"][seat] = line["scores"].get(seat, 0) - pts
+        else:                               # the cards it moved are told by the text
+            del line["moves"][line["mark"]:]
+            line["mark"] = len(line["moves"])
+            line["shown"] = []
+            if say.kind == "move":
+                line["head"] = text
+                return
+        line["said"].append(text)
+
     def event(self, ev: dict):
         kind = ev.get("event")
         if kind == "decision":
             self._flush()
             pending = self.m.pending
             move = pending[1][ev["choice"]] if pending else None
-            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": []}
+            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
         elif kind == "move":
             self._line()["moves"].append(self._moved(ev))
         elif kind == "score":
@@ -261,6 +335,7 @@ class Narrator:
             res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
             self.note(f"Hand {ev['number']} is over: {res}.")
             self.hand_mark = len(self.lines)
+        self.glimpsed |= self.seen
         self.seen = seen_cards(self.m, self.v)
 
     # -- internals -----------------------------------------------------------------------------
@@ -271,7 +346,8 @@ class Narrator:
 
     def _line(self):
         if self.cur is None:
-            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": []}
+            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
         return self.cur
 
     def _moved(self, ev):
@@ -292,10 +368,16 @@ class Narrator:
 
     def _flush(self):
         line, self.cur = self.cur, None
+        self.glimpsed = set(self.seen)
         if line is None:
             return
         body = self._body(line)
         actor = line["actor"]
+        if line["head"] is not None:
+            head = line["head"].rstrip(".")
+            head = head[:1].upper() + head[1:]
+            self._add(head + ("; " + body if body else "") + ".")
+            return
         if actor is None:
             if body:
                 self._add(body[:1].upper() + body[1:] + ".")
@@ -338,6 +420,7 @@ class Narrator:
             else:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
+        phrases.extend(t.rstrip(".") for t in line["said"])
         if line["shown"]:
             phrases.append("shown: " + " ".join(line["shown"]))
         for seat, pts in line["scores"].items():

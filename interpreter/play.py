@@ -626,6 +626,7 @@ class PlaySession:
         self.last_human = None
         self.last_hand_end = None
         match.S.log = _EventLog(match.S.log, self._event)
+        match.S.tell = self._tell
         match.after_move = self._after_move
 
     def _after_move(self):
@@ -638,6 +639,10 @@ class PlaySession:
             n.event(ev)
         if ev.get("event") == "hand_end":
             self.last_hand_end = ev
+
+    def _tell(self, k, values):
+        for n in self.narrators.values():
+            n.said(k, values)
 
     def note(self, text: str):
         for n in self.narrators.values():

@@ -28,7 +28,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "phase")
+                 "turns", "hand_decisions", "phase", "tell")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -50,6 +50,7 @@ class State:
         s.decisions, s.steps, s.last_seat = self.decisions, self.steps, self.last_seat
         s.turns, s.hand_decisions = self.turns, self.hand_decisions
         s.phase = self.phase
+        s.tell = None              # narration listens to the real match only
         return s
 
 
