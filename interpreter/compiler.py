@@ -62,6 +62,7 @@ class Program:
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
     phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
+    result_parts: tuple | None = None   # hand_result written A + B or A - B: (fn A, op, fn B), for the screen
     says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
 
     def span_of(self, tb) -> Span | None:
@@ -820,6 +821,10 @@ class Compiler:
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
+        hr_parts = None
+        if isinstance(mt.hand_result, nodes.BinOp) and mt.hand_result.op in ("+", "-"):
+            hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
+                        self.expr_fn(mt.hand_result.right, ["player"]))
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
@@ -841,6 +846,7 @@ class Compiler:
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
         P.match_end = env[end] if end else None
+        P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         for op in ops:
             if op[0] in (EXEC, JUMPF):
                 op[1] = env[op[1]]

@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import cards as cardtext
-from . import narrate, record
+from . import narrate, record, status
 from .agents import SeatView, agent_names, make_agent
 from .engine import Match
 from .errors import GameError, UsageError, clean
@@ -114,6 +114,9 @@ def render_board(match, viewer: int, names: list) -> Group:
     g = P.game
     to_move = match.pending[0] if match.pending else -1
     head = f"{g.name} · hand {S.hand_no} · dealer {names[S.dealer]}"
+    now = status.phase(match)
+    if now:
+        head += f" · {now}"
     if to_move >= 0:
         head += f" · {'your' if to_move == viewer else names[to_move] + '’s'} turn"
     parts: list = [Text(clean(head), style="bold")]
@@ -124,9 +127,15 @@ def render_board(match, viewer: int, names: list) -> Group:
     t.add_column("Player", no_wrap=True)
     for z in player_zones:
         t.add_column(clean(narrate.words(z.name).capitalize()), overflow="fold")
+    per_player = status.player_values(match, viewer, names)
+    for lab, _ in per_player:
+        t.add_column(clean(lab.capitalize()), justify="right", overflow="fold")
     show_score = _show_score(match)
     if show_score:
         t.add_column("Score", justify="right")
+    so_far = status.result_so_far(match, viewer)
+    if so_far is not None:
+        t.add_column("Result so far", justify="right")
     t.add_column("Total", justify="right")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
     for p in order:
@@ -140,11 +149,23 @@ def render_board(match, viewer: int, names: list) -> Group:
                 row.append(f"{n} card{'s' if n != 1 else ''}" if n else "—")
             else:
                 row.append(styled(_cards_summary(match, viewer, zi)))
+        row.extend(clean(vals[p]) for _, vals in per_player)
         if show_score:
             row.append(str(S.score[p]))
+        if so_far is not None:
+            row.append(so_far[p])
         row.append(str(S.total[p]))
         t.add_row(*row)
     parts.append(t)
+    facts = status.shared_values(match, viewer, names)
+    if facts:
+        line = Text()
+        for k, (lab, val) in enumerate(facts):
+            if k:
+                line.append("  ·  ", style="dim")
+            line.append(clean(lab) + ": ", style="dim")
+            line.append_text(styled(val))
+        parts.append(line)
 
     for z in g.zones.values():
         if z.kind == "player":
@@ -301,7 +322,7 @@ def render_handover(names: list, seat: int) -> Text:
                 style="bold")
 
 
-def _standings(match, viewer: int, names: list, results=None, scores=None) -> Table:
+def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table:
     S = match.S
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("Player")
@@ -315,21 +336,22 @@ def _standings(match, viewer: int, names: list, results=None, scores=None) -> Ta
         if scores is not None:
             row.append(str(scores[p]))
         if results is not None:
-            row.append(f"{results[p]:+d}")
+            row.append(f"{parts[p].rsplit(' = ', 1)[0]} = {results[p]:+d}" if parts else f"{results[p]:+d}")
         row.append(str(S.total[p]))
         t.add_row(*row)
     return t
 
 
-def render_hand_end(match, viewer: int, names: list, ev: dict | None) -> Group:
-    """The scores of the hand that just ended and the match totals."""
+def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: list | None = None) -> Group:
+    """The scores of the hand that just ended and the match totals; `parts`, per seat, how the
+    result was made up ('93 - 105 = -12'), when the rule file writes it as a sum or difference."""
     number = (ev or {}).get("number", match.hands_played)
     results = (ev or {}).get("results") or (match.hand_results[-1] if match.hand_results else None)
     scores = (ev or {}).get("scores")
-    if scores == results:
+    if scores == results or (match.P.hand_result is not None and not any(scores or [])):
         scores = None
     return Group(Text(f"Hand {number} is over.", style="bold"),
-                 _standings(match, viewer, names, results, scores))
+                 _standings(match, viewer, names, results, scores, parts))
 
 
 def render_scores(match, viewer: int, names: list) -> Group:
@@ -625,6 +647,7 @@ class PlaySession:
                 self.agents[p] = make_agent(k, p, random.Random(derive_seed(seed, "agent", p)), **opts)
         self.last_human = None
         self.last_hand_end = None
+        self.last_parts = None       # the hand result's parts at the end of the last hand
         match.S.log = _EventLog(match.S.log, self._event)
         match.S.tell = self._tell
         match.after_move = self._after_move
@@ -639,6 +662,7 @@ class PlaySession:
             n.event(ev)
         if ev.get("event") == "hand_end":
             self.last_hand_end = ev
+            self.last_parts = status.result_so_far(self.match, -1, check_known=False)
 
     def _tell(self, k, values):
         for n in self.narrators.values():
@@ -738,7 +762,7 @@ class PlaySession:
         parts = []
         if len(self.humans) == 1:
             parts += [styled("  " + line) for line in self.narrators[viewer].take_hand()]
-        parts.append(render_hand_end(self.match, viewer, self.names, self.last_hand_end))
+        parts.append(render_hand_end(self.match, viewer, self.names, self.last_hand_end, self.last_parts))
         self.term.show(Group(*parts), clear=bool(self.humans))
         self.term.pause("Press Enter for the next hand.")
         self.last_human = None if len(self.humans) > 1 else self.last_human
