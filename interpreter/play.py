@@ -108,8 +108,9 @@ def _show_score(match) -> bool:
     return match.P.hand_result is None or any(match.S.score)
 
 
-def render_board(match, viewer: int, names: list) -> Group:
-    """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards."""
+def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
+    `compact` (a narrow terminal): the dealer is in the title only, shorter cells."""
     S, P = match.S, match.P
     g = P.game
     to_move = match.pending[0] if match.pending else -1
@@ -135,20 +136,27 @@ def render_board(match, viewer: int, names: list) -> Group:
         t.add_column("Score", justify="right")
     so_far = status.result_so_far(match, viewer)
     if so_far is not None:
-        t.add_column("Result so far", justify="right")
+        t.add_column("So far" if compact else "Result so far", justify="right", no_wrap=True)
+        if compact:
+            so_far = [x.replace(" ", "") for x in so_far]
     t.add_column("Total", justify="right")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
     for p in order:
         mark = "▶" if p == to_move else ""
-        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer else "")
+        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
         row = [mark, who]
         for z in player_zones:
             zi = P.base[z.name] + p
             if _private(match, viewer, zi):
                 n = len(S.Z[zi])
-                row.append(f"{n} card{'s' if n != 1 else ''}" if n else "—")
+                row.append((str(n) if compact else f"{n} card{'s' if n != 1 else ''}") if n else "—")
             else:
-                row.append(styled(_cards_summary(match, viewer, zi)))
+                text = _cards_summary(match, viewer, zi, 4 if compact else 30)
+                if compact and re.fullmatch(r"\d+ cards?", text):
+                    text = text.split()[0]
+                elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
+                    text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
+                row.append(styled(text))
         row.extend(clean(vals[p]) for _, vals in per_player)
         if show_score:
             row.append(str(S.score[p]))
@@ -193,7 +201,8 @@ def render_board(match, viewer: int, names: list) -> Group:
                 line.append("—")
             up = [narrate.card(P, c) for c in cards if S.up[c]]
             if up:
-                line.append_text(styled(f"   (face up, seen by all: {' '.join(up)})"))
+                line.append_text(styled(f"   (face up: {' '.join(up)})" if compact else
+                                        f"   (face up, seen by all: {' '.join(up)})"))
             parts.append(line)
     return Group(*parts)
 
@@ -245,8 +254,9 @@ def _fan_source(match, viewer: int, names: list) -> str | None:
     return None
 
 
-def render_decision(match, viewer: int, names: list) -> Group:
-    """The numbered legal moves for the seat to move."""
+def render_decision(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """The numbered legal moves for the seat to move; `compact` (a small terminal): no move
+    descriptions, columns sooner, a shorter hint."""
     P = match.P
     items = menu(match, viewer, names)
     n = len(items)
@@ -257,7 +267,8 @@ def render_decision(match, viewer: int, names: list) -> Group:
         title = f"{narrate.words(mv.name).capitalize()}: pick one of {n} face-down cards"
         parts.append(Text(clean(title + (f" from {src}" if src else "") + ":"), style="bold"))
         parts.append(Text("  " + " ".join(f"[{k + 1}]" for k in range(n))))
-        parts.append(Text(f"Type a position (1-{n}) · ? help · s scores · q save and quit", style="dim"))
+        parts.append(Text(f"Type a position (1-{n})" + (" · ? · s · q" if compact else
+                          " · ? help · s scores · q save and quit"), style="dim"))
         return Group(*parts)
     kinds = []
     for i, _ in items:
@@ -265,16 +276,19 @@ def render_decision(match, viewer: int, names: list) -> Group:
         if k not in kinds:
             kinds.append(k)
     parts.append(Text("Your move:", style="bold"))
-    for k in kinds:
+    for k in kinds if not compact else ():
         mv = P.game.moves_by_index[k]
         if mv.description:
             parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
     width = len(str(n))
     entries = [styled(f"{k + 1:>{width}}. {text}") for k, (_, text) in enumerate(items)]
-    parts.append(_ColumnList(entries) if n > 8 else Group(*entries))
+    parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
     has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
     hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
-    parts.append(Text(hint + " · ? help · s scores · q save and quit", style="dim"))
+    if compact:
+        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+    parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
+                              " · ? help · s scores · q save and quit"), style="dim"))
     return Group(*parts)
 
 
@@ -301,19 +315,41 @@ class _ColumnList:
             yield line
 
 
-def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12) -> Group:
-    """One whole screen for `viewer`: the table, what happened since its last turn, its move."""
-    parts: list = [render_board(match, viewer, names)]
-    if recent:
+def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12,
+                  width: int | None = None, height: int | None = None) -> Group:
+    """One whole screen for `viewer`: the table, what happened since its last turn, its move.
+    With the terminal's size, it fits: narrow terminals get compact cells, and only as many
+    recent lines as leave the title on screen (`s` and the record keep the rest)."""
+    compact = width is not None and width < 80
+    board = render_board(match, viewer, names, compact)
+    decision = render_decision(match, viewer, names, compact) \
+        if match.pending and match.pending[0] == viewer else None
+    shown = recent[-max_recent:]
+    if height is not None and width is not None:
+        used = _lines(board, width) + (_lines(decision, width) + 1 if decision is not None else 0)
+        room = height - used - 3                # a blank line, "… earlier", the prompt
+        shown, need = [], 0
+        for line in reversed(recent[-max_recent:]):
+            k = _lines(styled("  " + line), width)
+            if need + k > room:
+                break
+            shown.insert(0, line)
+            need += k
+    parts: list = [board]
+    if recent and (shown or decision is None):
         parts.append(Text(""))
-        if len(recent) > max_recent:
-            parts.append(Text(f"  … {len(recent) - max_recent} earlier", style="dim"))
-        for line in recent[-max_recent:]:
+        if len(recent) > len(shown):
+            parts.append(Text(f"  … {len(recent) - len(shown)} earlier", style="dim"))
+        for line in shown:
             parts.append(styled("  " + line))
-    if match.pending and match.pending[0] == viewer:
+    if decision is not None:
         parts.append(Text(""))
-        parts.append(render_decision(match, viewer, names))
+        parts.append(decision)
     return Group(*parts)
+
+
+def _lines(renderable, width: int) -> int:
+    return len(to_text(renderable, width).splitlines())
 
 
 def render_handover(names: list, seat: int) -> Text:
@@ -723,7 +759,7 @@ class PlaySession:
         narr = self.narrators[seat]
         recent = narr.take()
         self.recent = recent
-        term.show(render_screen(m, seat, names, recent), clear=True)
+        term.show(self.screen(seat), clear=True)
         while True:
             line = term.read(f"{names[seat]}> ")
             ans = parse_answer(m, seat, names, line)
@@ -738,11 +774,17 @@ class PlaySession:
                 if term.interactive:
                     term.show(view, clear=True)
                     term.pause("Press Enter to go back to the game.")
-                    term.show(render_screen(m, seat, names, self.recent), clear=True)
+                    term.show(self.screen(seat), clear=True)
                 else:
                     term.show(view)
                 continue
             term.show(styled(ans[1], "yellow"))
+
+    def screen(self, seat: int):
+        """The seat's screen, fitted to the terminal when it is a real one."""
+        size = self.term.console.size if self.term.interactive else None
+        return render_screen(self.match, seat, self.names, self.recent,
+                             width=size.width if size else None, height=size.height if size else None)
 
     def computer(self, seat: int, moves: list) -> int:
         m = self.match
