@@ -405,36 +405,22 @@ def render_scores(match, viewer: int, names: list) -> Group:
     return Group(Text("Scores", style="bold"), t)
 
 
+KEYS = ("How to play\n"
+        "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
+        "  player after it when a card fits several moves: 9h 2).\n"
+        "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
+
+
+def help_text(match, width: int = 88) -> str:
+    """The keys, then the game's full rules as `cardrules rules` prints them (options as set)."""
+    from .describe import Describer, render_text
+    doc = Describer(match.P.game, False, match.P.options).document()
+    return KEYS + "\n\n" + render_text(doc, max(40, min(width, 100) - 2)).rstrip("\n")
+
+
 def render_help(match, names: list) -> Group:
-    """The keys, and the game's rules as the rule file states them."""
-    g = match.P.game
-    P = match.P
-    parts: list = [Text("How to play", style="bold"),
-                   Text("  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-                        "  player after it when a card fits several moves: 9h 2).\n"
-                        "  ?  this help     s  the scores     q  save and quit (resume with --resume)"),
-                   Text(""), Text(clean(f"{g.name} ({P.players} players)"), style="bold")]
-    if g.description:
-        parts.append(Text("  " + clean(g.description)))
-    parts.append(Text("Moves", style="bold"))
-    for mv in g.moves_by_index:
-        parts.append(Text(clean(f"  {narrate.words(mv.name)}: {mv.description or '(no description)'}")))
-    parts.append(Text("Zones", style="bold"))
-    seen_by = {"all": "face up", "owner": "seen by its owner", "none": "face down",
-               "top": "only the top card shows"}
-    for z in g.zones.values():
-        each = " (one per player)" if z.kind == "player" else f" ({z.count})" if z.kind == "indexed" else ""
-        desc = f" — {z.description}" if z.description else ""
-        seen = seen_by.get(z.visibility, z.visibility)
-        parts.append(Text(clean(f"  {narrate.words(z.name)}{each}: {seen}{desc}")))
-    if g.options:
-        parts.append(Text("Options", style="bold"))
-        for name, o in g.options.items():
-            val = P.options.get(name, o.default)
-            parts.append(Text(clean(f"  {name} = {val}" + (f": {o.description}" if o.description else ""))))
-    if g.source:
-        parts.append(Text(clean(f"Source: {g.source}"), style="dim"))
-    return Group(*parts)
+    """The keys, and the game's full rules (the text of `cardrules rules`)."""
+    return Group(*[Text(clean(line)) for line in help_text(match).split("\n")])
 
 
 def render_match_end(match, viewer: int, names: list) -> Group:
@@ -767,6 +753,10 @@ class PlaySession:
                 return ans[1]
             if ans[0] == "quit":
                 raise Quit()
+            if ans[0] == "help" and term.interactive:
+                self.page(help_text(m, term.console.size.width).split("\n"))
+                term.show(self.screen(seat), clear=True)
+                continue
             if ans[0] in ("help", "scores"):
                 view = render_help(m, names) if ans[0] == "help" else render_scores(m, seat, names)
                 if self.save:
@@ -779,6 +769,20 @@ class PlaySession:
                     term.show(view)
                 continue
             term.show(styled(ans[1], "yellow"))
+
+    def page(self, lines: list):
+        """Long text one screen at a time: Enter for more, q (or b) back to the game."""
+        term = self.term
+        rows = max(4, term.console.size.height - 2)
+        k = 0
+        while k < len(lines):
+            term.show(Group(*[Text(clean(x)) for x in lines[k:k + rows]]), clear=True)
+            k += rows
+            more = k < len(lines)
+            answer = term.read(f"-- {min(k, len(lines))}/{len(lines)} lines · Enter: more · q: back to the game -- "
+                               if more else "-- end · Enter: back to the game -- ")
+            if not more or answer.strip().lower() in ("q", "b", "back"):
+                return
 
     def screen(self, seat: int):
         """The seat's screen, fitted to the terminal when it is a real one."""
