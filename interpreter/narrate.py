@@ -20,6 +20,9 @@ _COMPASS = {
 }
 
 
+ALL_SEATS = -2      # a watcher who sees every card (replay --show without --seat)
+
+
 def seat_names(n: int) -> list:
     return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
 
@@ -73,8 +76,11 @@ def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
 
 
 def seen_cards(match, viewer: int) -> set:
-    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards)."""
+    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards);
+    viewer ALL_SEATS sees every card (a replay shown with every hand open)."""
     S = match.S
+    if viewer == ALL_SEATS:
+        return set(range(len(S.loc)))
     out = set()
     for zi, z in enumerate(S.Z):
         for i, c in enumerate(z):
@@ -313,6 +319,24 @@ class Narrator:
                 line["head"] = text
                 return
         line["said"].append(text)
+
+    def catch_up(self, events: list):
+        """Tell events that happened before this narrator listened (the first deal, made when
+        the match was set up), naming the cards the viewer sees now where they lie now."""
+        P, S = self.m.P, self.m.S
+        for ev in events:
+            if ev.get("event") != "move":
+                self.event(ev)
+                continue
+            src = self.zone_index.get(ev.get("from"), -1)
+            dst = self.zone_index.get(ev.get("to"), -1)
+            name = None
+            if dst >= 0:
+                c = next((c for c in S.Z[dst] if P.card_names[c] == ev.get("card")), None)
+                if c is not None and c in self.seen:
+                    name = card(P, c)
+            self._line()["moves"].append((src, dst, name))
+        self._flush()
 
     def event(self, ev: dict):
         kind = ev.get("event")

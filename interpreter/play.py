@@ -871,7 +871,8 @@ def intro(session: PlaySession, resumed: str | None):
         session.note(("Resumed. " if resumed else "") + f"Autosave: {session.save.path}")
     m = session.match
     if not resumed and m.S.hand_no == 1 and not m.hand_results:
-        session.note(f"Hand 1: {names[m.S.dealer]} deals.")
+        for n in session.narrators.values():     # the first deal happened as the match was set up
+            n.catch_up(list(m.S.log))
 
 
 def run(a, term: Terminal | None = None) -> int:
