@@ -225,6 +225,12 @@ def cmd_rules(a) -> int:
     return EXIT_OK
 
 
+def cmd_completion(a) -> int:
+    from .completion import script
+    sys.stdout.write(script(build_parser(), a.shell))
+    return EXIT_OK
+
+
 def cmd_schema(a) -> int:
     if a.variant:
         from .schema import variant_schema
@@ -318,6 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     ru.set_defaults(func=cmd_rules)
     li = sub.add_parser("list", help="the games that come with cardrules (use a name as FILE)")
     li.set_defaults(func=cmd_list)
+    co = sub.add_parser("completion", help="a shell completion script: eval \"$(cardrules completion bash)\"")
+    co.add_argument("shell", choices=("bash", "zsh"))
+    co.set_defaults(func=cmd_completion)
     sc = sub.add_parser("schema", help="print the JSON Schema of rule files")
     sc.add_argument("--variant", action="store_true",
                     help="the schema of a file with extends: (every key optional, null deletes)")
