@@ -316,9 +316,10 @@ class Narrator:
             line["mark"] = len(line["moves"])
             line["shown"] = []
             if say.kind == "move":
-                line["head"] = text
+                line["head"] = text or None
                 return
-        line["said"].append(text)
+        if text:                            # say: "" keeps a statement quiet
+            line["said"].append(text)
 
     def catch_up(self, events: list):
         """Tell events that happened before this narrator listened (the first deal, made when
