@@ -245,6 +245,18 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
     return "".join(out).strip()
 
 
+class _Heard(list):
+    """A match's event list that also hands every new event to a listener."""
+
+    def __init__(self, items, hook):
+        super().__init__(items)
+        self.hook = hook
+
+    def append(self, ev):
+        super().append(ev)
+        self.hook(ev)
+
+
 class Narrator:
     """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
     only when the viewer saw it: where it was just before it moved, or where it lands."""
@@ -320,6 +332,13 @@ class Narrator:
                 return
         if text:                            # say: "" keeps a statement quiet
             line["said"].append(text)
+
+    def attach(self) -> "Narrator":
+        """Listen to the match alone: its events, its say: texts and the end of each move."""
+        self.m.S.log = _Heard(self.m.S.log if self.m.S.log is not None else [], self.event)
+        self.m.S.tell = self.said
+        self.m.after_move = self.flow
+        return self
 
     def catch_up(self, events: list):
         """Tell events that happened before this narrator listened (the first deal, made when

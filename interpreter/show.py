@@ -35,7 +35,7 @@ def show_records(a) -> int:
 
 
 def show(path: str, rules_override, seat, term) -> bool:
-    from .play import _EventLog, render_board, render_hand_end, render_match_end, styled, Quit
+    from .play import render_board, render_hand_end, render_match_end, styled, Quit
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
     st = setup(rules, head.get("players"), record.option_texts(head))
@@ -49,16 +49,15 @@ def show(path: str, rules_override, seat, term) -> bool:
     viewer = narrate.ALL_SEATS if seat is None else seat
     rng = record.ReplayRandom(st.program.card_names, events)
     match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
-    narr = narrate.Narrator(match, viewer, names)
+    narr = narrate.Narrator(match, viewer, names).attach()
     ends: list = []
+    narr_event = narr.event
 
     def hook(ev):
-        narr.event(ev)
+        narr_event(ev)
         if ev.get("event") == "hand_end":
             ends.append(ev)
-    match.S.log = _EventLog(match.S.log, hook)
-    match.S.tell = narr.said
-    match.after_move = narr.flow
+    match.S.log.hook = hook
     who = "every hand open" if seat is None else f"as {names[seat]} saw it"
     agents = head.get("agents") or []
     seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
