@@ -21,7 +21,7 @@ class Match:
     """One match of a compiled game, from the first deal to the winners."""
 
     def __init__(self, prog: Program, seed, max_hands: int | None = None, record: bool = False,
-                 rng=None, knowledge: bool = True):
+                 rng=None, knowledge: bool = True, start: bool = True):
         self.P = prog
         self.seed = seed
         self.max_hands = max_hands
@@ -44,6 +44,11 @@ class Match:
         self.hand_results: list = []
         self.knowledge = knowledge   # track who knows where each card is (not needed by search
         #                              copies, nor when no agent samples or observes)
+        if start:                    # start=False: a listener (narration) attaches first, start()
+            self.start()
+
+    def start(self):
+        """Deal the first hand and run to the first decision (done by __init__ unless start=False)."""
         self._start_hand()
         self._advance()
 

@@ -266,7 +266,7 @@ class Narrator:
         self.v = viewer
         self.names = names
         self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
-        self.seen = seen_cards(match, viewer)
+        self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
         self.glimpsed = set(self.seen)     # every card seen since the current line began
         self.lines: list = []
         self.cur = None
@@ -305,16 +305,22 @@ class Narrator:
 
     def said(self, k: int, values: tuple):
         """A `say:` of the rule file ran (S.tell): k its index in Program.says, -1 for the end
-        of a move's own statements (automatic rules follow)."""
+        of a move's own statements (automatic rules follow) or the start of a said statement.
+        A named block with `say: ""` is quiet: what it moves is told by the next say."""
         line = self._line()
         if k < 0:
-            line["mark"] = len(line["moves"])
+            if not line.get("hold"):
+                line["mark"] = len(line["moves"])
             return
         say = self.m.P.says[k][0]
         try:
             text = say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
         except Exception:       # a place that cannot be computed now (the top of an empty zone)
             text = "".join(x if isinstance(x, str) else "?" for x in say.parts).strip()
+        if say.kind == "phase" and not text:
+            line["mark"], line["hold"] = len(line["moves"]), True
+            return
+        line["hold"] = False
         if say.kind == "phase":
             self._flush()
             text = text[:1].upper() + text[1:]
@@ -332,6 +338,8 @@ class Narrator:
                 return
         if text:                            # say: "" keeps a statement quiet
             line["said"].append(text)
+            if say.kind == "statement" and line["actor"] is None:
+                self._flush()               # in the game's own flow, each said step is a sentence
 
     def attach(self) -> "Narrator":
         """Listen to the match alone: its events, its say: texts and the end of each move."""

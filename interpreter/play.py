@@ -870,9 +870,8 @@ def intro(session: PlaySession, resumed: str | None):
     if session.save:
         session.note(("Resumed. " if resumed else "") + f"Autosave: {session.save.path}")
     m = session.match
-    if not resumed and m.S.hand_no == 1 and not m.hand_results:
-        for n in session.narrators.values():     # the first deal happened as the match was set up
-            n.catch_up(list(m.S.log))
+    if getattr(m.S, "Z", None) is None:         # a new match: its first deal is told as it happens
+        m.start()
 
 
 def run(a, term: Terminal | None = None) -> int:
@@ -912,7 +911,7 @@ def run(a, term: Terminal | None = None) -> int:
         if kinds is None:
             kinds = [HUMAN] + [default_computer()] * (st.players - 1)
         seed = a.seed if a.seed is not None else secrets.randbelow(10 ** 9)
-        match = Match(st.program, seed, None, record=True)
+        match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(a.path), st.options, st.players, kinds, seed, None)
         head["play"] = SAVE_VERSION
         if budget:

@@ -48,7 +48,7 @@ def show(path: str, rules_override, seat, term) -> bool:
     names = narrate.seat_names(st.players)
     viewer = narrate.ALL_SEATS if seat is None else seat
     rng = record.ReplayRandom(st.program.card_names, events)
-    match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
+    match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng, start=False)
     narr = narrate.Narrator(match, viewer, names).attach()
     ends: list = []
     narr_event = narr.event
@@ -63,7 +63,7 @@ def show(path: str, rules_override, seat, term) -> bool:
     seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
     term.show(Text(clean(f"{path}: {st.game.name}, {st.players} players, seed {head.get('seed')}, "
                          f"{who}.") + (f" Seats: {seats}." if seats else ""), style="bold"))
-    narr.catch_up(list(match.S.log))
+    match.start()
     look = viewer if viewer >= 0 else -1
     decisions = [ev for ev in events if ev.get("event") == "decision"]
     try:
