@@ -262,18 +262,16 @@ def test_P9_a_blind_draw_is_named_only_to_the_player_it_leaves_or_joins():
         seat, moves, _ = m.pending
         k = len(m.S.log)
         m.apply(rng.randrange(len(moves)))
-        line = [x for x in narr.take() if x.startswith(("You draw", f"{names[seat]} draws"))][0]
+        line = [x for x in narr.take() if x.startswith(f"{names[seat]} draws")][0]   # the move's say:
         ev = next(e for e in m.S.log[k:] if e["event"] == "move")       # the drawn card
         assert ev["to"] == f"hand:{seat}"
         src = int(ev["from"].split(":")[1])
         card = screen(ev["card"])
         if seat == 0 or src == 0:              # the card joins or leaves the viewer's hand
-            assert f": {card} from" in line, line
+            assert line.startswith(f"{names[seat]} draws {card} from {names[src]}"), line
             checked["mine" if seat == 0 else "theirs"] += 1
         else:                                  # between two other players: never named
-            who = names[src] + "'s"
-            want = f"{names[seat]} draws: a card from {who} hand to {names[seat]}'s hand"
-            assert line.startswith(want), line
+            assert line.startswith(f"{names[seat]} draws a card from {names[src]}"), line
             checked["other"] += 1
     assert all(checked.values()), checked
 
@@ -439,9 +437,9 @@ def test_computer_players_only_are_narrated_to_a_spectator(tmp_path):
                         "--save", str(tmp_path / "w.jsonl")], lines())
     assert rc == 0
     assert "Computer players only; South, North are played by random." in out
-    assert "South places (pile" in out and "North exchanges (pile" in out
+    assert re.search(r"South places \S+ on pile \d", out) and re.search(r"North takes pile \d", out)
     assert "Your hand" not in out and "You " not in out
     assert "The match is over after 1 hand" in out
     # a spectator sees no hidden card: cards drawn from the stock into a hand are not named
-    assert "a card from the stock to South's hand" in out or \
+    assert re.search(r"(a card|\d+ cards) from the stock to South's hand", out) or \
         re.search(r"from the stock: (a card|\d+ cards) to", out)

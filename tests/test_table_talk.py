@@ -157,7 +157,7 @@ def test_say_of_a_named_block_is_told_as_it_starts_and_of_a_statement_once_done(
     text = " ".join(narr.take())
     best = 0 if m.P.RANK[m.P.card_names.index(h[0][1])] > m.P.RANK[m.P.card_names.index(h[1][1])] else 1
     who = narrate.seat_names(2)[best]
-    assert f"{who} has the higher card; {who} takes the pot of 5 {{chips}}." in text   # {{ }}: braces
+    assert f"{who} has the higher card. {who} takes the pot of 5 {{chips}}." in text   # {{ }}: braces
 
 
 def test_say_is_never_logged_records_are_the_same_with_or_without_it(tmp_path):
