@@ -391,7 +391,8 @@ def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: lis
 
 
 def render_scores(match, viewer: int, names: list) -> Group:
-    """Every hand's results, the totals, and this hand's score so far."""
+    """Every hand's results, the totals, and this hand's score so far (its result so far, with
+    the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
@@ -400,7 +401,8 @@ def render_scores(match, viewer: int, names: list) -> Group:
     for k, res in enumerate(match.hand_results):
         t.add_row(f"hand {k + 1}", *[f"{r:+d}" for r in res])
     if not match.over:
-        t.add_row(f"hand {match.S.hand_no} so far", *[str(x) for x in match.S.score])
+        so_far = status.result_so_far(match, viewer)
+        t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
     return Group(Text("Scores", style="bold"), t)
 

@@ -92,6 +92,17 @@ def test_the_screen_fits_60_by_24_with_the_title_and_table_in_view(tmp_path):
                 assert any(r.startswith("South> ") for r in rows), rows
                 assert all(len(r.rstrip()) <= 60 for r in rows)
             child.sendline("1" if k == 0 else "")
+        if game == "chinese-ten":                       # ? pages the full rules, q goes back
+            child.expect("South> ")
+            child.sendline("?")
+            child.expect("Enter: more · q: back to the game")
+            assert "How to play" in child.before
+            child.sendline("")
+            child.expect("Enter: more · q: back to the game")
+            child.sendline("q")
+            child.expect("South> ")
+            stream.feed(child.before)
+            assert screen.display[0].startswith("Chinese Ten · hand ")
         child.sendintr()
         child.expect(pexpect.EOF)
         child.close()
