@@ -724,7 +724,9 @@ class PlaySession:
             self.term.console.print()
             if where:
                 self.term.line(f"Game saved. Continue with: cardrules play --resume {where}")
-            return 130 if isinstance(exc, KeyboardInterrupt) else 0   # Ctrl-C: 130, as the shell's
+            # Ctrl-C: 130, as a shell reports it (a KeyboardInterrupt may carry its own exit_code,
+            # e.g. 143 for SIGTERM); q and the end of piped input: 0
+            return getattr(exc, "exit_code", 130) if isinstance(exc, KeyboardInterrupt) else 0
         except GameError:
             self._sync()
             if self.save:
