@@ -271,9 +271,15 @@ def _version() -> str:
 def _resolve_names(a):
     """A bundled game's name wherever a rule FILE is taken."""
     from .bundled import resolve
+    from .errors import RuleError, Span
     for key in ("path", "rules"):
-        if isinstance(getattr(a, key, None), str):
-            setattr(a, key, resolve(getattr(a, key)))
+        given = getattr(a, key, None)
+        if isinstance(given, str):
+            setattr(a, key, resolve(given))
+            if not os.path.exists(getattr(a, key)) and not given.lower().endswith((".yaml", ".yml")) \
+                    and "/" not in given and os.sep not in given:
+                raise ErrorList([RuleError("no such file, and no bundled game of that name "
+                                           "(cardrules list shows them)", Span(given, 1, 1))])
     if getattr(a, "command", None) in ("validate", "compare"):
         a.paths = [resolve(x) for x in a.paths]
 

@@ -907,7 +907,8 @@ def run(a, term: Terminal | None = None) -> int:
         save = SaveFile(save_path, head, match.S.log)
     else:
         if not a.path:
-            raise UsageError("play needs a rule file (or --resume SAVE)")
+            raise UsageError("play needs a rule file or a bundled game's name (cardrules list shows "
+                         "them), or --resume SAVE")
         sets = parse_sets(a.set)
         game, _ = load_game(a.path)
         kinds, n = _kinds(a.seats, a.players, game.default_players)

@@ -250,7 +250,7 @@ def test_a_bundled_name_works_wherever_a_file_is_taken(tmp_path):
     code, out, _ = run_cli("validate", "nutzen", "perfect10-300", cwd=tmp_path)
     assert code == 0 and out.count(": ok (") == 2
     code, _, err = run_cli("rules", "no-such-game", cwd=tmp_path)
-    assert code == 1 and "no-such-game:1:1: error: cannot read file" in err
+    assert code == 1 and "no-such-game:1:1: error: no such file, and no bundled game of that name" in err
 
 
 def _record(tmp_path, game="war"):
