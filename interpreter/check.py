@@ -162,10 +162,11 @@ class Checker:
             span = d["automatic"].at(i)
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
-            if "say" in a:
-                autos[-1].say = self.say(a["say"], a.at("say"), _loop_scope(base_scope, body), "rule")
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
         match = self.check_match(d.get("match", {}), base_scope)
+        for a, rule in zip(d.get("automatic", []), autos):    # say: of automatic rules
+            if "say" in a:
+                rule.say = self.say(a["say"], a.at("say"), _loop_scope(base_scope, rule.body), "rule")
         lim = d.get("limits", {})
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
                           lim.get("steps_per_hand", 1_000_000))
