@@ -520,69 +520,6 @@ class Checker:
                     res.say = self.statement_say(st, res, scope)
         return out
 
-    def statement_say(self, st, res, scope):
-        """A statement's `say:`: a score's, told after it with its seat and points; a named
-        hand statement's, told when it starts."""
-        if isinstance(res, m.Score):
-            s = scope.plus("seat", ("local", SEAT, "say_seat")).plus("points", ("local", INT, "say_points"))
-            return self.say(st["say"], st.at("say"), s, "score")
-        if res.name is not None:       # a block is announced as it starts; a statement once done
-            block = isinstance(res, (m.If, m.While, m.ForEach, m.Choose))
-            return self.say(st["say"], st.at("say"), scope, "phase" if block else "statement")
-        self.err("say: goes on moves, automatic rules, score statements and named hand statements "
-                 "(give this statement a name:)", st.key_span("say"))
-        return None
-
-    def say(self, value, span, scope, kind) -> m.Say | None:
-        """Check a `say:` template: literal text with {NAME} or {EXPRESSION} places ({{ and }}
-        for braces); every place is checked in `scope` like any expression."""
-        text = str(value)
-        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
-            else AnchoredSpan(span.file, span.line, span.col)
-        parts: list = []
-        lit, i, ok = "", 0, True
-        while i < len(text):
-            ch = text[i]
-            if ch in "{}" and text[i + 1:i + 2] == ch:
-                lit += ch
-                i += 2
-                continue
-            if ch == "}":
-                self.err("say: '}' without '{' (write }} for a brace)", base.shifted(i))
-                return None
-            if ch != "{":
-                lit += ch
-                i += 1
-                continue
-            end = text.find("}", i + 1)
-            if end < 0:
-                self.err("say: '{' is not closed (write {{ for a brace)", base.shifted(i))
-                return None
-            if lit:
-                parts.append(lit)
-                lit = ""
-            inner = text[i + 1:end]
-            try:
-                node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
-                if node is None:
-                    raise RuleError("say: empty {} (write {{}} for braces)", base.shifted(i))
-                self.expr(node, scope)
-                parts.append(node)
-            except Reported:
-                ok = False
-            except RuleError as exc:
-                self.errors.append(exc)
-                ok = False
-            i = end + 1
-        if lit:
-            parts.append(lit)
-        if not ok:
-            return None
-        local = tuple(e[2] for e in scope.names.values() if e[0] == "local")
-        if "player" in scope.names:
-            local = ("player",) + local
-        return m.Say(parts, kind, span, local)
-
     def phase_name(self, st, in_hand) -> str | None:
         """A hand statement's `name:` (a phase), registered before its inner statements so
         `phase_names` lists them in file order; unique in the file."""
@@ -712,6 +649,69 @@ class Checker:
             return ch
         self.err("unknown statement", span)
         return None
+
+    def statement_say(self, st, res, scope):
+        """A statement's `say:`: a score's, told after it with its seat and points; a named
+        hand statement's, told when it starts."""
+        if isinstance(res, m.Score):
+            s = scope.plus("seat", ("local", SEAT, "say_seat")).plus("points", ("local", INT, "say_points"))
+            return self.say(st["say"], st.at("say"), s, "score")
+        if res.name is not None:       # a block is announced as it starts; a statement once done
+            block = isinstance(res, (m.If, m.While, m.ForEach, m.Choose))
+            return self.say(st["say"], st.at("say"), scope, "phase" if block else "statement")
+        self.err("say: goes on moves, automatic rules, score statements and named hand statements "
+                 "(give this statement a name:)", st.key_span("say"))
+        return None
+
+    def say(self, value, span, scope, kind) -> m.Say | None:
+        """Check a `say:` template: literal text with {NAME} or {EXPRESSION} places ({{ and }}
+        for braces); every place is checked in `scope` like any expression."""
+        text = str(value)
+        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
+            else AnchoredSpan(span.file, span.line, span.col)
+        parts: list = []
+        lit, i, ok = "", 0, True
+        while i < len(text):
+            ch = text[i]
+            if ch in "{}" and text[i + 1:i + 2] == ch:
+                lit += ch
+                i += 2
+                continue
+            if ch == "}":
+                self.err("say: '}' without '{' (write }} for a brace)", base.shifted(i))
+                return None
+            if ch != "{":
+                lit += ch
+                i += 1
+                continue
+            end = text.find("}", i + 1)
+            if end < 0:
+                self.err("say: '{' is not closed (write {{ for a brace)", base.shifted(i))
+                return None
+            if lit:
+                parts.append(lit)
+                lit = ""
+            inner = text[i + 1:end]
+            try:
+                node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
+                if node is None:
+                    raise RuleError("say: empty {} (write {{}} for braces)", base.shifted(i))
+                self.expr(node, scope)
+                parts.append(node)
+            except Reported:
+                ok = False
+            except RuleError as exc:
+                self.errors.append(exc)
+                ok = False
+            i = end + 1
+        if lit:
+            parts.append(lit)
+        if not ok:
+            return None
+        local = tuple(e[2] for e in scope.names.values() if e[0] == "local")
+        if "player" in scope.names:
+            local = ("player",) + local
+        return m.Say(parts, kind, span, local)
 
     # -- game-level checks -----------------------------------------------------------------
     def game_checks(self, hand, d):
@@ -1178,6 +1178,14 @@ class Checker:
         return t
 
 
+def _is_zone(node) -> bool:
+    return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
+
+
+def _names_used(node) -> set:
+    return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
+
+
 def _loop_scope(scope: Scope, body: list) -> Scope:
     """`scope` and the for_each variables of statements `body` (for an automatic rule's say)."""
     todo = list(body)
@@ -1188,14 +1196,6 @@ def _loop_scope(scope: Scope, body: list) -> Scope:
         for key in ("body", "then", "other", "otherwise"):
             todo.extend(getattr(st, key, None) or [])
     return scope
-
-
-def _is_zone(node) -> bool:
-    return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
-
-
-def _names_used(node) -> set:
-    return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
 
 
 def check(doc, path: str) -> tuple[m.Game, list]:
