@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-from cardrules import bundled, cli, narrate, session, status
+from cardrules import bundled, cli, narrate, status
 from cardrules import testing as T
 from conftest import GAMES, ROOT, game_path
 
