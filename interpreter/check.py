@@ -70,6 +70,7 @@ class Checker:
         self.variable_names: set = set()
         self.moves: dict = {}
         self.variables: list = []
+        self.phase_names: list = []           # names of hand statements (phases), in file order
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, msg, span):
@@ -163,6 +164,9 @@ class Checker:
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
         match = self.check_match(d.get("match", {}), base_scope)
+        for a, rule in zip(d.get("automatic", []), autos):    # say: of automatic rules
+            if "say" in a:
+                rule.say = self.say(a["say"], a.at("say"), _loop_scope(base_scope, rule.body), "rule")
         lim = d.get("limits", {})
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
                           lim.get("steps_per_hand", 1_000_000))
@@ -175,7 +179,8 @@ class Checker:
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
                       self.slots, self.chooses, self.slot_types,
-                      d.key_span("options") if "options" in d else None)
+                      d.key_span("options") if "options" in d else None,
+                      phase_names=tuple(self.phase_names))
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -227,6 +232,8 @@ class Checker:
                 choices = self.option_choices(name, o, typ, default)
             out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span,
                                       choices)
+            out[str(name)].label = str(o.get("label", ""))
+            out[str(name)].show = bool(o.get("show", False))
         return out
 
     def option_choices(self, name, o, typ, default):
@@ -353,6 +360,8 @@ class Checker:
                 self.err(f"variable '{name}': scope is 'hand' (reset every hand) or 'match' "
                          f"(kept from hand to hand), not '{var.scope}'", v.at("scope"))
             var.per_player = bool(v.get("per_player", False))
+            var.label = str(v.get("label", ""))
+            var.show = bool(v.get("show", True))
             if var.per_player and typ not in PER_PLAYER_TYPES:
                 self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
                          f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))
@@ -467,6 +476,8 @@ class Checker:
             body = self.stmts(mv.get("do", []), mv.at("do"), s, allow_choose=False)
             out[str(name)] = m.Move(str(name), i, params, cond, body, str(mv.get("description", "")),
                                     mv.get("text"), span)
+            if "say" in mv:
+                out[str(name)].say = self.say(mv["say"], mv.at("say"), s, "move")
         return out
 
     def check_match(self, mt, scope) -> m.Match:
@@ -500,10 +511,29 @@ class Checker:
             sspan = items.at(i)
             if not isinstance(st, dict):
                 continue
+            name = self.phase_name(st, allow_choose) if "name" in st else None
             res = self.stmt(st, sspan, scope, allow_choose)
             if res is not None:
+                res.name = name
                 out.append(res)
+                if "say" in st:
+                    res.say = self.statement_say(st, res, scope)
         return out
+
+    def phase_name(self, st, in_hand) -> str | None:
+        """A hand statement's `name:` (a phase), registered before its inner statements so
+        `phase_names` lists them in file order; unique in the file."""
+        name, span = str(st["name"]), st.at("name")
+        if not in_hand:
+            self.err(f"name: only statements of the hand have names (phases); "
+                     f"'{name}' is inside a move or an automatic rule", span)
+            return None
+        if name in self.phase_names:
+            self.err(f"name: '{name}' names another statement of the hand already (names are unique)",
+                     span)
+            return None
+        self.phase_names.append(name)
+        return name
 
     def stmt(self, st, span, scope, allow_choose):
         if "shuffle" in st:
@@ -619,6 +649,69 @@ class Checker:
             return ch
         self.err("unknown statement", span)
         return None
+
+    def statement_say(self, st, res, scope):
+        """A statement's `say:`: a score's, told after it with its seat and points; a named
+        hand statement's, told when it starts."""
+        if isinstance(res, m.Score):
+            s = scope.plus("seat", ("local", SEAT, "say_seat")).plus("points", ("local", INT, "say_points"))
+            return self.say(st["say"], st.at("say"), s, "score")
+        if res.name is not None:       # a block is announced as it starts; a statement once done
+            block = isinstance(res, (m.If, m.While, m.ForEach, m.Choose))
+            return self.say(st["say"], st.at("say"), scope, "phase" if block else "statement")
+        self.err("say: goes on moves, automatic rules, score statements and named hand statements "
+                 "(give this statement a name:)", st.key_span("say"))
+        return None
+
+    def say(self, value, span, scope, kind) -> m.Say | None:
+        """Check a `say:` template: literal text with {NAME} or {EXPRESSION} places ({{ and }}
+        for braces); every place is checked in `scope` like any expression."""
+        text = str(value)
+        base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
+            else AnchoredSpan(span.file, span.line, span.col)
+        parts: list = []
+        lit, i, ok = "", 0, True
+        while i < len(text):
+            ch = text[i]
+            if ch in "{}" and text[i + 1:i + 2] == ch:
+                lit += ch
+                i += 2
+                continue
+            if ch == "}":
+                self.err("say: '}' without '{' (write }} for a brace)", base.shifted(i))
+                return None
+            if ch != "{":
+                lit += ch
+                i += 1
+                continue
+            end = text.find("}", i + 1)
+            if end < 0:
+                self.err("say: '{' is not closed (write {{ for a brace)", base.shifted(i))
+                return None
+            if lit:
+                parts.append(lit)
+                lit = ""
+            inner = text[i + 1:end]
+            try:
+                node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
+                if node is None:
+                    raise RuleError("say: empty {} (write {{}} for braces)", base.shifted(i))
+                self.expr(node, scope)
+                parts.append(node)
+            except Reported:
+                ok = False
+            except RuleError as exc:
+                self.errors.append(exc)
+                ok = False
+            i = end + 1
+        if lit:
+            parts.append(lit)
+        if not ok:
+            return None
+        local = tuple(e[2] for e in scope.names.values() if e[0] == "local")
+        if "player" in scope.names:
+            local = ("player",) + local
+        return m.Say(parts, kind, span, local)
 
     # -- game-level checks -----------------------------------------------------------------
     def game_checks(self, hand, d):
@@ -1091,6 +1184,18 @@ def _is_zone(node) -> bool:
 
 def _names_used(node) -> set:
     return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
+
+
+def _loop_scope(scope: Scope, body: list) -> Scope:
+    """`scope` and the for_each variables of statements `body` (for an automatic rule's say)."""
+    todo = list(body)
+    while todo:
+        st = todo.pop()
+        if isinstance(st, m.ForEach) and st.var.type != UNCHECKED:
+            scope = scope.plus(st.var.name, ("slot", st.var.type, st.var.slot))
+        for key in ("body", "then", "other", "otherwise"):
+            todo.extend(getattr(st, key, None) or [])
+    return scope
 
 
 def check(doc, path: str) -> tuple[m.Game, list]:

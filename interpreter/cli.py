@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 
 from .errors import CardrulesError, ErrorList, OptionError, UsageError, clean
@@ -178,9 +179,35 @@ class _progress:
 
 def cmd_replay(a) -> int:
     from .session import replay
-    ok, msg = replay(a.record)
-    print(clean(msg), file=sys.stdout if ok else sys.stderr)
-    return EXIT_OK if ok else EXIT_FAIL
+    if a.show:
+        from .show import show_records
+        return show_records(a)
+    bad = False
+    for path in a.records:
+        try:
+            ok, msg = replay(path, a.rules)
+        except ErrorList as exc:
+            ok, msg = False, "\n".join(e.line() for e in exc.errors)
+        except CardrulesError as exc:
+            ok, msg = False, exc.line()
+        bad = bad or not ok
+        print(clean(msg) if ok else msg, file=sys.stdout if ok else sys.stderr)
+    return EXIT_OK if not bad else EXIT_FAIL
+
+
+def cmd_list(a) -> int:
+    from .bundled import listing
+    rows = listing()
+    if not rows:
+        print("no bundled games found", file=sys.stderr)
+        return EXIT_FAIL
+    w = max(len(r[0]) for r in rows)
+    pw = max(len(r[1]) for r in rows)
+    room = shutil.get_terminal_size((10 ** 6, 24)).columns if sys.stdout.isatty() else 10 ** 6
+    for name, players, desc in rows:
+        line = f"{name:<{w}}  {players:>{pw}} players  {desc}"
+        print(clean(line if len(line) <= room else line[:max(room - 1, w)] + "…"))
+    return EXIT_OK
 
 
 def cmd_play(a) -> int:
@@ -226,6 +253,12 @@ def cmd_rules(a) -> int:
     return EXIT_OK
 
 
+def cmd_completion(a) -> int:
+    from .completion import script
+    sys.stdout.write(script(build_parser(), a.shell))
+    return EXIT_OK
+
+
 def cmd_schema(a) -> int:
     if a.variant:
         from .schema import variant_schema
@@ -249,8 +282,39 @@ def _simulation_args(p, per: str, every: str = ""):
     p.add_argument("-q", "--quiet", action="store_true")
 
 
+def _version() -> str:
+    from importlib import metadata
+    try:
+        return metadata.version("cardrules")
+    except metadata.PackageNotFoundError:      # a source checkout: its pyproject.toml says
+        import re
+        from pathlib import Path
+        try:
+            text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+            return re.search(r'^version = "([^"]+)"', text, re.M).group(1) + " (source checkout)"
+        except (OSError, AttributeError):
+            return "(unknown version)"
+
+
+def _resolve_names(a):
+    """A bundled game's name wherever a rule FILE is taken."""
+    from .bundled import resolve
+    from .errors import RuleError, Span
+    for key in ("path", "rules"):
+        given = getattr(a, key, None)
+        if isinstance(given, str):
+            setattr(a, key, resolve(given))
+            if not os.path.exists(getattr(a, key)) and not given.lower().endswith((".yaml", ".yml")) \
+                    and "/" not in given and os.sep not in given:
+                raise ErrorList([RuleError("no such file, and no bundled game of that name "
+                                           "(cardrules list shows them)", Span(given, 1, 1))])
+    if getattr(a, "command", None) in ("validate", "compare"):
+        a.paths = [resolve(x) for x in a.paths]
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardrules", description="Card games as rule files: validate, simulate, play, replay.")
+    p.add_argument("--version", action="version", version=f"cardrules {_version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("validate", help="check rule files and report every problem")
     v.add_argument("paths", nargs="+", metavar="PATH")
@@ -271,8 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     _simulation_args(c, " per file", " for every file (each must declare the option)")
     c.add_argument("--json", metavar="OUT", help="the comparison as JSON")
     c.set_defaults(func=cmd_compare)
-    r = sub.add_parser("replay", help="re-run a game record and check every step")
-    r.add_argument("record", metavar="RECORD")
+    r = sub.add_parser("replay", help="re-run game records and check every step (--show: watch one)")
+    r.add_argument("records", nargs="+", metavar="RECORD")
+    r.add_argument("--rules", metavar="FILE", help="the rule file (default: the one the record names)")
+    r.add_argument("--show", action="store_true", help="step through the game on screen, narrated")
+    r.add_argument("--seat", type=int, metavar="N", help="with --show: only what seat N sees (from 0)")
     r.set_defaults(func=cmd_replay)
     pl = sub.add_parser("play", help="play at the terminal against computer players or friends")
     pl.add_argument("path", metavar="FILE", nargs="?", help="the rule file (optional with --resume)")
@@ -297,6 +364,11 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("--format", choices=("text", "md"), default="text", help="plain text or Markdown")
     ru.add_argument("--set", action="append", metavar="NAME=VALUE", help="show an option's value as set")
     ru.set_defaults(func=cmd_rules)
+    li = sub.add_parser("list", help="the games that come with cardrules (use a name as FILE)")
+    li.set_defaults(func=cmd_list)
+    co = sub.add_parser("completion", help="a shell completion script: eval \"$(cardrules completion bash)\"")
+    co.add_argument("shell", choices=("bash", "zsh"))
+    co.set_defaults(func=cmd_completion)
     sc = sub.add_parser("schema", help="print the JSON Schema of rule files")
     sc.add_argument("--variant", action="store_true",
                     help="the schema of a file with extends: (every key optional, null deletes)")
@@ -304,13 +376,55 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# Plain stand-ins for the symbols cardrules prints, used when the console's encoding lacks them.
+_PLAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+          "—": "-", "–": "-", "─": "-", "…": "...", "·": "-", "▶": ">", "’": "'", "‘": "'",
+          "“": '"', "”": '"', "×": "x", "≥": ">=", "≤": "<=", "≠": "!=", "→": "->", "•": "*"}
+
+
+def _plain_fallback(exc):
+    import unicodedata
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        alt = _PLAIN.get(ch)
+        if alt is None:
+            alt = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+        out.append(alt)
+    return "".join(out), exc.end
+
+
+def plain_streams():
+    """Let stdout and stderr print on any console encoding: symbols they cannot encode become
+    plain text (10♣ -> 10C, — -> -, é -> e, anything else ?), never an error."""
+    import codecs
+    try:
+        codecs.lookup_error("cardrules-plain")
+    except LookupError:
+        codecs.register_error("cardrules-plain", _plain_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        enc = getattr(stream, "encoding", None)
+        if not enc or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            "♣♦♥♠—…·▶".encode(enc)
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="cardrules-plain")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv=None) -> int:
+    plain_streams()
     parser = build_parser()
     try:
         a = parser.parse_args(argv)
         if not getattr(a, "func", None):
             parser.print_help()
             return EXIT_USAGE
+        _resolve_names(a)
         return a.func(a)
     except OptionError as exc:
         print(exc.line(), file=sys.stderr)

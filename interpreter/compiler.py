@@ -61,6 +61,9 @@ class Program:
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
+    phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
+    result_parts: tuple | None = None   # hand_result written A + B or A - B: (fn A, op, fn B), for the screen
+    says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -122,6 +125,9 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.phases: list = [-1]     # the named hand statements being compiled, innermost last
+        self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
+        self.rule_say = None         # tell index of the automatic rule being compiled, if it says
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -484,7 +490,40 @@ class Compiler:
         if not stmts:
             self.e.line("pass")
         for st in stmts:
-            getattr(self, "s_" + type(st).__name__)(st)
+            if st.name is None:
+                getattr(self, "s_" + type(st).__name__)(st)
+                continue
+            self.e.line(f"S.phase = {self.enter_phase(st)}", st.span)
+            say = st.say if st.say is not None and not isinstance(st, m.Score) else None
+            if say is not None:             # a heading before a block; a mark before one statement
+                self.tell(say) if say.kind == "phase" else self.tell_mark()
+            try:
+                getattr(self, "s_" + type(st).__name__)(st)
+            finally:
+                if say is not None and say.kind != "phase":
+                    self.tell(say)
+                self.e.line(f"S.phase = {self.leave_phase()}")
+
+    def enter_phase(self, st) -> int:
+        """A named hand statement starts: its index in phase_names, which S.phase holds while
+        it runs (the innermost named statement; the statements nest, so leaving one restores
+        the index of the one around it, known here at compile time)."""
+        k = self.g.phase_names.index(st.name)
+        self.phases.append(k)
+        return k
+
+    def leave_phase(self) -> int:
+        self.phases.pop()
+        return self.phases[-1]
+
+    def phase_op(self, k, span, say=None) -> list:
+        name = self.fresh("X")
+        self.header(name, [])
+        self.e.line(f"S.phase = {k}", span)
+        if say is not None:
+            self.tell(say)
+        self.footer()
+        return [EXEC, name, None, span]
 
     def s_Shuffle(self, st):
         self.e.line(f"rt.shuffle(S, {self.zone_index(st.zone)})", st.span)
@@ -520,12 +559,33 @@ class Compiler:
         """In the hand's flow, automatic rules run after every statement that moves cards."""
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
+        if self.rule_say is not None:
+            self.tell(self.rule_say)
+
+    def tell_mark(self):
+        """Tell the narration that what follows is told by a say: (cards moved before are not)."""
+        self.e.line("if S.tell is not None: S.tell(-1, ())")
+
+    def tell(self, say):
+        """Hand a `say:` text's values to the narration, if it listens (S.tell; never logged, so
+        records are the same with or without narration). The text's places are compiled as
+        functions of the state and the locals the statement has (say.locals)."""
+        k = len(self.says)
+        self.says.append((say, None))
+        args = "".join(f"{x}, " for x in say.locals)
+        self.e.line(f"if S.tell is not None: S.tell({k}, ({args}))", say.span)
 
     def s_Score(self, st):
         # Points on a line of their own, so an error in them names the points expression.
         points = self.fresh("points")
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
-        self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+        if st.say is None:
+            self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+            return
+        self.e.line(f"say_seat = {self.x(st.seat)}", st.seat.span)
+        self.e.line(f"say_points = {points}", st.span)
+        self.e.line("rt.add_score(S, say_seat, say_points)", st.span)
+        self.tell(st.say)
 
     def noted(self, slot: int, typ) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
@@ -638,6 +698,8 @@ class Compiler:
                 local = _local_of(p)
                 self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
         self.block(mv.body)
+        if mv.say is not None:
+            self.tell(mv.say)
         self.footer()
         return lname, aname
 
@@ -649,7 +711,12 @@ class Compiler:
                 if run:
                     ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
                     run = []
-                self.flow_stmt(st, ops)
+                if st.name is None:
+                    self.flow_stmt(st, ops)
+                else:                       # ops that set and restore S.phase around it
+                    ops.append(self.phase_op(self.enter_phase(st), st.span, st.say))
+                    self.flow_stmt(st, ops)
+                    ops.append(self.phase_op(self.leave_phase(), st.span))
             else:
                 run.append(st)
         if run:
@@ -732,10 +799,18 @@ class Compiler:
                             v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
-        autos = [self.stmts_fn(a.body) for a in g.automatic]
+        autos = []
+        for a in g.automatic:
+            self.rule_say = a.say
+            autos.append(self.stmts_fn(a.body))
+            self.rule_say = None
         self.e.line("def AUTOS(S):")
         self.e.indent()
-        for a in autos:
+        if self.says:                  # narration: the move's own statements are over
+            self.tell_mark()
+        for a, rule in zip(autos, g.automatic):
+            if rule.say is not None:
+                self.tell_mark()
             self.e.line(f"{a}(S)")
         self.e.line("S.auto_seen = S.moved")
         self.e.dedent()
@@ -746,6 +821,10 @@ class Compiler:
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
+        hr_parts = None
+        if isinstance(mt.hand_result, nodes.BinOp) and mt.hand_result.op in ("+", "-"):
+            hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
+                        self.expr_fn(mt.hand_result.right, ["player"]))
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
@@ -753,6 +832,9 @@ class Compiler:
             body = self.x(fn.body)
             self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
+        said = []
+        for say, _ in self.says:          # each place of a say: text, or a function of the state
+            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"
@@ -764,6 +846,7 @@ class Compiler:
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
         P.match_end = env[end] if end else None
+        P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         for op in ops:
             if op[0] in (EXEC, JUMPF):
                 op[1] = env[op[1]]
@@ -771,7 +854,10 @@ class Compiler:
                 seat, legal, st = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
         P.code = [tuple(op) for op in ops]
+        P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
+                  for say, fns in said]
         P.slots = self.slots
+        P.phase_names = tuple(g.phase_names)
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
 

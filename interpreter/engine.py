@@ -21,7 +21,7 @@ class Match:
     """One match of a compiled game, from the first deal to the winners."""
 
     def __init__(self, prog: Program, seed, max_hands: int | None = None, record: bool = False,
-                 rng=None, knowledge: bool = True):
+                 rng=None, knowledge: bool = True, start: bool = True):
         self.P = prog
         self.seed = seed
         self.max_hands = max_hands
@@ -29,6 +29,7 @@ class Match:
         S.P = prog
         S.rng = rng if rng is not None else random.Random(seed)
         S.log = [] if record else None
+        S.tell = None                # narration's listener for `say:` texts: tell(k, values)
         S.total = [0] * prog.players
         S.dealer = prog.game.match.first_dealer % prog.players
         S.hand_no = 0
@@ -43,6 +44,11 @@ class Match:
         self.hand_results: list = []
         self.knowledge = knowledge   # track who knows where each card is (not needed by search
         #                              copies, nor when no agent samples or observes)
+        if start:                    # start=False: a listener (narration) attaches first, start()
+            self.start()
+
+    def start(self):
+        """Deal the first hand and run to the first decision (done by __init__ unless start=False)."""
         self._start_hand()
         self._advance()
 
@@ -163,6 +169,7 @@ class Match:
         S.moved = S.auto_seen = 0
         S.steps = 0
         S.hand_decisions = 0
+        S.phase = -1
         S.hand_no += 1
         if S.log is not None:
             S.log.append({"event": "hand", "number": S.hand_no, "dealer": S.dealer})

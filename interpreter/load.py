@@ -1,6 +1,8 @@
 """The front of the pipeline: a rule file's path to a checked game (phases 1-4)."""
 from __future__ import annotations
 
+import re
+
 from . import check, extend, schema
 from .errors import ErrorList
 from .model import Game
@@ -11,10 +13,45 @@ def load_game(path: str, strict: bool = False) -> tuple[Game, list]:
     doc, files = extend.load(path)          # YAML of the file and of what it extends, merged
     problems = schema.validate(doc, path)
     if problems:
-        raise ErrorList(problems)
+        raise ErrorList(_with_checker_errors(problems, doc, path, files))
     game, warnings = check.check(doc, path)
     game.sha256 = extend.chain_sha256(files)
     game.files = files
     if strict and warnings:
         raise ErrorList(warnings)
     return game, warnings
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+
+
+def _follows(name: str, refused: set) -> bool:
+    """A name the checker quotes is a follow-up of the schema's errors when it is one of the
+    texts they refused, or a whole word of one (a move 'play(S):...' refused, 'play' unknown)."""
+    pat = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)")
+    return any(name == r or pat.search(r) for r in refused)
+
+
+def _with_checker_errors(problems: list, doc, path: str, files: list) -> list:
+    """Schema errors plus the name and type errors the checker still finds in the rest, in file
+    order, so one run shows every mistake. The checker is given the file as it is: whatever it
+    says on a line the schema already refused is a follow-up and left out, and should it fail
+    on a shape the schema refused, the schema's errors stand alone."""
+    try:
+        check.check(doc, path)
+        more = []
+    except ErrorList as exc:
+        more = exc.errors
+    except Exception:           # the checker assumes a valid shape; the schema errors say why not
+        more = []
+    refused = {(str(e.span.file), e.span.line) for e in problems if e.span is not None}
+    quoted = {q for e in problems for q in _QUOTED.findall(e.message)}   # names and keys refused
+    extra = [e for e in more if e.severity == "error" and e.span is not None
+             and (str(e.span.file), e.span.line) not in refused
+             and not any(_follows(q, quoted) for q in _QUOTED.findall(e.message))]
+    order = {f: k for k, f in enumerate(files)}
+
+    def key(e):
+        sp = e.span
+        return (order.get(sp.file, 0), sp.line, sp.col) if sp is not None else (0, 0, 0)
+    return sorted(problems + extra, key=key)

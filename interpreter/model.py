@@ -46,6 +46,8 @@ class Option:
     description: str
     span: Span
     choices: list | None = None  # the allowed values of an int option, if limited to a list
+    label: str = ""              # its label on the play screen (`label:`)
+    show: bool = False           # shown in the play screen's status area (`show: true`)
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Variable:
     description: str = ""
     scope: str = "hand"          # 'hand': reset every hand; 'match': set once, kept across hands
     per_player: bool = False     # one value per seat: V[slot] is a list, read as name(seat)
+    label: str = ""              # its label on the play screen (`label:`)
+    show: bool = True            # public: shown on the play screen unless `show: false`
 
 
 @dataclass
@@ -100,6 +104,7 @@ class Move:
     description: str
     text: str | None
     span: Span
+    say: "Say | None" = None     # the narration's text for the move (`say:`)
 
 
 # Statements -------------------------------------------------------------------------------
@@ -107,6 +112,8 @@ class Move:
 @dataclass
 class Stmt:
     span: Span
+    name = None                  # str | None: a hand statement's `name:` (a phase), set by the checker
+    say = None                   # Say | None: narration text (`say:`) of a score or named statement
 
 
 @dataclass
@@ -183,6 +190,7 @@ class Automatic:
     name: str
     body: list
     span: Span
+    say: "Say | None" = None     # told each time the rule moves cards (`say:`)
 
 
 @dataclass
@@ -230,7 +238,19 @@ class Game:
     sha256: str = ""             # of the file and every file it extends (set by load.py)
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
+    phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
 
     @property
     def moves_by_index(self) -> list:
         return list(self.moves.values())   # declared in index order
+
+
+@dataclass
+class Say:
+    """Author text for the narration (`say:`): literal text and checked expressions, in order.
+    `kind`: 'move', 'rule', 'score' or 'phase'; `locals`: the names of the values the compiled
+    tell passes (a move's player and parameters; a score's seat and points)."""
+    parts: list                  # str | Node
+    kind: str
+    span: Span
+    locals: tuple = ()

@@ -20,6 +20,9 @@ _COMPASS = {
 }
 
 
+ALL_SEATS = -2      # a watcher who sees every card (replay --show without --seat)
+
+
 def seat_names(n: int) -> list:
     return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
 
@@ -73,8 +76,11 @@ def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
 
 
 def seen_cards(match, viewer: int) -> set:
-    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards)."""
+    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards);
+    viewer ALL_SEATS sees every card (a replay shown with every hand open)."""
     S = match.S
+    if viewer == ALL_SEATS:
+        return set(range(len(S.loc)))
     out = set()
     for zi, z in enumerate(S.Z):
         for i, c in enumerate(z):
@@ -196,6 +202,61 @@ def cards_words(items: list) -> str:
     return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
 
 
+def say_value(match, node, v, names: list, seen, params: dict) -> str:
+    """One place of a `say:` text in words. A card is named only if the watching seat has seen
+    it (`seen`); otherwise it is 'a card'. A seat is its name (the text's verbs agree with it).
+    A move's parameter from indices(zone) counts from 1, as on the menu."""
+    P = match.P
+    typ = getattr(node, "type", None)
+
+    def one(x, t):
+        if t == "card":
+            return card(P, x) if x in seen else None
+        if t == "seat":
+            return names[x] if 0 <= x < len(names) else str(x)
+        if t in ("rank", "suit", "color", "bool"):
+            return value_words(match, None, x, t, names)
+        return str(x)
+    if isinstance(typ, tuple):
+        items = [one(x, typ[1]) for x in v]
+        if typ[1] == "card":
+            return cards_words(items) if items else "no cards"
+        return ", ".join(items) if items else "none"
+    if typ == "card":
+        return one(v, typ) or "a card"
+    if isinstance(node, Name) and typ == "int" and node.id in params and indexed_zone(params[node.id]):
+        return str(v + 1)
+    return one(v, typ)
+
+
+def say_text(match, k: int, values: tuple, names: list, seen) -> str:
+    """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher."""
+    say, parts = match.P.says[k]
+    params = {}
+    if say.kind == "move":
+        mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
+        params = {p.name: p for p in mv.params} if mv is not None else {}
+    out = []
+    for node, part in zip(say.parts, parts):
+        if isinstance(node, str):
+            out.append(node)
+        else:
+            out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+    return "".join(out).strip()
+
+
+class _Heard(list):
+    """A match's event list that also hands every new event to a listener."""
+
+    def __init__(self, items, hook):
+        super().__init__(items)
+        self.hook = hook
+
+    def append(self, ev):
+        super().append(ev)
+        self.hook(ev)
+
+
 class Narrator:
     """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
     only when the viewer saw it: where it was just before it moved, or where it lands."""
@@ -205,7 +266,8 @@ class Narrator:
         self.v = viewer
         self.names = names
         self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
-        self.seen = seen_cards(match, viewer)
+        self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
+        self.glimpsed = set(self.seen)     # every card seen since the current line began
         self.lines: list = []
         self.cur = None
         self.hand_mark = None
@@ -241,13 +303,77 @@ class Narrator:
         if self.cur is not None and self.cur["actor"] is not None:
             self._flush()
 
+    def said(self, k: int, values: tuple):
+        """A `say:` of the rule file ran (S.tell): k its index in Program.says, -1 for the end
+        of a move's own statements (automatic rules follow) or the start of a said statement.
+        A named block with `say: ""` is quiet: what it moves is told by the next say."""
+        line = self._line()
+        if k < 0:
+            if not line.get("hold"):
+                line["mark"] = len(line["moves"])
+            return
+        say = self.m.P.says[k][0]
+        try:
+            text = say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
+        except Exception:       # a place that cannot be computed now (the top of an empty zone)
+            text = "".join(x if isinstance(x, str) else "?" for x in say.parts).strip()
+        if say.kind == "phase" and not text:
+            line["mark"], line["hold"] = len(line["moves"]), True
+            return
+        line["hold"] = False
+        if say.kind == "phase":
+            self._flush()
+            text = text[:1].upper() + text[1:]
+            self._add(text if text.endswith((".", "!", "?", ":")) else text + ".")
+            return
+        if say.kind == "score":
+            seat, pts = values[-2], values[-1]
+            line["scores"][seat] = line["scores"].get(seat, 0) - pts
+        else:                               # the cards it moved are told by the text
+            del line["moves"][line["mark"]:]
+            line["mark"] = len(line["moves"])
+            line["shown"] = []
+            if say.kind == "move":
+                line["head"] = text or None
+                return
+        if text:                            # say: "" keeps a statement quiet
+            line["said"].append(text)
+            if say.kind == "statement" and line["actor"] is None:
+                self._flush()               # in the game's own flow, each said step is a sentence
+
+    def attach(self) -> "Narrator":
+        """Listen to the match alone: its events, its say: texts and the end of each move."""
+        self.m.S.log = _Heard(self.m.S.log if self.m.S.log is not None else [], self.event)
+        self.m.S.tell = self.said
+        self.m.after_move = self.flow
+        return self
+
+    def catch_up(self, events: list):
+        """Tell events that happened before this narrator listened (the first deal, made when
+        the match was set up), naming the cards the viewer sees now where they lie now."""
+        P, S = self.m.P, self.m.S
+        for ev in events:
+            if ev.get("event") != "move":
+                self.event(ev)
+                continue
+            src = self.zone_index.get(ev.get("from"), -1)
+            dst = self.zone_index.get(ev.get("to"), -1)
+            name = None
+            if dst >= 0:
+                c = next((c for c in S.Z[dst] if P.card_names[c] == ev.get("card")), None)
+                if c is not None and c in self.seen:
+                    name = card(P, c)
+            self._line()["moves"].append((src, dst, name))
+        self._flush()
+
     def event(self, ev: dict):
         kind = ev.get("event")
         if kind == "decision":
             self._flush()
             pending = self.m.pending
             move = pending[1][ev["choice"]] if pending else None
-            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": []}
+            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
         elif kind == "move":
             self._line()["moves"].append(self._moved(ev))
         elif kind == "score":
@@ -261,6 +387,7 @@ class Narrator:
             res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
             self.note(f"Hand {ev['number']} is over: {res}.")
             self.hand_mark = len(self.lines)
+        self.glimpsed |= self.seen
         self.seen = seen_cards(self.m, self.v)
 
     # -- internals -----------------------------------------------------------------------------
@@ -271,7 +398,8 @@ class Narrator:
 
     def _line(self):
         if self.cur is None:
-            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": []}
+            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
         return self.cur
 
     def _moved(self, ev):
@@ -292,10 +420,16 @@ class Narrator:
 
     def _flush(self):
         line, self.cur = self.cur, None
+        self.glimpsed = set(self.seen)
         if line is None:
             return
         body = self._body(line)
         actor = line["actor"]
+        if line["head"] is not None:
+            head = line["head"].rstrip(".")
+            head = head[:1].upper() + head[1:]
+            self._add(head + ("; " + body if body else "") + ".")
+            return
         if actor is None:
             if body:
                 self._add(body[:1].upper() + body[1:] + ".")
@@ -338,6 +472,7 @@ class Narrator:
             else:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
+        phrases.extend(t.rstrip(".") for t in line["said"])
         if line["shown"]:
             phrases.append("shown: " + " ".join(line["shown"]))
         for seat, pts in line["scores"].items():

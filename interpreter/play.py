@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import cards as cardtext
-from . import narrate, record
+from . import narrate, record, status
 from .agents import SeatView, agent_names, make_agent
 from .engine import Match
 from .errors import GameError, UsageError, clean
@@ -108,12 +108,16 @@ def _show_score(match) -> bool:
     return match.P.hand_result is None or any(match.S.score)
 
 
-def render_board(match, viewer: int, names: list) -> Group:
-    """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards."""
+def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
+    `compact` (a narrow terminal): the dealer is in the title only, shorter cells."""
     S, P = match.S, match.P
     g = P.game
     to_move = match.pending[0] if match.pending else -1
     head = f"{g.name} · hand {S.hand_no} · dealer {names[S.dealer]}"
+    now = status.phase(match)
+    if now:
+        head += f" · {now}"
     if to_move >= 0:
         head += f" · {'your' if to_move == viewer else names[to_move] + '’s'} turn"
     parts: list = [Text(clean(head), style="bold")]
@@ -124,27 +128,52 @@ def render_board(match, viewer: int, names: list) -> Group:
     t.add_column("Player", no_wrap=True)
     for z in player_zones:
         t.add_column(clean(narrate.words(z.name).capitalize()), overflow="fold")
+    per_player = status.player_values(match, viewer, names)
+    for lab, _ in per_player:
+        t.add_column(clean(lab.capitalize()), justify="right", overflow="fold")
     show_score = _show_score(match)
     if show_score:
         t.add_column("Score", justify="right")
+    so_far = status.result_so_far(match, viewer)
+    if so_far is not None:
+        t.add_column("So far" if compact else "Result so far", justify="right", no_wrap=True)
+        if compact:
+            so_far = [x.replace(" ", "") for x in so_far]
     t.add_column("Total", justify="right")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
     for p in order:
         mark = "▶" if p == to_move else ""
-        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer else "")
+        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
         row = [mark, who]
         for z in player_zones:
             zi = P.base[z.name] + p
             if _private(match, viewer, zi):
                 n = len(S.Z[zi])
-                row.append(f"{n} card{'s' if n != 1 else ''}" if n else "—")
+                row.append((str(n) if compact else f"{n} card{'s' if n != 1 else ''}") if n else "—")
             else:
-                row.append(styled(_cards_summary(match, viewer, zi)))
+                text = _cards_summary(match, viewer, zi, 4 if compact else 30)
+                if compact and re.fullmatch(r"\d+ cards?", text):
+                    text = text.split()[0]
+                elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
+                    text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
+                row.append(styled(text))
+        row.extend(clean(vals[p]) for _, vals in per_player)
         if show_score:
             row.append(str(S.score[p]))
+        if so_far is not None:
+            row.append(so_far[p])
         row.append(str(S.total[p]))
         t.add_row(*row)
     parts.append(t)
+    facts = status.shared_values(match, viewer, names)
+    if facts:
+        line = Text()
+        for k, (lab, val) in enumerate(facts):
+            if k:
+                line.append("  ·  ", style="dim")
+            line.append(clean(lab) + ": ", style="dim")
+            line.append_text(styled(val))
+        parts.append(line)
 
     for z in g.zones.values():
         if z.kind == "player":
@@ -172,7 +201,8 @@ def render_board(match, viewer: int, names: list) -> Group:
                 line.append("—")
             up = [narrate.card(P, c) for c in cards if S.up[c]]
             if up:
-                line.append_text(styled(f"   (face up, seen by all: {' '.join(up)})"))
+                line.append_text(styled(f"   (face up: {' '.join(up)})" if compact else
+                                        f"   (face up, seen by all: {' '.join(up)})"))
             parts.append(line)
     return Group(*parts)
 
@@ -224,8 +254,9 @@ def _fan_source(match, viewer: int, names: list) -> str | None:
     return None
 
 
-def render_decision(match, viewer: int, names: list) -> Group:
-    """The numbered legal moves for the seat to move."""
+def render_decision(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """The numbered legal moves for the seat to move; `compact` (a small terminal): no move
+    descriptions, columns sooner, a shorter hint."""
     P = match.P
     items = menu(match, viewer, names)
     n = len(items)
@@ -236,7 +267,8 @@ def render_decision(match, viewer: int, names: list) -> Group:
         title = f"{narrate.words(mv.name).capitalize()}: pick one of {n} face-down cards"
         parts.append(Text(clean(title + (f" from {src}" if src else "") + ":"), style="bold"))
         parts.append(Text("  " + " ".join(f"[{k + 1}]" for k in range(n))))
-        parts.append(Text(f"Type a position (1-{n}) · ? help · s scores · q save and quit", style="dim"))
+        parts.append(Text(f"Type a position (1-{n})" + (" · ? · s · q" if compact else
+                          " · ? help · s scores · q save and quit"), style="dim"))
         return Group(*parts)
     kinds = []
     for i, _ in items:
@@ -244,16 +276,19 @@ def render_decision(match, viewer: int, names: list) -> Group:
         if k not in kinds:
             kinds.append(k)
     parts.append(Text("Your move:", style="bold"))
-    for k in kinds:
+    for k in kinds if not compact else ():
         mv = P.game.moves_by_index[k]
         if mv.description:
             parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
     width = len(str(n))
     entries = [styled(f"{k + 1:>{width}}. {text}") for k, (_, text) in enumerate(items)]
-    parts.append(_ColumnList(entries) if n > 8 else Group(*entries))
+    parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
     has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
     hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
-    parts.append(Text(hint + " · ? help · s scores · q save and quit", style="dim"))
+    if compact:
+        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+    parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
+                              " · ? help · s scores · q save and quit"), style="dim"))
     return Group(*parts)
 
 
@@ -280,19 +315,41 @@ class _ColumnList:
             yield line
 
 
-def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12) -> Group:
-    """One whole screen for `viewer`: the table, what happened since its last turn, its move."""
-    parts: list = [render_board(match, viewer, names)]
-    if recent:
+def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12,
+                  width: int | None = None, height: int | None = None) -> Group:
+    """One whole screen for `viewer`: the table, what happened since its last turn, its move.
+    With the terminal's size, it fits: narrow terminals get compact cells, and only as many
+    recent lines as leave the title on screen (`s` and the record keep the rest)."""
+    compact = width is not None and width < 80
+    board = render_board(match, viewer, names, compact)
+    decision = render_decision(match, viewer, names, compact) \
+        if match.pending and match.pending[0] == viewer else None
+    shown = recent[-max_recent:]
+    if height is not None and width is not None:
+        used = _lines(board, width) + (_lines(decision, width) + 1 if decision is not None else 0)
+        room = height - used - 3                # a blank line, "… earlier", the prompt
+        shown, need = [], 0
+        for line in reversed(recent[-max_recent:]):
+            k = _lines(styled("  " + line), width)
+            if need + k > room:
+                break
+            shown.insert(0, line)
+            need += k
+    parts: list = [board]
+    if recent and (shown or decision is None):
         parts.append(Text(""))
-        if len(recent) > max_recent:
-            parts.append(Text(f"  … {len(recent) - max_recent} earlier", style="dim"))
-        for line in recent[-max_recent:]:
+        if len(recent) > len(shown):
+            parts.append(Text(f"  … {len(recent) - len(shown)} earlier", style="dim"))
+        for line in shown:
             parts.append(styled("  " + line))
-    if match.pending and match.pending[0] == viewer:
+    if decision is not None:
         parts.append(Text(""))
-        parts.append(render_decision(match, viewer, names))
+        parts.append(decision)
     return Group(*parts)
+
+
+def _lines(renderable, width: int) -> int:
+    return len(to_text(renderable, width).splitlines())
 
 
 def render_handover(names: list, seat: int) -> Text:
@@ -301,7 +358,7 @@ def render_handover(names: list, seat: int) -> Text:
                 style="bold")
 
 
-def _standings(match, viewer: int, names: list, results=None, scores=None) -> Table:
+def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table:
     S = match.S
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("Player")
@@ -315,25 +372,27 @@ def _standings(match, viewer: int, names: list, results=None, scores=None) -> Ta
         if scores is not None:
             row.append(str(scores[p]))
         if results is not None:
-            row.append(f"{results[p]:+d}")
+            row.append(f"{parts[p].rsplit(' = ', 1)[0]} = {results[p]:+d}" if parts else f"{results[p]:+d}")
         row.append(str(S.total[p]))
         t.add_row(*row)
     return t
 
 
-def render_hand_end(match, viewer: int, names: list, ev: dict | None) -> Group:
-    """The scores of the hand that just ended and the match totals."""
+def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: list | None = None) -> Group:
+    """The scores of the hand that just ended and the match totals; `parts`, per seat, how the
+    result was made up ('93 - 105 = -12'), when the rule file writes it as a sum or difference."""
     number = (ev or {}).get("number", match.hands_played)
     results = (ev or {}).get("results") or (match.hand_results[-1] if match.hand_results else None)
     scores = (ev or {}).get("scores")
-    if scores == results:
+    if scores == results or (match.P.hand_result is not None and not any(scores or [])):
         scores = None
     return Group(Text(f"Hand {number} is over.", style="bold"),
-                 _standings(match, viewer, names, results, scores))
+                 _standings(match, viewer, names, results, scores, parts))
 
 
 def render_scores(match, viewer: int, names: list) -> Group:
-    """Every hand's results, the totals, and this hand's score so far."""
+    """Every hand's results, the totals, and this hand's score so far (its result so far, with
+    the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
@@ -342,41 +401,28 @@ def render_scores(match, viewer: int, names: list) -> Group:
     for k, res in enumerate(match.hand_results):
         t.add_row(f"hand {k + 1}", *[f"{r:+d}" for r in res])
     if not match.over:
-        t.add_row(f"hand {match.S.hand_no} so far", *[str(x) for x in match.S.score])
+        so_far = status.result_so_far(match, viewer)
+        t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
     return Group(Text("Scores", style="bold"), t)
 
 
+KEYS = ("How to play\n"
+        "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
+        "  player after it when a card fits several moves: 9h 2).\n"
+        "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
+
+
+def help_text(match, width: int = 88) -> str:
+    """The keys, then the game's full rules as `cardrules rules` prints them (options as set)."""
+    from .describe import Describer, render_text
+    doc = Describer(match.P.game, False, match.P.options).document()
+    return KEYS + "\n\n" + render_text(doc, max(40, min(width, 100) - 2)).rstrip("\n")
+
+
 def render_help(match, names: list) -> Group:
-    """The keys, and the game's rules as the rule file states them."""
-    g = match.P.game
-    P = match.P
-    parts: list = [Text("How to play", style="bold"),
-                   Text("  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-                        "  player after it when a card fits several moves: 9h 2).\n"
-                        "  ?  this help     s  the scores     q  save and quit (resume with --resume)"),
-                   Text(""), Text(clean(f"{g.name} ({P.players} players)"), style="bold")]
-    if g.description:
-        parts.append(Text("  " + clean(g.description)))
-    parts.append(Text("Moves", style="bold"))
-    for mv in g.moves_by_index:
-        parts.append(Text(clean(f"  {narrate.words(mv.name)}: {mv.description or '(no description)'}")))
-    parts.append(Text("Zones", style="bold"))
-    seen_by = {"all": "face up", "owner": "seen by its owner", "none": "face down",
-               "top": "only the top card shows"}
-    for z in g.zones.values():
-        each = " (one per player)" if z.kind == "player" else f" ({z.count})" if z.kind == "indexed" else ""
-        desc = f" — {z.description}" if z.description else ""
-        seen = seen_by.get(z.visibility, z.visibility)
-        parts.append(Text(clean(f"  {narrate.words(z.name)}{each}: {seen}{desc}")))
-    if g.options:
-        parts.append(Text("Options", style="bold"))
-        for name, o in g.options.items():
-            val = P.options.get(name, o.default)
-            parts.append(Text(clean(f"  {name} = {val}" + (f": {o.description}" if o.description else ""))))
-    if g.source:
-        parts.append(Text(clean(f"Source: {g.source}"), style="dim"))
-    return Group(*parts)
+    """The keys, and the game's full rules (the text of `cardrules rules`)."""
+    return Group(*[Text(clean(line)) for line in help_text(match).split("\n")])
 
 
 def render_match_end(match, viewer: int, names: list) -> Group:
@@ -584,7 +630,8 @@ def read_save(path: str) -> tuple[dict, list]:
 def restore(path: str, rules_override: str | None = None):
     """Set up the saved game and replay its decisions: (setup, match, header)."""
     head, events = read_save(path)
-    rules = rules_override or head.get("rules") or ""
+    from .bundled import find_rules
+    rules = find_rules(head, path, rules_override)
     if not os.path.exists(rules):
         raise SaveError(path, f"the rule file {rules!r} named by the save is not there; "
                               f"give it: cardrules play RULES --resume {path}")
@@ -624,7 +671,9 @@ class PlaySession:
                 self.agents[p] = make_agent(k, p, random.Random(derive_seed(seed, "agent", p)), **opts)
         self.last_human = None
         self.last_hand_end = None
+        self.last_parts = None       # the hand result's parts at the end of the last hand
         match.S.log = _EventLog(match.S.log, self._event)
+        match.S.tell = self._tell
         match.after_move = self._after_move
 
     def _after_move(self):
@@ -637,6 +686,11 @@ class PlaySession:
             n.event(ev)
         if ev.get("event") == "hand_end":
             self.last_hand_end = ev
+            self.last_parts = status.result_so_far(self.match, -1, check_known=False)
+
+    def _tell(self, k, values):
+        for n in self.narrators.values():
+            n.said(k, values)
 
     def note(self, text: str):
         for n in self.narrators.values():
@@ -664,13 +718,15 @@ class PlaySession:
                     self._stream()
                 if m.hands_played > hands and not m.over:
                     self.hand_over()
-        except (Quit, EOFError, KeyboardInterrupt):
+        except (Quit, EOFError, KeyboardInterrupt) as exc:
             self._sync()
             where = self.save.path if self.save else None
             self.term.console.print()
             if where:
                 self.term.line(f"Game saved. Continue with: cardrules play --resume {where}")
-            return 0
+            # Ctrl-C: 130, as a shell reports it (a KeyboardInterrupt may carry its own exit_code,
+            # e.g. 143 for SIGTERM); q and the end of piped input: 0
+            return getattr(exc, "exit_code", 130) if isinstance(exc, KeyboardInterrupt) else 0
         except GameError:
             self._sync()
             if self.save:
@@ -693,7 +749,7 @@ class PlaySession:
         narr = self.narrators[seat]
         recent = narr.take()
         self.recent = recent
-        term.show(render_screen(m, seat, names, recent), clear=True)
+        term.show(self.screen(seat), clear=True)
         while True:
             line = term.read(f"{names[seat]}> ")
             ans = parse_answer(m, seat, names, line)
@@ -701,6 +757,10 @@ class PlaySession:
                 return ans[1]
             if ans[0] == "quit":
                 raise Quit()
+            if ans[0] == "help" and term.interactive:
+                self.page(help_text(m, term.console.size.width).split("\n"))
+                term.show(self.screen(seat), clear=True)
+                continue
             if ans[0] in ("help", "scores"):
                 view = render_help(m, names) if ans[0] == "help" else render_scores(m, seat, names)
                 if self.save:
@@ -708,11 +768,31 @@ class PlaySession:
                 if term.interactive:
                     term.show(view, clear=True)
                     term.pause("Press Enter to go back to the game.")
-                    term.show(render_screen(m, seat, names, self.recent), clear=True)
+                    term.show(self.screen(seat), clear=True)
                 else:
                     term.show(view)
                 continue
             term.show(styled(ans[1], "yellow"))
+
+    def page(self, lines: list):
+        """Long text one screen at a time: Enter for more, q (or b) back to the game."""
+        term = self.term
+        rows = max(4, term.console.size.height - 2)
+        k = 0
+        while k < len(lines):
+            term.show(Group(*[Text(clean(x)) for x in lines[k:k + rows]]), clear=True)
+            k += rows
+            more = k < len(lines)
+            answer = term.read(f"-- {min(k, len(lines))}/{len(lines)} lines · Enter: more · q: back to the game -- "
+                               if more else "-- end · Enter: back to the game -- ")
+            if not more or answer.strip().lower() in ("q", "b", "back"):
+                return
+
+    def screen(self, seat: int):
+        """The seat's screen, fitted to the terminal when it is a real one."""
+        size = self.term.console.size if self.term.interactive else None
+        return render_screen(self.match, seat, self.names, self.recent,
+                             width=size.width if size else None, height=size.height if size else None)
 
     def computer(self, seat: int, moves: list) -> int:
         m = self.match
@@ -732,7 +812,7 @@ class PlaySession:
         parts = []
         if len(self.humans) == 1:
             parts += [styled("  " + line) for line in self.narrators[viewer].take_hand()]
-        parts.append(render_hand_end(self.match, viewer, self.names, self.last_hand_end))
+        parts.append(render_hand_end(self.match, viewer, self.names, self.last_hand_end, self.last_parts))
         self.term.show(Group(*parts), clear=bool(self.humans))
         self.term.pause("Press Enter for the next hand.")
         self.last_human = None if len(self.humans) > 1 else self.last_human
@@ -794,8 +874,8 @@ def intro(session: PlaySession, resumed: str | None):
     if session.save:
         session.note(("Resumed. " if resumed else "") + f"Autosave: {session.save.path}")
     m = session.match
-    if not resumed and m.S.hand_no == 1 and not m.hand_results:
-        session.note(f"Hand 1: {names[m.S.dealer]} deals.")
+    if getattr(m.S, "Z", None) is None:         # a new match: its first deal is told as it happens
+        m.start()
 
 
 def run(a, term: Terminal | None = None) -> int:
@@ -827,7 +907,8 @@ def run(a, term: Terminal | None = None) -> int:
         save = SaveFile(save_path, head, match.S.log)
     else:
         if not a.path:
-            raise UsageError("play needs a rule file (or --resume SAVE)")
+            raise UsageError("play needs a rule file or a bundled game's name (cardrules list shows "
+                         "them), or --resume SAVE")
         sets = parse_sets(a.set)
         game, _ = load_game(a.path)
         kinds, n = _kinds(a.seats, a.players, game.default_players)
@@ -835,7 +916,7 @@ def run(a, term: Terminal | None = None) -> int:
         if kinds is None:
             kinds = [HUMAN] + [default_computer()] * (st.players - 1)
         seed = a.seed if a.seed is not None else secrets.randbelow(10 ** 9)
-        match = Match(st.program, seed, None, record=True)
+        match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(a.path), st.options, st.players, kinds, seed, None)
         head["play"] = SAVE_VERSION
         if budget:

@@ -98,15 +98,12 @@ def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict
             "hand_results": match.hand_results}
 
 
-def replay(path: str) -> tuple[bool, str]:
-    """Re-run a record and compare every event; (ok, message)."""
-    import os
+def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
+    """Re-run a record and compare every event; (ok, message). The rule file: `rules_override`,
+    else the one the record names (bundled.find_rules)."""
+    from .bundled import find_rules
     head, events = record.read(path)
-    rules = head.get("rules", "")
-    if not os.path.exists(rules):
-        alt = os.path.join(os.path.dirname(path), rules)
-        if os.path.exists(alt):
-            rules = alt
+    rules = find_rules(head, path, rules_override)
     st = setup(rules, head.get("players"), record.option_texts(head))
     if head.get("sha256") and head["sha256"] != st.game.sha256:
         return False, f"{rules} has changed since the record was made (SHA-256 differs)"

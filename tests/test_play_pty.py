@@ -41,7 +41,7 @@ def test_play_interrupt_resume_and_finish_in_a_terminal(tmp_path):
     child.expect("Game saved. Continue with: cardrules play --resume ")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0
+    assert child.exitstatus == 130                             # Ctrl-C: 130, as the README says
     assert "Traceback" not in child.before
 
     child = spawn(["--resume", str(save)], tmp_path, NO_COLOR="1")
@@ -64,3 +64,46 @@ def test_play_interrupt_resume_and_finish_in_a_terminal(tmp_path):
     assert child.exitstatus == 0
     ok, msg = session.replay(str(save))
     assert ok, msg
+
+
+def test_the_screen_fits_60_by_24_with_the_title_and_table_in_view(tmp_path):
+    """At 60 columns and 24 rows the title, the players' table and the prompt stay on screen
+    (a terminal emulator, pyte, draws what the program wrote), in every bundled game."""
+    pyte = pytest.importorskip("pyte")
+    titles = {"chinese-ten": "Chinese Ten", "nutzen": "Nutzen", "knockout-whist": "Knock-out Whist",
+              "perfect10": "Perfect 10"}
+    for game, title in titles.items():
+        e = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+        e.update(HOME=str(tmp_path), TERM="xterm-256color")
+        child = pexpect.spawn(sys.executable, ["-m", "cardrules", "play", game, "--seed", "3",
+                                               "--seats", "human,random", "--save", str(tmp_path / f"{game}.jsonl")],
+                              cwd=str(ROOT), env=e, encoding="utf-8", timeout=60, dimensions=(24, 60))
+        screen = pyte.Screen(60, 24)
+        stream = pyte.Stream(screen)
+        for _ in range(4):
+            k = child.expect(["South> ", "Press Enter", pexpect.EOF])
+            stream.feed(child.before + (child.after if isinstance(child.after, str) else ""))
+            if k == 2:
+                break
+            rows = screen.display
+            if k == 0:
+                assert rows[0].startswith(f"{title} · hand "), rows         # the title, on top
+                assert rows[1].split()[0] == "Player", rows            # the table's header
+                assert any(r.startswith("South> ") for r in rows), rows
+                assert all(len(r.rstrip()) <= 60 for r in rows)
+            child.sendline("1" if k == 0 else "")
+        if game == "chinese-ten":                       # ? pages the full rules, q goes back
+            child.expect("South> ")
+            child.sendline("?")
+            child.expect("Enter: more · q: back to the game")
+            assert "How to play" in child.before
+            child.sendline("")
+            child.expect("Enter: more · q: back to the game")
+            child.sendline("q")
+            child.expect("South> ")
+            stream.feed(child.before)
+            assert screen.display[0].startswith("Chinese Ten · hand ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus in (0, 130)

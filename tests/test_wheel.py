@@ -91,3 +91,24 @@ def test_wheel_installs_and_validates_every_game(tmp_path):
     r = run([exe, "schema"], elsewhere)
     assert r.returncode == 0, r.stderr
     assert r.stdout == (ROOT / "schemas" / "cardrules.schema.json").read_text(encoding="utf-8")
+
+    # The games ship with the package: listed, named instead of a path, and a record made in one
+    # folder replays from another (its rule file found by SHA-256 among the bundled games).
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "cardrules/games/perfect10.yaml" in names and "cardrules/games/variants/perfect10-300.yaml" in names
+    r = run([exe, "list"], elsewhere)
+    assert r.returncode == 0 and "perfect10" in r.stdout and "2-5 players" in r.stdout, r.stderr
+    r = run([exe, "rules", "perfect10"], elsewhere)
+    assert r.returncode == 0 and r.stdout.startswith("Perfect 10"), r.stderr
+    r = run([exe, "simulate", "nutzen", "-n", "1", "--hands", "1", "--record", "made", "-q"], elsewhere)
+    assert r.returncode == 0, r.stderr
+    rec = next((elsewhere / "made").glob("*.jsonl"))
+    other = tmp_path / "other"
+    other.mkdir()
+    text = rec.read_text()
+    assert str(where.parent) in text.splitlines()[0]          # the header names the installed file
+    (other / "nutzen-record.jsonl").write_text(text.replace(str(where.parent), "/gone"))
+    r = run([exe, "replay", "nutzen-record.jsonl"], other)
+    assert r.returncode == 0 and "identical" in r.stdout, r.stdout + r.stderr
+    r = run([exe, "--version"], elsewhere)
+    assert r.returncode == 0 and r.stdout.startswith("cardrules 0."), r.stderr

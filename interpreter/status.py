@@ -1,0 +1,130 @@
+"""What a seat sees of the game's state besides the cards: the current phase, the public
+variables and options the rule file shows, per-player values, and the hand's result so far.
+
+Plain text only (the terminal and a browser both render it). Variables are public unless the
+rule file says `show: false`; options appear when they say `show: true`; a label is the
+variable's `label:`, else its description, else its name in words. A value holding a card the
+seat has not seen is 'a card'; the hand's result so far is shown only when every card it reads
+is known to the seat.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+
+from . import narrate
+from .nodes import Node
+
+
+def phase(match) -> str | None:
+    """The innermost named hand statement running now, in words ('exchange'), or None."""
+    k = getattr(match.S, "phase", -1)
+    names = getattr(match.P, "phase_names", ())
+    return narrate.words(names[k]) if 0 <= k < len(names) else None
+
+
+def label(item) -> str:
+    text = getattr(item, "label", "") or getattr(item, "description", "") or narrate.words(item.name)
+    return " ".join(str(text).split())
+
+
+def value_text(match, typ, v, names: list, seen) -> str:
+    """A variable's value for one seat: seats by name, cards only if seen, lists joined."""
+    P = match.P
+    if isinstance(typ, tuple):
+        items = [value_text(match, typ[1], x, names, seen) for x in v]
+        return ", ".join(items) if items else "—"
+    if typ == "card":
+        if v is None or not isinstance(v, int) or v < 0:
+            return "—"
+        return narrate.card(P, v) if v in seen else "a card"
+    if typ == "seat":
+        return names[v] if isinstance(v, int) and 0 <= v < len(names) else "—"
+    if typ in ("rank", "suit", "color", "bool"):
+        try:
+            return narrate.value_words(match, None, v, typ, names)
+        except (IndexError, TypeError):
+            return str(v)
+    return str(v)
+
+
+def shared_values(match, viewer: int, names: list) -> list:
+    """(label, text) of every shown variable with one value, then every shown option."""
+    g, S = match.P.game, match.S
+    seen = narrate.seen_cards(match, viewer) if any(_has_card(v.type) for v in g.variables) else set()
+    out = []
+    for v in g.variables:
+        if v.show and not v.per_player:
+            out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
+    for name, o in g.options.items():
+        if o.show:
+            val = match.P.options.get(name, o.default)
+            out.append((label(o), "yes" if val is True else "no" if val is False else str(val)))
+    return out
+
+
+def player_values(match, viewer: int, names: list) -> list:
+    """(label, [text per seat]) of every shown per-player variable."""
+    g, S = match.P.game, match.S
+    out = []
+    for v in g.variables:
+        if v.show and v.per_player:
+            vals = S.V[v.slot]
+            out.append((v.label or narrate.words(v.name),
+                        [value_text(match, v.type, vals[p], names, set()) for p in range(match.players)]))
+    return out
+
+
+def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
+    """Per seat, the hand's result if it ended now ('93 - 105 = -12' when the rule file writes
+    it as a sum or difference), or None when it reads a card the seat does not know (unless
+    check_known is false: at the end of the hand, when the result is told to everyone)."""
+    P, S = match.P, match.S
+    if P.hand_result is None or (check_known and not _all_known(match, viewer)):
+        return None
+    out = []
+    try:
+        for p in range(match.players):
+            total = P.hand_result(S, p)
+            if P.result_parts is not None:
+                a, op, b = P.result_parts
+                out.append(f"{a(S, p)} {op} {b(S, p)} = {total}")
+            else:
+                out.append(str(total))
+    except Exception:       # a result that cannot be computed mid-hand (the top of an empty zone)
+        return None
+    return out
+
+
+def _all_known(match, viewer: int) -> bool:
+    P, S = match.P, match.S
+    if S.known is None or viewer < 0:
+        return False
+    zones = _zones_read(P.game.match.hand_result)
+    bit = 1 << viewer
+    for zi, z in enumerate(P.zone_of):
+        if z.name in zones:
+            for c in S.Z[zi]:
+                if not (S.up[c] or S.known[c] & bit):
+                    return False
+    return True
+
+
+def _zones_read(node) -> set:
+    out, todo = set(), [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+            continue
+        if not isinstance(n, Node):
+            continue
+        ref = getattr(n, "ref", None)
+        if isinstance(ref, tuple) and ref and ref[0] == "zone":
+            out.add(ref[1].name)
+        if is_dataclass(n):
+            todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
+    return out
+
+
+def _has_card(typ) -> bool:
+    return typ == "card" or (isinstance(typ, tuple) and _has_card(typ[1]))

@@ -1,0 +1,42 @@
+"""Golden narration of every game in games/: a fixed seed, random players, the first hand told
+as South saw it (`cardrules replay RECORD --show --seat 0`). A change in the words of a game or
+of the narrator shows here; regenerate with UPDATE_GOLDEN=1 after reading the difference."""
+import io
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cardrules import play, session, show
+from conftest import GAMES
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "narration"
+GAMES_HERE = sorted(p.stem for p in GAMES.glob("*.yaml"))
+LINES = 40
+
+
+def narration(game: str, tmp_path) -> str:
+    st = session.setup(str(GAMES / f"{game}.yaml"))
+    agents = ["random"] * st.players
+    match, head = session.play_match(st, agents, 1, max_hands=1, record_events=True)
+    rec = tmp_path / f"{game}.jsonl"
+    from cardrules import record
+    record.write(str(rec), head, match.S.log)
+    buf = io.StringIO()
+    term = play.Terminal(Console(file=buf, width=100, color_system=None, force_terminal=False,
+                                 highlight=False, markup=False, emoji=False), None, False)
+    assert show.show(str(rec), None, 0, term)
+    lines = buf.getvalue().splitlines()
+    start = next(i for i, x in enumerate(lines) if x.strip().startswith("Hand 1:"))
+    return "\n".join(lines[start:start + LINES]) + "\n"
+
+
+@pytest.mark.parametrize("game", GAMES_HERE)
+def test_golden_narration_of_the_first_hand(game, tmp_path):
+    text = narration(game, tmp_path)
+    path = GOLDEN / f"{game}.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}: run with UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")

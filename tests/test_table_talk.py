@@ -1,0 +1,324 @@
+"""Issue #14: narration in the game's own words (`say:`), the status area, bundled games,
+records finding their rule file, replay --show, and the conventions (--version, encodings,
+completion). Scenario tests run a tiny rule file with a stacked deck."""
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import contextlib
+
+import pytest
+
+from cardrules import bundled, cli, narrate, status
+from cardrules import testing as T
+from conftest import GAMES, ROOT, game_path
+
+SAY = """\
+game: Say test
+description: Each player buries a card, then plays one; the higher card takes the pot.
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  played: {per_player: true, visibility: all}
+  buried: {visibility: none}
+variables:
+  best: {type: seat, initial: dealer, description: The seat with the higher card, label: Ahead}
+  pot: {type: int, initial: 3, description: Chips in the pot}
+  secret: {type: int, initial: 7, show: false}
+  chips: {type: int, initial: 1, per_player: true, label: Chips}
+moves:
+  bury:
+    say: "{player} buries {card}"
+    params: {card: {from: "hand(player)"}}
+    do:
+      - move: {cards: card, to: buried}
+  play:
+    say: "{player} plays {card} (a {card.rank}, {count(hand(player))} left)"
+    params: {card: {from: "hand(player)"}}
+    do:
+      - move: {cards: card, to: "played(player)", face_up: true}
+automatic:
+  - name: pot grows
+    say: "the pot grows for {p}"
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - if: "count(played(p)) == 1 and pot < 5"
+            then:
+              - move: {cards: "top(played(p))", to: "played(p)", face_up: true}
+              - set: {pot: "pot + 1"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    name: burying
+    say: "Everyone buries a card"
+    do:
+      - choose: [bury]
+        by: p
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    name: playing
+    do:
+      - choose: [play]
+        by: p
+  - set: {best: "dealer if top(played(dealer)).rank > top(played(left(dealer))).rank else left(dealer)"}
+    name: compare
+    say: "{best} has the higher card"
+  - score: {seat: best, points: pot}
+    say: "{seat} takes the pot of {points} {{chips}}"
+"""
+
+DECK = "2C 3C 4C KH QH JH"     # top first: dealt one at a time, North (seat 1) first
+
+
+def rules(tmp_path, text=SAY, name="say.yaml"):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def narrated(tmp_path, viewer, text=SAY):
+    m = T.stacked(rules(tmp_path, text), DECK)
+    return m, narrate.Narrator(m, viewer, narrate.seat_names(2)).attach()
+
+
+def run_cli(*args, cwd=None):
+    out, err = io.StringIO(), io.StringIO()
+    old = os.getcwd()
+    try:
+        if cwd:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(list(args))
+    finally:
+        os.chdir(old)
+    return code, out.getvalue(), err.getvalue()
+
+
+# -- say: ------------------------------------------------------------------------------------
+
+def hands(m):
+    return {p: T.cards(m, f"hand:{p}") for p in (0, 1)}
+
+
+def test_say_on_a_move_tells_its_parameters_and_expressions(tmp_path):
+    m, narr = narrated(tmp_path, 0)
+    h = hands(m)
+    T.choose(m, f"bury {h[1][0]}")          # North buries: South does not see which card
+    T.choose(m, f"bury {h[0][0]}")
+    lines = narr.take()
+    assert "North buries a card." in lines
+    assert f"South buries {narrate.cardtext.screen(h[0][0])}." in lines
+    T.choose(m, f"play {h[1][1]}")
+    line = narr.take()[0]
+    card = narrate.cardtext.screen(h[1][1])
+    rank = card[:-1]
+    assert line.startswith(f"North plays {card} (a {rank}, 1 left)")
+
+
+def test_say_names_a_card_only_to_the_seats_that_saw_it(tmp_path):
+    m, narr = narrated(tmp_path, 1)
+    h = hands(m)
+    T.choose(m, f"bury {h[1][0]}")
+    T.choose(m, f"bury {h[0][0]}")
+    lines = narr.take()
+    assert f"North buries {narrate.cardtext.screen(h[1][0])}." in lines
+    assert "South buries a card." in lines
+
+
+def test_say_of_a_rule_tells_its_for_each_variable_instead_of_the_cards(tmp_path):
+    m, narr = narrated(tmp_path, 0)
+    h = hands(m)
+    T.choose(m, f"bury {h[1][0]}")
+    T.choose(m, f"bury {h[0][0]}")
+    narr.take()
+    T.choose(m, f"play {h[1][1]}")
+    line = narr.take()[0]
+    assert line.endswith("; the pot grows for North.")
+    assert "from North's played" not in line            # the rule's own card movement is told by its say
+
+
+def test_say_of_a_named_block_is_told_as_it_starts_and_of_a_statement_once_done(tmp_path):
+    m, narr = narrated(tmp_path, 0)
+    assert status.phase(m) == "burying"                  # the first decision is inside 'burying'
+    h = hands(m)
+    for seat in (1, 0):
+        T.choose(m, f"bury {h[seat][0]}")
+    assert status.phase(m) == "playing"
+    for seat in (1, 0):
+        T.choose(m, f"play {h[seat][1]}")
+    text = " ".join(narr.take())
+    best = 0 if m.P.RANK[m.P.card_names.index(h[0][1])] > m.P.RANK[m.P.card_names.index(h[1][1])] else 1
+    who = narrate.seat_names(2)[best]
+    assert f"{who} has the higher card. {who} takes the pot of 5 {{chips}}." in text   # {{ }}: braces
+
+
+def test_say_is_never_logged_records_are_the_same_with_or_without_it(tmp_path):
+    plain = SAY.replace("    say:", "    # say:").replace("  say:", "  # say:")
+    logs = []
+    for text, listen in ((SAY, True), (SAY, False), (plain, False)):
+        m = T.stacked(rules(tmp_path, text, f"g{len(logs)}.yaml"), DECK)
+        if listen:
+            narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+        h = hands(m)
+        for seat in (1, 0):
+            T.choose(m, f"bury {h[seat][0]}")
+        for seat in (1, 0):
+            T.choose(m, f"play {h[seat][1]}")
+        logs.append(list(m.S.log))
+    assert logs[0] == logs[1] == logs[2]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ('say: "{player} buries {cadr}"', "unknown name 'cadr' (did you mean 'card'?)"),
+    ('say: "{player} buries {card"', "say: '{' is not closed (write {{ for a brace)"),
+    ('say: "{player} buries {card.rnak}"', "unknown card attribute 'rnak'"),
+    ('say: "{player + 1}"', "'+' needs numbers"),
+])
+def test_a_bad_say_is_an_error_at_its_place(tmp_path, bad, message):
+    text = SAY.replace('say: "{player} buries {card}"', bad)
+    code, _, err = run_cli("validate", rules(tmp_path, text))
+    assert code == 1
+    line = err.strip().splitlines()[0]
+    assert message in line
+    _, lineno, col = line.split(": error")[0].rsplit(":", 2)
+    row = text.splitlines()[int(lineno) - 1]
+    assert row.strip().startswith("say:") and int(col) > row.index('"')     # inside the text
+
+
+def test_say_on_an_unnamed_statement_is_refused(tmp_path):
+    text = SAY.replace('  - deal: {from: stock, to: hand, count: 3}',
+                       '  - deal: {from: stock, to: hand, count: 3}\n    say: "the deal"')
+    code, _, err = run_cli("validate", rules(tmp_path, text))
+    assert code == 1 and "say: goes on moves, automatic rules, score statements and named hand statements" in err
+
+
+def test_the_score_say_sees_seat_and_points_only_on_a_score(tmp_path):
+    text = SAY.replace('say: "{best} has the higher card"', 'say: "{seat} has the higher card"')
+    code, _, err = run_cli("validate", rules(tmp_path, text))
+    assert code == 1 and "unknown name 'seat'" in err
+
+
+# -- the status area ---------------------------------------------------------------------------
+
+def test_status_shows_public_variables_with_labels_and_hides_show_false(tmp_path):
+    m, _ = narrated(tmp_path, 0)
+    names = narrate.seat_names(2)
+    facts = dict(status.shared_values(m, 0, names))
+    assert facts == {"Ahead": "South", "Chips in the pot": "3"}          # label:, then description
+    assert status.player_values(m, 0, names) == [("Chips", ["1", "1"])]  # per-player, its label
+
+
+def test_C14_chinese_ten_shows_card_points_so_far_and_the_threshold():
+    m = T.stacked(game_path("chinese-ten"), "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AD AC AS")
+    parts = status.result_so_far(m, 0)
+    assert parts == ["0 - 105 = -105", "0 - 105 = -105"]
+    from cardrules import play
+    text = play.to_text(play.render_board(m, 0, narrate.seat_names(2)))
+    assert "Result so far" in text and "0 - 105 = -105" in text
+
+
+def test_the_result_so_far_is_hidden_while_it_reads_cards_the_seat_does_not_know(tmp_path):
+    text = SAY + "match:\n  hand_result: \"count(buried) + count(hand(player))\"\n"
+    m, _ = narrated(tmp_path, 0, text)
+    assert status.result_so_far(m, 0) is None               # hand(1) is hidden from South
+
+
+# -- bundled games, records finding their rule file ---------------------------------------------
+
+def test_list_shows_every_bundled_game_with_players_and_a_line():
+    code, out, _ = run_cli("list")
+    assert code == 0
+    rows = out.splitlines()
+    names = [r.split()[0] for r in rows]
+    assert names[:3] == ["chinese-ten", "crazy-eights", "go-fish"]
+    assert set(names) == {p.stem for p in GAMES.rglob("*.yaml")}
+    assert any(r.startswith("perfect10 ") and "2-5 players" in r for r in rows)
+
+
+def test_a_bundled_name_works_wherever_a_file_is_taken(tmp_path):
+    code, out, _ = run_cli("rules", "perfect10", cwd=tmp_path)
+    assert code == 0 and out.startswith("Perfect 10")
+    code, out, _ = run_cli("validate", "nutzen", "perfect10-300", cwd=tmp_path)
+    assert code == 0 and out.count(": ok (") == 2
+    code, _, err = run_cli("rules", "no-such-game", cwd=tmp_path)
+    assert code == 1 and "no-such-game:1:1: error: no such file, and no bundled game of that name" in err
+
+
+def _record(tmp_path, game="war"):
+    out = tmp_path / "made"
+    code, _, err = run_cli("simulate", game_path(game), "-n", "1", "--hands", "1", "--record", str(out), "-q")
+    assert code == 0, err
+    return next(out.glob("*.jsonl"))
+
+
+def test_a_record_finds_its_rule_file_by_sha256_when_the_path_is_gone(tmp_path):
+    rec = _record(tmp_path)
+    head, *rest = rec.read_text().splitlines()
+    h = json.loads(head)
+    h["rules"] = "../gone/war.yaml"
+    moved = tmp_path / "elsewhere" / "war-record.jsonl"
+    moved.parent.mkdir()
+    moved.write_text("\n".join([json.dumps(h)] + rest) + "\n")
+    assert bundled.find_rules(h, str(moved)) == bundled.bundled()["war"]
+    code, out, err = run_cli("replay", str(moved), str(rec), cwd=tmp_path)
+    assert code == 0, err
+    assert out.count("identical") == 2                         # several records in one run
+
+
+def test_replay_rules_overrides_the_header(tmp_path):
+    rec = _record(tmp_path)
+    changed = tmp_path / "war.yaml"
+    changed.write_text(open(game_path("war")).read() + "\n# changed\n")
+    code, _, err = run_cli("replay", str(rec), "--rules", str(changed))
+    assert code == 1 and "changed since the record was made" in err
+    code, out, _ = run_cli("replay", str(rec), "--rules", "war")
+    assert code == 0 and "identical" in out
+
+
+def test_replay_show_tells_the_game_with_every_hand_open_or_as_one_seat_saw_it(tmp_path):
+    rec = _record(tmp_path, "chinese-ten")
+    code, out, err = run_cli("replay", str(rec), "--show")
+    assert code == 0, err
+    assert "every hand open" in out and "Hand 1: South deals." in out
+    assert " captures " in out and "The match is over" in out or "Hand 1 is over." in out
+    code, seat, _ = run_cli("replay", str(rec), "--show", "--seat", "1")
+    assert code == 0 and "as North saw it" in seat and "North (you)" in seat
+    code, _, err = run_cli("replay", str(rec), "--show", "--seat", "5")
+    assert code == 2 and "--seat must be from 0 to 1" in err            # a usage error
+
+
+# -- conventions ------------------------------------------------------------------------------
+
+def test_version():
+    with pytest.raises(SystemExit) as exc, contextlib.redirect_stdout(io.StringIO()) as out:
+        cli.main(["--version"])
+    assert exc.value.code == 0 and out.getvalue().startswith("cardrules 0.")
+
+
+def test_any_console_encoding_prints_plain_symbols():
+    env = dict(os.environ, PYTHONIOENCODING="ascii", PYTHONPATH=os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "cardrules", "rules", game_path("perfect10")],
+                       capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "clubs (C)" in r.stdout and "♣" not in r.stdout
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_bash_completion_offers_commands_options_and_bundled_games(tmp_path):
+    code, script, _ = run_cli("completion", "bash")
+    assert code == 0
+    (tmp_path / "c.sh").write_text(script)
+    probe = ("source c.sh; for w in 'cardrules pl' 'cardrules play perf' 'cardrules replay --s'; do "
+             "read -ra COMP_WORDS <<< \"$w\"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _cardrules; "
+             "echo \"${COMPREPLY[*]}\"; done")
+    r = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert r.stdout.splitlines() == ["play", "perfect10 perfect10-300 perfect10-rank-pairs", "--show --seat"]
