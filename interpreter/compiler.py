@@ -16,6 +16,7 @@ from . import model as m
 from . import nodes
 from . import runtime as rt
 from .errors import GameError, Span
+from .nesting import compile_checked
 from .nodes import CARD
 
 EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
@@ -181,7 +182,7 @@ class Compiler:
         src = "\n".join(self.e.lines)
         self.e = saved
         env = dict(self.ns)
-        exec(compile(src, f"<{self.g.path}:{name}>", "exec"), env)
+        exec(compile_checked(src, f"<{self.g.path}:{name}>", {}, node.span), env)
         return env[fname]
 
     def fresh(self, stem):
@@ -757,7 +758,7 @@ class Compiler:
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"
         env = self.ns
-        exec(compile(P.source, P.filename, "exec"), env)
+        exec(compile_checked(P.source, P.filename, P.linemap, g.deck.span), env)
         P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
         P.autos = env["AUTOS"]
         P.init_vars = env[init]
