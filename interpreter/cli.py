@@ -8,7 +8,7 @@ import sys
 
 from .errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,7 +24,7 @@ def _sets(items) -> dict:
 def cmd_validate(a) -> int:
     from .load import load_game
     from .session import setup
-    bad = False
+    bad = internal = False
     sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
     for path in a.paths:
         try:
@@ -55,13 +55,13 @@ def cmd_validate(a) -> int:
         except Exception as exc:  # a bug of ours: one line for this file, and the others go on
             if os.environ.get("CARDRULES_DEBUG"):
                 raise
-            bad = True
+            bad = internal = True
             print(f"{clean(path)}:1:1: error: internal error while checking this file "
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
         if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
             print(f"{clean(path)}: ok ({clean(game.name)}, {game.min_players}-{game.max_players} players)")
-    return EXIT_FAIL if bad else EXIT_OK
+    return EXIT_BUG if internal else EXIT_FAIL if bad else EXIT_OK
 
 
 def _check_sim_args(a):
@@ -299,7 +299,7 @@ def main(argv=None) -> int:
             raise
         print(f"cardrules: internal error: {type(exc).__name__}: {clean(exc)} "
               f"(a bug in cardrules; please report it with the file that caused it)", file=sys.stderr)
-        return 3
+        return EXIT_BUG
 
 
 if __name__ == "__main__":
