@@ -584,24 +584,29 @@ def read_save(path: str) -> tuple[dict, list]:
 def restore(path: str, rules_override: str | None = None):
     """Set up the saved game and replay its decisions: (setup, match, header)."""
     head, events = read_save(path)
-    rules = rules_override or head.get("rules") or ""
-    if not os.path.exists(rules):
-        raise SaveError(path, f"the rule file {rules!r} named by the save is not there; "
-                              f"give it: cardrules play RULES --resume {path}")
+    if rules_override:
+        rules = rules_override          # given on the command line: trusted as any rule file
+    else:
+        try:
+            rules = record.rule_file(head["rules"], path)
+        except record.RecordError as exc:
+            raise SaveError(path, f"{exc.message}: cardrules play RULES --resume {path}") from None
+    name = os.path.basename(rules)
     try:
-        st = setup(rules, head.get("players"), record.option_texts(head))
+        st = setup(rules, head["players"], record.option_texts(head))
     except UsageError as exc:
-        raise SaveError(path, f"the save does not fit {rules}: {exc}") from None
-    if head.get("sha256") and head["sha256"] != st.game.sha256:
-        raise SaveError(path, f"{rules} has changed since this game was saved")
-    seed = head.get("seed")
-    if not isinstance(seed, int):
-        raise SaveError(path, "the save has no seed")
-    match = Match(st.program, seed, head.get("max_hands"), record=True)
+        raise SaveError(path, f"the save does not fit {name}: {exc}") from None
+    if head["sha256"] != st.game.sha256:
+        raise SaveError(path, f"{name} has changed since this game was saved")
+    seed = head["seed"]
+    # The save's own shuffles must be the ones its seed gives: a changed seed or shuffle is damage.
+    rng = record.ReplayRandom(st.program.card_names, events, seed, go_on=True)
     try:
+        match = Match(st.program, seed, head.get("max_hands"), record=True, rng=rng)
         record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         raise SaveError(path, f"{exc}: it does not replay (the save is damaged)") from None
+    match.S.rng = rng.real       # the seed's own generator, where the saved game left it
     return st, match, head
 
 
@@ -804,6 +809,10 @@ def run(a, term: Terminal | None = None) -> int:
     budget = getattr(a, "budget", None)
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
+    if a.seed is not None and abs(a.seed) > record.MAX_SEED:
+        raise UsageError("--seed must be a whole number within ±2^63")
+    if budget is not None and budget > record.MAX_BUDGET:
+        raise UsageError(f"--budget must be at most {record.MAX_BUDGET}")
     if a.resume:
         if a.players is not None or a.seed is not None or a.set:
             raise UsageError("--resume continues a saved game: its players, seed and options come "

@@ -102,17 +102,22 @@ def replay(path: str) -> tuple[bool, str]:
     """Re-run a record and compare every event; (ok, message)."""
     import os
     head, events = record.read(path)
-    rules = head.get("rules", "")
-    if not os.path.exists(rules):
+    rules = head["rules"]
+    if not os.path.exists(rules):       # a record moved with its rule file: look beside it
         alt = os.path.join(os.path.dirname(path), rules)
         if os.path.exists(alt):
             rules = alt
-    st = setup(rules, head.get("players"), record.option_texts(head))
-    if head.get("sha256") and head["sha256"] != st.game.sha256:
-        return False, f"{rules} has changed since the record was made (SHA-256 differs)"
-    rng = record.ReplayRandom(st.program.card_names, events)
+    rules = record.rule_file(rules, path)
+    name = os.path.basename(rules)
     try:
-        match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
+        st = setup(rules, head["players"], record.option_texts(head))
+    except UsageError as exc:         # a player count or option the rule file refuses
+        raise record.RecordError(path, f"the record does not fit {name}: {exc}") from None
+    if head["sha256"] != st.game.sha256:
+        return False, f"{name} has changed since the record was made (SHA-256 differs)"
+    rng = record.ReplayRandom(st.program.card_names, events, head["seed"])
+    try:
+        match = Match(st.program, head["seed"], head.get("max_hands"), record=True, rng=rng)
         decisions = record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         return False, f"{path}: the replay differs from the record: {exc}"
@@ -121,7 +126,14 @@ def replay(path: str) -> tuple[bool, str]:
     produced = match.S.log
     for i, (a, b) in enumerate(zip(produced, events)):
         if a != b:
-            return False, f"event {i + 1} (line {i + 2}) differs: recorded {b}, replayed {a}"
+            return False, (f"event {i + 1} (line {i + 2}) differs: recorded {_short(b)}, "
+                           f"replayed {_short(a)}")
     if len(produced) != len(events):
         return False, f"the record has {len(events)} events, the replay {len(produced)}"
     return True, f"{path}: replayed {len(events)} events, {decisions} decisions: identical"
+
+
+def _short(event, limit: int = 300) -> str:
+    """An event for a message: records are untrusted, so never more than `limit` characters."""
+    text = str(event)
+    return text if len(text) <= limit else text[:limit] + "…"
