@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 
 from .errors import CardrulesError, ErrorList, OptionError, UsageError, clean
@@ -268,7 +269,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C: outputs are closed whole, play saves, temporary files go."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None) -> int:
+    try:      # only the main thread may set handlers (tests may call main from elsewhere)
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:
+        previous = None
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv=None) -> int:
     parser = build_parser()
     try:
         a = parser.parse_args(argv)
@@ -289,9 +310,10 @@ def main(argv=None) -> int:
     except CardrulesError as exc:
         print(exc.line(), file=sys.stderr)
         return EXIT_FAIL
-    except KeyboardInterrupt:
-        print("cardrules: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print("cardrules: " + ("terminated" if isinstance(exc, Terminated) else "interrupted"),
+              file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     except BrokenPipeError:
         return EXIT_FAIL
     except Exception as exc:  # a bug of ours: still one line, never a traceback (CARDRULES_DEBUG=1 shows it)

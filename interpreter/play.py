@@ -12,6 +12,7 @@ game goes on exactly as it would have without the interruption.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -38,6 +39,8 @@ HUMAN = "human"
 ISMCTS_BUDGET = 250          # search iterations per decision: about a second at most in the seed games
 RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
 SAVE_VERSION = 1
+MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
+_NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
 
 
 class SaveError(record.RecordError):
@@ -401,6 +404,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
     t = text.strip()
     if not t:
         return ("error", f"Type a number from 1 to {n} (? for help).")
+    if len(t) > MAX_ANSWER:
+        return ("error", f"That answer is too long (over {MAX_ANSWER} characters): type a number "
+                         f"from 1 to {n}.")
     low = t.lower()
     if low in ("?", "h", "help"):
         return ("help",)
@@ -408,7 +414,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("scores",)
     if low in ("q", "quit", "exit"):
         return ("quit",)
-    if re.fullmatch(r"#?\d+", t):
+    if _NUMBER.fullmatch(t):
+        if len(t) > 9:
+            return ("error", f"That is not on the list: type a number from 1 to {n}.")
         k = int(t.lstrip("#"))
         if 1 <= k <= n:
             return ("move", items[k - 1][0])
@@ -419,7 +427,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         c = cardtext.parse_card(tok)
         if c in P.card_names:
             want_cards.append(c)
-        elif re.fullmatch(r"#?\d+", tok):
+        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
             want_nums.append(int(tok.lstrip("#")))
         else:
             want_words.append(tok.lower())
@@ -470,6 +478,9 @@ class Terminal:
     @classmethod
     def standard(cls) -> "Terminal":
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        for stream in (sys.stdout, sys.stderr):   # a locale without ♠: '?' rather than a crash
+            with contextlib.suppress(AttributeError, ValueError):
+                stream.reconfigure(errors="replace")
         console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False)
         return cls(console, None, interactive)
 
@@ -492,15 +503,17 @@ class Terminal:
             return line
         self.console.file.flush()
         if self.interactive:
-            return input(prompt)
+            try:
+                return input(prompt)[:MAX_ANSWER + 1]
+            except UnicodeDecodeError:
+                return "\ufffd"        # not text in this locale: answered as an unknown word
         self.console.print(prompt, end="")
         self.console.file.flush()
-        line = sys.stdin.readline()
-        if not line:
+        line = read_answer(sys.stdin)
+        if line is None:
             self.console.print()
             raise EOFError
-        line = line.rstrip("\r\n")
-        self.console.print(line)
+        self.console.print(line if len(line) <= MAX_ANSWER else line[:60] + "…")
         return line
 
     def line(self, text: str):
@@ -516,6 +529,27 @@ class Terminal:
         if self.interactive:
             return self.console.status(text)
         return _Nothing()
+
+
+def read_answer(stream) -> str | None:
+    """One line of input as text, None at the end: bytes are decoded as UTF-8 whatever the
+    locale (invalid bytes become U+FFFD), and at most MAX_ANSWER + 1 characters of a longer line
+    are kept; the rest of it is read and dropped in small pieces, so a huge line costs no memory."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:                       # a text stream without bytes underneath (tests)
+        line = stream.readline()
+        return None if not line else line.rstrip("\r\n")
+    limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
+    data = raw.readline(limit)
+    if not data:
+        return None
+    if len(data) >= limit and not data.endswith(b"\n"):
+        while True:                       # drop the rest of an overlong line
+            more = raw.readline(65536)
+            if not more or more.endswith(b"\n"):
+                break
+        return data.decode("utf-8", errors="replace")[:MAX_ANSWER] + "…"
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 class _Nothing:

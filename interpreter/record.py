@@ -1,6 +1,7 @@
 """Game records (JSON Lines): writing them, and replaying one step by step."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -21,11 +22,16 @@ def header(game, path: str, options: dict, players: int, agents: list, seed, max
 
 def write(path: str, head: dict, events: list):
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(head) + "\n")
-        for ev in events:
-            fh.write(json.dumps(ev) + "\n")
-    os.replace(tmp, path)   # a record is never left half-written
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(head) + "\n")
+            for ev in events:
+                fh.write(json.dumps(ev) + "\n")
+        os.replace(tmp, path)   # a record is never left half-written
+    except BaseException:       # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
 
 
 class RecordError(CardrulesError):
