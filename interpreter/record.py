@@ -131,7 +131,7 @@ def _check_header(path: str, head: dict):
     if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{64}", sha):
         bad("sha256", "is missing or not a SHA-256 (64 hex digits): the rule file cannot be checked")
     if not _is_int(head.get("seed"), -MAX_SEED, MAX_SEED):
-        bad("seed", f"is missing or not a whole number within ±2^63")
+        bad("seed", "is missing or not a whole number within ±2^63")
     if not _is_int(head.get("players"), 1, 64):
         bad("players", "is missing or not a player count from 1 to 64")
     mh = head.get("max_hands")
