@@ -858,7 +858,8 @@ def run(a, term: Terminal | None = None) -> int:
             raise SaveError(a.resume, "the save does not say who sits where; give --seats")
         for k in kinds:
             if k != HUMAN and k not in agent_names():
-                raise UsageError(f"the save has a '{k}' player, which is not available here; give --seats")
+                raise SaveError(a.resume, f"the save has a '{clean(k)[:40]}' player, which is not "
+                                          f"available here; give --seats")
         seed = match.seed
         save_path = a.save or a.resume
         head = dict(head, agents=kinds)
