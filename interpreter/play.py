@@ -590,9 +590,12 @@ class SaveFile:
     def sync(self, events: list):
         if len(events) <= self.n:
             return
-        with open(self.path, "a", encoding="utf-8") as fh:
-            for ev in events[self.n:]:
-                fh.write(json.dumps(ev) + "\n")
+        try:
+            with open(self.path, "a", encoding="utf-8") as fh:
+                for ev in events[self.n:]:
+                    fh.write(json.dumps(ev) + "\n")
+        except OSError as exc:        # a full disk, a removed folder: the game cannot be saved
+            raise SaveError(self.path, f"cannot write the save: {exc.strerror}") from None
         self.n = len(events)
 
 

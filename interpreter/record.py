@@ -21,6 +21,8 @@ def header(game, path: str, options: dict, players: int, agents: list, seed, max
 
 
 def write(path: str, head: dict, events: list):
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+        raise RecordError(path, "not a regular file: a record or save is never written over it")
     tmp = path + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:

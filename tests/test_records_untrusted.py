@@ -128,3 +128,18 @@ def test_a_fifo_as_the_record_itself_does_not_hang(tmp_path):
     fifo = tmp_path / "rec.jsonl"
     os.mkfifo(fifo)
     refused(run("replay", str(fifo), timeout=20), "not a regular file")
+
+
+def test_a_save_path_that_is_not_a_regular_file_is_never_written_over(tmp_path):
+    fifo = tmp_path / "save.jsonl"
+    os.mkfifo(fifo)
+    r = run("play", str(GAMES / "war.yaml"), "--seats", "random,random", "--save", str(fifo), timeout=30)
+    refused(r, "not a regular file: a record or save is never written over it")
+    assert fifo.is_fifo() and not (tmp_path / "save.jsonl.tmp").exists()
+
+
+def test_a_fifo_as_a_rule_file_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "rules.yaml"
+    os.mkfifo(fifo)
+    r = run("validate", str(fifo), timeout=20)
+    assert r.returncode == 1 and r.stderr == f"{fifo}:1:1: error: cannot read file: not a regular file\n"
