@@ -54,7 +54,7 @@ MAX_DEPTH = 8                     # nesting of [ and { in one line (records use 
 MAX_DIGITS = 19                   # digits of an integer (seeds are below 2^63)
 MAX_SEED = 2 ** 63
 MAX_BUDGET = 100_000              # ismcts iterations per decision in a save (default 250)
-MAX_HANDS = 10 ** 6
+MAX_HANDS = 10 ** 15               # --hands is bounded by the game's own hands_per_match anyway
 RULE_SUFFIXES = (".yaml", ".yml")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
@@ -154,9 +154,8 @@ def _check_header(path: str, head: dict):
     budget = head.get("budget")
     if budget is not None and not _is_int(budget, 1, MAX_BUDGET):
         bad("budget", f"must be a whole number from 1 to {MAX_BUDGET}")
-    for key in ("game",):
-        if key in head and not isinstance(head[key], str):
-            bad(key, "must be text")
+    if "game" in head and not isinstance(head["game"], str):
+        bad("game", "must be text")
     if "play" in head and not _is_int(head["play"], 1, 1):
         bad("play", "must be 1 (the save version this cardrules reads)")
 
