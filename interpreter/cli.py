@@ -283,10 +283,26 @@ def main(argv=None) -> int:
     except ValueError:
         previous = None
     try:
-        return _main(argv)
+        code = _main(argv)
+        try:      # output still buffered fails here (stdout on a full disk): one line, exit 1
+            sys.stdout.flush()
+        except OSError as exc:
+            _drop_stdout()
+            print(f"cardrules: error: cannot write the output: {clean(exc.strerror or exc)}", file=sys.stderr)
+            return EXIT_FAIL
+        return code
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _drop_stdout():
+    """Point stdout at /dev/null so that Python's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _main(argv=None) -> int:
@@ -315,6 +331,13 @@ def _main(argv=None) -> int:
               file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_FAIL
+    except OSError as exc:    # the machine's, not a bug of ours: a full disk, a file that went away
+        if exc.filename is None:      # a write that failed: stdout may be the stream at fault
+            _drop_stdout()
+        where = f" ({clean(exc.filename)})" if exc.filename else ""
+        print(f"cardrules: error: {clean(exc.strerror or exc)}{where}", file=sys.stderr)
         return EXIT_FAIL
     except Exception as exc:  # a bug of ours: still one line, never a traceback (CARDRULES_DEBUG=1 shows it)
         if os.environ.get("CARDRULES_DEBUG"):

@@ -130,3 +130,16 @@ def test_sigterm_in_simulate_with_workers_leaves_whole_outputs_and_no_tmp(tmp_pa
     for name in os.listdir(rec):
         text = (rec / name).read_text()
         assert text.endswith("\n") and json.loads(text.splitlines()[-1])["event"] == "match_end"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args, stdout_full", [
+    (["simulate", "games/war.yaml", "-n", "20", "--jsonl", "/dev/full", "-q"], False),
+    (["simulate", "games/war.yaml", "-n", "2", "--json", "/dev/full", "-q"], False),
+    (["rules", "games/war.yaml"], True), (["validate", "games/war.yaml"], True)])
+def test_a_full_disk_is_one_line_and_exit_1_not_a_bug(args, stdout_full):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "cardrules", *args], cwd=ROOT, timeout=60, text=True,
+                           stdout=full if stdout_full else subprocess.PIPE, stderr=subprocess.PIPE)
+    assert r.returncode == 1 and r.stderr.startswith("cardrules: error: ") and "No space left" in r.stderr
+    assert len(r.stderr.splitlines()) == 1, r.stderr
