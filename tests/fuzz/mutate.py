@@ -13,7 +13,8 @@ _QUOTED = re.compile(r'"([^"\n]+)"')
 
 def mutant(text: str, seed: int) -> str:
     """`text` with 1 to 3 random edits: lines dropped, doubled, swapped, re-indented or cut;
-    numbers, names and characters replaced; expressions wrapped; the file truncated."""
+    numbers, names and characters replaced; expressions wrapped; the file truncated; and, often,
+    edits that mostly leave a valid game (operators swapped, small numbers) so play is fuzzed too."""
     rng = random.Random(seed)
     for _ in range(rng.randint(1, 3)):
         text = rng.choice(_EDITS)(rng, text)
@@ -82,11 +83,36 @@ def _wrap(rng, text):
     return text[:m.start(1)] + inner + text[m.end(1):]
 
 
+_SWAPS = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "!=", "!=": "==", "+": "-", "-": "+",
+          " and ": " or ", " or ": " and ", "//": "%", "%": "//", "true": "false", "false": "true",
+          "min(": "max(", "max(": "min(", "top(": "bottom(", "bottom(": "top(", "all(": "any(", "any(": "all("}
+_SWAP = re.compile("|".join(re.escape(k) for k in sorted(_SWAPS, key=len, reverse=True)))
+
+
+def _operator(rng, text):
+    """Mostly still a valid game: an operator, a boolean or a builtin swapped for its opposite."""
+    spots = list(_SWAP.finditer(text))
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    return text[:m.start()] + _SWAPS[m.group()] + text[m.end():]
+
+
+def _small_number(rng, text):
+    """Mostly still a valid game: a number replaced by a small one (counts, targets, limits)."""
+    spots = list(_NUM.finditer(text))
+    if not spots:
+        return text
+    m = rng.choice(spots)
+    return text[:m.start()] + str(rng.choice([0, 1, 2, 3, 5, 13, 100])) + text[m.end():]
+
+
 def _truncate(rng, text):
     return text[:rng.randrange(len(text) + 1)]
 
 
-_EDITS = [_drop, _double, _swap, _indent, _number, _number, _word, _word, _char, _wrap, _wrap, _truncate]
+_EDITS = [_drop, _double, _swap, _indent, _number, _number, _word, _word, _char, _wrap, _wrap, _truncate,
+          _operator, _operator, _operator, _operator, _small_number, _small_number, _small_number]
 
 
 if __name__ == "__main__":        # python tests/fuzz/mutate.py games/war.yaml 1234: that mutant
