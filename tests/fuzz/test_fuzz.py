@@ -122,6 +122,7 @@ def _mutants(tmp_path, budget: float, make_jobs):
         results = run_jobs(jobs, tmp_path)
         ran += len(results)
         bad += failures(results)
+    print(f"{make_jobs.__name__}: {ran} inputs from seed {SEED}, {len(bad)} failed")   # shown with -s
     return bad, ran
 
 
@@ -153,11 +154,11 @@ def records(tmp_path_factory):
 
 
 def test_mutants_of_records_and_saves_end_with_exit_0_or_1(tmp_path, records):
-    def jobs(seed, tmp):
+    def record_mutant_jobs(seed, tmp):
         path = tmp / f"r{seed}.jsonl"
         path.write_bytes(mutant(records[seed % len(records)], seed).encode("utf-8", "surrogatepass"))
         return [{"id": f"record {seed % len(records)} seed {seed}", "argv": ["replay", str(path)]},
                 {"id": f"save {seed % len(records)} seed {seed}",
                  "argv": ["play", "--resume", str(path), "--seats", "random", "--save", str(tmp / f"s{seed}.jsonl")]}]
-    bad, ran = _mutants(tmp_path, SECONDS / 3, jobs)
+    bad, ran = _mutants(tmp_path, SECONDS / 3, record_mutant_jobs)
     assert not bad, f"{len(bad)} of {ran} mutants failed:\n" + "\n".join(bad[:20])
