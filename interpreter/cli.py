@@ -5,11 +5,12 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import sys
 
 from .errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 3
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,7 +26,7 @@ def _sets(items) -> dict:
 def cmd_validate(a) -> int:
     from .load import load_game
     from .session import setup
-    bad = False
+    bad = internal = False
     sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
     for path in a.paths:
         try:
@@ -56,13 +57,13 @@ def cmd_validate(a) -> int:
         except Exception as exc:  # a bug of ours: one line for this file, and the others go on
             if os.environ.get("CARDRULES_DEBUG"):
                 raise
-            bad = True
+            bad = internal = True
             print(f"{clean(path)}:1:1: error: internal error while checking this file "
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
         if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
             print(f"{clean(path)}: ok ({clean(game.name)}, {game.min_players}-{game.max_players} players)")
-    return EXIT_FAIL if bad else EXIT_OK
+    return EXIT_BUG if internal else EXIT_FAIL if bad else EXIT_OK
 
 
 def _check_sim_args(a):
@@ -416,8 +417,45 @@ def plain_streams():
                 pass
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C: outputs are closed whole, play saves, temporary files go."""
+    exit_code = 143
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None) -> int:
     plain_streams()
+    try:      # only the main thread may set handlers (tests may call main from elsewhere)
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:
+        previous = None
+    try:
+        code = _main(argv)
+        try:      # output still buffered fails here (stdout on a full disk): one line, exit 1
+            sys.stdout.flush()
+        except OSError as exc:
+            _drop_stdout()
+            print(f"cardrules: error: cannot write the output: {clean(exc.strerror or exc)}", file=sys.stderr)
+            return EXIT_FAIL
+        return code
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _drop_stdout():
+    """Point stdout at /dev/null so that Python's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv=None) -> int:
     parser = build_parser()
     try:
         a = parser.parse_args(argv)
@@ -439,17 +477,25 @@ def main(argv=None) -> int:
     except CardrulesError as exc:
         print(exc.line(), file=sys.stderr)
         return EXIT_FAIL
-    except KeyboardInterrupt:
-        print("cardrules: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print("cardrules: " + ("terminated" if isinstance(exc, Terminated) else "interrupted"),
+              file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_FAIL
+    except OSError as exc:    # the machine's, not a bug of ours: a full disk, a file that went away
+        if exc.filename is None:      # a write that failed: stdout may be the stream at fault
+            _drop_stdout()
+        where = f" ({clean(exc.filename)})" if exc.filename else ""
+        print(f"cardrules: error: {clean(exc.strerror or exc)}{where}", file=sys.stderr)
         return EXIT_FAIL
     except Exception as exc:  # a bug of ours: still one line, never a traceback (CARDRULES_DEBUG=1 shows it)
         if os.environ.get("CARDRULES_DEBUG"):
             raise
         print(f"cardrules: internal error: {type(exc).__name__}: {clean(exc)} "
               f"(a bug in cardrules; please report it with the file that caused it)", file=sys.stderr)
-        return 3
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

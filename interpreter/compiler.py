@@ -16,6 +16,7 @@ from . import model as m
 from . import nodes
 from . import runtime as rt
 from .errors import GameError, Span
+from .nesting import compile_checked
 from .nodes import CARD
 
 EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
@@ -187,7 +188,7 @@ class Compiler:
         src = "\n".join(self.e.lines)
         self.e = saved
         env = dict(self.ns)
-        exec(compile(src, f"<{self.g.path}:{name}>", "exec"), env)
+        exec(compile_checked(src, f"<{self.g.path}:{name}>", {}, node.span), env)
         return env[fname]
 
     def fresh(self, stem):
@@ -839,7 +840,7 @@ class Compiler:
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"
         env = self.ns
-        exec(compile(P.source, P.filename, "exec"), env)
+        exec(compile_checked(P.source, P.filename, P.linemap, g.deck.span), env)
         P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
         P.autos = env["AUTOS"]
         P.init_vars = env[init]
@@ -935,10 +936,7 @@ def check_options(game: m.Game, given: dict) -> dict:
                 refuse(f"takes true or false (or on/off, yes/no, 1/0), not '{str(text)[:40]}'")
             out[name] = str(text).lower() in _ON
         else:
-            try:
-                v = int(str(text)) if len(str(text)) <= 16 else None
-            except ValueError:
-                v = None
+            v = _whole_number(str(text))
             if v is None or abs(v) > rt.MAX_INT:
                 refuse(f"takes a whole number from -10^15 to 10^15, not '{str(text)[:40]}'")
             if o.choices is not None and v not in o.choices:
@@ -949,6 +947,15 @@ def check_options(game: m.Game, given: dict) -> dict:
                 refuse(f"must be at most {o.max}, not {v}")
             out[name] = v
     return out
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,16}")   # ASCII digits only: int() would take '３', '١٢', '1_0'
+
+
+def _whole_number(text: str) -> int | None:
+    """An option's --set value as a number (documented range ±10^15), or None."""
+    t = text.strip()
+    return int(t) if _WHOLE.fullmatch(t) else None
 
 
 def compile_game(game: m.Game, players: int, options: dict) -> Program:

@@ -2,7 +2,8 @@
 
 check.Checker runs these after names and types, on what it has built. They find what no
 single expression shows:
-- sizes: the number of cards; the size and nesting of an expression once the functions it
+- sizes: the number of cards and of zones; what an expression certainly builds where its sizes
+  are constants (`[range(100000) for x in range(100000)]`); the size and nesting of an expression once the functions it
   calls are expanded in place (as the compiler does), so compiling stays small and within
   Python's limits. The work of playing is bounded at run time instead (steps_per_hand counts
   loop rounds and every item an expression or a move's parameter visits; range(), subsets()
@@ -23,10 +24,13 @@ from dataclasses import fields
 from . import model as m
 from . import nodes as ast
 from .nodes import walk
+from .runtime import RANGE_LIMIT
 
 MAX_CARDS = 2_000             # cards in the deck (copies and jokers included); 6 decks are 312
 MAX_EXPANDED = 50_000         # expression nodes once user functions are expanded in place
 MAX_EXPANDED_DEPTH = 150      # nesting once functions are expanded (Python allows 200 brackets)
+MAX_ZONE_INSTANCES = 10_000   # zones at the most players: per-player zones count once a seat
+MAX_STATIC_ITEMS = 10_000_000  # items one expression certainly builds or visits (constant sizes)
 _CAP = 10 ** 18               # estimates saturate here
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}\Z")
 _UNKNOWN = object()
@@ -40,6 +44,8 @@ def run(ck, hand: list, autos: list, match) -> None:
     if total > MAX_CARDS:
         ck.err(f"the deck would hold {total} cards (limit {MAX_CARDS}): fewer ranks, suits or copies",
                ck.deck.span)
+        return
+    if not _static_cost(ck, hand, autos, match):
         return
     _Expansion(ck).check_all(hand, autos, match)
     _Deals(ck).check(hand)
@@ -84,6 +90,79 @@ def _deck_cards(ck) -> int:
         return len(d.ranks) * len(d.suits) * int(d.copies) + int(d.jokers)
     except (TypeError, ValueError):
         return _CAP
+
+
+# -- what is certainly too costly, before anything runs ---------------------------------------
+def _static_cost(ck, hand, autos, match) -> bool:
+    """Refuse sizes that are certainly too large: zones (x players, x count) and
+    expressions whose constant-sized ranges, lists and comprehensions multiply past
+    MAX_STATIC_ITEMS. Tables need nothing more: yamlload's node limit bounds their entries and
+    its digit limit their numbers. What depends on the play is bounded at run time instead."""
+    ok = True
+    most = ck.max_players
+    sizes = {z.name: most if z.kind == "player" else z.count if z.kind == "indexed" else 1
+             for z in ck.zones.values()}
+    if sum(sizes.values()) > MAX_ZONE_INSTANCES:
+        big = max(ck.zones.values(), key=lambda z: sizes[z.name])
+        ck.err(f"the game would have {sum(sizes.values()):,} zones at {most} players (limit "
+               f"{MAX_ZONE_INSTANCES:,}, counting each seat's and each numbered one); the largest "
+               f"is '{big.name}' with {sizes[big.name]:,}", big.span)
+        return False
+    for node, _ in all_expressions(ck, hand, autos, match):
+        if node is not None:
+            for players in dict.fromkeys((most, ck.min_players)):
+                why = _certain_work(ck, players, node)
+                if why:
+                    ck.err(why[0], why[1])
+                    ok = False
+                    break
+    return ok
+
+
+def _certain_work(ck, players, root):
+    """(message, span) if `root` certainly builds or visits more than MAX_STATIC_ITEMS items
+    (or one range() beyond the run-time limit) at `players`; None otherwise. Sizes are known
+    only for constants: ranges of constant bounds, list literals, unfiltered comprehensions
+    over them, + of two known lists, indices() of a zone. Iterative: no recursion on depth."""
+    const = _Const(ck, players)
+    size, work = {}, {}
+    for n in reversed(list(walk(root))):      # children before their parents
+        kind = type(n)
+        w = 0
+        for k in n.children():
+            w += work[id(k)]
+        s = None
+        if kind is ast.ListLit:
+            s = len(n.items)
+        elif kind is ast.Call and getattr(n, "ref", None) is None and n.func in ("range", "indices"):
+            if n.func == "indices":
+                z = ck.zones.get(getattr(n.args[0], "id", None)) if n.args else None
+                s = z.count if z is not None and z.kind == "indexed" else None
+            else:
+                vals = [const.value(a) for a in n.args]
+                if vals and all(_is_int(v) for v in vals):
+                    lo, hi = (0, vals[0]) if len(vals) == 1 else vals[:2]
+                    s = max(0, hi - lo)
+                    if s > RANGE_LIMIT:
+                        return (f"range() of {s:,} numbers (the limit is {RANGE_LIMIT:,})", n.span)
+        elif kind is ast.BinOp and n.op == "+" and size.get(id(n.left)) is not None \
+                and size.get(id(n.right)) is not None:
+            s = size[id(n.left)] + size[id(n.right)]
+        elif kind is ast.Gen:
+            rounds = size.get(id(n.iter))
+            if rounds is not None:
+                w = work[id(n.iter)] + rounds * (1 + (work[id(n.cond)] if n.cond is not None else 0)
+                                                 + (work[id(n.elt)] if n.cond is None else 0))
+                if n.func is None and n.cond is None:
+                    s = rounds
+        if s is not None:
+            w += s
+        w = _sat(w)
+        if w > MAX_STATIC_ITEMS:
+            return (f"this expression would build or go through {_n(w)} items (limit "
+                    f"{MAX_STATIC_ITEMS:,}): it is certainly too costly to run", n.span)
+        size[id(n)], work[id(n)] = s, w
+    return None
 
 
 # -- walking the model ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ game goes on exactly as it would have without the interruption.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -38,6 +39,8 @@ HUMAN = "human"
 ISMCTS_BUDGET = 250          # search iterations per decision: about a second at most in the seed games
 RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
 SAVE_VERSION = 1
+MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
+_NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
 
 
 class SaveError(record.RecordError):
@@ -447,6 +450,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
     t = text.strip()
     if not t:
         return ("error", f"Type a number from 1 to {n} (? for help).")
+    if len(t) > MAX_ANSWER:
+        return ("error", f"That answer is too long (over {MAX_ANSWER} characters): type a number "
+                         f"from 1 to {n}.")
     low = t.lower()
     if low in ("?", "h", "help"):
         return ("help",)
@@ -454,7 +460,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("scores",)
     if low in ("q", "quit", "exit"):
         return ("quit",)
-    if re.fullmatch(r"#?\d+", t):
+    if _NUMBER.fullmatch(t):
+        if len(t) > 9:
+            return ("error", f"That is not on the list: type a number from 1 to {n}.")
         k = int(t.lstrip("#"))
         if 1 <= k <= n:
             return ("move", items[k - 1][0])
@@ -465,7 +473,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         c = cardtext.parse_card(tok)
         if c in P.card_names:
             want_cards.append(c)
-        elif re.fullmatch(r"#?\d+", tok):
+        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
             want_nums.append(int(tok.lstrip("#")))
         else:
             want_words.append(tok.lower())
@@ -516,6 +524,9 @@ class Terminal:
     @classmethod
     def standard(cls) -> "Terminal":
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        for stream in (sys.stdout, sys.stderr):   # a locale without ♠: '?' rather than a crash
+            with contextlib.suppress(AttributeError, ValueError):
+                stream.reconfigure(errors="replace")
         console = Console(highlight=False, markup=False, emoji=False, soft_wrap=False)
         return cls(console, None, interactive)
 
@@ -538,15 +549,17 @@ class Terminal:
             return line
         self.console.file.flush()
         if self.interactive:
-            return input(prompt)
+            try:
+                return input(prompt)[:MAX_ANSWER + 1]
+            except UnicodeDecodeError:
+                return "\ufffd"        # not text in this locale: answered as an unknown word
         self.console.print(prompt, end="")
         self.console.file.flush()
-        line = sys.stdin.readline()
-        if not line:
+        line = read_answer(sys.stdin)
+        if line is None:
             self.console.print()
             raise EOFError
-        line = line.rstrip("\r\n")
-        self.console.print(line)
+        self.console.print(line if len(line) <= MAX_ANSWER else line[:60] + "…")
         return line
 
     def line(self, text: str):
@@ -562,6 +575,27 @@ class Terminal:
         if self.interactive:
             return self.console.status(text)
         return _Nothing()
+
+
+def read_answer(stream) -> str | None:
+    """One line of input as text, None at the end: bytes are decoded as UTF-8 whatever the
+    locale (invalid bytes become U+FFFD), and at most MAX_ANSWER + 1 characters of a longer line
+    are kept; the rest of it is read and dropped in small pieces, so a huge line costs no memory."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:                       # a text stream without bytes underneath (tests)
+        line = stream.readline()
+        return None if not line else line.rstrip("\r\n")
+    limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
+    data = raw.readline(limit)
+    if not data:
+        return None
+    if len(data) >= limit and not data.endswith(b"\n"):
+        while True:                       # drop the rest of an overlong line
+            more = raw.readline(65536)
+            if not more or more.endswith(b"\n"):
+                break
+        return data.decode("utf-8", errors="replace")[:MAX_ANSWER] + "…"
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 class _Nothing:
@@ -602,9 +636,12 @@ class SaveFile:
     def sync(self, events: list):
         if len(events) <= self.n:
             return
-        with open(self.path, "a", encoding="utf-8") as fh:
-            for ev in events[self.n:]:
-                fh.write(json.dumps(ev) + "\n")
+        try:
+            with open(self.path, "a", encoding="utf-8") as fh:
+                for ev in events[self.n:]:
+                    fh.write(json.dumps(ev) + "\n")
+        except OSError as exc:        # a full disk, a removed folder: the game cannot be saved
+            raise SaveError(self.path, f"cannot write the save: {exc.strerror}") from None
         self.n = len(events)
 
 
@@ -632,23 +669,27 @@ def restore(path: str, rules_override: str | None = None):
     head, events = read_save(path)
     from .bundled import find_rules
     rules = find_rules(head, path, rules_override)
-    if not os.path.exists(rules):
-        raise SaveError(path, f"the rule file {rules!r} named by the save is not there; "
-                              f"give it: cardrules play RULES --resume {path}")
+    if not rules_override:          # the save's own word: only a regular .yaml/.yml file is opened
+        try:
+            rules = record.rule_file(rules, path)
+        except record.RecordError as exc:
+            raise SaveError(path, f"{exc.message}: cardrules play RULES --resume {path}") from None
+    name = os.path.basename(rules)
     try:
-        st = setup(rules, head.get("players"), record.option_texts(head))
+        st = setup(rules, head["players"], record.option_texts(head))
     except UsageError as exc:
-        raise SaveError(path, f"the save does not fit {rules}: {exc}") from None
-    if head.get("sha256") and head["sha256"] != st.game.sha256:
-        raise SaveError(path, f"{rules} has changed since this game was saved")
-    seed = head.get("seed")
-    if not isinstance(seed, int):
-        raise SaveError(path, "the save has no seed")
-    match = Match(st.program, seed, head.get("max_hands"), record=True)
+        raise SaveError(path, f"the save does not fit {name}: {exc}") from None
+    if head["sha256"] != st.game.sha256:
+        raise SaveError(path, f"{name} has changed since this game was saved")
+    seed = head["seed"]
+    # The save's own shuffles must be the ones its seed gives: a changed seed or shuffle is damage.
+    rng = record.ReplayRandom(st.program.card_names, events, seed, go_on=True)
     try:
+        match = Match(st.program, seed, head.get("max_hands"), record=True, rng=rng)
         record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         raise SaveError(path, f"{exc}: it does not replay (the save is damaged)") from None
+    match.S.rng = rng.real       # the seed's own generator, where the saved game left it
     return st, match, head
 
 
@@ -884,6 +925,10 @@ def run(a, term: Terminal | None = None) -> int:
     budget = getattr(a, "budget", None)
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
+    if a.seed is not None and abs(a.seed) > record.MAX_SEED:
+        raise UsageError("--seed must be a whole number within ±2^63")
+    if budget is not None and budget > record.MAX_BUDGET:
+        raise UsageError(f"--budget must be at most {record.MAX_BUDGET}")
     if a.resume:
         if a.players is not None or a.seed is not None or a.set:
             raise UsageError("--resume continues a saved game: its players, seed and options come "
@@ -895,7 +940,8 @@ def run(a, term: Terminal | None = None) -> int:
             raise SaveError(a.resume, "the save does not say who sits where; give --seats")
         for k in kinds:
             if k != HUMAN and k not in agent_names():
-                raise UsageError(f"the save has a '{k}' player, which is not available here; give --seats")
+                raise SaveError(a.resume, f"the save has a '{clean(k)[:40]}' player, which is not "
+                                          f"available here; give --seats")
         seed = match.seed
         save_path = a.save or a.resume
         head = dict(head, agents=kinds)

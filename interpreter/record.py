@@ -1,8 +1,12 @@
 """Game records (JSON Lines): writing them, and replaying one step by step."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import random
+import re
+import stat
 
 from .errors import CardrulesError, clean
 
@@ -17,12 +21,19 @@ def header(game, path: str, options: dict, players: int, agents: list, seed, max
 
 
 def write(path: str, head: dict, events: list):
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+        raise RecordError(path, "not a regular file: a record or save is never written over it")
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(head) + "\n")
-        for ev in events:
-            fh.write(json.dumps(ev) + "\n")
-    os.replace(tmp, path)   # a record is never left half-written
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(head) + "\n")
+            for ev in events:
+                fh.write(json.dumps(ev) + "\n")
+        os.replace(tmp, path)   # a record is never left half-written
+    except BaseException:       # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
 
 
 class RecordError(CardrulesError):
@@ -36,38 +47,152 @@ class RecordError(CardrulesError):
         return f"{clean(self.path)}: error: {clean(self.message)}"
 
 
-# Header fields and the types they must have (None allowed where the value may be absent).
-_HEADER = {"rules": (str,), "players": (int, type(None)), "options": (dict, type(None)),
-           "seed": (int, type(None)), "max_hands": (int, type(None)), "agents": (list, type(None))}
+# Records and saves are untrusted: every size, depth and number is bounded before it is used.
+MAX_BYTES = 32 * 1024 * 1024      # a whole record (a long 4-player match is about 300 KB)
+MAX_LINE = 1024 * 1024            # one JSON line
+MAX_DEPTH = 8                     # nesting of [ and { in one line (records use 3)
+MAX_DIGITS = 19                   # digits of an integer (seeds are below 2^63)
+MAX_SEED = 2 ** 63
+MAX_BUDGET = 100_000              # ismcts iterations per decision in a save (default 250)
+MAX_HANDS = 10 ** 15               # --hands is bounded by the game's own hands_per_match anyway
+RULE_SUFFIXES = (".yaml", ".yml")
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"a number of {len(text)} digits")
+    return int(text)
+
+
+def _no_float(text: str):
+    raise _Refused(f"a fraction ({text[:20]})")
+
+
+def _no_constant(text: str):
+    raise _Refused(f"'{text}'")
+
+
+def _depth(line: str) -> int:
+    """Deepest nesting of [ and { in a JSON line (strings skipped), without recursion."""
+    depth = top = 0
+    for ch in _NOT_BRACKETS.sub("", _STRINGS.sub("", line)):
+        depth += 1 if ch in "[{" else -1
+        if depth > top:
+            top = depth
+    return top
+
+
+def loads(line: str):
+    """One JSON line, refused (ValueError) when too long, too deep or with oversized numbers."""
+    if len(line) > MAX_LINE:
+        raise _Refused(f"a line of {len(line)} characters (limit {MAX_LINE})")
+    if _depth(line) > MAX_DEPTH:
+        raise _Refused(f"nesting deeper than {MAX_DEPTH} levels")
+    return json.loads(line, parse_int=_int, parse_float=_no_float, parse_constant=_no_constant)
+
+
+def rule_file(path: str, record_path: str) -> str:
+    """`path` if it may be opened as the rule file a record or save names: a regular file whose
+    name ends in .yaml or .yml. Errors name only the file's base name (the record is untrusted)."""
+    name = os.path.basename(path) or "(no name)"
+    if not path.lower().endswith(RULE_SUFFIXES):
+        raise RecordError(record_path, f"the rule file it names ({name}) is not a .yaml or .yml file")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        raise RecordError(record_path, f"the rule file it names ({name}) is not there; give it "
+                                       f"on the command line") from None
+    if not stat.S_ISREG(mode):
+        raise RecordError(record_path, f"the rule file it names ({name}) is not a regular file")
+    return path
+
+
+def _is_int(v, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _name(v) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= 64 and v.isprintable()
+
+
+def _check_header(path: str, head: dict):
+    def bad(key, why):
+        raise RecordError(path, f"the header's '{key}' {why}")
+    if not _is_int(head.get("version"), VERSION, VERSION):
+        bad("version", f"must be {VERSION} (this cardrules reads version {VERSION} records)")
+    rules = head.get("rules")
+    if not isinstance(rules, str) or not 0 < len(rules) <= 4096 or "\0" in rules:
+        bad("rules", "must name the rule file")
+    sha = head.get("sha256")
+    if not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{64}", sha):
+        bad("sha256", "is missing or not a SHA-256 (64 hex digits): the rule file cannot be checked")
+    if not _is_int(head.get("seed"), -MAX_SEED, MAX_SEED):
+        bad("seed", "is missing or not a whole number within ±2^63")
+    if not _is_int(head.get("players"), 1, 64):
+        bad("players", "is missing or not a player count from 1 to 64")
+    mh = head.get("max_hands")
+    if mh is not None and not _is_int(mh, 1, MAX_HANDS):
+        bad("max_hands", f"must be a whole number from 1 to {MAX_HANDS} or null")
+    opts = head.get("options")
+    if opts is None:
+        opts = {}
+    if not isinstance(opts, dict) or len(opts) > 256:
+        bad("options", "must be an object of option values")
+    for name, value in opts.items():
+        if not _name(name) or not (isinstance(value, bool) or _is_int(value, -10 ** 15, 10 ** 15)):
+            bad("options", "must map option names to whole numbers (±10^15) or true/false")
+    agents = head.get("agents")
+    if agents is not None and not (isinstance(agents, list) and len(agents) == head["players"]
+                                   and all(_name(a) for a in agents)):
+        bad("agents", "must list one agent name per seat")
+    budget = head.get("budget")
+    if budget is not None and not _is_int(budget, 1, MAX_BUDGET):
+        bad("budget", f"must be a whole number from 1 to {MAX_BUDGET}")
+    if "game" in head and not isinstance(head["game"], str):
+        bad("game", "must be text")
+    if "play" in head and not _is_int(head["play"], 1, 1):
+        bad("play", "must be 1 (the save version this cardrules reads)")
 
 
 def read(path: str, torn_tail_ok: bool = False) -> tuple[dict, list]:
-    """Header and events of a record, checked for shape; with torn_tail_ok, a last line cut
-    short by an interrupted write is dropped (saves are appended to while playing)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            raw = [line for line in fh.read().split("\n") if line.strip()]
+    """Header and events of a record, checked for shape, size and every header field; with
+    torn_tail_ok, a last line cut short by an interrupted write is dropped (saves are appended
+    to while playing)."""
+    try:   # non-blocking: a FIFO named as a record must not hang us before fstat refuses it
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise RecordError(path, "not a regular file")
+            data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise RecordError(path, f"cannot read the save or record: {exc.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise RecordError(path, f"too large for a record (limit {MAX_BYTES // 2 ** 20} MB)")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(path, "not a cardrules record (not text)") from None
+        raise RecordError(path, "not a cardrules record (not UTF-8 text)") from None
+    raw = [line for line in text.split("\n") if line.strip()]
     items = []
     for k, line in enumerate(raw):
         try:
-            items.append(json.loads(line))
-        except json.JSONDecodeError:
+            items.append(loads(line))
+        except _Refused as exc:
+            raise RecordError(path, f"line {k + 1} is refused: {exc}") from None
+        except (ValueError, RecursionError):
             if torn_tail_ok and k == len(raw) - 1 and k > 0:
                 break
             raise RecordError(path, f"line {k + 1} is not JSON; the record is damaged") from None
     if not items or not isinstance(items[0], dict) or items[0].get("format") != FORMAT:
         raise RecordError(path, "not a cardrules record (no header line)")
     head = items[0]
-    for key, types in _HEADER.items():
-        if not isinstance(head.get(key), types) or isinstance(head.get(key), bool):
-            raise RecordError(path, f"the header's '{key}' is missing or of the wrong kind")
-    for name, value in (head.get("options") or {}).items():
-        if not isinstance(value, (int, str)):
-            raise RecordError(path, f"the header's option '{name}' is not a number or true/false")
+    _check_header(path, head)
     for k, ev in enumerate(items[1:], start=2):
         if not isinstance(ev, dict):
             raise RecordError(path, f"line {k} is not an event object")
@@ -84,19 +209,33 @@ def option_texts(head: dict) -> dict:
 
 
 class ReplayRandom:
-    """Stands in for the game's generator: every shuffle takes the recorded order."""
+    """Stands in for the game's generator: every shuffle takes the recorded order. Given the
+    header's seed, each recorded order is also checked against the one the seed gives, so a
+    record whose seed (or shuffles) were changed does not replay as identical."""
 
-    def __init__(self, names: list, events: list):
+    def __init__(self, names: list, events: list, seed=None, go_on: bool = False):
         self.names = names
         self.orders = [ev["order"] for ev in events if ev.get("event") == "shuffle"]
         self.i = 0
+        self.real = random.Random(seed) if seed is not None else None
+        self.go_on = go_on and self.real is not None   # past the recorded shuffles: the seed's own
 
     def shuffle(self, lst):
+        if self.go_on and self.i >= len(self.orders):
+            self.real.shuffle(lst)
+            return
         if self.i >= len(self.orders):
             raise ReplayMismatch("the game shuffles more often than the record")
         order = self.orders[self.i]
         self.i += 1
+        expected = None
+        if self.real is not None:
+            expected = list(lst)
+            self.real.shuffle(expected)
         arrange(lst, order, self.names)
+        if expected is not None and [self.names[c] for c in expected] != [self.names[c] for c in lst]:
+            raise ReplayMismatch(f"shuffle {self.i}: the header's seed does not give the recorded "
+                                 f"order (the seed or the record was changed)")
 
 
 class ReplayMismatch(Exception):

@@ -6,6 +6,7 @@ match from a rule file, options and seed, and how to derive per-game and per-age
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from dataclasses import dataclass
 
@@ -104,12 +105,18 @@ def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
     from .bundled import find_rules
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
-    st = setup(rules, head.get("players"), record.option_texts(head))
-    if head.get("sha256") and head["sha256"] != st.game.sha256:
-        return False, f"{rules} has changed since the record was made (SHA-256 differs)"
-    rng = record.ReplayRandom(st.program.card_names, events)
+    if not rules_override:          # the record's own word: only a regular .yaml/.yml file is opened
+        rules = record.rule_file(rules, path)
+    name = os.path.basename(rules)
     try:
-        match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng)
+        st = setup(rules, head["players"], record.option_texts(head))
+    except UsageError as exc:         # a player count or option the rule file refuses
+        raise record.RecordError(path, f"the record does not fit {name}: {exc}") from None
+    if head["sha256"] != st.game.sha256:
+        return False, f"{name} has changed since the record was made (SHA-256 differs)"
+    rng = record.ReplayRandom(st.program.card_names, events, head["seed"])
+    try:
+        match = Match(st.program, head["seed"], head.get("max_hands"), record=True, rng=rng)
         decisions = record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         return False, f"{path}: the replay differs from the record: {exc}"
@@ -118,7 +125,14 @@ def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
     produced = match.S.log
     for i, (a, b) in enumerate(zip(produced, events)):
         if a != b:
-            return False, f"event {i + 1} (line {i + 2}) differs: recorded {b}, replayed {a}"
+            return False, (f"event {i + 1} (line {i + 2}) differs: recorded {_short(b)}, "
+                           f"replayed {_short(a)}")
     if len(produced) != len(events):
         return False, f"the record has {len(events)} events, the replay {len(produced)}"
     return True, f"{path}: replayed {len(events)} events, {decisions} decisions: identical"
+
+
+def _short(event, limit: int = 300) -> str:
+    """An event for a message: records are untrusted, so never more than `limit` characters."""
+    text = str(event)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from dataclasses import dataclass, field
 
 from . import record
@@ -52,6 +53,19 @@ def run_one(args) -> dict:
     return out
 
 
+def _worker_signals():
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool); SIGTERM, from the
+    parent stopping the pool or from a signal to the whole group, ends the worker quietly, after
+    `finally` clauses have run (a record being written removes its .tmp), never with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_exit)
+
+
+def _worker_exit(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    raise SystemExit(128 + signum)
+
+
 def run(job: Job, games: int, workers: int = 1, progress=None):
     """Yield each game's result in game order."""
     tasks = ((job, i) for i in range(games))
@@ -63,7 +77,7 @@ def run(job: Job, games: int, workers: int = 1, progress=None):
             yield out
         return
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=_worker_signals) as pool:
         for out in pool.imap(run_one, tasks, chunksize=max(1, min(64, games // (workers * 8) or 1))):
             if progress:
                 progress()

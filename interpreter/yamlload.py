@@ -7,7 +7,9 @@ surprises (`NO`, `1:30`, `1e3`) are errors that say how to quote.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 
 import yaml
 
@@ -262,8 +264,11 @@ _DUP = _Marker("dup")
 
 def load_file(path: str):
     """Read and load a rule file; size is checked before reading it all."""
-    try:
-        with open(path, "rb") as fh:
+    try:   # non-blocking open, then fstat: a FIFO or a device is refused, never waited on
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ErrorList([RuleError("cannot read file: not a regular file", Span(path, 1, 1))])
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ErrorList([RuleError(f"cannot read file: {exc.strerror}", Span(path, 1, 1))]) from None

@@ -132,7 +132,7 @@ def test_a_missing_file_is_one_line_and_exit_1(tmp_path):
     assert err == [f"{tmp_path / 'nope.yaml'}:1:1: error: cannot read file: No such file or directory"]
 
 
-def test_a_bug_in_cardrules_is_one_line_not_a_traceback(monkeypatch):
+def test_a_bug_in_cardrules_is_one_line_not_a_traceback_and_exit_3(monkeypatch):
     from cardrules import check
 
     def broken(*a, **k):
@@ -141,7 +141,7 @@ def test_a_bug_in_cardrules_is_one_line_not_a_traceback(monkeypatch):
     monkeypatch.delenv("CARDRULES_DEBUG", raising=False)
     path = str(GAMES / "nutzen.yaml")
     code, _, err = validate(path)
-    assert code == 1
+    assert code == 3                      # a bug of ours is exit 3, not an invalid file (1)
     assert err == [f"{path}:1:1: error: internal error while checking this file "
                    f"(ZeroDivisionError: boom); please report it"]
 
@@ -312,3 +312,20 @@ def test_an_unknown_key_stands_for_a_missing_one_only_when_nothing_else_explains
                     + ("" if yaml_text.startswith("hand") else "hand: []\n"), encoding="utf-8")
     code, _, err = validate(str(path))
     assert code == 1 and err == [f"{path}:{x}" for x in lines]
+
+
+@pytest.mark.parametrize("text, value", [("-1000000000000000", -10 ** 15), ("1000000000000000", 10 ** 15),
+                                         (" 7", 7), ("+5", 5)])
+def test_set_takes_ascii_whole_numbers_across_the_documented_range(text, value):
+    from cardrules.compiler import _whole_number
+    assert _whole_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["３", "١٢", "1_0", "1e3", "0x10", "10000000000000001", "", "-"])
+def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
+    from cardrules.compiler import check_options
+    from cardrules.errors import OptionError
+    from cardrules.load import load_game
+    game, _ = load_game(str(GAMES / "war.yaml"))
+    with pytest.raises(OptionError, match="takes a whole number from -10"):
+        check_options(game, {"war_cards": text})
