@@ -260,11 +260,13 @@ _NOKEY = _Marker("nokey")
 _DUP = _Marker("dup")
 
 
-def load_file(path: str):
-    """Read and load a rule file; size is checked before reading it all."""
+def load_file(path: str, data: bytes | None = None):
+    """Read and load a rule file (or `data`, its bytes sent from elsewhere); size is checked
+    before reading it all."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
+        if data is None:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ErrorList([RuleError(f"cannot read file: {exc.strerror}", Span(path, 1, 1))]) from None
     if len(data) > MAX_FILE_BYTES:

@@ -1,0 +1,171 @@
+"""The Ray backend: batch games on a Ray cluster (or a local Ray runtime), same results as local.
+
+    with RayRunner(address=None, workers=2) as runner:
+        for result in runner.run(job, setup, games, progress):
+            ...
+
+Games go out in chunks (one Ray task each), the rule file as text with the seeds (see
+`worker.Rules`), and come back in game order; records are written here, on the driver, with the
+same writer as the local backend, so every output is byte-identical to `--workers 1`. A chunk
+whose worker process dies is run again by Ray (`max_retries`); Ctrl-C cancels what is in flight.
+Ray is an optional extra: nothing here imports it before `require()`.
+"""
+from __future__ import annotations
+
+import os
+import socket
+from collections import deque
+
+from .. import record
+from ..errors import CardrulesError, UsageError, clean
+
+INSTALL = "--backend ray needs Ray, an optional extra: pip install 'cardrules[ray]'"
+RETRIES = 3                  # runs of a chunk after its worker died, before the run fails
+OBJECT_STORE = 128 << 20     # a local runtime's object store: chunks of results are small
+CONNECT_TIMEOUT = 5.0        # seconds to reach a cluster's address before giving up
+
+
+class ClusterError(CardrulesError):
+    """The cluster failed the run: a chunk lost more often than it is retried (exit 1)."""
+
+    def line(self) -> str:
+        return f"cardrules: error: {clean(self.message)}"
+
+
+def require():
+    """The ray module, or a UsageError saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise UsageError(INSTALL) from None
+    return ray
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about 8 tasks per worker for balance, at most 64 so a lost chunk is cheap."""
+    return max(1, min(64, games // (workers * 8) or 1))
+
+
+def _reachable(address: str):
+    """Fail fast (UsageError) when HOST:PORT does not answer: Ray itself waits a minute or more."""
+    hostport = address.split("://", 1)[-1]
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        raise UsageError(f"--address: give auto, HOST:PORT or ray://HOST:PORT, not '{address}'")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise UsageError(f"cannot reach the Ray cluster at {address}: {why}") from None
+
+
+class RayRunner:
+    """A connection to Ray for one command: a local runtime started and stopped here when no
+    address is given, else the cluster at `address` (left running)."""
+
+    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None):
+        self.address, self.workers, self.chunk = address, workers, chunk
+        self.started = self.connected = False
+        self.ray = require()
+
+    def __enter__(self):
+        return self
+
+    def connect(self):
+        """Reach the cluster, or start the local runtime; done by the first run, so a broken rule
+        file is reported before any of this."""
+        ray = self.ray
+        self.connected = True
+        if ray.is_initialized():          # a connection this process already holds (tests, notebooks)
+            return
+        if self.address and self.address != "auto":
+            _reachable(self.address)
+        import logging
+        quiet = dict(include_dashboard=False, log_to_driver=False, configure_logging=True,
+                     logging_level=logging.ERROR)
+        try:
+            if self.address:
+                ray.init(address=self.address, **quiet)
+            else:
+                # Bound to the loopback interface: nothing outside this machine can join it.
+                ray.init(address="local", num_cpus=self.workers or os.cpu_count(),
+                         object_store_memory=OBJECT_STORE, _node_ip_address="127.0.0.1", **quiet)
+                self.started = True
+        except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
+            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray runtime"
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UsageError(f"cannot connect to {where}: {clean(first)}") from None
+
+    def __exit__(self, *exc):
+        if self.started:
+            self.ray.shutdown()
+            self.started = False
+
+    def concurrency(self) -> int:
+        """Chunks that run at once: --workers, else every CPU of the cluster."""
+        if self.workers:
+            return self.workers
+        return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
+
+    def run(self, job, st, games: int, progress=None):
+        """Yield each game's result in game order, writing its record (if the job keeps them)."""
+        from ..simulate import record_path
+        from .worker import play_chunk
+        for out, rec in self._ordered(play_chunk, st, job.sets, job, games, progress):
+            if rec:
+                record.write(record_path(job.record_dir, out["game"]), *rec)
+            yield out
+
+    def map(self, fn, st, items: list, progress=None, sets: dict | None = None):
+        """Yield fn(worker_setup, item) for each item, in order; fn must be importable or
+        picklable by value (a function, not a compiled program)."""
+        from .worker import map_chunk
+        for out in self._ordered(map_chunk, st, sets or {}, (fn, items), len(items), progress):
+            yield out
+
+    def _ordered(self, fn, st, sets: dict, arg, total: int, progress):
+        ray = self.ray
+        from .worker import rules_of
+        if not self.connected:
+            self.connect()
+        task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
+        width = self.concurrency()
+        size = self.chunk or chunk_size(total, width)
+        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # sent once, not with every chunk
+        starts = iter(range(0, total, size))
+        pending: deque = deque()
+
+        def submit():
+            lo = next(starts, None)
+            if lo is not None:
+                pending.append((lo, task.remote(rules, arg, lo, min(size, total - lo))))
+
+        for _ in range(2 * width + 1):     # a chunk queued behind each running one
+            submit()
+        try:
+            while pending:
+                lo, ref = pending.popleft()
+                part = self._get(ref, lo, min(size, total - lo))
+                submit()
+                for out in part:
+                    if progress:
+                        progress()
+                    yield out
+        finally:
+            for _, ref in pending:         # Ctrl-C, an error, or a consumer that stopped early
+                ray.cancel(ref)
+
+    def _get(self, ref, lo: int, count: int) -> list:
+        ray = self.ray
+        from ray import exceptions as rex
+        try:
+            while not ray.wait([ref], timeout=0.5)[0]:
+                pass                       # short waits keep Ctrl-C prompt
+            return ray.get(ref)
+        except rex.RayTaskError as exc:    # raised by our code in the worker: a rule-file error is
+            cause = getattr(exc, "cause", None)      # the user's; anything else is our bug (exit 3)
+            raise (cause if isinstance(cause, BaseException) else exc) from None
+        except rex.RayError as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise ClusterError(f"games {lo} to {lo + count - 1} were lost {RETRIES + 1} times "
+                               f"({type(exc).__name__}: {first})") from None
