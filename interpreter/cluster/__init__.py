@@ -102,7 +102,8 @@ class RayRunner:
             self.started = False
 
     def concurrency(self) -> int:
-        """Chunks that run at once: --workers, else every CPU of the cluster."""
+        """Chunks that run at once (worker processes busy): --workers, else every CPU of the
+        cluster. Chunks are submitted as others finish, so a bigger cluster is not flooded."""
         if self.workers:
             return self.workers
         return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
@@ -133,34 +134,37 @@ class RayRunner:
         size = self.chunk or chunk_size(total, width)
         rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # sent once, not with every chunk
         starts = iter(range(0, total, size))
-        pending: deque = deque()
-
-        def submit():
-            lo = next(starts, None)
-            if lo is not None:
-                pending.append((lo, task.remote(rules, arg, lo, min(size, total - lo))))
-
-        for _ in range(2 * width + 1):     # a chunk queued behind each running one
-            submit()
+        pending: deque = deque()       # (first game, ref) in game order: submitted, not yet yielded
+        running: set = set()           # refs of chunks not yet seen finished: at most `width`
+        ahead = 4 * width              # finished chunks waiting for a slow earlier one: bounded
         try:
-            while pending:
-                lo, ref = pending.popleft()
-                part = self._get(ref, lo, min(size, total - lo))
-                submit()
-                for out in part:
-                    if progress:
-                        progress()
-                    yield out
+            while True:
+                while len(running) < width and len(pending) < ahead:
+                    lo = next(starts, None)
+                    if lo is None:
+                        break
+                    ref = task.remote(rules, arg, lo, min(size, total - lo))
+                    pending.append((lo, ref))
+                    running.add(ref)
+                if not pending:
+                    return
+                if running:            # short waits keep Ctrl-C prompt
+                    done, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
+                    running.difference_update(done)
+                while pending and pending[0][1] not in running:
+                    lo, ref = pending.popleft()
+                    for out in self._get(ref, lo, min(size, total - lo)):
+                        if progress:
+                            progress()
+                        yield out
         finally:
-            for _, ref in pending:         # Ctrl-C, an error, or a consumer that stopped early
+            for _, ref in pending:     # Ctrl-C, an error, or a consumer that stopped early
                 ray.cancel(ref)
 
     def _get(self, ref, lo: int, count: int) -> list:
         ray = self.ray
         from ray import exceptions as rex
         try:
-            while not ray.wait([ref], timeout=0.5)[0]:
-                pass                       # short waits keep Ctrl-C prompt
             return ray.get(ref)
         except rex.RayTaskError as exc:    # raised by our code in the worker: a rule-file error is
             cause = getattr(exc, "cause", None)      # the user's; anything else is our bug (exit 3)
