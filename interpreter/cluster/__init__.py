@@ -114,7 +114,13 @@ class RayRunner:
         from .worker import play_chunk
         for out, rec in self._ordered(play_chunk, st, job.sets, job, games, progress):
             if rec:
-                record.write(record_path(job.record_dir, out["game"]), *rec)
+                path = record_path(job.record_dir, out["game"])
+                try:
+                    record.write(path, *rec)
+                except BaseException:          # Ctrl-C mid-write: no half-written record left
+                    if os.path.exists(path + ".tmp"):
+                        os.remove(path + ".tmp")
+                    raise
             yield out
 
     def map(self, fn, st, items: list, progress=None, sets: dict | None = None):
