@@ -2,12 +2,14 @@
 
     python benchmarks/cluster.py [GAME.yaml] [-n 10000] [--repeat 1] [--address auto]
 
-Each run is `cardrules simulate GAME -n N --agents random --jsonl OUT -q`, in this process, as a
-user runs it: `--workers 1` and `--workers 2` (the local backend), then `--backend ray --workers
-W` for W = 1, 2, 4 on one Ray runtime (started here on 127.0.0.1 with 4 CPUs, or the cluster at
---address), started before the timing; its start-up time is reported apart, since a command
-without --address pays it once. All runs must write the same --jsonl bytes. With --repeat R the
-runs are interleaved R times and the fastest of each is kept (the machine is shared).
+Each run is `cardrules simulate GAME -n N --agents random --jsonl OUT -q`, a process of its own,
+as a user runs it: `--workers 1` and `--workers 2` (the local backend), then `--backend ray
+--workers W --address A` for W = 1, 2, 4 on one Ray runtime (started here on 127.0.0.1 with 4
+CPUs, or the cluster at --address) that is up before the timing; its start-up time is reported
+apart, since a command without --address pays it once. All runs must write the same --jsonl
+bytes. With --repeat R the runs are interleaved R times and the fastest of each is kept (the
+machine is shared). "CPU/game" is the command's own CPU time (with its local worker processes,
+without Ray's): for Ray runs, what the driver spends on each game.
 
 Then the cost of a chunk is measured: games at --workers 1 in chunks of one game against chunks
 of 64, and the driver's own CPU time per game; from those, what a bigger cluster would give.
@@ -18,11 +20,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import subprocess
 import sys
 import tempfile
 import time
 
-from cardrules import cli, simulate as sim
+from cardrules import simulate as sim
 from cardrules.cluster import RayRunner, chunk_size, require
 from cardrules.session import setup
 
@@ -30,14 +33,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def timed(argv: list, out: str) -> tuple:
-    """(wall seconds, driver CPU seconds, SHA-256 of the --jsonl) of one simulate command."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    code = cli.main(["simulate"] + argv + ["--jsonl", out, "-q"])
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if code != 0:
-        sys.exit(f"simulate {' '.join(argv)} failed (exit {code})")
+    """(wall seconds, driver CPU seconds, SHA-256 of the --jsonl) of one `cardrules simulate`,
+    run as its own process, as a user runs it (the driver CPU counts its local workers too)."""
+    cmd = [sys.executable, "-m", "cardrules", "simulate"] + argv + ["--jsonl", out, "-q"]
+    wall = time.perf_counter()
+    p = subprocess.Popen(cmd)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - wall
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed (exit {p.returncode})")
     with open(out, "rb") as fh:
-        return wall, cpu, hashlib.sha256(fh.read()).hexdigest()
+        return wall, usage.ru_utime + usage.ru_stime, hashlib.sha256(fh.read()).hexdigest()
 
 
 def chunk_cost(path: str, games: int) -> float:
@@ -62,6 +69,7 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--address", help="a running Ray cluster (default: a local runtime, 4 CPUs)")
     ap.add_argument("--chunk-games", type=int, default=400, help="games for the chunk-cost run")
+    ap.add_argument("--start-games", type=int, default=16, help="games of the start-up runs")
     a = ap.parse_args(argv)
     ray = require()
     load = os.getloadavg()
@@ -71,40 +79,50 @@ def main(argv=None):
     t = time.perf_counter()
     if a.address:
         ray.init(address=a.address, log_to_driver=False, logging_level="error")
+        address = a.address
     else:
-        ray.init(address="local", num_cpus=4, object_store_memory=128 << 20, include_dashboard=False,
-                 _node_ip_address="127.0.0.1", log_to_driver=False, logging_level="error")
+        ctx = ray.init(address="local", num_cpus=4, object_store_memory=128 << 20, include_dashboard=False,
+                       _node_ip_address="127.0.0.1", log_to_driver=False, logging_level="error")
+        address = ctx.address_info["gcs_address"]        # the commands below join this runtime
     start = time.perf_counter() - t
     print(f"Ray runtime {'connected' if a.address else 'started'} in {start:.1f} s")
     runs = [("local", ["--workers", "1"]), ("local", ["--workers", "2"]),
-            ("ray", ["--backend", "ray", "--workers", "1"]), ("ray", ["--backend", "ray", "--workers", "2"]),
-            ("ray", ["--backend", "ray", "--workers", "4"])]
+            *(("ray", ["--backend", "ray", "--workers", w]) for w in ("1", "2", "4"))]
     best: dict = {}
-    digests = set()
+    digests: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(a.repeat):
             for kind, extra in runs:
-                wall, cpu, digest = timed([a.path, "-n", str(a.n), "--agents", "random"] + extra,
-                                          os.path.join(tmp, "games.jsonl"))
-                digests.add(digest)
-                key = " ".join(extra)
-                if key not in best or wall < best[key][0]:
-                    best[key] = (wall, cpu)
-    if len(digests) != 1:
+                for n in (a.start_games, a.n):
+                    where = ["--address", address] if kind == "ray" else []
+                    wall, cpu, digest = timed([a.path, "-n", str(n), "--agents", "random"] + extra + where,
+                                              os.path.join(tmp, "games.jsonl"))
+                    digests.setdefault(n, set()).add(digest)
+                    key = (" ".join(extra), n)
+                    if key not in best or wall < best[key][0]:
+                        best[key] = (wall, cpu)
+    if any(len(d) != 1 for d in digests.values()):
         sys.exit("the runs wrote different --jsonl files: a determinism bug")
-    print(f"\n{'run':<34} {'seconds':>8} {'games/s':>9} {'vs local':>9} {'driver CPU/game':>16}")
+    print(f"\n{'run':<31} {'seconds':>7} {'games/s':>8} {'vs local':>9} {'start-up':>9} "
+          f"{'steady games/s':>15} {'vs local':>9} {'CPU/game':>9}")
+    steady, cpu_game = {}, {}
     for kind, extra in runs:
         key = " ".join(extra)
-        wall, cpu = best[key]
-        w = extra[-1]
-        ref = best.get(f"--workers {w}")
-        versus = f"{wall / ref[0] - 1:+.1%}" if kind == "ray" and ref else ""
-        print(f"{kind + ' ' + key:<34} {wall:8.2f} {a.n / wall:9.0f} {versus:>9} {cpu / a.n * 1e6:13.0f} us")
-    print("(vs local: wall time over `--workers W` with the same W; identical --jsonl in every run)")
+        (wall, cpu), (wall0, cpu0) = best[key, a.n], best[key, a.start_games]
+        steady[key] = (a.n - a.start_games) / max(1e-9, wall - wall0)
+        cpu_game[key] = max(0.0, cpu - cpu0) / (a.n - a.start_games)
+        local = f"--workers {extra[-1]}"
+        whole = f"{wall / best[local, a.n][0] - 1:+.1%}" if kind == "ray" and (local, a.n) in best else ""
+        rate = f"{steady[local] / steady[key] - 1:+.1%}" if kind == "ray" and local in steady else ""
+        print(f"{kind + ' ' + key:<31} {wall:7.2f} {a.n / wall:8.0f} {whole:>9} {wall0:8.2f}s "
+              f"{steady[key]:15.0f} {rate:>9} {cpu_game[key] * 1e6:6.0f} us")
+    print(f"(start-up: the same command with -n {a.start_games}; steady: the games beyond those; vs local: "
+          f"over `--workers W` with the same W;\n CPU/game: the command's own CPU per steady game, its "
+          f"local workers included, Ray's not; every run wrote the same --jsonl)")
 
     cost = chunk_cost(a.path, a.chunk_games)
-    one = a.n / best["--backend ray --workers 1"][0]
-    driver = best["--backend ray --workers 2"][1] / a.n
+    one = steady["--backend ray --workers 1"]
+    driver = cpu_game["--backend ray --workers 2"]
     size = chunk_size(10 ** 6, 1000)
     print(f"\na chunk costs {cost * 1000:.2f} ms beyond its games (scheduling, sending, collecting); "
           f"one worker plays {one:.0f} games/s;")

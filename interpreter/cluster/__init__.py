@@ -26,7 +26,7 @@ CONNECT_TIMEOUT = 5.0        # seconds to reach a cluster's address before givin
 
 
 class ClusterError(CardrulesError):
-    """The cluster failed the run: a chunk lost more often than it is retried (exit 1)."""
+    """The cluster failed the run, e.g. a chunk lost more often than it is retried (exit 1)."""
 
     def line(self) -> str:
         return f"cardrules: error: {clean(self.message)}"
@@ -177,5 +177,6 @@ class RayRunner:
             raise (cause if isinstance(cause, BaseException) else exc) from None
         except rex.RayError as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise ClusterError(f"games {lo} to {lo + count - 1} were lost {RETRIES + 1} times "
-                               f"({type(exc).__name__}: {first})") from None
+            raise ClusterError(f"games {lo} to {lo + count - 1} could not be played on the cluster "
+                               f"(a chunk is run again at most {RETRIES} times when its worker dies): "
+                               f"{type(exc).__name__}: {first}") from None
