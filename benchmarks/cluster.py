@@ -26,7 +26,7 @@ import tempfile
 import time
 
 from cardrules import simulate as sim
-from cardrules.cluster import RayRunner, chunk_size, require
+from cardrules.cluster import RayRunner, chunk_size, require, start_local
 from cardrules.session import setup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -81,8 +81,7 @@ def main(argv=None):
         ray.init(address=a.address, log_to_driver=False, logging_level="error")
         address = a.address
     else:
-        ctx = ray.init(address="local", num_cpus=4, object_store_memory=128 << 20, include_dashboard=False,
-                       _node_ip_address="127.0.0.1", log_to_driver=False, logging_level="error")
+        ctx = start_local(4)
         address = ctx.address_info["gcs_address"]        # the commands below join this runtime
     start = time.perf_counter() - t
     print(f"Ray runtime {'connected' if a.address else 'started'} in {start:.1f} s")

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -22,8 +23,9 @@ from cardrules.session import setup
 def ray_runtime():
     """One small local runtime for the module: 2 CPUs, 100 MB of object store, no dashboard."""
     ray = pytest.importorskip("ray")
-    ray.init(address="local", num_cpus=2, object_store_memory=100 << 20, include_dashboard=False,
-             _node_ip_address="127.0.0.1", log_to_driver=False, logging_level="error")
+    from cardrules.cluster import start_local
+    ctx = start_local(2, 100 << 20)
+    assert ctx.address_info["gcs_address"].startswith("127.0.0.1:")        # loopback only
     yield ray
     ray.shutdown()
 
@@ -53,8 +55,19 @@ def test_results_do_not_depend_on_chunks_or_workers(ray_runtime, workers, chunk)
     from cardrules.cluster import RayRunner
     st = setup(game_path("nutzen"))
     job = sim.Job(game_path("nutzen"), st.players, {}, ["random"] * st.players, 5, None, None)
+    ticks = []
     with RayRunner(workers=workers, chunk=chunk) as runner:
-        assert list(runner.run(job, st, 23)) == list(sim.run(job, 23, workers=1))
+        assert list(runner.run(job, st, 23, lambda: ticks.append(1))) == list(sim.run(job, 23, workers=1))
+    assert len(ticks) == 23                       # the progress bar moves once per game
+
+
+def test_map_runs_a_function_on_the_workers_setup_in_order(ray_runtime):
+    from cardrules.cluster import RayRunner
+    from cardrules.session import derive_seed
+    st = setup(game_path("perfect10"), 3)
+    with RayRunner(workers=2, chunk=3) as runner:
+        got = list(runner.map(lambda s, i: (s.players, derive_seed(1, i)), st, list(range(10))))
+    assert got == [(3, derive_seed(1, i)) for i in range(10)]
 
 
 def test_compare_on_ray_sends_an_extends_chain_as_text_and_matches_local(ray_runtime, tmp_path, capsys):
@@ -102,6 +115,36 @@ def test_a_worker_killed_mid_run_costs_only_its_chunk(ray_runtime):
     with pytest.raises(ProcessLookupError):
         os.kill(killed[0], 0)
     assert got == list(sim.run(job, 48, workers=1))
+
+
+def test_a_chunk_lost_more_often_than_retried_fails_the_run_in_one_line(ray_runtime, monkeypatch):
+    import cardrules.cluster as cluster
+    monkeypatch.setattr(cluster, "RETRIES", 0)
+    path = game_path("perfect10")
+    st = setup(path, 2)
+    job = sim.Job(path, 2, {}, ["random", "random"], 9, None, None)
+    killed = []
+
+    def killer():                                  # the one chunk's worker, once it plays
+        deadline = time.time() + 30
+        while not killed and time.time() < deadline:
+            for pid in _chunk_workers():
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=killer)
+    thread.start()
+    try:
+        with pytest.raises(cluster.ClusterError) as err:
+            with cluster.RayRunner(workers=1, chunk=40) as runner:
+                for _ in runner.run(job, st, 40):
+                    pass
+    finally:
+        thread.join()
+    assert killed
+    assert err.value.line().startswith("cardrules: error: games 0 to 39 could not be played"), err.value.line()
+    print(err.value.line())
 
 
 def test_ctrl_c_stops_promptly_and_leaves_complete_outputs(tmp_path):

@@ -59,6 +59,42 @@ def _reachable(address: str):
         raise UsageError(f"cannot reach the Ray cluster at {address}: {why}") from None
 
 
+def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
+    """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only.
+
+    Ray replaces a node address of 127.0.0.1 by the machine's outward address and listens on
+    every interface, unless it runs as on macOS and Windows, where clusters are off and every
+    server binds the loopback interface (RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, read when Ray is
+    imported: set here, for the runtime's processes and for this one, and put back after).
+    """
+    import logging
+    ray = require()
+    constants = getattr(getattr(ray, "_private", None), "ray_constants", None)
+    if not hasattr(constants, "ENABLE_RAY_CLUSTER"):
+        constants = None
+    env, was = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")
+    cluster = constants.ENABLE_RAY_CLUSTER if constants else None
+    os.environ[env] = "0"
+    if constants:
+        constants.ENABLE_RAY_CLUSTER = False
+    try:
+        ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
+                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    finally:
+        if was is None:
+            os.environ.pop(env, None)
+        else:
+            os.environ[env] = was
+        if constants:
+            constants.ENABLE_RAY_CLUSTER = cluster
+    ip = ctx.address_info.get("node_ip_address")
+    if ip not in ("127.0.0.1", "::1", "localhost"):
+        ray.shutdown()
+        raise UsageError(f"the local Ray runtime would listen on {ip}, not only on 127.0.0.1; "
+                         f"start Ray yourself (ray start --head) and give --address")
+    return ctx
+
+
 class RayRunner:
     """A connection to Ray for one command: a local runtime started and stopped here when no
     address is given, else the cluster at `address` (left running)."""
@@ -81,15 +117,12 @@ class RayRunner:
         if self.address and self.address != "auto":
             _reachable(self.address)
         import logging
-        quiet = dict(include_dashboard=False, log_to_driver=False, configure_logging=True,
-                     logging_level=logging.ERROR)
         try:
             if self.address:
-                ray.init(address=self.address, **quiet)
+                ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
+                         logging_level=logging.ERROR)
             else:
-                # Bound to the loopback interface: nothing outside this machine can join it.
-                ray.init(address="local", num_cpus=self.workers or os.cpu_count(),
-                         object_store_memory=OBJECT_STORE, _node_ip_address="127.0.0.1", **quiet)
+                start_local(self.workers)
                 self.started = True
         except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
             where = f"the Ray cluster at {self.address}" if self.address else "a local Ray runtime"
