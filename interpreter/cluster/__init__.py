@@ -12,6 +12,7 @@ Ray is an optional extra: nothing here imports it before `require()`.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from collections import deque
@@ -59,27 +60,23 @@ def _reachable(address: str):
         raise UsageError(f"cannot reach the Ray cluster at {address}: {why}") from None
 
 
-def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
-    """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only.
-
-    Ray replaces a node address of 127.0.0.1 by the machine's outward address and listens on
-    every interface, unless it runs as on macOS and Windows, where clusters are off and every
-    server binds the loopback interface (RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, read when Ray is
-    imported: set here, for the runtime's processes and for this one, and put back after).
-    """
-    import logging
-    ray = require()
+@contextlib.contextmanager
+def _loopback(ray):
+    """Ray as on macOS and Windows, for a runtime on this machine only: every server listens on
+    the loopback interface, and a driver joining a runtime at 127.0.0.1 takes 127.0.0.1 for its
+    own address. On Linux, Ray otherwise replaces 127.0.0.1 by the machine's outward address and
+    listens on every interface. The switch (RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0) is read when
+    Ray is imported: set here for the processes the runtime starts and for this one, then put back."""
+    env = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
     constants = getattr(getattr(ray, "_private", None), "ray_constants", None)
     if not hasattr(constants, "ENABLE_RAY_CLUSTER"):
         constants = None
-    env, was = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")
-    cluster = constants.ENABLE_RAY_CLUSTER if constants else None
+    was, cluster = os.environ.get(env), constants.ENABLE_RAY_CLUSTER if constants else None
     os.environ[env] = "0"
     if constants:
         constants.ENABLE_RAY_CLUSTER = False
     try:
-        ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
-                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+        yield
     finally:
         if was is None:
             os.environ.pop(env, None)
@@ -87,6 +84,20 @@ def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
             os.environ[env] = was
         if constants:
             constants.ENABLE_RAY_CLUSTER = cluster
+
+
+def _is_loopback(address: str) -> bool:
+    host = address.split("://", 1)[-1].rpartition(":")[0].strip("[]")
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
+    """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only."""
+    import logging
+    ray = require()
+    with _loopback(ray):
+        ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
+                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
     ip = ctx.address_info.get("node_ip_address")
     if ip not in ("127.0.0.1", "::1", "localhost"):
         ray.shutdown()
@@ -119,8 +130,9 @@ class RayRunner:
         import logging
         try:
             if self.address:
-                ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
-                         logging_level=logging.ERROR)
+                with _loopback(ray) if _is_loopback(self.address) else contextlib.nullcontext():
+                    ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
+                             logging_level=logging.ERROR)
             else:
                 start_local(self.workers)
                 self.started = True
