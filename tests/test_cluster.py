@@ -144,7 +144,6 @@ def test_a_chunk_lost_more_often_than_retried_fails_the_run_in_one_line(ray_runt
         thread.join()
     assert killed
     assert err.value.line().startswith("cardrules: error: games 0 to 39 could not be played"), err.value.line()
-    print(err.value.line())
 
 
 def test_ctrl_c_stops_promptly_and_leaves_complete_outputs(tmp_path):
