@@ -160,7 +160,7 @@ def test_ctrl_c_stops_promptly_and_leaves_complete_outputs(tmp_path):
     start = time.time()
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
-    assert time.time() - start < 15
+    assert time.time() - start < 30                  # the whole run would take minutes
     lines = jl.read_text().splitlines()
     assert 20 <= len(lines) < 5000
     assert [json.loads(line)["game"] for line in lines] == list(range(len(lines)))
