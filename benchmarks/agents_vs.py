@@ -1,6 +1,7 @@
 """Head-to-head strength of one agent against another, seat-balanced, with timing.
 
     python benchmarks/agents_vs.py games/nutzen.yaml ismcts random -n 1000 --budget 100 --workers 2
+    python benchmarks/agents_vs.py games/nutzen.yaml ismcts random -n 1000 --backend ray --address auto
 
 Game i (seed derived from --seed and i, as in `cardrules simulate`) puts AGENT in seat i mod N
 and OPPONENT in every other seat, so each seat holds AGENT equally often when n is a multiple of
@@ -40,11 +41,16 @@ _ST = {}
 
 
 def one(args):
-    path, players, agent, opponent, budget, hands, seed, i = args
+    path, players = args[:2]
     key = (path, players)
     if key not in _ST:
         _ST[key] = setup(path, players)
-    st = _ST[key]
+    return game(_ST[key], args)
+
+
+def game(st, args):
+    """One game on a ready setup (here, or in a Ray worker that compiled the file it was sent)."""
+    path, players, agent, opponent, budget, hands, seed, i = args
     n = st.players
     me = i % n
     gseed = derive_seed(seed, i)
@@ -143,7 +149,10 @@ def main(argv=None):
     ap.add_argument("--budget", type=int)
     ap.add_argument("--hands", type=int)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, help="worker processes (default: local 1, ray every CPU)")
+    ap.add_argument("--backend", choices=("local", "ray"), default="local",
+                    help="play here or on a Ray cluster, as in `cardrules simulate`")
+    ap.add_argument("--address", help="the Ray cluster (default: a local Ray runtime for this run)")
     ap.add_argument("--json", metavar="OUT", help="write the summary and per-game results here")
     ap.add_argument("--combine", nargs="+", metavar="PART", help="join the --json files of a split run")
     ap.add_argument("--parts", metavar="DIR", help="play in parts saved to DIR, skipping parts already there")
@@ -155,6 +164,21 @@ def main(argv=None):
         return combine(a.combine, a.json)
     if not (a.path and a.agent and a.opponent):
         ap.error("PATH, AGENT and OPPONENT are required (or --combine)")
+    if a.backend == "ray":
+        from cardrules.cluster import RayRunner
+        from cardrules.errors import UsageError
+        try:
+            with RayRunner(a.address, a.workers) as a.runner:      # one runtime for every part,
+                a.runner.connect()                                 # started before any timing
+                return run(a)
+        except UsageError as exc:
+            print(f"agents_vs.py: error: {exc}", file=sys.stderr)
+            sys.exit(2)
+    a.runner = None
+    return run(a)
+
+
+def run(a):
     meta = {"path": a.path, "sha256": setup(a.path, a.players).game.sha256, "agent": a.agent,
             "opponent": a.opponent, "budget": a.budget, "hands": a.hands, "seed": a.seed,
             "players": a.players}
@@ -182,7 +206,9 @@ def play(a, meta: dict, first: int, n: int) -> tuple:
     tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i)
              for i in range(first, first + n)]
     start = time.time()
-    if a.workers > 1:
+    if getattr(a, "runner", None):
+        games = list(a.runner.map(game, setup(a.path, a.players), tasks))
+    elif (a.workers or 1) > 1:
         with multiprocessing.get_context("fork").Pool(a.workers) as pool:
             games = list(pool.imap(one, tasks, chunksize=1))
     else:

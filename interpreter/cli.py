@@ -69,8 +69,10 @@ def cmd_validate(a) -> int:
 def _check_sim_args(a):
     if a.n < 1:
         raise UsageError("-n must be at least 1")
-    if a.workers < 1:
+    if a.workers is not None and a.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if a.address and a.backend != "ray":
+        raise UsageError("--address is for --backend ray")
     if a.hands is not None and a.hands < 1:
         raise UsageError("--hands must be at least 1")
     if a.budget is not None and a.budget < 1:
@@ -90,7 +92,32 @@ def _check_sim_args(a):
             raise UsageError(f"--record: cannot make the folder {a.record}: {exc.strerror}") from None
 
 
-def _simulate(a, path, jsonl=None, record_dir=None, label="simulating"):
+class _Local:
+    """The local backend: `--workers` processes on this machine."""
+
+    def __init__(self, workers):
+        self.workers = workers or 1
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def run(self, job, st, games, progress=None):
+        from . import simulate as sim
+        return sim.run(job, games, self.workers, progress)
+
+
+def _backend(a):
+    """The runner for --backend: results in game order from `run(job, setup, games, progress)`."""
+    if a.backend == "ray":
+        from .cluster import RayRunner
+        return RayRunner(a.address, a.workers)
+    return _Local(a.workers)
+
+
+def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     """Run a's simulation on one rule file; (setup, agents, summary)."""
     from . import simulate as sim
     from .session import agent_list, setup
@@ -106,7 +133,7 @@ def _simulate(a, path, jsonl=None, record_dir=None, label="simulating"):
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
     bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
     try:
-        for r in sim.run(job, a.n, a.workers, bar.step if bar else None):
+        for r in runner.run(job, st, a.n, bar.step if bar else None):
             summary.add(r)
             if out:
                 out.write(json.dumps(r) + "\n")
@@ -126,7 +153,8 @@ def cmd_simulate(a) -> int:
     if a.plot:
         from .plot import require
         require()
-    st, agents, summary = _simulate(a, a.path, a.jsonl, a.record)
+    with _backend(a) as runner:
+        st, agents, summary = _simulate(a, runner, a.path, a.jsonl, a.record)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(summary.as_dict(), fh, indent=2)
@@ -145,9 +173,10 @@ def cmd_compare(a) -> int:
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
     summaries = []
-    for i, path in enumerate(a.paths):
-        _, _, summary = _simulate(a, path, label=f"{i + 1}/{len(a.paths)}")
-        summaries.append(summary)
+    with _backend(a) as runner:
+        for i, path in enumerate(a.paths):
+            _, _, summary = _simulate(a, runner, path, label=f"{i + 1}/{len(a.paths)}")
+            summaries.append(summary)
     if a.json:
         rows = compare(a.paths, summaries)
         doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries], "measures": [
@@ -277,7 +306,11 @@ def _simulation_args(p, per: str, every: str = ""):
     p.add_argument("--agents", default="random", help="one agent for all seats or one per seat")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--hands", type=int, help="end each match after at most H hands")
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=int, help="worker processes (default: local 1, ray every CPU)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="run the games here (local) or on a Ray cluster (needs cardrules[ray])")
+    p.add_argument("--address", metavar="auto|HOST:PORT|ray://HOST:PORT",
+                   help="the Ray cluster (default: start a local Ray runtime for this command)")
     p.add_argument("--budget", type=int, help="search iterations per decision for ismcts")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="an option value" + every)
     p.add_argument("-q", "--quiet", action="store_true")

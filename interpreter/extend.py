@@ -35,10 +35,14 @@ DIRECTIVES = ("$replace", "$delete")
 _MISSING = object()
 
 
-def load(path: str) -> tuple[object, list[str]]:
+def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
     """Load a rule file and everything it extends; return the merged document and the files
-    of the chain (the file itself first). Raise ErrorList on any problem."""
-    chain = [(path, yamlload.load_file(path))]
+    of the chain (the file itself first). Raise ErrorList on any problem. `sources`, if given,
+    maps each file of the chain to its bytes, and the disk is not read (cluster workers)."""
+    def read(p):
+        return yamlload.load_file(p, None if sources is None else sources.get(p, b""))
+
+    chain = [(path, read(path))]
     seen = {os.path.realpath(path)}
     while isinstance(chain[-1][1], YMap) and "extends" in chain[-1][1]:
         here, doc = chain[-1]
@@ -58,10 +62,10 @@ def load(path: str) -> tuple[object, list[str]]:
                                        span)])
         if len(chain) >= MAX_CHAIN:
             raise ErrorList([RuleError(f"extends: chain too long (limit {MAX_CHAIN} files)", span)])
-        if not os.path.isfile(base):
+        if not (os.path.isfile(base) if sources is None else base in sources):
             raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base})", span)])
         seen.add(real)
-        chain.append((base, yamlload.load_file(base)))
+        chain.append((base, read(base)))
     root_path, merged = chain[-1]
     errors: list = []
     gone: dict = {}
@@ -88,10 +92,13 @@ def load(path: str) -> tuple[object, list[str]]:
     return merged, [p for p, _ in chain]
 
 
-def chain_sha256(files: list[str]) -> str:
+def chain_sha256(files: list[str], sources: dict | None = None) -> str:
     """The SHA-256 of one rule file, or of a whole chain (so records notice a changed base)."""
     digests = []
     for f in files:
+        if sources is not None:
+            digests.append(hashlib.sha256(sources[f]).hexdigest())
+            continue
         with open(f, "rb") as fh:
             digests.append(hashlib.sha256(fh.read()).hexdigest())
     if len(digests) == 1:

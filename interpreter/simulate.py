@@ -37,7 +37,19 @@ def _setup(job: Job):
 def run_one(args) -> dict:
     """Play game `index` of a job; never raises for a game error (it is reported)."""
     job, index = args
-    st = _setup(job)
+    out, rec = play_one(_setup(job), job, index)
+    if rec:
+        record.write(record_path(job.record_dir, index), *rec)
+    return out
+
+
+def record_path(record_dir: str, index: int) -> str:
+    return os.path.join(record_dir, f"game-{index:06d}.jsonl")
+
+
+def play_one(st, job: Job, index: int) -> tuple:
+    """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
+    keeps no records or the game failed). Every backend plays a game through this."""
     seed = derive_seed(job.seed, index)
     stats = GameStats(st.players)
     try:
@@ -45,12 +57,10 @@ def run_one(args) -> dict:
                                  job.agent_options, observer=stats)
     except GameError as exc:
         return {"game": index, "seed": seed, "players": st.players, "agents": job.agents,
-                "error": exc.line()}
-    if job.record_dir:
-        record.write(os.path.join(job.record_dir, f"game-{index:06d}.jsonl"), head, match.S.log)
+                "error": exc.line()}, None
     out = result(index, seed, st, job.agents, match)
     out.update(stats.fields(match))
-    return out
+    return out, ((head, match.S.log) if job.record_dir else None)
 
 
 def _worker_signals():

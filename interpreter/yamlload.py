@@ -262,14 +262,16 @@ _NOKEY = _Marker("nokey")
 _DUP = _Marker("dup")
 
 
-def load_file(path: str):
-    """Read and load a rule file; size is checked before reading it all."""
-    try:   # non-blocking open, then fstat: a FIFO or a device is refused, never waited on
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise ErrorList([RuleError("cannot read file: not a regular file", Span(path, 1, 1))])
-            data = fh.read(MAX_FILE_BYTES + 1)
+def load_file(path: str, data: bytes | None = None):
+    """Read and load a rule file (or `data`, its bytes sent from elsewhere); size is checked
+    before reading it all."""
+    try:
+        if data is None:   # non-blocking open, then fstat: a FIFO or a device is refused, never waited on
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with open(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise ErrorList([RuleError("cannot read file: not a regular file", Span(path, 1, 1))])
+                data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ErrorList([RuleError(f"cannot read file: {exc.strerror}", Span(path, 1, 1))]) from None
     if len(data) > MAX_FILE_BYTES:

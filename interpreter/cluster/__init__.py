@@ -1,0 +1,227 @@
+"""The Ray backend: batch games on a Ray cluster (or a local Ray runtime), same results as local.
+
+    with RayRunner(address=None, workers=2) as runner:
+        for result in runner.run(job, setup, games, progress):
+            ...
+
+Games go out in chunks (one Ray task each), the rule file as text with the seeds (see
+`worker.Rules`), and come back in game order; records are written here, on the driver, with the
+same writer as the local backend, so every output is byte-identical to `--workers 1`. A chunk
+whose worker process dies is run again by Ray (`max_retries`); Ctrl-C cancels what is in flight.
+Ray is an optional extra: nothing here imports it before `require()`.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+from collections import deque
+
+from .. import record
+from ..errors import CardrulesError, UsageError, clean
+
+INSTALL = "--backend ray needs Ray, an optional extra: pip install 'cardrules[ray]'"
+RETRIES = 3                  # runs of a chunk after its worker died, before the run fails
+OBJECT_STORE = 128 << 20     # a local runtime's object store: chunks of results are small
+CONNECT_TIMEOUT = 5.0        # seconds to reach a cluster's address before giving up
+
+
+class ClusterError(CardrulesError):
+    """The cluster failed the run, e.g. a chunk lost more often than it is retried (exit 1)."""
+
+    def line(self) -> str:
+        return f"cardrules: error: {clean(self.message)}"
+
+
+def require():
+    """The ray module, or a UsageError saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise UsageError(INSTALL) from None
+    return ray
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about 8 tasks per worker for balance, at most 64 so a lost chunk is cheap."""
+    return max(1, min(64, games // (workers * 8) or 1))
+
+
+def _reachable(address: str):
+    """Fail fast (UsageError) when HOST:PORT does not answer: Ray itself waits a minute or more."""
+    hostport = address.split("://", 1)[-1]
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        raise UsageError(f"--address: give auto, HOST:PORT or ray://HOST:PORT, not '{address}'")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise UsageError(f"cannot reach the Ray cluster at {address}: {why}") from None
+
+
+@contextlib.contextmanager
+def _loopback(ray):
+    """Ray as on macOS and Windows, for a runtime on this machine only: every server listens on
+    the loopback interface, and a driver joining a runtime at 127.0.0.1 takes 127.0.0.1 for its
+    own address. On Linux, Ray otherwise replaces 127.0.0.1 by the machine's outward address and
+    listens on every interface. The switch (RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0) is read when
+    Ray is imported: set here for the processes the runtime starts and for this one, then put back."""
+    env = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+    constants = getattr(getattr(ray, "_private", None), "ray_constants", None)
+    if not hasattr(constants, "ENABLE_RAY_CLUSTER"):
+        constants = None
+    was, cluster = os.environ.get(env), constants.ENABLE_RAY_CLUSTER if constants else None
+    os.environ[env] = "0"
+    if constants:
+        constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        if was is None:
+            os.environ.pop(env, None)
+        else:
+            os.environ[env] = was
+        if constants:
+            constants.ENABLE_RAY_CLUSTER = cluster
+
+
+def _is_loopback(address: str) -> bool:
+    host = address.split("://", 1)[-1].rpartition(":")[0].strip("[]")
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
+    """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only."""
+    import logging
+    ray = require()
+    with _loopback(ray):
+        ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
+                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ip = ctx.address_info.get("node_ip_address")
+    if ip not in ("127.0.0.1", "::1", "localhost"):
+        ray.shutdown()
+        raise UsageError(f"the local Ray runtime would listen on {ip}, not only on 127.0.0.1; "
+                         f"start Ray yourself (ray start --head) and give --address")
+    return ctx
+
+
+class RayRunner:
+    """A connection to Ray for one command: a local runtime started and stopped here when no
+    address is given, else the cluster at `address` (left running)."""
+
+    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None):
+        self.address, self.workers, self.chunk = address, workers, chunk
+        self.started = self.connected = False
+        self.ray = require()
+
+    def __enter__(self):
+        return self
+
+    def connect(self):
+        """Reach the cluster, or start the local runtime; done by the first run, so a broken rule
+        file is reported before any of this."""
+        ray = self.ray
+        self.connected = True
+        if ray.is_initialized():          # a connection this process already holds (tests, notebooks)
+            return
+        if self.address and self.address != "auto":
+            _reachable(self.address)
+        import logging
+        try:
+            if self.address:
+                with _loopback(ray) if _is_loopback(self.address) else contextlib.nullcontext():
+                    ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
+                             logging_level=logging.ERROR)
+            else:
+                start_local(self.workers)
+                self.started = True
+        except (ConnectionError, ValueError, RuntimeError, TimeoutError) as exc:
+            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray runtime"
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UsageError(f"cannot connect to {where}: {clean(first)}") from None
+
+    def __exit__(self, *exc):
+        if self.started:
+            self.ray.shutdown()
+            self.started = False
+
+    def concurrency(self) -> int:
+        """Chunks that run at once (worker processes busy): --workers, else every CPU of the
+        cluster. Chunks are submitted as others finish, so a bigger cluster is not flooded."""
+        if self.workers:
+            return self.workers
+        return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
+
+    def run(self, job, st, games: int, progress=None):
+        """Yield each game's result in game order, writing its record (if the job keeps them)."""
+        from ..simulate import record_path
+        from .worker import play_chunk
+        for out, rec in self._ordered(play_chunk, st, job.sets, job, games, progress):
+            if rec:
+                path = record_path(job.record_dir, out["game"])
+                try:
+                    record.write(path, *rec)
+                except BaseException:          # Ctrl-C mid-write: no half-written record left
+                    if os.path.exists(path + ".tmp"):
+                        os.remove(path + ".tmp")
+                    raise
+            yield out
+
+    def map(self, fn, st, items: list, progress=None, sets: dict | None = None):
+        """Yield fn(worker_setup, item) for each item, in order; fn must be importable or
+        picklable by value (a function, not a compiled program)."""
+        from .worker import map_chunk
+        for out in self._ordered(map_chunk, st, sets or {}, (fn, items), len(items), progress):
+            yield out
+
+    def _ordered(self, fn, st, sets: dict, arg, total: int, progress):
+        ray = self.ray
+        from .worker import rules_of
+        if not self.connected:
+            self.connect()
+        task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
+        width = self.concurrency()
+        size = self.chunk or chunk_size(total, width)
+        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # sent once, not with every chunk
+        starts = iter(range(0, total, size))
+        pending: deque = deque()       # (first game, ref) in game order: submitted, not yet yielded
+        running: set = set()           # refs of chunks not yet seen finished: at most `width`
+        ahead = 4 * width              # finished chunks waiting for a slow earlier one: bounded
+        try:
+            while True:
+                while len(running) < width and len(pending) < ahead:
+                    lo = next(starts, None)
+                    if lo is None:
+                        break
+                    ref = task.remote(rules, arg, lo, min(size, total - lo))
+                    pending.append((lo, ref))
+                    running.add(ref)
+                if not pending:
+                    return
+                if running:            # short waits keep Ctrl-C prompt
+                    done, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
+                    running.difference_update(done)
+                while pending and pending[0][1] not in running:
+                    lo, ref = pending.popleft()
+                    for out in self._get(ref, lo, min(size, total - lo)):
+                        if progress:
+                            progress()
+                        yield out
+        finally:
+            for _, ref in pending:     # Ctrl-C, an error, or a consumer that stopped early
+                ray.cancel(ref)
+
+    def _get(self, ref, lo: int, count: int) -> list:
+        ray = self.ray
+        from ray import exceptions as rex
+        try:
+            return ray.get(ref)
+        except rex.RayTaskError as exc:    # raised by our code in the worker: a rule-file error is
+            cause = getattr(exc, "cause", None)      # the user's; anything else is our bug (exit 3)
+            raise (cause if isinstance(cause, BaseException) else exc) from None
+        except rex.RayError as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise ClusterError(f"games {lo} to {lo + count - 1} could not be played on the cluster "
+                               f"(a chunk is run again at most {RETRIES} times when its worker dies): "
+                               f"{type(exc).__name__}: {first}") from None
