@@ -70,6 +70,7 @@ class Checker:
         self.variable_names: set = set()
         self.moves: dict = {}
         self.variables: list = []
+        self.phase_names: list = []           # names of hand statements (phases), in file order
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, msg, span):
@@ -175,7 +176,8 @@ class Checker:
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
                       self.slots, self.chooses, self.slot_types,
-                      d.key_span("options") if "options" in d else None)
+                      d.key_span("options") if "options" in d else None,
+                      phase_names=tuple(self.phase_names))
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -500,10 +502,27 @@ class Checker:
             sspan = items.at(i)
             if not isinstance(st, dict):
                 continue
+            name = self.phase_name(st, allow_choose) if "name" in st else None
             res = self.stmt(st, sspan, scope, allow_choose)
             if res is not None:
+                res.name = name
                 out.append(res)
         return out
+
+    def phase_name(self, st, in_hand) -> str | None:
+        """A hand statement's `name:` (a phase), registered before its inner statements so
+        `phase_names` lists them in file order; unique in the file."""
+        name, span = str(st["name"]), st.at("name")
+        if not in_hand:
+            self.err(f"name: only statements of the hand have names (phases); "
+                     f"'{name}' is inside a move or an automatic rule", span)
+            return None
+        if name in self.phase_names:
+            self.err(f"name: '{name}' names another statement of the hand already (names are unique)",
+                     span)
+            return None
+        self.phase_names.append(name)
+        return name
 
     def stmt(self, st, span, scope, allow_choose):
         if "shuffle" in st:

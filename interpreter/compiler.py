@@ -61,6 +61,7 @@ class Program:
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
+    phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -122,6 +123,7 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.phases: list = [-1]     # the named hand statements being compiled, innermost last
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -484,7 +486,33 @@ class Compiler:
         if not stmts:
             self.e.line("pass")
         for st in stmts:
-            getattr(self, "s_" + type(st).__name__)(st)
+            if st.name is None:
+                getattr(self, "s_" + type(st).__name__)(st)
+                continue
+            self.e.line(f"S.phase = {self.enter_phase(st)}", st.span)
+            try:
+                getattr(self, "s_" + type(st).__name__)(st)
+            finally:
+                self.e.line(f"S.phase = {self.leave_phase()}")
+
+    def enter_phase(self, st) -> int:
+        """A named hand statement starts: its index in phase_names, which S.phase holds while
+        it runs (the innermost named statement; the statements nest, so leaving one restores
+        the index of the one around it, known here at compile time)."""
+        k = self.g.phase_names.index(st.name)
+        self.phases.append(k)
+        return k
+
+    def leave_phase(self) -> int:
+        self.phases.pop()
+        return self.phases[-1]
+
+    def phase_op(self, k, span) -> list:
+        name = self.fresh("X")
+        self.header(name, [])
+        self.e.line(f"S.phase = {k}", span)
+        self.footer()
+        return [EXEC, name, None, span]
 
     def s_Shuffle(self, st):
         self.e.line(f"rt.shuffle(S, {self.zone_index(st.zone)})", st.span)
@@ -649,7 +677,12 @@ class Compiler:
                 if run:
                     ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
                     run = []
-                self.flow_stmt(st, ops)
+                if st.name is None:
+                    self.flow_stmt(st, ops)
+                else:                       # ops that set and restore S.phase around it
+                    ops.append(self.phase_op(self.enter_phase(st), st.span))
+                    self.flow_stmt(st, ops)
+                    ops.append(self.phase_op(self.leave_phase(), st.span))
             else:
                 run.append(st)
         if run:
@@ -772,6 +805,7 @@ class Compiler:
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
         P.code = [tuple(op) for op in ops]
         P.slots = self.slots
+        P.phase_names = tuple(g.phase_names)
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
 

@@ -429,8 +429,16 @@ class Describer:
         out = []
         for st in body:
             say = getattr(self, "s_" + type(st).__name__, None)
-            out += say(st, depth) if say else [(depth, f"A '{type(st).__name__.lower()}' step.")]
+            said = say(st, depth) if say else [(depth, f"A '{type(st).__name__.lower()}' step.")]
+            if st.name is not None and said:      # a named statement (a phase) leads with its name
+                said[0] = (said[0][0], self.lead(st.name) + said[0][1])
+            out += said
         return out
+
+    def lead(self, name: str) -> str:
+        words = self.w.words(name)
+        words = words[:1].upper() + words[1:]     # a name is letters, digits and _ (schema)
+        return f"**{words}:** " if self.md else f"{words}: "
 
     def s_Shuffle(self, st, d):
         return [(d, f"Shuffle {self.w.value(st.zone)}.")]

@@ -163,6 +163,7 @@ class Match:
         S.moved = S.auto_seen = 0
         S.steps = 0
         S.hand_decisions = 0
+        S.phase = -1
         S.hand_no += 1
         if S.log is not None:
             S.log.append({"event": "hand", "number": S.hand_no, "dealer": S.dealer})

@@ -107,6 +107,7 @@ class Move:
 @dataclass
 class Stmt:
     span: Span
+    name = None                  # str | None: a hand statement's `name:` (a phase), set by the checker
 
 
 @dataclass
@@ -230,6 +231,7 @@ class Game:
     sha256: str = ""             # of the file and every file it extends (set by load.py)
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
+    phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
 
     @property
     def moves_by_index(self) -> list:

@@ -9,7 +9,9 @@ Encodings:
 - `S.loc[c]` is the instance holding card c; `S.known[c]` a bitmask of seats that know where c is;
   `S.vknow[k]` for a slot holding cards: the seats that knew which cards when it was set
   (`knowers`); a sampled world renames the cards of a slot the searching seat did not know;
-- `S.up[c]` is true for a card turned face up (seen by everyone where it lies).
+- `S.up[c]` is true for a card turned face up (seen by everyone where it lies);
+- `S.phase` is the index (in `Program.phase_names`) of the innermost named hand statement now
+  running, or -1: it never changes a game, and is not logged.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions")
+                 "turns", "hand_decisions", "phase")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -47,6 +49,7 @@ class State:
         s.moved, s.auto_seen = self.moved, self.auto_seen
         s.decisions, s.steps, s.last_seat = self.decisions, self.steps, self.last_seat
         s.turns, s.hand_decisions = self.turns, self.hand_decisions
+        s.phase = self.phase
         return s
 
 

@@ -303,7 +303,7 @@ def test_a_bool_option_refuses_other_words():
     # a list cannot stand for a condition: no "did you mean 'until'"
     ("hand:\n  - repeat: [{shuffle: stock}]\n    do: []\n",
      ["7:5: error: a 'repeat' statement needs 'until'",
-      "8:5: error: unknown key 'do' in a 'repeat' statement (allowed here: repeat, until)"]),
+      "8:5: error: unknown key 'do' in a 'repeat' statement (allowed here: repeat, until, name)"]),
 ], ids=["own-spelling", "value-does-not-fit"])
 def test_an_unknown_key_stands_for_a_missing_one_only_when_nothing_else_explains_it(tmp_path, yaml_text, lines):
     path = tmp_path / "g.yaml"
