@@ -20,7 +20,7 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
-                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique"}
+                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -71,6 +71,7 @@ class Checker:
         self.moves: dict = {}
         self.variables: list = []
         self.phase_names: list = []           # names of hand statements (phases), in file order
+        self.team_lists: dict = {}            # player count -> teams (tuples of seats)
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, msg, span):
@@ -137,6 +138,7 @@ class Checker:
             self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
                      pl.at("default"))
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
+        self.team_lists = self.check_teams(d.get("teams", {}))
         self.check_names(d)
         self.options = self.check_options(d.get("options", {}))
         self.tables = self.check_tables(d.get("tables", {}))
@@ -177,7 +179,32 @@ class Checker:
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
                       self.slots, self.chooses, self.slot_types,
                       d.key_span("options") if "options" in d else None,
-                      phase_names=tuple(self.phase_names))
+                      phase_names=tuple(self.phase_names), team_lists=self.team_lists)
+
+    def check_teams(self, teams) -> dict:
+        """`teams:` player count -> a list of teams (lists of seats): every seat in one team."""
+        out = {}
+        for key, lists in teams.items():
+            n, span = int(key), teams.key_span(key)
+            if not self.min_players <= n <= self.max_players:
+                self.err(f"teams: the game is for {self.min_players} to {self.max_players} players, "
+                         f"not {n}", span)
+                continue
+            seats = [s for team in lists for s in team]
+            wrong = [s for s in seats if s >= n]
+            twice = sorted({s for s in seats if seats.count(s) > 1})
+            missing = [s for s in range(n) if s not in seats]
+            if wrong:
+                self.err(f"teams: there is no seat {wrong[0]} with {n} players (seats are 0 to {n - 1})",
+                         teams.at(key))
+            elif twice:
+                self.err(f"teams: seat {twice[0]} is in two teams with {n} players", teams.at(key))
+            elif missing:
+                self.err(f"teams: seat {missing[0]} is in no team with {n} players (list every seat; "
+                         f"a seat alone is written [{missing[0]}])", teams.at(key))
+            else:
+                out[n] = tuple(tuple(int(s) for s in team) for team in lists)
+        return out
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -479,7 +506,14 @@ class Checker:
         hand_result = self.typed(mt["hand_result"], mt.at("hand_result"), ps, INT, "hand_result") \
             if "hand_result" in mt else None
         end = self.typed(mt["end"], mt.at("end"), s, BOOL, "end") if "end" in mt else None
-        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0))
+        losers = None
+        if "losers" in mt:
+            losers = self.typed(mt["losers"], mt.at("losers"), s, list_of(SEAT), "losers")
+            if "wins" in mt:
+                self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
+                         mt.key_span("wins"))
+        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
+                       str(mt.get("wins", "highest")), losers)
 
     # -- statements ------------------------------------------------------------------------
     def zone_target(self, value, span, scope, what):
@@ -699,10 +733,10 @@ class Checker:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
                                 node.span)
             node.type, node.ref = SEAT, ("seat", node.value)
-        elif want == list_of(RANK) and isinstance(node, ast.ListLit):
+        elif want in (list_of(RANK), list_of(SEAT)) and isinstance(node, ast.ListLit):
             for item in node.items:
-                self.coerce(item, RANK)
-            if all(i.type == RANK for i in node.items):
+                self.coerce(item, want[1])
+            if all(i.type == want[1] for i in node.items):
                 node.type = want
         return node.type
 
@@ -1038,6 +1072,12 @@ class Checker:
         return list_of(SEAT)
 
     f_clockwise = f_after
+
+    def f_team(self, n, scope, args):
+        """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, "team()")
+        return list_of(SEAT)
 
     def f_owner(self, n, scope, args):
         self.arity(n, 1)

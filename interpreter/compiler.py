@@ -62,6 +62,9 @@ class Program:
     linemap: dict = field(default_factory=dict)   # generated line -> Span
     filename: str = ""
     phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
+    teams: tuple = ()             # the teams at this player count: tuples of seats
+    team_of: tuple = ()           # per seat: the index of its team in `teams`
+    losers: object = None         # function(S) -> seats that lose (match: losers), or None
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -209,7 +212,8 @@ class Compiler:
         self.base = base
         self.ns.update(SEATS=tuple(range(N)),
                        CLOCK=tuple(tuple((s + k) % N for k in range(N)) for s in range(N)),
-                       AFTER=tuple(tuple((s + k) % N for k in range(1, N)) for s in range(N)))
+                       AFTER=tuple(tuple((s + k) % N for k in range(1, N)) for s in range(N)),
+                       TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
@@ -443,7 +447,8 @@ class Compiler:
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
-                  "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})"}
+                  "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
+                  "team": "TEAM[{0}]"}
         if f in simple:
             return simple[f].format(*a)
         if f in ("min", "max"):
@@ -779,6 +784,7 @@ class Compiler:
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
+        losers = self.expr_fn(mt.losers) if mt.losers is not None else None
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
@@ -797,6 +803,8 @@ class Compiler:
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
         P.match_end = env[end] if end else None
+        P.losers = env[losers] if losers else None
+        P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
         for op in ops:
             if op[0] in (EXEC, JUMPF):
                 op[1] = env[op[1]]

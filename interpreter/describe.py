@@ -411,7 +411,19 @@ class Describer:
             items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
         else:
             items.append((0, "The match is one hand."))
-        items.append((0, "The players with the highest total win (several, on a tie)."))
+        for n, teams in sorted(g.team_lists.items()):
+            sides = join(["players " + join([str(s) for s in t]) for t in teams])
+            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
+                             f"its players' totals, and its players win or lose together."))
+        who = "teams" if g.team_lists else "players"
+        if mt.losers is not None:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
+                             f"{' (and their partners)' if g.team_lists else ''}; every other player "
+                             f"wins (if nobody loses, it is a draw)."))
+        elif mt.wins == "lowest":
+            items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
+        else:
+            items.append((0, f"The {who} with the highest total win (several, on a tie)."))
         if any(isinstance(x, ast.Name) and x.ref and x.ref[:1] == ("builtin",) and x.ref[2] == "hand_number"
                for x in walk_nodes(g)):
             items.append((0, "Hands are numbered from 1: the hand number of the first hand is 1."))

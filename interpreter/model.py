@@ -192,6 +192,8 @@ class Match:
     hand_result: Node | None
     end: Node | None
     first_dealer: int
+    wins: str = "highest"        # 'highest' or 'lowest' total (team total with teams) wins
+    losers: Node | None = None   # a list of seats that lose (every other seat or team wins)
 
 
 @dataclass
@@ -232,6 +234,19 @@ class Game:
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
+    team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
+
+    def teams(self, players: int) -> tuple:
+        """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""
+        return self.team_lists.get(players) or tuple((s,) for s in range(players))
+
+    def team_of(self, players: int) -> tuple:
+        """Per seat: the index of its team in teams(players)."""
+        out = [0] * players
+        for i, team in enumerate(self.teams(players)):
+            for s in team:
+                out[s] = i
+        return tuple(out)
 
     @property
     def moves_by_index(self) -> list:

@@ -118,3 +118,154 @@ def test_names_are_unique_and_only_on_hand_statements(tmp_path):
         f"inside a move or an automatic rule",
         f"{path}:29:15: error: name: 'lead' names another statement of the hand already "
         f"(names are unique)"]
+
+
+# ---- teams and results ----------------------------------------------------------------------
+
+TEAMS = """
+teams:
+  4: [[0, 2], [1, 3]]
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "top(hand(p)).value"}
+"""
+
+
+def four_players(tmp_path, body: str, tail: str = "") -> str:
+    path = tmp_path / "teams.yaml"
+    path.write_text(BASE.replace("{min: 2, max: 2}", "{min: 2, max: 4}") + textwrap.dedent(body)
+                    + textwrap.dedent(tail))
+    return str(path)
+
+
+def test_partners_win_together_on_the_sum_of_their_totals(tmp_path):
+    # Dealt from the left of seat 0: seat 1 gets A (1), seat 2 a 2, seat 3 a 3, seat 0 the 10.
+    m = T.stacked(four_players(tmp_path, TEAMS), "AC 2C 3C TC", players=4)
+    assert m.over and list(m.S.total) == [10, 1, 2, 3]
+    assert m.team_totals() == [12, 4]                    # 10 + 2 against 1 + 3
+    assert m.winners == [0, 2]                           # both partners win, not a draw
+    assert m.S.log[-1]["team_totals"] == [12, 4]
+
+
+def test_the_lowest_team_total_wins_when_the_match_says_so(tmp_path):
+    m = T.stacked(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"), "AC 2C 3C TC", players=4)
+    assert m.winners == [1, 3]
+
+
+def test_seats_play_alone_at_a_player_count_without_teams(tmp_path):
+    m = T.stacked(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"), "AC 2C TC", players=3)
+    assert m.P.teams == ((0,), (1,), (2,)) and m.winners == [1]        # seat 1: the ace
+    assert "team_totals" not in m.S.log[-1]
+
+
+def test_team_lists_a_seats_team_in_expressions(tmp_path):
+    path = four_players(tmp_path, TEAMS.replace('"top(hand(p)).value"', '"count(team(p)) * 10 + (1 if 2 in team(p) else 0)"'))
+    m = T.stacked(path, "AC 2C 3C TC", players=4)
+    assert list(m.S.total) == [21, 20, 21, 20]          # team(0) == [0, 2], team(1) == [1, 3]
+
+
+LOSER = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+"""
+
+
+def test_the_seat_named_by_losers_loses_and_every_other_seat_wins(tmp_path):
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    m = T.stacked(path, "2C AC 3C 2H 3H TC", players=3)       # seat 2 holds the ace of clubs
+    assert m.losers == [2] and m.winners == [0, 1]
+    assert m.S.log[-1]["losers"] == [2]
+
+
+def test_a_loser_makes_the_whole_team_lose(tmp_path):
+    path = four_players(tmp_path, "teams: {4: [[0, 2], [1, 3]]}\n" + LOSER,
+                        "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    m = T.stacked(path, "2C 2H AC 3H 3C TC TH AH", players=4)  # seat 3 holds the ace of clubs
+    assert m.losers == [1, 3] and m.winners == [0, 2]
+
+
+def test_nobody_losing_is_a_draw(tmp_path):
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AS in hand(p)]\"}\n")
+    with pytest.raises(ErrorList):        # no ace of spades in this deck: a checked error
+        load_game(path)
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if count(hand(p)) > 5]\"}\n")
+    m = T.stacked(path, "2C AC 3C 2H 3H TC", players=3)
+    assert m.losers == [] and m.winners == [0, 1, 2]
+
+
+@pytest.mark.parametrize("change, message", [
+    ("teams: {5: [[0, 1]]}\n", "teams: the game is for 2 to 4 players, not 5"),
+    ("teams: {4: [[0, 2], [1, 4]]}\n", "teams: there is no seat 4 with 4 players (seats are 0 to 3)"),
+    ("teams: {4: [[0, 2], [1, 2, 3]]}\n", "teams: seat 2 is in two teams with 4 players"),
+    ("teams: {4: [[0, 2], [1]]}\n", "teams: seat 3 is in no team with 4 players (list every seat; "
+                                    "a seat alone is written [3])"),
+])
+def test_teams_name_every_seat_once(tmp_path, change, message):
+    assert message in errors(four_players(tmp_path, change + LOSER))
+
+
+def test_losers_is_a_list_of_seats_and_excludes_wins(tmp_path):
+    assert "losers must be a list of seats, not a seat" in errors(
+        four_players(tmp_path, LOSER, "match: {losers: dealer}\n"))
+    assert "match: say who wins (wins: highest or lowest) or who loses (losers:), not both" in errors(
+        four_players(tmp_path, LOSER, "match: {losers: \"[0]\", wins: lowest}\n"))
+
+
+def test_rules_say_the_teams_and_who_wins(tmp_path):
+    text = describe(load_game(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"))[0])
+    assert ("With 4 players, the teams are players 0 and 2 and players 1 and 3: a team's total is "
+            "the sum of its players' totals, and its players win or lose together.") in " ".join(text.split())
+    assert "The teams with the lowest total win (several, on a tie)." in text
+    text = describe(load_game(four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n"))[0])
+    assert ("The match is lost by the players p such that A♣ is in p's hand; every other player wins "
+            "(if nobody loses, it is a draw).") in " ".join(text.split())
+
+
+def test_simulate_writes_teams_and_counts_a_team_win_once(tmp_path, capsys):
+    import json
+    from cardrules.cli import main
+    path, out = four_players(tmp_path, TEAMS), tmp_path / "rows.jsonl"
+    assert main(["simulate", path, "-n", "40", "--players", "4", "--agents", "random",
+                 "--jsonl", str(out)]) == 0
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    for r in rows:
+        assert r["teams"] == [[0, 2], [1, 3]]
+        assert r["team_totals"] == [r["totals"][0] + r["totals"][2], r["totals"][1] + r["totals"][3]]
+        assert r["winners"] in ([0, 2], [1, 3], [0, 1, 2, 3])        # seats, a team at a time
+    wins = sum(r["winners"] == [0, 2] for r in rows)
+    draws = sum(len(r["winners"]) == 4 for r in rows)
+    text = capsys.readouterr().out
+    assert f"team 0+2: win rate {wins / 40:.3f}" in text
+    assert f"draws {draws} " in text
+
+
+def test_simulate_counts_a_loser_game_as_a_draw_only_when_nobody_lost(tmp_path, capsys):
+    from cardrules.cli import main
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    assert main(["simulate", path, "-n", "30", "--players", "3", "--agents", "random"]) == 0
+    text = capsys.readouterr().out
+    # 6 of 8 cards are dealt: the ace of clubs is in a hand in 3 games of 4, else nobody lost
+    lines = [x for x in text.splitlines() if x.strip()[:1].isdigit()]
+    rates = [float(x.split()[2]) for x in lines[:3]]
+    draws = int(text.split("draws ")[1].split()[0])
+    assert abs(sum(rates) - (2 * (30 - draws) / 30)) < 0.002      # two winners in every game with a loser
+
+
+def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
+    import io
+    from rich.console import Console
+    from cardrules import play
+    m = T.stacked(four_players(tmp_path, TEAMS), "AC 2C 3C TC", players=4)
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(
+        play.render_match_end(m, 0, ["South", "West", "North", "East"]))
+    text = buf.getvalue()
+    assert "South (you) and North win." in text
+    assert "Teams  South (you) + North: 12   West + East: 4" in text
