@@ -72,6 +72,8 @@ class Checker:
         self.variables: list = []
         self.phase_names: list = []           # names of hand statements (phases), in file order
         self.team_lists: dict = {}            # player count -> teams (tuples of seats)
+        self.phase_parents: list = []         # per phase: the named statement around it, or -1
+        self.phase_stack: list = []           # the named statements being checked, innermost last
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, msg, span):
@@ -164,7 +166,10 @@ class Checker:
             span = d["automatic"].at(i)
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
+            self.when(autos[-1], a, base_scope)
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
+        self.when_phases(autos, d.get("automatic", []))
+        self.rules_in_the_deal(autos, hand)
         match = self.check_match(d.get("match", {}), base_scope)
         lim = d.get("limits", {})
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
@@ -179,7 +184,8 @@ class Checker:
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
                       self.slots, self.chooses, self.slot_types,
                       d.key_span("options") if "options" in d else None,
-                      phase_names=tuple(self.phase_names), team_lists=self.team_lists)
+                      phase_names=tuple(self.phase_names), team_lists=self.team_lists,
+                      phase_parents=tuple(self.phase_parents))
 
     def check_teams(self, teams) -> dict:
         """`teams:` player count -> a list of teams (lists of seats): every seat in one team."""
@@ -537,11 +543,57 @@ class Checker:
             if not isinstance(st, dict):
                 continue
             name = self.phase_name(st, allow_choose) if "name" in st else None
+            if name is not None:
+                self.phase_stack.append(len(self.phase_names) - 1)
             res = self.stmt(st, sspan, scope, allow_choose)
+            if name is not None:
+                self.phase_stack.pop()
             if res is not None:
                 res.name = name
                 out.append(res)
         return out
+
+    def when(self, auto: m.Automatic, a, scope):
+        """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
+        w = a.get("when")
+        if w is None:
+            return
+        if isinstance(w, str):
+            auto.when_play, auto.when_always = w == "play", w == "always"
+            return
+        auto.when_play = bool(w.get("play", False))
+        if "if" in w:
+            auto.when_if = self.typed(w["if"], w.at("if"), scope, BOOL, "when: if")
+
+    def when_phases(self, autos, items):
+        for auto, a in zip(autos, items):
+            w = a.get("when")
+            if not isinstance(w, dict) or "phases" not in w:
+                continue
+            ks = []
+            for i, name in enumerate(w["phases"]):
+                if str(name) in self.phase_names:
+                    ks.append(self.phase_names.index(str(name)))
+                else:
+                    self.err(f"when: no statement of the hand is named '{name}'" + (suggest(
+                        str(name), self.phase_names) or (f" (named: {', '.join(self.phase_names)})"
+                                                         if self.phase_names else
+                                                         " (give one a name: NAME)")), w["phases"].at(i))
+            auto.when_phases = tuple(ks)
+
+    def rules_in_the_deal(self, autos, hand):
+        """Warn about automatic rules without `when:` that run between the statements dealing
+        the hand (two or more statements move cards before the first decision)."""
+        moving: list = []
+        _before_play(hand, moving)
+        if len(moving) < 2:
+            return
+        for a in autos:
+            if not (a.when_play or a.when_always or a.when_phases is not None or a.when_if is not None):
+                self.warn(f"automatic rule '{a.name}' can run during the deal: it runs after every "
+                          f"statement that moves cards, and the hand moves cards {len(moving)} times "
+                          f"before its first decision (from line {moving[0].line}); add 'when: play' if "
+                          f"it is meant for play, or 'when: always'", a.span)
 
     def phase_name(self, st, in_hand) -> str | None:
         """A hand statement's `name:` (a phase), registered before its inner statements so
@@ -556,6 +608,7 @@ class Checker:
                      span)
             return None
         self.phase_names.append(name)
+        self.phase_parents.append(self.phase_stack[-1] if self.phase_stack else -1)
         return name
 
     def stmt(self, st, span, scope, allow_choose):
@@ -1142,6 +1195,38 @@ class Checker:
             raise RuleError("unique() takes a list of single values (cards, ranks, suits, colours, "
                             "seats or numbers), not of lists", args[0].span)
         return t
+
+
+def _has_choose(st) -> bool:
+    return isinstance(st, m.Choose) or any(_has_choose(x) for x in _inner(st))
+
+
+def _inner(st) -> list:
+    if isinstance(st, m.If):
+        return st.then + st.other
+    if isinstance(st, (m.While, m.ForEach)):
+        return st.body
+    return []
+
+
+def _before_play(stmts, out: list) -> bool:
+    """Append to `out` the span of each statement that moves cards before the first statement
+    holding a decision (a loop that moves cards counts twice: it may run again); True once one
+    holding a decision is met."""
+    for st in stmts:
+        if _has_choose(st):                 # play begins (a loop of turns, a first decision)
+            return True
+        if isinstance(st, (m.Deal, m.MoveCards)):
+            out.append(st.span)
+        elif isinstance(st, m.If):
+            _before_play(st.then, out)
+            _before_play(st.other, out)
+        elif isinstance(st, (m.While, m.ForEach)):
+            n = len(out)
+            _before_play(st.body, out)
+            if len(out) > n:
+                out.append(st.span)
+    return False
 
 
 def _is_zone(node) -> bool:

@@ -639,6 +639,32 @@ class Compiler:
         self.footer()
         return name
 
+    def auto_fn(self, a: m.Automatic) -> str:
+        """An automatic rule: its statements, behind the test of its `when:` if it has one."""
+        guards = []
+        if a.when_play:
+            guards.append("S.hand_decisions")       # the first decision was offered and taken
+        if a.when_phases is not None:
+            parents = self.g.phase_parents
+            inside = []                              # a phase, or one nested inside it
+            for k in range(len(parents)):
+                j = k
+                while j >= 0 and j not in a.when_phases:
+                    j = parents[j]
+                if j >= 0:
+                    inside.append(k)
+            guards.append(f"S.phase in {frozenset(inside)!r}" if len(inside) > 1 else f"S.phase == {inside[0]}")
+        if a.when_if is not None:
+            guards.append(self.x(a.when_if))
+        if not guards:
+            return self.stmts_fn(a.body)
+        name = self.fresh("X")
+        self.header(name, [])
+        self.e.line(f"if not ({' and '.join(guards)}): return", a.span)
+        self.block(a.body)
+        self.footer()
+        return name
+
     def move_fns(self, mv: m.Move):
         """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
         lname, aname = f"L_{mv.name}", f"A_{mv.name}"
@@ -770,7 +796,7 @@ class Compiler:
                             v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
-        autos = [self.stmts_fn(a.body) for a in g.automatic]
+        autos = [self.auto_fn(a) for a in g.automatic]
         self.e.line("def AUTOS(S):")
         self.e.indent()
         for a in autos:

@@ -184,6 +184,10 @@ class Automatic:
     name: str
     body: list
     span: Span
+    when_play: bool = False      # when: play — only once the hand's first decision was offered
+    when_phases: tuple | None = None   # when: {phases: [...]} — indices into Game.phase_names
+    when_if: Node | None = None  # when: {if: COND}
+    when_always: bool = False    # when: always — said explicitly (no warning about the deal)
 
 
 @dataclass
@@ -235,6 +239,7 @@ class Game:
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
     team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
+    phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

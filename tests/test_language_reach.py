@@ -269,3 +269,80 @@ def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
     text = buf.getvalue()
     assert "South (you) and North win." in text
     assert "Teams  South (you) + North: 12   West + East: 4" in text
+
+
+# ---- when automatic rules run -----------------------------------------------------------------
+
+# Two statements deal (hands, then one card to the table); then seats play a card each. The
+# rule counts how often it ran, in a variable.
+WHEN = """
+variables:
+  ran: {type: int, initial: 0}
+  ready: {type: bool, initial: false}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+automatic:
+  - name: count
+    %s
+    do:
+      - set: {ran: "ran + 1"}
+hand:
+  - shuffle: stock
+  - name: deal
+    repeat:
+      - deal: {from: stock, to: hand, count: 1}
+      - set: {ready: "count(hand(0)) == 2"}
+    until: "count(hand(0)) == 2"
+  - move: {top: stock, to: table}
+  - name: play
+    for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def ran(tmp_path, when: str) -> int:
+    m = T.stacked(rules(tmp_path, WHEN % when), "AC AH 2C 2H 3C")
+    T.choose(m, "play AC")
+    T.choose(m, "play AH")
+    assert m.over
+    return m.S.V[0]
+
+
+def test_a_rule_without_when_runs_after_every_statement_moving_cards(tmp_path):
+    assert ran(tmp_path, "") == 2 + 1 + 2        # two deals, the table card, two plays
+
+
+def test_when_play_runs_only_once_the_first_decision_was_offered(tmp_path):
+    assert ran(tmp_path, "when: play") == 2
+
+
+def test_when_phases_runs_only_inside_the_named_statements(tmp_path):
+    assert ran(tmp_path, "when: {phases: [deal]}") == 2
+    assert ran(tmp_path, "when: {phases: [play]}") == 2
+    assert ran(tmp_path, "when: {phases: [deal, play]}") == 4
+
+
+def test_when_if_runs_only_while_the_condition_holds(tmp_path):
+    assert ran(tmp_path, "when: {if: ready}") == 1 + 2     # ready is set after the second deal
+
+
+def test_validate_warns_about_a_rule_that_can_run_during_the_deal(tmp_path):
+    _, warnings = load_game(rules(tmp_path, WHEN % ""))
+    assert [w.line().split(": warning: ")[1] for w in warnings] == [
+        "automatic rule 'count' can run during the deal: it runs after every statement that moves "
+        "cards, and the hand moves cards 3 times before its first decision (from line 28); add "
+        "'when: play' if it is meant for play, or 'when: always'"]
+    for when in ("when: play", "when: always", "when: {phases: [play]}"):
+        assert load_game(rules(tmp_path, WHEN % when))[1] == []
+
+
+def test_when_names_a_phase_of_the_hand(tmp_path):
+    assert "when: no statement of the hand is named 'plya' (did you mean 'play'?)" in errors(
+        rules(tmp_path, WHEN % "when: {phases: [plya]}"))
