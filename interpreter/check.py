@@ -449,7 +449,7 @@ class Checker:
         if name in self.functions:
             return self.functions[name]
         f = self.functions_src[name]
-        params = [(str(p), str(t)) for p, t in f.get("params", {}).items()]
+        params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
         fn = m.Function(str(name), params, None, None, span)
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
@@ -546,6 +546,9 @@ class Checker:
             if name is not None:
                 self.phase_stack.append(len(self.phase_names) - 1)
             res = self.stmt(st, sspan, scope, allow_choose)
+            if isinstance(res, m.Let):       # its names are known to the statements after it
+                for var, _ in res.pairs:
+                    scope = scope.plus(var.name, ("slot", var.type, var.slot))
             if name is not None:
                 self.phase_stack.pop()
             if res is not None:
@@ -676,6 +679,17 @@ class Checker:
                     inner, inner.span, scope, SEAT, f"the seat of {name}(...)")
                 pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'"), seat))
             return m.Assign(span, pairs)
+        if "let" in st:
+            pairs, inner = [], scope
+            for key, val in st["let"].items():
+                name = str(key)
+                self.reserved(name, st["let"].key_span(key))
+                node = self.typed(val, st["let"].at(key), inner)
+                typ = node.type if node is not None else UNCHECKED
+                var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
+                pairs.append((var, node))
+                inner = inner.plus(name, ("slot", typ, var.slot))
+            return m.Let(span, pairs)
         if "reveal" in st:
             node = self.typed(st["reveal"], st.at("reveal"), scope)
             if node is not None and node.type not in (CARD, list_of(CARD)):
@@ -958,6 +972,14 @@ class Checker:
             raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
         return BOOL
 
+    def x_Let(self, n, scope):
+        why = self.clash(n.name)
+        if why:
+            raise RuleError(f"'{n.name}' is {why}; choose another name", n.span)
+        t = self.expr(n.value, scope)
+        n.local = self.new_local(n.name)
+        return self.expr(n.body, scope.plus(n.name, ("local", t, n.local)))
+
     def x_Gen(self, n, scope):
         it = self.expr(n.iter, scope)
         if not isinstance(it, tuple):
@@ -973,16 +995,20 @@ class Checker:
             return list_of(et)
         if f not in GEN_FUNCS:
             raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
-        if f in ("sum", "min", "max") and et != INT:
+        if f == "sum" and et != INT:
             raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
+        if f in ("min", "max"):             # ranks have an order too
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks, not {type_name(et)}s", n.elt.span)
+            return et
         if f in ("any", "all"):
             self.coerce(n.elt, BOOL)
             if n.elt.type != BOOL:
                 raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
             return BOOL
         if f in ("argmin", "argmax"):
-            if et != INT:
-                raise RuleError(f"{f}(...) needs numbers", n.elt.span)
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks", n.elt.span)
             return it[1]
         if f == "unique":
             if isinstance(et, tuple):
@@ -1195,6 +1221,11 @@ class Checker:
             raise RuleError("unique() takes a list of single values (cards, ranks, suits, colours, "
                             "seats or numbers), not of lists", args[0].span)
         return t
+
+
+def _type(text: str):
+    """A declared type: 'card', or 'list of card' -> ('list', 'card'), 'list of list of card'..."""
+    return list_of(_type(text[len("list of "):])) if text.startswith("list of ") else text
 
 
 def _has_choose(st) -> bool:

@@ -325,6 +325,12 @@ class Compiler:
     def x_BoolOp(self, n):
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
 
+    def x_Let(self, n):
+        value, body = self.x(n.value), self.x(n.body)
+        if self.in_iterable:              # Python refuses := in a comprehension's iterable
+            return f"(lambda {n.local}: {body})({value})"
+        return f"(({n.local} := {value}), {body})[-1]"
+
     def x_Cond(self, n):
         return f"({self.x(n.then)} if {self.x(n.test)} else {self.x(n.other)})"
 
@@ -574,6 +580,10 @@ class Compiler:
                 self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {self.x(seat)}, {value})", node.span)
             else:
                 self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+
+    def s_Let(self, st):
+        for var, node in st.pairs:
+            self.e.line(f"V[{var.slot}] = {self.x(node)}" + self.noted(var.slot, var.type), node.span)
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)

@@ -516,6 +516,11 @@ class Describer:
                  f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
         return [(d, "S" + "; ".join(parts)[1:] + ".")]
 
+    def s_Let(self, st, d):
+        w = self.w
+        parts = [f"{w.code(var.name)} be {w.value_top(node)}" for var, node in st.pairs if node is not None]
+        return [(d, "Let " + join(parts, "and") + ".")]
+
     def s_Reveal(self, st, d):
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
 

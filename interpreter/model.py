@@ -146,6 +146,11 @@ class Assign(Stmt):
 
 
 @dataclass
+class Let(Stmt):
+    pairs: list                  # [(Variable, node)]: local names for the statements after it
+
+
+@dataclass
 class Reveal(Stmt):
     cards: Node
 

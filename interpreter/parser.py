@@ -18,7 +18,8 @@ _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "CARDLIT": "a card", "COMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "MINUS": "'-'", "IF": "'if'",
     "ELSE": "'else'", "FOR": "'for'", "IN": "'in'", "AND": "'and'", "OR": "'or'", "NOT": "'not'",
-    "TRUE": "'true'", "FALSE": "'false'", "$END": "the end",
+    "TRUE": "'true'", "FALSE": "'false'", "$END": "the end", "LET": "'let'", "SEMICOLON": "';'",
+    "EQUAL": "'='",
 }
 _QUOTE_HINT = (" (text in quotes is not part of the language: write names such as H or hearts "
                "without quotes)")
@@ -168,6 +169,9 @@ class _Builder:
 
     def t_conditional(self, t, c):
         return ast.Cond(self.at(t), self.build(c[1]), self.build(c[0]), self.build(c[2]))
+
+    def t_let_expr(self, t, c):
+        return ast.Let(self.at(t), str(c[0]), self.build(c[1]), self.build(c[2]))
 
     def t_or_op(self, t, c):
         return ast.BoolOp(self.at(t), "or", self.build(c[0]), self.build(c[1]))

@@ -346,3 +346,59 @@ def test_validate_warns_about_a_rule_that_can_run_during_the_deal(tmp_path):
 def test_when_names_a_phase_of_the_hand(tmp_path):
     assert "when: no statement of the hand is named 'plya' (did you mean 'play'?)" in errors(
         rules(tmp_path, WHEN % "when: {phases: [plya]}"))
+
+
+# ---- let, functions over lists ------------------------------------------------------------------
+
+LET = """
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+functions:
+  points:
+    params: {cards: list of card}
+    body: >-
+      let raw = sum(c.value for c in cards);
+      let aces = count(c for c in cards if c.rank == A);
+      raw + 10 if aces > 0 and raw + 10 <= 21 else raw
+  highest:
+    params: {cards: list of card}
+    body: "[c for c in cards if c.rank == max(x.rank for x in cards)]"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: seats
+    do:
+      - let: {best: "first(highest(hand(p)))", twice: "best.value * 2"}
+      - score: {seat: p, points: "points(hand(p)) * 100 + twice"}
+"""
+
+
+def test_a_function_over_a_list_of_cards_with_local_names(tmp_path):
+    # Seat 1 gets A♣ and 3♣ (4, or 14 counting the ace as 11); seat 0 gets 10♣ and 2♣.
+    m = T.stacked(rules(tmp_path, LET), "AC TC 3C 2C")
+    assert m.S.total == [12 * 100 + 20, 14 * 100 + 6]
+
+
+def test_let_in_a_comprehension_and_in_its_iterable(tmp_path):
+    path = rules(tmp_path, LET.replace(
+        '"points(hand(p)) * 100 + twice"',
+        '"sum(let v = c.value; v * v for c in (let h = hand(p); h))"'))
+    m = T.stacked(path, "AC TC 3C 2C")
+    assert m.S.total == [100 + 4, 1 + 9]
+
+
+def test_let_names_follow_the_rules_of_names(tmp_path):
+    assert "'count' is a built-in name of the language; choose another name" in errors(
+        rules(tmp_path, LET.replace("let raw =", "let count =")))
+    assert "unknown name 'best'" in errors(rules(tmp_path, LET.replace(
+        '- let: {best: "first(highest(hand(p)))", twice: "best.value * 2"}',
+        '- score: {seat: p, points: "best.value"}\n      - let: {best: "first(hand(p))", twice: "2"}')))
+
+
+def test_rules_read_let_as_where(tmp_path):
+    text = " ".join(describe(load_game(rules(tmp_path, LET))[0]).split())
+    assert ("(raw plus 10 if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
+            "(where raw is the total value of the cards in cards and aces is the number of cards c "
+            "in cards such that c's rank is A)") in text
+    assert "Let best be the first of highest(p's hand) and twice be best's value times 2." in text
