@@ -20,7 +20,8 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
-                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team"}
+                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
+                 "partitions", "flatten", "rank_order"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -440,6 +441,8 @@ class Checker:
                 node = None
             calls[name] = [x.func for x in ast.walk(node) if isinstance(x, ast.Call)
                            and x.func in self.functions_src] if node is not None else []
+            calls[name] += [x.id for x in ast.walk(node) if isinstance(x, ast.Name)   # partitions(l, f)
+                            and x.id in self.functions_src] if node is not None else []
         for name in gamecheck.on_cycles(calls):
             self.err(f"function '{name}' calls itself (directly or through others)",
                      self.functions_src.key_span(name))
@@ -1151,6 +1154,40 @@ class Checker:
         return list_of(SEAT)
 
     f_clockwise = f_after
+
+    def f_partitions(self, n, scope, args):
+        """partitions(LIST, FUNCTION): every way to pick disjoint groups (sub-lists) of LIST that
+        FUNCTION accepts; each arrangement is a list of groups (leftovers are in none)."""
+        self.arity(n, 2)
+        t = self.a_list(args[0], scope, "partitions()")
+        f = args[1]
+        fn = None
+        if isinstance(f, ast.Name) and f.id in self.functions_src and f.id not in scope.names:
+            if f.id in self.fn_stack:
+                raise RuleError(f"function '{f.id}' calls itself (directly or through others)", f.span)
+            fn = self.function(f.id, f.span)
+            if fn.body is None:
+                raise Reported(f"function '{f.id}' failed where it is declared", f.span)
+        if fn is None or len(fn.params) != 1 or fn.params[0][1] != t or fn.type != BOOL:
+            raise RuleError(f"partitions() takes the name of a function of one {type_name(t)} that "
+                            f"says true or false, e.g. partitions(hand(p), is_meld) with is_meld: "
+                            f"{{params: {{cards: list of card}}, body: ...}}", f.span)
+        f.ref, f.type = ("function", fn), "function"
+        return list_of(list_of(t))
+
+    def f_flatten(self, n, scope, args):
+        """flatten(LIST OF LISTS): their items in one list, in order."""
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, "flatten()")
+        if not isinstance(t[1], tuple):
+            raise RuleError(f"flatten() needs a list of lists, not a {type_name(t)}", args[0].span)
+        return t[1]
+
+    def f_rank_order(self, n, scope, args):
+        """rank_order(RANK): its place in the deck's rank order, from 0 for the lowest."""
+        self.arity(n, 1)
+        self.need(args[0], scope, RANK, "rank_order()")
+        return INT
 
     def f_team(self, n, scope, args):
         """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""

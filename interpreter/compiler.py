@@ -447,7 +447,7 @@ class Compiler:
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
-        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
+        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions") else None
         N = self.N
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
@@ -468,6 +468,14 @@ class Compiler:
             return f"rt.int_range({', '.join(a)})"
         if f == "subsets":
             return f"rt.subsets({', '.join(a)})"
+        if f == "partitions":
+            fn = n.args[1].ref[1]
+            self.function(fn)
+            return f"rt.partitions(S, {self.x(n.args[0])}, F_{fn.name}, {self.g.limits.steps_per_hand})"
+        if f == "flatten":
+            return f"[x for g in {a[0]} for x in g]"
+        if f == "rank_order":
+            return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":

@@ -342,3 +342,39 @@ def subsets(items, most=None):
         raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
                         f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+
+
+def partitions(S, items, accepts, limit):
+    """Every way to pick disjoint groups of `items` that `accepts(S, group)` holds for: a list
+    of arrangements, each a list of groups (sub-lists keeping the items' order), the empty
+    arrangement first; cards in no group are left over. Tests each of the 2^n - 1 sub-lists once
+    and counts those tests and the arrangements built as steps (bounded like subsets())."""
+    from itertools import combinations
+    items = list(items)
+    n = len(items)
+    if (1 << n) - 1 > SUBSETS_LIMIT:
+        raise EvalError(f"partitions() of {n} items would test {(1 << n) - 1} groups (the limit is "
+                        f"{SUBSETS_LIMIT}: at most 16 items)")
+    tick(S, range((1 << n) - 1), limit)
+    groups = []                      # (bitmask of item positions, group)
+    for k in range(1, n + 1):
+        for pos in combinations(range(n), k):
+            g = [items[i] for i in pos]
+            if accepts(S, g):
+                mask = 0
+                for i in pos:
+                    mask |= 1 << i
+                groups.append((mask, g))
+    out = []
+    stack = [(0, 0, [])]             # (next group to consider, items used, groups chosen)
+    while stack:
+        start, used, chosen = stack.pop()
+        out.append(chosen)
+        if len(out) > SUBSETS_LIMIT:
+            raise EvalError(f"partitions() found more than {SUBSETS_LIMIT} arrangements")
+        for j in range(len(groups) - 1, start - 1, -1):
+            mask, g = groups[j]
+            if not mask & used:
+                stack.append((j + 1, used | mask, chosen + [g]))
+    tick(S, out, limit)
+    return out

@@ -6,7 +6,7 @@ import pytest
 
 from cardrules import testing as T
 from cardrules.describe import describe
-from cardrules.errors import ErrorList
+from cardrules.errors import ErrorList, GameError
 from cardrules.load import load_game
 
 # A two-player game on an 8-card deck (AC AH 2C 2H 3C 3H TC TH); the dealer's left gets
@@ -402,3 +402,79 @@ def test_rules_read_let_as_where(tmp_path):
             "(where raw is the total value of the cards in cards and aces is the number of cards c "
             "in cards such that c's rank is A)") in text
     assert "Let best be the first of highest(p's hand) and twice be best's value times 2." in text
+
+
+# ---- combinatorial built-ins -----------------------------------------------------------------------
+
+MELDS = """
+game: Melds
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S], zone: stock}
+attributes:
+  points: {by_rank: {J: 10, Q: 10, K: 10, 10: 10}, default: "rank_order(card.rank) + 1"}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  is_meld:                    # a set (3 or 4 of a rank) or a run (3 or more in suit and sequence)
+    params: {cards: list of card}
+    body: >-
+      count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards)
+      or (all(c.suit == cards[0].suit for c in cards)
+          and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards) == count(cards) - 1
+          and count(unique(c.rank for c in cards)) == count(cards)))
+  deadwood:
+    params: {cards: list of card}
+    body: >-
+      min(let used = flatten(a); sum(c.points for c in cards if c not in used)
+          for a in partitions(cards, is_meld))
+  arrangements:
+    params: {cards: list of card}
+    body: "count(partitions(cards, is_meld))"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 7}
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "deadwood(hand(p)) * 100 + arrangements(hand(p))"}
+"""
+
+
+def melds(tmp_path, body=MELDS):
+    path = tmp_path / "melds.yaml"
+    path.write_text(body)
+    return str(path)
+
+
+def test_partitions_finds_the_least_deadwood_where_melds_share_a_card(tmp_path):
+    # Seat 1: 7♣ 7♦ 7♥ 8♣ 9♣ K♠ 2♦. Melds: 7♣7♦7♥ and 7♣8♣9♣ share 7♣, so only one counts:
+    # the set leaves 8+9+10+2 = 29, the run leaves 7+7+10+2 = 26 (the least). Arrangements:
+    # none, the set, the run.
+    # Seat 0: A♠ 2♠ 3♠ 4♠ A♥ A♦ A♣: runs A-2-3, 2-3-4, A-2-3-4, sets of aces (4 of 3, 1 of 4).
+    # Best: A♠2♠3♠4♠ + A♥A♦A♣: 0 deadwood.
+    seat1 = "7C 7D 7H 8C 9C KS 2D".split()
+    seat0 = "AS 2S 3S 4S AH AD AC".split()
+    m = T.stacked(melds(tmp_path), [c for pair in zip(seat1, seat0) for c in pair])
+    assert m.S.score[1] == 26 * 100 + 3
+    assert m.S.score[0] // 100 == 0                    # the best of many arrangements
+
+
+def test_partitions_counts_its_tests_as_steps(tmp_path):
+    m = T.stacked(melds(tmp_path), "7C AS 7D 2S 7H 3S 8C 4S 9C AH KS AD 2D AC")
+    assert m.S.steps >= 2 * (2 ** 7 - 1)
+
+
+def test_partitions_refuses_too_many_items_with_a_clear_message(tmp_path):
+    path = melds(tmp_path, MELDS.replace("count: 7", "count: 17"))
+    with pytest.raises(GameError, match=r"partitions\(\) of 17 items would test 131071 groups "
+                                        r"\(the limit is 65536: at most 16 items\)"):
+        T.stacked(path, "")
+
+
+def test_partitions_needs_a_function_that_says_true_or_false(tmp_path):
+    path = melds(tmp_path, MELDS.replace("partitions(cards, is_meld))", "partitions(cards, arrangements))", 1))
+    assert ("partitions() takes the name of a function of one list of cards that says true or false"
+            in errors(path))
+    path = melds(tmp_path, MELDS.replace("partitions(cards, is_meld))", "partitions(cards, deadwood))", 1))
+    assert "function 'deadwood' calls itself (directly or through others)" in errors(path)
