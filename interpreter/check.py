@@ -101,8 +101,9 @@ class Checker:
             self.errors.append(exc)
             return None
 
-    def typed(self, value, span, scope, want=None, what="expression"):
-        """Parse and check an expression, optionally against an expected type."""
+    def typed(self, value, span, scope, want=None, what="expression", seat_numbers=True):
+        """Parse and check an expression, optionally against an expected type; a number stands
+        for a seat unless `seat_numbers` is false (a variable declared to hold a seat)."""
         node = self.parse_expr(value, span)
         if node is None:
             return None
@@ -110,6 +111,8 @@ class Checker:
             t = self.expr(node, scope)
             if want is not None:
                 t = self.coerce(node, want)
+                if t == INT and want == SEAT and seat_numbers:   # checked when it runs
+                    node.seat_check, node.type, t = True, SEAT, SEAT
                 if t != want:
                     raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
         except Reported:
@@ -680,7 +683,8 @@ class Checker:
                     continue
                 seat = None if inner is None else self.typed(
                     inner, inner.span, scope, SEAT, f"the seat of {name}(...)")
-                pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'"), seat))
+                pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'",
+                                              seat_numbers=False), seat))
             return m.Assign(span, pairs)
         if "let" in st:
             pairs, inner = [], scope
@@ -908,6 +912,8 @@ class Checker:
     def need(self, node, scope, want, what):
         t = self.expr(node, scope)
         t = self.coerce(node, want)
+        if t == INT and want == SEAT:        # a number stands for a seat (checked when it runs)
+            node.seat_check, node.type, t = True, SEAT, SEAT
         if t != want:
             raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
 
@@ -925,8 +931,20 @@ class Checker:
 
     def x_BinOp(self, n, scope):
         lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op == "+" and {lt, rt} == {list_of(INT), list_of(SEAT)}:   # seats + [t], t a number
+            side = n.left if lt == list_of(INT) else n.right
+            if isinstance(side, ast.ListLit):
+                for item in side.items:
+                    if item.type == INT and not isinstance(item, ast.Num):
+                        item.seat_check, item.type = True, SEAT
+                    else:
+                        self.coerce(item, SEAT)
+                side.type = lt = rt = list_of(SEAT)
         if n.op == "+" and isinstance(lt, tuple) and lt == rt:
             return lt
+        if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
+            raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
+                            f"{type_name(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)

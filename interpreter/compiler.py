@@ -210,9 +210,11 @@ class Compiler:
                            (1 << i) if z.visibility == "owner" and z.kind == "player" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
-        self.ns.update(SEATS=tuple(range(N)),
-                       CLOCK=tuple(tuple((s + k) % N for k in range(N)) for s in range(N)),
-                       AFTER=tuple(tuple((s + k) % N for k in range(1, N)) for s in range(N)),
+        # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
+        # Generated code never changes a list in place, so sharing them is safe.
+        self.ns.update(SEATS=list(range(N)),
+                       CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
+                       AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
@@ -252,7 +254,10 @@ class Compiler:
 
     # -- expressions -------------------------------------------------------------------------
     def x(self, n) -> str:
-        return getattr(self, "x_" + type(n).__name__)(n)
+        code = getattr(self, "x_" + type(n).__name__)(n)
+        if getattr(n, "seat_check", False):      # a number where a seat goes: checked (check.py)
+            return f"rt.seat({code}, {self.N})"
+        return code
 
     def x_Num(self, n):
         ref = getattr(n, "ref", None)

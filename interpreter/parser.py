@@ -63,6 +63,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
     if tok.type in ("ELSE",):
         return RuleError("'else' without 'if'", where)
+    if tok.type == "FOR" and _unclosed(text[:tok.start_pos]) is not None:   # [x for a in b for ...]
+        return RuleError("one 'for' per comprehension: nest them instead, e.g. "
+                         "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "
+                         "for the items of a list of lists", where)
     if tok.type in _VALUE_STARTS:
         return RuleError(f"missing operator before {_describe(tok)}", where)
     words = sorted({_TOKEN_WORDS.get(e, e) for e in expected})

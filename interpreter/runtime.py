@@ -228,6 +228,13 @@ def argbest(pairs, lowest):
     return best[1]
 
 
+def seat(v, n):
+    """A number used as a seat: 0..n-1, else a clear error."""
+    if 0 <= v < n:
+        return v
+    raise EvalError(f"{v} is not a seat: with {n} players the seats are 0 to {n - 1}")
+
+
 def index(i, n):
     if not 0 <= i < n:
         raise EvalError(f"index {i} out of range 0..{n - 1}")
@@ -339,8 +346,12 @@ def subsets(items, most=None):
     top = n if most is None else max(0, min(most, n))
     total = sum(comb(n, k) for k in range(1, top + 1))
     if total > SUBSETS_LIMIT:
-        raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
-                        f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        if most is None:
+            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
+                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
+                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
+                        f"the cards that can matter) or ask for smaller ones")
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
 
 

@@ -478,3 +478,70 @@ def test_partitions_needs_a_function_that_says_true_or_false(tmp_path):
             in errors(path))
     path = melds(tmp_path, MELDS.replace("partitions(cards, is_meld))", "partitions(cards, deadwood))", 1))
     assert "function 'deadwood' calls itself (directly or through others)" in errors(path)
+
+
+# ---- the smaller items --------------------------------------------------------------------------
+
+SEATS = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - for_each: t
+    in: "[0, 1]"
+    do:
+      - score: {seat: "left(t)", points: "count(after(t) + [t]) * 10 + count(seats + [t])"}
+"""
+
+
+def test_lists_of_seats_join_and_numbers_stand_for_seats(tmp_path):
+    m = T.stacked(rules(tmp_path, SEATS), "AC AH")
+    assert m.S.score == [23, 23]        # after(t) + [t]: 2 seats; seats + [t]: 3
+
+
+def test_a_number_that_is_no_seat_is_a_clear_error_when_it_runs(tmp_path):
+    with pytest.raises(GameError, match="5 is not a seat: with 2 players the seats are 0 to 1"):
+        T.stacked(rules(tmp_path, SEATS.replace("[0, 1]", "[0, 5]")), "AC AH")
+
+
+def test_lists_of_two_types_do_not_join(tmp_path):
+    assert "'+' joins two lists of one type, not a list of cards and a list of seats" in errors(
+        rules(tmp_path, SEATS.replace("count(seats + [t])", "count(table + seats)")))
+
+
+def test_a_second_for_in_a_comprehension_names_the_rewrite(tmp_path):
+    assert "one 'for' per comprehension: nest them instead" in errors(
+        rules(tmp_path, SEATS.replace("count(seats + [t])", "sum(1 for a in seats for b in seats)")))
+
+
+def test_argmax_and_max_take_ranks(tmp_path):
+    path = rules(tmp_path, SEATS.replace(
+        '"count(after(t) + [t]) * 10 + count(seats + [t])"',
+        '"rank_order(max(c.rank for c in hand(t))) * 10 + rank_order(argmax(c.rank for c in hand(t)).rank)"'))
+    m = T.stacked(path, "TC 2H")        # seat 1: 10 (rank order 3), seat 0: 2 (1)
+    assert m.S.score == [33, 11]
+
+
+def test_subsets_with_a_size_says_so_when_there_are_too_many():
+    from cardrules import runtime as rt
+    with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
+                                           r"66711 lists \(the limit is 65536\); take them from fewer"):
+        rt.subsets(list(range(36)), 4)
+
+
+def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):
+    from cardrules import simulate
+    from cardrules.cli import main
+    monkeypatch.setattr(simulate, "_warned", False)
+    monkeypatch.setattr(simulate, "SLOW_HANDS", 30)
+    path = rules(tmp_path, """
+        moves:
+          pass: {}
+        hand:
+          - choose: [pass]
+            by: dealer
+        match:
+          end: "hand_number >= 40"
+        """)
+    assert main(["simulate", path, "-n", "2", "-q"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("is still going after 30 hands") == 1
