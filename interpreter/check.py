@@ -309,6 +309,19 @@ class Checker:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
                                     str(z.get("description", "")), zones.key_span(name), i)
+            for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
+                typ = str(f.get("type", "int"))
+                var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),
+                                 str(f.get("description", "")), per_player=True)
+                var.zone = out[str(name)]
+                init = f.get("initial", {"int": 0, "bool": False}.get(typ))
+                if init is None:
+                    self.err(f"zone data '{field_name}' of type {typ} needs an initial value",
+                             z["data"].key_span(field_name))
+                else:
+                    var.initial = self.typed(init, f.at("initial") if "initial" in f else var.span,
+                                             Scope(), typ, f"zone data '{field_name}'")
+                out[str(name)].data[str(field_name)] = var
         if not out:
             self.err("a game needs at least one zone", span)
         return out
@@ -665,6 +678,17 @@ class Checker:
         if "set" in st:
             pairs = []
             for key, val in st["set"].items():
+                if _data_key(key):                     # zone data: "builds(b).value"
+                    target = self.typed(key, st["set"].key_span(key), scope)
+                    if target is not None and getattr(target, "ref", None) and target.ref[0] == "zdata":
+                        var = target.ref[1]
+                        where = target.obj.ref[2] if target.obj.ref[2] is not None else ast.Num(target.span, 0)
+                        pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type,
+                                                      f"'{target.name}'", seat_numbers=False), where))
+                    elif target is not None:
+                        self.err(f"set: '{key}' is no zone data (declare it under the zone's data:)",
+                                 st["set"].key_span(key))
+                    continue
                 name, inner = _set_key(key)
                 var = next((v for v in self.variables if v.name == name), None)
                 if var is None:
@@ -888,6 +912,14 @@ class Checker:
 
     def x_Attr(self, n, scope):
         t = self.expr(n.obj, scope)
+        if _is_zone(n.obj) and n.name in n.obj.ref[1].data:      # zone data: builds(i).value
+            var = n.obj.ref[1].data[n.name]
+            n.ref = ("zdata", var)
+            return var.type
+        if _is_zone(n.obj) and n.obj.ref[1].data:
+            z = n.obj.ref[1]
+            raise RuleError(f"zone '{z.name}' keeps no '{n.name}' (its data: {', '.join(z.data)})"
+                            + suggest(n.name, z.data), n.span)
         if t != CARD:
             raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
         if n.name in CARD_ATTRS:
@@ -1328,6 +1360,13 @@ def check(doc, path: str) -> tuple[m.Game, list]:
     c = Checker(doc, path)
     game = c.run()
     return game, c.warnings
+
+
+def _data_key(key) -> bool:
+    """A set: key naming zone data: 'zone(i).name' or 'zone.name'."""
+    text = str(key)
+    tail = text.rsplit(".", 1)
+    return len(tail) == 2 and tail[1].isidentifier() and (text.endswith(")") is False)
 
 
 def _set_key(key) -> tuple:

@@ -305,7 +305,20 @@ class Compiler:
             return f"({b} + {code})"
         return f"({b} + rt.index({code}, {z.count}))"
 
+    def data_index(self, var, node) -> str:
+        """Code for the instance (0..count-1, or the seat) of a zone whose data `var` is."""
+        z = var.zone
+        if z.kind == "shared":
+            return "0"
+        code = self.x(node)
+        if z.kind == "player" or self.valid_index.get(code) == z.name:
+            return code
+        return f"rt.index({code}, {z.count})"
+
     def x_Attr(self, n):
+        if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
+            var = n.ref[1]
+            return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
         tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
         return f"{tab}[{self.x(n.obj)}]"
 
@@ -569,7 +582,10 @@ class Compiler:
         self.after_cards_moved()
 
     def after_cards_moved(self):
-        """In the hand's flow, automatic rules run after every statement that moves cards."""
+        """In the hand's flow, automatic rules run after every statement that moves cards;
+        anywhere, zone data of an instance left empty goes back to its initial values."""
+        if any(z.data for z in self.g.zones.values()):
+            self.e.line("CLEAR_DATA(S)")
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
 
@@ -590,7 +606,8 @@ class Compiler:
             value = self.x(node)
             value = f"rt.num({value})" if var.type == "int" else value
             if var.per_player:           # a new list: copies of the state share the old one
-                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {self.x(seat)}, {value})", node.span)
+                where = self.data_index(var, seat) if hasattr(var, "zone") else self.x(seat)
+                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {where}, {value})", node.span)
             else:
                 self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
 
@@ -817,8 +834,23 @@ class Compiler:
             else:
                 self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
                             v.initial.span)
+        data = [(z, v) for z in g.zones.values() for v in z.data.values()]
+        for z, v in data:                 # zone data: a list per zone, one value per instance
+            n = self.N if z.kind == "player" else z.count
+            self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
+        if data:
+            self.e.line("def CLEAR_DATA(S):")  # instances left empty: their data back to initial
+            self.e.indent()
+            self.e.line("Z = S.Z; V = S.V")
+            for z, v in data:
+                n = self.N if z.kind == "player" else z.count
+                first = self.x(v.initial)
+                self.e.line(f"for i in range({n}):")
+                self.e.line(f"    if not Z[{self.base[z.name]} + i] and V[{v.slot}][i] != {first}: "
+                            f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
+            self.e.dedent()
         autos = [self.auto_fn(a) for a in g.automatic]
         self.e.line("def AUTOS(S):")
         self.e.indent()

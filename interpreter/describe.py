@@ -299,6 +299,12 @@ class Describer:
                 vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
+            if z.data:                        # zone data: values kept with each instance
+                each = "Each keeps" if z.kind != "shared" else "It keeps"
+                text += (f" {each} " + join([f"{w.code(v.name)} (initially {w.value_top(v.initial)}"
+                                                   + (f": {w.t(v.description)}" if v.description else "")
+                                                   + ")" for v in z.data.values()])
+                         + ", which go back to their initial values whenever it is left empty.")
             items.append((0, text))
         return [Heading(2, "Zones"),
                 Para("A zone is a pile of cards, bottom first; its top card is the last one put "

@@ -57,6 +57,7 @@ class Zone:
     description: str
     span: Span
     index: int = 0               # position in the zone list
+    data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
 
 
 @dataclass

@@ -545,3 +545,69 @@ def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, 
     assert main(["simulate", path, "-n", "2", "-q"]) == 0
     err = capsys.readouterr().err
     assert err.count("is still going after 30 hands") == 1
+
+
+# ---- data on zones --------------------------------------------------------------------------------
+
+BUILDS = """  builds:
+    count: 3
+    visibility: all
+    data:
+      owner: {type: seat, initial: 0}
+      value: {}
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+moves:
+  build:
+    params:
+      card: {from: "hand(player)"}
+      b: {from: "indices(builds)"}
+    do:
+      - move: {cards: card, to: "builds(b)", face_up: true}
+      - set: {"builds(b).owner": player, "builds(b).value": "builds(b).value + card.value"}
+  take:
+    params:
+      b: {from: "indices(builds)", if: "builds(b).owner == player and not empty(builds(b))"}
+    do:
+      - score: {seat: player, points: "builds(b).value"}
+      - move: {all: "builds(b)", to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [build]
+        by: p
+      - choose: [build]
+        by: p
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [take]
+        by: p
+"""
+
+
+def builds(tmp_path, body=BUILDS):
+    path = tmp_path / "builds.yaml"
+    path.write_text(BASE + body)
+    return str(path)
+
+
+def test_each_build_keeps_its_own_owner_and_value(tmp_path):
+    m = T.stacked(builds(tmp_path), "AC TC 3C 2C")      # seat 1: A♣ 3♣; seat 0: 10♣ 2♣
+    for move in ("build AC 0", "build 3C 0", "build TC 1", "build 2C 2"):
+        T.choose(m, move)
+    owner, value = (m.P.game.zones["builds"].data[k].slot for k in ("owner", "value"))
+    assert m.S.V[owner] == [1, 0, 0] and m.S.V[value] == [4, 10, 2]
+    assert [m.move_text(x) for x in m.legal_moves()] == ["take 0"]
+    T.choose(m, "take 0")
+    assert m.S.V[value] == [0, 10, 2]           # left empty: back to its initial value
+    T.choose(m, "take 1")
+    assert m.S.score == [10, 4]
+
+
+def test_zone_data_is_declared_before_it_is_set(tmp_path):
+    path = builds(tmp_path, BUILDS.replace('"builds(b).owner": player', '"builds(b).boss": player'))
+    assert "zone 'builds' keeps no 'boss' (its data: owner, value)" in errors(path)
