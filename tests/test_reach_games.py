@@ -57,3 +57,87 @@ def test_old_maid_drawing_the_queen_passes_the_danger_on():
     T.choose(m, "draw #3")                                   # seat 1 takes the QS
     assert T.cards(m, "hand:1") == ["5D", "7D", "QS"] and T.cards(m, "hand:0") == ["5H", "7H"]
     assert m.to_move() == 0 and legal(m) == ["draw #1", "draw #2", "draw #3"]
+
+
+# ---- Hearts (pagat.com/reverse/hearts.html) -----------------------------------------------------
+
+HEARTS = game_path("hearts")
+SUITS4 = {1: "C", 2: "D", 3: "H", 0: "S"}    # seat -> the suit dealt to it whole
+RANKS = "2 3 4 5 6 7 8 9 T J Q K A".split()
+
+
+def hearts():
+    """Dealt from the dealer's left (seat 1) round to seat 0: each seat one whole suit."""
+    hands = {s: [r + suit for r in RANKS] for s, suit in SUITS4.items()}
+    return T.stacked(HEARTS, [hands[s][i] for i in range(13) for s in (1, 2, 3, 0)], players=4)
+
+
+def passed(m):
+    """Everyone passes his three lowest cards (the first hand: to the left)."""
+    for seat in (1, 2, 3, 0):
+        assert m.to_move() == seat
+        low = "+".join(r + SUITS4[seat] for r in RANKS[:3])
+        T.choose(m, f"pass {low}")
+
+
+def test_hearts_three_cards_go_to_the_left_in_the_first_hand():
+    m = hearts()
+    assert len(legal(m)) == 286                               # any 3 of 13 cards
+    passed(m)
+    assert T.cards(m, "hand:2")[-3:] == ["2C", "3C", "4C"]    # from seat 1, on its left
+    assert T.cards(m, "hand:1")[-3:] == ["2S", "3S", "4S"]    # from seat 0
+    assert T.cards(m, "hand:0")[-3:] == ["2H", "3H", "4H"]
+
+
+def test_hearts_the_two_of_clubs_leads_and_no_points_on_the_first_trick():
+    m = hearts()
+    passed(m)
+    assert m.to_move() == 2 and legal(m) == ["play 2C"]      # seat 2 now holds the 2C
+    T.choose(m, "play 2C")
+    assert legal(m) == ["play 2D", "play 3D", "play 4D"]     # seat 3: no club, no heart: the
+    T.choose(m, "play 2D")                                   # diamonds it got from seat 2
+    assert "play 2H" not in legal(m) and "play QS" not in legal(m) and "play 5S" in legal(m)
+    T.choose(m, "play 5S")
+    assert legal(m) == [f"play {r}C" for r in RANKS[3:]]     # seat 1 must follow clubs
+
+
+def first_trick_then_spade_lead(m, seat3_discard):
+    passed(m)
+    for move in ("play 2C", "play 2D", "play 5S", "play AC"):   # seat 1 wins with the AC
+        T.choose(m, move)
+    assert m.to_move() == 1
+    for move in ("play 2S", "play 3C", f"play {seat3_discard}", "play AS"):   # seat 0 wins
+        T.choose(m, move)
+    assert m.to_move() == 0
+
+
+def test_hearts_may_not_be_led_until_broken():
+    m = hearts()
+    first_trick_then_spade_lead(m, "3D")
+    assert not any(x.endswith("H") for x in legal(m))        # seat 0 holds 2H 3H 4H
+
+
+def test_hearts_a_heart_played_breaks_them():
+    m = hearts()
+    first_trick_then_spade_lead(m, "5H")
+    assert {"play 2H", "play 3H", "play 4H"} <= set(legal(m))
+
+
+def results_with(tricks: dict):
+    """The hand results if the given cards lay in the players' trick piles."""
+    from cardrules import runtime as rt
+    m = hearts()
+    P, S = m.P, m.S
+    for seat, names in tricks.items():
+        for name in names:
+            rt.move1(S, P.card_names.index(name), P.zone_names.index(f"tricks:{seat}"))
+    return [P.hand_result(S, p) for p in range(4)]
+
+
+def test_hearts_each_heart_is_a_point_and_the_queen_of_spades_thirteen():
+    hearts_ = [r + "H" for r in RANKS]
+    assert results_with({0: hearts_[:10], 2: hearts_[10:] + ["QS"]}) == [10, 0, 16, 0]
+
+
+def test_hearts_shooting_the_moon_gives_everyone_else_26():
+    assert results_with({1: [r + "H" for r in RANKS] + ["QS", "2C"]}) == [26, 0, 26, 26]
