@@ -141,3 +141,57 @@ def test_hearts_each_heart_is_a_point_and_the_queen_of_spades_thirteen():
 
 def test_hearts_shooting_the_moon_gives_everyone_else_26():
     assert results_with({1: [r + "H" for r in RANKS] + ["QS", "2C"]}) == [26, 0, 26, 26]
+
+
+# ---- Spades (pagat.com/auctionwhist/spades.html) ------------------------------------------------
+
+SPADES = game_path("spades")
+
+
+def spades(hands=None, sets=None):
+    """Dealt from the dealer's left (seat 1) round to seat 0; by default each seat one whole
+    suit: seat 1 clubs, 2 diamonds, 3 hearts, 0 spades."""
+    hands = hands or {s: [r + suit for r in RANKS] for s, suit in SUITS4.items()}
+    return T.stacked(SPADES, [hands[s][i] for i in range(13) for s in (1, 2, 3, 0)], players=4,
+                     sets=sets)
+
+
+def bid_and_play(m, bids: dict):
+    for seat in (1, 2, 3, 0):
+        assert m.to_move() == seat
+        T.choose(m, f"bid {bids[seat]}")
+    while not m.over and m.legal_moves()[0][0] == 1:        # play: any legal card will do here
+        m.apply(0)
+
+
+def test_spades_a_partnership_scores_its_contract_and_a_nil_its_hundred():
+    # Seat 0 holds every spade: trumps win every trick, so seat 0 takes all 13.
+    m = spades()
+    bid_and_play(m, {1: 3, 2: 0, 3: 2, 0: 13})
+    assert [len(T.cards(m, f"tricks:{s}")) // 4 for s in range(4)] == [13, 0, 0, 0]
+    # 0+2: contract 13 made (130, on seat 0), seat 2's nil made (100);
+    # 1+3: contract 5, no trick: -50 on its first seat, seat 1.
+    assert m.S.total == [130, -50, 100, 0] and m.team_totals() == [230, -50]
+
+
+def test_spades_partners_win_together():
+    m = spades(sets={"target": "200"})
+    bid_and_play(m, {1: 3, 2: 0, 3: 2, 0: 13})
+    assert m.over and m.winners == [0, 2]
+
+
+def test_spades_ten_bags_cost_a_hundred():
+    m = spades()
+    bid_and_play(m, {1: 1, 2: 1, 3: 1, 0: 1})
+    bags = m.P.game.variables[1].slot                      # bags, per partnership's first seat
+    # 0+2: contract 2, 13 taken: 20 + 11 bags; 11 bags reach 10: -100, 1 bag kept.
+    assert m.S.total == [20 + 11 - 100, -20, 0, 0] and m.S.V[bags] == [1, 0, 0, 0]
+
+
+def test_spades_may_not_be_led_until_broken():
+    hands = {1: [r + "C" for r in RANKS[:12]] + ["AS"], 2: [r + "D" for r in RANKS],
+             3: [r + "H" for r in RANKS], 0: [r + "S" for r in RANKS[:12]] + ["AC"]}
+    m = spades(hands)
+    for seat in (1, 2, 3, 0):
+        T.choose(m, "bid 3")
+    assert m.to_move() == 1 and "play AS" not in legal(m) and len(legal(m)) == 12
