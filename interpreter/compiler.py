@@ -489,7 +489,8 @@ class Compiler:
         if f == "partitions":
             fn = n.args[1].ref[1]
             self.function(fn)
-            return f"rt.partitions(S, {self.x(n.args[0])}, F_{fn.name}, {self.g.limits.steps_per_hand})"
+            return (f"rt.partitions(S, {self.x(n.args[0])}, F_{fn.name}, {self.g.limits.steps_per_hand}, "
+                    f"{_reads_no_zone(fn)})")
         if f == "flatten":
             return f"[x for g in {a[0]} for x in g]"
         if f == "rank_order":
@@ -897,6 +898,22 @@ class Compiler:
         P.phase_names = tuple(g.phase_names)
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
+
+
+def _reads_no_zone(fn: m.Function, seen=None) -> bool:
+    """True when a function's result depends on its arguments alone (no zone is read, here or
+    in the functions it calls): partitions() may then remember its answers."""
+    seen = set() if seen is None else seen
+    if fn.name in seen:
+        return True
+    seen.add(fn.name)
+    for x in nodes.walk(fn.body):
+        ref = getattr(x, "ref", None)
+        if ref and ref[0] == "zone":
+            return False
+        if ref and ref[0] == "function" and not _reads_no_zone(ref[1], seen):
+            return False
+    return True
 
 
 def _local_of(p: m.Param) -> str:

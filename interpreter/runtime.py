@@ -355,11 +355,17 @@ def subsets(items, most=None):
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
 
 
-def partitions(S, items, accepts, limit):
+_ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only
+
+
+def partitions(S, items, accepts, limit, pure=False):
     """Every way to pick disjoint groups of `items` that `accepts(S, group)` holds for: a list
     of arrangements, each a list of groups (sub-lists keeping the items' order), the empty
     arrangement first; cards in no group are left over. Tests each of the 2^n - 1 sub-lists once
-    and counts those tests and the arrangements built as steps (bounded like subsets())."""
+    and counts those tests and the arrangements built as steps (bounded like subsets()). A `pure`
+    function (one that reads no zone) is asked about each group once per process: its answers
+    are remembered with the steps they took, which are counted again on every use, so a game
+    counts the same steps (and stops at the same limit) whatever ran before it."""
     from itertools import combinations
     items = list(items)
     n = len(items)
@@ -367,11 +373,26 @@ def partitions(S, items, accepts, limit):
         raise EvalError(f"partitions() of {n} items would test {(1 << n) - 1} groups (the limit is "
                         f"{SUBSETS_LIMIT}: at most 16 items)")
     tick(S, range((1 << n) - 1), limit)
+    if S.steps > limit:
+        too_many_steps(limit)
     groups = []                      # (bitmask of item positions, group)
+    if len(_ACCEPTED) > 200_000:
+        _ACCEPTED.clear()
     for k in range(1, n + 1):
         for pos in combinations(range(n), k):
             g = [items[i] for i in pos]
-            if accepts(S, g):
+            if pure:                 # remembered, with the steps it took: counts stay the same
+                key = (accepts, tuple(g))
+                hit = _ACCEPTED.get(key)
+                if hit is None:
+                    before = S.steps
+                    hit = _ACCEPTED[key] = (bool(accepts(S, g)), S.steps - before)
+                else:
+                    S.steps += hit[1]
+                ok = hit[0]
+            else:
+                ok = accepts(S, g)
+            if ok:
                 mask = 0
                 for i in pos:
                     mask |= 1 << i

@@ -195,3 +195,53 @@ def test_spades_may_not_be_led_until_broken():
     for seat in (1, 2, 3, 0):
         T.choose(m, "bid 3")
     assert m.to_move() == 1 and "play AS" not in legal(m) and len(legal(m)) == 12
+
+
+# ---- Gin Rummy (pagat.com/rummy/ginrummy.html) ---------------------------------------------------
+
+GIN = game_path("gin-rummy")
+KNOCKER = "AC 2C 3C 7H 7D 7S 9S 9D KH 4D".split()        # seat 1: a run, a set, 9-9, K, 4
+LOOSE = "4C 5C QS QD 8H 8C 6S JH TD 2S".split()          # seat 0: no meld; 4C 5C fit A-2-3C
+
+
+def gin(seat1=KNOCKER, seat0=LOOSE, upcard="5H", stock="9H"):
+    return T.stacked(GIN, interleave(seat1, seat0) + [upcard] + stock.split(), players=2)
+
+
+def test_gin_knocking_needs_deadwood_of_ten_or_less_after_the_best_arrangement():
+    m = gin()
+    assert m.to_move() == 1 and legal(m) == ["draw_stock", "draw_discard"]
+    T.choose(m, "draw_discard")                             # 5H: deadwood stays far above 10
+    assert "knock" not in legal(m)
+    m = gin()
+    T.choose(m, "draw_stock")                               # 9H makes 9-9-9: K and 4 left
+    assert "knock" in legal(m)
+    T.choose(m, "knock")
+    assert legal(m) == ["knock_discard KH", "knock_discard 4D"]   # leaves 4 or 10
+
+
+def test_gin_the_opponent_lays_off_on_the_knockers_melds():
+    m = gin()
+    for move in ("draw_stock", "knock", "knock_discard KH"):
+        T.choose(m, move)
+    # Knocker: A-2-3C, 7-7-7, 9-9-9 laid; deadwood 4 (the 4D). Seat 0 lays off 4C 5C on the
+    # run; his deadwood: Q Q 8 8 6 J 10 2 = 64. The knocker scores 64 - 4.
+    laid = sorted(sorted(T.cards(m, f"laid:{i}")) for i in range(4) if T.cards(m, f"laid:{i}"))
+    assert laid == [["2C", "3C", "AC"], ["7D", "7H", "7S"], ["9D", "9H", "9S"]]
+    assert m.S.total == [0, 60]
+
+
+def test_gin_an_undercut_scores_for_the_opponent():
+    m = gin(seat0="4S 5S 6S TH TD TC 2H 3H 4H 2D".split())   # melded but the 2D: deadwood 2
+    for move in ("draw_stock", "knock", "knock_discard KH"):
+        T.choose(m, move)
+    assert m.S.total == [4 - 2 + 25, 0]
+
+
+def test_gin_going_gin_scores_25_and_no_lay_offs():
+    m = gin(seat1="AC 2C 3C 4C 7H 7D 7S 9S 9D 9H".split(),
+            seat0="5C 6C QS QD 8H 8C 6S JH TD 2S".split(), stock="KH")
+    for move in ("draw_stock", "knock", "knock_discard KH"):
+        T.choose(m, move)
+    # 5C 6C would extend A-2-3-4C, but not against gin: 75 deadwood + 25.
+    assert m.S.total == [0, 100] and m.over and m.winners == [1]
