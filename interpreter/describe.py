@@ -398,7 +398,16 @@ class Describer:
         items = []
         for a in g.automatic:
             name = w.t(a.name)
-            items.append((0, f"{name[:1].upper()}{name[1:]}:"))    # a label, never referred to
+            when = []                                                # when: (only if it limits)
+            if a.when_play:
+                when.append("once the hand's first decision has been offered")
+            if a.when_phases is not None:
+                when.append("while " + join([f"'{w.t(g.phase_names[k])}'" for k in a.when_phases], "or")
+                            + " runs")
+            if a.when_if is not None:
+                when.append(f"while {w.cond(a.when_if)}")
+            only = f" (only {join(when)})" if when else ""
+            items.append((0, f"{name[:1].upper()}{name[1:]}{only}:"))    # a label, never referred to
             items += self.stmts(a.body, 1)
         return [Heading(2, "Automatic rules"),
                 Para("These happen by themselves, in this order, after every step or move "

@@ -611,3 +611,9 @@ def test_each_build_keeps_its_own_owner_and_value(tmp_path):
 def test_zone_data_is_declared_before_it_is_set(tmp_path):
     path = builds(tmp_path, BUILDS.replace('"builds(b).owner": player', '"builds(b).boss": player'))
     assert "zone 'builds' keeps no 'boss' (its data: owner, value)" in errors(path)
+
+
+def test_rules_say_when_an_automatic_rule_runs(tmp_path):
+    text = describe(load_game(rules(tmp_path, WHEN % "when: {phases: [play], if: ready, play: true}"))[0])
+    assert ("Count (only once the hand's first decision has been offered, while 'play' runs and "
+            "while ready is true):") in " ".join(text.split())
