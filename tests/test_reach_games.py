@@ -245,3 +245,58 @@ def test_gin_going_gin_scores_25_and_no_lay_offs():
         T.choose(m, move)
     # 5C 6C would extend A-2-3-4C, but not against gin: 75 deadwood + 25.
     assert m.S.total == [0, 100] and m.over and m.winners == [1]
+
+
+# ---- Casino (pagat.com/fishing/casino.html) ---------------------------------------------------------
+
+CASINO = game_path("casino")
+
+
+def casino(seat0="2D 7C 6H QC"):
+    # Seat 1 (dealer's left): 3C 8D 5H KS; seat 0: 2D 7C 6H QC; table: 5C 4S QD AH.
+    seat1, seat0 = "3C 8D 5H KS".split(), seat0.split()
+    return T.stacked(CASINO, interleave(seat1, seat0) + "5C 4S QD AH".split(), players=2)
+
+
+def build_data(m):
+    z = m.P.game.zones["builds"].data
+    return m.S.V[z["owner"].slot], m.S.V[z["value"].slot]
+
+
+def test_casino_capture_by_rank_or_by_adding_up():
+    m = casino()
+    assert {"capture 5H 5C", "capture 5H 4S+AH"} <= set(legal(m))
+    assert not any(x.startswith("capture 3C") for x in legal(m))       # nothing adds up to 3
+
+
+def test_casino_several_builds_each_with_its_owner_and_value():
+    m = casino()
+    assert "build 3C 5C" in legal(m) and "build 3C 4S" not in legal(m)   # holds an 8, not a 7
+    T.choose(m, "build 3C 5C")                                          # seat 1 builds 8
+    T.choose(m, "build 2D 4S")                                          # seat 0 builds 6
+    assert T.cards(m, "builds:0") == ["5C", "3C"] and T.cards(m, "builds:1") == ["4S", "2D"]
+    assert build_data(m) == ([1, 0, 0, 0], [8, 6, 0, 0])
+
+
+def test_casino_a_builder_may_not_trail_and_captures_his_build():
+    m = casino()
+    T.choose(m, "build 3C 5C")
+    T.choose(m, "build 2D 4S")
+    assert not any(x.startswith("trail") for x in legal(m))            # seat 1 owns a build
+    assert "take_build 8D 0" in legal(m) and "take_build 8D 1" not in legal(m)
+    T.choose(m, "take_build 8D 0")
+    assert T.cards(m, "captured:1") == ["8D", "5C", "3C"]
+    assert build_data(m) == ([0, 0, 0, 0], [0, 6, 0, 0])               # the empty build is reset
+    T.choose(m, "take_build 6H 1")
+    assert T.cards(m, "captured:0") == ["6H", "4S", "2D"] and build_data(m) == ([0] * 4, [0] * 4)
+
+
+def test_casino_raising_a_build_makes_it_yours():
+    m = casino()
+    T.choose(m, "build 3C 5C")                                          # seat 1: 8
+    assert "raise 2D 0" not in legal(m)                                 # 10: seat 0 holds none
+    m = casino(seat0="2D TC 6H QC")
+    T.choose(m, "build 3C 5C")
+    T.choose(m, "raise 2D 0")                                           # seat 0 holds the 10
+    assert T.cards(m, "builds:0") == ["5C", "3C", "2D"] and build_data(m) == ([0, 0, 0, 0], [10, 0, 0, 0])
+    assert any(x.startswith("trail") for x in legal(m))                 # seat 1 owns no build now
