@@ -300,3 +300,53 @@ def test_casino_raising_a_build_makes_it_yours():
     T.choose(m, "raise 2D 0")                                           # seat 0 holds the 10
     assert T.cards(m, "builds:0") == ["5C", "3C", "2D"] and build_data(m) == ([0, 0, 0, 0], [10, 0, 0, 0])
     assert any(x.startswith("trail") for x in legal(m))                 # seat 1 owns no build now
+
+
+# ---- Cribbage (pagat.com/adders/crib6.html) ---------------------------------------------------
+
+CRIBBAGE = game_path("cribbage")
+
+
+def cribbage():
+    # Seat 1 (non-dealer) keeps 5H 5D 5S JC, seat 0 keeps TD 4S 6D 9C; the crib gets 2C 3C AH 2H;
+    # the starter is 5C.
+    seat1, seat0 = "5H 5D 5S JC 2C 3C".split(), "TD 4S 6D 9C AH 2H".split()
+    m = T.stacked(CRIBBAGE, interleave(seat1, seat0) + ["5C"], players=2)
+    T.choose(m, "lay_away 2C+3C")
+    T.choose(m, "lay_away AH+2H")
+    return m
+
+
+def test_cribbage_the_show_counts_fifteens_pairs_runs_and_nobs():
+    m = cribbage()
+    shown = m.S.V[m.P.game.variables[-1].slot]
+    # Seat 1, the 29 hand: four 5s with the JC, starter 5C: fifteens 8 x 2, six pairs 12, nobs 1.
+    # Seat 0 (dealer): TD 4S 6D 9C + 5C: 10+5, 9+6, 4+5+6 (6), the run 4-5-6 (3) = 9; his crib
+    # 2C 3C AH 2H + 5C: the pair of 2s (2) and the double run A-2-3 (6) = 8.
+    assert shown == [9 + 8, 29]
+
+
+def test_cribbage_pegging_fifteen_thirty_one_and_the_last_card():
+    m = cribbage()
+    for move in ("peg 5H", "peg TD", "peg 5D", "peg 6D", "peg 5S"):   # 5, 15, 20, 26, 31
+        T.choose(m, move)
+    assert m.S.score == [2, 2]                              # 15 for seat 0, 31 for seat 1
+    assert T.cards(m, "pile") == [] and m.to_move() == 0    # a new count, the other player first
+    for move in ("peg 4S", "peg JC", "peg 9C"):             # 4, 14, 23: the last card pegs 1
+        T.choose(m, move)
+    assert m.hand_results[0] == [2 + 1 + 17, 2 + 29]        # pegging, then the show
+
+
+def test_cribbage_a_go_pegs_one_for_the_last_to_play():
+    seat1, seat0 = "5H 5D 5S JC 2C 3C".split(), "TD KS QD 9C AH 2H".split()
+    m = T.stacked(CRIBBAGE, interleave(seat1, seat0) + ["4C"], players=2)
+    T.choose(m, "lay_away 2C+3C")
+    T.choose(m, "lay_away AH+2H")
+    for move in ("peg JC", "peg TD", "peg 5H"):             # 10, 20, 25: seat 0 then cannot play
+        T.choose(m, move)
+    T.choose(m, "peg 5D")                                   # 30, a pair: 2
+    # then nobody can play (the 5S would make 35): seat 1, the last to play, pegs 1 for the go
+    assert m.to_move() == 0 and T.cards(m, "pile") == [] and m.S.score == [0, 3]
+    for move in ("peg KS", "peg 5S"):                       # a new count: 10, 15: fifteen 2
+        T.choose(m, move)
+    assert m.S.score == [0, 5]
