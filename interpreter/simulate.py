@@ -63,7 +63,7 @@ def run_one(args) -> dict:
     job, index = args
     st = _setup(job)
     seed = derive_seed(job.seed, index)
-    stats = GameStats(st.players)
+    stats = GameStats(st.players, st.game.match.wins == "lowest")
     try:
         watch = _Watch(stats, index, seed, st.game.limits.hands_per_match)
         match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,

@@ -63,8 +63,9 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, lowest: bool = False):
         self.n = players
+        self.sign = -1 if lowest else 1    # match: wins: lowest — the lowest standing leads
         self.decisions = self.forced = self.legal = 0
         self.hand_seen = None
         self.first: dict = {}        # hand number -> (dealer, seat of the first decision)
@@ -88,6 +89,8 @@ class GameStats:
             st = S.total
         else:
             st = [S.total[p] + match.standing(p) for p in range(self.n)]
+        if self.sign < 0:
+            st = [-v for v in st]
         best = max(st)
         top = [p for p, v in enumerate(st) if v == best]
         leader = top[0] if len(top) == 1 else None
@@ -110,9 +113,10 @@ class GameStats:
                 "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
 
 
-def hand_shares(results: list) -> list:
-    """Each seat's share of a hand's win: 1 alone on top, 1/k among k tied, else 0."""
-    best = max(results)
+def hand_shares(results: list, lowest: bool = False) -> list:
+    """Each seat's share of a hand's win: 1 alone on top (at the bottom, when the lowest total
+    wins), 1/k among k tied, else 0."""
+    best = min(results) if lowest else max(results)
     k = sum(1 for r in results if r == best)
     return [1 / k if r == best else 0.0 for r in results]
 
@@ -156,8 +160,9 @@ def _ratio(key, label, xs, ys) -> Measure:
 class Summary:
     """Running statistics over game results (dicts as `simulate.run_one` returns them)."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, lowest: bool = False):
         self.players = players
+        self.lowest = lowest            # match: wins: lowest — a hand's best result is its lowest
         self.n = 0
         self.failed: list = []
         self.outright = [0] * players
@@ -217,7 +222,7 @@ class Summary:
             self.lead_from.append(r["winner_leads_from"])
         fw = dw = fh = dh = 0.0
         for h, res in enumerate(r.get("hand_results", [])):
-            shares = hand_shares(res)
+            shares = hand_shares(res, self.lowest)
             fp = (r.get("first_players") or [None] * (h + 1))[h]
             dl = (r.get("dealers") or [None] * (h + 1))[h]
             if fp is not None:

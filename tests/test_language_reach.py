@@ -617,3 +617,9 @@ def test_rules_say_when_an_automatic_rule_runs(tmp_path):
     text = describe(load_game(rules(tmp_path, WHEN % "when: {phases: [play], if: ready, play: true}"))[0])
     assert ("Count (only once the hand's first decision has been offered, while 'play' runs and "
             "while ready is true):") in " ".join(text.split())
+
+
+def test_design_measures_follow_the_lowest_total_winning():
+    from cardrules.stats import hand_shares
+    assert hand_shares([5, 0, 0, 9]) == [0.0, 0.0, 0.0, 1.0]
+    assert hand_shares([5, 0, 0, 9], lowest=True) == [0.0, 0.5, 0.5, 0.0]
