@@ -623,3 +623,23 @@ def test_design_measures_follow_the_lowest_total_winning():
     from cardrules.stats import hand_shares
     assert hand_shares([5, 0, 0, 9]) == [0.0, 0.0, 0.0, 1.0]
     assert hand_shares([5, 0, 0, 9], lowest=True) == [0.0, 0.5, 0.5, 0.0]
+
+
+def test_zone_data_on_per_player_and_shared_zones(tmp_path):
+    path = tmp_path / "data.yaml"
+    path.write_text(BASE.replace("  hand: {per_player: true, visibility: owner}",
+                                 "  hand: {per_player: true, visibility: owner, data: {best: {type: rank, initial: A}}}")
+                    .replace("  table: {visibility: all}", "  table: {visibility: all, data: {laid: {}}}") + """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: seats
+    do:
+      - set: {"hand(p).best": "max(c.rank for c in hand(p))"}
+  - move: {cards: "hand(0)", to: table}
+  - set: {"table.laid": "count(table)"}
+  - score: {seat: 1, points: "rank_order(hand(1).best) * 10 + table.laid + rank_order(hand(0).best)"}
+""")
+    m = T.stacked(str(path), "AC TC 3C 2C")        # seat 1: A 3 (best 3); seat 0: 10 2, then empty
+    assert m.S.score == [0, 2 * 10 + 2 + 0]         # hand(0) left empty: its best is A again
