@@ -20,7 +20,8 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
-                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique"}
+                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
+                 "partitions", "flatten", "rank_order"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -71,6 +72,9 @@ class Checker:
         self.moves: dict = {}
         self.variables: list = []
         self.phase_names: list = []           # names of hand statements (phases), in file order
+        self.team_lists: dict = {}            # player count -> teams (tuples of seats)
+        self.phase_parents: list = []         # per phase: the named statement around it, or -1
+        self.phase_stack: list = []           # the named statements being checked, innermost last
 
     # -- helpers -------------------------------------------------------------------------
     def err(self, msg, span):
@@ -97,8 +101,9 @@ class Checker:
             self.errors.append(exc)
             return None
 
-    def typed(self, value, span, scope, want=None, what="expression"):
-        """Parse and check an expression, optionally against an expected type."""
+    def typed(self, value, span, scope, want=None, what="expression", seat_numbers=True):
+        """Parse and check an expression, optionally against an expected type; a number stands
+        for a seat unless `seat_numbers` is false (a variable declared to hold a seat)."""
         node = self.parse_expr(value, span)
         if node is None:
             return None
@@ -106,6 +111,8 @@ class Checker:
             t = self.expr(node, scope)
             if want is not None:
                 t = self.coerce(node, want)
+                if t == INT and want == SEAT and seat_numbers:   # checked when it runs
+                    node.seat_check, node.type, t = True, SEAT, SEAT
                 if t != want:
                     raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
         except Reported:
@@ -137,6 +144,7 @@ class Checker:
             self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
                      pl.at("default"))
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
+        self.team_lists = self.check_teams(d.get("teams", {}))
         self.check_names(d)
         self.options = self.check_options(d.get("options", {}))
         self.tables = self.check_tables(d.get("tables", {}))
@@ -162,7 +170,10 @@ class Checker:
             span = d["automatic"].at(i)
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
+            self.when(autos[-1], a, base_scope)
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
+        self.when_phases(autos, d.get("automatic", []))
+        self.rules_in_the_deal(autos, hand)
         match = self.check_match(d.get("match", {}), base_scope)
         for a, rule in zip(d.get("automatic", []), autos):    # say: of automatic rules
             if "say" in a:
@@ -180,7 +191,33 @@ class Checker:
                       self.variables, self.functions, self.moves, autos, hand, match, limits,
                       self.slots, self.chooses, self.slot_types,
                       d.key_span("options") if "options" in d else None,
-                      phase_names=tuple(self.phase_names))
+                      phase_names=tuple(self.phase_names), team_lists=self.team_lists,
+                      phase_parents=tuple(self.phase_parents))
+
+    def check_teams(self, teams) -> dict:
+        """`teams:` player count -> a list of teams (lists of seats): every seat in one team."""
+        out = {}
+        for key, lists in teams.items():
+            n, span = int(key), teams.key_span(key)
+            if not self.min_players <= n <= self.max_players:
+                self.err(f"teams: the game is for {self.min_players} to {self.max_players} players, "
+                         f"not {n}", span)
+                continue
+            seats = [s for team in lists for s in team]
+            wrong = [s for s in seats if s >= n]
+            twice = sorted({s for s in seats if seats.count(s) > 1})
+            missing = [s for s in range(n) if s not in seats]
+            if wrong:
+                self.err(f"teams: there is no seat {wrong[0]} with {n} players (seats are 0 to {n - 1})",
+                         teams.at(key))
+            elif twice:
+                self.err(f"teams: seat {twice[0]} is in two teams with {n} players", teams.at(key))
+            elif missing:
+                self.err(f"teams: seat {missing[0]} is in no team with {n} players (list every seat; "
+                         f"a seat alone is written [{missing[0]}])", teams.at(key))
+            else:
+                out[n] = tuple(tuple(int(s) for s in team) for team in lists)
+        return out
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
@@ -277,6 +314,19 @@ class Checker:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
                                     str(z.get("description", "")), zones.key_span(name), i)
+            for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
+                typ = str(f.get("type", "int"))
+                var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),
+                                 str(f.get("description", "")), per_player=True)
+                var.zone = out[str(name)]
+                init = f.get("initial", {"int": 0, "bool": False}.get(typ))
+                if init is None:
+                    self.err(f"zone data '{field_name}' of type {typ} needs an initial value",
+                             z["data"].key_span(field_name))
+                else:
+                    var.initial = self.typed(init, f.at("initial") if "initial" in f else var.span,
+                                             Scope(), typ, f"zone data '{field_name}'")
+                out[str(name)].data[str(field_name)] = var
         if not out:
             self.err("a game needs at least one zone", span)
         return out
@@ -414,6 +464,8 @@ class Checker:
                 node = None
             calls[name] = [x.func for x in ast.walk(node) if isinstance(x, ast.Call)
                            and x.func in self.functions_src] if node is not None else []
+            calls[name] += [x.id for x in ast.walk(node) if isinstance(x, ast.Name)   # partitions(l, f)
+                            and x.id in self.functions_src] if node is not None else []
         for name in gamecheck.on_cycles(calls):
             self.err(f"function '{name}' calls itself (directly or through others)",
                      self.functions_src.key_span(name))
@@ -423,7 +475,7 @@ class Checker:
         if name in self.functions:
             return self.functions[name]
         f = self.functions_src[name]
-        params = [(str(p), str(t)) for p, t in f.get("params", {}).items()]
+        params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
         fn = m.Function(str(name), params, None, None, span)
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
@@ -488,7 +540,14 @@ class Checker:
         hand_result = self.typed(mt["hand_result"], mt.at("hand_result"), ps, INT, "hand_result") \
             if "hand_result" in mt else None
         end = self.typed(mt["end"], mt.at("end"), s, BOOL, "end") if "end" in mt else None
-        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0))
+        losers = None
+        if "losers" in mt:
+            losers = self.typed(mt["losers"], mt.at("losers"), s, list_of(SEAT), "losers")
+            if "wins" in mt:
+                self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
+                         mt.key_span("wins"))
+        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
+                       str(mt.get("wins", "highest")), losers)
 
     # -- statements ------------------------------------------------------------------------
     def zone_target(self, value, span, scope, what):
@@ -512,13 +571,62 @@ class Checker:
             if not isinstance(st, dict):
                 continue
             name = self.phase_name(st, allow_choose) if "name" in st else None
+            if name is not None:
+                self.phase_stack.append(len(self.phase_names) - 1)
             res = self.stmt(st, sspan, scope, allow_choose)
+            if isinstance(res, m.Let):       # its names are known to the statements after it
+                for var, _ in res.pairs:
+                    scope = scope.plus(var.name, ("slot", var.type, var.slot))
+            if name is not None:
+                self.phase_stack.pop()
             if res is not None:
                 res.name = name
                 out.append(res)
                 if "say" in st:
                     res.say = self.statement_say(st, res, scope)
         return out
+
+    def when(self, auto: m.Automatic, a, scope):
+        """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
+        w = a.get("when")
+        if w is None:
+            return
+        if isinstance(w, str):
+            auto.when_play, auto.when_always = w == "play", w == "always"
+            return
+        auto.when_play = bool(w.get("play", False))
+        if "if" in w:
+            auto.when_if = self.typed(w["if"], w.at("if"), scope, BOOL, "when: if")
+
+    def when_phases(self, autos, items):
+        for auto, a in zip(autos, items):
+            w = a.get("when")
+            if not isinstance(w, dict) or "phases" not in w:
+                continue
+            ks = []
+            for i, name in enumerate(w["phases"]):
+                if str(name) in self.phase_names:
+                    ks.append(self.phase_names.index(str(name)))
+                else:
+                    self.err(f"when: no statement of the hand is named '{name}'" + (suggest(
+                        str(name), self.phase_names) or (f" (named: {', '.join(self.phase_names)})"
+                                                         if self.phase_names else
+                                                         " (give one a name: NAME)")), w["phases"].at(i))
+            auto.when_phases = tuple(ks)
+
+    def rules_in_the_deal(self, autos, hand):
+        """Warn about automatic rules without `when:` that run between the statements dealing
+        the hand (two or more statements move cards before the first decision)."""
+        moving: list = []
+        _before_play(hand, moving)
+        if len(moving) < 2:
+            return
+        for a in autos:
+            if not (a.when_play or a.when_always or a.when_phases is not None or a.when_if is not None):
+                self.warn(f"automatic rule '{a.name}' can run during the deal: it runs after every "
+                          f"statement that moves cards, and the hand moves cards {len(moving)} times "
+                          f"before its first decision (from line {moving[0].line}); add 'when: play' if "
+                          f"it is meant for play, or 'when: always'", a.span)
 
     def phase_name(self, st, in_hand) -> str | None:
         """A hand statement's `name:` (a phase), registered before its inner statements so
@@ -533,6 +641,7 @@ class Checker:
                      span)
             return None
         self.phase_names.append(name)
+        self.phase_parents.append(self.phase_stack[-1] if self.phase_stack else -1)
         return name
 
     def stmt(self, st, span, scope, allow_choose):
@@ -580,6 +689,17 @@ class Checker:
         if "set" in st:
             pairs = []
             for key, val in st["set"].items():
+                if _data_key(key):                     # zone data: "builds(b).value"
+                    target = self.typed(key, st["set"].key_span(key), scope)
+                    if target is not None and getattr(target, "ref", None) and target.ref[0] == "zdata":
+                        var = target.ref[1]
+                        where = target.obj.ref[2] if target.obj.ref[2] is not None else ast.Num(target.span, 0)
+                        pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type,
+                                                      f"'{target.name}'", seat_numbers=False), where))
+                    elif target is not None:
+                        self.err(f"set: '{key}' is no zone data (declare it under the zone's data:)",
+                                 st["set"].key_span(key))
+                    continue
                 name, inner = _set_key(key)
                 var = next((v for v in self.variables if v.name == name), None)
                 if var is None:
@@ -598,8 +718,20 @@ class Checker:
                     continue
                 seat = None if inner is None else self.typed(
                     inner, inner.span, scope, SEAT, f"the seat of {name}(...)")
-                pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'"), seat))
+                pairs.append((var, self.typed(val, st["set"].at(key), scope, var.type, f"'{name}'",
+                                              seat_numbers=False), seat))
             return m.Assign(span, pairs)
+        if "let" in st:
+            pairs, inner = [], scope
+            for key, val in st["let"].items():
+                name = str(key)
+                self.reserved(name, st["let"].key_span(key))
+                node = self.typed(val, st["let"].at(key), inner)
+                typ = node.type if node is not None else UNCHECKED
+                var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
+                pairs.append((var, node))
+                inner = inner.plus(name, ("slot", typ, var.slot))
+            return m.Let(span, pairs)
         if "reveal" in st:
             node = self.typed(st["reveal"], st.at("reveal"), scope)
             if node is not None and node.type not in (CARD, list_of(CARD)):
@@ -773,10 +905,10 @@ class Checker:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
                                 node.span)
             node.type, node.ref = SEAT, ("seat", node.value)
-        elif want == list_of(RANK) and isinstance(node, ast.ListLit):
+        elif want in (list_of(RANK), list_of(SEAT)) and isinstance(node, ast.ListLit):
             for item in node.items:
-                self.coerce(item, RANK)
-            if all(i.type == RANK for i in node.items):
+                self.coerce(item, want[1])
+            if all(i.type == want[1] for i in node.items):
                 node.type = want
         return node.type
 
@@ -854,6 +986,14 @@ class Checker:
 
     def x_Attr(self, n, scope):
         t = self.expr(n.obj, scope)
+        if _is_zone(n.obj) and n.name in n.obj.ref[1].data:      # zone data: builds(i).value
+            var = n.obj.ref[1].data[n.name]
+            n.ref = ("zdata", var)
+            return var.type
+        if _is_zone(n.obj) and n.obj.ref[1].data:
+            z = n.obj.ref[1]
+            raise RuleError(f"zone '{z.name}' keeps no '{n.name}' (its data: {', '.join(z.data)})"
+                            + suggest(n.name, z.data), n.span)
         if t != CARD:
             raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
         if n.name in CARD_ATTRS:
@@ -878,6 +1018,8 @@ class Checker:
     def need(self, node, scope, want, what):
         t = self.expr(node, scope)
         t = self.coerce(node, want)
+        if t == INT and want == SEAT:        # a number stands for a seat (checked when it runs)
+            node.seat_check, node.type, t = True, SEAT, SEAT
         if t != want:
             raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
 
@@ -895,8 +1037,20 @@ class Checker:
 
     def x_BinOp(self, n, scope):
         lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op == "+" and {lt, rt} == {list_of(INT), list_of(SEAT)}:   # seats + [t], t a number
+            side = n.left if lt == list_of(INT) else n.right
+            if isinstance(side, ast.ListLit):
+                for item in side.items:
+                    if item.type == INT and not isinstance(item, ast.Num):
+                        item.seat_check, item.type = True, SEAT
+                    else:
+                        self.coerce(item, SEAT)
+                side.type = lt = rt = list_of(SEAT)
         if n.op == "+" and isinstance(lt, tuple) and lt == rt:
             return lt
+        if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
+            raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
+                            f"{type_name(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
@@ -945,6 +1099,14 @@ class Checker:
             raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
         return BOOL
 
+    def x_Let(self, n, scope):
+        why = self.clash(n.name)
+        if why:
+            raise RuleError(f"'{n.name}' is {why}; choose another name", n.span)
+        t = self.expr(n.value, scope)
+        n.local = self.new_local(n.name)
+        return self.expr(n.body, scope.plus(n.name, ("local", t, n.local)))
+
     def x_Gen(self, n, scope):
         it = self.expr(n.iter, scope)
         if not isinstance(it, tuple):
@@ -960,16 +1122,20 @@ class Checker:
             return list_of(et)
         if f not in GEN_FUNCS:
             raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
-        if f in ("sum", "min", "max") and et != INT:
+        if f == "sum" and et != INT:
             raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
+        if f in ("min", "max"):             # ranks have an order too
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks, not {type_name(et)}s", n.elt.span)
+            return et
         if f in ("any", "all"):
             self.coerce(n.elt, BOOL)
             if n.elt.type != BOOL:
                 raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
             return BOOL
         if f in ("argmin", "argmax"):
-            if et != INT:
-                raise RuleError(f"{f}(...) needs numbers", n.elt.span)
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks", n.elt.span)
             return it[1]
         if f == "unique":
             if isinstance(et, tuple):
@@ -1113,6 +1279,46 @@ class Checker:
 
     f_clockwise = f_after
 
+    def f_partitions(self, n, scope, args):
+        """partitions(LIST, FUNCTION): every way to pick disjoint groups (sub-lists) of LIST that
+        FUNCTION accepts; each arrangement is a list of groups (leftovers are in none)."""
+        self.arity(n, 2)
+        t = self.a_list(args[0], scope, "partitions()")
+        f = args[1]
+        fn = None
+        if isinstance(f, ast.Name) and f.id in self.functions_src and f.id not in scope.names:
+            if f.id in self.fn_stack:
+                raise RuleError(f"function '{f.id}' calls itself (directly or through others)", f.span)
+            fn = self.function(f.id, f.span)
+            if fn.body is None:
+                raise Reported(f"function '{f.id}' failed where it is declared", f.span)
+        if fn is None or len(fn.params) != 1 or fn.params[0][1] != t or fn.type != BOOL:
+            raise RuleError(f"partitions() takes the name of a function of one {type_name(t)} that "
+                            f"says true or false, e.g. partitions(hand(p), is_meld) with is_meld: "
+                            f"{{params: {{cards: list of card}}, body: ...}}", f.span)
+        f.ref, f.type = ("function", fn), "function"
+        return list_of(list_of(t))
+
+    def f_flatten(self, n, scope, args):
+        """flatten(LIST OF LISTS): their items in one list, in order."""
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, "flatten()")
+        if not isinstance(t[1], tuple):
+            raise RuleError(f"flatten() needs a list of lists, not a {type_name(t)}", args[0].span)
+        return t[1]
+
+    def f_rank_order(self, n, scope, args):
+        """rank_order(RANK): its place in the deck's rank order, from 0 for the lowest."""
+        self.arity(n, 1)
+        self.need(args[0], scope, RANK, "rank_order()")
+        return INT
+
+    def f_team(self, n, scope, args):
+        """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, "team()")
+        return list_of(SEAT)
+
     def f_owner(self, n, scope, args):
         self.arity(n, 1)
         self.need(args[0], scope, CARD, "owner()")
@@ -1178,6 +1384,43 @@ class Checker:
         return t
 
 
+def _type(text: str):
+    """A declared type: 'card', or 'list of card' -> ('list', 'card'), 'list of list of card'..."""
+    return list_of(_type(text[len("list of "):])) if text.startswith("list of ") else text
+
+
+def _has_choose(st) -> bool:
+    return isinstance(st, m.Choose) or any(_has_choose(x) for x in _inner(st))
+
+
+def _inner(st) -> list:
+    if isinstance(st, m.If):
+        return st.then + st.other
+    if isinstance(st, (m.While, m.ForEach)):
+        return st.body
+    return []
+
+
+def _before_play(stmts, out: list) -> bool:
+    """Append to `out` the span of each statement that moves cards before the first statement
+    holding a decision (a loop that moves cards counts twice: it may run again); True once one
+    holding a decision is met."""
+    for st in stmts:
+        if _has_choose(st):                 # play begins (a loop of turns, a first decision)
+            return True
+        if isinstance(st, (m.Deal, m.MoveCards)):
+            out.append(st.span)
+        elif isinstance(st, m.If):
+            _before_play(st.then, out)
+            _before_play(st.other, out)
+        elif isinstance(st, (m.While, m.ForEach)):
+            n = len(out)
+            _before_play(st.body, out)
+            if len(out) > n:
+                out.append(st.span)
+    return False
+
+
 def _is_zone(node) -> bool:
     return getattr(node, "ref", None) is not None and node.ref[0] == "zone"
 
@@ -1203,6 +1446,13 @@ def check(doc, path: str) -> tuple[m.Game, list]:
     c = Checker(doc, path)
     game = c.run()
     return game, c.warnings
+
+
+def _data_key(key) -> bool:
+    """A set: key naming zone data: 'zone(i).name' or 'zone.name'."""
+    text = str(key)
+    tail = text.rsplit(".", 1)
+    return len(tail) == 2 and tail[1].isidentifier() and (text.endswith(")") is False)
 
 
 def _set_key(key) -> tuple:

@@ -129,7 +129,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         os.makedirs(record_dir, exist_ok=True)
     job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir,
                   {"budget": a.budget} if a.budget else {})
-    summary = Summary(st.players)
+    summary = Summary(st.players, st.game.match.wins == "lowest")
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
     bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
     try:

@@ -65,6 +65,9 @@ class Program:
     phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
     result_parts: tuple | None = None   # hand_result written A + B or A - B: (fn A, op, fn B), for the screen
     says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
+    teams: tuple = ()             # the teams at this player count: tuples of seats
+    team_of: tuple = ()           # per seat: the index of its team in `teams`
+    losers: object = None         # function(S) -> seats that lose (match: losers), or None
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -212,9 +215,12 @@ class Compiler:
                            (1 << i) if z.visibility == "owner" and z.kind == "player" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
-        self.ns.update(SEATS=tuple(range(N)),
-                       CLOCK=tuple(tuple((s + k) % N for k in range(N)) for s in range(N)),
-                       AFTER=tuple(tuple((s + k) % N for k in range(1, N)) for s in range(N)))
+        # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
+        # Generated code never changes a list in place, so sharing them is safe.
+        self.ns.update(SEATS=list(range(N)),
+                       CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
+                       AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
+                       TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
@@ -253,7 +259,10 @@ class Compiler:
 
     # -- expressions -------------------------------------------------------------------------
     def x(self, n) -> str:
-        return getattr(self, "x_" + type(n).__name__)(n)
+        code = getattr(self, "x_" + type(n).__name__)(n)
+        if getattr(n, "seat_check", False):      # a number where a seat goes: checked (check.py)
+            return f"rt.seat({code}, {self.N})"
+        return code
 
     def x_Num(self, n):
         ref = getattr(n, "ref", None)
@@ -301,7 +310,20 @@ class Compiler:
             return f"({b} + {code})"
         return f"({b} + rt.index({code}, {z.count}))"
 
+    def data_index(self, var, node) -> str:
+        """Code for the instance (0..count-1, or the seat) of a zone whose data `var` is."""
+        z = var.zone
+        if z.kind == "shared":
+            return "0"
+        code = self.x(node)
+        if z.kind == "player" or self.valid_index.get(code) == z.name:
+            return code
+        return f"rt.index({code}, {z.count})"
+
     def x_Attr(self, n):
+        if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
+            var = n.ref[1]
+            return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
         tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
         return f"{tab}[{self.x(n.obj)}]"
 
@@ -325,6 +347,12 @@ class Compiler:
 
     def x_BoolOp(self, n):
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
+
+    def x_Let(self, n):
+        value, body = self.x(n.value), self.x(n.body)
+        if self.in_iterable:              # Python refuses := in a comprehension's iterable
+            return f"(lambda {n.local}: {body})({value})"
+        return f"(({n.local} := {value}), {body})[-1]"
 
     def x_Cond(self, n):
         return f"({self.x(n.then)} if {self.x(n.test)} else {self.x(n.other)})"
@@ -442,13 +470,14 @@ class Compiler:
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
-        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices") else None
+        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions") else None
         N = self.N
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
-                  "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})"}
+                  "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
+                  "team": "TEAM[{0}]"}
         if f in simple:
             return simple[f].format(*a)
         if f in ("min", "max"):
@@ -462,6 +491,15 @@ class Compiler:
             return f"rt.int_range({', '.join(a)})"
         if f == "subsets":
             return f"rt.subsets({', '.join(a)})"
+        if f == "partitions":
+            fn = n.args[1].ref[1]
+            self.function(fn)
+            return (f"rt.partitions(S, {self.x(n.args[0])}, F_{fn.name}, {self.g.limits.steps_per_hand}, "
+                    f"{_reads_no_zone(fn)})")
+        if f == "flatten":
+            return f"[x for g in {a[0]} for x in g]"
+        if f == "rank_order":
+            return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":
@@ -557,7 +595,10 @@ class Compiler:
         self.after_cards_moved()
 
     def after_cards_moved(self):
-        """In the hand's flow, automatic rules run after every statement that moves cards."""
+        """In the hand's flow, automatic rules run after every statement that moves cards;
+        anywhere, zone data of an instance left empty goes back to its initial values."""
+        if any(z.data for z in self.g.zones.values()):
+            self.e.line("CLEAR_DATA(S)")
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
         if self.rule_say is not None:
@@ -599,9 +640,14 @@ class Compiler:
             value = self.x(node)
             value = f"rt.num({value})" if var.type == "int" else value
             if var.per_player:           # a new list: copies of the state share the old one
-                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {self.x(seat)}, {value})", node.span)
+                where = self.data_index(var, seat) if hasattr(var, "zone") else self.x(seat)
+                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {where}, {value})", node.span)
             else:
                 self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+
+    def s_Let(self, st):
+        for var, node in st.pairs:
+            self.e.line(f"V[{var.slot}] = {self.x(node)}" + self.noted(var.slot, var.type), node.span)
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
@@ -664,6 +710,32 @@ class Compiler:
             self.block(stmts)
         finally:
             self.in_flow = False
+        self.footer()
+        return name
+
+    def auto_fn(self, a: m.Automatic) -> str:
+        """An automatic rule: its statements, behind the test of its `when:` if it has one."""
+        guards = []
+        if a.when_play:
+            guards.append("S.hand_decisions")       # the first decision was offered and taken
+        if a.when_phases is not None:
+            parents = self.g.phase_parents
+            inside = []                              # a phase, or one nested inside it
+            for k in range(len(parents)):
+                j = k
+                while j >= 0 and j not in a.when_phases:
+                    j = parents[j]
+                if j >= 0:
+                    inside.append(k)
+            guards.append(f"S.phase in {frozenset(inside)!r}" if len(inside) > 1 else f"S.phase == {inside[0]}")
+        if a.when_if is not None:
+            guards.append(self.x(a.when_if))
+        if not guards:
+            return self.stmts_fn(a.body)
+        name = self.fresh("X")
+        self.header(name, [])
+        self.e.line(f"if not ({' and '.join(guards)}): return", a.span)
+        self.block(a.body)
         self.footer()
         return name
 
@@ -798,12 +870,27 @@ class Compiler:
             else:
                 self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
                             v.initial.span)
+        data = [(z, v) for z in g.zones.values() for v in z.data.values()]
+        for z, v in data:                 # zone data: a list per zone, one value per instance
+            n = self.N if z.kind == "player" else z.count
+            self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
+        if data:
+            self.e.line("def CLEAR_DATA(S):")  # instances left empty: their data back to initial
+            self.e.indent()
+            self.e.line("Z = S.Z; V = S.V")
+            for z, v in data:
+                n = self.N if z.kind == "player" else z.count
+                first = self.x(v.initial)
+                self.e.line(f"for i in range({n}):")
+                self.e.line(f"    if not Z[{self.base[z.name]} + i] and V[{v.slot}][i] != {first}: "
+                            f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
+            self.e.dedent()
         autos = []
         for a in g.automatic:
             self.rule_say = a.say
-            autos.append(self.stmts_fn(a.body))
+            autos.append(self.auto_fn(a))
             self.rule_say = None
         self.e.line("def AUTOS(S):")
         self.e.indent()
@@ -826,6 +913,7 @@ class Compiler:
         if isinstance(mt.hand_result, nodes.BinOp) and mt.hand_result.op in ("+", "-"):
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
+        losers = self.expr_fn(mt.losers) if mt.losers is not None else None
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
@@ -848,6 +936,8 @@ class Compiler:
         P.hand_result = env[hr] if hr else None
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
+        P.losers = env[losers] if losers else None
+        P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
         for op in ops:
             if op[0] in (EXEC, JUMPF):
                 op[1] = env[op[1]]
@@ -861,6 +951,22 @@ class Compiler:
         P.phase_names = tuple(g.phase_names)
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
+
+
+def _reads_no_zone(fn: m.Function, seen=None) -> bool:
+    """True when a function's result depends on its arguments alone (no zone is read, here or
+    in the functions it calls): partitions() may then remember its answers."""
+    seen = set() if seen is None else seen
+    if fn.name in seen:
+        return True
+    seen.add(fn.name)
+    for x in nodes.walk(fn.body):
+        ref = getattr(x, "ref", None)
+        if ref and ref[0] == "zone":
+            return False
+        if ref and ref[0] == "function" and not _reads_no_zone(ref[1], seen):
+            return False
+    return True
 
 
 def _local_of(p: m.Param) -> str:

@@ -299,6 +299,12 @@ class Describer:
                 vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
+            if z.data:                        # zone data: values kept with each instance
+                each = "Each keeps" if z.kind != "shared" else "It keeps"
+                text += (f" {each} " + join([f"{w.code(v.name)} (initially {w.value_top(v.initial)}"
+                                                   + (f": {w.t(v.description)}" if v.description else "")
+                                                   + ")" for v in z.data.values()])
+                         + ", which go back to their initial values whenever it is left empty.")
             items.append((0, text))
         return [Heading(2, "Zones"),
                 Para("A zone is a pile of cards, bottom first; its top card is the last one put "
@@ -392,7 +398,16 @@ class Describer:
         items = []
         for a in g.automatic:
             name = w.t(a.name)
-            items.append((0, f"{name[:1].upper()}{name[1:]}:"))    # a label, never referred to
+            when = []                                                # when: (only if it limits)
+            if a.when_play:
+                when.append("once the hand's first decision has been offered")
+            if a.when_phases is not None:
+                when.append("while " + join([f"'{w.t(g.phase_names[k])}'" for k in a.when_phases], "or")
+                            + " runs")
+            if a.when_if is not None:
+                when.append(f"while {w.cond(a.when_if)}")
+            only = f" (only {join(when)})" if when else ""
+            items.append((0, f"{name[:1].upper()}{name[1:]}{only}:"))    # a label, never referred to
             items += self.stmts(a.body, 1)
         return [Heading(2, "Automatic rules"),
                 Para("These happen by themselves, in this order, after every step or move "
@@ -411,7 +426,19 @@ class Describer:
             items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
         else:
             items.append((0, "The match is one hand."))
-        items.append((0, "The players with the highest total win (several, on a tie)."))
+        for n, teams in sorted(g.team_lists.items()):
+            sides = join(["players " + join([str(s) for s in t]) for t in teams])
+            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
+                             f"its players' totals, and its players win or lose together."))
+        who = "teams" if g.team_lists else "players"
+        if mt.losers is not None:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
+                             f"{' (and their partners)' if g.team_lists else ''}; every other player "
+                             f"wins (if nobody loses, it is a draw)."))
+        elif mt.wins == "lowest":
+            items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
+        else:
+            items.append((0, f"The {who} with the highest total win (several, on a tie)."))
         if any(isinstance(x, ast.Name) and x.ref and x.ref[:1] == ("builtin",) and x.ref[2] == "hand_number"
                for x in walk_nodes(g)):
             items.append((0, "Hands are numbered from 1: the hand number of the first hand is 1."))
@@ -503,6 +530,11 @@ class Describer:
         parts = [f"set {w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)} to "
                  f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
         return [(d, "S" + "; ".join(parts)[1:] + ".")]
+
+    def s_Let(self, st, d):
+        w = self.w
+        parts = [f"{w.code(var.name)} be {w.value_top(node)}" for var, node in st.pairs if node is not None]
+        return [(d, "Let " + join(parts, "and") + ".")]
 
     def s_Reveal(self, st, d):
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]

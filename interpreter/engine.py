@@ -40,6 +40,7 @@ class Match:
         self.after_move = None       # optional callback between a move and the flow after it
         self.over = False
         self.winners: list | None = None
+        self.losers: list | None = None    # with match: losers, the seats that lost
         self.hands_played = 0
         self.hand_results: list = []
         self.knowledge = knowledge   # track who knows where each card is (not needed by search
@@ -144,6 +145,7 @@ class Match:
         m.pending = self.pending
         m.after_move = None
         m.over, m.winners, m.hands_played = self.over, self.winners, self.hands_played
+        m.losers = self.losers
         m.hand_results = list(self.hand_results)
         return m
 
@@ -235,10 +237,15 @@ class Match:
         cut = self.max_hands is not None and self.hands_played >= self.max_hands
         if ended or cut:
             self.over = True
-            self.winners = rt.leaders(S)
+            self.winners = self._winners(bool(ended))
             if S.log is not None:
-                S.log.append({"event": "match_end", "totals": list(S.total), "winners": self.winners,
-                              "complete": bool(ended)})
+                ev = {"event": "match_end", "totals": list(S.total), "winners": self.winners,
+                      "complete": bool(ended)}
+                if P.game.team_lists.get(P.players):
+                    ev["team_totals"] = self.team_totals()
+                if self.losers is not None:
+                    ev["losers"] = self.losers
+                S.log.append(ev)
             return True
         if self.hands_played >= g.limits.hands_per_match:   # at the end that never held
             raise self._error(rt.LimitError(f"the match did not end within {g.limits.hands_per_match} "
@@ -246,6 +253,28 @@ class Match:
                               g.match.end.span if g.match.end is not None else None)
         S.dealer = P.next_dealer(S) if P.next_dealer else (S.dealer + 1) % P.players
         return False
+
+    def team_totals(self) -> list:
+        """Per team (Program.teams): the sum of its members' match totals."""
+        T = self.S.total
+        return [sum(T[s] for s in team) for team in self.P.teams]
+
+    def _winners(self, complete: bool) -> list:
+        """The seats that win: every team without a loser (match: losers, when the match ended
+        by its rules), else the teams with the highest (or lowest, match: wins) team total; a
+        seat alone is a team of one. Several winning teams are a draw."""
+        P, S = self.P, self.S
+        if P.losers is not None and complete:
+            lost = {P.team_of[s] for s in P.losers(S)}
+            if len(lost) == len(P.teams):          # everyone lost: nobody stands out, a draw
+                lost = set()
+            self.losers = [s for s in range(P.players) if P.team_of[s] in lost]
+            return [s for s in range(P.players) if P.team_of[s] not in lost]
+        if len(P.teams) == P.players and P.game.match.wins == "highest":
+            return rt.leaders(S)                   # seats alone, highest total: as always
+        tt = self.team_totals()
+        best = min(tt) if P.game.match.wins == "lowest" else max(tt)
+        return [s for s in range(P.players) if tt[P.team_of[s]] == best]
 
     def _error(self, exc, span) -> GameError:
         where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span

@@ -223,6 +223,8 @@ def all_expressions(ck, hand, autos, match):
             for x in _exprs_of(st):
                 yield x, f"move '{mv.name}'"
     for a in autos:
+        if a.when_if is not None:
+            yield a.when_if, f"automatic rule '{a.name}'"
         for st in _all_statements(a.body):
             for x in _exprs_of(st):
                 yield x, f"automatic rule '{a.name}'"
@@ -230,7 +232,7 @@ def all_expressions(ck, hand, autos, match):
         for x in _exprs_of(st):
             yield x, "hand"
     if match is not None:
-        for x in (match.next_dealer, match.hand_result, match.end):
+        for x in (match.next_dealer, match.hand_result, match.end, match.losers):
             yield x, "match"
 
 

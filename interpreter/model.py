@@ -59,6 +59,7 @@ class Zone:
     description: str
     span: Span
     index: int = 0               # position in the zone list
+    data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
 
 
 @dataclass
@@ -152,6 +153,11 @@ class Assign(Stmt):
 
 
 @dataclass
+class Let(Stmt):
+    pairs: list                  # [(Variable, node)]: local names for the statements after it
+
+
+@dataclass
 class Reveal(Stmt):
     cards: Node
 
@@ -191,6 +197,10 @@ class Automatic:
     body: list
     span: Span
     say: "Say | None" = None     # told each time the rule moves cards (`say:`)
+    when_play: bool = False      # when: play — only once the hand's first decision was offered
+    when_phases: tuple | None = None   # when: {phases: [...]} — indices into Game.phase_names
+    when_if: Node | None = None  # when: {if: COND}
+    when_always: bool = False    # when: always — said explicitly (no warning about the deal)
 
 
 @dataclass
@@ -199,6 +209,8 @@ class Match:
     hand_result: Node | None
     end: Node | None
     first_dealer: int
+    wins: str = "highest"        # 'highest' or 'lowest' total (team total with teams) wins
+    losers: Node | None = None   # a list of seats that lose (every other seat or team wins)
 
 
 @dataclass
@@ -239,6 +251,20 @@ class Game:
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
+    team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
+    phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
+
+    def teams(self, players: int) -> tuple:
+        """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""
+        return self.team_lists.get(players) or tuple((s,) for s in range(players))
+
+    def team_of(self, players: int) -> tuple:
+        """Per seat: the index of its team in teams(players)."""
+        out = [0] * players
+        for i, team in enumerate(self.teams(players)):
+            for s in team:
+                out[s] = i
+        return tuple(out)
 
     @property
     def moves_by_index(self) -> list:

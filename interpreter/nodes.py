@@ -136,6 +136,14 @@ class Neg(Node):
 
 
 @dataclass(eq=False)
+class Let(Node):
+    """`let name = value; body`: body sees `name` (a local, like a comprehension's variable)."""
+    name: str
+    value: Node
+    body: Node
+
+
+@dataclass(eq=False)
 class Cond(Node):
     test: Node
     then: Node

@@ -18,7 +18,8 @@ _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "CARDLIT": "a card", "COMP_OP": "a comparison",
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "MINUS": "'-'", "IF": "'if'",
     "ELSE": "'else'", "FOR": "'for'", "IN": "'in'", "AND": "'and'", "OR": "'or'", "NOT": "'not'",
-    "TRUE": "'true'", "FALSE": "'false'", "$END": "the end",
+    "TRUE": "'true'", "FALSE": "'false'", "$END": "the end", "LET": "'let'", "SEMICOLON": "';'",
+    "EQUAL": "'='",
 }
 _QUOTE_HINT = (" (text in quotes is not part of the language: write names such as H or hearts "
                "without quotes)")
@@ -62,6 +63,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
     if tok.type in ("ELSE",):
         return RuleError("'else' without 'if'", where)
+    if tok.type == "FOR" and _unclosed(text[:tok.start_pos]) is not None:   # [x for a in b for ...]
+        return RuleError("one 'for' per comprehension: nest them instead, e.g. "
+                         "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "
+                         "for the items of a list of lists", where)
     if tok.type in _VALUE_STARTS:
         return RuleError(f"missing operator before {_describe(tok)}", where)
     words = sorted({_TOKEN_WORDS.get(e, e) for e in expected})
@@ -168,6 +173,9 @@ class _Builder:
 
     def t_conditional(self, t, c):
         return ast.Cond(self.at(t), self.build(c[1]), self.build(c[0]), self.build(c[2]))
+
+    def t_let_expr(self, t, c):
+        return ast.Let(self.at(t), str(c[0]), self.build(c[1]), self.build(c[2]))
 
     def t_or_op(self, t, c):
         return ast.BoolOp(self.at(t), "or", self.build(c[0]), self.build(c[1]))

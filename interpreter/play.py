@@ -361,7 +361,7 @@ def render_handover(names: list, seat: int) -> Text:
                 style="bold")
 
 
-def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table:
+def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table | Group:
     S = match.S
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("Player")
@@ -378,6 +378,10 @@ def _standings(match, viewer: int, names: list, results=None, scores=None, parts
             row.append(f"{parts[p].rsplit(' = ', 1)[0]} = {results[p]:+d}" if parts else f"{results[p]:+d}")
         row.append(str(S.total[p]))
         t.add_row(*row)
+    if match.P.game.team_lists.get(match.players):     # partnerships: the team totals too
+        line = "   ".join(" + ".join(_who(p, viewer, names) for p in team) + f": {total}"
+                           for team, total in zip(match.P.teams, match.team_totals()))
+        return Group(t, Text("Teams  " + line))
     return t
 
 
@@ -432,6 +436,8 @@ def render_match_end(match, viewer: int, names: list) -> Group:
     win = match.winners or []
     if len(win) == 1:
         line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
+    elif match.losers or len([t for t in match.P.teams if t[0] in win]) == 1:   # a team, or all but losers
+        line = " and ".join(_who(p, viewer, names) for p in win) + " win."
     else:
         line = "A draw between " + " and ".join(_who(p, viewer, names) for p in win) + "."
     parts: list = [Text(f"The match is over after {match.hands_played} hand"

@@ -229,6 +229,13 @@ def argbest(pairs, lowest):
     return best[1]
 
 
+def seat(v, n):
+    """A number used as a seat: 0..n-1, else a clear error."""
+    if 0 <= v < n:
+        return v
+    raise EvalError(f"{v} is not a seat: with {n} players the seats are 0 to {n - 1}")
+
+
 def index(i, n):
     if not 0 <= i < n:
         raise EvalError(f"index {i} out of range 0..{n - 1}")
@@ -340,6 +347,67 @@ def subsets(items, most=None):
     top = n if most is None else max(0, min(most, n))
     total = sum(comb(n, k) for k in range(1, top + 1))
     if total > SUBSETS_LIMIT:
-        raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
-                        f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        if most is None:
+            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
+                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
+                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
+                        f"the cards that can matter) or ask for smaller ones")
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+
+
+_ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only
+
+
+def partitions(S, items, accepts, limit, pure=False):
+    """Every way to pick disjoint groups of `items` that `accepts(S, group)` holds for: a list
+    of arrangements, each a list of groups (sub-lists keeping the items' order), the empty
+    arrangement first; cards in no group are left over. Tests each of the 2^n - 1 sub-lists once
+    and counts those tests and the arrangements built as steps (bounded like subsets()). A `pure`
+    function (one that reads no zone) is asked about each group once per process: its answers
+    are remembered with the steps they took, which are counted again on every use, so a game
+    counts the same steps (and stops at the same limit) whatever ran before it."""
+    from itertools import combinations
+    items = list(items)
+    n = len(items)
+    if (1 << n) - 1 > SUBSETS_LIMIT:
+        raise EvalError(f"partitions() of {n} items would test {(1 << n) - 1} groups (the limit is "
+                        f"{SUBSETS_LIMIT}: at most 16 items)")
+    tick(S, range((1 << n) - 1), limit)
+    if S.steps > limit:
+        too_many_steps(limit)
+    groups = []                      # (bitmask of item positions, group)
+    if len(_ACCEPTED) > 200_000:
+        _ACCEPTED.clear()
+    for k in range(1, n + 1):
+        for pos in combinations(range(n), k):
+            g = [items[i] for i in pos]
+            if pure:                 # remembered, with the steps it took: counts stay the same
+                key = (accepts, tuple(g))
+                hit = _ACCEPTED.get(key)
+                if hit is None:
+                    before = S.steps
+                    hit = _ACCEPTED[key] = (bool(accepts(S, g)), S.steps - before)
+                else:
+                    S.steps += hit[1]
+                ok = hit[0]
+            else:
+                ok = accepts(S, g)
+            if ok:
+                mask = 0
+                for i in pos:
+                    mask |= 1 << i
+                groups.append((mask, g))
+    out = []
+    stack = [(0, 0, [])]             # (next group to consider, items used, groups chosen)
+    while stack:
+        start, used, chosen = stack.pop()
+        out.append(chosen)
+        if len(out) > SUBSETS_LIMIT:
+            raise EvalError(f"partitions() found more than {SUBSETS_LIMIT} arrangements")
+        for j in range(len(groups) - 1, start - 1, -1):
+            mask, g = groups[j]
+            if not mask & used:
+                stack.append((j + 1, used | mask, chosen + [g]))
+    tick(S, out, limit)
+    return out

@@ -22,7 +22,7 @@ from .resources import read_text
 from .yamlload import MAX_NODES
 
 STATEMENTS = ("shuffle", "deal", "move", "score", "set", "reveal", "if", "while", "repeat",
-              "for_each", "choose")
+              "for_each", "choose", "let")
 _WALK_LIMIT = 64                      # deeper than the loader allows: a guard, never reached
 
 
@@ -291,6 +291,16 @@ class _Report:
                 out.append(self.unknown_statement(first, place))
                 dead.add(place)
                 continue
+            mapping = self.mapping_choice(first)
+            if mapping:                # a word or a mapping (when:), given a mapping: what is wrong in it
+                by: dict = {}
+                for e in mapping:
+                    by.setdefault(tuple(e.absolute_path), []).append(e)
+                for p, es in sorted(by.items(), key=lambda kv: len(kv[0])):
+                    es.sort(key=lambda e: (_RANK.get(e.validator, 9), len(e.absolute_schema_path)))
+                    out += [self.type_error(es[0], p)] if es[0].validator == "type" else self.place_errors(es, p)
+                dead.add(place)
+                continue
             out.extend(self.place_errors(errs, place))
         seen, unique = set(), []
         for r in out:
@@ -298,6 +308,17 @@ class _Report:
                 seen.add((r.span, r.message))
                 unique.append(r)
         return unique
+
+    @staticmethod
+    def mapping_choice(e) -> list:
+        """For a mapping given where anyOf allows one mapping form (among words): the failures
+        inside that form, else []."""
+        if e.validator != "anyOf" or not isinstance(e.instance, dict):
+            return []
+        forms = [i for i, s in enumerate(e.validator_value) if s.get("type") == "object"]
+        if len(forms) != 1:
+            return []
+        return [c for c in e.context if c.relative_schema_path and c.relative_schema_path[0] == forms[0]]
 
     def place_errors(self, errs, place) -> list:
         out = []
@@ -415,6 +436,11 @@ class _Report:
             if not present:
                 return span, f"{where} needs one of {_or_quoted(choices)}"
             return span, f"{where} takes only one of {_or_quoted(choices)}, not {_and(present)}"
+        if v == "anyOf" and all("title" in s for s in e.validator_value):   # e.g. when: play or {...}
+            words = [str(x) for s in e.validator_value for x in s.get("enum", [])]
+            hint = suggest(str(inst), words) if isinstance(inst, str) else ""
+            return span, (f"{where} must be {_or([s['title'] for s in e.validator_value])}, "
+                          f"not {_describe(inst)}{hint}")
         if v == "enum":
             allowed = [str(x) for x in e.validator_value]
             hint = suggest(str(inst), allowed) if isinstance(inst, str) else ""

@@ -93,10 +93,16 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
 
 def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict:
     S = match.S
-    return {"game": index, "seed": seed, "players": st.players, "agents": agents,
-            "hands": match.hands_played, "turns": S.turns, "decisions": S.decisions,
-            "totals": list(S.total), "winners": match.winners,
-            "hand_results": match.hand_results}
+    out = {"game": index, "seed": seed, "players": st.players, "agents": agents,
+           "hands": match.hands_played, "turns": S.turns, "decisions": S.decisions,
+           "totals": list(S.total), "winners": match.winners,
+           "hand_results": match.hand_results}
+    if st.game.team_lists.get(st.players):       # only games with teams: other rows stay as they were
+        out["teams"] = [list(t) for t in match.P.teams]
+        out["team_totals"] = match.team_totals()
+    if match.P.losers is not None:
+        out["losers"] = match.losers or []
+    return out
 
 
 def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 from dataclasses import dataclass, field
 
 from . import record
@@ -25,6 +26,30 @@ class Job:
 
 
 _SETUPS: dict = {}
+SLOW_HANDS = 300          # a match still going after this many hands is worth a warning
+_warned = False           # one warning per process is enough
+
+
+class _Watch:
+    """The statistics observer, plus an early warning (on stderr, once per process) when a
+    match goes on for SLOW_HANDS hands: matches that never converge are otherwise found only at
+    limits: hands_per_match, after minutes of work."""
+
+    def __init__(self, stats, index, seed, limit):
+        self.stats, self.index, self.seed, self.limit = stats, index, seed, limit
+
+    def decision(self, match, seat, moves):
+        self.stats.decision(match, seat, moves)
+
+    def applied(self, match):
+        global _warned
+        self.stats.applied(match)
+        if not _warned and match.hands_played >= SLOW_HANDS and self.limit > SLOW_HANDS:
+            _warned = True
+            print(f"warning: game {self.index} (seed {self.seed}) is still going after "
+                  f"{match.hands_played} hands: with these agents its matches may not end (they stop "
+                  f"at limits: hands_per_match, {self.limit}); check match: end, or use --hands",
+                  file=sys.stderr, flush=True)
 
 
 def _setup(job: Job):
@@ -51,10 +76,11 @@ def play_one(st, job: Job, index: int) -> tuple:
     """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
     keeps no records or the game failed). Every backend plays a game through this."""
     seed = derive_seed(job.seed, index)
-    stats = GameStats(st.players)
+    stats = GameStats(st.players, st.game.match.wins == "lowest")
     try:
+        watch = _Watch(stats, index, seed, st.game.limits.hands_per_match)
         match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,
-                                 job.agent_options, observer=stats)
+                                 job.agent_options, observer=watch)
     except GameError as exc:
         return {"game": index, "seed": seed, "players": st.players, "agents": job.agents,
                 "error": exc.line()}, None

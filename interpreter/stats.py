@@ -63,8 +63,9 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, lowest: bool = False):
         self.n = players
+        self.sign = -1 if lowest else 1    # match: wins: lowest — the lowest standing leads
         self.decisions = self.forced = self.legal = 0
         self.hand_seen = None
         self.first: dict = {}        # hand number -> (dealer, seat of the first decision)
@@ -88,6 +89,8 @@ class GameStats:
             st = S.total
         else:
             st = [S.total[p] + match.standing(p) for p in range(self.n)]
+        if self.sign < 0:
+            st = [-v for v in st]
         best = max(st)
         top = [p for p, v in enumerate(st) if v == best]
         leader = top[0] if len(top) == 1 else None
@@ -110,9 +113,10 @@ class GameStats:
                 "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
 
 
-def hand_shares(results: list) -> list:
-    """Each seat's share of a hand's win: 1 alone on top, 1/k among k tied, else 0."""
-    best = max(results)
+def hand_shares(results: list, lowest: bool = False) -> list:
+    """Each seat's share of a hand's win: 1 alone on top (at the bottom, when the lowest total
+    wins), 1/k among k tied, else 0."""
+    best = min(results) if lowest else max(results)
     k = sum(1 for r in results if r == best)
     return [1 / k if r == best else 0.0 for r in results]
 
@@ -156,8 +160,9 @@ def _ratio(key, label, xs, ys) -> Measure:
 class Summary:
     """Running statistics over game results (dicts as `simulate.run_one` returns them)."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, lowest: bool = False):
         self.players = players
+        self.lowest = lowest            # match: wins: lowest — a hand's best result is its lowest
         self.n = 0
         self.failed: list = []
         self.outright = [0] * players
@@ -175,6 +180,9 @@ class Summary:
         self.dealer_win: list = []
         self.first_hands: list = []     # per game: hands with a first player
         self.dealer_hands: list = []
+        self.teams: list | None = None  # the teams (lists of seats) of a game with teams:
+        self.team_wins: list = []       # per team: games it won (not a draw)
+        self.team_totals: list = []     # per team: its total in each game
 
     def add(self, r: dict):
         if "error" in r:
@@ -182,12 +190,26 @@ class Summary:
             return
         self.n += 1
         w = r["winners"]
-        if len(w) > 1:
+        # A team wins or loses together (a seat alone is a team of one). A match is a draw when
+        # several teams share the win, or, where the rules name losers, when nobody lost.
+        teams = r.get("teams") or [[s] for s in range(self.players)]
+        won = [t for t in teams if t[0] in w]
+        draw = not r["losers"] if "losers" in r else len(won) > 1
+        if draw:
             self.draws += 1
-        for s in w:
-            self.wins[s] += 1 / len(w)
-            if len(w) == 1:
-                self.outright[s] += 1
+        for t in won:
+            for s in t:
+                self.wins[s] += 1 / len(won) if draw else 1
+                if not draw:
+                    self.outright[s] += 1
+        if "teams" in r:
+            if self.teams is None:
+                self.teams = teams
+                self.team_wins = [0] * len(teams)
+                self.team_totals = [[] for _ in teams]
+            for i, t in enumerate(teams):
+                self.team_wins[i] += (not draw) and t in won
+                self.team_totals[i].append(r["team_totals"][i])
         for s, t in enumerate(r["totals"]):
             self.totals[s].append(t)
         self.hands.append(r["hands"])
@@ -200,7 +222,7 @@ class Summary:
             self.lead_from.append(r["winner_leads_from"])
         fw = dw = fh = dh = 0.0
         for h, res in enumerate(r.get("hand_results", [])):
-            shares = hand_shares(res)
+            shares = hand_shares(res, self.lowest)
             fp = (r.get("first_players") or [None] * (h + 1))[h]
             dl = (r.get("dealers") or [None] * (h + 1))[h]
             if fp is not None:
@@ -220,6 +242,10 @@ class Summary:
         out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
                for s in range(self.players)]
         out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        for i, t in enumerate(self.teams or []):
+            name = "+".join(map(str, t))
+            out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
+            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i]))
         out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s])
                 for s in range(self.players)]
         out += [_mean("hands", "hands per game", self.hands),
@@ -274,6 +300,11 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
         lines.append(f"{seat['seat']:>4}  {agents[seat['seat']]:<8} {seat['win_rate']:>8.3f}  "
                      f"[{lo:.3f}, {hi:.3f}]  {seat['mean_total']:>10.1f} {seat['min_total']:>6} "
                      f"{seat['max_total']:>6}")
+    for i, team in enumerate(summary.teams or []):
+        name = "+".join(map(str, team))
+        win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
+        lines.append(f"team {name}: win rate {win.value:.3f} [{win.ci[0]:.3f}, {win.ci[1]:.3f}], "
+                     f"mean team total {tot.value:.1f}")
     lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
                  f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
     lines.append("design measures (95% CI):")

@@ -217,6 +217,18 @@ class Words:
     def v_Neg(self, n, env):
         return f"minus {self.value(n.operand, env)}"
 
+    def v_Let(self, n, env):
+        body, where = self.lets(n, env)
+        return f"{self.value(body, env)} ({where})"
+
+    def lets(self, n, env) -> tuple:
+        """A chain `let a = x; let b = y; body`: (body, 'where a is x, and b is y')."""
+        parts = []
+        while isinstance(n, ast.Let):
+            parts.append(f"{self.code(n.name)} is {self.value_top(n.value, env)}")
+            n = n.body
+        return n, "where " + join(parts, "and")
+
     def v_Cond(self, n, env):
         return f"({self.value_top(n, env)})"
 
@@ -408,6 +420,9 @@ class Words:
         is_ = "is not" if negate else "is"
         if isinstance(n, ast.Bool):
             return "always" if n.value != negate else "never"
+        if isinstance(n, ast.Let):
+            body, where = self.lets(n, env)
+            return f"{self.clause(body, env, negate)} ({where})"
         if isinstance(n, ast.Compare):
             return self.compare(n, env, negate)
         if isinstance(n, ast.BoolOp):

@@ -86,7 +86,8 @@ def test_tables_print_as_tables():
 def test_variant_rule_text_shows_the_change():
     text = describe(load_game(str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"))[0])
     assert "compulsory_capture: on or off (true or false), default off." in text
-    assert "- The last player takes the table:\n    - If the stock is empty, the turned is empty" in text
+    assert ("- The last player takes the table (only once the hand's first decision has been\n"
+            "  offered):\n    - If the stock is empty, the turned is empty") in text
 
 
 # -- phrases ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from cardrules import testing as T
 from cardrules.describe import describe
-from cardrules.errors import ErrorList
+from cardrules.errors import ErrorList, GameError
 from cardrules.load import load_game
 
 # A two-player game on an 8-card deck (AC AH 2C 2H 3C 3H TC TH); the dealer's left gets
@@ -118,3 +118,528 @@ def test_names_are_unique_and_only_on_hand_statements(tmp_path):
         f"inside a move or an automatic rule",
         f"{path}:29:15: error: name: 'lead' names another statement of the hand already "
         f"(names are unique)"]
+
+
+# ---- teams and results ----------------------------------------------------------------------
+
+TEAMS = """
+teams:
+  4: [[0, 2], [1, 3]]
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "top(hand(p)).value"}
+"""
+
+
+def four_players(tmp_path, body: str, tail: str = "") -> str:
+    path = tmp_path / "teams.yaml"
+    path.write_text(BASE.replace("{min: 2, max: 2}", "{min: 2, max: 4}") + textwrap.dedent(body)
+                    + textwrap.dedent(tail))
+    return str(path)
+
+
+def test_partners_win_together_on_the_sum_of_their_totals(tmp_path):
+    # Dealt from the left of seat 0: seat 1 gets A (1), seat 2 a 2, seat 3 a 3, seat 0 the 10.
+    m = T.stacked(four_players(tmp_path, TEAMS), "AC 2C 3C TC", players=4)
+    assert m.over and list(m.S.total) == [10, 1, 2, 3]
+    assert m.team_totals() == [12, 4]                    # 10 + 2 against 1 + 3
+    assert m.winners == [0, 2]                           # both partners win, not a draw
+    assert m.S.log[-1]["team_totals"] == [12, 4]
+
+
+def test_the_lowest_team_total_wins_when_the_match_says_so(tmp_path):
+    m = T.stacked(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"), "AC 2C 3C TC", players=4)
+    assert m.winners == [1, 3]
+
+
+def test_seats_play_alone_at_a_player_count_without_teams(tmp_path):
+    m = T.stacked(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"), "AC 2C TC", players=3)
+    assert m.P.teams == ((0,), (1,), (2,)) and m.winners == [1]        # seat 1: the ace
+    assert "team_totals" not in m.S.log[-1]
+
+
+def test_team_lists_a_seats_team_in_expressions(tmp_path):
+    path = four_players(tmp_path, TEAMS.replace('"top(hand(p)).value"', '"count(team(p)) * 10 + (1 if 2 in team(p) else 0)"'))
+    m = T.stacked(path, "AC 2C 3C TC", players=4)
+    assert list(m.S.total) == [21, 20, 21, 20]          # team(0) == [0, 2], team(1) == [1, 3]
+
+
+LOSER = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+"""
+
+
+def test_the_seat_named_by_losers_loses_and_every_other_seat_wins(tmp_path):
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    m = T.stacked(path, "2C AC 3C 2H 3H TC", players=3)       # seat 2 holds the ace of clubs
+    assert m.losers == [2] and m.winners == [0, 1]
+    assert m.S.log[-1]["losers"] == [2]
+
+
+def test_a_loser_makes_the_whole_team_lose(tmp_path):
+    path = four_players(tmp_path, "teams: {4: [[0, 2], [1, 3]]}\n" + LOSER,
+                        "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    m = T.stacked(path, "2C 2H AC 3H 3C TC TH AH", players=4)  # seat 3 holds the ace of clubs
+    assert m.losers == [1, 3] and m.winners == [0, 2]
+
+
+def test_nobody_losing_is_a_draw(tmp_path):
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AS in hand(p)]\"}\n")
+    with pytest.raises(ErrorList):        # no ace of spades in this deck: a checked error
+        load_game(path)
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if count(hand(p)) > 5]\"}\n")
+    m = T.stacked(path, "2C AC 3C 2H 3H TC", players=3)
+    assert m.losers == [] and m.winners == [0, 1, 2]
+
+
+@pytest.mark.parametrize("change, message", [
+    ("teams: {5: [[0, 1]]}\n", "teams: the game is for 2 to 4 players, not 5"),
+    ("teams: {4: [[0, 2], [1, 4]]}\n", "teams: there is no seat 4 with 4 players (seats are 0 to 3)"),
+    ("teams: {4: [[0, 2], [1, 2, 3]]}\n", "teams: seat 2 is in two teams with 4 players"),
+    ("teams: {4: [[0, 2], [1]]}\n", "teams: seat 3 is in no team with 4 players (list every seat; "
+                                    "a seat alone is written [3])"),
+])
+def test_teams_name_every_seat_once(tmp_path, change, message):
+    assert message in errors(four_players(tmp_path, change + LOSER))
+
+
+def test_losers_is_a_list_of_seats_and_excludes_wins(tmp_path):
+    assert "losers must be a list of seats, not a seat" in errors(
+        four_players(tmp_path, LOSER, "match: {losers: dealer}\n"))
+    assert "match: say who wins (wins: highest or lowest) or who loses (losers:), not both" in errors(
+        four_players(tmp_path, LOSER, "match: {losers: \"[0]\", wins: lowest}\n"))
+
+
+def test_rules_say_the_teams_and_who_wins(tmp_path):
+    text = describe(load_game(four_players(tmp_path, TEAMS, "match: {wins: lowest}\n"))[0])
+    assert ("With 4 players, the teams are players 0 and 2 and players 1 and 3: a team's total is "
+            "the sum of its players' totals, and its players win or lose together.") in " ".join(text.split())
+    assert "The teams with the lowest total win (several, on a tie)." in text
+    text = describe(load_game(four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n"))[0])
+    assert ("The match is lost by the players p such that A♣ is in p's hand; every other player wins "
+            "(if nobody loses, it is a draw).") in " ".join(text.split())
+
+
+def test_simulate_writes_teams_and_counts_a_team_win_once(tmp_path, capsys):
+    import json
+    from cardrules.cli import main
+    path, out = four_players(tmp_path, TEAMS), tmp_path / "rows.jsonl"
+    assert main(["simulate", path, "-n", "40", "--players", "4", "--agents", "random",
+                 "--jsonl", str(out)]) == 0
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    for r in rows:
+        assert r["teams"] == [[0, 2], [1, 3]]
+        assert r["team_totals"] == [r["totals"][0] + r["totals"][2], r["totals"][1] + r["totals"][3]]
+        assert r["winners"] in ([0, 2], [1, 3], [0, 1, 2, 3])        # seats, a team at a time
+    wins = sum(r["winners"] == [0, 2] for r in rows)
+    draws = sum(len(r["winners"]) == 4 for r in rows)
+    text = capsys.readouterr().out
+    assert f"team 0+2: win rate {wins / 40:.3f}" in text
+    assert f"draws {draws} " in text
+
+
+def test_simulate_counts_a_loser_game_as_a_draw_only_when_nobody_lost(tmp_path, capsys):
+    from cardrules.cli import main
+    path = four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n")
+    assert main(["simulate", path, "-n", "30", "--players", "3", "--agents", "random"]) == 0
+    text = capsys.readouterr().out
+    # 6 of 8 cards are dealt: the ace of clubs is in a hand in 3 games of 4, else nobody lost
+    lines = [x for x in text.splitlines() if x.strip()[:1].isdigit()]
+    rates = [float(x.split()[2]) for x in lines[:3]]
+    draws = int(text.split("draws ")[1].split()[0])
+    assert abs(sum(rates) - (2 * (30 - draws) / 30)) < 0.002      # two winners in every game with a loser
+
+
+def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
+    import io
+    from rich.console import Console
+    from cardrules import play
+    m = T.stacked(four_players(tmp_path, TEAMS), "AC 2C 3C TC", players=4)
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(
+        play.render_match_end(m, 0, ["South", "West", "North", "East"]))
+    text = buf.getvalue()
+    assert "South (you) and North win." in text
+    assert "Teams  South (you) + North: 12   West + East: 4" in text
+
+
+# ---- when automatic rules run -----------------------------------------------------------------
+
+# Two statements deal (hands, then one card to the table); then seats play a card each. The
+# rule counts how often it ran, in a variable.
+WHEN = """
+variables:
+  ran: {type: int, initial: 0}
+  ready: {type: bool, initial: false}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+automatic:
+  - name: count
+    %s
+    do:
+      - set: {ran: "ran + 1"}
+hand:
+  - shuffle: stock
+  - name: deal
+    repeat:
+      - deal: {from: stock, to: hand, count: 1}
+      - set: {ready: "count(hand(0)) == 2"}
+    until: "count(hand(0)) == 2"
+  - move: {top: stock, to: table}
+  - name: play
+    for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def ran(tmp_path, when: str) -> int:
+    m = T.stacked(rules(tmp_path, WHEN % when), "AC AH 2C 2H 3C")
+    T.choose(m, "play AC")
+    T.choose(m, "play AH")
+    assert m.over
+    return m.S.V[0]
+
+
+def test_a_rule_without_when_runs_after_every_statement_moving_cards(tmp_path):
+    assert ran(tmp_path, "") == 2 + 1 + 2        # two deals, the table card, two plays
+
+
+def test_when_play_runs_only_once_the_first_decision_was_offered(tmp_path):
+    assert ran(tmp_path, "when: play") == 2
+
+
+def test_when_phases_runs_only_inside_the_named_statements(tmp_path):
+    assert ran(tmp_path, "when: {phases: [deal]}") == 2
+    assert ran(tmp_path, "when: {phases: [play]}") == 2
+    assert ran(tmp_path, "when: {phases: [deal, play]}") == 4
+
+
+def test_when_if_runs_only_while_the_condition_holds(tmp_path):
+    assert ran(tmp_path, "when: {if: ready}") == 1 + 2     # ready is set after the second deal
+
+
+def test_validate_warns_about_a_rule_that_can_run_during_the_deal(tmp_path):
+    _, warnings = load_game(rules(tmp_path, WHEN % ""))
+    assert [w.line().split(": warning: ")[1] for w in warnings] == [
+        "automatic rule 'count' can run during the deal: it runs after every statement that moves "
+        "cards, and the hand moves cards 3 times before its first decision (from line 28); add "
+        "'when: play' if it is meant for play, or 'when: always'"]
+    for when in ("when: play", "when: always", "when: {phases: [play]}"):
+        assert load_game(rules(tmp_path, WHEN % when))[1] == []
+
+
+def test_when_names_a_phase_of_the_hand(tmp_path):
+    assert "when: no statement of the hand is named 'plya' (did you mean 'play'?)" in errors(
+        rules(tmp_path, WHEN % "when: {phases: [plya]}"))
+
+
+# ---- let, functions over lists ------------------------------------------------------------------
+
+LET = """
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+functions:
+  points:
+    params: {cards: list of card}
+    body: >-
+      let raw = sum(c.value for c in cards);
+      let aces = count(c for c in cards if c.rank == A);
+      raw + 10 if aces > 0 and raw + 10 <= 21 else raw
+  highest:
+    params: {cards: list of card}
+    body: "[c for c in cards if c.rank == max(x.rank for x in cards)]"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: seats
+    do:
+      - let: {best: "first(highest(hand(p)))", twice: "best.value * 2"}
+      - score: {seat: p, points: "points(hand(p)) * 100 + twice"}
+"""
+
+
+def test_a_function_over_a_list_of_cards_with_local_names(tmp_path):
+    # Seat 1 gets A♣ and 3♣ (4, or 14 counting the ace as 11); seat 0 gets 10♣ and 2♣.
+    m = T.stacked(rules(tmp_path, LET), "AC TC 3C 2C")
+    assert m.S.total == [12 * 100 + 20, 14 * 100 + 6]
+
+
+def test_let_in_a_comprehension_and_in_its_iterable(tmp_path):
+    path = rules(tmp_path, LET.replace(
+        '"points(hand(p)) * 100 + twice"',
+        '"sum(let v = c.value; v * v for c in (let h = hand(p); h))"'))
+    m = T.stacked(path, "AC TC 3C 2C")
+    assert m.S.total == [100 + 4, 1 + 9]
+
+
+def test_let_names_follow_the_rules_of_names(tmp_path):
+    assert "'count' is a built-in name of the language; choose another name" in errors(
+        rules(tmp_path, LET.replace("let raw =", "let count =")))
+    assert "unknown name 'best'" in errors(rules(tmp_path, LET.replace(
+        '- let: {best: "first(highest(hand(p)))", twice: "best.value * 2"}',
+        '- score: {seat: p, points: "best.value"}\n      - let: {best: "first(hand(p))", twice: "2"}')))
+
+
+def test_rules_read_let_as_where(tmp_path):
+    text = " ".join(describe(load_game(rules(tmp_path, LET))[0]).split())
+    assert ("(raw plus 10 if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
+            "(where raw is the total value of the cards in cards and aces is the number of cards c "
+            "in cards such that c's rank is A)") in text
+    assert "Let best be the first of highest(p's hand) and twice be best's value times 2." in text
+
+
+# ---- combinatorial built-ins -----------------------------------------------------------------------
+
+MELDS = """
+game: Melds
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K], suits: [C, D, H, S], zone: stock}
+attributes:
+  points: {by_rank: {J: 10, Q: 10, K: 10, 10: 10}, default: "rank_order(card.rank) + 1"}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  is_meld:                    # a set (3 or 4 of a rank) or a run (3 or more in suit and sequence)
+    params: {cards: list of card}
+    body: >-
+      count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards)
+      or (all(c.suit == cards[0].suit for c in cards)
+          and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards) == count(cards) - 1
+          and count(unique(c.rank for c in cards)) == count(cards)))
+  deadwood:
+    params: {cards: list of card}
+    body: >-
+      min(let used = flatten(a); sum(c.points for c in cards if c not in used)
+          for a in partitions(cards, is_meld))
+  arrangements:
+    params: {cards: list of card}
+    body: "count(partitions(cards, is_meld))"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 7}
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "deadwood(hand(p)) * 100 + arrangements(hand(p))"}
+"""
+
+
+def melds(tmp_path, body=MELDS):
+    path = tmp_path / "melds.yaml"
+    path.write_text(body)
+    return str(path)
+
+
+def test_partitions_finds_the_least_deadwood_where_melds_share_a_card(tmp_path):
+    # Seat 1: 7♣ 7♦ 7♥ 8♣ 9♣ K♠ 2♦. Melds: 7♣7♦7♥ and 7♣8♣9♣ share 7♣, so only one counts:
+    # the set leaves 8+9+10+2 = 29, the run leaves 7+7+10+2 = 26 (the least). Arrangements:
+    # none, the set, the run.
+    # Seat 0: A♠ 2♠ 3♠ 4♠ A♥ A♦ A♣: runs A-2-3, 2-3-4, A-2-3-4, sets of aces (4 of 3, 1 of 4).
+    # Best: A♠2♠3♠4♠ + A♥A♦A♣: 0 deadwood.
+    seat1 = "7C 7D 7H 8C 9C KS 2D".split()
+    seat0 = "AS 2S 3S 4S AH AD AC".split()
+    m = T.stacked(melds(tmp_path), [c for pair in zip(seat1, seat0) for c in pair])
+    assert m.S.score[1] == 26 * 100 + 3
+    assert m.S.score[0] // 100 == 0                    # the best of many arrangements
+
+
+def test_partitions_counts_its_tests_as_steps(tmp_path):
+    m = T.stacked(melds(tmp_path), "7C AS 7D 2S 7H 3S 8C 4S 9C AH KS AD 2D AC")
+    assert m.S.steps >= 2 * (2 ** 7 - 1)
+
+
+def test_partitions_refuses_too_many_items_with_a_clear_message(tmp_path):
+    path = melds(tmp_path, MELDS.replace("count: 7", "count: 17"))
+    with pytest.raises(GameError, match=r"partitions\(\) of 17 items would test 131071 groups "
+                                        r"\(the limit is 65536: at most 16 items\)"):
+        T.stacked(path, "")
+
+
+def test_partitions_needs_a_function_that_says_true_or_false(tmp_path):
+    path = melds(tmp_path, MELDS.replace("partitions(cards, is_meld))", "partitions(cards, arrangements))", 1))
+    assert ("partitions() takes the name of a function of one list of cards that says true or false"
+            in errors(path))
+    path = melds(tmp_path, MELDS.replace("partitions(cards, is_meld))", "partitions(cards, deadwood))", 1))
+    assert "function 'deadwood' calls itself (directly or through others)" in errors(path)
+
+
+# ---- the smaller items --------------------------------------------------------------------------
+
+SEATS = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - for_each: t
+    in: "[0, 1]"
+    do:
+      - score: {seat: "left(t)", points: "count(after(t) + [t]) * 10 + count(seats + [t])"}
+"""
+
+
+def test_lists_of_seats_join_and_numbers_stand_for_seats(tmp_path):
+    m = T.stacked(rules(tmp_path, SEATS), "AC AH")
+    assert m.S.score == [23, 23]        # after(t) + [t]: 2 seats; seats + [t]: 3
+
+
+def test_a_number_that_is_no_seat_is_a_clear_error_when_it_runs(tmp_path):
+    with pytest.raises(GameError, match="5 is not a seat: with 2 players the seats are 0 to 1"):
+        T.stacked(rules(tmp_path, SEATS.replace("[0, 1]", "[0, 5]")), "AC AH")
+
+
+def test_lists_of_two_types_do_not_join(tmp_path):
+    assert "'+' joins two lists of one type, not a list of cards and a list of seats" in errors(
+        rules(tmp_path, SEATS.replace("count(seats + [t])", "count(table + seats)")))
+
+
+def test_a_second_for_in_a_comprehension_names_the_rewrite(tmp_path):
+    assert "one 'for' per comprehension: nest them instead" in errors(
+        rules(tmp_path, SEATS.replace("count(seats + [t])", "sum(1 for a in seats for b in seats)")))
+
+
+def test_argmax_and_max_take_ranks(tmp_path):
+    path = rules(tmp_path, SEATS.replace(
+        '"count(after(t) + [t]) * 10 + count(seats + [t])"',
+        '"rank_order(max(c.rank for c in hand(t))) * 10 + rank_order(argmax(c.rank for c in hand(t)).rank)"'))
+    m = T.stacked(path, "TC 2H")        # seat 1: 10 (rank order 3), seat 0: 2 (1)
+    assert m.S.score == [33, 11]
+
+
+def test_subsets_with_a_size_says_so_when_there_are_too_many():
+    from cardrules import runtime as rt
+    with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
+                                           r"66711 lists \(the limit is 65536\); take them from fewer"):
+        rt.subsets(list(range(36)), 4)
+
+
+def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):
+    from cardrules import simulate
+    from cardrules.cli import main
+    monkeypatch.setattr(simulate, "_warned", False)
+    monkeypatch.setattr(simulate, "SLOW_HANDS", 30)
+    path = rules(tmp_path, """
+        moves:
+          pass: {}
+        hand:
+          - choose: [pass]
+            by: dealer
+        match:
+          end: "hand_number >= 40"
+        """)
+    assert main(["simulate", path, "-n", "2", "-q"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("is still going after 30 hands") == 1
+
+
+# ---- data on zones --------------------------------------------------------------------------------
+
+BUILDS = """  builds:
+    count: 3
+    visibility: all
+    data:
+      owner: {type: seat, initial: 0}
+      value: {}
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+moves:
+  build:
+    params:
+      card: {from: "hand(player)"}
+      b: {from: "indices(builds)"}
+    do:
+      - move: {cards: card, to: "builds(b)", face_up: true}
+      - set: {"builds(b).owner": player, "builds(b).value": "builds(b).value + card.value"}
+  take:
+    params:
+      b: {from: "indices(builds)", if: "builds(b).owner == player and not empty(builds(b))"}
+    do:
+      - score: {seat: player, points: "builds(b).value"}
+      - move: {all: "builds(b)", to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [build]
+        by: p
+      - choose: [build]
+        by: p
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [take]
+        by: p
+"""
+
+
+def builds(tmp_path, body=BUILDS):
+    path = tmp_path / "builds.yaml"
+    path.write_text(BASE + body)
+    return str(path)
+
+
+def test_each_build_keeps_its_own_owner_and_value(tmp_path):
+    m = T.stacked(builds(tmp_path), "AC TC 3C 2C")      # seat 1: A♣ 3♣; seat 0: 10♣ 2♣
+    for move in ("build AC 0", "build 3C 0", "build TC 1", "build 2C 2"):
+        T.choose(m, move)
+    owner, value = (m.P.game.zones["builds"].data[k].slot for k in ("owner", "value"))
+    assert m.S.V[owner] == [1, 0, 0] and m.S.V[value] == [4, 10, 2]
+    assert [m.move_text(x) for x in m.legal_moves()] == ["take 0"]
+    T.choose(m, "take 0")
+    assert m.S.V[value] == [0, 10, 2]           # left empty: back to its initial value
+    T.choose(m, "take 1")
+    assert m.S.score == [10, 4]
+
+
+def test_zone_data_is_declared_before_it_is_set(tmp_path):
+    path = builds(tmp_path, BUILDS.replace('"builds(b).owner": player', '"builds(b).boss": player'))
+    assert "zone 'builds' keeps no 'boss' (its data: owner, value)" in errors(path)
+
+
+def test_rules_say_when_an_automatic_rule_runs(tmp_path):
+    text = describe(load_game(rules(tmp_path, WHEN % "when: {phases: [play], if: ready, play: true}"))[0])
+    assert ("Count (only once the hand's first decision has been offered, while 'play' runs and "
+            "while ready is true):") in " ".join(text.split())
+
+
+def test_design_measures_follow_the_lowest_total_winning():
+    from cardrules.stats import hand_shares
+    assert hand_shares([5, 0, 0, 9]) == [0.0, 0.0, 0.0, 1.0]
+    assert hand_shares([5, 0, 0, 9], lowest=True) == [0.0, 0.5, 0.5, 0.0]
+
+
+def test_zone_data_on_per_player_and_shared_zones(tmp_path):
+    path = tmp_path / "data.yaml"
+    path.write_text(BASE.replace("  hand: {per_player: true, visibility: owner}",
+                                 "  hand: {per_player: true, visibility: owner, data: {best: {type: rank, initial: A}}}")
+                    .replace("  table: {visibility: all}", "  table: {visibility: all, data: {laid: {}}}") + """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: seats
+    do:
+      - set: {"hand(p).best": "max(c.rank for c in hand(p))"}
+  - move: {cards: "hand(0)", to: table}
+  - set: {"table.laid": "count(table)"}
+  - score: {seat: 1, points: "rank_order(hand(1).best) * 10 + table.laid + rank_order(hand(0).best)"}
+""")
+    m = T.stacked(str(path), "AC TC 3C 2C")        # seat 1: A 3 (best 3); seat 0: 10 2, then empty
+    assert m.S.score == [0, 2 * 10 + 2 + 0]         # hand(0) left empty: its best is A again

@@ -57,7 +57,8 @@ GAME_A_PLAY = [
     "place 4C 2, place JD 1, exchange 9C 0",                                  # cycle 1: no pair
     "place 3C 0, place TH 1, exchange KS 1, exchange 6C 2, place TH 2, place 8H 2, exchange 7S 1,"
     " exchange 5S 1, place QS 1, place 7S 1, exchange 7D 1, exchange 9H 2, place TS 1, place 7H 2,"
-    " exchange 7C 2, exchange QC 0, place 6S 1, place JC 0, exchange KC 0, exchange 5C 0",
+    " exchange 7C 2, exchange QC 0, place 6S 1, place JC 0, exchange KC 0, exchange 5C 0,"
+    " keep 8S",                                                   # N14: three eights, keep 8S
     "place 8C 0, place 9C 0, exchange 4S 1, exchange 2C 2",       # 6 stock cards, no pair, 0 left
     "place TS 0, place 7C 2, exchange QD 0, exchange 8S 1",       # empty stock, six pairs
     "place TS 0, place TD 1, exchange 7D 0, exchange 2D 1",       # empty stock, no pair: the end
@@ -268,10 +269,28 @@ def test_N14_pairs_of_equal_rank_any_colour_three_make_one_pair_and_a_single():
     # seat 1 cannot place (draws KC) nor, later, exchange (draws QD); seat 0 places 5S
     assert m.to_move() == 0
     T.choose(m, "place 5S 0")
-    assert cards(m, "pairs:1") == ["7C", "7D"] and cards(m, "pairs:0") == ["9D", "9C"]
-    assert cards(m, "hand:1") == ["7H", "KC", "QD", "2C", "3C"]
+    # round 3, seat 1 first: three sevens, he chooses the card he keeps (ruling of 2026-12-01)
+    assert m.to_move() == 1 and legal(m) == ["keep 7C", "keep 7D", "keep 7H"]
+    T.choose(m, "keep 7D")
+    assert cards(m, "pairs:1") == ["7C", "7H"] and cards(m, "pairs:0") == ["9D", "9C"]
+    assert cards(m, "hand:1") == ["7D", "KC", "QD", "2C", "3C"]
     assert m.S.score == [1, 1]
     assert m.to_move() == 1 and legal(m) == ["place 3C 1"]
+
+
+def test_N14_ruling_the_kept_card_of_three_is_the_players_choice():
+    for kept in ("7C", "7D", "7H"):
+        m = start(*THREE_SEVENS)
+        play(m, f"place 5S 0, keep {kept}")
+        assert cards(m, "pairs:1") == [c for c in ("7C", "7D", "7H") if c != kept]
+        assert kept in cards(m, "hand:1") and m.S.score == [1, 1]
+
+
+def test_N14_ruling_no_choice_for_two_or_four_of_a_rank():
+    m = start({1: "7C 7D 9H", 0: "5S 9D 9C"}, "2S 3S 4S", "KC KH QD JD 2C 3C 4C 6C")
+    T.choose(m, "place 5S 0")                   # no three of a rank: pairs are laid at once
+    assert cards(m, "pairs:1") == ["7C", "7D"] and cards(m, "pairs:0") == ["9D", "9C"]
+    assert not any(t.startswith("keep") for t in legal(m))
 
 
 def test_N14_four_of_a_rank_are_two_pairs():
@@ -290,7 +309,7 @@ def test_N14_four_of_a_rank_are_two_pairs():
 
 def test_N15_each_player_draws_two_cards_after_laying_pairs():
     m = start(*THREE_SEVENS)
-    T.choose(m, "place 5S 0")
+    play(m, "place 5S 0, keep 7H")
     assert stock_draws(m)[-4:] == [("2C", "hand:1"), ("3C", "hand:1"),
                                    ("4C", "hand:0"), ("6C", "hand:0")]
     assert len(cards(m, "stock")) == 43 - 8        # KC KH QD JD drawn in rounds 1 and 2

@@ -239,7 +239,7 @@ def test_list_shows_every_bundled_game_with_players_and_a_line():
     assert code == 0
     rows = out.splitlines()
     names = [r.split()[0] for r in rows]
-    assert names[:3] == ["chinese-ten", "crazy-eights", "go-fish"]
+    assert names == sorted(names)                            # in alphabetical order
     assert set(names) == {p.stem for p in GAMES.rglob("*.yaml")}
     assert any(r.startswith("perfect10 ") and "2-5 players" in r for r in rows)
 

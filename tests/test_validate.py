@@ -276,7 +276,7 @@ def test_schema_errors_point_at_the_key_or_value(tmp_path):
     [e] = schema.validate(doc, str(p))
     line = p.read_text(encoding="utf-8").splitlines()[e.span.line - 1]
     assert line[e.span.col - 1:].startswith("colour: red")
-    assert e.message == "unknown key 'colour' (allowed here: per_player, count, visibility, description)"
+    assert e.message == "unknown key 'colour' (allowed here: per_player, count, visibility, description, data)"
 
 
 @pytest.mark.parametrize("word, value", [("true", True), ("On", True), ("yes", True), ("1", True),
