@@ -239,7 +239,9 @@ def test_list_shows_every_bundled_game_with_players_and_a_line():
     assert code == 0
     rows = out.splitlines()
     names = [r.split()[0] for r in rows]
-    assert names == sorted(names)                            # in alphabetical order
+    top = sorted(p.stem for p in GAMES.glob("*.yaml"))
+    assert names[:len(top)] == top                           # the games, then their variants
+    assert names[len(top):] == sorted(p.stem for p in GAMES.glob("variants/*.yaml"))
     assert set(names) == {p.stem for p in GAMES.rglob("*.yaml")}
     assert any(r.startswith("perfect10 ") and "2-5 players" in r for r in rows)
 
