@@ -92,71 +92,80 @@ class CardrulesGame(pyspiel.Game):
         return CardrulesObserver(self.encoding, iig_obs_type)
 
 
+class _Play:
+    """A state's mutable part. pyspiel clones a Python state by deep-copying each attribute:
+    this one copies the match as search does (lists of ints), sharing the program."""
+
+    def __init__(self, enc: Encoding, match: Match, views=None):
+        self.enc = enc
+        self.match = match
+        ids = enc.action_ids(match)
+        self.index = {}
+        for i, a in enumerate(ids):
+            if a is not None and a not in self.index:
+                self.index[a] = i
+        # Per seat: its observation key after each decision, and its own actions (perfect recall).
+        self.views = views if views is not None else \
+            [[_key(enc.observe(match, s))] for s in range(match.players)]
+
+    def __deepcopy__(self, memo):
+        rng = random.Random()
+        rng.setstate(self.match.S.rng.getstate())
+        return _Play(self.enc, self.match.copy(rng), [v[:] for v in self.views])
+
+
 class CardrulesState(pyspiel.State):
     def __init__(self, game, match: Match, views=None):
         super().__init__(game)
-        self.match = match
-        self._enc = game.encoding
-        self._ids = self._index = None
-        self._refresh()
-        # Per seat: its observation key after each decision, and its own actions (perfect recall).
-        self.views = views if views is not None else \
-            [[_key(self._enc.observe(match, s))] for s in range(match.players)]
+        self.play = _Play(game.encoding, match, views)
 
-    def _refresh(self):
-        ids = self._enc.action_ids(self.match)
-        self._index = {}
-        for i, a in enumerate(ids):
-            if a is not None and a not in self._index:
-                self._index[a] = i
+    @property
+    def match(self) -> Match:
+        return self.play.match
 
     def current_player(self):
-        if self.match.over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.match.to_move()
+        m = self.play.match
+        return pyspiel.PlayerId.TERMINAL if m.over else m.to_move()
 
     def _legal_actions(self, player):
-        if self.match.over or player != self.match.to_move():
+        m = self.play.match
+        if m.over or player != m.to_move():
             return []
-        return sorted(self._index)
+        return sorted(self.play.index)
 
     def _apply_action(self, action):
-        seat = self.match.to_move()
-        self.match.apply(self._index[action])
-        self._refresh()
-        self.views[seat].append(f"a{action}")
-        for s, v in enumerate(self.views):
-            v.append(_key(self._enc.observe(self.match, s)))
+        play = self.play
+        m, enc = play.match, play.enc
+        seat = m.to_move()
+        m.apply(play.index[action])
+        play.__init__(enc, m, play.views)
+        play.views[seat].append(f"a{action}")
+        for s, v in enumerate(play.views):
+            v.append(_key(enc.observe(m, s)))
 
     def _action_to_string(self, player, action):
-        return self._enc.action_text(action)
+        return self.play.enc.action_text(action)
 
     def is_terminal(self):
-        return self.match.over
+        return self.play.match.over
 
     def returns(self):
-        m = self.match
+        m = self.play.match
         if not m.over:
             return [0.0] * m.players
         return [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(m.players)]
 
     def resample_from_infostate(self, player, sampler=None):
         """A state the seat cannot tell from this one: the cards it does not know redealt."""
-        rng = random.Random(int(self.match.S.rng.random() * 2 ** 53) if sampler is None
-                            else int(sampler() * 2 ** 53))
-        world = observe.determinize(self.match, player, rng, knowledge=True)
-        return CardrulesState(self.get_game(), world, [v[:] for v in self.views])
-
-    def __deepcopy__(self, memo):
-        rng = random.Random()
-        rng.setstate(self.match.S.rng.getstate())
-        return CardrulesState(self.get_game(), self.match.copy(rng), [v[:] for v in self.views])
+        m = self.play.match
+        rng = random.Random(int((m.S.rng.random() if sampler is None else sampler()) * 2 ** 53))
+        world = observe.determinize(m, player, rng, knowledge=True)
+        return CardrulesState(self.get_game(), world, [v[:] for v in self.play.views])
 
     def __str__(self):
-        S = self.match.S
-        P = self.match.P
-        return " | ".join(f"{name}: " + " ".join(P.card_names[c] for c in z)
-                          for name, z in zip(P.zone_names, S.Z) if z)
+        m = self.play.match
+        return " | ".join(f"{name}: " + " ".join(m.P.card_names[c] for c in z)
+                          for name, z in zip(m.P.zone_names, m.S.Z) if z)
 
 
 def _key(obs) -> str:
@@ -175,12 +184,12 @@ class CardrulesObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        self.enc.observe(state.match, player, self.tensor)
+        self.enc.observe(state.play.match, player, self.tensor)
 
     def string_from(self, state, player):
         if self.perfect_recall:
-            return "\n".join(state.views[player])
-        obs = self.enc.observe(state.match, player)
+            return "\n".join(state.play.views[player])
+        obs = self.enc.observe(state.play.match, player)
         names = self.enc.describe_observation()
         return "; ".join(names[i] if obs[i] == 1 else f"{names[i]}={obs[i]:g}"
                          for i in np.flatnonzero(obs).tolist())
