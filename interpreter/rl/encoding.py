@@ -34,7 +34,11 @@ more alternatives than that offers only the first `list_choices` of them through
 """
 from __future__ import annotations
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:   # pragma: no cover - depends on the installation
+    raise ImportError("cardrules.rl needs numpy: pip install 'cardrules[pettingzoo]' (or gymnasium, "
+                      "openspiel)") from None
 
 from .. import nodes
 
@@ -72,7 +76,11 @@ class Encoding:
                 top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
-                self._zones.append((bits, top, cnt, inst))
+                # Per seat: whether it sees every card of this instance (visibility all, or
+                # owner and it is the owner; an `owner` zone without one is seen by all).
+                whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
+                    program.OWNER[inst[s]] in (s, -1))) for s in range(N))
+                self._zones.append((bits, top, cnt, inst, whole))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
         for v in program.game.variables:
@@ -125,26 +133,24 @@ class Encoding:
             out = np.zeros(self.size, np.float32)
         else:
             out.fill(0)
-        S, P, N, n = match.S, self.P, self.N, self.n
-        Z, up, vis = S.Z, S.up, P.zone_of
+        S, N = match.S, self.N
+        Z, up = S.Z, S.up
         known = S.known if self.memory else None
         bit = 1 << seat
         ones = []
-        for bits, top, cnt, inst in self._zones:
-            zi = inst[seat]
-            z = Z[zi]
+        for bits, top, cnt, inst, whole in self._zones:
+            z = Z[inst[seat]]
             out[cnt] = len(z)
             if not z:
                 continue
-            v = vis[zi].visibility
-            if v == "all" or (v == "owner" and (P.OWNER[zi] == seat or P.OWNER[zi] < 0)):
+            if whole[seat]:
                 ones.extend([bits + c for c in z])
+            elif known is not None:
+                ones.extend([bits + c for c in z if up[c] or known[c] & bit])
             else:
-                last = len(z) - 1
-                for i, c in enumerate(z):
-                    if up[c] or (v == "top" and i == last) or (known is not None and known[c] & bit):
-                        ones.append(bits + c)
-            if top >= 0:
+                ones.extend([bits + c for c in z if up[c]])
+            if top >= 0:        # the top card is seen (a repeated slot is harmless)
+                ones.append(bits + z[-1])
                 ones.append(top + z[-1])
         V, vknow = S.V, S.vknow
         for slot, kind, per_player, k, off, width in self._vars:
