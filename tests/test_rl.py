@@ -17,7 +17,6 @@ from test_other_games import scopa
 ALL_FILES = sorted(GAMES.glob("*.yaml")) + sorted((GAMES / "variants").glob("*.yaml"))
 # The games with decisions (war has none: no environment, a clear error instead).
 FILES = [p for p in ALL_FILES if p.stem != "war"]
-SEED_GAMES = [p for p in FILES if p.parent == GAMES]
 IDS = [p.stem for p in FILES]
 # The libraries' checkers warn about what is by design: unbounded scores (Box of -inf..inf),
 # dict observations (PettingZoo's classic games have them too), no gymnasium.make spec.
@@ -189,7 +188,7 @@ def _trajectory(make, seed):
     return out
 
 
-@pytest.mark.parametrize("path", SEED_GAMES, ids=[p.stem for p in SEED_GAMES])
+@pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_pettingzoo_api_and_seed_tests(path):
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test
@@ -218,7 +217,7 @@ def test_pettingzoo_ansi_render_shows_the_seats_view():
 
 
 # -- Gymnasium -------------------------------------------------------------------------------
-@pytest.mark.parametrize("path", SEED_GAMES, ids=[p.stem for p in SEED_GAMES])
+@pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_gymnasium_check_env(path):
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
@@ -248,7 +247,7 @@ def test_gymnasium_episodes_repeat_for_a_seed_and_end_with_the_win_share():
 
 
 # -- OpenSpiel -------------------------------------------------------------------------------
-@pytest.mark.parametrize("path", SEED_GAMES, ids=[p.stem for p in SEED_GAMES])
+@pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_openspiel_random_sim_test(path):
     pyspiel = pytest.importorskip("pyspiel")
     from cardrules.rl.openspiel import load
