@@ -239,7 +239,7 @@ def test_gymnasium_episodes_repeat_for_a_seed_and_end_with_the_win_share():
             steps.append((a, r))
         return steps, e.core.returns()[0]
     (s1, w1), (s2, w2) = episode(3), episode(3)
-    assert s1 == s2 and s1[-1][1] == w1
+    assert s1 == s2 and w1 == w2 and s1[-1][1] == w1
     bad = SingleAgentEnv(game_path("nutzen"), illegal="raise")
     obs, _ = bad.reset(seed=1)
     with pytest.raises(ValueError, match="not legal"):

@@ -57,7 +57,7 @@ class Encoding:
         self.memory = memory
         self.list_choices = list_choices
         self.N = N = program.players
-        self.n = n = len(program.card_names)
+        self.n = len(program.card_names)
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -188,8 +188,8 @@ class Encoding:
     def _actions(self):
         P, N, n = self.P, self.N, self.n
         deck = P.game.deck
-        self._moves = []    # per move index: (offset, [(kind, radix, stride, values dict|None)])
-        self._labels = []   # per move: (name, [(kind, radix, decode)])
+        # Per move index: (offset, [(kind, radix, stride, int values -> digit or None)], has a list).
+        self._moves = []
         off = 0
         for mv in P.game.moves_by_index:
             params = []
