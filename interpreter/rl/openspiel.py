@@ -10,7 +10,8 @@ information, sampled chance (the engine shuffles with the state's own generator,
 initial state from the game's `seed`), terminal returns = each seat's share of the win.
 Actions are the encoding's canonical ids; observation tensors are the encoding's vector; the
 observation string names the same slots; the information-state string is the seat's own
-history: its observation after every decision and the actions it took (perfect recall).
+history: its observation after every decision (as an opaque key) and the actions it took
+(perfect recall).
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
 OpenSpiel's ISMCTS runs unchanged.
 """
@@ -169,9 +170,10 @@ class CardrulesState(pyspiel.State):
 
 
 def _key(obs) -> str:
-    """A compact exact text of an observation vector: its nonzero slots (value if not 1)."""
+    """An exact, compact text of an observation vector (an opaque key: the indices of its
+    nonzero slots and their values, in hex); the observation string is the readable form."""
     nz = np.flatnonzero(obs)
-    return " ".join(str(i) if obs[i] == 1 else f"{i}={obs[i]:g}" for i in nz.tolist())
+    return (nz.astype(np.uint32).tobytes() + obs[nz].tobytes()).hex()
 
 
 class CardrulesObserver:
