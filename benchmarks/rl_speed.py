@@ -68,7 +68,7 @@ def core(path):
 def pettingzoo(path):
     from cardrules.rl.pettingzoo import env
     e = env(path, seed=0)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     def run():
         e.reset()
         n = 0
@@ -77,7 +77,8 @@ def pettingzoo(path):
             if term or trunc:
                 e.step(None)
             else:
-                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.randrange(len(legal))]))
                 n += 1
         return n
     return run
@@ -86,13 +87,14 @@ def pettingzoo(path):
 def gymnasium(path):
     from cardrules.rl.gymnasium import SingleAgentEnv
     e = SingleAgentEnv(path, seat=0, opponents="random")
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     seeds = iter(range(10 ** 9))
     def run():
         obs, _ = e.reset(seed=next(seeds))
         done = False
         while not done:
-            obs, _, done, _, _ = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, _, _ = e.step(int(legal[rng.randrange(len(legal))]))
         return e.core.match.S.decisions
     return run
 
