@@ -298,3 +298,16 @@ def test_openspiel_ismcts_bot_plays_a_seed_game_against_the_random_bot():
     while not state.is_terminal():
         state.apply_action((bot if state.current_player() == 0 else rnd).step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_train_selfplay_example_runs_and_reports_win_rates(capsys):
+    pytest.importorskip("pettingzoo")
+    import importlib.util
+    from conftest import ROOT
+    spec = importlib.util.spec_from_file_location("train_selfplay", ROOT / "examples" / "train_selfplay.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.main(["--hands", "30", "--eval", "10"])
+    out = capsys.readouterr().out
+    assert "trained on 30 self-play hands" in out
+    assert out.count("win rate against") == 2
