@@ -5,13 +5,15 @@
 The game is `cardrules.rl.openspiel.load(GAME, max_hands=--hands)`; the ISMCTS bot
 (open_spiel.python.algorithms.ismcts, random-rollout evaluator, UCT c=2) and
 `pyspiel.make_uniform_random_bot` alternate seats over -n games (2 players). Prints the ISMCTS
-win rate (a tie counts half) with a 95% interval, and the time per game.
+win rate (a tie counts half) with a 95% interval, and the time per game. Seeded throughout:
+the same arguments give the same games.
 """
 from __future__ import annotations
 
 import argparse
 import math
 import os
+import random
 import time
 
 import numpy as np
@@ -36,6 +38,9 @@ def main(argv=None):
         me = i % 2
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
                                2.0, args.simulations, random_state=np.random.RandomState(i))
+        # OpenSpiel's default sampler for resample_from_infostate is not seeded: use a seeded one.
+        sampler = random.Random(i).random
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
         rnd = pyspiel.make_uniform_random_bot(1 - me, i)
         state = game.new_initial_state()
         while not state.is_terminal():
