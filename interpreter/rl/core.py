@@ -74,6 +74,10 @@ class Core:
         if i is None:
             raise ValueError(f"action {action} ({self.encoding.action_text(int(action))}) "
                              f"is not legal now")
+        return self.apply_index(i)
+
+    def apply_index(self, i: int) -> list:
+        """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
         m = self.match
         before = m.hands_played
         m.apply(i)

@@ -77,21 +77,9 @@ class SingleAgentEnv(gym.Env):
         while not core.over and core.to_move() != self.seat:
             s = core.to_move()
             agent, view = self._opponents[s]
-            choice = agent.choose(view, core.match.legal_moves())
-            r += core.step(core.ids[choice])[self.seat] if core.ids[choice] is not None \
-                else self._apply_index(choice)
+            # By index: even a move the encoding cannot name (beyond list_choices) is played.
+            r += core.apply_index(agent.choose(view, core.match.legal_moves()))[self.seat]
         return r
-
-    def _apply_index(self, i: int) -> float:
-        """An opponent's move the encoding cannot name (beyond `list_choices`): apply it as is."""
-        core = self.core
-        m = core.match
-        before = m.hands_played
-        m.apply(i)
-        core._legal()
-        if core.reward == "hand":
-            return float(sum(res[self.seat] for res in m.hand_results[before:]))
-        return core.returns()[self.seat] if m.over else 0.0
 
     def _obs(self):
         mask = self.core.mask(self.seat)
