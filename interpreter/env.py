@@ -6,7 +6,8 @@
     env.returns()
 
 Actions are indices into `legal_actions()`; `action_strings()` gives their canonical texts.
-Observations are a seat's view only (the rule file's visibility).
+Observations are a seat's view only (the rule file's visibility). For fixed-size observations
+and action ids in PettingZoo, Gymnasium or OpenSpiel, see `cardrules.rl` (docs/rl.md).
 """
 from __future__ import annotations
 

@@ -1,0 +1,140 @@
+"""Steps per second of random play through each RL adapter, next to the engine's own rate.
+
+    python benchmarks/rl_speed.py [--seconds 2] [GAME.yaml ...]     (default: the seed games)
+
+One step is one decision. Each row plays random legal moves for about --seconds:
+- engine:     Match.apply on a random legal index (knowledge tracked, as the adapters do);
+- core:       cardrules.rl.core: canonical action ids and the legal set each step;
+- pettingzoo: AEC agent_iter, last() (observation vector and mask) and step, every seat;
+- gymnasium:  SingleAgentEnv seat 0 (observation and mask each step) against `random`;
+              a step there also plays the other seats, so it is counted as the decisions made;
+- openspiel:  State.apply_action with legal_actions(); each step also writes every seat's
+              observation into its information-state history (perfect recall).
+A benchmark, not a test: it depends on the machine and on its load (`os.getloadavg()` shown).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+import numpy as np
+
+from cardrules.engine import Match
+from cardrules.session import setup
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
+
+
+def timed(run, seconds: float) -> float:
+    """Run `run()` (returns decisions made) until `seconds` pass; decisions per second."""
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += run()
+    return steps / (time.perf_counter() - start)
+
+
+def engine(path):
+    st = setup(path)
+    seeds = iter(range(10 ** 9))
+    def run():
+        m = Match(st.program, next(seeds))
+        rng = random.Random(0)
+        n = 0
+        while not m.over:
+            m.apply(rng.randrange(len(m.pending[1])))
+            n += 1
+        return n
+    return run
+
+
+def core(path):
+    from cardrules.rl.core import Core
+    c = Core(path, seed=0)
+    rng = random.Random(0)
+    def run():
+        c.reset()
+        n = 0
+        while not c.over:
+            c.step(rng.choice(c.legal_actions()))
+            n += 1
+        return n
+    return run
+
+
+def pettingzoo(path):
+    from cardrules.rl.pettingzoo import env
+    e = env(path, seed=0)
+    rng = random.Random(0)
+    def run():
+        e.reset()
+        n = 0
+        for _ in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.randrange(len(legal))]))
+                n += 1
+        return n
+    return run
+
+
+def gymnasium(path):
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    e = SingleAgentEnv(path, seat=0, opponents="random")
+    rng = random.Random(0)
+    seeds = iter(range(10 ** 9))
+    def run():
+        obs, _ = e.reset(seed=next(seeds))
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, _, _ = e.step(int(legal[rng.randrange(len(legal))]))
+        return e.core.match.S.decisions
+    return run
+
+
+def openspiel(path):
+    from cardrules.rl.openspiel import load
+    game = load(path, seed=0)
+    rng = random.Random(0)
+    def run():
+        s = game.new_initial_state()
+        n = 0
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+            n += 1
+        return n
+    return run
+
+
+ADAPTERS = {"engine": engine, "core": core, "pettingzoo": pettingzoo, "gymnasium": gymnasium,
+            "openspiel": openspiel}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args(argv)
+    paths = args.games or [os.path.join(ROOT, "games", g + ".yaml") for g in SEED_GAMES]
+    print(f"load average {os.getloadavg()[0]:.2f}; decisions per second of random play")
+    print(f"{'game':<14}" + "".join(f"{k:>12}" for k in ADAPTERS))
+    for path in paths:
+        row = []
+        for name, make in ADAPTERS.items():
+            try:
+                row.append(f"{timed(make(path), args.seconds):>12,.0f}")
+            except ImportError as exc:
+                print(exc, file=sys.stderr)
+                row.append(f"{'-':>12}")
+        print(f"{os.path.basename(path)[:-5]:<14}" + "".join(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

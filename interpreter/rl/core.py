@@ -1,0 +1,126 @@
+"""The match driver the adapters share: a rule file, a seeded match, canonical actions, rewards.
+
+No RL library here (numpy only, through the encoding): PettingZoo, Gymnasium and OpenSpiel
+wrap a `Core` in their own protocol.
+"""
+from __future__ import annotations
+
+import random
+
+from .. import observe
+from ..engine import Match
+from ..session import setup
+from .encoding import Encoding
+
+REWARDS = ("match", "hand")
+
+
+class Core:
+    """One rule file at one player count and options, played as a sequence of matches.
+
+    reward="match": at the end of the match each seat gets its share of the win (1 for a sole
+    winner, 1/k for each of k tied winners, 0 otherwise); reward="hand": at the end of every
+    hand each seat gets its hand result in the game's own scoring (what `totals` add up).
+    `max_hands` ends a match after that many hands (1: single hands).
+    """
+
+    def __init__(self, path: str, players: int | None = None, options: dict | None = None,
+                 max_hands: int | None = None, reward: str = "match", memory: bool = True,
+                 list_choices: int = 16, seed: int | None = None):
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.setup = st = setup(path, players, {k: _text(v) for k, v in (options or {}).items()})
+        if not st.game.moves:
+            raise ValueError(f"{path}: the game has no moves, so there is no decision to learn")
+        self.players = st.players
+        self.program = st.program
+        self.encoding = Encoding(st.program, memory, list_choices)
+        self.max_hands = max_hands
+        self.reward = reward
+        self._seeds = random.Random(seed)
+        self.match: Match | None = None
+        self.ids: list = []
+        self.index: dict = {}
+
+    def reset(self, seed: int | None = None):
+        """A new match; with a seed, the sequence of matches restarts from it."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.match = Match(self.program, self._seeds.getrandbits(63), self.max_hands)
+        self._legal()
+
+    def _legal(self):
+        self.ids = ids = self.encoding.action_ids(self.match)
+        index: dict = {}
+        for i, a in enumerate(ids):
+            if a is not None and a not in index:
+                index[a] = i
+        self.index = index
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def to_move(self) -> int:
+        return self.match.to_move()
+
+    def legal_actions(self) -> list:
+        """The legal action ids of the pending decision, ascending."""
+        return sorted(self.index)
+
+    def step(self, action: int) -> list:
+        """Take action (an id) for the seat to move; the rewards it brings each seat."""
+        i = self.index.get(int(action))
+        if i is None:
+            raise ValueError(f"action {action} ({self.encoding.action_text(int(action))}) "
+                             f"is not legal now")
+        return self.apply_index(i)
+
+    def apply_index(self, i: int) -> list:
+        """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
+        m = self.match
+        before = m.hands_played
+        m.apply(i)
+        self._legal()
+        if self.reward == "hand":
+            r = [0.0] * self.players
+            for res in m.hand_results[before:]:
+                for s in range(self.players):
+                    r[s] += res[s]
+            return r
+        return self.returns() if m.over else [0.0] * self.players
+
+    def returns(self) -> list:
+        """Each seat's share of the win once the match is over (zeros before)."""
+        m = self.match
+        if not m.over:
+            return [0.0] * self.players
+        w = m.winners
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
+
+    def observe(self, seat: int, out=None):
+        return self.encoding.observe(self.match, seat, out)
+
+    def mask(self, seat: int):
+        """The seat's legal-action mask (all zeros when it is not the seat to move)."""
+        return self.encoding.mask(self.ids if self.match.to_move() == seat else [])
+
+    def text(self, seat: int) -> str:
+        """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""
+        obs = observe.observation(self.match, seat, memory=self.encoding.memory)
+        lines = [f"seat {seat} of {obs['players']}, hand {obs['hand']}, dealer {obs['dealer']}, "
+                 f"to move {obs['to_move']}"]
+        for name, cards in obs["zones"].items():
+            if cards:
+                lines.append(f"  {name}: " + " ".join(c or "??" for c in cards))
+        lines.append(f"  scores {obs['scores']} totals {obs['totals']}")
+        if obs["legal"]:
+            lines.append("  legal: " + ", ".join(f"{a}={self.encoding.action_text(a)}"
+                                               for a in self.legal_actions()))
+        return "\n".join(lines)
+
+
+def _text(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)

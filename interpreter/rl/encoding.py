@@ -1,0 +1,337 @@
+"""Fixed-size observations and a fixed action space, derived from a compiled program.
+
+Both come from the rule file at compile time (its deck, zones, variables and moves for one
+player count and options), so every rule file and every variant gets them with no code of its
+own. Seats are *relative* to the observing (or deciding) seat: `me`, `+1` (the seat to my
+left), `+2`, ... so one policy can play every seat.
+
+Observation of seat s, a float32 vector (`describe_observation()` names every slot):
+- per zone instance (per-player zones in the order me, +1, +2, ...):
+  - one slot per card of the deck: 1 when s sees that card there now (the zone's visibility,
+    or the card is face up) or, with `memory=True`, knows it lies there (s saw it arrive and
+    has not lost track of it since: the engine's `S.known`); 0 otherwise;
+  - for a zone whose visibility is `top`: one slot per card, 1 for its top card;
+  - the number of cards in it (public in every game: the engine shows zone sizes to all);
+- every declared variable (per seat for `per_player`, in relative seat order): an `int` as its
+  value, a `bool` as 0/1, a seat as a one-hot over relative seats, a rank/suit/colour one-hot,
+  a card (or list of cards) one-hot over the deck only if s knew its cards when it was set
+  (`S.vknow`), otherwise all zeros; lists of other types are left out;
+- the hand's scores and the match totals (relative seat order), whose turn it is and the dealer
+  (one-hot, relative), and the hand number.
+
+Action space: a canonical id for every possible move, `offset(move) + mixed-radix(arguments)`.
+Each parameter has a domain from its type: a card (the deck), a rank, suit or colour (the deck's,
+plus one for jokers / "none"), a seat (relative to the deciding seat), a bool, a blind choice (a
+position in its zone, up to the deck size), an int (`indices(zone)` gives the zone's count, a
+literal list its values, `range(a, b)` with literal bounds its range; any other int source the
+deck size, 0..n-1). So "capture 7H 3S" has the same id in every state.
+
+A list parameter (e.g. `subsets`) has too many values to enumerate: its id part is the ordinal
+of the list among the legal alternatives that share the move's other arguments, in ascending
+order of the lists (sorted card ids), up to `list_choices` (16 by default). A decision with
+more alternatives than that offers only the first `list_choices` of them through the mask;
+`Encoding.dropped` counts such moves, so a run can check it never happened.
+"""
+from __future__ import annotations
+
+try:
+    import numpy as np
+except ImportError:   # pragma: no cover - depends on the installation
+    raise ImportError("cardrules.rl needs numpy: pip install 'cardrules[pettingzoo]' (or gymnasium, "
+                      "openspiel)") from None
+
+from .. import nodes
+
+SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
+
+
+def _rel(k: int) -> str:
+    return SEAT_WORDS[k]
+
+
+class Encoding:
+    """The observation layout and action space of one compiled program."""
+
+    def __init__(self, program, memory: bool = True, list_choices: int = 16):
+        self.P = program
+        self.memory = memory
+        self.list_choices = list_choices
+        self.N = N = program.players
+        self.n = len(program.card_names)
+        self.dropped = 0
+        deck = program.game.deck
+        self._names: list = []
+        # Zones: for each relative instance order, (absolute instance per seat, top?) and offsets.
+        self._zones = []        # (bits offset, top offset or -1, count offset, instances by seat)
+        for z in program.game.zones.values():
+            b = program.base[z.name]
+            if z.kind == "player":
+                groups = [(f"{z.name}[{_rel(k)}]", tuple(b + (s + k) % N for s in range(N)))
+                          for k in range(N)]
+            else:
+                count = z.count if z.kind == "indexed" else 1
+                groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
+            for label, inst in groups:
+                bits = self._slots([f"{label} has {c}" for c in program.card_names])
+                top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
+                    if z.visibility == "top" else -1
+                cnt = self._slots([f"{label} count"])
+                # Per seat: whether it sees every card of this instance (visibility all, or
+                # owner and it is the owner; an `owner` zone without one is seen by all).
+                whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
+                    program.OWNER[inst[s]] in (s, -1))) for s in range(N))
+                self._zones.append((bits, top, cnt, inst, whole))
+        # Variables.
+        self._vars = []         # (slot, kind, per_player, offset, width)
+        for v in program.game.variables:
+            kind, labels = self._var_kind(v.type)
+            if kind is None:
+                continue
+            for k in range(N if v.per_player else 1):
+                name = f"{v.name}[{_rel(k)}]" if v.per_player else v.name
+                off = self._slots([f"{name}{lab}" for lab in labels])
+                self._vars.append((v.slot, kind, v.per_player, k, off, len(labels)))
+        self._score = self._slots([f"score[{_rel(k)}]" for k in range(N)])
+        self._total = self._slots([f"total[{_rel(k)}]" for k in range(N)])
+        self._turn = self._slots([f"to move is {_rel(k)}" for k in range(N)])
+        self._dealer = self._slots([f"dealer is {_rel(k)}" for k in range(N)])
+        self._hand = self._slots(["hand number"])
+        self.size = len(self._names)
+        self._ranks = len(deck.ranks) + (1 if deck.jokers else 0)
+        self._actions()
+
+    # -- layout ----------------------------------------------------------------------------
+    def _slots(self, names: list) -> int:
+        off = len(self._names)
+        self._names.extend(names)
+        return off
+
+    def _var_kind(self, t):
+        deck, P = self.P.game.deck, self.P
+        if t in ("int", "bool"):
+            return t, [""]
+        if t == "seat":
+            return t, [f" is {_rel(k)}" for k in range(self.N)]
+        if t == "rank":
+            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.jokers else [])
+        if t == "suit":
+            return t, [f" is {s}" for s in deck.suits]
+        if t == "color":
+            return t, [f" is {c}" for c in deck.color_names]
+        if nodes.card_depth(t) in (0, 1):
+            return "card", [f" has {c}" for c in P.card_names]
+        return None, []
+
+    def describe_observation(self) -> list:
+        """The name of every slot of the observation vector, in order."""
+        return list(self._names)
+
+    # -- observation -----------------------------------------------------------------------
+    def observe(self, match, seat: int, out=None):
+        """Seat's observation vector (float32), written into `out` if given."""
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0)
+        S, N = match.S, self.N
+        Z, up = S.Z, S.up
+        known = S.known if self.memory else None
+        bit = 1 << seat
+        ones = []
+        for bits, top, cnt, inst, whole in self._zones:
+            z = Z[inst[seat]]
+            out[cnt] = len(z)
+            if not z:
+                continue
+            if whole[seat]:
+                ones.extend([bits + c for c in z])
+            elif known is not None:
+                ones.extend([bits + c for c in z if up[c] or known[c] & bit])
+            else:
+                ones.extend([bits + c for c in z if up[c]])
+            if top >= 0:        # the top card is seen (a repeated slot is harmless)
+                ones.append(bits + z[-1])
+                ones.append(top + z[-1])
+        V, vknow = S.V, S.vknow
+        for slot, kind, per_player, k, off, width in self._vars:
+            x = V[slot]
+            if per_player:
+                x = None if x is None else x[(seat + k) % N]
+            if x is None:
+                continue
+            if kind == "int" or kind == "bool":
+                out[off] = x
+            elif kind == "seat":
+                if 0 <= x < N:
+                    ones.append(off + (x - seat) % N)
+            elif kind == "card":
+                if vknow[slot] & bit:
+                    if isinstance(x, list):
+                        ones.extend([off + c for c in x if c is not None])
+                    else:
+                        ones.append(off + x)
+            elif 0 <= x < width:     # rank, suit, colour (a joker's suit or colour: none)
+                ones.append(off + x)
+        out[ones] = 1
+        for k in range(N):
+            s = (seat + k) % N
+            out[self._score + k] = S.score[s]
+            out[self._total + k] = S.total[s]
+        pending = match.pending
+        if pending is not None:
+            out[self._turn + (pending[0] - seat) % N] = 1
+        out[self._dealer + (S.dealer - seat) % N] = 1
+        out[self._hand] = S.hand_no
+        return out
+
+    # -- actions ---------------------------------------------------------------------------
+    def _actions(self):
+        P, N, n = self.P, self.N, self.n
+        deck = P.game.deck
+        # Per move index: (offset, [(kind, radix, stride, int values -> digit or None)], has a list).
+        self._moves = []
+        off = 0
+        for mv in P.game.moves_by_index:
+            params = []
+            for p in mv.params:
+                if p.blind:
+                    params.append(("blind", n, None))
+                elif p.type == "card":
+                    params.append(("card", n, None))
+                elif p.type == "rank":
+                    params.append(("rank", self._ranks, None))
+                elif p.type == "suit":
+                    params.append(("suit", len(deck.suits) + 1, None))
+                elif p.type == "color":
+                    params.append(("color", len(deck.color_names) + 1, None))
+                elif p.type == "seat":
+                    params.append(("seat", N, None))
+                elif p.type == "bool":
+                    params.append(("bool", 2, None))
+                elif p.type == "int":
+                    vals = self._int_domain(p.source)
+                    params.append(("int", len(vals), {v: i for i, v in enumerate(vals)}))
+                else:               # a list: the ordinal among the alternatives
+                    params.append(("list", self.list_choices, None))
+            strides, size = [], 1
+            for kind, radix, table in reversed(params):
+                strides.append(size)
+                size *= radix
+            strides.reverse()
+            self._moves.append((off, [(k, r, s, t) for (k, r, t), s in zip(params, strides)],
+                                any(k == "list" for k, _, _ in params)))
+            off += size
+        self.num_actions = max(off, 1)
+
+    def _int_domain(self, src) -> list:
+        if isinstance(src, nodes.Call) and src.func == "indices" and src.args:
+            ref = getattr(src.args[0], "ref", None)
+            if ref and ref[0] == "zone":
+                return list(range(ref[1].count))
+        if isinstance(src, nodes.ListLit) and all(isinstance(x, nodes.Num) for x in src.items):
+            return sorted({x.value for x in src.items})
+        if isinstance(src, nodes.Call) and src.func == "range" and \
+                all(isinstance(x, nodes.Num) for x in src.args) and 1 <= len(src.args) <= 2:
+            a = [x.value for x in src.args]
+            return list(range(*a)) or [0]
+        return list(range(self.n))
+
+    def action_ids(self, match) -> list:
+        """The canonical id of each legal move of the pending decision (None for a move the
+        encoding cannot offer: a list ordinal beyond `list_choices`)."""
+        pending = match.pending
+        if pending is None:
+            return []
+        seat, moves, _ = pending
+        N = self.N
+        table = self._moves
+        ids = []
+        groups: dict = {}
+        for mv in moves:
+            off, params, has_list = table[mv[0]]
+            a = off
+            if has_list:
+                key = (mv[0],) + tuple(x for x, p in zip(mv[1:], params) if p[0] != "list")
+                groups.setdefault(key, []).append(mv)
+            for x, (kind, radix, stride, vals) in zip(mv[1:], params):
+                if kind == "card" or kind == "blind" or kind == "rank":
+                    pass
+                elif kind == "seat":
+                    x = (x - seat) % N
+                elif kind == "suit" or kind == "color":
+                    x = radix - 1 if x < 0 else x
+                elif kind == "bool":
+                    x = 1 if x else 0
+                elif kind == "int":
+                    x = vals.get(x, -1)
+                    if x < 0:
+                        raise ValueError(f"move {match.move_text(mv)}: the value is outside "
+                                         f"the encoded domain of its parameter")
+                else:
+                    x = 0       # filled below
+                a += x * stride
+            ids.append(a)
+        if groups:
+            ids = self._list_ordinals(moves, ids, groups)
+        return ids
+
+    def _list_ordinals(self, moves, ids, groups) -> list:
+        rank = {}
+        for key, alts in groups.items():
+            order = sorted(range(len(alts)), key=lambda i: [sorted(x) if isinstance(x, list) else x
+                                                            for x in alts[i][1:]])
+            for r, i in enumerate(order):
+                rank[id(alts[i])] = r
+        out = []
+        for mv, a in zip(moves, ids):
+            if id(mv) in rank:
+                r = rank[id(mv)]
+                _, params, _ = self._moves[mv[0]]
+                stride = next(s for k, _, s, _ in params if k == "list")
+                if r >= self.list_choices:
+                    self.dropped += 1
+                    out.append(None)
+                    continue
+                a += r * stride
+            out.append(a)
+        return out
+
+    def mask(self, ids: list):
+        """The int8 legal-action mask of a list of ids."""
+        m = np.zeros(self.num_actions, np.int8)
+        m[[a for a in ids if a is not None]] = 1
+        return m
+
+    def action_text(self, action: int) -> str:
+        """A readable name for an action id, e.g. 'capture 7H 3S', 'ask +1 Q', 'capture 7H #2'."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action {action} out of range 0..{self.num_actions - 1}")
+        P = self.P
+        deck = P.game.deck
+        mvs = P.game.moves_by_index
+        m = max(i for i, (off, _, _) in enumerate(self._moves) if off <= action)
+        off, params, _ = self._moves[m]
+        rest = action - off
+        parts = [mvs[m].name]
+        for kind, radix, stride, vals in params:
+            x, rest = divmod(rest, stride)
+            if kind == "card":
+                parts.append(P.card_names[x])
+            elif kind == "blind":
+                parts.append(f"#{x + 1}")
+            elif kind == "rank":
+                parts.append(deck.ranks[x] if x < len(deck.ranks) else "joker")
+            elif kind == "suit":
+                parts.append(deck.suits[x] if x < len(deck.suits) else "none")
+            elif kind == "color":
+                parts.append(deck.color_names[x] if x < len(deck.color_names) else "none")
+            elif kind == "seat":
+                parts.append(_rel(x))
+            elif kind == "bool":
+                parts.append("true" if x else "false")
+            elif kind == "int":
+                parts.append(str(next(v for v, i in vals.items() if i == x)))
+            else:
+                parts.append(f"choice {x + 1}")
+        return " ".join(parts)
+

@@ -1,0 +1,111 @@
+"""One seat of a rule file as a Gymnasium environment, the other seats played by cardrules'
+own agents (needs the `gymnasium` extra).
+
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    env = SingleAgentEnv("games/chinese-ten.yaml", seat=0, opponents="greedy", max_hands=1)
+    obs, info = env.reset(seed=1)      # obs: {"observation": ..., "action_mask": ...}
+
+Gymnasium has no action masks of its own: the mask is in the observation and in
+`info["action_mask"]`. An action outside the mask is, by `illegal=`: "penalty" (default: no
+move is made, the reward is `illegal_reward`, the episode goes on — so `env.action_space.sample()`
+is always safe), "random" (a legal move is taken instead, chosen by the environment's generator)
+or "raise" (ValueError).
+"""
+from __future__ import annotations
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+except ImportError:   # pragma: no cover - depends on the installation
+    raise ImportError("cardrules.rl.gymnasium needs Gymnasium: pip install 'cardrules[gymnasium]'") \
+        from None
+
+import random
+
+from ..agents import SeatView, make_agent
+from ..session import agent_list, derive_seed
+from .core import Core
+
+ILLEGAL = ("penalty", "random", "raise")
+
+
+class SingleAgentEnv(gym.Env):
+    """The learning seat against cardrules agents (`opponents`: one name, or one per seat with
+    any name at the learning seat's place). Keyword arguments go to `Core`."""
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, path: str, seat: int = 0, opponents="greedy", players: int | None = None,
+                 options: dict | None = None, render_mode: str | None = None,
+                 illegal: str = "penalty", illegal_reward: float = -1.0, **kwargs):
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.core = Core(path, players, options, **kwargs)
+        n = self.core.players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} does not exist with {n} players")
+        self.seat = seat
+        self.opponent_names = agent_list(opponents, n)
+        self.render_mode = render_mode
+        self.illegal, self.illegal_reward = illegal, illegal_reward
+        enc = self.core.encoding
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (enc.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8)})
+        self.action_space = spaces.Discrete(enc.num_actions)
+        self._opponents: list = []
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        # The match seeds follow Gymnasium's generator, so reset(seed=s) fixes the episodes.
+        self.core.reset(int(self.np_random.integers(2 ** 62)))
+        m = self.core.match
+        self._opponents = [
+            None if s == self.seat else
+            (make_agent(name, s, random.Random(derive_seed(m.seed, "agent", s))), SeatView(m, s))
+            for s, name in enumerate(self.opponent_names)]
+        reward = self._others()
+        obs, info = self._obs()
+        info["reward_before_first_move"] = reward
+        return obs, info
+
+    def _others(self) -> float:
+        """Let the other seats move until the learning seat decides or the match ends."""
+        core, r = self.core, 0.0
+        while not core.over and core.to_move() != self.seat:
+            s = core.to_move()
+            agent, view = self._opponents[s]
+            # By index: even a move the encoding cannot name (beyond list_choices) is played.
+            r += core.apply_index(agent.choose(view, core.match.legal_moves()))[self.seat]
+        return r
+
+    def _obs(self):
+        mask = self.core.mask(self.seat)
+        return ({"observation": self.core.observe(self.seat), "action_mask": mask},
+                {"action_mask": mask})
+
+    def step(self, action):
+        core = self.core
+        if core.over:
+            raise ValueError("the episode is over: call reset()")
+        action = int(action)
+        if action not in core.index:
+            if self.illegal == "raise":
+                raise ValueError(f"action {action} ({core.encoding.action_text(action)}) is not legal now")
+            if self.illegal == "penalty":
+                obs, info = self._obs()
+                info["illegal"] = True
+                return obs, float(self.illegal_reward), False, False, info
+            legal = core.legal_actions()
+            action = legal[int(self.np_random.integers(len(legal)))]
+        reward = core.step(action)[self.seat]
+        reward += self._others()
+        obs, info = self._obs()
+        return obs, float(reward), core.over, False, info
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        return self.core.text(self.seat)

@@ -1,0 +1,200 @@
+"""Every rule file as an OpenSpiel game (needs the `openspiel` extra: PyPI `open_spiel`).
+
+    from cardrules.rl.openspiel import load
+    game = load("games/chinese-ten.yaml", players=2, max_hands=1)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+A Python game registered with OpenSpiel as `python_cardrules` (so
+`pyspiel.load_game("python_cardrules", {"path": ...})` works too): sequential, imperfect
+information, sampled chance (the engine shuffles with the state's own generator, seeded per
+initial state from the game's `seed`), terminal returns = each seat's share of the win.
+Actions are the encoding's canonical ids; observation tensors are the encoding's vector; the
+observation string names the same slots; the information-state string is the seat's own
+history: its observation after every decision (as an opaque key) and the actions it took
+(perfect recall).
+`resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
+OpenSpiel's ISMCTS runs unchanged.
+"""
+from __future__ import annotations
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError:   # pragma: no cover - depends on the installation
+    raise ImportError("cardrules.rl.openspiel needs OpenSpiel: pip install 'cardrules[openspiel]'") \
+        from None
+
+import random
+
+from .. import observe
+from ..engine import Match
+from ..session import setup
+from .encoding import Encoding
+
+_PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_cardrules",
+    long_name="cardrules rule file",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=16,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMS)
+
+
+def load(path: str, players: int | None = None, options: dict | None = None,
+         max_hands: int | None = None, seed: int = 0) -> "CardrulesGame":
+    """The rule file as a pyspiel.Game (option values must not contain spaces)."""
+    opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
+    return CardrulesGame({"path": path, "players": players or 0, "options": opts,
+                          "max_hands": max_hands or 0, "seed": seed})
+
+
+def _text(v) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+class CardrulesGame(pyspiel.Game):
+    def __init__(self, params=None):
+        p = dict(_PARAMS, **(params or {}))
+        sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+        st = setup(p["path"], p["players"] or None, sets)
+        if not st.game.moves:
+            raise ValueError(f"{p['path']}: the game has no moves, so there is no decision")
+        self.program = st.program
+        self.encoding = Encoding(st.program)
+        self.max_hands = p["max_hands"] or None
+        lim = st.game.limits
+        super().__init__(_GAME_TYPE, pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=0,
+            num_players=st.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match)),
+            p)
+        self._seeds = random.Random(p["seed"])
+
+    def new_initial_state(self):
+        return CardrulesState(self, Match(self.program, self._seeds.getrandbits(63), self.max_hands))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return CardrulesObserver(self.encoding, iig_obs_type)
+
+
+class _Play:
+    """A state's mutable part. pyspiel clones a Python state by deep-copying each attribute:
+    this one copies the match as search does (lists of ints), sharing the program."""
+
+    def __init__(self, enc: Encoding, match: Match, views=None):
+        self.enc = enc
+        self.match = match
+        ids = enc.action_ids(match)
+        self.index = {}
+        for i, a in enumerate(ids):
+            if a is not None and a not in self.index:
+                self.index[a] = i
+        # Per seat: its observation key after each decision, and its own actions (perfect recall).
+        self.views = views if views is not None else \
+            [[_key(enc.observe(match, s))] for s in range(match.players)]
+
+    def __deepcopy__(self, memo):
+        rng = random.Random()
+        rng.setstate(self.match.S.rng.getstate())
+        return _Play(self.enc, self.match.copy(rng), [v[:] for v in self.views])
+
+
+class CardrulesState(pyspiel.State):
+    def __init__(self, game, match: Match, views=None):
+        super().__init__(game)
+        self.play = _Play(game.encoding, match, views)
+
+    @property
+    def match(self) -> Match:
+        return self.play.match
+
+    def current_player(self):
+        m = self.play.match
+        return pyspiel.PlayerId.TERMINAL if m.over else m.to_move()
+
+    def _legal_actions(self, player):
+        m = self.play.match
+        if m.over or player != m.to_move():
+            return []
+        return sorted(self.play.index)
+
+    def _apply_action(self, action):
+        play = self.play
+        m, enc = play.match, play.enc
+        seat = m.to_move()
+        m.apply(play.index[action])
+        play.__init__(enc, m, play.views)
+        play.views[seat].append(f"a{action}")
+        for s, v in enumerate(play.views):
+            v.append(_key(enc.observe(m, s)))
+
+    def _action_to_string(self, player, action):
+        return self.play.enc.action_text(action)
+
+    def is_terminal(self):
+        return self.play.match.over
+
+    def returns(self):
+        m = self.play.match
+        if not m.over:
+            return [0.0] * m.players
+        return [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(m.players)]
+
+    def resample_from_infostate(self, player, sampler=None):
+        """A state the seat cannot tell from this one: the cards it does not know redealt."""
+        m = self.play.match
+        rng = random.Random(int((m.S.rng.random() if sampler is None else sampler()) * 2 ** 53))
+        world = observe.determinize(m, player, rng, knowledge=True)
+        return CardrulesState(self.get_game(), world, [v[:] for v in self.play.views])
+
+    def __str__(self):
+        m = self.play.match
+        return " | ".join(f"{name}: " + " ".join(m.P.card_names[c] for c in z)
+                          for name, z in zip(m.P.zone_names, m.S.Z) if z)
+
+
+def _key(obs) -> str:
+    """An exact, compact text of an observation vector (an opaque key: the indices of its
+    nonzero slots and their values, in hex); the observation string is the readable form."""
+    nz = np.flatnonzero(obs)
+    return (nz.astype(np.uint32).tobytes() + obs[nz].tobytes()).hex()
+
+
+class CardrulesObserver:
+    """Observation tensors and strings from the encoding (one source for both)."""
+
+    def __init__(self, encoding: Encoding, iig_obs_type=None):
+        self.enc = encoding
+        self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(encoding.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.enc.observe(state.play.match, player, self.tensor)
+
+    def string_from(self, state, player):
+        if self.perfect_recall:
+            return "\n".join(state.play.views[player])
+        obs = self.enc.observe(state.play.match, player)
+        names = self.enc.describe_observation()
+        return "; ".join(names[i] if obs[i] == 1 else f"{names[i]}={obs[i]:g}"
+                         for i in np.flatnonzero(obs).tolist())
+
+
+pyspiel.register_game(_GAME_TYPE, CardrulesGame)

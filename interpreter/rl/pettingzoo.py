@@ -1,0 +1,97 @@
+"""Every rule file as a PettingZoo AEC environment (needs the `pettingzoo` extra).
+
+    from cardrules.rl.pettingzoo import env
+    e = env("games/chinese-ten.yaml", players=2)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        e.step(None if terminated or truncated else policy(obs["observation"], obs["action_mask"]))
+
+Observations are `{"observation": float32 vector, "action_mask": int8 vector}` as in
+PettingZoo's classic games (cardrules.rl.encoding describes both).
+"""
+from __future__ import annotations
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError:   # pragma: no cover - depends on the installation
+    raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
+        from None
+
+from .core import Core
+
+
+def env(path: str, players: int | None = None, options: dict | None = None,
+        render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
+    """The rule file as an AEC environment; kwargs go to `Core` (reward, max_hands, memory,
+    list_choices, seed)."""
+    return CardrulesEnv(path, players, options, render_mode, **kwargs)
+
+
+class CardrulesEnv(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "cardrules_v0", "is_parallelizable": False}
+
+    def __init__(self, path: str, players: int | None = None, options: dict | None = None,
+                 render_mode: str | None = None, **kwargs):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.core = Core(path, players, options, **kwargs)
+        self.render_mode = render_mode
+        enc = self.core.encoding
+        self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (enc.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8)})
+        act_space = spaces.Discrete(enc.num_actions)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self.agents = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        self.core.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self.core.to_move()]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.core.observe(seat), "action_mask": self.core.mask(seat)}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        r = self.core.step(action)
+        for a, x in zip(self.possible_agents, r):
+            self.rewards[a] = float(x)
+        if self.core.over:
+            for a in self.agents:
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.core.to_move()]
+        self._accumulate_rewards()
+
+    def render(self):
+        """The view of the seat to move (or seat 0 once the match is over) as text."""
+        if self.render_mode is None:
+            return None
+        seat = self.core.to_move()
+        return self.core.text(seat if seat >= 0 else 0)
+
+    def close(self):
+        pass
