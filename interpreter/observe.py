@@ -6,7 +6,7 @@ when it saw the card arrive there (`S.known`, maintained by every card movement)
 """
 from __future__ import annotations
 
-from .engine import Match
+from .engine import _EVAL_ERRORS, Match
 
 
 def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
@@ -86,8 +86,11 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
     if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
         seat_, _, op = m.pending
         out: list = []
-        for legal in op.legal:
-            legal(S, seat_, out)
+        try:
+            for legal in op.legal:
+                legal(S, seat_, out)
+        except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
+            raise m._error(exc, op.stmt.span) from None
         m.pending = (seat_, out, op)
     return m
 
