@@ -33,6 +33,11 @@ class SeatView:
         first = seen(moves[0])
         return all(seen(mv) == first for mv in moves[1:])
 
+    def sampler(self):
+        """`sample` prepared once for the decision at hand: a function rng -> sampled world, for
+        a search that samples the same decision many times (the match must not change meanwhile)."""
+        return observe.Sampler(self._match, self.seat).sample
+
     def sample(self, rng):
         """A full match consistent with what this seat knows (hidden cards redealt at random),
         for search: it does not track who knows what, so it cannot be sampled again."""

@@ -73,12 +73,13 @@ class ISMCTSAgent(Agent):
         self._lo = self._hi = None
         allowed = {_key(self.seat, mv) for mv in moves}
         rng = self.rng
+        sample = view.sampler()
         deadline = None if self.think is None else time.perf_counter() + self.think
         done = 0
         while done < self.budget:
             done += 1
             try:
-                world = view.sample(rng)
+                world = sample(rng)
             except GameError:      # the sampled world broke the rules already: nothing to learn
                 world = None
             if world is not None:
