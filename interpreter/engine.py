@@ -93,33 +93,12 @@ class Match:
     def playout(self, rng, hand: int, depth: int = -1) -> int:
         """Search's rollout: uniformly random moves (`rng.randrange`, as an agent would draw them)
         until hand number `hand` (counted in hands_played) is over or the match ends, or `depth`
-        moves were made when depth >= 0; returns the moves made. The lean twin of `apply` for a
-        search's sampled world: no record, no callbacks, no argument checks."""
-        P, S = self.P, self.S
-        limit = P.game.limits.decisions_per_hand
-        applies, autos = P.apply, P.autos
-        randrange = rng.randrange
+        moves were made when depth >= 0; returns the moves made. Meant for a search's sampled
+        world (no record, no callbacks), where `apply` does nothing more than the move."""
+        apply, randrange = self.apply, rng.randrange
         made = 0
         while made != depth and self.pending is not None and self.hands_played == hand:
-            seat, moves, op = self.pending
-            move = moves[randrange(len(moves))]
-            S.decisions += 1
-            S.hand_decisions += 1
-            if seat != S.last_seat:
-                S.turns += 1
-                S.last_seat = seat
-            self.pending = None
-            try:
-                if S.hand_decisions > limit:
-                    raise rt.LimitError(f"more than {limit} decisions in one hand (limits: "
-                                        f"decisions_per_hand)")
-                applies[move[0]](S, seat, *move[1:])
-                if S.moved != S.auto_seen:
-                    autos(S)
-            except _EVAL_ERRORS as exc:
-                raise self._error(exc, op.stmt.span) from None
-            S.pc += 1
-            self._advance()
+            apply(randrange(len(self.pending[1])))
             made += 1
         return made
 
