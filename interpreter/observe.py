@@ -89,10 +89,12 @@ class Sampler:
     def sample(self, rng, knowledge: bool = False) -> Match:
         """One world: a copy of the match with the unknown cards redealt by `rng` (see determinize)."""
         m = self.match.copy(rng, knowledge)
+        m.seed = None               # the real seed would tell every hidden card
+        if not self.slots:          # the seat knows every card: the copy is the only world
+            return m
         S = m.S
         unknown = self.unknown[:]
         rng.shuffle(unknown)
-        m.seed = None               # the real seed would tell every hidden card
         Z, loc = S.Z, S.loc
         for (zi, i), c in zip(self.slots, unknown):
             Z[zi][i] = c
