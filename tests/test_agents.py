@@ -118,6 +118,18 @@ def test_a_match_of_ismcts_that_hits_a_limit_fails_cleanly(capsys):
     assert "more than 40 decisions in one hand" in capsys.readouterr().err
 
 
+def test_greedy_decides_up_to_the_limit_and_the_match_stops_with_it():
+    from cardrules.errors import GameError
+    st = setup(ENDLESS)
+    m = Match(st.program, 2, None)
+    agents = [make_agent("greedy", s, random.Random(s)) for s in range(2)]
+    with pytest.raises(GameError, match="more than 40 decisions"):
+        while not m.over:
+            seat, moves, _ = m.pending
+            m.apply(agents[seat].choose(SeatView(m, seat), moves))
+    assert m.S.decisions == 41
+
+
 def test_ismcts_takes_a_tie_reward_for_a_rollout_that_breaks_a_limit():
     st = setup(ENDLESS)
     m = Match(st.program, 1, None)
