@@ -1,6 +1,6 @@
 """`ismcts`: Information Set Monte Carlo Tree Search (single observer, Cowling et al. 2012).
 
-Each iteration samples a world consistent with what the seat knows (`view.sample`: cards it
+Each iteration samples a world consistent with what the seat knows (`view.sampler()`: cards it
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
 walks the tree with UCB over the moves legal in that world, expands one node, plays random
 moves to the end of the current hand (or match), and backs the result up. A node is an
@@ -10,8 +10,11 @@ fairly. The chosen move is the most visited one at the root.
 
 Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
-in this search (alone at the table, the value itself, scaled the same way). The ranked values are the hand results when the rollout stops at a hand's end,
-the match totals when the match ended.
+in this search (alone at the table, the value itself, scaled the same way). The ranked values
+are the hand results when the rollout stops at a hand's end, the match totals when the match
+ended, the standings when a rollout is cut at `depth` moves. A rollout that breaks a limit of
+the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
+parameters are not searched: the seat cannot tell them apart.
 """
 from __future__ import annotations
 
