@@ -50,11 +50,11 @@ def one(args):
 
 def game(st, args):
     """One game on a ready setup (here, or in a Ray worker that compiled the file it was sent)."""
-    path, players, agent, opponent, budget, hands, seed, i = args
+    path, players, agent, opponent, budget, hands, seed, i, options = args
     n = st.players
     me = i % n
     gseed = derive_seed(seed, i)
-    opts = {"budget": budget} if budget else {}
+    opts = dict(options or {}, **({"budget": budget} if budget else {}))
     match = Match(st.program, gseed, hands)
     seats = [make_agent(agent if s == me else opponent, s, random.Random(derive_seed(gseed, "agent", s)),
                         **opts) for s in range(n)]
@@ -99,8 +99,9 @@ def summarize(meta: dict, games: list, wall: float) -> dict:
 
 def report(out: dict):
     srch, dec = out["searched_decisions"], out["decisions"]
+    opts = "".join(f", {k} {v}" for k, v in (out.get("options") or {}).items())
     print(f"{out['agent']} vs {out['opponent']} in {os.path.basename(out['path'])}: {out['games']} games "
-          f"(budget {out['budget'] or 'default'}, hands {out['hands'] or 'full match'})")
+          f"(budget {out['budget'] or 'default'}{opts}, hands {out['hands'] or 'full match'})")
     print(f"  win  {out['win_rate']:.3f} [{out['win_ci95'][0]:.3f}, {out['win_ci95'][1]:.3f}]   "
           f"draw {out['draw_rate']:.3f}   loss {out['loss_rate']:.3f} "
           f"[{out['loss_ci95'][0]:.3f}, {out['loss_ci95'][1]:.3f}]")
@@ -110,7 +111,7 @@ def report(out: dict):
           f"({srch} of {dec}); wall {out['wall_seconds']:.0f} s")
 
 
-SETTINGS = ("path", "sha256", "agent", "opponent", "budget", "hands", "seed", "players")
+SETTINGS = ("path", "sha256", "agent", "opponent", "budget", "hands", "seed", "players", "options")
 
 
 def combine(paths: list, out_path: str | None):
@@ -148,6 +149,8 @@ def main(argv=None):
     ap.add_argument("--players", type=int)
     ap.add_argument("--budget", type=int)
     ap.add_argument("--hands", type=int)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="an agent option for every seat's agent (e.g. depth=8 for ismcts)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, help="worker processes (default: local 1, ray every CPU)")
     ap.add_argument("--backend", choices=("local", "ray"), default="local",
@@ -182,6 +185,11 @@ def run(a):
     meta = {"path": a.path, "sha256": setup(a.path, a.players).game.sha256, "agent": a.agent,
             "opponent": a.opponent, "budget": a.budget, "hands": a.hands, "seed": a.seed,
             "players": a.players}
+    if a.option:
+        meta["options"] = a.options = {k: float(v) if "." in v else int(v)
+                                       for k, _, v in (o.partition("=") for o in a.option)}
+    else:
+        a.options = None
     if a.parts:
         os.makedirs(a.parts, exist_ok=True)
         files = []
@@ -203,7 +211,7 @@ def run(a):
 
 def play(a, meta: dict, first: int, n: int) -> tuple:
     """Games first..first+n-1: (summary, per-game results)."""
-    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i)
+    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i, a.options)
              for i in range(first, first + n)]
     start = time.time()
     if getattr(a, "runner", None):

@@ -384,6 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--resume", metavar="SAVE", help="continue a saved game")
     pl.add_argument("--save", metavar="PATH", help="autosave here (default ~/.cardrules/saves/)")
     pl.add_argument("--budget", type=int, help="search iterations per move for ismcts players")
+    pl.add_argument("--think", type=float, metavar="SECONDS",
+                    help="at most this long per move for ismcts players (default 0.25)")
     pl.set_defaults(func=cmd_play)
     sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
     sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/)")

@@ -97,6 +97,18 @@ class Match:
             self.after_move()
         self._advance()
 
+    def playout(self, rng, hand: int, depth: int = -1) -> int:
+        """Search's rollout: uniformly random moves (`rng.randrange`, as an agent would draw them)
+        until hand number `hand` (counted in hands_played) is over or the match ends, or `depth`
+        moves were made when depth >= 0; returns the moves made. Meant for a search's sampled
+        world (no record, no callbacks), where `apply` does nothing more than the move."""
+        apply, randrange = self.apply, rng.randrange
+        made = 0
+        while made != depth and self.pending is not None and self.hands_played == hand:
+            apply(randrange(len(self.pending[1])))
+            made += 1
+        return made
+
     def move_text(self, move) -> str:
         """Canonical text of a move tuple: name and arguments, e.g. 'capture 7D 3S'."""
         mv = self.P.game.moves_by_index[move[0]]

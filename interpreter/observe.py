@@ -6,7 +6,7 @@ when it saw the card arrive there (`S.known`, maintained by every card movement)
 """
 from __future__ import annotations
 
-from .engine import Match
+from .engine import _EVAL_ERRORS, Match
 
 
 def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
@@ -51,45 +51,73 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
     among the places of such cards (zone sizes kept), with `rng` as the copy's generator.
     The copy is for search: it does not track knowledge (its S.known is None)
     unless knowledge=True (tests use that to build a world the seat cannot tell apart)."""
-    known = match.S.known
-    if known is None:
-        raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
-    m = match.copy(rng, knowledge)
-    S = m.S
-    bit = 1 << seat
-    slots = []      # (zone instance, position) of each unknown card
-    unknown = []
-    for zi, z in enumerate(S.Z):
-        for i, c in enumerate(z):
-            if not (known[c] & bit) and not S.up[c]:
-                slots.append((zi, i))
-                unknown.append(c)
-    was = unknown[:] if S.P.card_slots else None   # the cards before the redeal, to rename variables
-    # Sorted first, so the sample depends on what the seat knows and on rng, never on where
-    # the unknown cards really are.
-    unknown.sort()
-    rng.shuffle(unknown)
-    m.seed = None               # the real seed would tell every hidden card
-    for (zi, i), c in zip(slots, unknown):
-        S.Z[zi][i] = c
-        S.loc[c] = zi
-        if knowledge:   # known to whoever sees that place
-            S.known[c] = S.P.VIS[zi]
-    # A variable the seat did not know when it was set (a hidden trump: S.vknow) names whatever
-    # card the sample put in its card's place; one it knew (the card it saw led) keeps its card.
-    if was:
-        swap = dict(zip(was, unknown))
-        V = S.V
-        for slot, depth in S.P.card_slots:
-            if not S.vknow[slot] & bit:
+    return Sampler(match, seat).sample(rng, knowledge)
+
+
+class Sampler:
+    """`determinize` for one seat and one decision, prepared once: which places hold cards the
+    seat does not know, and which cards, are found when the sampler is made; each sample then
+    only copies the match, redeals those cards and recomputes the legal moves. The match must
+    not change while the sampler is used (a search samples one decision many times)."""
+
+    def __init__(self, match: Match, seat: int):
+        S = match.S
+        known = S.known
+        if known is None:
+            raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
+        self.match = match
+        bit = 1 << seat
+        up = S.up
+        slots = []      # (zone instance, position) of each unknown card
+        unknown = []
+        for zi, z in enumerate(S.Z):
+            for i, c in enumerate(z):
+                if not (known[c] & bit) and not up[c]:
+                    slots.append((zi, i))
+                    unknown.append(c)
+        self.slots = slots
+        # A variable the seat did not know when it was set (a hidden trump: S.vknow) names
+        # whatever card the sample puts in its card's place; one it knew keeps its card.
+        self.was = unknown[:]       # the cards before the redeal, to rename variables
+        self.rename = [(slot, depth) for slot, depth in S.P.card_slots if not S.vknow[slot] & bit] \
+            if unknown else []
+        # Sorted, so a sample depends on what the seat knows and on rng, never on where the
+        # unknown cards really are.
+        unknown.sort()
+        self.unknown = unknown
+
+    def sample(self, rng, knowledge: bool = False) -> Match:
+        """One world: a copy of the match with the unknown cards redealt by `rng` (see determinize)."""
+        m = self.match.copy(rng, knowledge)
+        m.seed = None               # the real seed would tell every hidden card
+        if not self.slots:          # the seat knows every card: the copy is the only world
+            return m
+        S = m.S
+        unknown = self.unknown[:]
+        rng.shuffle(unknown)
+        Z, loc = S.Z, S.loc
+        for (zi, i), c in zip(self.slots, unknown):
+            Z[zi][i] = c
+            loc[c] = zi
+        if knowledge:               # known to whoever sees that place
+            VIS = S.P.VIS
+            for zi, c in zip((zi for zi, _ in self.slots), unknown):
+                S.known[c] = VIS[zi]
+        if self.rename:
+            swap = dict(zip(self.was, unknown))
+            V = S.V
+            for slot, depth in self.rename:
                 V[slot] = _renamed(V[slot], depth, swap)
-    if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
-        seat_, _, op = m.pending
-        out: list = []
-        for legal in op.legal:
-            legal(S, seat_, out)
-        m.pending = (seat_, out, op)
-    return m
+        if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
+            seat_, _, op = m.pending
+            out: list = []
+            try:
+                for legal in op.legal:
+                    legal(S, seat_, out)
+            except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
+                raise m._error(exc, op.stmt.span) from None
+            m.pending = (seat_, out, op)
+        return m
 
 
 def _renamed(v, depth: int, swap: dict):

@@ -36,7 +36,8 @@ from .observe import visible
 from .session import derive_seed, parse_sets, setup
 
 HUMAN = "human"
-ISMCTS_BUDGET = 250          # search iterations per decision: about a second at most in the seed games
+ISMCTS_BUDGET = 250          # search iterations per decision, at most
+ISMCTS_THINK = 0.25          # seconds per decision, at most: the table should not wait (`--think`)
 RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
 SAVE_VERSION = 1
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
@@ -703,7 +704,7 @@ def restore(path: str, rules_override: str | None = None):
 
 class PlaySession:
     def __init__(self, st, match: Match, kinds: list, seed: int, term: Terminal, save: SaveFile | None,
-                 budget: int | None = None):
+                 budget: int | None = None, think: float | None = None):
         self.st, self.match, self.kinds, self.seed = st, match, kinds, seed
         self.term = term
         self.save = save
@@ -714,7 +715,10 @@ class PlaySession:
         self.agents = {}
         for p, k in enumerate(kinds):
             if k != HUMAN:
-                opts = {"budget": budget or ISMCTS_BUDGET} if k == "ismcts" else {}
+                # A wall-clock bound makes the moves depend on the machine's speed: fine at the
+                # table (a save keeps the moves made, not how they were found), never in simulate.
+                opts = {"budget": budget or ISMCTS_BUDGET, "think": think or ISMCTS_THINK} \
+                    if k == "ismcts" else {}
                 self.agents[p] = make_agent(k, p, random.Random(derive_seed(seed, "agent", p)), **opts)
         self.last_human = None
         self.last_hand_end = None
@@ -935,6 +939,9 @@ def run(a, term: Terminal | None = None) -> int:
         raise UsageError("--seed must be a whole number within ±2^63")
     if budget is not None and budget > record.MAX_BUDGET:
         raise UsageError(f"--budget must be at most {record.MAX_BUDGET}")
+    think = getattr(a, "think", None)
+    if think is not None and not 0 < think <= 3600:     # also refuses nan and inf
+        raise UsageError("--think takes seconds: more than 0, at most 3600")
     if a.resume:
         if a.players is not None or a.seed is not None or a.set:
             raise UsageError("--resume continues a saved game: its players, seed and options come "
@@ -974,6 +981,6 @@ def run(a, term: Terminal | None = None) -> int:
         if budget:
             head["budget"] = budget
         save = SaveFile(a.save or default_save_path(a.path), head, match.S.log)
-    session = PlaySession(st, match, kinds, seed, term, save, budget)
+    session = PlaySession(st, match, kinds, seed, term, save, budget, think)
     intro(session, a.resume)
     return session.run()

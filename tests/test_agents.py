@@ -95,6 +95,101 @@ def test_ismcts_beats_random_where_the_best_move_is_obvious():
     assert strong - baseline >= 0.15
 
 
+ENDLESS = str(ROOT / "tests" / "games" / "endless.yaml")
+
+
+def test_ismcts_decides_when_every_rollout_hits_a_limit():
+    # Endless never ends a hand: every rollout breaks decisions_per_hand. Each counts as a loss
+    # for nobody (a tie of all seats) and the search still returns a legal move (it used to
+    # divide by the zero visits of a child whose rollouts all failed).
+    st = setup(ENDLESS)
+    m = Match(st.program, 1, None)
+    for k in range(3):
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(k), budget=40)
+        i = agent.choose(SeatView(m, seat), moves)
+        assert 0 <= i < len(moves) and agent.iterations == 40
+        m.apply(i)
+
+
+def test_a_match_of_ismcts_that_hits_a_limit_fails_cleanly(capsys):
+    from cardrules import cli
+    assert cli.main(["simulate", ENDLESS, "-n", "1", "--agents", "ismcts", "--budget", "10"]) == 1
+    assert "more than 40 decisions in one hand" in capsys.readouterr().err
+
+
+def test_greedy_decides_up_to_the_limit_and_the_match_stops_with_it():
+    from cardrules.errors import GameError
+    st = setup(ENDLESS)
+    m = Match(st.program, 2, None)
+    agents = [make_agent("greedy", s, random.Random(s)) for s in range(2)]
+    with pytest.raises(GameError, match="more than 40 decisions"):
+        while not m.over:
+            seat, moves, _ = m.pending
+            m.apply(agents[seat].choose(SeatView(m, seat), moves))
+    assert m.S.decisions == 41
+
+
+def test_ismcts_takes_a_tie_reward_for_a_rollout_that_breaks_a_limit():
+    st = setup(ENDLESS)
+    m = Match(st.program, 1, None)
+    seat, moves, _ = m.pending
+    agent = ismcts.ISMCTSAgent(seat, random.Random(0))
+    root = ismcts.Node()
+    agent._iterate(root, SeatView(m, seat).sample(random.Random(1)), {ismcts._key(seat, mv) for mv in moves})
+    (child,) = root.children.values()
+    assert child.visits == 1 and child.reward == 0.5
+
+
+def test_moves_that_differ_only_in_blind_parameters_are_not_searched():
+    # Perfect 10's blind draws: "draw #1", "draw #2", ... name positions in a fan of hidden
+    # cards; the seat cannot tell them apart, so ismcts picks one at random without searching.
+    st = setup(game_path("perfect10"), 4)
+    m = Match(st.program, 5, 1)
+    while not all(m.move_text(mv).startswith("draw #") for mv in m.legal_moves()) or len(m.legal_moves()) < 2:
+        m.apply(0)
+    seat, moves, _ = m.pending
+    view = SeatView(m, seat)
+    assert view.indistinguishable(moves)
+    agent = make_agent("ismcts", seat, random.Random(0), budget=500)
+    picks = {agent.choose(view, moves) for _ in range(30)}
+    assert agent.iterations == 0 and len(picks) > 1 and picks <= set(range(len(moves)))
+
+
+def test_moves_with_different_cards_are_distinguishable():
+    st = setup(game_path("nutzen"))
+    m = Match(st.program, 11, 1)
+    seat, moves, _ = m.pending
+    assert len(moves) > 1 and not SeatView(m, seat).indistinguishable(moves)
+
+
+def test_ismcts_think_bounds_a_search_by_wall_clock():
+    import time
+    st = setup(game_path("nutzen"))
+    m = Match(st.program, 11, 1)
+    seat, moves, _ = m.pending
+    agent = make_agent("ismcts", seat, random.Random(0), budget=10 ** 6, think=0.05)
+    t = time.perf_counter()
+    assert 0 <= agent.choose(SeatView(m, seat), moves) < len(moves)
+    assert time.perf_counter() - t < 1.0 and 0 < agent.iterations < 10 ** 6
+
+
+def test_a_playout_plays_the_moves_apply_would():
+    # Match.playout is the search's lean rollout: the same random draws through apply give the
+    # same game (so switching to it changed no search result).
+    st = setup(game_path("chinese-ten"))
+    for seed in range(3):
+        a, b = Match(st.program, seed, None, knowledge=False), Match(st.program, seed, None, knowledge=False)
+        ra, rb = random.Random(seed), random.Random(seed)
+        a.S.rng, b.S.rng = ra, rb
+        while not a.over and a.hands_played == 0:
+            a.apply(ra.randrange(len(a.pending[1])))
+        assert b.playout(rb, 0) == a.S.decisions
+        assert (b.S.Z, b.hand_results, b.S.total, b.pending) == (a.S.Z, a.hand_results, a.S.total, a.pending)
+        c = Match(st.program, seed, None, knowledge=False)
+        assert c.playout(random.Random(0), 0, 5) == 5 and c.S.decisions == 5
+
+
 def test_ismcts_is_deterministic_for_a_seed():
     st = setup(game_path("nutzen"))
     m = Match(st.program, 11, 1)

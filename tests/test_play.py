@@ -443,3 +443,9 @@ def test_computer_players_only_are_narrated_to_a_spectator(tmp_path):
     # a spectator sees no hidden card: cards drawn from the stock into a hand are not named
     assert re.search(r"(a card|\d+ cards) from the stock to South's hand", out) or \
         re.search(r"from the stock: (a card|\d+ cards) to", out)
+
+
+def test_play_refuses_a_think_time_that_is_not_a_positive_number_of_seconds(capsys):
+    for bad in ("0", "-1", "nan", "inf"):
+        assert cli.main(["play", game_path("nutzen"), "--think", bad]) == 2
+        assert "--think takes seconds" in capsys.readouterr().err

@@ -22,6 +22,22 @@ class SeatView:
         """Hand scores so far (public)."""
         return list(self._match.S.score)
 
+    def indistinguishable(self, moves: list) -> bool:
+        """True when the moves differ only in blind parameters (a draw from cards the seat
+        cannot see, `#1`, `#2`, ...): the seat cannot tell them apart, so no choice is better."""
+        by_index = self._match.P.game.moves_by_index
+
+        def seen(mv):
+            params = by_index[mv[0]].params
+            return [mv[0]] + [a for p, a in zip(params, mv[1:]) if not p.blind]
+        first = seen(moves[0])
+        return all(seen(mv) == first for mv in moves[1:])
+
+    def sampler(self):
+        """`sample` prepared once for the decision at hand: a function rng -> sampled world, for
+        a search that samples the same decision many times (the match must not change meanwhile)."""
+        return observe.Sampler(self._match, self.seat).sample
+
     def sample(self, rng):
         """A full match consistent with what this seat knows (hidden cards redealt at random),
         for search: it does not track who knows what, so it cannot be sampled again."""

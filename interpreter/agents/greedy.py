@@ -41,7 +41,10 @@ class GreedyAgent(Agent):
     def choose(self, view, moves) -> int:
         if len(moves) == 1:
             return 0
-        world = view.sample(self.rng)
+        try:
+            world = view.sample(self.rng)
+        except GameError:       # a rule fails in the sampled world: no world to judge moves in
+            return self.rng.randrange(len(moves))
         best, picks = None, []
         for i, mv in enumerate(moves):
             g = gain(world, self.seat, mv)

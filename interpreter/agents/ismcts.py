@@ -1,6 +1,6 @@
 """`ismcts`: Information Set Monte Carlo Tree Search (single observer, Cowling et al. 2012).
 
-Each iteration samples a world consistent with what the seat knows (`view.sample`: cards it
+Each iteration samples a world consistent with what the seat knows (`view.sampler()`: cards it
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
 walks the tree with UCB over the moves legal in that world, expands one node, plays random
 moves to the end of the current hand (or match), and backs the result up. A node is an
@@ -10,12 +10,16 @@ fairly. The chosen move is the most visited one at the root.
 
 Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
-in this search (alone at the table, the value itself, scaled the same way). The ranked values are the hand results when the rollout stops at a hand's end,
-the match totals when the match ended.
+in this search (alone at the table, the value itself, scaled the same way). The ranked values
+are the hand results when the rollout stops at a hand's end, the match totals when the match
+ended, the standings when a rollout is cut at `depth` moves. A rollout that breaks a limit of
+the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
+parameters are not searched: the seat cannot tell them apart.
 """
 from __future__ import annotations
 
 import math
+import time
 
 from ..errors import GameError
 from . import register
@@ -49,10 +53,16 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, seat: int, rng, budget: int | None = None, exploration: float = EXPLORATION,
-                 **options):
+                 think: float | None = None, depth: int | None = None, **options):
         super().__init__(seat, rng)
         self.budget = int(budget) if budget else DEFAULT_BUDGET
         self.c = exploration
+        # Wall-clock bound per decision, in seconds (None: iterations only). Games then depend on
+        # the machine's speed: `play` uses it, `simulate` does not, so its games stay reproducible.
+        self.think = float(think) if think else None
+        # Random moves per rollout after the tree (None: to the end of the hand); a rollout cut
+        # short is valued on the seats' standings (the hand result as if the hand ended there).
+        self.depth = int(depth) if depth else -1
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
@@ -60,12 +70,26 @@ class ISMCTSAgent(Agent):
     def choose(self, view, moves) -> int:
         if len(moves) == 1:
             return 0
+        if view.indistinguishable(moves):   # e.g. a blind draw: nothing to search for
+            return self.rng.randrange(len(moves))
         root = Node()
         self._lo = self._hi = None
         allowed = {_key(self.seat, mv) for mv in moves}
-        for _ in range(self.budget):
-            self._iterate(root, view.sample(self.rng), allowed)
-        self.iterations += self.budget
+        rng = self.rng
+        sample = view.sampler()
+        deadline = None if self.think is None else time.perf_counter() + self.think
+        done = 0
+        while done < self.budget:
+            done += 1
+            try:
+                world = sample(rng)
+            except GameError:      # the sampled world broke the rules already: nothing to learn
+                world = None
+            if world is not None:
+                self._iterate(root, world, allowed)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.iterations += done
         self.searches += 1
         best, picks = -1, []
         for i, mv in enumerate(moves):
@@ -83,8 +107,10 @@ class ISMCTSAgent(Agent):
         hand = m.hands_played
         node = root
         path = []
+        c = self.c
+        log, sqrt = math.log, math.sqrt
         try:
-            while not m.over and m.hands_played == hand:          # selection and expansion
+            while m.pending is not None and m.hands_played == hand:   # selection and expansion
                 seat, legal, _ = m.pending
                 keys = [_key(seat, mv) for mv in legal]
                 if node is root:
@@ -96,7 +122,6 @@ class ISMCTSAgent(Agent):
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
-                c = self.c
                 for i in idx:
                     child = children.get(keys[i])
                     if child is None:
@@ -104,7 +129,7 @@ class ISMCTSAgent(Agent):
                         continue
                     child.avail += 1
                     if not untried:
-                        u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                        u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
                         if u > best:
                             best, pick = u, i
                 if untried:
@@ -112,24 +137,31 @@ class ISMCTSAgent(Agent):
                     child = Node()
                     child.avail = 1
                     children[keys[i]] = child
-                    m.apply(i)
                     path.append((child, seat))
+                    m.apply(i)
                     break
                 child = children[keys[pick]]
-                m.apply(pick)
                 path.append((child, seat))
+                m.apply(pick)
                 node = child
-            while not m.over and m.hands_played == hand:          # random rollout
-                m.apply(rng.randrange(len(m.pending[1])))
+            m.playout(rng, hand, self.depth)                            # random rollout
         except GameError:
-            return     # a sampled world broke a limit: drop the iteration
-        reward = self._reward(m, hand)
+            # A sampled world broke a limit (or a rule failed in it): a loss for nobody, every
+            # seat gets what a tie of all seats gets, and the search goes on.
+            reward = [0.5] * m.players
+        else:
+            reward = self._reward(m, hand)
         for child, seat in path:
             child.visits += 1
             child.reward += reward[seat]
 
     def _reward(self, m, hand: int) -> list:
-        vals = m.S.total if m.over else m.hand_results[hand]
+        if m.over:
+            vals = m.S.total
+        elif len(m.hand_results) > hand:
+            vals = m.hand_results[hand]
+        else:                        # a rollout cut short (depth): the standings so far
+            vals = [m.standing(p) for p in range(m.players)]
         n = len(vals)
         out = []
         margins = []
