@@ -201,6 +201,13 @@ def test_ismcts_is_deterministic_for_a_seed():
     assert len(picks) == 1
 
 
+def _alone(n):
+    """What _reward reads of a program: n seats, each its own team, the highest total wins."""
+    from types import SimpleNamespace as NS
+    return NS(players=n, losers=None, teams=tuple((s,) for s in range(n)), team_of=tuple(range(n)),
+              game=NS(match=NS(wins="highest")))
+
+
 def test_ismcts_rewards_rank_and_margin_in_zero_to_one():
     a = ismcts.ISMCTSAgent(0, random.Random(0))
     a._lo = a._hi = None
@@ -208,6 +215,7 @@ def test_ismcts_rewards_rank_and_margin_in_zero_to_one():
     class M:
         over = False
         hand_results = [[10, 4, 4]]
+        P = _alone(3)
     r = a._reward(M(), 0)
     assert r[0] == pytest.approx(1.0)          # first, and the widest margin seen so far
     # tied last: each "beats" the other by half, 0.5 of 2 opponents = rank 0.25, weighed 1/2;
@@ -222,6 +230,7 @@ def test_ismcts_alone_at_the_table_prefers_the_higher_result():
     class M:
         over = False
         hand_results = [[5]]
+        P = _alone(1)
     low = a._reward(M(), 0)[0]
     M.hand_results = [[9]]
     high = a._reward(M(), 0)[0]
@@ -475,3 +484,38 @@ def test_knowledge_is_tracked_only_when_an_agent_samples_and_never_changes_the_g
     while not m.over:                                   # the same random choices, tracked
         m.apply(rng[m.to_move()].randrange(len(m.legal_moves())))
     assert m.S.log == plain.S.log and m.S.known is not None
+
+
+def test_ismcts_plays_for_the_lowest_total_where_the_lowest_total_wins(tmp_path):
+    low = tmp_path / "low-card.yaml"
+    low.write_text(open(HIGH).read() + "match:\n  wins: lowest\n")
+    for k in range(3):
+        m = stacked(str(low), "AS 9D 2C 8D 3C 7D")     # seat 1 holds AS 2C 3C and plays first
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", 1, random.Random(k), budget=60)
+        assert m.move_text(moves[agent.choose(SeatView(m, 1), moves)]) == "play 2C"
+
+
+def test_ismcts_values_a_partnership_by_its_team_and_a_loser_game_by_who_lost():
+    m = Match(setup(game_path("spades")).program, 1, None)
+    assert m.P.teams == ((0, 2), (1, 3))
+    assert ismcts._as_the_result_counts(m, [1, 2, 3, 4]) == [4, 6, 4, 6]
+    st = setup(game_path("old-maid"), 3)
+    m = Match(st.program, 2, None)
+    agents = [make_agent("random", s, random.Random(s)) for s in range(3)]
+    while not m.over:
+        seat, moves, _ = m.pending
+        m.apply(agents[seat].choose(SeatView(m, seat), moves))
+    assert len(m.winners) == 2
+    assert ismcts._as_the_result_counts(m, [0, 0, 0]) == [int(p in m.winners) for p in range(3)]
+
+
+def test_greedy_plays_for_the_lowest_total_where_the_lowest_total_wins(tmp_path):
+    low = tmp_path / "low-card.yaml"
+    low.write_text(open(HIGH).read() + "match:\n  wins: lowest\n")
+    m = stacked(str(low), "9C 2D 2C TD 3C 3D")         # seat 0 holds 2D TD 3D and sees 9C played
+    choose(m, "play 9C")
+    seat, moves, _ = m.pending
+    for k in range(3):
+        agent = make_agent("greedy", 0, random.Random(k))
+        assert m.move_text(moves[agent.choose(SeatView(m, 0), moves)]) != "play TD"   # TD would score

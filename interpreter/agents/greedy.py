@@ -16,13 +16,17 @@ from .base import Agent
 
 def gain(world, seat: int, move) -> float | None:
     """The change in `seat`'s standing when `move` is taken in `world` (which is not changed);
-    None when the move is not legal there."""
+    None when the move is not legal there. In partnerships the standing is the team's sum; where
+    the lowest total wins, a gain is a fall."""
     legal = world.legal_moves()
     try:
         j = legal.index(move)
     except ValueError:
         return None
-    before = world.standing(seat)
+    P = world.P
+    team = P.teams[P.team_of[seat]]
+    sign = -1 if P.game.match.wins == "lowest" else 1
+    before = sum(world.standing(s) for s in team)
     hands = world.hands_played
     w = world.copy(random.Random(world.S.rng.getrandbits(64)))
     try:
@@ -30,8 +34,8 @@ def gain(world, seat: int, move) -> float | None:
     except GameError:
         return None
     if w.hands_played > hands:
-        return w.hand_results[hands][seat] - before
-    return w.standing(seat) - before
+        return sign * (sum(w.hand_results[hands][s] for s in team) - before)
+    return sign * (sum(w.standing(s) for s in team) - before)
 
 
 @register

@@ -162,6 +162,7 @@ class ISMCTSAgent(Agent):
             vals = m.hand_results[hand]
         else:                        # a rollout cut short (depth): the standings so far
             vals = [m.standing(p) for p in range(m.players)]
+        vals = _as_the_result_counts(m, vals)
         n = len(vals)
         out = []
         margins = []
@@ -182,3 +183,19 @@ class ISMCTSAgent(Agent):
         for p in range(n):
             out[p] += 0.5 * ((margins[p] - self._lo) / span if span else 0.5)
         return out
+
+
+def _as_the_result_counts(m, vals) -> list:
+    """Values that are higher where the match's result is better for the seat: a finished match
+    with losers counts who won (1) and who lost (0); a lowest total wins is negated; in
+    partnerships a seat's value is its team's sum. Games without these keep their values."""
+    P = m.P
+    if m.over and P.losers is not None:
+        won = set(m.winners or ())
+        return [1 if p in won else 0 for p in range(P.players)]
+    if P.game.match.wins == "lowest":
+        vals = [-v for v in vals]
+    if len(P.teams) < P.players:
+        team = [sum(vals[s] for s in members) for members in P.teams]
+        vals = [team[P.team_of[p]] for p in range(P.players)]
+    return vals
