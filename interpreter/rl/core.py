@@ -26,7 +26,7 @@ class Core:
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
                  max_hands: int | None = None, reward: str = "match", memory: bool = True,
-                 list_choices: int = 16, seed: int | None = None):
+                 list_choices: int = 64, seed: int | None = None):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.setup = st = setup(path, players, {k: _text(v) for k, v in (options or {}).items()})
