@@ -7,11 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cardrules import observe
+from cardrules import testing as T
 from cardrules.engine import Match
 from cardrules.rl.core import Core
 from cardrules.rl.encoding import Encoding
 from cardrules.session import setup
 from conftest import GAMES, game_path
+from test_language_ext import ONE_MOVE, rules
 from test_other_games import scopa
 
 ALL_FILES = sorted(GAMES.glob("*.yaml")) + sorted((GAMES / "variants").glob("*.yaml"))
@@ -121,6 +123,32 @@ def test_a_list_of_cards_of_a_known_size_has_the_same_id_in_every_state(game, mo
     assert len(seen) > 8 * 10 and times > len(seen)     # some sets came up in several deals
     assert all(len(a) == 1 for a in seen.values())
     assert len(set().union(*seen.values())) == len(seen)
+
+
+def test_the_sizes_of_a_list_come_from_its_source_and_its_condition(tmp_path):
+    # 8 cards. `pair`: count(cards) == 2 inside an `and` -> exactly 2, C(8, 2) = 28 ids;
+    # `some`: subsets() without a bound -> sizes 1..8, 255 ids; with room for only 1 and 2,
+    # larger sets fall back to an ordinal among `some`'s alternatives (64 more ids).
+    path = rules(tmp_path, """
+        attributes:
+          value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+        moves:
+          pair:
+            params:
+              cards: {from: "subsets(hand(player))", if: "sum(c.value for c in cards) == 4 and count(cards) == 2"}
+          some:
+            params:
+              cards: {from: "subsets(hand(player))"}
+        """, ONE_MOVE % (4, "pair, some"))
+    m = T.stacked(path, "AC TH 2C AH 3C TC 2H 3H", players=2)
+    for enc, some in ((Encoding(m.P), 255), (Encoding(m.P, max_move_ids=100), 8 + 28 + 64)):
+        assert [p[0][1] for _, p, _ in enc._moves] == [28, some]
+        ids = enc.action_ids(m)
+        assert len(set(ids)) == len(ids) == 2 + 15 and None not in ids
+        texts = [enc.action_text(a) for a in ids]
+        assert texts[:2] == [sorted_text(m, mv) for mv in m.legal_moves()[:2]]
+    # the four sets of three and the one of four: choices 1..5 in the order of their card ids
+    assert sorted(t for t in texts if "choice" in t) == [f"some choice {k}" for k in range(1, 6)]
 
 
 def test_the_combinatorial_numbering_names_every_set_once():

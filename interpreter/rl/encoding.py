@@ -30,13 +30,13 @@ A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatori
 system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
 "pass 2C+3C+4C" has the same id in every state. The sizes are those the rule file allows:
 `subsets(x, k)` with a literal k gives 1..k, and a condition `count(p) == k` (alone or in an
-`and`) gives exactly k; otherwise 1..deck size. Sizes are numbered canonically as long as the
-move stays within `max_move_ids` ids (2^17 by default); a list of a larger size (or a list of
-other values) falls back to an ordinal: its place among the legal alternatives that share the
-move's other arguments and fall back too, in ascending order of the lists (sorted card ids), up
-to `list_choices` (64) of them. A decision with more such alternatives offers only the first
-`list_choices` through the mask; `Encoding.dropped` counts the others, so a run can check it
-never happened.
+`and`) gives exactly k; other `subsets` 1..deck size, any other source 0..deck size. Sizes
+are numbered canonically as long as the move stays within `max_move_ids` ids (2^17 by
+default); a list of a larger size (or a list of other values) falls back to an ordinal: its
+place among the legal alternatives that share the move's other arguments and fall back too, in
+ascending order of the lists (sorted card ids), up to `list_choices` (64) of them. A decision
+with more such alternatives offers only the first `list_choices` through the mask;
+`Encoding.dropped` counts the others, so a run can check it never happened.
 """
 from __future__ import annotations
 
