@@ -7,11 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cardrules import observe
+from cardrules import testing as T
 from cardrules.engine import Match
 from cardrules.rl.core import Core
 from cardrules.rl.encoding import Encoding
 from cardrules.session import setup
 from conftest import GAMES, game_path
+from test_language_ext import ONE_MOVE, rules
 from test_other_games import scopa
 
 ALL_FILES = sorted(GAMES.glob("*.yaml")) + sorted((GAMES / "variants").glob("*.yaml"))
@@ -38,6 +40,11 @@ def random_match(path, seed: int, steps: int, players=None):
 
 
 # -- encoding ---------------------------------------------------------------------------------
+def sorted_text(m, mv) -> str:
+    """The move's text with its lists of cards in the deck's order, as action_text names them."""
+    return m.move_text((mv[0],) + tuple(sorted(x) if isinstance(x, list) else x for x in mv[1:]))
+
+
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_every_legal_move_has_its_own_id_and_its_text_names_it(path):
     st_, m = random_match(path, 1, 0)
@@ -49,9 +56,11 @@ def test_every_legal_move_has_its_own_id_and_its_text_names_it(path):
         assert all(0 <= a < enc.num_actions for a in ids)
         for mv, a in zip(m.legal_moves(), ids):
             params = st_.game.moves_by_index[mv[0]].params
-            if not any(p.type in ("seat",) or isinstance(p.type, tuple) for p in params):
-                assert enc.action_text(a) == m.move_text(mv)
+            text = enc.action_text(a)
+            if not any(p.type == "seat" for p in params) and "choice" not in text:
+                assert text == sorted_text(m, mv)
         m.apply(rng.randrange(len(ids)))
+    assert enc.dropped == 0
 
 
 def test_a_move_has_the_same_id_in_every_state():
@@ -95,23 +104,95 @@ def test_observation_shows_own_hand_and_only_the_count_of_the_opponents():
     assert obs[names.index("hand[+1] count")] == 3 and obs[names.index("to move is me")] == 1
 
 
-def test_subsets_are_numbered_among_the_alternatives_and_capped():
-    # 7D captures 5H+2C or 3S+4C: choices 1 and 2 of "capture 7D" (lists compared as their
-    # sorted card ids, the deck's order: 2C before 3S).
+@pytest.mark.parametrize("game, move, ids", [("hearts", "pass", 22100),
+                                               ("cribbage", "lay_away", 1326)])
+def test_a_list_of_cards_of_a_known_size_has_the_same_id_in_every_state(game, move, ids):
+    # Hearts passes 3 cards (subsets(hand, 3) with count(cards) == 3): C(52, 3) ids, one per
+    # set of three cards, whatever the deal; Cribbage lays away 2: C(52, 2).
+    st_ = setup(game_path(game))
+    enc = Encoding(st_.program)
+    index = next(i for i, mv in enumerate(st_.game.moves_by_index) if mv.name == move)
+    assert enc._moves[index][1][0][1] == ids
+    seen, times = {}, 0
+    for seed in range(8):
+        m = Match(st_.program, seed, 1)
+        for mv, a in zip(m.legal_moves(), enc.action_ids(m)):
+            if mv[0] == index:
+                seen.setdefault(sorted_text(m, mv), set()).add(a)
+                times += 1
+    assert len(seen) > 8 * 10 and times > len(seen)     # some sets came up in several deals
+    assert all(len(a) == 1 for a in seen.values())
+    assert len(set().union(*seen.values())) == len(seen)
+
+
+def test_the_sizes_of_a_list_come_from_its_source_and_its_condition(tmp_path):
+    # 8 cards. `pair`: count(cards) == 2 inside an `and` -> exactly 2, C(8, 2) = 28 ids;
+    # `some`: subsets() without a bound -> sizes 1..8, 255 ids; with room for only 1 and 2,
+    # larger sets fall back to an ordinal among `some`'s alternatives (64 more ids).
+    path = rules(tmp_path, """
+        attributes:
+          value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 10}}
+        moves:
+          pair:
+            params:
+              cards: {from: "subsets(hand(player))", if: "sum(c.value for c in cards) == 4 and count(cards) == 2"}
+          some:
+            params:
+              cards: {from: "subsets(hand(player))"}
+        """, ONE_MOVE % (4, "pair, some"))
+    m = T.stacked(path, "AC TH 2C AH 3C TC 2H 3H", players=2)
+    for enc, some in ((Encoding(m.P), 255), (Encoding(m.P, max_move_ids=100), 8 + 28 + 64)):
+        assert [p[0][1] for _, p, _ in enc._moves] == [28, some]
+        ids = enc.action_ids(m)
+        assert len(set(ids)) == len(ids) == 2 + 15 and None not in ids
+        texts = [enc.action_text(a) for a in ids]
+        assert texts[:2] == [sorted_text(m, mv) for mv in m.legal_moves()[:2]]
+    # the four sets of three and the one of four: choices 1..5 in the order of their card ids
+    assert sorted(t for t in texts if "choice" in t) == [f"some choice {k}" for k in range(1, 6)]
+
+
+def test_the_combinatorial_numbering_names_every_set_once():
+    st_ = setup(game_path("hearts"))
+    enc = Encoding(st_.program)
+    off = enc._moves[next(i for i, mv in enumerate(st_.game.moves_by_index)
+                          if mv.name == "pass")][0]
+    texts = [enc.action_text(a) for a in range(off, off + 22100, 7)]
+    order = {c: i for i, c in enumerate(st_.program.card_names)}
+    for t in texts:
+        cards = t.split()[1].split("+")
+        assert len(cards) == 3 and [order[c] for c in cards] == sorted(order[c] for c in cards)
+    assert len(set(texts)) == len(texts)
+
+
+def test_small_captures_have_canonical_ids_and_larger_ones_an_ordinal():
+    # Scopa's take (subsets(table, card.value), up to 10 cards of 40) cannot number every size
+    # within max_move_ids: sets of 1 and 2 cards get their own ids, larger ones are numbered
+    # among the legal alternatives that share the played card.
     m = scopa("AC AD AH", "7D 3D KH", "3S 4C 5H 2C")
     enc = Encoding(m.P)
     texts = {m.move_text(mv): enc.action_text(a) for mv, a in zip(m.legal_moves(), enc.action_ids(m))}
+    assert texts["capture 7D 5H+2C"] == "capture 7D 2C+5H"
+    assert texts["capture 7D 3S+4C"] == "capture 7D 3S+4C"
+    assert texts["capture KH 3S+5H+2C"] == "capture KH choice 1"
+
+
+def test_the_ordinal_fallback_is_capped_and_counts_what_it_drops():
+    # With room for single cards only, both captures with 7D fall back: choices 1 and 2 in the
+    # lists' order (sorted card ids, the deck's order: 2C before 3S); with a cap of 1, one drops.
+    m = scopa("AC AD AH", "7D 3D KH", "3S 4C 5H 2C")
+    small = Encoding(m.P, max_move_ids=40 * 41)
+    texts = {m.move_text(mv): small.action_text(a) for mv, a in zip(m.legal_moves(), small.action_ids(m))}
     assert texts["capture 7D 5H+2C"] == "capture 7D choice 1"
     assert texts["capture 7D 3S+4C"] == "capture 7D choice 2"
-    assert texts["capture KH 3S+5H+2C"] == "capture KH choice 1"
-    capped = Encoding(m.P, list_choices=1)
+    capped = Encoding(m.P, list_choices=1, max_move_ids=40 * 41)
     ids = capped.action_ids(m)
     assert ids.count(None) == 1 and capped.dropped == 1
     assert capped.mask(ids).sum() == len(ids) - 1
 
 
-def test_scopa_never_needs_more_than_the_default_list_choices():
-    st_ = setup(game_path("scopa"))
+@pytest.mark.parametrize("game", ["scopa", "casino"])
+def test_random_play_never_needs_more_than_the_default_list_choices(game):
+    st_ = setup(game_path(game))
     enc = Encoding(st_.program)
     for seed in range(20):
         m = Match(st_.program, seed, 1)

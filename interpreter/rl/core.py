@@ -26,7 +26,7 @@ class Core:
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
                  max_hands: int | None = None, reward: str = "match", memory: bool = True,
-                 list_choices: int = 16, seed: int | None = None):
+                 list_choices: int = 64, max_move_ids: int = 1 << 17, seed: int | None = None):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.setup = st = setup(path, players, {k: _text(v) for k, v in (options or {}).items()})
@@ -34,7 +34,7 @@ class Core:
             raise ValueError(f"{path}: the game has no moves, so there is no decision to learn")
         self.players = st.players
         self.program = st.program
-        self.encoding = Encoding(st.program, memory, list_choices)
+        self.encoding = Encoding(st.program, memory, list_choices, max_move_ids)
         self.max_hands = max_hands
         self.reward = reward
         self._seeds = random.Random(seed)

@@ -26,11 +26,17 @@ position in its zone, up to the deck size), an int (`indices(zone)` gives the zo
 literal list its values, `range(a, b)` with literal bounds its range; any other int source the
 deck size, 0..n-1). So "capture 7H 3S" has the same id in every state.
 
-A list parameter (e.g. `subsets`) has too many values to enumerate: its id part is the ordinal
-of the list among the legal alternatives that share the move's other arguments, in ascending
-order of the lists (sorted card ids), up to `list_choices` (16 by default). A decision with
-more alternatives than that offers only the first `list_choices` of them through the mask;
-`Encoding.dropped` counts such moves, so a run can check it never happened.
+A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatorial number
+system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
+"pass 2C+3C+4C" has the same id in every state. The sizes are those the rule file allows:
+`subsets(x, k)` with a literal k gives 1..k, and a condition `count(p) == k` (alone or in an
+`and`) gives exactly k; other `subsets` 1..deck size, any other source 0..deck size. Sizes
+are numbered canonically as long as the move stays within `max_move_ids` ids (2^17 by
+default); a list of a larger size (or a list of other values) falls back to an ordinal: its
+place among the legal alternatives that share the move's other arguments and fall back too, in
+ascending order of the lists (sorted card ids), up to `list_choices` (64) of them. A decision
+with more such alternatives offers only the first `list_choices` through the mask;
+`Encoding.dropped` counts the others, so a run can check it never happened.
 """
 from __future__ import annotations
 
@@ -39,6 +45,8 @@ try:
 except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl needs numpy: pip install 'cardrules[pettingzoo]' (or gymnasium, "
                       "openspiel)") from None
+
+from math import comb
 
 from .. import nodes
 
@@ -52,10 +60,12 @@ def _rel(k: int) -> str:
 class Encoding:
     """The observation layout and action space of one compiled program."""
 
-    def __init__(self, program, memory: bool = True, list_choices: int = 16):
+    def __init__(self, program, memory: bool = True, list_choices: int = 64,
+                 max_move_ids: int = 1 << 17):
         self.P = program
         self.memory = memory
         self.list_choices = list_choices
+        self.max_move_ids = max_move_ids
         self.N = N = program.players
         self.n = len(program.card_names)
         self.dropped = 0
@@ -186,11 +196,13 @@ class Encoding:
 
     # -- actions ---------------------------------------------------------------------------
     def _actions(self):
-        P, N, n = self.P, self.N, self.n
+        P, N, n, L = self.P, self.N, self.n, self.list_choices
         deck = P.game.deck
-        # Per move index: (offset, [(kind, radix, stride, int values -> digit or None)], has a list).
+        # Per move index: (offset, [(kind, radix, stride, table)], has a list). An int's table
+        # maps values to digits; a list's is (canonical ids M, {size: first id of its block}).
         self._moves = []
         off = 0
+        kmax = 1
         for mv in P.game.moves_by_index:
             params = []
             for p in mv.params:
@@ -211,8 +223,31 @@ class Encoding:
                 elif p.type == "int":
                     vals = self._int_domain(p.source)
                     params.append(("int", len(vals), {v: i for i, v in enumerate(vals)}))
-                else:               # a list: the ordinal among the alternatives
-                    params.append(("list", self.list_choices, None))
+                else:
+                    params.append(("list", 0, self._list_sizes(p)))
+            # Each list numbers its sizes canonically, smallest first, while the move's ids
+            # (counting each later list at its ordinal minimum) stay within max_move_ids.
+            fixed = 1
+            for kind, radix, _ in params:
+                if kind != "list":
+                    fixed *= radix
+            lists_left = sum(1 for kind, _, _ in params if kind == "list")
+            for i, (kind, _, sizes) in enumerate(params):
+                if kind != "list":
+                    continue
+                lists_left -= 1
+                rest = fixed * L ** lists_left
+                blocks, M = {}, 0
+                for j, k in enumerate(sizes or ()):
+                    last = j == len(sizes) - 1
+                    if rest * (M + comb(n, k) + (0 if last else L)) > self.max_move_ids:
+                        break
+                    blocks[k] = M
+                    M += comb(n, k)
+                radix = M + (0 if sizes and len(blocks) == len(sizes) else L)
+                kmax = max([kmax] + list(blocks))
+                params[i] = ("list", radix, (M, blocks))
+                fixed *= radix
             strides, size = [], 1
             for kind, radix, table in reversed(params):
                 strides.append(size)
@@ -222,6 +257,35 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
+        # C(c, i) for card id c and size i: the combinatorial number system's terms.
+        self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
+
+    def _list_sizes(self, p):
+        """The sizes a list-of-cards parameter can have (None for a list of other values)."""
+        if nodes.card_depth(p.type) != 1:
+            return None
+        src, top, low = p.source, self.n, 0
+        if isinstance(src, nodes.Call) and src.func == "subsets":
+            low = 1
+            if len(src.args) == 2 and isinstance(src.args[1], nodes.Num):
+                top = max(0, min(top, src.args[1].value))
+        exact = self._count_is(p.cond, p.name)
+        if exact is not None:
+            return [exact] if low <= exact <= top else []
+        return list(range(low, top + 1))
+
+    def _count_is(self, cond, name):
+        """k when the condition requires `count(name) == k` (alone or in an `and`), else None."""
+        if isinstance(cond, nodes.BoolOp) and cond.op == "and":
+            k = self._count_is(cond.left, name)
+            return k if k is not None else self._count_is(cond.right, name)
+        if isinstance(cond, nodes.Compare) and cond.op == "==":
+            for x, y in ((cond.left, cond.right), (cond.right, cond.left)):
+                if isinstance(x, nodes.Call) and x.func == "count" and len(x.args) == 1 and \
+                        isinstance(x.args[0], nodes.Name) and x.args[0].id == name and \
+                        isinstance(y, nodes.Num):
+                    return y.value
+        return None
 
     def _int_domain(self, src) -> list:
         if isinstance(src, nodes.Call) and src.func == "indices" and src.args:
@@ -245,14 +309,13 @@ class Encoding:
         seat, moves, _ = pending
         N = self.N
         table = self._moves
+        C = self._C
         ids = []
-        groups: dict = {}
+        ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
             a = off
-            if has_list:
-                key = (mv[0],) + tuple(x for x, p in zip(mv[1:], params) if p[0] != "list")
-                groups.setdefault(key, []).append(mv)
+            j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
                 if kind == "card" or kind == "blind" or kind == "rank":
                     pass
@@ -268,33 +331,41 @@ class Encoding:
                         raise ValueError(f"move {match.move_text(mv)}: the value is outside "
                                          f"the encoded domain of its parameter")
                 else:
-                    x = 0       # filled below
+                    b = vals[1].get(len(x), -1)
+                    if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
+                        i = 1
+                        for c in sorted(x):
+                            b += C[c][i]
+                            i += 1
+                        x = b
+                    else:
+                        ordinal.append((len(ids), j))
+                        x = 0   # filled below
                 a += x * stride
+                j += 1
             ids.append(a)
-        if groups:
-            ids = self._list_ordinals(moves, ids, groups)
+        if ordinal:
+            self._list_ordinals(moves, ids, ordinal)
         return ids
 
-    def _list_ordinals(self, moves, ids, groups) -> list:
-        rank = {}
-        for key, alts in groups.items():
-            order = sorted(range(len(alts)), key=lambda i: [sorted(x) if isinstance(x, list) else x
-                                                            for x in alts[i][1:]])
-            for r, i in enumerate(order):
-                rank[id(alts[i])] = r
-        out = []
-        for mv, a in zip(moves, ids):
-            if id(mv) in rank:
-                r = rank[id(mv)]
-                _, params, _ = self._moves[mv[0]]
-                stride = next(s for k, _, s, _ in params if k == "list")
+    def _list_ordinals(self, moves, ids, ordinal):
+        """Number the fallen-back lists among the alternatives sharing the other arguments."""
+        def key(x):
+            return tuple(sorted(x)) if isinstance(x, list) else x
+        groups: dict = {}
+        for pos, j in ordinal:
+            mv = moves[pos]
+            other = tuple(key(x) for i, x in enumerate(mv[1:]) if i != j)
+            groups.setdefault((mv[0], j, other), []).append(pos)
+        for (m, j, _), alts in groups.items():
+            _, radix, stride, (M, _) = self._moves[m][1][j]
+            alts.sort(key=lambda pos: key(moves[pos][1 + j]))
+            for r, pos in enumerate(alts):
                 if r >= self.list_choices:
                     self.dropped += 1
-                    out.append(None)
-                    continue
-                a += r * stride
-            out.append(a)
-        return out
+                    ids[pos] = None
+                elif ids[pos] is not None:
+                    ids[pos] += (M + r) * stride
 
     def mask(self, ids: list):
         """The int8 legal-action mask of a list of ids."""
@@ -332,6 +403,20 @@ class Encoding:
             elif kind == "int":
                 parts.append(str(next(v for v, i in vals.items() if i == x)))
             else:
-                parts.append(f"choice {x + 1}")
+                parts.append(self._list_text(x, vals))
         return " ".join(parts)
 
+    def _list_text(self, x: int, vals) -> str:
+        """A list digit as its cards in the deck's order ('3S+4C'), or its ordinal ('choice 2')."""
+        M, blocks = vals
+        if x >= M:
+            return f"choice {x - M + 1}"
+        k = max(k for k, b in blocks.items() if b <= x)
+        r, cards = x - blocks[k], []
+        for i in range(k, 0, -1):   # the largest c with C(c, i) <= r, from the top term down
+            c = i - 1
+            while c + 1 < self.n and comb(c + 1, i) <= r:
+                c += 1
+            cards.append(c)
+            r -= comb(c, i)
+        return "+".join(self.P.card_names[c] for c in reversed(cards))

@@ -26,7 +26,7 @@ from .core import Core
 def env(path: str, players: int | None = None, options: dict | None = None,
         render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
     """The rule file as an AEC environment; kwargs go to `Core` (reward, max_hands, memory,
-    list_choices, seed)."""
+    list_choices, max_move_ids, seed)."""
     return CardrulesEnv(path, players, options, render_mode, **kwargs)
 
 
