@@ -98,7 +98,7 @@ async function start() {
   const data = await r.json();
   games = data.games; kinds = data.kinds;
   const sel = $("game");
-  for (const g of games) sel.append(el("option", {value: g.id, text: g.name}));
+  for (const g of games) sel.append(el("option", {value: g.id, text: g.summary ? `${g.name} — ${g.summary}` : g.name}));
   sel.addEventListener("change", drawPlayers);
   $("players").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", create);
