@@ -494,3 +494,9 @@ def test_the_status_area_has_the_phase_and_the_team_totals():
     assert t.view(0)["phase"] != "bidding"
     assert [x["total"] for x in t.view(0)["teams"]] == [S.total[0] + S.total[2], S.total[1] + S.total[3]]
     assert new_table("chinese-ten", ["human", "human"]).view(0)["teams"] == []
+
+
+def test_the_result_so_far_is_shown_only_when_the_seat_can_know_it():
+    t = new_table("chinese-ten", ["human", "human"], seed=3)      # captured cards are face up
+    assert t.view(0)["so_far"] == ["0 - 105 = -105"] * 2
+    assert new_table("perfect10", ["human"] * 3, seed=3).view(0)["so_far"] is None   # hidden cards

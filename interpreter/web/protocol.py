@@ -243,6 +243,7 @@ class Table:
             "names": self.names, "hand": S.hand_no, "decision": S.decisions, "phase": status.phase(m),
             "to_move": None if self.failed else to_move, "players": players, "zones": zones,
             "variables": self._variables(seat), "teams": self._teams(),
+            "so_far": None if m.over else status.result_so_far(m, seat),   # only when the seat can know it
             "hands": [list(r) for r in m.hand_results],
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
             "winners": m.winners, "failed": self.failed,

@@ -313,6 +313,7 @@ function drawScores() {
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
     ...r.map((x) => el("td", {text: (x > 0 ? "+" : "") + x})))));
   if (!s.over) t.append(el("tr", {}, el("td", {text: `hand ${s.hand} so far`}), ...s.players.map((p) => el("td", {text: String(p.score)}))));
+  if (s.so_far) t.append(el("tr", {class: "so-far"}, el("td", {text: "result so far"}), ...s.so_far.map((x) => el("td", {text: x}))));
   t.append(el("tr", {class: "total"}, el("td", {text: "total"}), ...s.players.map((p) => el("td", {text: String(p.total)}))));
   const teams = (s.teams || []).map((g) => el("div", {class: "team"},
     el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
