@@ -443,6 +443,8 @@ def test_the_lobby_lists_bundled_games_with_their_one_line_descriptions(tmp_path
     assert [g["bundled"] for g in games] == list(bundled.bundled())
     assert {g["bundled"]: g["summary"] for g in games} == lines
     assert lines["hearts"].startswith("Avoid taking hearts")
+    hearts = next(g for g in games if g["bundled"] == "hearts")
+    assert [(o["name"], o["label"]) for o in hearts["options"]] == [("target", "Playing to")]
 
 
 def test_the_first_deal_is_told_to_each_seat():

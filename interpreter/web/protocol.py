@@ -73,8 +73,9 @@ def parse_message(text) -> dict:
 
 def game_options(game) -> list:
     """The rule file's options for the lobby form."""
-    return [{"name": o.name, "type": o.type, "default": o.default, "min": o.min, "max": o.max,
-             "choices": o.choices, "description": o.description} for o in game.options.values()]
+    return [{"name": o.name, "label": getattr(o, "label", "") or "", "type": o.type, "default": o.default,
+             "min": o.min, "max": o.max, "choices": o.choices, "description": o.description}
+            for o in game.options.values()]
 
 
 def seat_kinds() -> list:

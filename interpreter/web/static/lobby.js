@@ -59,7 +59,7 @@ function drawOptions() {
       if (o.min !== null) input.min = o.min;
       if (o.max !== null) input.max = o.max;
     }
-    box.append(el("label", {title: o.description || ""}, `${o.name} `, input,
+    box.append(el("label", {title: o.description || ""}, `${o.label || o.name} `, input,
                   el("span", {class: "dim", text: o.description ? ` — ${o.description}` : ""})));
   }
 }

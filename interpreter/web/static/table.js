@@ -322,7 +322,7 @@ function drawScores() {
   const vars = $("variables");
   vars.replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || ""},
     el("span", {class: "dim", text: v.name + ": "}),
-    Array.isArray(v.value) ? v.value.map((x, i) => `${s.names[i]} ${x}`).join(", ") : String(v.value))));
+    Array.isArray(v.value) ? v.value.map((x, i) => `${i === s.seat ? "you" : s.names[i]} ${x}`).join(", ") : String(v.value))));
 }
 
 document.addEventListener("keydown", (e) => {
