@@ -502,3 +502,13 @@ def test_the_result_so_far_is_shown_only_when_the_seat_can_know_it():
     t = new_table("chinese-ten", ["human", "human"], seed=3)      # captured cards are face up
     assert t.view(0)["so_far"] == ["0 - 105 = -105"] * 2
     assert new_table("perfect10", ["human"] * 3, seed=3).view(0)["so_far"] is None   # hidden cards
+
+
+def test_partners_win_together_in_the_result_line():
+    t = new_table("spades", ["human"] * 4, seed=5, sets={"target": "1", "floor": "-1"})
+    play_randomly(t, lambda: False)
+    win = t.match.winners
+    assert t.match.over and len(win) == 2 and win[1] == win[0] + 2
+    line = t.view(win[0])["result"]
+    assert line.endswith(f"You and {t.names[win[1]]} win."), line
+    assert t.view(win[0] ^ 1)["result"].endswith(f"{t.names[win[0]]} and {t.names[win[1]]} win.")
