@@ -81,6 +81,18 @@ def find_rules(head: dict, record_path: str, override: str | None = None) -> str
     return rules
 
 
+def one_line(game) -> str:
+    """A game's description in one line: its first sentence (what `cardrules list` shows)."""
+    desc = " ".join((game.description or game.name or "").split())
+    return desc.split(". ")[0].rstrip(".")
+
+
+def name_of(path: str) -> str | None:
+    """The bundled name of a rule file path, or None when it is not a bundled game."""
+    real = os.path.realpath(path)
+    return next((n for n, p in bundled().items() if os.path.realpath(p) == real), None)
+
+
 def listing() -> list:
     """(name, players, one-line description) of every bundled game that loads."""
     from .load import load_game
@@ -90,8 +102,7 @@ def listing() -> list:
             game, _ = load_game(path)
         except Exception:       # a broken bundled file is validate's business, not list's
             continue
-        desc = " ".join((game.description or game.name or "").split())
-        first = desc.split(". ")[0].rstrip(".")
+        first = one_line(game)
         players = (f"{game.min_players}" if game.min_players == game.max_players
                    else f"{game.min_players}-{game.max_players}")
         rows.append((name, players, first))

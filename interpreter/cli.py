@@ -250,7 +250,7 @@ def cmd_serve(a) -> int:
     require()
     games = [resolve_game(a.path)] if a.path else _default_games()
     if not games:
-        raise UsageError("serve needs a rule file (no games/ folder here to offer)")
+        raise UsageError("serve needs a rule file (no games/ folder here and no bundled games to offer)")
     if not 0 < a.port < 65536:
         raise UsageError("--port must be from 1 to 65535")
     if not 0 <= a.delay <= 60 or (a.budget is not None and a.budget < 1):
@@ -266,10 +266,12 @@ def cmd_serve(a) -> int:
 
 
 def _default_games() -> list:
-    """The rule files offered when serve names none: the games/ folder of the current directory."""
+    """The rule files offered when serve names none: the games/ folder of the current directory,
+    else the bundled games."""
     d = "games"
     if not os.path.isdir(d):
-        return []
+        from .web import bundled_games
+        return bundled_games()
     return [os.path.abspath(os.path.join(d, f)) for f in sorted(os.listdir(d)) if f.endswith(".yaml")]
 
 

@@ -77,7 +77,8 @@ def _canonical(screen: str) -> str:
     return ("T" if rank == "10" else rank) + {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}[suit]
 
 
-@pytest.mark.parametrize("game,players", [("perfect10", 3), ("chinese-ten", 2), ("nutzen", 2)])
+@pytest.mark.parametrize("game,players", [("perfect10", 3), ("chinese-ten", 2), ("nutzen", 2),
+                                          ("hearts", 4), ("old-maid", 3)])      # say: texts naming cards
 def test_no_message_names_a_card_its_seat_does_not_see(game, players):
     t = new_table(game, ["human"] * players, seed=11)
     w = Watcher(t)
@@ -305,9 +306,8 @@ def test_card_images(client):
 def test_serve_without_a_file_or_the_extra_is_one_line(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
     assert cli.main(["serve", "nosuch.yaml"]) == 2
-    assert capsys.readouterr().err.strip() == "cardrules: error: no rule file 'nosuch.yaml'"
-    assert cli.main(["serve"]) == 2
-    assert "needs a rule file" in capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == ("cardrules: error: no rule file 'nosuch.yaml' "
+                                               "(cardrules list shows the bundled games)")
     monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)
     assert cli.main(["serve", game_path("nutzen")]) == 2
     assert "pip install 'cardrules[web]'" in capsys.readouterr().err
@@ -405,3 +405,110 @@ def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: said.append(k))
     app.serve([game_path("nutzen")], "0.0.0.0", 8000, str(tmp_path), say=said.append)
     assert "anyone on your network can open the lobby" in said[1] and said[2]["host"] == "0.0.0.0"
+
+
+# -- what the terminal has, in the browser ---------------------------------------------------------
+
+def serving(monkeypatch):
+    """cli serve without a server: the rule files it would offer."""
+    import cardrules.web.app as app
+    got = []
+    monkeypatch.setattr(app, "serve", lambda games, *a, **k: got.append(games))
+    return got
+
+
+def test_serve_takes_a_bundled_game_by_name(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    got = serving(monkeypatch)
+    assert cli.main(["serve", "hearts", "--saves", str(tmp_path)]) == 0
+    assert got == [[game_path("hearts")]]
+
+
+def test_serve_without_a_file_offers_the_bundled_games(monkeypatch, tmp_path):
+    from cardrules import bundled
+    monkeypatch.chdir(tmp_path)                           # no games/ folder here
+    got = serving(monkeypatch)
+    assert cli.main(["serve", "--saves", str(tmp_path)]) == 0
+    assert [p.rsplit("/", 1)[1][:-5] for p in got[0]] == list(bundled.bundled())
+
+
+def test_the_lobby_lists_bundled_games_with_their_one_line_descriptions(tmp_path):
+    from starlette.testclient import TestClient
+    from cardrules import bundled
+    from cardrules.web import bundled_games
+    from cardrules.web.app import make_app
+    with TestClient(make_app(bundled_games(), str(tmp_path), delay=0)) as c:
+        games = c.get("/api/games").json()["games"]
+    lines = {name: desc for name, _, desc in bundled.listing()}
+    assert [g["bundled"] for g in games] == list(bundled.bundled())
+    assert {g["bundled"]: g["summary"] for g in games} == lines
+    assert lines["hearts"].startswith("Avoid taking hearts")
+    hearts = next(g for g in games if g["bundled"] == "hearts")
+    assert [(o["name"], o["label"]) for o in hearts["options"]] == [("target", "Playing to")]
+
+
+def test_the_first_deal_is_told_to_each_seat():
+    t = new_table("chinese-ten", ["human", "human"], seed=3)
+    table = [z for z in t.view(0)["zones"] if z["id"] == "table"][0]["cards"]
+    for seat, other in ((0, "North"), (1, "South")):
+        log = t.view(seat)["log"]
+        assert log[1] == "Hand 1: South deals."
+        deal = log[2]
+        assert deal.startswith("From the stock:") and "to your hand" in deal and f"to {other}'s hand" in deal
+        assert [_canonical(c) for c in SCREEN.findall(deal)] == table      # the face-up cards, named
+
+
+def play_randomly(t, until, rng=None):
+    rng = rng or random.Random(1)
+    while not t.match.over and not until():
+        seat = t.to_move()
+        t.handle(token_of(t, seat), {"type": "move", "move": rng.choice(t.view(seat)["moves"])["move"]})
+
+
+def test_the_browser_tells_the_game_in_its_own_words():
+    t = new_table("hearts", ["human"] * 4, seed=5)
+    play_randomly(t, lambda: t.match.S.decisions >= 9)      # the passes, then the first trick
+    log = t.view(0)["log"]
+    assert "South passes" in " ".join(log) and any(x.endswith("passes 3 cards to North.") for x in log)
+    assert any(re.fullmatch(r"(South|West|North|East) wins the trick\.", x) for x in log), log
+    assert not any(" from " in x and "'s played" in x for x in log)   # no default move sentences
+
+
+def test_the_status_area_uses_labels_and_show():
+    t = new_table("spades", ["human"] * 4, seed=5)
+    shown = {x["name"]: x["value"] for x in t.view(0)["variables"]}
+    assert shown["Leads the trick"] == "you"                  # label:, and the seat itself as you
+    assert {x["name"]: x["value"] for x in t.view(1)["variables"]}["Leads the trick"] == "South"
+    assert shown["Playing to"] == "500"                         # an option with show: true
+    assert shown["Bid"] == ["-1"] * 4                           # per player, by its label
+    h = new_table("hearts", ["human"] * 4, seed=5).view(0)
+    names = {x["name"] for x in h["variables"]}
+    assert "Hearts broken" in names and not any("first trick" in n.lower() for n in names)   # show: false
+
+
+def test_the_status_area_has_the_phase_and_the_team_totals():
+    t = new_table("spades", ["human"] * 4, seed=5)
+    v = t.view(0)
+    assert v["phase"] == "bidding"
+    assert [x["seats"] for x in v["teams"]] == [[0, 2], [1, 3]]
+    play_randomly(t, lambda: t.match.hands_played >= 1)
+    S = t.match.S
+    assert t.view(0)["phase"] != "bidding"
+    assert [x["total"] for x in t.view(0)["teams"]] == [S.total[0] + S.total[2], S.total[1] + S.total[3]]
+    assert new_table("chinese-ten", ["human", "human"]).view(0)["teams"] == []
+
+
+def test_the_result_so_far_is_shown_only_when_the_seat_can_know_it():
+    t = new_table("chinese-ten", ["human", "human"], seed=3)      # captured cards are face up
+    assert t.view(0)["so_far"] == ["0 - 105 = -105"] * 2
+    assert new_table("perfect10", ["human"] * 3, seed=3).view(0)["so_far"] is None   # hidden cards
+
+
+def test_partners_win_together_in_the_result_line():
+    t = new_table("spades", ["human"] * 4, seed=5, sets={"target": "1", "floor": "-1"})
+    play_randomly(t, lambda: False)
+    win = t.match.winners
+    assert t.match.over and len(win) == 2 and win[1] == win[0] + 2
+    line = t.view(win[0])["result"]
+    assert line.endswith(f"You and {t.names[win[1]]} win."), line
+    assert t.view(win[0] ^ 1)["result"].endswith(f"{t.names[win[0]]} and {t.names[win[1]]} win.")

@@ -28,7 +28,15 @@ def require():
 
 
 def resolve_game(arg: str) -> str:
-    """The rule file a `serve` argument names: for now a path (bundled game names plug in here)."""
-    if not os.path.isfile(arg):
-        raise UsageError(f"no rule file {arg!r}")
-    return os.path.abspath(arg)
+    """The rule file a `serve` argument names: a path, or a bundled game's name (`hearts`)."""
+    from ..bundled import resolve
+    path = resolve(arg)
+    if not os.path.isfile(path):
+        raise UsageError(f"no rule file {arg!r} (cardrules list shows the bundled games)")
+    return os.path.abspath(path)
+
+
+def bundled_games() -> list:
+    """Every bundled game's rule file, main games first, then variants (the lobby's default)."""
+    from ..bundled import bundled
+    return [os.path.abspath(p) for p in bundled().values()]

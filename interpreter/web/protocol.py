@@ -25,7 +25,7 @@ import random
 import re
 import secrets
 
-from .. import narrate, play, record
+from .. import narrate, play, record, status
 from ..agents import SeatView, agent_names, make_agent
 from ..engine import Match
 from ..errors import CardrulesError, GameError, UsageError, clean
@@ -37,7 +37,6 @@ MAX_MESSAGE = 4096        # characters in one browser message; more is refused u
 MAX_LOG = 80              # narration lines kept per seat
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{8,40}\Z")
 HUMAN = play.HUMAN
-PUBLIC_TYPES = ("int", "bool", "seat")   # variables shown to everyone (never a card)
 
 
 class ProtocolError(Exception):
@@ -74,8 +73,9 @@ def parse_message(text) -> dict:
 
 def game_options(game) -> list:
     """The rule file's options for the lobby form."""
-    return [{"name": o.name, "type": o.type, "default": o.default, "min": o.min, "max": o.max,
-             "choices": o.choices, "description": o.description} for o in game.options.values()]
+    return [{"name": o.name, "label": getattr(o, "label", "") or "", "type": o.type, "default": o.default,
+             "min": o.min, "max": o.max, "choices": o.choices, "description": o.description}
+            for o in game.options.values()]
 
 
 def seat_kinds() -> list:
@@ -102,6 +102,7 @@ class Table:
                                      **({"budget": budget} if k == "ismcts" else {}))
                        for p, k in enumerate(self.kinds) if k != HUMAN}
         match.S.log = _EventLog(match.S.log, self._event)
+        match.S.tell = self._tell              # the rule file's say: texts, as `play` tells them
         match.after_move = self._after_move
 
     # -- making and resuming -------------------------------------------------------------------
@@ -124,7 +125,7 @@ class Table:
         groups = [humans] if hot_seat else [[p] for p in humans]
         links = {new_id(): g for g in groups}
         seed = seed if seed is not None else secrets.randbelow(10 ** 9)
-        match = Match(st.program, seed, None, record=True)
+        match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(path), st.options, n, kinds, seed, None)
         head["play"] = play.SAVE_VERSION
         head["web"] = {"links": links}
@@ -134,7 +135,13 @@ class Table:
         save = play.SaveFile(os.path.join(saves, gid + ".jsonl"), head, match.S.log) if saves else None
         t = cls(gid, st, match, head, save)
         t.note_all(f"{st.game.name}, {n} players, seed {seed}.")
-        t.note_all(f"Hand 1: {t.names[match.S.dealer]} deals.")
+        try:
+            match.start()                      # the first deal, told to every seat as it happens
+        except GameError as exc:
+            t.stop(exc.line())
+        if save is not None:
+            save.sync(match.S.log)
+        t._take()
         return t
 
     @classmethod
@@ -234,9 +241,11 @@ class Table:
                    for p in range(P.players)]
         out = {
             "type": "state", "game": g.name, "description": g.description, "seat": seat,
-            "names": self.names, "hand": S.hand_no, "decision": S.decisions,
+            "names": self.names, "hand": S.hand_no, "decision": S.decisions, "phase": status.phase(m),
             "to_move": None if self.failed else to_move, "players": players, "zones": zones,
-            "variables": self._variables(seat), "hands": [list(r) for r in m.hand_results],
+            "variables": self._variables(seat), "teams": self._teams(),
+            "so_far": None if m.over else status.result_so_far(m, seat),   # only when the seat can know it
+            "hands": [list(r) for r in m.hand_results],
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
             "winners": m.winners, "failed": self.failed,
             "moves": self._moves(seat) if to_move == seat and not self.failed else [],
@@ -248,35 +257,38 @@ class Table:
         return out
 
     def _result_line(self, seat: int) -> str:
-        win = self.match.winners or []
-        hands = self.match.hands_played
+        m = self.match
+        win = m.winners or []
+        hands = m.hands_played
         head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
+        who = " and ".join("you" if p == seat else self.names[p] for p in win)
         if len(win) == 1:
             return head + ("You win!" if win[0] == seat else f"{self.names[win[0]]} wins.")
-        return head + "A draw between " + " and ".join(self.names[p] for p in win) + "."
+        if m.losers or len([t for t in m.P.teams if t[0] in win]) == 1:    # a team, or all but losers
+            return head + who[:1].upper() + who[1:] + " win."
+        return head + "A draw between " + who + "."
 
     def _variables(self, seat: int) -> list:
-        """Variables of the public kinds (numbers, yes/no, seats): never a card."""
-        S, g = self.match.S, self.match.P.game
-        out = []
-        for v in g.variables:
-            if v.type not in PUBLIC_TYPES:
-                continue
-            val = S.V[v.slot]
-            vals = val if v.per_player and isinstance(val, list) else [val]
-            shown = [self._value_text(x, v.type, seat) for x in vals]
-            out.append({"name": narrate.words(v.name), "description": v.description,
-                        "value": shown if v.per_player else shown[0]})
+        """The status area (status.py, as the terminal shows it): each shown variable and option
+        by its label, a per-player variable as one text per seat; a card only if the seat saw it."""
+        m = self.match
+        names = ["you" if p == seat else n for p, n in enumerate(self.names)]
+        desc = {status.label(v): v.description for v in m.P.game.variables}
+        desc.update({status.label(o): o.description for o in m.P.game.options.values()})
+        out = [{"name": lab, "description": desc.get(lab, ""), "value": val}
+               for lab, val in status.shared_values(m, seat, names)]
+        out.extend({"name": lab, "description": "", "value": vals}
+                   for lab, vals in status.player_values(m, seat, names))
         return out
 
-    def _value_text(self, x, typ: str, seat: int):
-        if x is None:
-            return "—"
-        if typ == "seat" and isinstance(x, int) and 0 <= x < len(self.names):
-            return "you" if x == seat else self.names[x]
-        if typ == "bool":
-            return "yes" if x else "no"
-        return str(x)
+    def _teams(self) -> list:
+        """The partnerships and their totals when the game has teams at this player count."""
+        m = self.match
+        if not m.P.game.team_lists.get(m.players):
+            return []
+        return [{"seats": list(team), "names": [self.names[p] for p in team], "total": total,
+                 "score": sum(m.S.score[p] for p in team)}
+                for team, total in zip(m.P.teams, m.team_totals())]
 
     def _moves(self, seat: int) -> list:
         """The legal moves, in the terminal's menu order: canonical text, words, and the parts
@@ -377,6 +389,10 @@ class Table:
     def _after_move(self):
         for n in self.narrators.values():
             n.flow()
+
+    def _tell(self, k: int, values: tuple):
+        for n in self.narrators.values():
+            n.said(k, values)
 
     def note_all(self, text: str):
         for n in self.narrators.values():

@@ -59,7 +59,7 @@ function drawOptions() {
       if (o.min !== null) input.min = o.min;
       if (o.max !== null) input.max = o.max;
     }
-    box.append(el("label", {title: o.description || ""}, `${o.name} `, input,
+    box.append(el("label", {title: o.description || ""}, `${o.label || o.name} `, input,
                   el("span", {class: "dim", text: o.description ? ` — ${o.description}` : ""})));
   }
 }
@@ -98,7 +98,7 @@ async function start() {
   const data = await r.json();
   games = data.games; kinds = data.kinds;
   const sel = $("game");
-  for (const g of games) sel.append(el("option", {value: g.id, text: g.name}));
+  for (const g of games) sel.append(el("option", {value: g.id, text: g.summary ? `${g.name} — ${g.summary}` : g.name}));
   sel.addEventListener("change", drawPlayers);
   $("players").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", create);

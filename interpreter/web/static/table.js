@@ -153,8 +153,10 @@ function draw() {
   const me = s.players[s.seat];
   let status;
   if (s.over) status = s.failed ? `The game stopped: ${s.failed}` : s.result;
-  else if (s.to_move === s.seat) status = `Hand ${s.hand} · your turn`;
-  else status = `Hand ${s.hand} · ${s.names[s.to_move]} to play…`;
+  else {
+    const head = `Hand ${s.hand}` + (s.phase ? ` · ${s.phase}` : "");     // the named phase running now
+    status = s.to_move === s.seat ? `${head} · your turn` : `${head} · ${s.names[s.to_move]} to play…`;
+  }
   $("status").textContent = status;
   document.body.dataset.state = s.over ? "over" : s.to_move === s.seat ? "your-turn" : "waiting";
   document.body.dataset.hand = s.hand;
@@ -311,12 +313,16 @@ function drawScores() {
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
     ...r.map((x) => el("td", {text: (x > 0 ? "+" : "") + x})))));
   if (!s.over) t.append(el("tr", {}, el("td", {text: `hand ${s.hand} so far`}), ...s.players.map((p) => el("td", {text: String(p.score)}))));
+  if (s.so_far) t.append(el("tr", {class: "so-far"}, el("td", {text: "result so far"}), ...s.so_far.map((x) => el("td", {text: x}))));
   t.append(el("tr", {class: "total"}, el("td", {text: "total"}), ...s.players.map((p) => el("td", {text: String(p.total)}))));
-  $("scores").replaceChildren(t);
+  const teams = (s.teams || []).map((g) => el("div", {class: "team"},
+    el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
+    `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
+  $("scores").replaceChildren(t, ...teams);
   const vars = $("variables");
   vars.replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || ""},
     el("span", {class: "dim", text: v.name + ": "}),
-    Array.isArray(v.value) ? v.value.map((x, i) => `${s.names[i]} ${x}`).join(", ") : String(v.value))));
+    Array.isArray(v.value) ? v.value.map((x, i) => `${i === s.seat ? "you" : s.names[i]} ${x}`).join(", ") : String(v.value))));
 }
 
 document.addEventListener("keydown", (e) => {
