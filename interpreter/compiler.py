@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from . import cards
 from . import model as m
 from . import nodes
+from . import reads
 from . import runtime as rt
 from .errors import GameError, Span
 from .nodes import CARD
 
-EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
+EXEC, JUMPF, JUMP, CHOOSE, END, NEXT = range(6)
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
@@ -29,6 +30,7 @@ class ChooseOp:
     seat: object                  # compiled function S -> seat
     legal: list                   # compiled functions (S, player, out) appending move tuples
     stmt: m.Choose
+    after: int = 0                # the op after a move was taken (jumps over `otherwise`)
 
 
 @dataclass
@@ -57,6 +59,7 @@ class Program:
     match_end: object = None
     slots: int = 0
     keep: tuple = ()              # slots of variables with scope: match (kept across hands)
+    memos: int = 0                # size of S.memo: skippable automatic-rule units (reads.py)
     card_slots: tuple = ()        # (slot, depth) of slots holding cards: nodes.card_depth
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
@@ -122,6 +125,7 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.acted = False           # compiling a skippable rule: score statements set `acted`
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -526,6 +530,8 @@ class Compiler:
         points = self.fresh("points")
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
         self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+        if self.acted:
+            self.e.line("acted = True")
 
     def noted(self, slot: int, typ) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
@@ -606,6 +612,66 @@ class Compiler:
         self.footer()
         return name
 
+    def auto_fn(self, rule: m.Automatic) -> str:
+        """An automatic rule's function; skipped (per seat, for a rule that is one for_each over
+        seats) when a run did nothing and no zone it reads has changed since (reads.py)."""
+        loop = reads.seat_loop(rule)
+        try:
+            used = reads.zone_reads(loop.body if loop else rule.body,
+                                    loop.var.slot if loop else None)
+        except reads.NotPure:
+            return self.stmts_fn(rule.body)
+        name = self.fresh("X")
+        self.header(name, [])
+        self.e.line("ZV = S.zv; MEMO = S.memo")
+        if loop is None:
+            memo = str(self.memos)
+            self.memos += 1
+            key = self.version_sum(used, None)
+            self.e.line(f"key = {key}")
+            self.e.line(f"if MEMO[{memo}] == key: return")
+            self.memo_body(rule.body, memo)
+        else:
+            memo = f"{self.memos} + V[{loop.var.slot}]"
+            self.memos += self.N
+            self.e.line(f"for V[{loop.var.slot}] in list({self.x(loop.iter)}):", loop.span)
+            self.e.indent()
+            self.charge("1", loop.span)
+            self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
+            self.e.line(f"if MEMO[{memo}] == key: continue")
+            self.memo_body(loop.body, memo)
+            self.e.dedent()
+        self.footer()
+        return name
+
+    def version_sum(self, used, seat_slot) -> str:
+        """Code for the sum of the versions of the zone instances read (it grows whenever
+        one of them changes)."""
+        parts = []
+        for zname, ix in sorted(used, key=repr):
+            z, b = self.g.zones[zname], self.base[zname]
+            n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            if ix is reads.SEAT_VAR:
+                parts.append(f"ZV[{b} + V[{seat_slot}]]")
+            elif ix is reads.EVERY:
+                parts.append(f"sum(ZV[{b}:{b + n}])" if n > 1 else f"ZV[{b}]")
+            elif 0 <= ix < n:
+                parts.append(f"ZV[{b + ix}]")
+            else:                       # out of range: the rule's own code raises the error
+                parts.append(f"sum(ZV[{b}:{b + n}])")
+        return " + ".join(parts) or "0"
+
+    def memo_body(self, stmts, memo: str):
+        """The statements, then the memo: the key if they did nothing (no card moved, no score
+        statement ran), else -1 (run next time)."""
+        self.e.line("moved = S.moved; acted = False")
+        self.acted = True
+        try:
+            self.block(stmts)
+        finally:
+            self.acted = False
+        self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
+
     def move_fns(self, mv: m.Move):
         """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
         lname, aname = f"L_{mv.name}", f"A_{mv.name}"
@@ -641,6 +707,14 @@ class Compiler:
         self.footer()
         return lname, aname
 
+    def cond_fn(self, node):
+        """A JUMPF's test: a function name, or True/False when the condition is a constant
+        (an option, say), which _thread_jumps folds away."""
+        code = self.x(node)
+        if code in ("True", "False"):
+            return code == "True"
+        return self.expr_fn(node)
+
     def flow(self, stmts, ops):
         """Append ops for a statement list; choose-free runs become one exec function."""
         run = []
@@ -658,13 +732,16 @@ class Compiler:
     def flow_stmt(self, st, ops):
         if isinstance(st, m.Choose):
             seat = self.expr_fn(st.by)
-            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span])
+            # op[2]: where a taken move goes on; op[4]: the `otherwise` statements
+            here = len(ops)
+            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span,
+                        here + 2])
             jump = [JUMP, None, None, st.span]
             ops.append(jump)
             self.flow(st.otherwise, ops)
-            jump[2] = len(ops)
+            jump[2] = ops[here][2] = len(ops)
         elif isinstance(st, m.If):
-            jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+            jf = [JUMPF, self.cond_fn(st.cond), None, st.cond.span]
             ops.append(jf)
             self.flow(st.then, ops)
             if st.other:
@@ -679,9 +756,9 @@ class Compiler:
             top = len(ops)
             if st.until:
                 self.flow(st.body, ops)
-                ops.append([JUMPF, self.expr_fn(st.cond), top, st.cond.span])
+                ops.append([JUMPF, self.cond_fn(st.cond), top, st.cond.span])
             else:
-                jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+                jf = [JUMPF, self.cond_fn(st.cond), None, st.cond.span]
                 ops.append(jf)
                 self.flow(st.body, ops)
                 ops.append([JUMP, None, top, st.span])
@@ -697,21 +774,14 @@ class Compiler:
             self.footer()
             ops.append([EXEC, init, None, st.span])
             top = len(ops)
-            test = self.fresh("E")
-            self.header(test, [])
-            self.e.line(f"return V[{idx}] < len(V[{lst}])")
-            self.footer()
-            jf = [JUMPF, test, None, st.span]
-            ops.append(jf)
-            step = self.fresh("X")
-            self.header(step, [])
-            same = "" if nodes.card_depth(st.var.type) is None else f"; S.vknow[{st.var.slot}] = S.vknow[{lst}]"
-            self.e.line(f"V[{st.var.slot}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{same}")
-            self.footer()
-            ops.append([EXEC, step, None, st.span])
+            # One op takes the next item (no call): (list slot, index slot, variable slot,
+            # whether the variable's knowers follow the list's).
+            same = nodes.card_depth(st.var.type) is not None
+            nxt = [NEXT, (lst, idx, st.var.slot, same), None, st.span]
+            ops.append(nxt)
             self.flow(st.body, ops)
             ops.append([JUMP, None, top, st.span])
-            jf[2] = len(ops)
+            nxt[2] = len(ops)
         else:
             raise AssertionError(st)
 
@@ -732,7 +802,8 @@ class Compiler:
                             v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
-        autos = [self.stmts_fn(a.body) for a in g.automatic]
+        self.memos = 0
+        autos = [self.auto_fn(a) for a in g.automatic]
         self.e.line("def AUTOS(S):")
         self.e.indent()
         for a in autos:
@@ -742,6 +813,7 @@ class Compiler:
         ops: list = []
         self.flow(g.hand, ops)
         ops.append([END, None, None, None])
+        ops = _thread_jumps(ops)
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
@@ -769,11 +841,42 @@ class Compiler:
                 op[1] = env[op[1]]
             elif op[0] == CHOOSE:
                 seat, legal, st = op[1]
-                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
+                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2])
         P.code = [tuple(op) for op in ops]
         P.slots = self.slots
+        P.memos = self.memos
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
+
+
+def _thread_jumps(ops: list) -> list:
+    """The flow's ops without steps that do nothing: a test of a constant becomes a jump or
+    nothing, a jump to a jump goes straight to its end, and a jump to the next op is dropped.
+    Jump targets are op[2] (and a CHOOSE's `otherwise` start, op[4])."""
+    ops = [list(op) for op in ops]
+    for i, op in enumerate(ops):
+        if op[0] == JUMPF and isinstance(op[1], bool):   # a constant condition
+            ops[i] = [JUMP, None, i + 1 if op[1] else op[2], op[3]]
+
+    def final(t, seen=()):
+        while ops[t][0] == JUMP and t not in seen:
+            seen = (*seen, t)
+            t = ops[t][2]
+        return t
+    for op in ops:
+        if op[0] in (JUMP, JUMPF, NEXT, CHOOSE):
+            op[2] = final(op[2])
+        if op[0] == CHOOSE:
+            op[4] = final(op[4])
+    while True:
+        drop = next((i for i, op in enumerate(ops) if op[0] == JUMP and op[2] == i + 1), None)
+        if drop is None:
+            return ops
+        del ops[drop]
+        for op in ops:
+            for k in ((2, 4) if op[0] == CHOOSE else (2,)):
+                if op[0] in (JUMP, JUMPF, NEXT, CHOOSE) and op[k] > drop:
+                    op[k] -= 1
 
 
 def _local_of(p: m.Param) -> str:

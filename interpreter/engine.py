@@ -9,7 +9,7 @@ import random
 
 from . import cards
 from . import runtime as rt
-from .compiler import CHOOSE, EXEC, JUMP, JUMPF, Program
+from .compiler import CHOOSE, EXEC, JUMP, JUMPF, NEXT, Program
 from .errors import GameError
 from .runtime import State
 
@@ -85,7 +85,7 @@ class Match:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
-        S.pc += 1
+        S.pc = op.after
         if self.after_move is not None:   # front-ends: the move and its automatic rules are done
             self.after_move()
         self._advance()
@@ -149,6 +149,8 @@ class Match:
         dz = P.base[P.game.deck_zone.name]
         S.Z[dz] = list(range(n))
         S.loc = [dz] * n
+        S.zv = [0] * len(P.zone_names)
+        S.memo = [-1] * P.memos
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n if self.knowledge else None
         prev = (S.V, S.vknow) if S.hand_no else None
@@ -188,6 +190,18 @@ class Match:
                 if kind == EXEC:   # automatic rules run inside, after each statement moving cards
                     op[1](S)
                     pc += 1
+                elif kind == NEXT:   # a for_each of the flow takes its next item, if any
+                    lst, idx, var, same = op[1]
+                    V = S.V
+                    i = V[idx]
+                    if i < len(V[lst]):
+                        V[var] = V[lst][i]
+                        V[idx] = i + 1
+                        if same:
+                            S.vknow[var] = S.vknow[lst]
+                        pc += 1
+                    else:
+                        pc = op[2]
                 elif kind == JUMPF:
                     pc = pc + 1 if op[1](S) else op[2]
                 elif kind == JUMP:
@@ -202,7 +216,7 @@ class Match:
                         S.pc = pc
                         self.pending = (seat, out, ch)
                         return
-                    pc += 2
+                    pc = op[4]
                 else:  # END
                     S.pc = pc
                     if self._end_hand():
