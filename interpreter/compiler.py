@@ -22,6 +22,10 @@ from .nodes import CARD
 EXEC, JUMPF, JUMP, CHOOSE, END, NEXT = range(6)
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
+# Code of values that are tuples of the program or lists built for the occasion: a for_each
+# over them needs no copy.
+_FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
+          "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 
 
@@ -350,21 +354,25 @@ class Compiler:
             self.in_iterable -= 1
         tail = f"for {v} in {items}{cond}"
         f = n.func
+        # List comprehensions where every item is visited anyway (faster than a generator);
+        # any, all and first stop early, so they keep a generator.
         if f is None:
             return f"[{elt} {tail}]"
         if f == "count":
-            return f"sum(1 {tail})"
-        if f in ("sum", "any", "all"):
+            return f"len([1 {tail}])"
+        if f == "sum":
+            return f"sum([{elt} {tail}])"
+        if f in ("any", "all"):
             return f"{f}({elt} {tail})"
         if f == "min":
-            return f"rt.smallest({elt} {tail})"
+            return f"rt.smallest([{elt} {tail}])"
         if f == "max":
-            return f"rt.largest({elt} {tail})"
+            return f"rt.largest([{elt} {tail}])"
         if f == "first":
             return f"rt.first({elt} {tail})"
         if f == "unique":
-            return f"rt.unique({elt} {tail})"
-        return f"rt.argbest((({elt}, {v}) {tail}), {f == 'argmin'})"
+            return f"rt.unique([{elt} {tail}])"
+        return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
     def ticked(self, node) -> str:
         """Code for a list whose items are about to be visited, counted against steps_per_hand."""
@@ -576,7 +584,10 @@ class Compiler:
         self.e.dedent()
 
     def s_ForEach(self, st):
-        self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
+        items = self.x(st.iter)
+        if not items.startswith(_FRESH):   # a zone or a variable's list may change meanwhile
+            items = f"list({items})"
+        self.e.line(f"for V[{st.var.slot}] in {items}:", st.span)
         self.e.indent()
         self.charge("1", st.span)
         noted = self.noted(st.var.slot, st.var.type)
@@ -593,6 +604,12 @@ class Compiler:
 
     def footer(self):
         self.e.dedent()
+        lines = self.e.lines
+        start = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("def "))
+        body = "\n".join(lines[start + 2:])
+        if lines[start + 1].strip() == "Z = S.Z; V = S.V":   # bind only what the body uses
+            used = [f"{k} = S.{k}" for k in ("Z", "V") if re.search(rf"\b{k}\b", body)]
+            lines[start + 1] = "    " + ("; ".join(used) if used else "pass")
 
     def expr_fn(self, node, params=(), bounded=False) -> str:
         name = self.fresh("E")

@@ -279,10 +279,8 @@ def groups(cards, n, key):
     """Disjoint groups of n cards with equal `key[c]`, in first-seen order (leftovers dropped)."""
     if n <= 0:
         raise EvalError("group size must be positive")
-    if n > 1:
-        ks = [key[c] for c in cards]
-        if len(set(ks)) == len(ks):     # fast path: no two cards alike
-            return []
+    if n > 1 and len({key[c] for c in cards}) == len(cards):   # fast path: no two alike
+        return []
     by: dict = {}
     for c in cards:
         by.setdefault(key[c], []).append(c)
