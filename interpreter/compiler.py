@@ -19,7 +19,9 @@ from . import runtime as rt
 from .errors import GameError, Span
 from .nodes import CARD
 
-EXEC, JUMPF, JUMP, CHOOSE, END, NEXT = range(6)
+EXEC, JUMPF, JUMP, CHOOSE, END, NEXT, BLOCK = range(7)
+# The engine runs BLOCK, CHOOSE and END; EXEC, JUMPF, JUMP and NEXT are the compiler's own
+# ops, which blocks() turns into BLOCK functions.
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
 # Code of values that are tuples of the program or lists built for the occasion: a for_each
@@ -724,13 +726,65 @@ class Compiler:
         self.footer()
         return lname, aname
 
+    def blocks(self, ops) -> dict:
+        """One function per place the engine starts running the flow (the hand's start, after
+        a move, a choose's `otherwise`): it runs the ops in line (jumps followed, tests as
+        `if not ...: return`) up to the next choose or the hand's end and returns that op's
+        number, so the flow between two decisions is one Python call. {pc: function name}."""
+        names: dict = {}
+        todo = [0] + [t for op in ops if op[0] == CHOOSE for t in (op[2], op[4])]
+        while todo:
+            pc = todo.pop()
+            if pc in names or ops[pc][0] in (CHOOSE, END):
+                continue
+            names[pc] = name = self.fresh("B")
+            self.header(name, [])
+            self.in_flow = True
+            seen: set = set()
+            i = pc
+            while True:
+                op = ops[i]
+                kind = op[0]
+                if kind in (CHOOSE, END) or i in seen or len(seen) >= 64:
+                    self.e.line(f"return {i}")   # a loop: the engine charges a step per call
+                    todo.append(i)
+                    break
+                seen.add(i)
+                if kind == EXEC:
+                    self.exec_code(op[1])
+                    i += 1
+                elif kind == JUMP:
+                    i = op[2]
+                elif kind == JUMPF:
+                    self.e.line(f"if not {self.x(op[1])}: return {op[2]}", op[1].span)
+                    todo.append(op[2])
+                    i += 1
+                else:   # NEXT: the flow's for_each takes its next item
+                    lst, idx, var, same = op[1]
+                    self.e.line(f"if V[{idx}] >= len(V[{lst}]): return {op[2]}", op[3])
+                    todo.append(op[2])
+                    knowers = f"; S.vknow[{var}] = S.vknow[{lst}]" if same else ""
+                    self.e.line(f"V[{var}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{knowers}")
+                    i += 1
+            self.in_flow = False
+            self.footer()
+        return names
+
+    def exec_code(self, what):
+        if what[0] == "run":
+            self.block(what[1])
+        else:                 # a flow for_each's start: its list and index in two slots
+            _, st, lst, idx = what
+            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
+                        + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
+
     def cond_fn(self, node):
         """A JUMPF's test: a function name, or True/False when the condition is a constant
         (an option, say), which _thread_jumps folds away."""
         code = self.x(node)
         if code in ("True", "False"):
             return code == "True"
-        return self.expr_fn(node)
+        return node
 
     def flow(self, stmts, ops):
         """Append ops for a statement list; choose-free runs become one exec function."""
@@ -738,13 +792,13 @@ class Compiler:
         for st in stmts:
             if _has_choose(st):
                 if run:
-                    ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
+                    ops.append([EXEC, ("run", run), None, run[0].span])
                     run = []
                 self.flow_stmt(st, ops)
             else:
                 run.append(st)
         if run:
-            ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
+            ops.append([EXEC, ("run", run), None, run[0].span])
 
     def flow_stmt(self, st, ops):
         if isinstance(st, m.Choose):
@@ -784,12 +838,7 @@ class Compiler:
             lst, idx = self.slots, self.slots + 1
             self.slots += 2
             self.slot_types += [nodes.list_of(st.var.type), nodes.INT]
-            init = self.fresh("X")
-            self.header(init, [])
-            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
-                        + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
-            self.footer()
-            ops.append([EXEC, init, None, st.span])
+            ops.append([EXEC, ("init", st, lst, idx), None, st.span])
             top = len(ops)
             # One op takes the next item (no call): (list slot, index slot, variable slot,
             # whether the variable's knowers follow the list's).
@@ -831,6 +880,7 @@ class Compiler:
         self.flow(g.hand, ops)
         ops.append([END, None, None, None])
         ops = _thread_jumps(ops)
+        blocks = self.blocks(ops)
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
@@ -853,9 +903,9 @@ class Compiler:
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
         P.match_end = env[end] if end else None
-        for op in ops:
-            if op[0] in (EXEC, JUMPF):
-                op[1] = env[op[1]]
+        for pc, op in enumerate(ops):
+            if pc in blocks:
+                ops[pc] = [BLOCK, env[blocks[pc]], None, op[3]]
             elif op[0] == CHOOSE:
                 seat, legal, st = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2])

@@ -9,7 +9,7 @@ import random
 
 from . import cards
 from . import runtime as rt
-from .compiler import CHOOSE, EXEC, JUMP, JUMPF, NEXT, Program
+from .compiler import BLOCK, CHOOSE, Program
 from .errors import GameError
 from .runtime import State
 
@@ -187,25 +187,8 @@ class Match:
                 S.steps += 1
                 if S.steps > limit:
                     raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
-                if kind == EXEC:   # automatic rules run inside, after each statement moving cards
-                    op[1](S)
-                    pc += 1
-                elif kind == NEXT:   # a for_each of the flow takes its next item, if any
-                    lst, idx, var, same = op[1]
-                    V = S.V
-                    i = V[idx]
-                    if i < len(V[lst]):
-                        V[var] = V[lst][i]
-                        V[idx] = i + 1
-                        if same:
-                            S.vknow[var] = S.vknow[lst]
-                        pc += 1
-                    else:
-                        pc = op[2]
-                elif kind == JUMPF:
-                    pc = pc + 1 if op[1](S) else op[2]
-                elif kind == JUMP:
-                    pc = op[2]
+                if kind == BLOCK:   # the flow up to the next choose or the end of the hand
+                    pc = op[1](S)
                 elif kind == CHOOSE:
                     ch = op[1]
                     seat = ch.seat(S)
