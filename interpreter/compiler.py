@@ -121,7 +121,8 @@ class Compiler:
         self.N = players
         self.opts = options
         self.e = Emitter()
-        self.ns: dict = {"rt": rt, "EvalError": rt.EvalError}
+        self.budget = rt.Budget()    # steps of the set-up, against steps_per_hand
+        self.ns: dict = {"rt": rt, "EvalError": rt.EvalError, "BUDGET": self.budget}
         self.counter = 0
         self.slots = game.slots
         self.slot_types = list(game.slot_types)
@@ -147,7 +148,7 @@ class Compiler:
             remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
         for copy in range(d.copies):
             for k, (r, s) in enumerate(kinds):
-                if remove is not None and remove(k):
+                if remove is not None and self.setup_value(remove, k, d.remove):
                     continue
                 cards.append((k, r, s))
         names = [self.card_name(r, s) for _, r, s in cards]
@@ -179,7 +180,7 @@ class Compiler:
         fname = self.fresh(name)
         self.e.line(f"def {fname}({', '.join(params)}):")
         self.e.indent()
-        self.e.line("S = None")   # no game state yet: rt.tick counts nothing
+        self.e.line("S = BUDGET")   # no game state yet: set-up's own step count
         if kinds is not None:  # evaluated per card kind, before the deck exists
             self.ns["RANK"] = tuple(r for r, _ in kinds)
             self.ns["SUIT"] = tuple(s for _, s in kinds)
@@ -193,6 +194,22 @@ class Compiler:
         env = dict(self.ns)
         exec(compile(src, f"<{self.g.path}:{name}>", "exec"), env)
         return env[fname]
+
+    def setup_value(self, fn, card, node):
+        """fn(card) for the set-up (an attribute value, a `deck: remove` test); its work counts
+        against steps_per_hand, and an error names the expression."""
+        try:
+            return fn(card)
+        except rt.LimitError:
+            limit = self.g.limits.steps_per_hand
+            raise GameError(f"setting up the game for {self.N} players takes more than {limit} "
+                            f"steps (attribute values and deck: remove; limits: steps_per_hand)",
+                            node.span) from None
+        except (rt.EvalError, ZeroDivisionError, IndexError, KeyError, TypeError, ValueError,
+                RecursionError, MemoryError) as exc:
+            msg = str(exc) if isinstance(exc, rt.EvalError) else {
+                ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
+            raise GameError(f"cannot set up the game for {self.N} players: {msg}", node.span) from None
 
     def fresh(self, stem):
         self.counter += 1
@@ -237,19 +254,20 @@ class Compiler:
             default = self.expr_function(a.default, ["card"], f"attr_{name}_def") if a.default else None
             zero = False if a.type == "bool" else 0
             values = []
+            sv = self.setup_value
             for c in range(len(P.card_names)):
                 v = None
-                for cond, val in fn_cases:
-                    if cond(c):
-                        v = val(c)
+                for (cond, val), (cnode, vnode) in zip(fn_cases, a.cases):
+                    if sv(cond, c, cnode):
+                        v = sv(val, c, vnode)
                         break
                 if v is None and table:
                     key = {"by_rank": P.RANK[c], "by_suit": P.SUIT[c],
                            "by_card": P.card_kinds[c]}[a.table_by]
                     if key in table:
-                        v = table[key](c)
+                        v = sv(table[key], c, a.table[key])
                 if v is None:
-                    v = default(c) if default else zero
+                    v = sv(default, c, a.default) if default else zero
                 values.append(v)
             P.attrs[name] = tuple(values)
             self.ns[f"AT_{name}"] = P.attrs[name]
@@ -318,6 +336,8 @@ class Compiler:
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
 
     def x_BinOp(self, n):
+        if n.op == "+" and isinstance(n.type, tuple):    # lists: counted and capped
+            return f"rt.concat(S, {self.g.limits.steps_per_hand}, {self.x(n.left)}, {self.x(n.right)})"
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
 
     def x_Neg(self, n):
@@ -334,6 +354,13 @@ class Compiler:
 
     def x_Compare(self, n):
         left, right = self.x(n.left), self.x(n.right)
+        L = self.g.limits.steps_per_hand
+        if n.op in ("in", "notin") and isinstance(n.right, nodes.ListLit) and right != "[]" \
+                and all(_INT.match(i) for i in right[1:-1].split(", ")):
+            right = f"({right[1:-1]},)"      # a constant tuple, built once by Python
+        elif n.op in ("in", "notin", "==", "!=") and not _bounded(n.right) \
+                and isinstance(n.right.type, tuple):   # a computed list: its items are work
+            right = f"rt.tick(S, {right}, {L})"
         if n.op in ("in", "notin"):
             if self.duplicates and n.left.type == CARD:
                 code = f"rt.contains_kind(KIND, {left}, {right})"
@@ -456,6 +483,8 @@ class Compiler:
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})"}
+        if f in _WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not _bounded(n.args[0]):   # a computed list: its items are work
+            a[0] = f"rt.tick(S, {a[0]}, {self.g.limits.steps_per_hand})"
         if f in simple:
             return simple[f].format(*a)
         if f in ("min", "max"):
@@ -465,14 +494,15 @@ class Compiler:
         if f in ("left", "right"):
             step = a[1] if len(a) == 2 else "1"
             return f"(({a[0]}) {'+' if f == 'left' else '-'} ({step})) % {N}"
+        L = self.g.limits.steps_per_hand
         if f == "range":
-            return f"rt.int_range({', '.join(a)})"
+            return f"rt.int_range(S, {L}, {', '.join(a)})"
         if f == "subsets":
-            return f"rt.subsets({', '.join(a)})"
+            return f"rt.subsets(S, {L}, {', '.join(a)})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":
-            return f"rt.groups({self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
+            return f"rt.groups(S, {L}, {self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)
 
     def group_key(self, names) -> str:
@@ -944,6 +974,17 @@ def _thread_jumps(ops: list) -> list:
             for k in ((2, 4) if op[0] == CHOOSE else (2,)):
                 if op[0] in (JUMP, JUMPF, NEXT, CHOOSE) and op[k] > drop:
                     op[k] -= 1
+
+
+_WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
+_INT = re.compile(r"-?[0-9]+\Z")
+
+
+def _bounded(node) -> bool:
+    """True for a zone (at most the deck) or a list written out in the rule file: going through
+    it is bounded by the file itself and needs no counting."""
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.ListLit) or (ref is not None and ref[0] == "zone")
 
 
 def _local_of(p: m.Param) -> str:

@@ -33,6 +33,7 @@ class Match:
         S.dealer = prog.game.match.first_dealer % prog.players
         S.hand_no = 0
         S.decisions = S.turns = 0
+        S.match_steps = 0
         S.last_seat = -1
         self.S = S
         self.pending = None          # (seat, moves, ChooseOp) while a decision waits
@@ -214,6 +215,11 @@ class Match:
         P, S = self.P, self.S
         g = P.game
         results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        S.match_steps += S.steps      # the match's budget: checked between hands (each hand has its own)
+        if S.match_steps > g.limits.steps_per_match:
+            raise self._error(rt.LimitError(f"more than {g.limits.steps_per_match} steps in one match "
+                                            f"(limits: steps_per_match)"),
+                              g.match.end.span if g.match.end is not None else None)
         for p, r in enumerate(results):
             S.total[p] += r
         self.hand_results.append(results)

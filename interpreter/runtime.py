@@ -30,7 +30,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "zv", "memo")
+                 "turns", "hand_decisions", "zv", "memo", "match_steps")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -50,6 +50,7 @@ class State:
         s.log = None
         s.moved, s.auto_seen = self.moved, self.auto_seen
         s.decisions, s.steps, s.last_seat = self.decisions, self.steps, self.last_seat
+        s.match_steps = self.match_steps
         s.turns, s.hand_decisions = self.turns, self.hand_decisions
         s.zv = self.zv[:]
         s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
@@ -275,10 +276,13 @@ def owner(S, c):
     return o
 
 
-def groups(cards, n, key):
+def groups(S, limit, cards, n, key):
     """Disjoint groups of n cards with equal `key[c]`, in first-seen order (leftovers dropped)."""
     if n <= 0:
         raise EvalError("group size must be positive")
+    S.steps += len(cards)
+    if S.steps > limit:
+        too_many_steps(limit)
     if n > 1 and len({key[c] for c in cards}) == len(cards):   # fast path: no two alike
         return []
     by: dict = {}
@@ -308,6 +312,16 @@ def loop_limit(limit):
 # Bounds that keep any rule file finite and small at run time (docs/errors.md, "Run time").
 MAX_INT = 10 ** 15            # numbers kept in variables, scores, totals and function results
 RANGE_LIMIT = 100_000         # numbers one range() may produce
+MAX_LIST = 100_000            # items of any list built at run time (ranges, +, subsets)
+
+
+class Budget:
+    """The step counter of work done outside a hand: the game's set-up (attribute values,
+    `deck: remove`), which generated code counts in `S.steps` as a hand's work is counted."""
+    __slots__ = ("steps",)
+
+    def __init__(self):
+        self.steps = 0
 
 
 def num(v):
@@ -317,21 +331,38 @@ def num(v):
     raise EvalError("number out of range: numbers are limited to -10^15 .. 10^15")
 
 
-def int_range(*args):
+# The cost model: every list built or walked at run time adds its length to S.steps at once
+# (one addition per list, not one per item) and fails when S.steps passes the limit; the
+# statements count themselves in the generated code (`S.steps += 1`).
+def int_range(S, limit, *args):
     lo, hi = (0, args[0]) if len(args) == 1 else args
     if hi - lo > RANGE_LIMIT:
         raise EvalError(f"range() of {hi - lo} numbers (the limit is {RANGE_LIMIT})")
+    if hi > lo:
+        S.steps += hi - lo
+        if S.steps > limit:
+            too_many_steps(limit)
     return list(range(lo, hi))
 
 
 def tick(S, items, limit):
     """Count the items an expression is about to visit as steps (statements count inline, with
     `S.steps += n` and too_many_steps)."""
-    if S is not None:
-        S.steps += len(items)
-        if S.steps > limit:
-            too_many_steps(limit)
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
     return items
+
+
+def concat(S, limit, a, b):
+    """a + b for lists: counted, and at most MAX_LIST items."""
+    n = len(a) + len(b)
+    if n > MAX_LIST:
+        raise EvalError(f"a list of {n} items (the limit is {MAX_LIST})")
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    return a + b
 
 
 def put(values: list, i: int, v) -> list:
@@ -354,9 +385,10 @@ def unique(items):
 SUBSETS_LIMIT = 65_536
 
 
-def subsets(items, most=None):
+def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
-    items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them."""
+    items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
+    counts every item of every sub-list as a step before building any."""
     from itertools import combinations
     from math import comb
     items = list(items)
@@ -366,4 +398,7 @@ def subsets(items, most=None):
     if total > SUBSETS_LIMIT:
         raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
                         f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+    S.steps += n + sum(comb(n, k) * k for k in range(1, top + 1))
+    if S.steps > limit:
+        too_many_steps(limit)
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
