@@ -66,6 +66,8 @@ class Program:
     slots: int = 0
     keep: tuple = ()              # slots of variables with scope: match (kept across hands)
     memos: int = 0                # size of S.memo: skippable automatic-rule units (reads.py)
+    max_steps: int = 0            # limits.steps_per_hand and decisions_per_hand, at hand
+    max_decisions: int = 0
     card_slots: tuple = ()        # (slot, depth) of slots holding cards: nodes.card_depth
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
@@ -685,9 +687,9 @@ class Compiler:
             self.memos += self.N
             self.e.line(f"for V[{loop.var.slot}] in list({self.x(loop.iter)}):", loop.span)
             self.e.indent()
-            self.charge("1", loop.span)
             self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
-            self.e.line(f"if MEMO[{memo}] == key: continue")
+            self.e.line(f"if MEMO[{memo}] == key: continue")   # a skipped round costs no step
+            self.charge("1", loop.span)
             self.memo_body(loop.body, memo)
             self.e.dedent()
         self.footer()
@@ -733,6 +735,16 @@ class Compiler:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
                 items = self.ticked_lines(p.source, f"t_{p.name}")
+                if i == 0:    # leading parts that do not use the parameter: tested once
+                    parts = at_level[1]
+                    k = 0
+                    while k < len(parts) and not _uses(parts[k], local):
+                        k += 1
+                    if k:
+                        self.e.line(f"if not {items}: return")   # no items: never tested
+                        for node in parts[:k]:
+                            self.e.line(f"if not {self.x(node)}: return", node.span)
+                        at_level[1] = parts[k:]
                 if p.blind:
                     self.e.line(f"for {local} in range(len({items})):", p.source.span)
                 else:
@@ -942,6 +954,7 @@ class Compiler:
         P.code = [tuple(op) for op in ops]
         P.slots = self.slots
         P.memos = self.memos
+        P.max_steps, P.max_decisions = g.limits.steps_per_hand, g.limits.decisions_per_hand
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
 
@@ -985,6 +998,12 @@ def _bounded(node) -> bool:
     it is bounded by the file itself and needs no counting."""
     ref = getattr(node, "ref", None)
     return isinstance(node, nodes.ListLit) or (ref is not None and ref[0] == "zone")
+
+
+def _uses(node, local: str) -> bool:
+    """True if `node` reads the local name `local` (a move parameter)."""
+    return any(isinstance(x, nodes.Name) and getattr(x, "ref", None) and x.ref[0] == "local"
+               and x.ref[2] == local for x in nodes.walk(node))
 
 
 def _local_of(p: m.Param) -> str:

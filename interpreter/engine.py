@@ -78,8 +78,8 @@ class Match:
         self.pending = None
         P = self.P
         try:
-            if S.hand_decisions > P.game.limits.decisions_per_hand:
-                raise rt.LimitError(f"more than {P.game.limits.decisions_per_hand} decisions in "
+            if S.hand_decisions > P.max_decisions:
+                raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
             P.apply[move[0]](S, seat, *move[1:])
             if S.moved != S.auto_seen:
@@ -178,7 +178,7 @@ class Match:
         """Run ops until a decision is pending or the match is over."""
         P, S = self.P, self.S
         code = P.code
-        limit = P.game.limits.steps_per_hand
+        limit = P.max_steps
         op = None
         pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
         try:
