@@ -675,7 +675,10 @@ class Compiler:
         name = self.fresh("X")
         self.header(name, [])
         self.e.line("ZV = S.zv; MEMO = S.memo")
-        if loop is None:
+        group = reads.grouping(loop.body if loop else rule.body, loop.var.slot if loop else None)
+        if group is not None:
+            self.grouping_rule(loop, *group)
+        elif loop is None:
             memo = str(self.memos)
             self.memos += 1
             key = self.version_sum(used, None)
@@ -685,7 +688,9 @@ class Compiler:
         else:
             memo = f"{self.memos} + V[{loop.var.slot}]"
             self.memos += self.N
-            self.e.line(f"for V[{loop.var.slot}] in list({self.x(loop.iter)}):", loop.span)
+            items = self.x(loop.iter)
+            items = items if items.startswith(_FRESH) else f"list({items})"
+            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
             self.e.indent()
             self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
             self.e.line(f"if MEMO[{memo}] == key: continue")   # a skipped round costs no step
@@ -694,6 +699,37 @@ class Compiler:
             self.e.dedent()
         self.footer()
         return name
+
+    def grouping_rule(self, loop, inner: m.ForEach, zone):
+        """A rule that lays down groups of one zone (reads.grouping): skipped while no card
+        has arrived in that zone since a run found no group."""
+        if loop is None:
+            memo, skip = str(self.memos), "return"
+            self.memos += 1
+        else:
+            memo, skip = f"{self.memos} + V[{loop.var.slot}]", "continue"
+            self.memos += self.N
+            items = self.x(loop.iter)
+            items = items if items.startswith(_FRESH) else f"list({items})"
+            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
+            self.e.indent()
+        self.e.line(f"key = S.za[{self.zone_index(zone)}]")
+        self.e.line(f"if MEMO[{memo}] == key: {skip}")
+        if loop is not None:
+            self.charge("1", loop.span)
+        self.e.line(f"found = {self.x(inner.iter)}", inner.iter.span)
+        self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
+        self.e.line(f"MEMO[{memo}] = -1")
+        self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
+        self.e.indent()
+        self.charge("1", inner.span)
+        noted = self.noted(inner.var.slot, inner.var.type)
+        if noted:
+            self.e.line(noted.removeprefix("; "), inner.span)
+        self.block(inner.body)
+        self.e.dedent()
+        if loop is not None:
+            self.e.dedent()
 
     def version_sum(self, used, seat_slot) -> str:
         """Code for the sum of the versions of the zone instances read (it grows whenever

@@ -151,6 +151,7 @@ class Match:
         S.Z[dz] = list(range(n))
         S.loc = [dz] * n
         S.zv = [0] * len(P.zone_names)
+        S.za = [0] * len(P.zone_names)
         S.memo = [-1] * P.memos
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n if self.knowledge else None

@@ -111,3 +111,23 @@ def seat_loop(rule: m.Automatic):
             and rule.body[0].var.type == nodes.SEAT:
         return rule.body[0]
     return None
+
+
+def grouping(stmts, seat_slot=None):
+    """(the for_each, its zone node) when `stmts` is one `for_each x in groups(Z, n, ...)` with
+    n a number and Z a shared zone, a numbered instance or the instance of the seat variable.
+    Taking cards out of Z can never form a group, so when such a rule found no group, only a
+    card arriving in Z (`S.za`, Z's arrivals) can give it something to do."""
+    if len(stmts) != 1 or not isinstance(stmts[0], m.ForEach):
+        return None
+    it = stmts[0].iter
+    if not (isinstance(it, nodes.Call) and it.func == "groups" and it.ref is None
+            and len(it.args) >= 3 and isinstance(it.args[1], nodes.Num)):
+        return None
+    z = it.args[0]
+    ref = getattr(z, "ref", None)
+    if ref is None or ref[0] != "zone":
+        return None
+    if isinstance(z, nodes.Call) and _index_kind(ref[2], seat_slot) is EVERY:
+        return None
+    return stmts[0], z

@@ -10,7 +10,8 @@ Encodings:
   `S.vknow[k]` for a slot holding cards: the seats that knew which cards when it was set
   (`knowers`); a sampled world renames the cards of a slot the searching seat did not know;
 - `S.up[c]` is true for a card turned face up (seen by everyone where it lies);
-- `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change;
+- `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
+  `S.za[i]` whenever a card arrives in it;
   `S.memo` what skippable automatic rules remember of the versions (reads.py).
 """
 from __future__ import annotations
@@ -30,7 +31,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "zv", "memo", "match_steps")
+                 "turns", "hand_decisions", "zv", "za", "memo", "match_steps")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -53,6 +54,7 @@ class State:
         s.match_steps = self.match_steps
         s.turns, s.hand_decisions = self.turns, self.hand_decisions
         s.zv = self.zv[:]
+        s.za = self.za[:]
         s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
         return s
 
@@ -83,6 +85,7 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     zv = S.zv
     zv[src] += 1
     zv[dst] += 1
+    S.za[dst] += 1
     known = S.known
     if known is not None:
         P, up = S.P, S.up

@@ -232,3 +232,21 @@ def test_a_per_seat_rule_looks_again_at_the_seat_whose_hand_changed(tmp_path):
 @pytest.mark.parametrize("game", ["perfect10", "go-fish"])
 def test_the_seed_games_automatic_rules_are_skippable(game):
     assert "MEMO[" in setup(str(ROOT / "games" / f"{game}.yaml")).program.source
+
+
+def test_a_per_seat_rule_without_groups_looks_again_at_the_changed_seat(tmp_path):
+    rule = PER_SEAT.replace('''          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: pile}
+              - score: {seat: p, points: 1}''', '''          - if: "count(hand(p)) >= 3"
+            then:
+              - move: {top: "hand(p)", to: pile}
+              - score: {seat: p, points: 1}''')
+    assert rule != PER_SEAT
+    m = T.stacked(write(tmp_path, rule), "AC 2C 3C AH")
+    assert "MEMO[" in m.P.source and "S.za[" not in m.P.source
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == []
+    T.choose(m, "draw")      # seat 1 holds three cards: its top one goes
+    assert T.cards(m, "pile") == ["AH"] and m.hand_results[0] == [0, 1]
