@@ -458,7 +458,8 @@ class Compiler:
                 if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
                         and fn.name not in self.too_big:
                     # Inline the body. A plain argument is pasted; any other is computed first,
-                    # once, into a fresh name — `((w_1 := arg), body)[-1]` — as a call would.
+                    # once, into a fresh name — `(body if ((w_1 := arg) or True) else None)` —
+                    # as a call would.
                     # (Python refuses := in a comprehension's iterable: there, only plain ones.)
                     subst, binds = {}, []
                     for (p, _), a, plain in zip(fn.params, args, simple):
@@ -466,7 +467,7 @@ class Compiler:
                             subst[f"a_{p}"] = a
                         else:
                             w = subst[f"a_{p}"] = self.fresh("w")
-                            binds.append(f"({w} := {a})")
+                            binds.append(f"(({w} := {a}) or True)")
                     self.inline.append(subst)
                     try:
                         body = self.x(fn.body)
@@ -474,7 +475,8 @@ class Compiler:
                         self.inline.pop()
                     if len(body) <= INLINE_LIMIT:
                         body = f"rt.num({body})" if fn.type == "int" else body
-                        return f"({', '.join(binds)}, {body})[-1]" if binds else body
+                        # `(body if ((w := arg) or True) else None)`: no tuple built
+                        return f"({body} if {' and '.join(binds)} else None)" if binds else body
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
