@@ -783,17 +783,23 @@ class Compiler:
                         for node in parts[:k]:
                             self.e.line(f"if not {self.x(node)}: return", node.span)
                         at_level[1] = parts[k:]
-                if p.blind:
-                    self.e.line(f"for {local} in range(len({items})):", p.source.span)
-                else:
-                    self.e.line(f"for {local} in {items}:", p.source.span)
+                source = f"range(len({items}))" if p.blind else items
+                if i == len(mv.params) - 1 and not at_level[i + 1]:
+                    # the last parameter, unconditioned: its moves in one comprehension
+                    tup = "".join(a + ", " for a in args + [local])
+                    self.e.line(f"out += [({mv.index}, {tup}) for {local} in {source}]",
+                                p.source.span)
+                    break
+                self.e.line(f"for {local} in {source}:", p.source.span)
+                if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
                 for node in at_level[i + 1]:
                     self.e.line(f"if not {self.x(node)}: continue", node.span)
                 args.append(local)
-        depth = len(mv.params)
-        self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
+            else:
+                self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
+        depth = len(args)
         for _ in range(depth):
             self.e.dedent()
         self.footer()
