@@ -111,8 +111,27 @@ def move_many(S, cards, dst, bottom=False, face_up=False):
 def move_top(S, src, n, dst, bottom=False, face_up=False):
     """Move up to n cards from the top of src, one at a time (fewer if src runs out)."""
     z = S.Z[src]
+    if S.known is None and S.log is None and not bottom:
+        _pop_to(S, src, [dst] * min(n, len(z)), face_up)
+        return
     for _ in range(min(n, len(z))):
         move1(S, z[-1], dst, bottom, face_up)
+
+
+def _pop_to(S, src, targets, face_up):
+    """The top card of src to each of targets in turn: what move1 does for a top card when
+    no knowledge is tracked and nothing is logged, without searching src for the card."""
+    Z, loc, up, zv, za = S.Z, S.loc, S.up, S.zv, S.za
+    z = Z[src]
+    for t in targets:
+        c = z.pop()
+        Z[t].append(c)
+        loc[c] = t
+        zv[src] += 1
+        zv[t] += 1
+        za[t] += 1
+        up[c] = face_up
+    S.moved += len(targets)
 
 
 def move_all(S, src, dst, bottom=False, face_up=False):
@@ -124,7 +143,11 @@ def move_all(S, src, dst, bottom=False, face_up=False):
 def deal(S, src, targets, count, face_up):
     """Deal one card at a time from the top of src to each target instance in turn."""
     z = S.Z[src]
+    fast = S.known is None and S.log is None
     if count is None:
+        if fast:
+            _pop_to(S, src, [targets[i % len(targets)] for i in range(len(z))], face_up)
+            return
         i = 0
         while z:
             move1(S, z[-1], targets[i % len(targets)], False, face_up)
@@ -133,6 +156,9 @@ def deal(S, src, targets, count, face_up):
     if count * len(targets) > len(z):
         raise EvalError(f"not enough cards to deal {count} to each of {len(targets)} "
                         f"({len(z)} left)")
+    if fast:
+        _pop_to(S, src, list(targets) * count, face_up)
+        return
     for _ in range(count):
         for t in targets:
             move1(S, z[-1], t, False, face_up)
