@@ -76,7 +76,7 @@ def main(argv=None):
         x2 = f"{r['speedup_2_workers']:>9.2f}x" if r["speedup_2_workers"] else f"{'-':>10}"
         print(f"{name:<22} {r['players']:>7} {r['games']:>6} {r['games_per_s']:>9.1f} "
               f"{r['decisions_per_s']:>12.0f} {r['decisions_per_game']:>9.1f} {x2} "
-              f"{'yes' if r['decisions_per_s'] >= FLOOR else 'no':>9}")
+              f"{'-' if not r['decisions_per_game'] else 'yes' if r['decisions_per_s'] >= FLOOR else 'no':>9}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
