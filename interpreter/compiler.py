@@ -857,7 +857,11 @@ class Compiler:
         return names
 
     def exec_code(self, what):
-        if what[0] == "run":
+        """Code of an EXEC op inside a block: its statements; a for_each's start; or, for an op
+        that carries a compiled function's name, a call of it."""
+        if isinstance(what, str):
+            self.e.line(f"{what}(S)")
+        elif what[0] == "run":
             self.block(what[1])
         else:                 # a flow for_each's start: its list and index in two slots
             _, st, lst, idx = what
