@@ -57,7 +57,9 @@ def ends_with_one_error(path, where: str, message: str, commands=("validate", "s
         assert "Traceback" not in r.stderr and "internal error" not in r.stderr
 
 
-NESTED = "count([range(100000) for x in range(100000)])"
+# The filter hides the size from gamecheck's static cost check (which refuses the unfiltered
+# comprehension before anything runs, tests/test_static_cost.py): the run-time model stops it.
+NESTED = "count([range(100000) for x in range(100000) if x >= 0])"
 
 
 def test_a_list_of_huge_ranges_stops_at_steps_per_hand(tmp_path):
