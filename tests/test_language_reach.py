@@ -525,7 +525,7 @@ def test_subsets_with_a_size_says_so_when_there_are_too_many():
     from cardrules import runtime as rt
     with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
                                            r"66711 lists \(the limit is 65536\); take them from fewer"):
-        rt.subsets(list(range(36)), 4)
+        rt.subsets(rt.Budget(), 10 ** 6, list(range(36)), 4)
 
 
 def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):
