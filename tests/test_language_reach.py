@@ -712,3 +712,39 @@ def test_a_rule_reads_the_zones_of_a_function_it_names_and_never_skips_reading_z
     assert ("table", 0) in reads.zone_reads(by_function.body)   # through partitions(l, f)
     with pytest.raises(reads.NotPure):                          # zone data lives in variables
         reads.zone_reads(by_data.body)
+
+
+WHEN_PAIRS = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+automatic:
+  - name: pairs
+    %s
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: table}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+@pytest.mark.parametrize("when", ["when: play", 'when: {if: "count(table) > 0"}'])
+def test_a_rule_held_back_by_when_lays_down_what_the_deal_gave_once_it_applies(tmp_path, when):
+    # Seat 1 gets A♣ A♥ 3♣, seat 0 2♣ 2♥ 10♣. The rule, skipped while its `when:` does not hold,
+    # remembers nothing then: after seat 1 plays 3♣, seat 0's untouched pair is laid down too.
+    m = T.stacked(rules(tmp_path, WHEN_PAIRS % when), "AC 2C AH 2H 3C TC")
+    T.choose(m, "play 3C")
+    table = m.S.Z[m.P.base["table"]]
+    assert sorted(m.P.card_names[c] for c in table) == sorted(["3C", "AC", "AH", "2C", "2H"])
