@@ -180,7 +180,7 @@ class Checker:
                 rule.say = self.say(a["say"], a.at("say"), _loop_scope(base_scope, rule.body), "rule")
         lim = d.get("limits", {})
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
-                          lim.get("steps_per_hand", 1_000_000))
+                          lim.get("steps_per_hand", 1_000_000), lim.get("steps_per_match", 20_000_000))
         self.game_checks(hand, d)
         gamecheck.run(self, hand, autos, match)
         if self.errors:   # warnings then may only echo the errors (a move "never offered" by a typo)

@@ -14,14 +14,21 @@ from dataclasses import dataclass, field
 from . import cards
 from . import model as m
 from . import nodes
+from . import reads
 from . import runtime as rt
 from .errors import GameError, Span
 from .nesting import compile_checked
 from .nodes import CARD
 
-EXEC, JUMPF, JUMP, CHOOSE, END = range(5)
+EXEC, JUMPF, JUMP, CHOOSE, END, NEXT, BLOCK = range(7)
+# The engine runs BLOCK, CHOOSE and END; EXEC, JUMPF, JUMP and NEXT are the compiler's own
+# ops, which blocks() turns into BLOCK functions.
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+)$")
 LOOP_LIMIT = 100_000
+# Code of values that are tuples of the program or lists built for the occasion: a for_each
+# over them needs no copy.
+_FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
+          "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 
 
@@ -30,6 +37,7 @@ class ChooseOp:
     seat: object                  # compiled function S -> seat
     legal: list                   # compiled functions (S, player, out) appending move tuples
     stmt: m.Choose
+    after: int = 0                # the op after a move was taken (jumps over `otherwise`)
 
 
 @dataclass
@@ -58,6 +66,9 @@ class Program:
     match_end: object = None
     slots: int = 0
     keep: tuple = ()              # slots of variables with scope: match (kept across hands)
+    memos: int = 0                # size of S.memo: skippable automatic-rule units (reads.py)
+    max_steps: int = 0            # limits.steps_per_hand and decisions_per_hand, at hand
+    max_decisions: int = 0
     card_slots: tuple = ()        # (slot, depth) of slots holding cards: nodes.card_depth
     source: str = ""
     linemap: dict = field(default_factory=dict)   # generated line -> Span
@@ -119,7 +130,8 @@ class Compiler:
         self.N = players
         self.opts = options
         self.e = Emitter()
-        self.ns: dict = {"rt": rt, "EvalError": rt.EvalError}
+        self.budget = rt.Budget()    # steps of the set-up, against steps_per_hand
+        self.ns: dict = {"rt": rt, "EvalError": rt.EvalError, "BUDGET": self.budget}
         self.counter = 0
         self.slots = game.slots
         self.slot_types = list(game.slot_types)
@@ -132,6 +144,7 @@ class Compiler:
         self.phases: list = [-1]     # the named hand statements being compiled, innermost last
         self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
         self.rule_say = None         # tell index of the automatic rule being compiled, if it says
+        self.acted = False           # compiling a skippable rule: score statements set `acted`
 
     # -- configuration-dependent tables ----------------------------------------------------
     def build_deck(self):
@@ -147,7 +160,7 @@ class Compiler:
             remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
         for copy in range(d.copies):
             for k, (r, s) in enumerate(kinds):
-                if remove is not None and remove(k):
+                if remove is not None and self.setup_value(remove, k, d.remove):
                     continue
                 cards.append((k, r, s))
         names = [self.card_name(r, s) for _, r, s in cards]
@@ -179,7 +192,7 @@ class Compiler:
         fname = self.fresh(name)
         self.e.line(f"def {fname}({', '.join(params)}):")
         self.e.indent()
-        self.e.line("S = None")   # no game state yet: rt.tick counts nothing
+        self.e.line("S = BUDGET")   # no game state yet: set-up's own step count
         if kinds is not None:  # evaluated per card kind, before the deck exists
             self.ns["RANK"] = tuple(r for r, _ in kinds)
             self.ns["SUIT"] = tuple(s for _, s in kinds)
@@ -193,6 +206,22 @@ class Compiler:
         env = dict(self.ns)
         exec(compile_checked(src, f"<{self.g.path}:{name}>", {}, node.span), env)
         return env[fname]
+
+    def setup_value(self, fn, card, node):
+        """fn(card) for the set-up (an attribute value, a `deck: remove` test); its work counts
+        against steps_per_hand, and an error names the expression."""
+        try:
+            return fn(card)
+        except rt.LimitError:
+            limit = self.g.limits.steps_per_hand
+            raise GameError(f"setting up the game for {self.N} players takes more than {limit} "
+                            f"steps (attribute values and deck: remove; limits: steps_per_hand)",
+                            node.span) from None
+        except (rt.EvalError, ZeroDivisionError, IndexError, KeyError, TypeError, ValueError,
+                RecursionError, MemoryError) as exc:
+            msg = str(exc) if isinstance(exc, rt.EvalError) else {
+                ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
+            raise GameError(f"cannot set up the game for {self.N} players: {msg}", node.span) from None
 
     def fresh(self, stem):
         self.counter += 1
@@ -240,19 +269,20 @@ class Compiler:
             default = self.expr_function(a.default, ["card"], f"attr_{name}_def") if a.default else None
             zero = False if a.type == "bool" else 0
             values = []
+            sv = self.setup_value
             for c in range(len(P.card_names)):
                 v = None
-                for cond, val in fn_cases:
-                    if cond(c):
-                        v = val(c)
+                for (cond, val), (cnode, vnode) in zip(fn_cases, a.cases):
+                    if sv(cond, c, cnode):
+                        v = sv(val, c, vnode)
                         break
                 if v is None and table:
                     key = {"by_rank": P.RANK[c], "by_suit": P.SUIT[c],
                            "by_card": P.card_kinds[c]}[a.table_by]
                     if key in table:
-                        v = table[key](c)
+                        v = sv(table[key], c, a.table[key])
                 if v is None:
-                    v = default(c) if default else zero
+                    v = sv(default, c, a.default) if default else zero
                 values.append(v)
             P.attrs[name] = tuple(values)
             self.ns[f"AT_{name}"] = P.attrs[name]
@@ -337,6 +367,8 @@ class Compiler:
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
 
     def x_BinOp(self, n):
+        if n.op == "+" and isinstance(n.type, tuple):    # lists: counted and capped
+            return f"rt.concat(S, {self.g.limits.steps_per_hand}, {self.x(n.left)}, {self.x(n.right)})"
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
 
     def x_Neg(self, n):
@@ -359,6 +391,13 @@ class Compiler:
 
     def x_Compare(self, n):
         left, right = self.x(n.left), self.x(n.right)
+        L = self.g.limits.steps_per_hand
+        if n.op in ("in", "notin") and isinstance(n.right, nodes.ListLit) and right != "[]" \
+                and all(_INT.match(i) for i in right[1:-1].split(", ")):
+            right = f"({right[1:-1]},)"      # a constant tuple, built once by Python
+        elif n.op in ("in", "notin", "==", "!=") and not _bounded(n.right) \
+                and isinstance(n.right.type, tuple):   # a computed list: its items are work
+            right = f"rt.tick(S, {right}, {L})"
         if n.op in ("in", "notin"):
             if self.duplicates and n.left.type == CARD:
                 code = f"rt.contains_kind(KIND, {left}, {right})"
@@ -381,21 +420,25 @@ class Compiler:
             self.in_iterable -= 1
         tail = f"for {v} in {items}{cond}"
         f = n.func
+        # List comprehensions where every item is visited anyway (faster than a generator);
+        # any, all and first stop early, so they keep a generator.
         if f is None:
             return f"[{elt} {tail}]"
         if f == "count":
-            return f"sum(1 {tail})"
-        if f in ("sum", "any", "all"):
+            return f"len([1 {tail}])"
+        if f == "sum":
+            return f"sum([{elt} {tail}])"
+        if f in ("any", "all"):
             return f"{f}({elt} {tail})"
         if f == "min":
-            return f"rt.smallest({elt} {tail})"
+            return f"rt.smallest([{elt} {tail}])"
         if f == "max":
-            return f"rt.largest({elt} {tail})"
+            return f"rt.largest([{elt} {tail}])"
         if f == "first":
             return f"rt.first({elt} {tail})"
         if f == "unique":
-            return f"rt.unique({elt} {tail})"
-        return f"rt.argbest((({elt}, {v}) {tail}), {f == 'argmin'})"
+            return f"rt.unique([{elt} {tail}])"
+        return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
     def ticked(self, node) -> str:
         """Code for a list whose items are about to be visited, counted against steps_per_hand."""
@@ -450,7 +493,8 @@ class Compiler:
                 if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
                         and fn.name not in self.too_big:
                     # Inline the body. A plain argument is pasted; any other is computed first,
-                    # once, into a fresh name — `((w_1 := arg), body)[-1]` — as a call would.
+                    # once, into a fresh name — `(body if ((w_1 := arg) or True) else None)` —
+                    # as a call would.
                     # (Python refuses := in a comprehension's iterable: there, only plain ones.)
                     subst, binds = {}, []
                     for (p, _), a, plain in zip(fn.params, args, simple):
@@ -458,7 +502,7 @@ class Compiler:
                             subst[f"a_{p}"] = a
                         else:
                             w = subst[f"a_{p}"] = self.fresh("w")
-                            binds.append(f"({w} := {a})")
+                            binds.append(f"(({w} := {a}) or True)")
                     self.inline.append(subst)
                     try:
                         body = self.x(fn.body)
@@ -466,7 +510,8 @@ class Compiler:
                         self.inline.pop()
                     if len(body) <= INLINE_LIMIT:
                         body = f"rt.num({body})" if fn.type == "int" else body
-                        return f"({', '.join(binds)}, {body})[-1]" if binds else body
+                        # `(body if ((w := arg) or True) else None)`: no tuple built
+                        return f"({body} if {' and '.join(binds)} else None)" if binds else body
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
@@ -478,6 +523,8 @@ class Compiler:
                   "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
                   "team": "TEAM[{0}]"}
+        if f in _WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not _bounded(n.args[0]):   # a computed list: its items are work
+            a[0] = f"rt.tick(S, {a[0]}, {self.g.limits.steps_per_hand})"
         if f in simple:
             return simple[f].format(*a)
         if f in ("min", "max"):
@@ -487,10 +534,11 @@ class Compiler:
         if f in ("left", "right"):
             step = a[1] if len(a) == 2 else "1"
             return f"(({a[0]}) {'+' if f == 'left' else '-'} ({step})) % {N}"
+        L = self.g.limits.steps_per_hand
         if f == "range":
-            return f"rt.int_range({', '.join(a)})"
+            return f"rt.int_range(S, {L}, {', '.join(a)})"
         if f == "subsets":
-            return f"rt.subsets({', '.join(a)})"
+            return f"rt.subsets(S, {L}, {', '.join(a)})"
         if f == "partitions":
             fn = n.args[1].ref[1]
             self.function(fn)
@@ -503,7 +551,7 @@ class Compiler:
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "groups":
-            return f"rt.groups({self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
+            return f"rt.groups(S, {L}, {self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)
 
     def group_key(self, names) -> str:
@@ -616,6 +664,8 @@ class Compiler:
         self.says.append((say, None))
         args = "".join(f"{x}, " for x in say.locals)
         self.e.line(f"if S.tell is not None: S.tell({k}, ({args}))", say.span)
+        if self.acted:                 # a skippable rule that told something is run next time
+            self.e.line("acted = True")
 
     def s_Score(self, st):
         # Points on a line of their own, so an error in them names the points expression.
@@ -623,11 +673,13 @@ class Compiler:
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
         if st.say is None:
             self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+            if self.acted:
+                self.e.line("acted = True")
             return
         self.e.line(f"say_seat = {self.x(st.seat)}", st.seat.span)
         self.e.line(f"say_points = {points}", st.span)
         self.e.line("rt.add_score(S, say_seat, say_points)", st.span)
-        self.tell(st.say)
+        self.tell(st.say)              # (sets `acted` in a skippable rule)
 
     def noted(self, slot: int, typ) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
@@ -677,7 +729,10 @@ class Compiler:
         self.e.dedent()
 
     def s_ForEach(self, st):
-        self.e.line(f"for V[{st.var.slot}] in list({self.x(st.iter)}):", st.span)
+        items = self.x(st.iter)
+        if not items.startswith(_FRESH):   # a zone or a variable's list may change meanwhile
+            items = f"list({items})"
+        self.e.line(f"for V[{st.var.slot}] in {items}:", st.span)
         self.e.indent()
         self.charge("1", st.span)
         noted = self.noted(st.var.slot, st.var.type)
@@ -694,6 +749,12 @@ class Compiler:
 
     def footer(self):
         self.e.dedent()
+        lines = self.e.lines
+        start = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("def "))
+        body = "\n".join(lines[start + 2:])
+        if lines[start + 1].strip() == "Z = S.Z; V = S.V":   # bind only what the body uses
+            used = [f"{k} = S.{k}" for k in ("Z", "V") if re.search(rf"\b{k}\b", body)]
+            lines[start + 1] = "    " + ("; ".join(used) if used else "pass")
 
     def expr_fn(self, node, params=(), bounded=False) -> str:
         name = self.fresh("E")
@@ -713,8 +774,8 @@ class Compiler:
         self.footer()
         return name
 
-    def auto_fn(self, a: m.Automatic) -> str:
-        """An automatic rule: its statements, behind the test of its `when:` if it has one."""
+    def when_guards(self, a: m.Automatic) -> list:
+        """The tests of an automatic rule's `when:` (code; all must hold for it to run)."""
         guards = []
         if a.when_play:
             guards.append("S.hand_decisions")       # the first decision was offered and taken
@@ -730,14 +791,115 @@ class Compiler:
             guards.append(f"S.phase in {frozenset(inside)!r}" if len(inside) > 1 else f"S.phase == {inside[0]}")
         if a.when_if is not None:
             guards.append(self.x(a.when_if))
-        if not guards:
-            return self.stmts_fn(a.body)
+        return guards
+
+    def auto_fn(self, rule: m.Automatic) -> str:
+        """An automatic rule's function: the test of its `when:` if it has one, then its
+        statements; skipped (per seat, for a rule that is one for_each over seats) when a run
+        did nothing and no zone it reads has changed since (reads.py). The `when:` test is made
+        on every run, before any skip: what the statements do, when they run, depends only on
+        the zones they read, so a memo kept while the rule did not run stays true."""
+        guards = self.when_guards(rule)
+        loop = reads.seat_loop(rule)
+        try:
+            used = reads.zone_reads(loop.body if loop else rule.body,
+                                    loop.var.slot if loop else None)
+        except reads.NotPure:
+            if not guards:
+                return self.stmts_fn(rule.body)
+            used = None
         name = self.fresh("X")
         self.header(name, [])
-        self.e.line(f"if not ({' and '.join(guards)}): return", a.span)
-        self.block(a.body)
+        if guards:
+            self.e.line(f"if not ({' and '.join(guards)}): return", rule.span)
+        if used is None:
+            self.block(rule.body)
+            self.footer()
+            return name
+        self.e.line("ZV = S.zv; MEMO = S.memo")
+        group = reads.grouping(loop.body if loop else rule.body, loop.var.slot if loop else None)
+        if group is not None:
+            self.grouping_rule(loop, *group)
+        elif loop is None:
+            memo = str(self.memos)
+            self.memos += 1
+            key = self.version_sum(used, None)
+            self.e.line(f"key = {key}")
+            self.e.line(f"if MEMO[{memo}] == key: return")
+            self.memo_body(rule.body, memo)
+        else:
+            memo = f"{self.memos} + V[{loop.var.slot}]"
+            self.memos += self.N
+            items = self.x(loop.iter)
+            items = items if items.startswith(_FRESH) else f"list({items})"
+            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
+            self.e.indent()
+            self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
+            self.e.line(f"if MEMO[{memo}] == key: continue")   # a skipped round costs no step
+            self.charge("1", loop.span)
+            self.memo_body(loop.body, memo)
+            self.e.dedent()
         self.footer()
         return name
+
+    def grouping_rule(self, loop, inner: m.ForEach, zone):
+        """A rule that lays down groups of one zone (reads.grouping): skipped while no card
+        has arrived in that zone since a run found no group."""
+        if loop is None:
+            memo, skip = str(self.memos), "return"
+            self.memos += 1
+        else:
+            memo, skip = f"{self.memos} + V[{loop.var.slot}]", "continue"
+            self.memos += self.N
+            items = self.x(loop.iter)
+            items = items if items.startswith(_FRESH) else f"list({items})"
+            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
+            self.e.indent()
+        self.e.line(f"key = S.za[{self.zone_index(zone)}]")
+        self.e.line(f"if MEMO[{memo}] == key: {skip}")
+        if loop is not None:
+            self.charge("1", loop.span)
+        self.e.line(f"found = {self.x(inner.iter)}", inner.iter.span)
+        self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
+        self.e.line(f"MEMO[{memo}] = -1")
+        self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
+        self.e.indent()
+        self.charge("1", inner.span)
+        noted = self.noted(inner.var.slot, inner.var.type)
+        if noted:
+            self.e.line(noted.removeprefix("; "), inner.span)
+        self.block(inner.body)
+        self.e.dedent()
+        if loop is not None:
+            self.e.dedent()
+
+    def version_sum(self, used, seat_slot) -> str:
+        """Code for the sum of the versions of the zone instances read (it grows whenever
+        one of them changes)."""
+        parts = []
+        for zname, ix in sorted(used, key=repr):
+            z, b = self.g.zones[zname], self.base[zname]
+            n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            if ix is reads.SEAT_VAR:
+                parts.append(f"ZV[{b} + V[{seat_slot}]]")
+            elif ix is reads.EVERY:
+                parts.append(f"sum(ZV[{b}:{b + n}])" if n > 1 else f"ZV[{b}]")
+            elif 0 <= ix < n:
+                parts.append(f"ZV[{b + ix}]")
+            else:                       # out of range: the rule's own code raises the error
+                parts.append(f"sum(ZV[{b}:{b + n}])")
+        return " + ".join(parts) or "0"
+
+    def memo_body(self, stmts, memo: str):
+        """The statements, then the memo: the key if they did nothing (no card moved, no score
+        statement ran), else -1 (run next time)."""
+        self.e.line("moved = S.moved; acted = False")
+        self.acted = True
+        try:
+            self.block(stmts)
+        finally:
+            self.acted = False
+        self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
 
     def move_fns(self, mv: m.Move):
         """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
@@ -751,17 +913,33 @@ class Compiler:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
                 items = self.ticked_lines(p.source, f"t_{p.name}")
-                if p.blind:
-                    self.e.line(f"for {local} in range(len({items})):", p.source.span)
-                else:
-                    self.e.line(f"for {local} in {items}:", p.source.span)
+                if i == 0:    # leading parts that do not use the parameter: tested once
+                    parts = at_level[1]
+                    k = 0
+                    while k < len(parts) and not _uses(parts[k], local):
+                        k += 1
+                    if k:
+                        self.e.line(f"if not {items}: return")   # no items: never tested
+                        for node in parts[:k]:
+                            self.e.line(f"if not {self.x(node)}: return", node.span)
+                        at_level[1] = parts[k:]
+                source = f"range(len({items}))" if p.blind else items
+                if i == len(mv.params) - 1 and not at_level[i + 1]:
+                    # the last parameter, unconditioned: its moves in one comprehension
+                    tup = "".join(a + ", " for a in args + [local])
+                    self.e.line(f"out += [({mv.index}, {tup}) for {local} in {source}]",
+                                p.source.span)
+                    break
+                self.e.line(f"for {local} in {source}:", p.source.span)
+                if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
                 for node in at_level[i + 1]:
                     self.e.line(f"if not {self.x(node)}: continue", node.span)
                 args.append(local)
-        depth = len(mv.params)
-        self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
+            else:
+                self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
+        depth = len(args)
         for _ in range(depth):
             self.e.dedent()
         self.footer()
@@ -776,13 +954,81 @@ class Compiler:
         self.footer()
         return lname, aname
 
+    def blocks(self, ops) -> dict:
+        """One function per place the engine starts running the flow (the hand's start, after
+        a move, a choose's `otherwise`): it runs the ops in line (jumps followed, tests as
+        `if not ...: return`) up to the next choose or the hand's end and returns that op's
+        number, so the flow between two decisions is one Python call. {pc: function name}."""
+        names: dict = {}
+        todo = [0] + [t for op in ops if op[0] == CHOOSE for t in (op[2], op[4])]
+        while todo:
+            pc = todo.pop()
+            if pc in names or ops[pc][0] in (CHOOSE, END):
+                continue
+            names[pc] = name = self.fresh("B")
+            self.header(name, [])
+            self.in_flow = True
+            seen: set = set()
+            i = pc
+            while True:
+                op = ops[i]
+                kind = op[0]
+                if kind in (CHOOSE, END) or i in seen or len(seen) >= 64:
+                    self.e.line(f"return {i}")   # a loop: the engine charges a step per call
+                    todo.append(i)
+                    break
+                seen.add(i)
+                if kind == EXEC:
+                    self.exec_code(op[1])
+                    i += 1
+                elif kind == JUMP:
+                    i = op[2]
+                elif kind == JUMPF:
+                    self.e.line(f"if not {self.x(op[1])}: return {op[2]}", op[1].span)
+                    todo.append(op[2])
+                    i += 1
+                else:   # NEXT: the flow's for_each takes its next item
+                    lst, idx, var, same = op[1]
+                    self.e.line(f"if V[{idx}] >= len(V[{lst}]): return {op[2]}", op[3])
+                    todo.append(op[2])
+                    knowers = f"; S.vknow[{var}] = S.vknow[{lst}]" if same else ""
+                    self.e.line(f"V[{var}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{knowers}")
+                    i += 1
+            self.in_flow = False
+            self.footer()
+        return names
+
+    def exec_code(self, what):
+        """Code of an EXEC op inside a block: its statements; a for_each's start; or, for an op
+        that carries a compiled function's name, a call of it."""
+        if isinstance(what, str):
+            self.e.line(f"{what}(S)")
+        elif what[0] == "run":        # compiled inside the named statements it was found in
+            saved, self.phases = self.phases, list(what[2])
+            try:
+                self.block(what[1])
+            finally:
+                self.phases = saved
+        else:                 # a flow for_each's start: its list and index in two slots
+            _, st, lst, idx = what
+            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
+                        + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
+
+    def cond_fn(self, node):
+        """A JUMPF's test: a function name, or True/False when the condition is a constant
+        (an option, say), which _thread_jumps folds away."""
+        code = self.x(node)
+        if code in ("True", "False"):
+            return code == "True"
+        return node
+
     def flow(self, stmts, ops):
         """Append ops for a statement list; choose-free runs become one exec function."""
         run = []
         for st in stmts:
             if _has_choose(st):
                 if run:
-                    ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
+                    ops.append([EXEC, ("run", run, tuple(self.phases)), None, run[0].span])
                     run = []
                 if st.name is None:
                     self.flow_stmt(st, ops)
@@ -793,18 +1039,21 @@ class Compiler:
             else:
                 run.append(st)
         if run:
-            ops.append([EXEC, self.stmts_fn(run, flow=True), None, run[0].span])
+            ops.append([EXEC, ("run", run, tuple(self.phases)), None, run[0].span])
 
     def flow_stmt(self, st, ops):
         if isinstance(st, m.Choose):
             seat = self.expr_fn(st.by)
-            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span])
+            # op[2]: where a taken move goes on; op[4]: the `otherwise` statements
+            here = len(ops)
+            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span,
+                        here + 2])
             jump = [JUMP, None, None, st.span]
             ops.append(jump)
             self.flow(st.otherwise, ops)
-            jump[2] = len(ops)
+            jump[2] = ops[here][2] = len(ops)
         elif isinstance(st, m.If):
-            jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+            jf = [JUMPF, self.cond_fn(st.cond), None, st.cond.span]
             ops.append(jf)
             self.flow(st.then, ops)
             if st.other:
@@ -819,9 +1068,9 @@ class Compiler:
             top = len(ops)
             if st.until:
                 self.flow(st.body, ops)
-                ops.append([JUMPF, self.expr_fn(st.cond), top, st.cond.span])
+                ops.append([JUMPF, self.cond_fn(st.cond), top, st.cond.span])
             else:
-                jf = [JUMPF, self.expr_fn(st.cond), None, st.cond.span]
+                jf = [JUMPF, self.cond_fn(st.cond), None, st.cond.span]
                 ops.append(jf)
                 self.flow(st.body, ops)
                 ops.append([JUMP, None, top, st.span])
@@ -830,28 +1079,16 @@ class Compiler:
             lst, idx = self.slots, self.slots + 1
             self.slots += 2
             self.slot_types += [nodes.list_of(st.var.type), nodes.INT]
-            init = self.fresh("X")
-            self.header(init, [])
-            self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
-                        + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
-            self.footer()
-            ops.append([EXEC, init, None, st.span])
+            ops.append([EXEC, ("init", st, lst, idx), None, st.span])
             top = len(ops)
-            test = self.fresh("E")
-            self.header(test, [])
-            self.e.line(f"return V[{idx}] < len(V[{lst}])")
-            self.footer()
-            jf = [JUMPF, test, None, st.span]
-            ops.append(jf)
-            step = self.fresh("X")
-            self.header(step, [])
-            same = "" if nodes.card_depth(st.var.type) is None else f"; S.vknow[{st.var.slot}] = S.vknow[{lst}]"
-            self.e.line(f"V[{st.var.slot}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{same}")
-            self.footer()
-            ops.append([EXEC, step, None, st.span])
+            # One op takes the next item (no call): (list slot, index slot, variable slot,
+            # whether the variable's knowers follow the list's).
+            same = nodes.card_depth(st.var.type) is not None
+            nxt = [NEXT, (lst, idx, st.var.slot, same), None, st.span]
+            ops.append(nxt)
             self.flow(st.body, ops)
             ops.append([JUMP, None, top, st.span])
-            jf[2] = len(ops)
+            nxt[2] = len(ops)
         else:
             raise AssertionError(st)
 
@@ -887,6 +1124,7 @@ class Compiler:
                 self.e.line(f"    if not Z[{self.base[z.name]} + i] and V[{v.slot}][i] != {first}: "
                             f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
             self.e.dedent()
+        self.memos = 0
         autos = []
         for a in g.automatic:
             self.rule_say = a.say
@@ -905,6 +1143,8 @@ class Compiler:
         ops: list = []
         self.flow(g.hand, ops)
         ops.append([END, None, None, None])
+        ops = _thread_jumps(ops)
+        blocks = self.blocks(ops)
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
         hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
@@ -938,17 +1178,19 @@ class Compiler:
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None
         P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
-        for op in ops:
-            if op[0] in (EXEC, JUMPF):
-                op[1] = env[op[1]]
+        for pc, op in enumerate(ops):
+            if pc in blocks:
+                ops[pc] = [BLOCK, env[blocks[pc]], None, op[3]]
             elif op[0] == CHOOSE:
                 seat, legal, st = op[1]
-                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st)
+                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2])
         P.code = [tuple(op) for op in ops]
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]
         P.slots = self.slots
         P.phase_names = tuple(g.phase_names)
+        P.memos = self.memos
+        P.max_steps, P.max_decisions = g.limits.steps_per_hand, g.limits.decisions_per_hand
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
 
@@ -967,6 +1209,53 @@ def _reads_no_zone(fn: m.Function, seen=None) -> bool:
         if ref and ref[0] == "function" and not _reads_no_zone(ref[1], seen):
             return False
     return True
+
+
+def _thread_jumps(ops: list) -> list:
+    """The flow's ops without steps that do nothing: a test of a constant becomes a jump or
+    nothing, a jump to a jump goes straight to its end, and a jump to the next op is dropped.
+    Jump targets are op[2] (and a CHOOSE's `otherwise` start, op[4])."""
+    ops = [list(op) for op in ops]
+    for i, op in enumerate(ops):
+        if op[0] == JUMPF and isinstance(op[1], bool):   # a constant condition
+            ops[i] = [JUMP, None, i + 1 if op[1] else op[2], op[3]]
+
+    def final(t, seen=()):
+        while ops[t][0] == JUMP and t not in seen:
+            seen = (*seen, t)
+            t = ops[t][2]
+        return t
+    for op in ops:
+        if op[0] in (JUMP, JUMPF, NEXT, CHOOSE):
+            op[2] = final(op[2])
+        if op[0] == CHOOSE:
+            op[4] = final(op[4])
+    while True:
+        drop = next((i for i, op in enumerate(ops) if op[0] == JUMP and op[2] == i + 1), None)
+        if drop is None:
+            return ops
+        del ops[drop]
+        for op in ops:
+            for k in ((2, 4) if op[0] == CHOOSE else (2,)):
+                if op[0] in (JUMP, JUMPF, NEXT, CHOOSE) and op[k] > drop:
+                    op[k] -= 1
+
+
+_WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
+_INT = re.compile(r"-?[0-9]+\Z")
+
+
+def _bounded(node) -> bool:
+    """True for a zone (at most the deck) or a list written out in the rule file: going through
+    it is bounded by the file itself and needs no counting."""
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.ListLit) or (ref is not None and ref[0] == "zone")
+
+
+def _uses(node, local: str) -> bool:
+    """True if `node` reads the local name `local` (a move parameter)."""
+    return any(isinstance(x, nodes.Name) and getattr(x, "ref", None) and x.ref[0] == "local"
+               and x.ref[2] == local for x in nodes.walk(node))
 
 
 def _local_of(p: m.Param) -> str:

@@ -9,7 +9,7 @@ import random
 
 from . import cards
 from . import runtime as rt
-from .compiler import CHOOSE, EXEC, JUMP, JUMPF, Program
+from .compiler import BLOCK, CHOOSE, Program
 from .errors import GameError
 from .runtime import State
 
@@ -34,6 +34,7 @@ class Match:
         S.dealer = prog.game.match.first_dealer % prog.players
         S.hand_no = 0
         S.decisions = S.turns = 0
+        S.match_steps = 0
         S.last_seat = -1
         self.S = S
         self.pending = None          # (seat, moves, ChooseOp) while a decision waits
@@ -84,15 +85,15 @@ class Match:
         self.pending = None
         P = self.P
         try:
-            if S.hand_decisions > P.game.limits.decisions_per_hand:
-                raise rt.LimitError(f"more than {P.game.limits.decisions_per_hand} decisions in "
+            if S.hand_decisions > P.max_decisions:
+                raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
             P.apply[move[0]](S, seat, *move[1:])
             if S.moved != S.auto_seen:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
-        S.pc += 1
+        S.pc = op.after
         if self.after_move is not None:   # front-ends: the move and its automatic rules are done
             self.after_move()
         self._advance()
@@ -169,6 +170,9 @@ class Match:
         dz = P.base[P.game.deck_zone.name]
         S.Z[dz] = list(range(n))
         S.loc = [dz] * n
+        S.zv = [0] * len(P.zone_names)
+        S.za = [0] * len(P.zone_names)
+        S.memo = [-1] * P.memos
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n if self.knowledge else None
         prev = (S.V, S.vknow) if S.hand_no else None
@@ -196,7 +200,7 @@ class Match:
         """Run ops until a decision is pending or the match is over."""
         P, S = self.P, self.S
         code = P.code
-        limit = P.game.limits.steps_per_hand
+        limit = P.max_steps
         op = None
         pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
         try:
@@ -206,13 +210,8 @@ class Match:
                 S.steps += 1
                 if S.steps > limit:
                     raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
-                if kind == EXEC:   # automatic rules run inside, after each statement moving cards
-                    op[1](S)
-                    pc += 1
-                elif kind == JUMPF:
-                    pc = pc + 1 if op[1](S) else op[2]
-                elif kind == JUMP:
-                    pc = op[2]
+                if kind == BLOCK:   # the flow up to the next choose or the end of the hand
+                    pc = op[1](S)
                 elif kind == CHOOSE:
                     ch = op[1]
                     seat = ch.seat(S)
@@ -223,7 +222,7 @@ class Match:
                         S.pc = pc
                         self.pending = (seat, out, ch)
                         return
-                    pc += 2
+                    pc = op[4]
                 else:  # END
                     S.pc = pc
                     if self._end_hand():
@@ -238,6 +237,11 @@ class Match:
         P, S = self.P, self.S
         g = P.game
         results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        S.match_steps += S.steps      # the match's budget: checked between hands (each hand has its own)
+        if S.match_steps > g.limits.steps_per_match:
+            raise self._error(rt.LimitError(f"more than {g.limits.steps_per_match} steps in one match "
+                                            f"(limits: steps_per_match)"),
+                              g.match.end.span if g.match.end is not None else None)
         for p, r in enumerate(results):
             S.total[p] += r
         self.hand_results.append(results)

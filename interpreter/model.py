@@ -218,6 +218,7 @@ class Limits:
     decisions_per_hand: int = 10_000
     hands_per_match: int = 1_000
     steps_per_hand: int = 1_000_000
+    steps_per_match: int = 20_000_000
 
 
 @dataclass

@@ -11,9 +11,14 @@ Encodings:
   (`knowers`); a sampled world renames the cards of a slot the searching seat did not know;
 - `S.up[c]` is true for a card turned face up (seen by everyone where it lies);
 - `S.phase` is the index (in `Program.phase_names`) of the innermost named hand statement now
-  running, or -1: it never changes a game, and is not logged.
+  running, or -1: it never changes a game, and is not logged;
+- `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
+  `S.za[i]` whenever a card arrives in it;
+  `S.memo` what skippable automatic rules remember of the versions (reads.py).
 """
 from __future__ import annotations
+
+import random as _random
 
 
 class EvalError(Exception):
@@ -28,7 +33,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "phase", "tell")
+                 "turns", "hand_decisions", "phase", "tell", "zv", "za", "memo", "match_steps")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -48,9 +53,13 @@ class State:
         s.log = None
         s.moved, s.auto_seen = self.moved, self.auto_seen
         s.decisions, s.steps, s.last_seat = self.decisions, self.steps, self.last_seat
+        s.match_steps = self.match_steps
         s.turns, s.hand_decisions = self.turns, self.hand_decisions
         s.phase = self.phase
         s.tell = None              # narration listens to the real match only
+        s.zv = self.zv[:]
+        s.za = self.za[:]
+        s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
         return s
 
 
@@ -77,6 +86,10 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     else:
         S.Z[dst].append(c)
     S.loc[c] = dst
+    zv = S.zv
+    zv[src] += 1
+    zv[dst] += 1
+    S.za[dst] += 1
     known = S.known
     if known is not None:
         P, up = S.P, S.up
@@ -102,8 +115,27 @@ def move_many(S, cards, dst, bottom=False, face_up=False):
 def move_top(S, src, n, dst, bottom=False, face_up=False):
     """Move up to n cards from the top of src, one at a time (fewer if src runs out)."""
     z = S.Z[src]
+    if S.known is None and S.log is None and not bottom:
+        _pop_to(S, src, [dst] * min(n, len(z)), face_up)
+        return
     for _ in range(min(n, len(z))):
         move1(S, z[-1], dst, bottom, face_up)
+
+
+def _pop_to(S, src, targets, face_up):
+    """The top card of src to each of targets in turn: what move1 does for a top card when
+    no knowledge is tracked and nothing is logged, without searching src for the card."""
+    Z, loc, up, zv, za = S.Z, S.loc, S.up, S.zv, S.za
+    z = Z[src]
+    for t in targets:
+        c = z.pop()
+        Z[t].append(c)
+        loc[c] = t
+        zv[src] += 1
+        zv[t] += 1
+        za[t] += 1
+        up[c] = face_up
+    S.moved += len(targets)
 
 
 def move_all(S, src, dst, bottom=False, face_up=False):
@@ -115,7 +147,11 @@ def move_all(S, src, dst, bottom=False, face_up=False):
 def deal(S, src, targets, count, face_up):
     """Deal one card at a time from the top of src to each target instance in turn."""
     z = S.Z[src]
+    fast = S.known is None and S.log is None
     if count is None:
+        if fast:
+            _pop_to(S, src, [targets[i % len(targets)] for i in range(len(z))], face_up)
+            return
         i = 0
         while z:
             move1(S, z[-1], targets[i % len(targets)], False, face_up)
@@ -124,13 +160,37 @@ def deal(S, src, targets, count, face_up):
     if count * len(targets) > len(z):
         raise EvalError(f"not enough cards to deal {count} to each of {len(targets)} "
                         f"({len(z)} left)")
+    if fast:
+        _pop_to(S, src, list(targets) * count, face_up)
+        return
     for _ in range(count):
         for t in targets:
             move1(S, z[-1], t, False, face_up)
 
 
+_BITS = tuple(n.bit_length() for n in range(257))
+
+
+def shuffle_list(rng, x):
+    """rng.shuffle(x), with the same draws and the same result, about twice as fast: the
+    library's loop with its per-item method calls inlined (random.Random exactly; any other
+    generator, e.g. replay's recorded shuffles, gets its own shuffle called)."""
+    if type(rng) is not _random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1    # Random._randbelow_with_getrandbits(n), as Random.shuffle draws it
+        k = _BITS[n] if n < 257 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def shuffle(S, zi):
-    S.rng.shuffle(S.Z[zi])
+    shuffle_list(S.rng, S.Z[zi])
+    S.zv[zi] += 1
     known = S.known
     if known is not None:   # the order is new: only what shows (face up, a visible zone) is known
         P, up = S.P, S.up
@@ -176,7 +236,7 @@ def add_score(S, seat, points):
 def blind(S, zone, pos):
     """The card at position pos of a freshly shuffled fan of zone (a blind draw)."""
     fan = list(zone)
-    S.rng.shuffle(fan)
+    shuffle_list(S.rng, fan)
     if S.log is not None:
         S.log.append({"event": "shuffle", "zone": "fan", "order": [S.P.card_names[c] for c in reversed(fan)]})
     if not 0 <= pos < len(fan):
@@ -256,14 +316,15 @@ def owner(S, c):
     return o
 
 
-def groups(cards, n, key):
+def groups(S, limit, cards, n, key):
     """Disjoint groups of n cards with equal `key[c]`, in first-seen order (leftovers dropped)."""
     if n <= 0:
         raise EvalError("group size must be positive")
-    if n > 1:
-        ks = [key[c] for c in cards]
-        if len(set(ks)) == len(ks):     # fast path: no two cards alike
-            return []
+    S.steps += len(cards)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if n > 1 and len({key[c] for c in cards}) == len(cards):   # fast path: no two alike
+        return []
     by: dict = {}
     for c in cards:
         by.setdefault(key[c], []).append(c)
@@ -291,6 +352,16 @@ def loop_limit(limit):
 # Bounds that keep any rule file finite and small at run time (docs/errors.md, "Run time").
 MAX_INT = 10 ** 15            # numbers kept in variables, scores, totals and function results
 RANGE_LIMIT = 100_000         # numbers one range() may produce
+MAX_LIST = 100_000            # items of any list built at run time (ranges, +, subsets)
+
+
+class Budget:
+    """The step counter of work done outside a hand: the game's set-up (attribute values,
+    `deck: remove`), which generated code counts in `S.steps` as a hand's work is counted."""
+    __slots__ = ("steps",)
+
+    def __init__(self):
+        self.steps = 0
 
 
 def num(v):
@@ -300,21 +371,38 @@ def num(v):
     raise EvalError("number out of range: numbers are limited to -10^15 .. 10^15")
 
 
-def int_range(*args):
+# The cost model: every list built or walked at run time adds its length to S.steps at once
+# (one addition per list, not one per item) and fails when S.steps passes the limit; the
+# statements count themselves in the generated code (`S.steps += 1`).
+def int_range(S, limit, *args):
     lo, hi = (0, args[0]) if len(args) == 1 else args
     if hi - lo > RANGE_LIMIT:
         raise EvalError(f"range() of {hi - lo} numbers (the limit is {RANGE_LIMIT})")
+    if hi > lo:
+        S.steps += hi - lo
+        if S.steps > limit:
+            too_many_steps(limit)
     return list(range(lo, hi))
 
 
 def tick(S, items, limit):
     """Count the items an expression is about to visit as steps (statements count inline, with
     `S.steps += n` and too_many_steps)."""
-    if S is not None:
-        S.steps += len(items)
-        if S.steps > limit:
-            too_many_steps(limit)
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
     return items
+
+
+def concat(S, limit, a, b):
+    """a + b for lists: counted, and at most MAX_LIST items."""
+    n = len(a) + len(b)
+    if n > MAX_LIST:
+        raise EvalError(f"a list of {n} items (the limit is {MAX_LIST})")
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    return a + b
 
 
 def put(values: list, i: int, v) -> list:
@@ -337,9 +425,10 @@ def unique(items):
 SUBSETS_LIMIT = 65_536
 
 
-def subsets(items, most=None):
+def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
-    items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them."""
+    items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
+    counts every item of every sub-list as a step before building any."""
     from itertools import combinations
     from math import comb
     items = list(items)
@@ -353,6 +442,9 @@ def subsets(items, most=None):
         raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
                         f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
                         f"the cards that can matter) or ask for smaller ones")
+    S.steps += n + sum(comb(n, k) * k for k in range(1, top + 1))
+    if S.steps > limit:
+        too_many_steps(limit)
     return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
 
 

@@ -81,11 +81,11 @@ def test_subsets_with_a_maximum_size_and_a_condition_on_the_sum(tmp_path):
 
 
 def test_subsets_refuses_to_build_too_many_lists():
-    assert len(rt.subsets(range(16))) == 2 ** 16 - 1
+    assert len(rt.subsets(rt.Budget(), 10 ** 9, range(16))) == 2 ** 16 - 1
     with pytest.raises(rt.EvalError, match="give a maximum size"):
-        rt.subsets(range(17))
-    assert len(rt.subsets(range(40), 2)) == 40 + 40 * 39 // 2
-    assert rt.subsets([]) == []
+        rt.subsets(rt.Budget(), 10 ** 9, range(17))
+    assert len(rt.subsets(rt.Budget(), 10 ** 9, range(40), 2)) == 40 + 40 * 39 // 2
+    assert rt.subsets(rt.Budget(), 10 ** 9, []) == []
 
 
 def test_subsets_too_many_during_a_game_is_a_positioned_error(tmp_path):

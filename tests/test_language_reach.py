@@ -525,7 +525,7 @@ def test_subsets_with_a_size_says_so_when_there_are_too_many():
     from cardrules import runtime as rt
     with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
                                            r"66711 lists \(the limit is 65536\); take them from fewer"):
-        rt.subsets(list(range(36)), 4)
+        rt.subsets(rt.Budget(), 10 ** 6, list(range(36)), 4)
 
 
 def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):
@@ -643,3 +643,108 @@ hand:
 """)
     m = T.stacked(str(path), "AC TC 3C 2C")        # seat 1: A 3 (best 3); seat 0: 10 2, then empty
     assert m.S.score == [0, 2 * 10 + 2 + 0]         # hand(0) left empty: its best is A again
+
+
+# ---- phases and automatic rules after the perf merge (flow compiled in blocks, rules skipped) ----
+
+PHASE_AFTER_NAMED = """
+variables:
+  ran: {type: int, initial: 0}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+automatic:
+  - name: count
+    when: {phases: [tricks]}
+    do:
+      - set: {ran: "ran + 1"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - name: tricks
+    repeat:
+      - choose: [play]
+        by: "left(dealer)"
+      - name: tidy
+        shuffle: stock
+      - move: {top: stock, to: table}
+    until: "empty(hand(left(dealer)))"
+"""
+
+
+def test_after_a_named_statement_the_phase_is_the_one_around_it_again(tmp_path):
+    # tidy ends inside tricks: the card moved after it is moved while tricks runs, so the rule
+    # for tricks runs after the play and after that move (not after the deal).
+    m = T.stacked(rules(tmp_path, PHASE_AFTER_NAMED), "AC AH 2C")
+    T.choose(m, "play AC")
+    assert m.over and m.S.V[0] == 2
+
+
+READS = """
+functions:
+  with_table:
+    params: {cards: list of card}
+    body: "count(cards) + count(table) > 2"
+automatic:
+  - name: by_function
+    do:
+      - if: "count(partitions(hand(0), with_table)) > 5"
+        then: [{move: {top: stock, to: table}}]
+  - name: by_data
+    do:
+      - if: "builds(0).value > 3"
+        then: [{move: {top: stock, to: table}}]
+hand:
+  - shuffle: stock
+"""
+
+
+def test_a_rule_reads_the_zones_of_a_function_it_names_and_never_skips_reading_zone_data(tmp_path):
+    from cardrules import reads
+    path = tmp_path / "reads.yaml"
+    path.write_text(BASE + "  builds: {count: 3, visibility: all, data: {value: {initial: 0}}}\n"
+                    + READS)
+    game, _ = load_game(str(path))
+    by_function, by_data = game.automatic
+    assert ("table", 0) in reads.zone_reads(by_function.body)   # through partitions(l, f)
+    with pytest.raises(reads.NotPure):                          # zone data lives in variables
+        reads.zone_reads(by_data.body)
+
+
+WHEN_PAIRS = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+automatic:
+  - name: pairs
+    %s
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: table}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+@pytest.mark.parametrize("when", ["when: play", 'when: {if: "count(table) > 0"}'])
+def test_a_rule_held_back_by_when_lays_down_what_the_deal_gave_once_it_applies(tmp_path, when):
+    # Seat 1 gets A♣ A♥ 3♣, seat 0 2♣ 2♥ 10♣. The rule, skipped while its `when:` does not hold,
+    # remembers nothing then: after seat 1 plays 3♣, seat 0's untouched pair is laid down too.
+    m = T.stacked(rules(tmp_path, WHEN_PAIRS % when), "AC 2C AH 2H 3C TC")
+    T.choose(m, "play 3C")
+    table = m.S.Z[m.P.base["table"]]
+    assert sorted(m.P.card_names[c] for c in table) == sorted(["3C", "AC", "AH", "2C", "2H"])

@@ -30,7 +30,9 @@ def nested_while(depth: int) -> str:
 
 
 def move_with_params(n: int) -> str:
-    params = "".join(f'      p{i}: {{from: "[1, 2]"}}\n' for i in range(n))
+    # n loops: n + 1 parameters, as the last one (without a condition) is gone through by a
+    # list comprehension, not a loop of its own (compiler.move_fns).
+    params = "".join(f'      p{i}: {{from: "[1, 2]"}}\n' for i in range(n + 1))
     return (BASE + "moves:\n  go:\n    params:\n" + params + '    do:\n      - set: {v: "v + p0"}\n'
             + "hand:\n  - choose: [go]\n    by: dealer\n")
 

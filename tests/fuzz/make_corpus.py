@@ -47,7 +47,7 @@ def rules():
 
 def needs_cost_model():
     """Costly only at run time (options are not constants to validate): refused once every unit of
-    work is counted (#12.1's run-time cost model); until then they run out of time or memory."""
+    work is counted (#12.1's run-time cost model; without it they run out of time or memory)."""
     opt = BASE.replace("zones:", "options:\n  size: {type: int, default: 100000}\nzones:")
     yield "range_count_in_a_loop", (opt + "hand:\n  - while: \"v < 1000000\"\n    do:\n"
                                     + "".join('      - set: {v: "v + count(range(size)) - size + 1"}\n' for _ in range(80)))

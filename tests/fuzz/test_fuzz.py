@@ -7,8 +7,8 @@ Every input must end with exit 0 or 1 within 10 s of CPU time and 500 MB of addr
     CARDRULES_FUZZ_SEED=7 ...                                         # another mutant sequence
 
 A failing mutant is reported with its game and seed; `python tests/fuzz/mutate.py GAME SEED`
-prints it. Inputs that only pass once the run-time cost model lands are in
-corpus/needs_cost_model/ and marked xfail (not strict) until then.
+prints it. Inputs that only the run-time cost model ends in time are in
+corpus/needs_cost_model/ (run with 2 s of CPU each in the short slice).
 """
 import json
 import os
@@ -100,11 +100,10 @@ def test_generated_large_inputs_end_with_exit_0_or_1(tmp_path):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=False, reason="run-time cost model (#12.1): work in ranges, comprehensions, "
-                                        "attribute defaults and deck filters is not counted yet")
-def test_costly_at_run_time_needs_the_cost_model(tmp_path):
-    # The short slice gives each input 2 s of CPU: a cost model refuses these at once, and waiting
-    # 10 s each for today's failures would make the slice too long. A long run gives them 10 s.
+def test_costly_at_run_time_ends_by_the_cost_model(tmp_path):
+    # The short slice gives each input 2 s of CPU: the cost model (#12.1: work in ranges,
+    # comprehensions, attribute defaults and deck filters counted as steps) refuses these at once.
+    # A long run gives them 10 s.
     cpu = None if SECONDS > 60 else 2
     bad = failures(run_jobs(corpus_jobs("needs_cost_model", tmp_path), tmp_path, cpu))
     assert not bad, "\n".join(bad)

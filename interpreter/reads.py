@@ -1,0 +1,138 @@
+"""Compile-time knowledge for incremental automatic rules: which zone instances a rule reads.
+
+An automatic rule runs after every statement or move that moves cards. Most runs find nothing
+to do (no new pair, no new book). A rule whose only inputs are the cards in some zones (and
+constants: the deck's attributes, tables, options, the player count, the dealer) and whose only
+effects are moving cards and scoring is a function of those zones: if one run did nothing and
+none of the zones it reads has changed since, the next run would do nothing too, and the engine
+skips it (runtime: `S.zv`, a version per zone instance bumped on every change; `S.memo`, the
+sum of the versions a run that did nothing saw). `zone_reads` finds those inputs, through user
+functions too; anything it cannot account for (a variable, a score, `owner`, a reveal, a set)
+makes the rule run every time, as before (zone data too: it is kept in variables).
+"""
+from __future__ import annotations
+
+from . import model as m
+from . import nodes
+
+EVERY = None       # an index meaning: every instance of the zone
+SEAT_VAR = "p"     # an index meaning: the instance of the unit's seat variable
+
+# Built-in names that cannot change while a hand is played (memos are reset with each hand).
+_FIXED_BUILTINS = {"players", "seats", "dealer", "hand_number"}
+# Built-in functions that read state other than zone contents.
+_STATEFUL_CALLS = {"owner", "score", "total"}
+
+
+class NotPure(Exception):
+    """The statements read or change something other than zone contents."""
+
+
+def zone_reads(stmts, seat_slot=None) -> set:
+    """The zone instances `stmts` read, as (zone, index): index an int, SEAT_VAR (the instance
+    of variable slot `seat_slot`) or EVERY. Raises NotPure when they read other state (a
+    variable, a score) or do more than move cards and score."""
+    own = {seat_slot} if seat_slot is not None else set()
+    out: set = set()
+    todo = list(stmts)
+    while todo:
+        st = todo.pop()
+        if isinstance(st, m.ForEach):
+            own.add(st.var.slot)
+            _expr(st.iter, own, seat_slot, out)
+            todo += st.body
+        elif isinstance(st, m.If):
+            _expr(st.cond, own, seat_slot, out)
+            todo += st.then + st.other
+        elif isinstance(st, m.While):
+            _expr(st.cond, own, seat_slot, out)
+            todo += st.body
+        elif isinstance(st, m.MoveCards):
+            for n in (st.what, st.count, st.to):
+                if n is not None:
+                    _expr(n, own, seat_slot, out, written=n is st.to)
+        elif isinstance(st, m.Deal):
+            for n in (st.source, st.count, st.first):
+                if n is not None:
+                    _expr(n, own, seat_slot, out)
+        elif isinstance(st, m.Score):
+            _expr(st.seat, own, seat_slot, out)
+            _expr(st.points, own, seat_slot, out)
+        else:          # set, reveal, shuffle, choose: effects a repeated run would repeat
+            raise NotPure(type(st).__name__)
+    return out
+
+
+def _expr(node, own: set, seat_slot, out: set, written: bool = False):
+    """Add the zone instances `node` reads to `out` (a move's destination is written, not
+    read: only its index expression is); functions are followed into their bodies."""
+    seen_fns: set = set()
+    stack = [(node, written)]
+    while stack:
+        n, dest = stack.pop()
+        ref = getattr(n, "ref", None)
+        if isinstance(n, nodes.Name) and ref is not None:
+            kind = ref[0]
+            if kind == "slot" and ref[2] not in own:
+                raise NotPure("variable")
+            if kind == "builtin" and ref[2] not in _FIXED_BUILTINS:
+                raise NotPure(ref[2])
+            if kind == "zone" and not dest:
+                out.add((ref[1].name, 0))
+            if kind == "function" and ref[1].name not in seen_fns:   # partitions(l, f)
+                seen_fns.add(ref[1].name)
+                stack.append((ref[1].body, False))
+        elif isinstance(n, nodes.Attr) and ref is not None and ref[0] == "zdata":
+            raise NotPure("zone data")
+        elif isinstance(n, nodes.Call):
+            if ref is None and n.func in _STATEFUL_CALLS:
+                raise NotPure(n.func)
+            if ref is not None:
+                kind = ref[0]
+                if kind == "pslot":
+                    raise NotPure("variable")
+                if kind == "zone" and not dest:
+                    out.add((ref[1].name, _index_kind(ref[2], seat_slot)))
+                if kind == "function" and ref[1].name not in seen_fns:
+                    seen_fns.add(ref[1].name)
+                    stack.append((ref[1].body, False))
+        stack.extend((c, False) for c in n.children())
+
+
+def _index_kind(arg, seat_slot):
+    if isinstance(arg, nodes.Num):
+        r = getattr(arg, "ref", None)
+        return r[1] if r else arg.value
+    r = getattr(arg, "ref", None)
+    if seat_slot is not None and isinstance(arg, nodes.Name) and r and r[0] == "slot" \
+            and r[2] == seat_slot:
+        return SEAT_VAR
+    return EVERY
+
+
+def seat_loop(rule: m.Automatic):
+    """The rule's only statement if it is a for_each over seats (memoized per seat), else None."""
+    if len(rule.body) == 1 and isinstance(rule.body[0], m.ForEach) \
+            and rule.body[0].var.type == nodes.SEAT:
+        return rule.body[0]
+    return None
+
+
+def grouping(stmts, seat_slot=None):
+    """(the for_each, its zone node) when `stmts` is one `for_each x in groups(Z, n, ...)` with
+    n a number and Z a shared zone, a numbered instance or the instance of the seat variable.
+    Taking cards out of Z can never form a group, so when such a rule found no group, only a
+    card arriving in Z (`S.za`, Z's arrivals) can give it something to do."""
+    if len(stmts) != 1 or not isinstance(stmts[0], m.ForEach):
+        return None
+    it = stmts[0].iter
+    if not (isinstance(it, nodes.Call) and it.func == "groups" and it.ref is None
+            and len(it.args) >= 3 and isinstance(it.args[1], nodes.Num)):
+        return None
+    z = it.args[0]
+    ref = getattr(z, "ref", None)
+    if ref is None or ref[0] != "zone":
+        return None
+    if isinstance(z, nodes.Call) and _index_kind(ref[2], seat_slot) is EVERY:
+        return None
+    return stmts[0], z

@@ -1,0 +1,254 @@
+"""The cost model (issue 12.1) and the engine's skips (issue 11): costly files end with one
+positioned error in bounded time and memory; skipped work is work that would have done nothing.
+
+The costly files are the issue's examples. Each runs `validate` and `simulate` in a fresh
+process under a memory limit (resource.RLIMIT_AS), with a timeout.
+"""
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from cardrules import runtime as rt
+from cardrules import testing as T
+from cardrules.session import setup
+from conftest import ROOT
+
+MEMORY = 1024 * 1024 * 1024      # address space of the child (the interpreter itself included)
+SECONDS = 10
+
+BASE = """
+game: Costly
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 10], suits: [C, H], zone: stock%s}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  pile: {visibility: all}
+"""
+
+
+def write(tmp_path, body, deck_extra="", name="costly.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(BASE % deck_extra + textwrap.dedent(body))
+    return str(path)
+
+
+def _limit():
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "cardrules", *args], capture_output=True,
+                          text=True, timeout=SECONDS * 3, cwd=ROOT, preexec_fn=_limit)
+
+
+def ends_with_one_error(path, where: str, message: str, commands=("validate", "simulate")):
+    for cmd in commands:
+        args = [cmd, path] + (["-n", "1"] if cmd == "simulate" else [])
+        r = run(*args)
+        assert r.returncode == 1, (cmd, r.returncode, r.stderr[-2000:])
+        errors = [ln for ln in r.stderr.splitlines() if ": error: " in ln]
+        assert errors and all(f"{path}:{where}" in e and message in e for e in errors), r.stderr
+        assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+
+
+# The filter hides the size from gamecheck's static cost check (which refuses the unfiltered
+# comprehension before anything runs, tests/test_static_cost.py): the run-time model stops it.
+NESTED = "count([range(100000) for x in range(100000) if x >= 0])"
+
+
+def test_a_list_of_huge_ranges_stops_at_steps_per_hand(tmp_path):
+    path = write(tmp_path, f"""
+        variables:
+          k: {{type: int, initial: 0}}
+        hand:
+          - set: {{k: "{NESTED}"}}
+        """)
+    ends_with_one_error(path, "14:15:", "more than 1000000 steps in one hand", ("simulate",))
+
+
+def test_a_costly_expression_in_a_loop_stops_at_steps_per_hand(tmp_path):
+    # 100,000 numbers of a range are 100,000 steps, not one: ten rounds reach the limit.
+    path = write(tmp_path, """
+        variables:
+          k: {type: int, initial: 0}
+        hand:
+          - while: "true"
+            do:
+              - set: {k: "count(range(100000)) + count(subsets(range(16)))"}
+        """)
+    ends_with_one_error(path, "16:40:", "more than 1000000 steps in one hand", ("simulate",))
+
+
+def test_a_function_doubling_a_list_stops_at_the_list_size_cap(tmp_path):
+    fns = "".join(f'  d{i}: {{params: {{k: int}}, body: "d{i - 1}(k) + d{i - 1}(k)"}}\n'
+                  for i in range(1, 7))
+    path = write(tmp_path, 'functions:\n  d0: {params: {k: int}, body: "range(10000)"}\n' + fns + """
+variables:
+  k: {type: int, initial: 0}
+hand:
+  - set: {k: "count(d6(1))"}
+""")
+    ends_with_one_error(path, "", "a list of 160000 items (the limit is 100000)", ("simulate",))
+
+
+def test_a_costly_attribute_default_is_refused_by_validate(tmp_path):
+    path = write(tmp_path, f"""
+        attributes:
+          costly:
+            default: "{NESTED}"
+        hand:
+          - shuffle: stock
+        """)
+    ends_with_one_error(path, "13:15:", "setting up the game for 2 players takes more than 1000000 steps")
+
+
+def test_a_costly_deck_remove_is_refused_by_validate(tmp_path):
+    path = write(tmp_path, """
+        hand:
+          - shuffle: stock
+        """, deck_extra=f', remove: "{NESTED} > 5"')
+    ends_with_one_error(path, "4:", "setting up the game for 2 players takes more than 1000000 steps")
+
+
+def test_a_match_stops_at_steps_per_match(tmp_path):
+    path = write(tmp_path, """
+        limits: {steps_per_match: 2000}
+        variables:
+          k: {type: int, initial: 0}
+        hand:
+          - set: {k: "count(range(1000))"}
+        match:
+          end: "false"
+        """)
+    ends_with_one_error(path, "", "more than 2000 steps in one match (limits: steps_per_match)",
+                        ("simulate",))
+
+
+def test_the_fast_shuffle_draws_exactly_as_random_shuffle():
+    for n in [0, 1, 2, 3, 7, 12, 49, 52, 300]:
+        for seed in range(5):
+            a, b = random.Random(seed), random.Random(seed)
+            x, y = list(range(n)), list(range(n))
+            a.shuffle(x)
+            rt.shuffle_list(b, y)
+            assert x == y and a.random() == b.random()
+
+
+# ---- automatic rules skipped when their inputs did not change ----------------------------
+
+RULE_VIA_FUNCTION = """
+functions:
+  crowded:
+    params: {k: int}
+    body: "count(table) >= 2"
+automatic:
+  - name: a crowded table scores
+    do:
+      - if: "crowded(0)"
+        then:
+          - score: {seat: 0, points: 1}
+hand:
+  - shuffle: stock
+  - move: {top: stock, to: table}
+  - move: {top: stock, to: pile}
+  - move: {top: stock, to: table}
+  - move: {top: stock, to: pile}
+"""
+
+
+def test_a_rule_reading_a_zone_only_through_a_function_fires_when_it_changes(tmp_path):
+    m = T.stacked(write(tmp_path, RULE_VIA_FUNCTION), "AC AH 2C 2H")
+    assert "MEMO[" in m.P.source      # the rule is one the engine may skip
+    # after each move: 1 card on the table (no), still 1 (skipped), 2 (fires), 2 (fires:
+    # its last run scored, so it is not skipped)
+    assert m.hand_results[0] == [2, 0]
+
+
+RULE_READING_A_VARIABLE = """
+variables:
+  armed: {type: bool, initial: false}
+automatic:
+  - name: armed and a card on the table
+    do:
+      - if: "armed and count(table) > 0"
+        then:
+          - move: {top: table, to: pile}
+hand:
+  - shuffle: stock
+  - move: {top: stock, to: table}
+  - set: {armed: true}
+  - move: {top: stock, to: hand(0)}
+"""
+
+
+def test_a_rule_reading_a_variable_is_never_skipped(tmp_path):
+    m = T.stacked(write(tmp_path, RULE_READING_A_VARIABLE), "AC AH 2C 2H")
+    assert "MEMO[" not in m.P.source
+    assert T.cards(m, "pile") == ["AC"] and T.cards(m, "table") == []
+
+
+PER_SEAT = """
+automatic:
+  - name: pairs to the pile
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: pile}
+              - score: {seat: p, points: 1}
+moves:
+  draw:
+    do:
+      - move: {top: stock, to: "hand(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [draw]
+    by: 1
+  - choose: [draw]
+    by: 1
+"""
+
+
+def test_a_per_seat_rule_looks_again_at_the_seat_whose_hand_changed(tmp_path):
+    # seat 1 gets AC, seat 0 2C; seat 1 draws 3C (no pair: the rule did nothing for either
+    # seat), then AH: only seat 1's hand changed, and its pair is laid down.
+    m = T.stacked(write(tmp_path, PER_SEAT), "AC 2C 3C AH")
+    assert "MEMO[" in m.P.source
+    T.choose(m, "draw")
+    assert T.cards(m, "hand:1") == ["AC", "3C"] and T.cards(m, "pile") == []
+    T.choose(m, "draw")
+    assert m.over and m.hand_results[0] == [0, 1]
+    assert T.cards(m, "pile") == ["AC", "AH"] and T.cards(m, "hand:1") == ["3C"]
+
+
+@pytest.mark.parametrize("game", ["perfect10", "go-fish"])
+def test_the_seed_games_automatic_rules_are_skippable(game):
+    assert "MEMO[" in setup(str(ROOT / "games" / f"{game}.yaml")).program.source
+
+
+def test_a_per_seat_rule_without_groups_looks_again_at_the_changed_seat(tmp_path):
+    rule = PER_SEAT.replace('''          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: pile}
+              - score: {seat: p, points: 1}''', '''          - if: "count(hand(p)) >= 3"
+            then:
+              - move: {top: "hand(p)", to: pile}
+              - score: {seat: p, points: 1}''')
+    assert rule != PER_SEAT
+    m = T.stacked(write(tmp_path, rule), "AC 2C 3C AH")
+    assert "MEMO[" in m.P.source and "S.za[" not in m.P.source
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == []
+    T.choose(m, "draw")      # seat 1 holds three cards: its top one goes
+    assert T.cards(m, "pile") == ["AH"] and m.hand_results[0] == [0, 1]
