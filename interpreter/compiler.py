@@ -545,7 +545,7 @@ class Compiler:
             return (f"rt.partitions(S, {self.x(n.args[0])}, F_{fn.name}, {self.g.limits.steps_per_hand}, "
                     f"{_reads_no_zone(fn)})")
         if f == "flatten":
-            return f"[x for g in {a[0]} for x in g]"
+            return f"rt.flatten(S, {L}, {a[0]})"
         if f == "rank_order":
             return f"({a[0]})"
         if f == "indices":

@@ -405,6 +405,18 @@ def concat(S, limit, a, b):
     return a + b
 
 
+def flatten(S, limit, lists):
+    """The items of a list of lists, in order: counted, and at most MAX_LIST items."""
+    out = [x for g in lists for x in g]
+    n = len(out) + len(lists)
+    if len(out) > MAX_LIST:
+        raise EvalError(f"a list of {len(out)} items (the limit is {MAX_LIST})")
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    return out
+
+
 def put(values: list, i: int, v) -> list:
     """A copy of `values` with item i set to v (a per_player variable: never changed in place,
     so a copied state, which shares the list, keeps its own)."""

@@ -97,6 +97,15 @@ hand:
     ends_with_one_error(path, "", "a list of 160000 items (the limit is 100000)", ("simulate",))
 
 
+def test_flatten_counts_the_items_it_gathers():
+    class S:
+        steps = 0
+    out = rt.flatten(S, 100, [[1, 2], [3], []])
+    assert out == [1, 2, 3] and S.steps == 3 + 3          # three items, three lists
+    with pytest.raises(rt.LimitError):
+        rt.flatten(S, 100, [list(range(60)), list(range(60))])
+
+
 def test_a_costly_attribute_default_is_refused_by_validate(tmp_path):
     path = write(tmp_path, f"""
         attributes:
