@@ -245,8 +245,9 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
     return "".join(out).strip()
 
 
-class _Heard(list):
-    """A match's event list that also hands every new event to a listener."""
+class EventLog(list):
+    """A match's event list (S.log) that also hands every new event to a listener as it
+    happens (narrators at the terminal and in the browser)."""
 
     def __init__(self, items, hook):
         super().__init__(items)
@@ -343,7 +344,7 @@ class Narrator:
 
     def attach(self) -> "Narrator":
         """Listen to the match alone: its events, its say: texts and the end of each move."""
-        self.m.S.log = _Heard(self.m.S.log if self.m.S.log is not None else [], self.event)
+        self.m.S.log = EventLog(self.m.S.log if self.m.S.log is not None else [], self.event)
         self.m.S.tell = self.said
         self.m.after_move = self.flow
         return self

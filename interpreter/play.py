@@ -615,18 +615,6 @@ class _Nothing:
 
 # -- saves -------------------------------------------------------------------------------------
 
-class _EventLog(list):
-    """The match's record list, also telling the narrators about every event as it happens."""
-
-    def __init__(self, items, hook):
-        super().__init__(items)
-        self.hook = hook
-
-    def append(self, ev):
-        super().append(ev)
-        self.hook(ev)
-
-
 class SaveFile:
     """The game record, written as the game goes: header and events so far, then appended."""
 
@@ -723,7 +711,7 @@ class PlaySession:
         self.last_human = None
         self.last_hand_end = None
         self.last_parts = None       # the hand result's parts at the end of the last hand
-        match.S.log = _EventLog(match.S.log, self._event)
+        match.S.log = narrate.EventLog(match.S.log, self._event)
         match.S.tell = self._tell
         match.after_move = self._after_move
 

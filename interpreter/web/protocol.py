@@ -101,7 +101,7 @@ class Table:
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
                                      **({"budget": budget} if k == "ismcts" else {}))
                        for p, k in enumerate(self.kinds) if k != HUMAN}
-        match.S.log = _EventLog(match.S.log, self._event)
+        match.S.log = narrate.EventLog(match.S.log, self._event)
         match.S.tell = self._tell              # the rule file's say: texts, as `play` tells them
         match.after_move = self._after_move
 
@@ -406,15 +406,3 @@ class Table:
             if self.failed and p in self.logs and (not log or log[-1] != self.failed):
                 log.append(self.failed)
             del log[:-MAX_LOG]
-
-
-class _EventLog(list):
-    """The match's record list, also telling the narrators about every event as it happens."""
-
-    def __init__(self, items, hook):
-        super().__init__(items)
-        self.hook = hook
-
-    def append(self, ev):
-        super().append(ev)
-        self.hook(ev)
