@@ -2,8 +2,8 @@
 and finding the rule file a record or save was made with.
 
 Installed, the games are package data (`cardrules/games/`); in a source checkout they are the
-top-level `games/` folder. A game's name is its file name without `.yaml` (`perfect10`,
-`perfect10-300` for `variants/perfect10-300.yaml`).
+top-level `games/` folder. A game's name is its file name without `.yaml` (`NAME` for
+`NAME.yaml`, `VARIANT` for `variants/VARIANT.yaml`).
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def bundled() -> dict:
 
 def resolve(arg: str) -> str:
     """A FILE argument: the path itself when it exists or looks like a path, else the bundled
-    game of that name (`perfect10`, `perfect10.yaml`), else unchanged (loading reports it)."""
+    game of that name (`NAME` or `NAME.yaml`), else unchanged (loading reports it)."""
     if not arg or os.path.exists(arg) or os.sep in arg or "/" in arg:
         return arg
     name = arg[:-5] if arg.lower().endswith(".yaml") else arg

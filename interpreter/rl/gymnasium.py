@@ -2,7 +2,7 @@
 own agents (needs the `gymnasium` extra).
 
     from cardrules.rl.gymnasium import SingleAgentEnv
-    env = SingleAgentEnv("games/chinese-ten.yaml", seat=0, opponents="greedy", max_hands=1)
+    env = SingleAgentEnv("my-game.yaml", seat=0, opponents="greedy", max_hands=1)
     obs, info = env.reset(seed=1)      # obs: {"observation": ..., "action_mask": ...}
 
 Gymnasium has no action masks of its own: the mask is in the observation and in

@@ -1,7 +1,7 @@
 """Every rule file as an OpenSpiel game (needs the `openspiel` extra: PyPI `open_spiel`).
 
     from cardrules.rl.openspiel import load
-    game = load("games/chinese-ten.yaml", players=2, max_hands=1)
+    game = load("my-game.yaml", players=2, max_hands=1)
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
 A Python game registered with OpenSpiel as `python_cardrules` (so

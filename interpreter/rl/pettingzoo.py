@@ -1,7 +1,7 @@
 """Every rule file as a PettingZoo AEC environment (needs the `pettingzoo` extra).
 
     from cardrules.rl.pettingzoo import env
-    e = env("games/chinese-ten.yaml", players=2)
+    e = env("my-game.yaml", players=2)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
