@@ -8,8 +8,9 @@ importable). Plays --games games of 2-player Nutzen (seeds seed, seed+1, ...) tw
 
 - with a plain hand-written implementation of games/nutzen.yaml (cards as ints 0-51, lists for
   the zones) whose random player, at every decision, builds the complete list of legal moves at
-  the rule file's granularity (one move per (card, pile) pair) and picks one uniformly with
-  `random.Random(seed)`;
+  the rule file's granularity (one move per (card, pile) pair when placing or exchanging; in
+  round 3, one `keep` move per card of each rank the hand holds three of, N14's ruling of
+  2026-12-01) and picks one uniformly with `random.Random(seed)`;
 - with the engine, the way benchmarks/throughput.py's raw loop would without statistics:
   `Match(program, seed, knowledge=False)` (as `simulate` with random agents, no knowledge
   tracked) and `apply(rng.randrange(len(m.pending[1])))` until the match is over.
@@ -116,12 +117,22 @@ def play(seed: int):
                 by_rank.setdefault(c >> 2, []).append(c)
             if len(by_rank) < len(hand):
                 kept = []
+                triples = []
                 for same in by_rank.values():
-                    n = len(same) // 2
-                    pairs[p] += n
-                    laid += n
-                    if len(same) & 1:
-                        kept.append(same[-1])
+                    n = len(same)
+                    if n == 3:
+                        triples.append(same)
+                    else:                 # two or four of a rank: one or two pairs
+                        pairs[p] += n >> 1
+                        laid += n >> 1
+                        if n == 1:
+                            kept.append(same[0])
+                while triples:            # N14 ruling: a `keep` decision per three of a rank,
+                    decisions += 1        # one move per card of every such rank
+                    j = rng.randrange(3 * len(triples))
+                    kept.append(triples.pop(j // 3)[j % 3])
+                    pairs[p] += 1
+                    laid += 1
                 hands[p] = hand = kept
             for _ in range(min(2, len(stock))):
                 hand.append(stock.pop())

@@ -10,7 +10,11 @@ every seat at the same budget and time only the searches (`time.process_time` ar
 on the first --decisions decisions with a choice of each match. Rounds alternate old and new so
 load on the machine hits both alike; the medians of the rounds and their ratio are printed. With
 no --options both versions must pick the same moves (the script says whether they did): then the
-speed-up changed nothing but speed. The rule files are this checkout's, for both versions.
+speed-up changed nothing but speed. Both versions play the same rule files: by default each
+game's file as it was at --ref (`git show REF:games/...`), since the old code cannot read what
+the language gained later and a rule change since (Nutzen's N14 ruling, a `keep` decision) would
+make the comparison unequal; `--rules checkout` uses this checkout's files instead (only for a
+--ref that reads them). A file outside this checkout is used as it is.
 A benchmark, not a test.
 """
 from __future__ import annotations
@@ -85,6 +89,8 @@ def main(argv=None):
                     help="searched decisions per match (default 4)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", choices=("ref", "checkout"), default="ref",
+                    help="the rule files as they were at --ref (default) or this checkout's")
     ap.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE",
                     help="ismcts options for the new code only (e.g. depth=8)")
     a = ap.parse_args(argv)
@@ -98,10 +104,19 @@ def main(argv=None):
         old_path = old_tree(a.ref, tmp)
         print(f"ismcts, 2 players, single hands, budget {a.budget}, {a.matches} matches x "
               f"{a.decisions} searched decisions per round, {a.rounds} rounds (medians); "
-              f"new options: {opts or 'none'}")
+              f"new options: {opts or 'none'}; rule files: "
+              f"{'as at ' + a.ref if a.rules == 'ref' else 'this checkout'}")
         print(f"{'game':<22} {a.ref + ' it/s':>14} {'new it/s':>10} {'ratio':>7}  same moves")
         for game in a.games:
-            path = os.path.join(ROOT, game) if not os.path.isabs(game) else game
+            path = os.path.abspath(os.path.join(ROOT, game))
+            rel = os.path.relpath(path, ROOT)
+            if a.rules == "ref" and not rel.startswith(".."):
+                text = subprocess.run(["git", "-C", ROOT, "show", f"{a.ref}:{rel}"],
+                                      capture_output=True, check=True).stdout
+                path = os.path.join(tmp, "rules", os.path.basename(path))
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "wb") as fh:
+                    fh.write(text)
             rates = {"old": [], "new": []}
             picks = {}
             for _ in range(a.rounds):
