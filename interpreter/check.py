@@ -779,6 +779,9 @@ class Checker:
                                                        scope, allow_choose), len(self.chooses))
             self.chooses.append(ch)
             return ch
+        if "tell" in st:                 # narration only: its places are checked like a say:'s
+            text = self.say(st["tell"], st.at("tell"), scope, "tell")
+            return m.Tell(span, text) if text is not None else None
         self.err("unknown statement", span)
         return None
 
