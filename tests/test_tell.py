@@ -166,8 +166,10 @@ def test_tell_is_left_out_of_the_rules_text(tmp_path):
 
 @pytest.mark.parametrize("bad, message", [
     ('tell: "{best} has the higher crad {cadr}"', "unknown name 'cadr'"),
-    ('tell: "{best has the higher card"', "say: '{' is not closed (write {{ for a brace)"),
+    ('tell: "{best has the higher card"', "tell: '{' is not closed (write {{ for a brace)"),
     ('tell: "{best.rank} has the higher card"', ""),
+    ('tell: "{best} has }} the higher card}"', "tell: '}' without '{' (write }} for a brace)"),
+    ('tell: "{} has the higher card"', "tell: empty {} (write {{}} for braces)"),
 ])
 def test_a_bad_tell_is_an_error_at_its_place(tmp_path, bad, message):
     text = TELL.replace('tell: "{best} has the higher card"', bad)
