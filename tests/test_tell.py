@@ -187,3 +187,21 @@ def test_tell_takes_text_only(tmp_path):
                         '  - tell: "{best} has the higher card"\n    say: "again"')
     code, _, err = run_cli("validate", rules(tmp_path, text))
     assert code == 1 and "say" in err and len(err.strip().splitlines()) >= 1
+
+
+def test_tell_counts_no_step(tmp_path):
+    """The hand's own tells (one in a for_each, one at the top) gone: the same steps, with a
+    listener or without."""
+    bare = TELL
+    for gone in ('      - tell: "{count(c for c in played(p) if c.suit == top(played(p)).suit)} of {p}\'s cards lie on the table"\n',
+                 '  - tell: "{best} has the higher card"\n'):
+        assert gone in bare
+        bare = bare.replace(gone, "")
+    steps = []
+    for i, (text, listen) in enumerate(((TELL, True), (TELL, False), (bare, False))):
+        m = T.stacked(rules(tmp_path, text, f"s{i}.yaml"), DECK)
+        if listen:
+            narrate.Narrator(m, 0, NAMES).attach()
+        play_hand(m)
+        steps.append((m.S.steps, m.S.match_steps))
+    assert steps[0] == steps[1] == steps[2]
