@@ -281,8 +281,9 @@ class Tell(Stmt):
 @dataclass
 class Say:
     """Author text for the narration (`say:`): literal text and checked expressions, in order.
-    `kind`: 'move', 'rule', 'score', 'phase', 'statement' or 'tell'; `locals`: the names of the values the compiled
-    tell passes (a move's player and parameters; a score's seat and points)."""
+    `kind`: 'move', 'rule', 'score', 'phase', 'statement' or 'tell' (a `tell:` statement);
+    `locals`: the names of the values the compiled tell passes (a move's player and parameters;
+    a score's seat and points)."""
     parts: list                  # str | Node
     kind: str
     span: Span
