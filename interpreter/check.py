@@ -779,6 +779,9 @@ class Checker:
                                                        scope, allow_choose), len(self.chooses))
             self.chooses.append(ch)
             return ch
+        if "tell" in st:                 # narration only: its places are checked like a say:'s
+            text = self.say(st["tell"], st.at("tell"), scope, "tell", "tell")
+            return m.Tell(span, text) if text is not None else None
         self.err("unknown statement", span)
         return None
 
@@ -795,9 +798,10 @@ class Checker:
                  "(give this statement a name:)", st.key_span("say"))
         return None
 
-    def say(self, value, span, scope, kind) -> m.Say | None:
+    def say(self, value, span, scope, kind, key="say") -> m.Say | None:
         """Check a `say:` template: literal text with {NAME} or {EXPRESSION} places ({{ and }}
-        for braces); every place is checked in `scope` like any expression."""
+        for braces); every place is checked in `scope` like any expression. `key`: the key that
+        holds it, which errors name (say or tell)."""
         text = str(value)
         base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
             else AnchoredSpan(span.file, span.line, span.col)
@@ -810,7 +814,7 @@ class Checker:
                 i += 2
                 continue
             if ch == "}":
-                self.err("say: '}' without '{' (write }} for a brace)", base.shifted(i))
+                self.err(f"{key}: '}}' without '{{' (write }}}} for a brace)", base.shifted(i))
                 return None
             if ch != "{":
                 lit += ch
@@ -818,7 +822,7 @@ class Checker:
                 continue
             end = text.find("}", i + 1)
             if end < 0:
-                self.err("say: '{' is not closed (write {{ for a brace)", base.shifted(i))
+                self.err(f"{key}: '{{' is not closed (write {{{{ for a brace)", base.shifted(i))
                 return None
             if lit:
                 parts.append(lit)
@@ -827,7 +831,7 @@ class Checker:
             try:
                 node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
                 if node is None:
-                    raise RuleError("say: empty {} (write {{}} for braces)", base.shifted(i))
+                    raise RuleError(f"{key}: empty {{}} (write {{{{}}}} for braces)", base.shifted(i))
                 self.expr(node, scope)
                 parts.append(node)
             except Reported:

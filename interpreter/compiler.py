@@ -667,6 +667,11 @@ class Compiler:
         if self.acted:                 # a skippable rule that told something is run next time
             self.e.line("acted = True")
 
+    def s_Tell(self, st):
+        """`tell:`: the text's values to the narration if it listens; nothing else (no step, no
+        log). In a skippable rule it sets `acted`, so a rule that told runs again next time."""
+        self.tell(st.text)
+
     def s_Score(self, st):
         # Points on a line of their own, so an error in them names the points expression.
         points = self.fresh("points")

@@ -393,10 +393,11 @@ class Describer:
 
     def automatic(self) -> list:
         g, w = self.g, self.w
-        if not g.automatic:
+        rules = [a for a in g.automatic if not (a.body and all(_told_only(x) for x in a.body))]
+        if not rules:                   # (a rule that only tells is narration, left out)
             return []
         items = []
-        for a in g.automatic:
+        for a in rules:
             name = w.t(a.name)
             when = []                                                # when: (only if it limits)
             if a.when_play:
@@ -455,6 +456,8 @@ class Describer:
     def stmts(self, body: list, depth: int) -> list:
         out = []
         for st in body:
+            if _told_only(st):                    # narration only: not a rule of the game
+                continue
             say = getattr(self, "s_" + type(st).__name__, None)
             said = say(st, depth) if say else [(depth, f"A '{type(st).__name__.lower()}' step.")]
             if st.name is not None and said:      # a named statement (a phase) leads with its name
@@ -541,11 +544,13 @@ class Describer:
 
     def s_If(self, st, d):
         w = self.w
-        if not st.then:
-            return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(st.other, d + 1)
-        out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(st.then, d + 1)
-        if st.other:
-            out += [(d, "Otherwise:")] + self.stmts(st.other, d + 1)
+        then = [x for x in st.then if not _told_only(x)]
+        other = [x for x in st.other if not _told_only(x)]
+        if not then:
+            return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
+        out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
+        if other:
+            out += [(d, "Otherwise:")] + self.stmts(other, d + 1)
         return out
 
     def s_While(self, st, d):
@@ -593,6 +598,19 @@ class Describer:
         if not st.otherwise:
             return [(d, cap(head + nothing + "."))]
         return [(d, cap(head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
+
+
+def _told_only(st) -> bool:
+    """A `tell:`, or a block holding nothing else: narration, which the rules text leaves out."""
+    if isinstance(st, m.Tell):
+        return True
+    if isinstance(st, m.If):
+        inner = st.then + st.other
+    elif isinstance(st, (m.While, m.ForEach)):
+        inner = st.body
+    else:
+        return False
+    return bool(inner) and all(_told_only(x) for x in inner)
 
 
 def walk_nodes(game: m.Game):

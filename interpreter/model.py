@@ -273,10 +273,17 @@ class Game:
 
 
 @dataclass
+class Tell(Stmt):
+    """`tell: TEXT`: narration only; it changes nothing, is never logged, counts no step."""
+    text: "Say"
+
+
+@dataclass
 class Say:
     """Author text for the narration (`say:`): literal text and checked expressions, in order.
-    `kind`: 'move', 'rule', 'score' or 'phase'; `locals`: the names of the values the compiled
-    tell passes (a move's player and parameters; a score's seat and points)."""
+    `kind`: 'move', 'rule', 'score', 'phase', 'statement' or 'tell' (a `tell:` statement);
+    `locals`: the names of the values the compiled tell passes (a move's player and parameters;
+    a score's seat and points)."""
     parts: list                  # str | Node
     kind: str
     span: Span

@@ -237,11 +237,16 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
         mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
         params = {p.name: p for p in mv.params} if mv is not None else {}
     out = []
-    for node, part in zip(say.parts, parts):
-        if isinstance(node, str):
-            out.append(node)
-        else:
-            out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+    steps = getattr(match.S, "steps", None)
+    try:
+        for node, part in zip(say.parts, parts):
+            if isinstance(node, str):
+                out.append(node)
+            else:
+                out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+    finally:                   # filling places counts no step of the game (same with or without
+        if steps is not None:  # a listener)
+            match.S.steps = steps
     return "".join(out).strip()
 
 
@@ -314,10 +319,14 @@ class Narrator:
                 line["mark"] = len(line["moves"])
             return
         say = self.m.P.says[k][0]
-        try:
-            text = say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
-        except Exception:       # a place that cannot be computed now (the top of an empty zone)
-            text = "".join(x if isinstance(x, str) else "?" for x in say.parts).strip()
+        if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
+            text = self._text(k, values)
+            if text:
+                line["said"].append(text)
+                if line["actor"] is None:
+                    self._flush()           # in the game's own flow, a sentence of its own
+            return
+        text = self._text(k, values)
         if say.kind == "phase" and not text:
             line["mark"], line["hold"] = len(line["moves"]), True
             return
@@ -341,6 +350,12 @@ class Narrator:
             line["said"].append(text)
             if say.kind == "statement" and line["actor"] is None:
                 self._flush()               # in the game's own flow, each said step is a sentence
+
+    def _text(self, k: int, values: tuple) -> str:
+        try:
+            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
+        except Exception:       # a place that cannot be computed now (the top of an empty zone)
+            return "".join(x if isinstance(x, str) else "?" for x in self.m.P.says[k][0].parts).strip()
 
     def attach(self) -> "Narrator":
         """Listen to the match alone: its events, its say: texts and the end of each move."""
