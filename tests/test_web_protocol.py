@@ -512,3 +512,13 @@ def test_partners_win_together_in_the_result_line():
     line = t.view(win[0])["result"]
     assert line.endswith(f"You and {t.names[win[1]]} win."), line
     assert t.view(win[0] ^ 1)["result"].endswith(f"{t.names[win[0]]} and {t.names[win[1]]} win.")
+
+
+def test_a_binary_frame_is_refused_with_one_line_and_the_socket_stays_open(client):
+    got = create(client, game=1, seats=["human", "human"], seed=4)
+    with client.websocket_connect(f"/ws/{got['id']}/{got['links'][0]['token']}") as ws:
+        state = ws.receive_json()
+        ws.send_bytes(b"\xff\xfe{}")
+        assert "JSON text" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "state"}))
+        assert ws.receive_json()["decision"] == state["decision"]

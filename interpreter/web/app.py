@@ -127,6 +127,13 @@ class SeatSocket(WebSocketEndpoint):
     """One open seat link: the seat's screen after every change; its moves in."""
     encoding = "text"
 
+    async def decode(self, ws: WebSocket, message: dict):
+        """A text frame's text; a binary frame (no page sends one) becomes one error line, where
+        Starlette's own decode would raise and log a traceback."""
+        if message.get("text") is not None:
+            return message["text"]
+        return None
+
     async def on_connect(self, ws: WebSocket):
         host: Host = ws.app.state.host
         gid, tok = ws.path_params["game"], ws.path_params["token"]
