@@ -504,6 +504,19 @@ def test_the_result_so_far_is_shown_only_when_the_seat_can_know_it():
     assert new_table("perfect10", ["human"] * 3, seed=3).view(0)["so_far"] is None   # hidden cards
 
 
+@pytest.mark.parametrize("zone,known", [("hand", False), ("played", True)])
+def test_the_result_so_far_through_a_function_hides_what_the_seat_cannot_know(tmp_path, zone, known):
+    text = (ROOT / "tests" / "games" / "high-card.yaml").read_text()
+    text += ("functions:\n  strength:\n    params: {p: seat}\n"
+             f'    body: "sum(rank_order(c.rank) for c in {zone}(p))"\n'
+             'match:\n  hand_result: "strength(player)"\n')
+    path = tmp_path / "strength.yaml"
+    path.write_text(text)
+    t = Table.create(str(path), 2, {}, ["human", "human"], 1, False, None)
+    # the opponent's hidden hand is read inside the function: its total is not the seat's to know
+    assert t.view(0)["so_far"] == (["0", "0"] if known else None)
+
+
 def test_partners_win_together_in_the_result_line():
     t = new_table("spades", ["human"] * 4, seed=5, sets={"target": "1", "floor": "-1"})
     play_randomly(t, lambda: False)
