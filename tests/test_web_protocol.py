@@ -402,9 +402,20 @@ def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
     import uvicorn
     from cardrules.web import app
     said = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: said.append(k))
-    app.serve([game_path("nutzen")], "0.0.0.0", 8000, str(tmp_path), say=said.append)
-    assert "anyone on your network can open the lobby" in said[1] and said[2]["host"] == "0.0.0.0"
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: said.append(sockets[0].getsockname()))
+    app.serve([game_path("nutzen")], "0.0.0.0", 0, str(tmp_path), say=said.append)
+    assert "anyone on your network can open the lobby" in said[1] and said[2][0] == "0.0.0.0"
+
+
+def test_serve_on_a_port_in_use_or_an_unknown_host_is_one_line(capsys, tmp_path):
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert cli.main(["serve", game_path("nutzen"), "--port", str(port), "--saves", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardrules: error: cannot listen on 127.0.0.1:{port}: ") and err.count("\n") == 1
+    assert cli.main(["serve", game_path("nutzen"), "--host", "no.such.host.invalid", "--saves", str(tmp_path)]) == 2
+    assert "cannot listen on no.such.host.invalid:8000" in capsys.readouterr().err
 
 
 # -- what the terminal has, in the browser ---------------------------------------------------------

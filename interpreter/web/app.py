@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 
 from starlette.applications import Starlette
 from starlette.endpoints import WebSocketEndpoint
@@ -281,10 +282,27 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
 
 def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, budget: int | None = None,
           say=print):
-    """Run the server until Ctrl-C."""
+    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port."""
     import uvicorn
+    sock = listen(host, port)
     app = make_app(games, saves, delay, budget)
     say(f"cardrules: serving on http://{host}:{port}/  (autosaves in {saves}; Ctrl-C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:      # Ctrl-C: the server has stopped, as asked
+        pass
+    finally:
+        sock.close()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound here so that a port in use or an unknown host is one
+    line and exit 2 (uvicorn would log its own line and exit 3, the code of a bug)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:          # socket.gaierror too
+        raise UsageError(f"cannot listen on {host}:{port}: {clean(exc.strerror or exc)}") from None
