@@ -546,3 +546,17 @@ def test_a_binary_frame_is_refused_with_one_line_and_the_socket_stays_open(clien
         assert "JSON text" in ws.receive_json()["message"]
         ws.send_text(json.dumps({"type": "state"}))
         assert ws.receive_json()["decision"] == state["decision"]
+
+
+def test_the_lobby_list_is_compiled_once_and_again_when_a_file_changes(tmp_path, monkeypatch):
+    from cardrules.web import app as web_app
+    rules = tmp_path / "nutzen.yaml"
+    rules.write_text((ROOT / "games" / "nutzen.yaml").read_text())
+    host = web_app.Host([str(rules)], None)
+    loads = []
+    real = web_app.load_game
+    monkeypatch.setattr(web_app, "load_game", lambda path: loads.append(path) or real(path))
+    assert host.offered()[0]["name"] == "Nutzen" and host.offered() == host.offered()
+    assert len(loads) == 1
+    rules.write_text(rules.read_text().replace("game: Nutzen", "game: Nutzen Two", 1))
+    assert host.offered()[0]["name"] == "Nutzen Two" and len(loads) == 2
