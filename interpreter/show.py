@@ -7,6 +7,7 @@ q: stop); piped, the whole game is printed as text.
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from rich.console import Group
@@ -38,7 +39,12 @@ def show(path: str, rules_override, seat, term) -> bool:
     from .play import render_board, render_hand_end, render_match_end, styled, Quit
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
-    st = setup(rules, head.get("players"), record.option_texts(head))
+    if not rules_override:          # the record's own word: only a regular .yaml/.yml file is opened
+        rules = record.rule_file(rules, path)
+    try:
+        st = setup(rules, head.get("players"), record.option_texts(head))
+    except UsageError as exc:       # a player count or option the rule file refuses: as replay says
+        raise record.RecordError(path, f"the record does not fit {os.path.basename(rules)}: {exc}") from None
     if head.get("sha256") and head["sha256"] != st.game.sha256:
         print(f"{clean(path)}: error: {clean(rules)} has changed since the record was made "
               f"(SHA-256 differs)", file=sys.stderr)
@@ -47,7 +53,7 @@ def show(path: str, rules_override, seat, term) -> bool:
         raise UsageError(f"--seat must be from 0 to {st.players - 1} for this record")
     names = narrate.seat_names(st.players)
     viewer = narrate.ALL_SEATS if seat is None else seat
-    rng = record.ReplayRandom(st.program.card_names, events)
+    rng = record.ReplayRandom(st.program.card_names, events, head.get("seed"))   # checked as replay does
     match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng, start=False)
     narr = narrate.Narrator(match, viewer, names).attach()
     ends: list = []
@@ -63,7 +69,12 @@ def show(path: str, rules_override, seat, term) -> bool:
     seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
     term.show(Text(clean(f"{path}: {st.game.name}, {st.players} players, seed {head.get('seed')}, "
                          f"{who}.") + (f" Seats: {seats}." if seats else ""), style="bold"))
-    match.start()
+    try:
+        match.start()                  # the first deal reads the record's first shuffles
+    except record.ReplayMismatch as exc:
+        print(f"{clean(path)}: error: the replay differs from the record in the first deal: "
+              f"{clean(exc)}", file=sys.stderr)
+        return False
     look = viewer if viewer >= 0 else -1
     decisions = [ev for ev in events if ev.get("event") == "decision"]
     try:

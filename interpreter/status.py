@@ -110,7 +110,8 @@ def _all_known(match, viewer: int) -> bool:
 
 
 def _zones_read(node) -> set:
-    out, todo = set(), [node]
+    """The zones an expression reads, through the user functions it calls."""
+    out, todo, bodies = set(), [node], set()
     while todo:
         n = todo.pop()
         if isinstance(n, (list, tuple)):
@@ -121,6 +122,9 @@ def _zones_read(node) -> set:
         ref = getattr(n, "ref", None)
         if isinstance(ref, tuple) and ref and ref[0] == "zone":
             out.add(ref[1].name)
+        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
+            bodies.add(id(ref[1]))           # a function's body reads zones too
+            todo.append(ref[1].body)
         if is_dataclass(n):
             todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
     return out

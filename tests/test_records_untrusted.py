@@ -44,9 +44,10 @@ def refused(r, *words):
 
 
 def both(tmp_path, head, events, *words):
-    """The same damage is refused by replay and by play --resume."""
+    """The same damage is refused by replay, replay --show and play --resume."""
     path = write(tmp_path, head, events)
     refused(run("replay", path), *words)
+    refused(run("replay", path, "--show"), *words)
     seats = ",".join(["random"] * head["players"]) if isinstance(head, dict) and \
         isinstance(head.get("players"), int) and 0 < head["players"] < 10 else "random,random"
     refused(run("play", "--resume", path, "--seats", seats), *words)
@@ -98,6 +99,14 @@ def test_a_player_count_or_option_the_rules_refuse_is_a_damaged_record_not_a_usa
 
 def test_a_changed_seed_does_not_replay_as_identical(tmp_path, good):
     both(tmp_path, dict(good[0], seed=good[0]["seed"] + 1), good[1], "shuffle 1: the header's seed")
+
+
+def test_a_forged_first_shuffle_is_refused_by_every_reader(tmp_path, good):
+    events = list(good[1])
+    first = next(i for i, line in enumerate(events) if json.loads(line).get("event") == "shuffle")
+    ev = json.loads(events[first])
+    events[first] = json.dumps(dict(ev, order=[ev["order"][0]] * len(ev["order"])))
+    both(tmp_path, good[0], events, "which is not there")
 
 
 def test_a_changed_rule_file_is_refused_by_its_sha256(tmp_path, good):

@@ -402,9 +402,20 @@ def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
     import uvicorn
     from cardrules.web import app
     said = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: said.append(k))
-    app.serve([game_path("nutzen")], "0.0.0.0", 8000, str(tmp_path), say=said.append)
-    assert "anyone on your network can open the lobby" in said[1] and said[2]["host"] == "0.0.0.0"
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: said.append(sockets[0].getsockname()))
+    app.serve([game_path("nutzen")], "0.0.0.0", 0, str(tmp_path), say=said.append)
+    assert "anyone on your network can open the lobby" in said[1] and said[2][0] == "0.0.0.0"
+
+
+def test_serve_on_a_port_in_use_or_an_unknown_host_is_one_line(capsys, tmp_path):
+    import socket
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert cli.main(["serve", game_path("nutzen"), "--port", str(port), "--saves", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardrules: error: cannot listen on 127.0.0.1:{port}: ") and err.count("\n") == 1
+    assert cli.main(["serve", game_path("nutzen"), "--host", "no.such.host.invalid", "--saves", str(tmp_path)]) == 2
+    assert "cannot listen on no.such.host.invalid:8000" in capsys.readouterr().err
 
 
 # -- what the terminal has, in the browser ---------------------------------------------------------
@@ -504,6 +515,19 @@ def test_the_result_so_far_is_shown_only_when_the_seat_can_know_it():
     assert new_table("perfect10", ["human"] * 3, seed=3).view(0)["so_far"] is None   # hidden cards
 
 
+@pytest.mark.parametrize("zone,known", [("hand", False), ("played", True)])
+def test_the_result_so_far_through_a_function_hides_what_the_seat_cannot_know(tmp_path, zone, known):
+    text = (ROOT / "tests" / "games" / "high-card.yaml").read_text()
+    text += ("functions:\n  strength:\n    params: {p: seat}\n"
+             f'    body: "sum(rank_order(c.rank) for c in {zone}(p))"\n'
+             'match:\n  hand_result: "strength(player)"\n')
+    path = tmp_path / "strength.yaml"
+    path.write_text(text)
+    t = Table.create(str(path), 2, {}, ["human", "human"], 1, False, None)
+    # the opponent's hidden hand is read inside the function: its total is not the seat's to know
+    assert t.view(0)["so_far"] == (["0", "0"] if known else None)
+
+
 def test_partners_win_together_in_the_result_line():
     t = new_table("spades", ["human"] * 4, seed=5, sets={"target": "1", "floor": "-1"})
     play_randomly(t, lambda: False)
@@ -512,3 +536,27 @@ def test_partners_win_together_in_the_result_line():
     line = t.view(win[0])["result"]
     assert line.endswith(f"You and {t.names[win[1]]} win."), line
     assert t.view(win[0] ^ 1)["result"].endswith(f"{t.names[win[0]]} and {t.names[win[1]]} win.")
+
+
+def test_a_binary_frame_is_refused_with_one_line_and_the_socket_stays_open(client):
+    got = create(client, game=1, seats=["human", "human"], seed=4)
+    with client.websocket_connect(f"/ws/{got['id']}/{got['links'][0]['token']}") as ws:
+        state = ws.receive_json()
+        ws.send_bytes(b"\xff\xfe{}")
+        assert "JSON text" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "state"}))
+        assert ws.receive_json()["decision"] == state["decision"]
+
+
+def test_the_lobby_list_is_compiled_once_and_again_when_a_file_changes(tmp_path, monkeypatch):
+    from cardrules.web import app as web_app
+    rules = tmp_path / "nutzen.yaml"
+    rules.write_text((ROOT / "games" / "nutzen.yaml").read_text())
+    host = web_app.Host([str(rules)], None)
+    loads = []
+    real = web_app.load_game
+    monkeypatch.setattr(web_app, "load_game", lambda path: loads.append(path) or real(path))
+    assert host.offered()[0]["name"] == "Nutzen" and host.offered() == host.offered()
+    assert len(loads) == 1
+    rules.write_text(rules.read_text().replace("game: Nutzen", "game: Nutzen Two", 1))
+    assert host.offered()[0]["name"] == "Nutzen Two" and len(loads) == 2

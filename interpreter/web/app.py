@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 
 from starlette.applications import Starlette
 from starlette.endpoints import WebSocketEndpoint
@@ -44,6 +45,7 @@ class Host:
         self.locks: dict = {}
         self.sockets: dict = {}       # (game id, token) -> WebSocket
         self.thinking: dict = {}      # game id -> the task moving its computer seats
+        self._offered = None          # (the rule files' stamps, the lobby's list of games)
 
     def table(self, gid: str) -> Table:
         """A game by id: held in memory, or resumed from its autosave (after a restart)."""
@@ -66,6 +68,14 @@ class Host:
         return clean(message)
 
     def offered(self) -> list:
+        """The lobby's list of games; computed again only when a rule file changes (compiling
+        every file on each lobby request held the event loop, every table with it, for 0.5 s)."""
+        key = tuple(_stamp(p) for p in self.games)
+        if self._offered is None or self._offered[0] != key:
+            self._offered = (key, self._offer())
+        return self._offered[1]
+
+    def _offer(self) -> list:
         out = []
         for i, path in enumerate(self.games):
             try:
@@ -111,6 +121,14 @@ class Host:
             await self.broadcast(t)
 
 
+def _stamp(path: str):
+    try:
+        st = os.stat(path)
+        return st.st_mtime_ns, st.st_size
+    except OSError:
+        return None
+
+
 async def _send(ws: WebSocket, msg: dict):
     if ws.application_state == WebSocketState.CONNECTED:
         try:
@@ -126,6 +144,13 @@ def _error(message: str) -> dict:
 class SeatSocket(WebSocketEndpoint):
     """One open seat link: the seat's screen after every change; its moves in."""
     encoding = "text"
+
+    async def decode(self, ws: WebSocket, message: dict):
+        """A text frame's text; a binary frame (no page sends one) becomes one error line, where
+        Starlette's own decode would raise and log a traceback."""
+        if message.get("text") is not None:
+            return message["text"]
+        return None
 
     async def on_connect(self, ws: WebSocket):
         host: Host = ws.app.state.host
@@ -274,10 +299,27 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
 
 def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, budget: int | None = None,
           say=print):
-    """Run the server until Ctrl-C."""
+    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port."""
     import uvicorn
+    sock = listen(host, port)
     app = make_app(games, saves, delay, budget)
     say(f"cardrules: serving on http://{host}:{port}/  (autosaves in {saves}; Ctrl-C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:      # Ctrl-C: the server has stopped, as asked
+        pass
+    finally:
+        sock.close()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound here so that a port in use or an unknown host is one
+    line and exit 2 (uvicorn would log its own line and exit 3, the code of a bug)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:          # socket.gaierror too
+        raise UsageError(f"cannot listen on {host}:{port}: {clean(exc.strerror or exc)}") from None
