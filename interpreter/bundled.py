@@ -61,11 +61,17 @@ def by_sha256(sha: str) -> str | None:
 
 
 def find_rules(head: dict, record_path: str, override: str | None = None) -> str:
-    """The rule file of a record or save: `override` (`--rules`), else the header's path as given,
-    then relative to the record's folder, then a bundled game with the header's SHA-256; the
-    header's path when none is there (loading then says it cannot be read)."""
+    """The rule file of a record or save: `override` (`--rules`, trusted as any rule file given on
+    the command line), else the header's path as given, then relative to the record's folder, then
+    a bundled game with the header's SHA-256. The record's own word is untrusted: the file it leads
+    to is opened only if it is a regular .yaml/.yml file (record.rule_file, RecordError if not)."""
     if override:
         return resolve(override)
+    from .record import rule_file
+    return rule_file(_named_by(head, record_path), record_path)
+
+
+def _named_by(head: dict, record_path: str) -> str:
     rules = head.get("rules") or ""
     if rules and os.path.exists(rules):
         return rules

@@ -663,12 +663,10 @@ def restore(path: str, rules_override: str | None = None):
     """Set up the saved game and replay its decisions: (setup, match, header)."""
     head, events = read_save(path)
     from .bundled import find_rules
-    rules = find_rules(head, path, rules_override)
-    if not rules_override:          # the save's own word: only a regular .yaml/.yml file is opened
-        try:
-            rules = record.rule_file(rules, path)
-        except record.RecordError as exc:
-            raise SaveError(path, f"{exc.message}: cardrules play RULES --resume {path}") from None
+    try:
+        rules = find_rules(head, path, rules_override)
+    except record.RecordError as exc:
+        raise SaveError(path, f"{exc.message}: cardrules play RULES --resume {path}") from None
     name = os.path.basename(rules)
     try:
         st = setup(rules, head["players"], record.option_texts(head))

@@ -111,8 +111,6 @@ def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
     from .bundled import find_rules
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
-    if not rules_override:          # the record's own word: only a regular .yaml/.yml file is opened
-        rules = record.rule_file(rules, path)
     name = os.path.basename(rules)
     try:
         st = setup(rules, head["players"], record.option_texts(head))

@@ -39,8 +39,6 @@ def show(path: str, rules_override, seat, term) -> bool:
     from .play import render_board, render_hand_end, render_match_end, styled, Quit
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
-    if not rules_override:          # the record's own word: only a regular .yaml/.yml file is opened
-        rules = record.rule_file(rules, path)
     try:
         st = setup(rules, head.get("players"), record.option_texts(head))
     except UsageError as exc:       # a player count or option the rule file refuses: as replay says
