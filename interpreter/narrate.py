@@ -7,8 +7,10 @@ as at a bridge table); 5 South, West, Northwest, Northeast, East; more: Seat 1 .
 """
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
+
 from . import cards as cardtext
-from .nodes import Call, Name
+from .nodes import Call, Name, Node, walk
 from .observe import visible
 
 _COMPASS = {
@@ -229,6 +231,114 @@ def say_value(match, node, v, names: list, seen, params: dict) -> str:
     return one(v, typ)
 
 
+def zones_read(node, counts_public: bool = False) -> set:
+    """The zones an expression reads, through the user functions it calls. With `counts_public`,
+    a zone only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many
+    cards lie there is public."""
+    out, todo, bodies = set(), [node], set()
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+            continue
+        if not isinstance(n, Node):
+            continue
+        if counts_public and isinstance(n, Call) and n.func in ("count", "empty") and \
+                len(n.args) == 1 and _is_zone(n.args[0]):
+            todo.extend(n.args[0].args if isinstance(n.args[0], Call) else ())   # its index is read
+            continue
+        ref = getattr(n, "ref", None)
+        if isinstance(ref, tuple) and ref and ref[0] == "zone":
+            out.add(ref[1].name)
+        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
+            bodies.add(id(ref[1]))           # a function's body reads zones too
+            todo.append(ref[1].body)
+        if is_dataclass(n):
+            todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
+    return out
+
+
+def _is_zone(n) -> bool:
+    ref = getattr(n, "ref", None)
+    return isinstance(ref, tuple) and bool(ref) and ref[0] == "zone"
+
+
+_READS: dict = {}     # id(place) -> (place, what it reads of cards: see _place_reads)
+
+
+def _place_reads(say, node) -> tuple:
+    """What a place that is not itself a card reads of cards (cached per place): the indices of
+    the say's card-holding locals it names; per zone read at an instance a local names
+    (`hand(player)`), those locals' indices; and the zones read any other way (every instance)."""
+    hit = _READS.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1:]
+    locs = {n: i for i, n in enumerate(say.locals)}
+    cards, pinned, whole = set(), {}, set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if not isinstance(x, Node):
+            continue
+        if isinstance(x, Call) and x.func in ("count", "empty") and len(x.args) == 1 and _is_zone(x.args[0]):
+            todo.extend(x.args[0].args if isinstance(x.args[0], Call) else ())   # how many is public
+            continue
+        ref = getattr(x, "ref", None)
+        if _is_zone(x):
+            a = _local_name(x.args[0]) if isinstance(x, Call) and len(x.args) == 1 else None
+            if a in locs:
+                pinned.setdefault(ref[1].name, set()).add(locs[a])
+            else:
+                whole.add(ref[1].name)
+        elif isinstance(ref, tuple) and ref and ref[0] == "function":
+            whole |= zones_read(ref[1].body)          # inside a function: every instance
+        if _local_name(x) in locs and has_card(getattr(x, "type", None)):
+            cards.add(locs[_local_name(x)])
+        todo.extend(x.children())
+    hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
+           frozenset(whole))
+    _READS[id(node)] = hit
+    return hit[1:]
+
+
+def _local_name(n) -> str | None:
+    """The compiled name of a local (a parameter, a loop variable, `player`) a Name stands for."""
+    ref = getattr(n, "ref", None) if isinstance(n, Name) else None
+    return ref[2] if isinstance(ref, tuple) and len(ref) > 2 and ref[0] in ("local", "builtin") else None
+
+
+def _hidden_input(match, say, node, values: tuple, seen) -> bool:
+    """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
+    rank, the suits in a hidden hand): such a place is not told to that watcher."""
+    cards, pinned, whole = _place_reads(say, node)
+    for i in cards:
+        v = values[i]
+        for c in (v if isinstance(v, (list, tuple)) else (v,)):
+            if isinstance(c, int) and c >= 0 and c not in seen:
+                return True
+    P, Z = match.P, match.S.Z
+    for z, idxs in pinned.items():
+        for i in idxs:
+            if isinstance(values[i], int) and any(c not in seen for c in Z[P.base[z] + values[i]]):
+                return True
+    if whole:
+        for zi, z in enumerate(P.zone_of):
+            if z.name in whole and any(c not in seen for c in Z[zi]):
+                return True
+    return False
+
+
+def has_card(typ) -> bool:
+    """Whether a value of this type is a card or holds cards."""
+    return typ == "card" or (isinstance(typ, tuple) and has_card(typ[1]))
+
+
+def _local_name(n) -> str | None:
+    """The compiled name of a local (a parameter, a loop variable, `player`) a Name stands for."""
+    ref = getattr(n, "ref", None) if isinstance(n, Name) else None
+    return ref[2] if isinstance(ref, tuple) and len(ref) > 2 and ref[0] in ("local", "builtin") else None
+
+
 def say_text(match, k: int, values: tuple, names: list, seen) -> str:
     """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher."""
     say, parts = match.P.says[k]
@@ -242,6 +352,8 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
         for node, part in zip(say.parts, parts):
             if isinstance(node, str):
                 out.append(node)
+            elif not has_card(getattr(node, "type", None)) and _hidden_input(match, say, node, values, seen):
+                out.append("?")      # derived from a card this watcher has not seen
             else:
                 out.append(say_value(match, node, part(match.S, *values), names, seen, params))
     finally:                   # filling places counts no step of the game (same with or without

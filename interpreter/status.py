@@ -50,7 +50,7 @@ def value_text(match, typ, v, names: list, seen) -> str:
 def shared_values(match, viewer: int, names: list) -> list:
     """(label, text) of every shown variable with one value, then every shown option."""
     g, S = match.P.game, match.S
-    seen = narrate.seen_cards(match, viewer) if any(_has_card(v.type) for v in g.variables) else set()
+    seen = narrate.seen_cards(match, viewer) if any(narrate.has_card(v.type) for v in g.variables) else set()
     out = []
     for v in g.variables:
         if v.show and not v.per_player:
@@ -99,7 +99,7 @@ def _all_known(match, viewer: int) -> bool:
     P, S = match.P, match.S
     if S.known is None or viewer < 0:
         return False
-    zones = _zones_read(P.game.match.hand_result)
+    zones = narrate.zones_read(P.game.match.hand_result)
     bit = 1 << viewer
     for zi, z in enumerate(P.zone_of):
         if z.name in zones:
@@ -107,28 +107,3 @@ def _all_known(match, viewer: int) -> bool:
                 if not (S.up[c] or S.known[c] & bit):
                     return False
     return True
-
-
-def _zones_read(node) -> set:
-    """The zones an expression reads, through the user functions it calls."""
-    out, todo, bodies = set(), [node], set()
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (list, tuple)):
-            todo.extend(n)
-            continue
-        if not isinstance(n, Node):
-            continue
-        ref = getattr(n, "ref", None)
-        if isinstance(ref, tuple) and ref and ref[0] == "zone":
-            out.add(ref[1].name)
-        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
-            bodies.add(id(ref[1]))           # a function's body reads zones too
-            todo.append(ref[1].body)
-        if is_dataclass(n):
-            todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
-    return out
-
-
-def _has_card(typ) -> bool:
-    return typ == "card" or (isinstance(typ, tuple) and _has_card(typ[1]))

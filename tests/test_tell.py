@@ -29,7 +29,7 @@ moves:
       - move: {cards: card, to: "played(player)", face_up: true}
       - if: "count(hand(player)) == 2"
         then:
-          - tell: "{player} keeps {count(c for c in hand(player))} cards after playing a {card.rank}"
+          - tell: "{player} keeps {count(hand(player))} cards after playing a {card.rank}"
 automatic:
   - name: first card
     when: play
@@ -67,7 +67,7 @@ def rules(tmp_path, text=TELL, name="tell.yaml"):
 def without_tells(text):
     """The rule file with its tell: statements gone (and the blocks that held only them)."""
     for gone in ('      - if: "count(hand(player)) == 2"\n        then:\n'
-                 '          - tell: "{player} keeps {count(c for c in hand(player))} cards after playing a {card.rank}"\n',
+                 '          - tell: "{player} keeps {count(hand(player))} cards after playing a {card.rank}"\n',
                  text[text.index("automatic:"):text.index("hand:\n")],
                  '      - tell: "{count(c for c in played(p) if c.suit == top(played(p)).suit)} of {p}\'s cards lie on the table"\n',
                  '  - tell: "{best} has the higher card"\n'):
@@ -105,6 +105,24 @@ def test_tell_tells_its_text_with_places_in_a_move_in_a_rule_and_in_the_hand(tmp
     assert "1 of North's cards lie on the table." in text
     assert "1 of South's cards lie on the table." in text
     assert "North has the higher card." in text or "South has the higher card." in text
+
+
+def test_a_place_derived_from_cards_the_watcher_has_not_seen_is_not_told(tmp_path):
+    """How many cards lie in a hand is public; which they are is not: a place that reads hidden
+    cards (their suits, a hidden card's rank) shows '?' to a watcher who has not seen them."""
+    text = open(rules(tmp_path)).read().replace(
+        "{count(hand(player))} cards after playing a {card.rank}",
+        "{count(c for c in hand(player) if c.suit == H)} hearts left, {count(hand(player))} cards")
+    path = tmp_path / "derived.yaml"
+    path.write_text(text)
+    told = {}
+    for seat in (0, 1):
+        m = T.stacked(str(path), DECK)
+        narr = narrate.Narrator(m, seat, NAMES).attach()
+        told[seat] = " ".join(play_hand(m, narr))
+    assert "North keeps ? hearts left, 2 cards" in told[0]          # South never saw North's hand
+    assert "South keeps ? hearts left, 2 cards" in told[1]          # nor North South's
+    assert "North keeps ?" not in told[1] and "South keeps ?" not in told[0]   # each knows its own
 
 
 def test_tell_in_a_skippable_rule_still_tells_each_time_the_rule_runs(tmp_path):
