@@ -588,22 +588,34 @@ def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_opt
     import shutil
     from starlette.testclient import TestClient
     from cardrules import compiler
+    from cardrules.web import app as app_module
     from cardrules.web.app import make_app
     rules = tmp_path / "ct.yaml"
     shutil.copy(game_path("chinese-ten"), rules)
     compiled = []
     real = compiler.Compiler.compile
 
-    def counting(self):
+    def where(into):
         try:
             asyncio.get_running_loop()
-            compiled.append("event loop")
+            into.append("event loop")
         except RuntimeError:
-            compiled.append("worker")
+            into.append("worker")
+
+    def counting(self):
+        where(compiled)
         return real(self)
     monkeypatch.setattr(compiler.Compiler, "compile", counting)
+    loaded = []
+    real_load = app_module.load_game
+
+    def load(path):
+        where(loaded)
+        return real_load(path)
+    monkeypatch.setattr(app_module, "load_game", load)
     with TestClient(make_app([str(rules)], str(tmp_path / "saves"), delay=0)) as c:
         c.get("/api/games")                                    # the lobby's list loads the file too
+        assert loaded == ["worker"]
         compiled.clear()
         two = {"game": 0, "seats": ["human", "human"]}
         for _ in range(3):

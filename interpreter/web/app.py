@@ -308,7 +308,8 @@ async def table_page(request: Request):
 
 async def list_games(request: Request):
     host: Host = request.app.state.host
-    return JSONResponse({"games": host.offered(), "kinds": seat_kinds()})
+    games = await asyncio.to_thread(host.offered)      # a changed rule file is loaded off the event loop
+    return JSONResponse({"games": games, "kinds": seat_kinds()})
 
 
 async def create_game(request: Request):
