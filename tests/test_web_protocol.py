@@ -246,8 +246,10 @@ def test_bad_lobby_requests_get_one_clear_line(client, req, why):
     r = client.post("/api/games", json=req)
     assert r.status_code == 400 and why in r.json()["error"]
     assert str(ROOT) not in r.json()["error"]          # no server folder in a browser's answer
-    assert client.post("/api/games", content=b"x" * 20000).status_code == 413
-    assert client.post("/api/games", content=b"[1]").status_code == 400
+    assert "--set" not in r.json()["error"]            # the lobby has a form, not a command line
+    js = {"content-type": "application/json"}
+    assert client.post("/api/games", content=b"x" * 20000, headers=js).status_code == 413
+    assert client.post("/api/games", content=b"[1]", headers=js).status_code == 400
 
 
 def test_over_the_socket_an_illegal_move_is_an_error_and_a_second_window_takes_over(client):
@@ -560,3 +562,135 @@ def test_the_lobby_list_is_compiled_once_and_again_when_a_file_changes(tmp_path,
     assert len(loads) == 1
     rules.write_text(rules.read_text().replace("game: Nutzen", "game: Nutzen Two", 1))
     assert host.offered()[0]["name"] == "Nutzen Two" and len(loads) == 2
+
+
+# -- an untrusted browser: cross-site creation, compile cost, memory, resume races ----------------
+
+def test_a_game_is_created_only_by_a_json_request_from_the_lobbys_own_origin(client):
+    host = client.app.state.host
+    req = {"game": 1, "seats": ["human", "human"]}
+    form = client.post("/api/games", data={"game": "1"})      # what any web page's <form> can send
+    assert form.status_code == 415 and "application/json" in form.json()["error"]
+    plain = client.post("/api/games", content=json.dumps(req), headers={"content-type": "text/plain"})
+    assert plain.status_code == 415
+    foreign = client.post("/api/games", json=req, headers={"origin": "http://evil.example"})
+    assert foreign.status_code == 403 and "own lobby" in foreign.json()["error"]
+    for origin in ("http://testserver:8080", "null", "http://testserver.evil.example"):
+        assert client.post("/api/games", json=req, headers={"origin": origin}).status_code == 403
+    assert not host.tables                                     # nothing was created
+    assert client.post("/api/games", json=req, headers={"origin": "http://testserver"}).status_code == 200
+    assert client.post("/api/games", json=req).status_code == 200    # no Origin: not a browser page
+    assert len(host.tables) == 2
+
+
+def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_options(tmp_path, monkeypatch):
+    import asyncio
+    import shutil
+    from starlette.testclient import TestClient
+    from cardrules import compiler
+    from cardrules.web import app as app_module
+    from cardrules.web.app import make_app
+    rules = tmp_path / "ct.yaml"
+    shutil.copy(game_path("chinese-ten"), rules)
+    compiled = []
+    real = compiler.Compiler.compile
+
+    def where(into):
+        try:
+            asyncio.get_running_loop()
+            into.append("event loop")
+        except RuntimeError:
+            into.append("worker")
+
+    def counting(self):
+        where(compiled)
+        return real(self)
+    monkeypatch.setattr(compiler.Compiler, "compile", counting)
+    loaded = []
+    real_load = app_module.load_game
+
+    def load(path):
+        where(loaded)
+        return real_load(path)
+    monkeypatch.setattr(app_module, "load_game", load)
+    with TestClient(make_app([str(rules)], str(tmp_path / "saves"), delay=0)) as c:
+        c.get("/api/games")                                    # the lobby's list loads the file too
+        assert loaded == ["worker"]
+        compiled.clear()
+        two = {"game": 0, "seats": ["human", "human"]}
+        for _ in range(3):
+            assert c.post("/api/games", json=two).status_code == 200
+        assert compiled == ["worker"]
+        assert c.post("/api/games", json=dict(two, seats=["human"] * 3)).status_code == 200
+        assert compiled == ["worker"] * 2                       # another player count: compiled
+        rules.write_text(rules.read_text() + "\n# edited\n")
+        assert c.post("/api/games", json=two).status_code == 200
+        assert compiled == ["worker"] * 3                       # the file changed: compiled again
+
+
+def test_at_most_max_tables_games_are_held_and_dropped_ones_resume_from_their_autosave(tmp_path):
+    from starlette.testclient import TestClient
+    from cardrules.web.app import make_app
+    app = make_app([game_path("chinese-ten")], str(tmp_path), delay=0, max_tables=2)
+    host = app.state.host
+    two = {"game": 0, "seats": ["human", "human"], "seed": 3}
+    with TestClient(app) as c:
+        a, b = (c.post("/api/games", json=two).json() for _ in range(2))
+        link = {g["id"]: f"/ws/{g['id']}/{g['links'][0]['token']}" for g in (a, b)}
+        with c.websocket_connect(link[b["id"]]) as ws:
+            before = ws.receive_json()
+        with c.websocket_connect(link[a["id"]]) as wa:          # a is open in a window: it stays
+            wa.receive_json()
+            d = c.post("/api/games", json=two)
+            assert d.status_code == 200 and set(host.tables) == {a["id"], d.json()["id"]}   # idle b left
+            dl = d.json()
+            with c.websocket_connect(f"/ws/{dl['id']}/{dl['links'][0]['token']}") as wd:
+                wd.receive_json()
+                full = c.post("/api/games", json=two)           # both held games are in play
+                assert full.status_code == 503 and "200" not in full.json()["error"]
+                assert "games in play" in full.json()["error"]
+                with c.websocket_connect(link[b["id"]]) as wb:  # nor can b come back now
+                    assert "games in play" in wb.receive_json()["message"]
+        with c.websocket_connect(link[b["id"]]) as ws:        # windows closed: b resumes as it was
+            again = ws.receive_json()
+        assert b["id"] in host.tables and len(host.tables) == 2
+        assert again["zones"] == before["zones"] and again["decision"] == before["decision"]
+
+
+def test_two_browsers_opening_a_saved_game_at_once_resume_it_once(tmp_path, monkeypatch):
+    import asyncio
+    import time
+    from cardrules.web.app import Host
+    t = new_table("chinese-ten", ["human", "human"], saves=str(tmp_path))
+    resumed = []
+    real = Table.resume
+
+    def slow(gid, saves):
+        resumed.append(gid)
+        time.sleep(0.2)                                        # the other browser arrives meanwhile
+        return real(gid, saves)
+    monkeypatch.setattr(Table, "resume", staticmethod(slow))
+    host = Host([game_path("chinese-ten")], str(tmp_path), delay=0)   # a restarted server
+
+    async def both():
+        return await asyncio.gather(host.table(t.id), host.table(t.id))
+    one, two = asyncio.run(both())
+    assert one is two and resumed == [t.id] and not host.opening
+
+
+def test_a_computer_player_that_fails_tells_browsers_a_fixed_line_and_the_server_the_detail(
+        client, monkeypatch, capsys):
+    def broken(self):
+        raise RuntimeError("secret detail at /srv/cardrules/agents.py")
+    monkeypatch.setattr(Table, "computer_choice", broken)
+    got = create(client, game=1, seats=["human", "random"], seed=8)
+    with client.websocket_connect(f"/ws/{got['id']}/{got['links'][0]['token']}") as ws:
+        msg = ws.receive_json()
+        if msg["to_move"] == 0:
+            ws.send_text(json.dumps({"type": "move", "move": msg["moves"][0]["move"]}))
+        while not msg["failed"]:
+            msg = ws.receive_json()
+    assert msg["failed"] == "the game stopped: a computer player failed"
+    assert "secret" not in json.dumps(msg)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "RuntimeError: secret detail" in err[0] and got["id"] in err[0]

@@ -5,13 +5,25 @@ creates a game and answers its seat links; `/play/{game}/{token}` a seat's table
 `/ws/{game}/{token}` its WebSocket; `/cards/{NAME}.svg` card images; `/static/...` the page files.
 Every game lives in a `protocol.Table`; all changes to one happen in the event loop under its
 lock, and computer seats think in a worker thread, then move after a short visible delay.
+
+Every browser is untrusted (docs/web.md, "Limits"): a game is created only by a JSON POST from
+the lobby's own origin; rule files are compiled in a worker thread, once per (file, contents,
+players, options); at most `max_tables` games are held in memory (finished, then idle ones are
+dropped first and resume from their autosave when a link is opened again); one resume at a time
+per game id.
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
+import re
 import socket
+import sys
+import threading
+import time
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.endpoints import WebSocketEndpoint
@@ -31,12 +43,19 @@ STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_BODY = 16 * 1024            # bytes of a lobby request
 TAKEN_OVER = 4001               # WebSocket close code: the seat link was opened elsewhere
 NOT_A_SEAT = 4004               # WebSocket close code: no such game or seat link
+MAX_TABLES = 200                # games held in memory at once
+COMPUTER_FAILED = "the game stopped: a computer player failed"
+
+
+class Full(ProtocolError):
+    """Every place for a game in memory is taken by a game in play."""
 
 
 class Host:
     """The games this server holds, the rule files it offers, and the sockets open on each seat."""
 
-    def __init__(self, games: list, saves: str | None, delay: float = 0.8, budget: int | None = None):
+    def __init__(self, games: list, saves: str | None, delay: float = 0.8, budget: int | None = None,
+                 max_tables: int = MAX_TABLES):
         self.games = games            # rule file paths offered in the lobby
         self.saves = saves            # folder of autosaves (None: no saving, tests only)
         self.delay = delay            # seconds a computer move stays announced before it is made
@@ -46,20 +65,84 @@ class Host:
         self.sockets: dict = {}       # (game id, token) -> WebSocket
         self.thinking: dict = {}      # game id -> the task moving its computer seats
         self._offered = None          # (the rule files' stamps, the lobby's list of games)
+        self.max_tables = max_tables
+        self.used: dict = {}          # game id -> when a browser last opened or created it
+        self.opening: dict = {}       # game id -> [asyncio.Lock, users] while it is being resumed
+        self.loaded: dict = {}        # rule file path -> (its sha256, the loaded game and its programs)
+        self.work = threading.Lock()  # one compile or resume at a time in the worker threads
 
-    def table(self, gid: str) -> Table:
-        """A game by id: held in memory, or resumed from its autosave (after a restart)."""
+    async def table(self, gid: str) -> Table:
+        """A game by id: held in memory, or resumed from its autosave (after a restart or after it
+        was dropped from memory). Two browsers opening it at once resume it once (a lock per id)."""
         t = self.tables.get(gid)
-        if t is None:
-            if not self.saves or not GAME_ID.match(gid or ""):
-                raise ProtocolError("no such game")
-            t = Table.resume(gid, self.saves)
-            self.add(t)
+        if t is not None:
+            self.used[gid] = time.monotonic()
+            return t
+        if not self.saves or not GAME_ID.match(gid or ""):
+            raise ProtocolError("no such game")
+        entry = self.opening.setdefault(gid, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                t = self.tables.get(gid)
+                if t is None:
+                    self.make_room()
+                    t = await asyncio.to_thread(self._resume, gid)
+                    self.add(t)
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self.opening[gid]
         return t
 
+    def _resume(self, gid: str) -> Table:
+        with self.work:
+            return Table.resume(gid, self.saves)
+
+    def create(self, path, players, sets, kinds, seed, hot_seat) -> Table:
+        """A new game (in a worker thread): the rule file loaded once per contents, its programs
+        compiled once per (players, options) and cached on the loaded game."""
+        with self.work:
+            try:
+                with open(path, "rb") as fh:
+                    digest = hashlib.sha256(fh.read()).hexdigest()
+            except OSError:
+                digest = None            # load_game gives the one-line error
+            got = self.loaded.get(path)
+            if got is None or got[0] != digest or digest is None:
+                got = (digest, load_game(path)[0])
+                self.loaded[path] = got
+            return Table.create(path, players, sets, kinds, seed, hot_seat, self.saves, self.budget, game=got[1])
+
     def add(self, t: Table):
+        """Hold `t` in memory; Full when every place is taken by a game in play."""
+        self.make_room()
         self.tables[t.id] = t
         self.locks[t.id] = asyncio.Lock()
+        self.used[t.id] = time.monotonic()
+
+    def make_room(self):
+        """Room for one more game: finished games, then the longest idle ones (no window open, no
+        computer thinking) leave memory; with autosaves they resume when a link is opened again."""
+        extra = len(self.tables) + 1 - self.max_tables
+        if extra <= 0:
+            return
+        busy = {gid for gid, _ in self.sockets} | {g for g, task in self.thinking.items() if not task.done()}
+
+        def done(gid):
+            t = self.tables[gid]
+            return t.match.over or bool(t.failed)
+        idle = [g for g in self.tables if g not in busy and (self.saves or done(g))]
+        idle.sort(key=lambda g: (not done(g), self.used.get(g, 0.0)))
+        for gid in idle[:extra]:
+            self.drop(gid)
+        if len(self.tables) >= self.max_tables:
+            raise Full(f"the server holds {self.max_tables} games in play, its most: "
+                       "finish or close one, then try again")
+
+    def drop(self, gid: str):
+        for d in (self.tables, self.locks, self.thinking, self.used):
+            d.pop(gid, None)
 
     def public(self, message: str) -> str:
         """A message for a browser: the rule files' folders left out (only their names)."""
@@ -110,8 +193,11 @@ class Host:
             try:
                 seat, decision, i = await asyncio.to_thread(t.computer_choice)
             except Exception as exc:     # a rule file's error, or a bug of a computer player: the game stops
-                t.stop(exc.line() if isinstance(exc, CardrulesError) else
-                       f"internal error: {type(exc).__name__}: {exc} (a bug in cardrules; please report it)")
+                detail = exc.line() if isinstance(exc, CardrulesError) else \
+                    f"internal error: {type(exc).__name__}: {exc} (a bug in cardrules; please report it)"
+                # the browsers get a fixed line; the detail is for whoever runs the server
+                print(clean(f"cardrules: game {t.id}: a computer player failed: {detail}"), file=sys.stderr, flush=True)
+                t.stop(COMPUTER_FAILED)
                 await self.broadcast(t)
                 return
             async with lock:
@@ -157,10 +243,10 @@ class SeatSocket(WebSocketEndpoint):
         gid, tok = ws.path_params["game"], ws.path_params["token"]
         await ws.accept()
         try:
-            t = host.table(gid)
+            t = await host.table(gid)
             t.seats_of(tok)
         except ProtocolError as exc:
-            await _send(ws, _error(str(exc)))
+            await _send(ws, _error(host.public(str(exc))))
             await ws.close(NOT_A_SEAT)
             return
         old = host.sockets.get((gid, tok))
@@ -211,19 +297,26 @@ async def lobby(request: Request):
 async def table_page(request: Request):
     host: Host = request.app.state.host
     try:
-        host.table(request.path_params["game"]).seats_of(request.path_params["token"])
+        t = await host.table(request.path_params["game"])
+        t.seats_of(request.path_params["token"])
+    except Full as exc:
+        return Response(f"{exc}\n", status_code=503, media_type="text/plain")
     except ProtocolError as exc:
-        return Response(f"{exc}\n", status_code=404, media_type="text/plain")
+        return Response(f"{host.public(str(exc))}\n", status_code=404, media_type="text/plain")
     return FileResponse(os.path.join(STATIC, "table.html"))
 
 
 async def list_games(request: Request):
     host: Host = request.app.state.host
-    return JSONResponse({"games": host.offered(), "kinds": seat_kinds()})
+    games = await asyncio.to_thread(host.offered)      # a changed rule file is loaded off the event loop
+    return JSONResponse({"games": games, "kinds": seat_kinds()})
 
 
 async def create_game(request: Request):
     host: Host = request.app.state.host
+    refused = _refuse_foreign(request)
+    if refused is not None:
+        return refused
     body = await request.body()
     if len(body) > MAX_BODY:
         return JSONResponse({"error": "request too large"}, status_code=413)
@@ -234,18 +327,48 @@ async def create_game(request: Request):
     except ValueError:
         return JSONResponse({"error": "the request is not a JSON object"}, status_code=400)
     try:
-        t = Table.create(*_game_request(host, req), host.saves, host.budget)
+        args = _game_request(host, req)
+        host.make_room()                       # refused before compiling anything
+        t = await asyncio.to_thread(host.create, *args)
+        host.add(t)
+    except Full as exc:
+        return JSONResponse({"error": str(exc)}, status_code=503)
     except OptionError as exc:
-        return JSONResponse({"error": host.public(exc.line())}, status_code=400)
+        return JSONResponse({"error": host.public(_for_the_form(exc))}, status_code=400)
     except (UsageError, ProtocolError) as exc:
         return JSONResponse({"error": host.public(str(exc))}, status_code=400)
     except ErrorList as exc:
         return JSONResponse({"error": host.public(exc.errors[0].line())}, status_code=400)
     except CardrulesError as exc:
         return JSONResponse({"error": host.public(exc.line())}, status_code=400)
-    host.add(t)
     links = [dict(x, url=f"/play/{t.id}/{x['token']}") for x in t.link_list()]
     return JSONResponse({"id": t.id, "links": links})
+
+
+_SET_HINT = re.compile(r" \(--set .*\)\Z", re.S)
+
+
+def _for_the_form(exc: OptionError) -> str:
+    """An option refused, in the lobby form's words: no command-line `(--set x=1)`, no file position."""
+    return _SET_HINT.sub("", str(exc)).replace("--set ", "")
+
+
+def _refuse_foreign(request: Request) -> Response | None:
+    """A game is created only by the lobby's own script: JSON (a plain cross-site form cannot send
+    it without a CORS preflight, which this server never allows) and, when the browser names the
+    page's origin, this very host:port. Any other web page a local user visits is refused."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        return JSONResponse({"error": "a new game is a JSON request (Content-Type: application/json)"},
+                            status_code=415)
+    origin = request.headers.get("origin")
+    if origin is not None:
+        parts = urlsplit(origin)
+        host = request.headers.get("host", "")
+        if parts.scheme not in ("http", "https") or not host or parts.netloc.lower() != host.lower():
+            return JSONResponse({"error": "games are created from this server's own lobby page only"},
+                                status_code=403)
+    return None
 
 
 def _game_request(host: Host, req: dict) -> tuple:
@@ -281,7 +404,8 @@ async def card_image(request: Request):
     return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
 
-def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None) -> Starlette:
+def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None,
+             max_tables: int = MAX_TABLES) -> Starlette:
     """The application serving `games` (rule file paths), autosaving into `saves`."""
     routes = [
         Route("/", lobby),
@@ -293,7 +417,7 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
         Mount("/static", StaticFiles(packages=[("cardrules.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes)
-    app.state.host = Host(games, saves, delay, budget)
+    app.state.host = Host(games, saves, delay, budget, max_tables)
     return app
 
 

@@ -108,9 +108,11 @@ class Table:
     # -- making and resuming -------------------------------------------------------------------
     @classmethod
     def create(cls, path: str, players: int | None, sets: dict, kinds: list, seed: int | None,
-               hot_seat: bool, saves: str | None, budget: int | None = None) -> "Table":
-        """A new game; UsageError (or a rule file's error) when the request does not fit it."""
-        game, _ = load_game(path)
+               hot_seat: bool, saves: str | None, budget: int | None = None, game=None) -> "Table":
+        """A new game; UsageError (or a rule file's error) when the request does not fit it.
+        `game`: the rule file already loaded (its compiled programs are cached on it)."""
+        if game is None:
+            game, _ = load_game(path)
         n = players if players is not None else len(kinds) if kinds else game.default_players
         st = setup(path, n, sets, game=game)
         kinds = list(kinds) or [HUMAN] + [play.default_computer()] * (n - 1)
