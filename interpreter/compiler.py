@@ -890,6 +890,11 @@ class Compiler:
             self.e.line(noted.removeprefix("; "), inner.span)
         self.block(inner.body)
         self.e.dedent()
+        # Every card of the groups found has left the zone and none arrived: each key now has
+        # fewer than n cards there, so the zone has no group until a card arrives.
+        zi = self.zone_index(zone)
+        self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
+                    f"MEMO[{memo}] = key")
         if loop is not None:
             self.e.dedent()
 

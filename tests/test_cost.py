@@ -281,6 +281,31 @@ def test_a_lone_blind_parameter_offers_one_move_per_card_of_its_zone():
     assert len(sizes) > 5                      # the offer shrank and grew during the hand
 
 
+# ---- a groups rule whose run took every card of its groups away --------------------------
+
+def test_a_groups_rule_that_took_its_groups_away_waits_for_a_card_to_arrive(tmp_path):
+    # seat 1 is dealt AC 2C, seat 0 2H 3C: no pair; seat 1 draws AH and lays AC AH down whole,
+    # so its hand has no group left: its memo is kept (not looked at again until a card arrives)
+    m = T.stacked(write(tmp_path, PER_SEAT.replace("count: 1", "count: 2")), "AC 2H 2C 3C AH")
+    seat1 = m.P.zone_names.index("hand:1")
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == ["AC", "AH"] and T.cards(m, "hand:1") == ["2C"]
+    assert m.S.memo[1] == m.S.za[seat1]
+
+
+def test_a_groups_rule_that_leaves_cards_of_its_groups_looks_again(tmp_path):
+    # groups by suit, but only the first card of each is laid down: seat 1 (AC 2C 3C) and
+    # seat 0 (2H 3H AH) each keep a group after the deal's run; seat 0's hand gets no card
+    # afterwards, yet its second group is laid down after the draw
+    rule = PER_SEAT.replace("count: 1", "count: 3").replace(
+        'groups(hand(p), 2, rank)', 'groups(hand(p), 2, suit)').replace(
+        "move: {cards: pair, to: pile}", 'move: {cards: "pair[0]", to: pile}')
+    m = T.stacked(write(tmp_path, rule), "AC 2H 2C 3H 3C AH")
+    assert m.S.score == [1, 1] and T.cards(m, "hand:0") == ["3H", "AH"]
+    T.choose(m, "draw")
+    assert m.S.score[0] == 2 and T.cards(m, "hand:0") == ["AH"]
+
+
 # ---- set: {v: first(...)} compiles to a loop that stops at the first match ----------------
 
 FIRST = """
