@@ -408,17 +408,22 @@ class Compiler:
             return f"(KIND[{left}] {n.op} KIND[{right}])"
         return f"({left} {n.op} {right})"
 
-    def x_Gen(self, n):
+    def gen_parts(self, n):
+        """A comprehension's parts: (local, counted items, condition or "", element)."""
         v = n.local
         with self.bound(v, n.iter):
-            cond = f" if {self.x(n.cond)}" if n.cond is not None else ""
+            cond = self.x(n.cond) if n.cond is not None else ""
             elt = self.x(n.elt)
         self.in_iterable += 1
         try:
             items = self.ticked(n.iter)
         finally:
             self.in_iterable -= 1
-        tail = f"for {v} in {items}{cond}"
+        return v, items, cond, elt
+
+    def x_Gen(self, n):
+        v, items, cond, elt = self.gen_parts(n)
+        tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
         # List comprehensions where every item is visited anyway (faster than a generator);
         # any, all and first stop early, so they keep a generator.
@@ -694,6 +699,21 @@ class Compiler:
 
     def s_Assign(self, st):
         for var, node, seat in st.pairs:
+            if isinstance(node, nodes.Gen) and node.func == "first" and not var.per_player:
+                # `set: {v: first(x for x in L if c)}`: a loop that stops at the first match,
+                # without a generator (the same items visited, the same steps counted)
+                local, items, cond, elt = self.gen_parts(node)
+                value = f"rt.num({elt})" if var.type == "int" else elt
+                self.e.line(f"for {local} in {items}:", node.span)
+                self.e.indent()
+                if cond:
+                    self.e.line(f"if not {cond}: continue", node.span)
+                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+                self.e.line("break")
+                self.e.dedent()
+                self.e.line("else:")
+                self.e.line("    rt.first(())", node.span)
+                continue
             value = self.x(node)
             value = f"rt.num({value})" if var.type == "int" else value
             if var.per_player:           # a new list: copies of the state share the old one
@@ -875,6 +895,11 @@ class Compiler:
             self.e.line(noted.removeprefix("; "), inner.span)
         self.block(inner.body)
         self.e.dedent()
+        # Every card of the groups found has left the zone and none arrived: each key now has
+        # fewer than n cards there, so the zone has no group until a card arrives.
+        zi = self.zone_index(zone)
+        self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
+                    f"MEMO[{memo}] = key")
         if loop is not None:
             self.e.dedent()
 
@@ -929,6 +954,14 @@ class Compiler:
                             self.e.line(f"if not {self.x(node)}: return", node.span)
                         at_level[1] = parts[k:]
                 source = f"range(len({items}))" if p.blind else items
+                if i == 0 and len(mv.params) == 1 and p.blind and not at_level[1]:
+                    # a lone blind parameter: its moves depend only on how many cards are
+                    # offered, so they are built once (BM_k[n]: the n moves) and shared
+                    table = self.fresh("BM")
+                    self.ns[table] = tuple(tuple((mv.index, k) for k in range(n))
+                                           for n in range(len(self.P.card_names) + 1))
+                    self.e.line(f"out += {table}[len({items})]", p.source.span)
+                    break
                 if i == len(mv.params) - 1 and not at_level[i + 1]:
                     # the last parameter, unconditioned: its moves in one comprehension
                     tup = "".join(a + ", " for a in args + [local])

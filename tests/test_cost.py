@@ -13,6 +13,8 @@ import pytest
 
 from cardrules import runtime as rt
 from cardrules import testing as T
+from cardrules.engine import Match
+from cardrules.errors import GameError
 from cardrules.session import setup
 from conftest import ROOT
 
@@ -261,3 +263,75 @@ def test_a_per_seat_rule_without_groups_looks_again_at_the_changed_seat(tmp_path
     assert T.cards(m, "pile") == []
     T.choose(m, "draw")      # seat 1 holds three cards: its top one goes
     assert T.cards(m, "pile") == ["AH"] and m.hand_results[0] == [0, 1]
+
+
+# ---- legal moves of a lone blind parameter: shared, built once per count -------------------
+
+def test_a_lone_blind_parameter_offers_one_move_per_card_of_its_zone():
+    prog = setup(f"{ROOT}/games/perfect10.yaml", 3).program
+    assert "BM_" in prog.source                # the table is used
+    m = Match(prog, 7, max_hands=1, knowledge=False)
+    rng = random.Random(7)
+    sizes = set()
+    while not m.over:
+        offered = m.S.Z[prog.zone_names.index(f"hand:{m.S.V[0]}")]
+        assert m.legal_moves() == [(0, k) for k in range(len(offered))]
+        sizes.add(len(offered))
+        m.apply(rng.randrange(len(m.legal_moves())))
+    assert len(sizes) > 5                      # the offer shrank and grew during the hand
+
+
+# ---- a groups rule whose run took every card of its groups away --------------------------
+
+def test_a_groups_rule_that_took_its_groups_away_waits_for_a_card_to_arrive(tmp_path):
+    # seat 1 is dealt AC 2C, seat 0 2H 3C: no pair; seat 1 draws AH and lays AC AH down whole,
+    # so its hand has no group left: its memo is kept (not looked at again until a card arrives)
+    m = T.stacked(write(tmp_path, PER_SEAT.replace("count: 1", "count: 2")), "AC 2H 2C 3C AH")
+    seat1 = m.P.zone_names.index("hand:1")
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == ["AC", "AH"] and T.cards(m, "hand:1") == ["2C"]
+    assert m.S.memo[1] == m.S.za[seat1]
+
+
+def test_a_groups_rule_that_leaves_cards_of_its_groups_looks_again(tmp_path):
+    # groups by suit, but only the first card of each is laid down: seat 1 (AC 2C 3C) and
+    # seat 0 (2H 3H AH) each keep a group after the deal's run; seat 0's hand gets no card
+    # afterwards, yet its second group is laid down after the draw
+    rule = PER_SEAT.replace("count: 1", "count: 3").replace(
+        'groups(hand(p), 2, rank)', 'groups(hand(p), 2, suit)').replace(
+        "move: {cards: pair, to: pile}", 'move: {cards: "pair[0]", to: pile}')
+    m = T.stacked(write(tmp_path, rule), "AC 2H 2C 3H 3C AH")
+    assert m.S.score == [1, 1] and T.cards(m, "hand:0") == ["3H", "AH"]
+    T.choose(m, "draw")
+    assert m.S.score[0] == 2 and T.cards(m, "hand:0") == ["AH"]
+
+
+# ---- set: {v: first(...)} compiles to a loop that stops at the first match ----------------
+
+FIRST = """
+variables:
+  who: {type: seat, initial: 0}
+  pts: {type: int, initial: 0}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - set: {who: "first(p for p in seats if count(x for x in hand(p) if x.rank == 10) > 0)"}
+  - set: {pts: "first(count(hand(who)) * 10 for x in hand(who) if x.rank == 10)"}
+  - score: {seat: who, points: pts}
+  - set: {who: "first(p for p in seats if count(hand(p)) > 5)"}
+"""
+
+
+def test_set_to_first_takes_the_first_match_and_fails_where_none_matches(tmp_path):
+    path = write(tmp_path, FIRST)
+    m = setup(path).program
+    assert "rt.first(" in m.source and "for l" in m.source
+    # seat 1 is dealt AC TC, seat 0 TH AH: seat 0, the first, scores 20; then no seat holds more than
+    # 5 cards: one error at the last set
+    with pytest.raises(GameError) as e:
+        T.stacked(path, "AC TH TC AH")
+    assert "first(...) found nothing" in str(e.value) and e.value.span.line == 20
+    ends_with_one_error(path, "20:", "first(...) found nothing", commands=("simulate",))
+    last = FIRST.rindex("  - set:")
+    m = T.stacked(write(tmp_path, FIRST[:last], name="ok.yaml"), "AC TH TC AH")
+    assert m.hand_results[0] == [20, 0]
