@@ -434,7 +434,8 @@ def test_serve_takes_a_bundled_game_by_name(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     got = serving(monkeypatch)
     assert cli.main(["serve", "hearts", "--saves", str(tmp_path)]) == 0
-    assert got == [[game_path("hearts")]]
+    from cardrules import bundled                 # installed: the package's copy; checkout: games/
+    assert got == [[bundled.bundled()["hearts"]]]
 
 
 def test_serve_without_a_file_offers_the_bundled_games(monkeypatch, tmp_path):
