@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import time
 from collections import deque
 
 from .. import record
@@ -42,9 +43,22 @@ def require():
     return ray
 
 
+CHUNK_SECONDS = 0.5           # the work a chunk aims at, once games have been timed
+MAX_CHUNK = 4096
+
+
 def chunk_size(games: int, workers: int) -> int:
-    """Games per task: about 8 tasks per worker for balance, at most 64 so a lost chunk is cheap."""
+    """Games of the first tasks: about 8 tasks per worker for balance, at most 64 until the
+    games' cost is known (then `next_chunk`)."""
     return max(1, min(64, games // (workers * 8) or 1))
+
+
+def next_chunk(per_game: float, left: int, workers: int) -> int:
+    """Games per task once a chunk has been timed: about CHUNK_SECONDS of work, so the fixed cost
+    of a task (a few ms) stays small for fast games and a lost chunk stays cheap for slow ones;
+    never more than a fair share of what is left, so the last chunks still spread over workers."""
+    want = int(CHUNK_SECONDS / per_game) if per_game > 0 else MAX_CHUNK
+    return max(1, min(MAX_CHUNK, want, left // (workers * 2) or 1))
 
 
 def _reachable(address: str):
@@ -182,34 +196,36 @@ class RayRunner:
             self.connect()
         task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
         width = self.concurrency()
-        size = self.chunk or chunk_size(total, width)
-        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # sent once, not with every chunk
-        starts = iter(range(0, total, size))
-        pending: deque = deque()       # (first game, ref) in game order: submitted, not yet yielded
-        running: set = set()           # refs of chunks not yet seen finished: at most `width`
+        size = self.chunk or chunk_size(total, width)   # chunks only cut the run: outputs are
+        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # the same whatever their size
+        nxt = 0                        # the first game not yet sent
+        pending: deque = deque()       # (first game, count, ref) in game order: sent, not yet yielded
+        running: dict = {}             # ref -> (count, time sent) of chunks not seen finished
         ahead = 4 * width              # finished chunks waiting for a slow earlier one: bounded
         try:
             while True:
-                while len(running) < width and len(pending) < ahead:
-                    lo = next(starts, None)
-                    if lo is None:
-                        break
-                    ref = task.remote(rules, arg, lo, min(size, total - lo))
-                    pending.append((lo, ref))
-                    running.add(ref)
+                while len(running) < width and len(pending) < ahead and nxt < total:
+                    count = min(size, total - nxt)
+                    ref = task.remote(rules, arg, nxt, count)
+                    pending.append((nxt, count, ref))
+                    running[ref] = (count, time.monotonic())
+                    nxt += count
                 if not pending:
                     return
                 if running:            # short waits keep Ctrl-C prompt
                     done, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
-                    running.difference_update(done)
-                while pending and pending[0][1] not in running:
-                    lo, ref = pending.popleft()
-                    for out in self._get(ref, lo, min(size, total - lo)):
+                    for ref in done:
+                        count, sent = running.pop(ref)
+                        if not self.chunk:     # `width` are out, so it ran from when it was sent
+                            size = next_chunk((time.monotonic() - sent) / count, total - nxt, width)
+                while pending and pending[0][2] not in running:
+                    lo, count, ref = pending.popleft()
+                    for out in self._get(ref, lo, count):
                         if progress:
                             progress()
                         yield out
         finally:
-            for _, ref in pending:     # Ctrl-C, an error, or a consumer that stopped early
+            for _, _, ref in pending:  # Ctrl-C, an error, or a consumer that stopped early
                 ray.cancel(ref)
 
     def _get(self, ref, lo: int, count: int) -> list:
