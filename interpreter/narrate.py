@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from . import cards as cardtext
-from .nodes import Call, Name, Node, walk
+from .nodes import Call, Name, Node
 from .observe import visible
 
 _COMPASS = {
@@ -331,12 +331,6 @@ def _hidden_input(match, say, node, values: tuple, seen) -> bool:
 def has_card(typ) -> bool:
     """Whether a value of this type is a card or holds cards."""
     return typ == "card" or (isinstance(typ, tuple) and has_card(typ[1]))
-
-
-def _local_name(n) -> str | None:
-    """The compiled name of a local (a parameter, a loop variable, `player`) a Name stands for."""
-    ref = getattr(n, "ref", None) if isinstance(n, Name) else None
-    return ref[2] if isinstance(ref, tuple) and len(ref) > 2 and ref[0] in ("local", "builtin") else None
 
 
 def say_text(match, k: int, values: tuple, names: list, seen) -> str:

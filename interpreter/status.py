@@ -9,10 +9,7 @@ is known to the seat.
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
 from . import narrate
-from .nodes import Node
 
 
 def phase(match) -> str | None:

@@ -9,29 +9,9 @@ from cardrules.describe import describe
 from cardrules.errors import ErrorList, GameError
 from cardrules.load import load_game
 
-# A two-player game on an 8-card deck (AC AH 2C 2H 3C 3H TC TH); the dealer's left gets
-# the first card. Tests fill in moves, variables and the hand.
-BASE = """
-game: Reach test
-players: {min: 2, max: 2}
-deck: {ranks: [A, 2, 3, 10], suits: [C, H], zone: stock}
-zones:
-  stock: {visibility: none}
-  hand: {per_player: true, visibility: owner}
-  table: {visibility: all}
-"""
-
-
-def rules(tmp_path, body: str, tail: str = "") -> str:
-    path = tmp_path / "reach.yaml"
-    path.write_text(BASE + textwrap.dedent(body) + tail)
-    return str(path)
-
-
-def errors(path) -> str:
-    with pytest.raises(ErrorList) as exc:
-        load_game(path)
-    return "\n".join(e.line() for e in exc.value.errors)
+# The tiny two-player game of test_language_ext (8 cards: AC AH 2C 2H 3C 3H TC TH); tests fill
+# in moves, variables and the hand.
+from test_language_ext import BASE, errors, rules  # noqa: E402
 
 
 # ---- named hand statements (phases) ------------------------------------------------------------
