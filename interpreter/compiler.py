@@ -758,12 +758,16 @@ class Compiler:
         if not items.startswith(_FRESH):   # a zone or a variable's list may change meanwhile
             items = f"list({items})"
         self.e.line(f"for V[{st.var.slot}] in {items}:", st.span)
+        self.loop_body(st.var, st.body, st.span)
+
+    def loop_body(self, var, body, span):
+        """A for_each's round, indented under its `for`: a step, who knows the card, the body."""
         self.e.indent()
-        self.charge("1", st.span)
-        noted = self.noted(st.var.slot, st.var.type)
+        self.charge("1", span)
+        noted = self.noted(var.slot, var.type)
         if noted:
-            self.e.line(noted.removeprefix("; "), st.span)
-        self.block(st.body)
+            self.e.line(noted.removeprefix("; "), span)
+        self.block(body)
         self.e.dedent()
 
     # -- functions, moves, flow ----------------------------------------------------------------
@@ -888,13 +892,7 @@ class Compiler:
         self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
         self.e.line(f"MEMO[{memo}] = -1")
         self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
-        self.e.indent()
-        self.charge("1", inner.span)
-        noted = self.noted(inner.var.slot, inner.var.type)
-        if noted:
-            self.e.line(noted.removeprefix("; "), inner.span)
-        self.block(inner.body)
-        self.e.dedent()
+        self.loop_body(inner.var, inner.body, inner.span)
         # Every card of the groups found has left the zone and none arrived: each key now has
         # fewer than n cards there, so the zone has no group until a card arrives.
         zi = self.zone_index(zone)
