@@ -884,18 +884,23 @@ class Compiler:
             items = items if items.startswith(_FRESH) else f"list({items})"
             self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
             self.e.indent()
-        self.e.line(f"key = S.za[{self.zone_index(zone)}]")
-        self.e.line(f"if MEMO[{memo}] == key: {skip}")
+        zi = self.zone_index(zone)
+        self.e.line(f"key = S.za[{zi}]")
+        self.e.line(f"mk = MEMO[{memo}]")
+        self.e.line(f"if mk == key: {skip}")
         if loop is not None:
             self.charge("1", loop.span)
-        self.e.line(f"found = {self.x(inner.iter)}", inner.iter.span)
+        # One card arrived since the zone was seen without a group: only its key can make one.
+        args = inner.iter.args
+        self.e.line(f"found = rt.groups_after(S, {self.g.limits.steps_per_hand}, {self.x(args[0])}, {self.x(args[1])}, "
+                    f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
+                    f"{self.x(inner.iter)}", inner.iter.span)
         self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
         self.e.line(f"MEMO[{memo}] = -1")
         self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
         self.loop_body(inner.var, inner.body, inner.span)
         # Every card of the groups found has left the zone and none arrived: each key now has
         # fewer than n cards there, so the zone has no group until a card arrives.
-        zi = self.zone_index(zone)
         self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
                     f"MEMO[{memo}] = key")
         if loop is not None:

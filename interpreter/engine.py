@@ -17,6 +17,10 @@ _EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyE
                 ValueError, RecursionError)
 
 
+def _too_many_decisions(limit):
+    raise rt.LimitError(f"more than {limit} decisions in one hand (limits: decisions_per_hand)")
+
+
 class Match:
     """One match of a compiled game, from the first deal to the winners."""
 
@@ -86,8 +90,7 @@ class Match:
         P = self.P
         try:
             if S.hand_decisions > P.max_decisions:
-                raise rt.LimitError(f"more than {P.max_decisions} decisions in "
-                                    f"one hand (limits: decisions_per_hand)")
+                _too_many_decisions(P.max_decisions)
             P.apply[move[0]](S, seat, *move[1:])
             if S.moved != S.auto_seen:
                 P.autos(S)
@@ -102,12 +105,33 @@ class Match:
         """Search's rollout: uniformly random moves (`rng.randrange`, as an agent would draw them)
         until hand number `hand` (counted in hands_played) is over or the match ends, or `depth`
         moves were made when depth >= 0; returns the moves made. Meant for a search's sampled
-        world (no record, no callbacks), where `apply` does nothing more than the move."""
-        apply, randrange = self.apply, rng.randrange
+        world (no record, no callbacks): each move is what `apply` does without a record or a
+        listener, with the index drawn in range."""
+        assert self.S.log is None and self.after_move is None
+        P, S = self.P, self.S
+        applies, autos, max_decisions = P.apply, P.autos, P.max_decisions
+        randrange = rng.randrange
         made = 0
         while made != depth and self.pending is not None and self.hands_played == hand:
-            apply(randrange(len(self.pending[1])))
+            seat, moves, op = self.pending
+            move = moves[randrange(len(moves))]
+            S.decisions += 1
+            S.hand_decisions += 1
+            if seat != S.last_seat:
+                S.turns += 1
+                S.last_seat = seat
+            self.pending = None
             made += 1
+            try:
+                if S.hand_decisions > max_decisions:
+                    _too_many_decisions(max_decisions)
+                applies[move[0]](S, seat, *move[1:])
+                if S.moved != S.auto_seen:
+                    autos(S)
+            except _EVAL_ERRORS as exc:
+                raise self._error(exc, op.stmt.span) from None
+            S.pc = op.after
+            self._advance()
         return made
 
     def move_text(self, move) -> str:
@@ -172,6 +196,7 @@ class Match:
         S.loc = [dz] * n
         S.zv = [0] * len(P.zone_names)
         S.za = [0] * len(P.zone_names)
+        S.zin = [-1] * len(P.zone_names)
         S.memo = [-1] * P.memos
         S.up = [False] * n
         S.known = [P.VIS[dz]] * n if self.knowledge else None

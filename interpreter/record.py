@@ -237,6 +237,31 @@ class ReplayRandom:
             raise ReplayMismatch(f"shuffle {self.i}: the header's seed does not give the recorded "
                                  f"order (the seed or the record was changed)")
 
+    def fan(self, lst):
+        """A blind draw's fan (runtime.blind): the recorded order, which must be the cards cut
+        at one place; given the seed, the place the seed gives."""
+        if self.go_on and self.i >= len(self.orders):
+            j = self.real.randrange(len(lst))
+            return lst[j:] + lst[:j]
+        if self.i >= len(self.orders):
+            raise ReplayMismatch("the game shuffles more often than the record")
+        order = self.orders[self.i]
+        self.i += 1
+        n = len(lst)
+        names = [self.names[c] for c in lst]
+        bottom_first = list(reversed(order))
+        cuts = [j for j in range(n) if names[j:] + names[:j] == bottom_first]
+        if not cuts:
+            raise ReplayMismatch(f"shuffle {self.i}: a blind draw's fan must be its cards cut at "
+                                 f"one place")
+        j = cuts[0]
+        if self.real is not None:
+            j = self.real.randrange(n)
+            if j not in cuts:
+                raise ReplayMismatch(f"shuffle {self.i}: the header's seed does not give the "
+                                     f"recorded order (the seed or the record was changed)")
+        return lst[j:] + lst[:j]
+
 
 class ReplayMismatch(Exception):
     pass

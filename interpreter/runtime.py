@@ -13,7 +13,7 @@ Encodings:
 - `S.phase` is the index (in `Program.phase_names`) of the innermost named hand statement now
   running, or -1: it never changes a game, and is not logged;
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
-  `S.za[i]` whenever a card arrives in it;
+  `S.za[i]` whenever a card arrives in it, and `S.zin[i]` is the card that arrived last;
   `S.memo` what skippable automatic rules remember of the versions (reads.py).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "phase", "tell", "zv", "za", "memo", "match_steps")
+                 "turns", "hand_decisions", "phase", "tell", "zv", "za", "zin", "memo", "match_steps")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -59,6 +59,7 @@ class State:
         s.tell = None              # narration listens to the real match only
         s.zv = self.zv[:]
         s.za = self.za[:]
+        s.zin = self.zin[:]
         s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
         return s
 
@@ -90,6 +91,7 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
     zv[src] += 1
     zv[dst] += 1
     S.za[dst] += 1
+    S.zin[dst] = c
     known = S.known
     if known is not None:
         P, up = S.P, S.up
@@ -108,8 +110,26 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
 
 
 def move_many(S, cards, dst, bottom=False, face_up=False):
+    if S.known is not None or S.log is not None or bottom:
+        for c in list(cards):
+            move1(S, c, dst, bottom, face_up)
+        return
+    # What move1 does for each card when no knowledge is tracked and nothing is logged.
+    Z, loc, up, zv, za = S.Z, S.loc, S.up, S.zv, S.za
+    to = Z[dst]
+    n = 0
     for c in list(cards):
-        move1(S, c, dst, bottom, face_up)
+        src = loc[c]
+        Z[src].remove(c)
+        to.append(c)
+        loc[c] = dst
+        zv[src] += 1
+        zv[dst] += 1
+        za[dst] += 1
+        S.zin[dst] = c
+        up[c] = face_up
+        n += 1
+    S.moved += n
 
 
 def move_top(S, src, n, dst, bottom=False, face_up=False):
@@ -125,7 +145,7 @@ def move_top(S, src, n, dst, bottom=False, face_up=False):
 def _pop_to(S, src, targets, face_up):
     """The top card of src to each of targets in turn: what move1 does for a top card when
     no knowledge is tracked and nothing is logged, without searching src for the card."""
-    Z, loc, up, zv, za = S.Z, S.loc, S.up, S.zv, S.za
+    Z, loc, up, zv, za, zin = S.Z, S.loc, S.up, S.zv, S.za, S.zin
     z = Z[src]
     for t in targets:
         c = z.pop()
@@ -134,6 +154,7 @@ def _pop_to(S, src, targets, face_up):
         zv[src] += 1
         zv[t] += 1
         za[t] += 1
+        zin[t] = c
         up[c] = face_up
     S.moved += len(targets)
 
@@ -234,13 +255,34 @@ def add_score(S, seat, points):
 
 
 def blind(S, zone, pos):
-    """The card at position pos of a freshly shuffled fan of zone (a blind draw)."""
-    fan = list(zone)
-    shuffle_list(S.rng, fan)
+    """The card at position pos of a fan of zone offered face down (a blind draw).
+
+    The fan is the zone cut at a random place: fan[i] = zone[(i + j) % n] for one uniform draw
+    j = rng.randrange(n). Whatever position is chosen, every card is equally likely, so the
+    choice carries no information, at the price of one random number per draw (a full shuffle
+    of the fan drew one per card). Generators that are not random.Random (replay's recorded
+    orders, scenario tests' stacked decks) are asked for the fan: `rng.fan(cards)` when they
+    have it, else `rng.shuffle(cards)`."""
+    n = len(zone)
+    if not 0 <= pos < n:
+        raise EvalError("blind choice out of range")
+    rng = S.rng
+    if type(rng) is _random.Random:
+        k = _BITS[n] if n < 257 else n.bit_length()   # rng.randrange(n), its draws inlined
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        if S.log is None:
+            return zone[(pos + j) % n]
+        fan = zone[j:] + zone[:j]
+    else:
+        fan = list(zone)
+        if hasattr(rng, "fan"):
+            fan = rng.fan(fan)
+        else:
+            rng.shuffle(fan)
     if S.log is not None:
         S.log.append({"event": "shuffle", "zone": "fan", "order": [S.P.card_names[c] for c in reversed(fan)]})
-    if not 0 <= pos < len(fan):
-        raise EvalError("blind choice out of range")
     return fan[pos]
 
 
@@ -333,6 +375,20 @@ def groups(S, limit, cards, n, key):
         for i in range(0, len(same) - n + 1, n):
             out.append(same[i:i + n])
     return out
+
+
+def groups_after(S, limit, cards, n, key, c, zi):
+    """groups(cards, n, key) for instance zi, when it held no group before card c arrived and
+    nothing else arrived since (cards may have left): only c's key can have n cards now, so
+    only c's equals are looked for. Counted as groups counts."""
+    S.steps += len(cards)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if S.loc[c] != zi:                 # c has left again: fewer cards than before, no group
+        return []
+    k = key[c]
+    same = [x for x in cards if key[x] == k]
+    return [same] if len(same) == n else []
 
 
 def contains_kind(KIND, c, cards):

@@ -306,6 +306,44 @@ def test_a_groups_rule_that_leaves_cards_of_its_groups_looks_again(tmp_path):
     assert m.S.score[0] == 2 and T.cards(m, "hand:0") == ["AH"]
 
 
+def test_one_arrival_is_matched_against_the_hand_and_the_drawn_card_pairs(tmp_path):
+    # seat 1 holds AC; its hand had no pair when it drew 3C (memo kept), then AH arrives alone:
+    # only AH's equals are looked for (rt.groups_after), and AC AH are laid down
+    m = T.stacked(write(tmp_path, PER_SEAT), "AC 2C 3C AH")
+    assert "rt.groups_after(" in m.P.source
+    T.choose(m, "draw")
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == ["AC", "AH"]
+
+
+DRAW = '      - move: {top: stock, to: "hand(player)"}\n'
+
+
+def test_two_arrivals_at_once_group_the_whole_hand(tmp_path):
+    # one move brings AH, then 3C: the card that arrived last (3C) pairs with nothing, but AH
+    # does; looking only at the last arrival would miss the pair
+    rule = PER_SEAT.replace(DRAW, DRAW * 2)
+    assert rule != PER_SEAT
+    m = T.stacked(write(tmp_path, rule), "AC 2C AH 3C")
+    T.choose(m, "draw")
+    assert T.cards(m, "pile") == ["AC", "AH"] and T.cards(m, "hand:1") == ["3C"]
+
+
+def test_a_card_that_arrived_and_left_again_forms_no_group_and_the_next_one_is_seen(tmp_path):
+    # seat 1 is dealt AC 2C; the first draw brings AH in and puts it straight on the table: one
+    # arrival, gone again (no group, though it pairs with AC); the next draw's 2H pairs with 2C
+    rule = PER_SEAT.replace("count: 1", "count: 2").replace(DRAW, DRAW + (
+        '      - if: "count(hand(player)) == 3 and count(table) == 0"\n'
+        '        then:\n'
+        '          - move: {top: "hand(player)", to: table}\n'))
+    assert rule.count("to: table") == 1
+    m = T.stacked(write(tmp_path, rule), "AC 3C 2C TC AH 2H")
+    T.choose(m, "draw")                       # AH arrives and goes to the table
+    assert T.cards(m, "table") == ["AH"] and T.cards(m, "pile") == []
+    T.choose(m, "draw")                       # 2H arrives: pairs with 2C
+    assert T.cards(m, "pile") == ["2C", "2H"] and T.cards(m, "hand:1") == ["AC"]
+
+
 # ---- set: {v: first(...)} compiles to a loop that stops at the first match ----------------
 
 FIRST = """
