@@ -468,6 +468,24 @@ class Compiler:
         self.charge(f"len({local})", node.span)
         return local
 
+    def reused_items(self, p: m.Param) -> str:
+        """Lines before the loop of a parameter whose list uses no earlier parameter
+        (_invariant_sources): built the first time the loop is reached, as before, and reused
+        by every later round of the outer loops, which count the steps the first build
+        counted (`h_<name>`) as if it were built again: the same steps, the same limit."""
+        t, h = f"t_{p.name}", f"h_{p.name}"
+        self.e.line(f"if {t} is None:")
+        self.e.indent()
+        self.e.line(f"{h} = S.steps")
+        self.ticked_lines(p.source, t)
+        self.e.line(f"{h} = S.steps - {h}")
+        self.e.dedent()
+        self.e.line("else:")
+        self.e.indent()
+        self.charge(h, p.source.span)
+        self.e.dedent()
+        return t
+
     @contextlib.contextmanager
     def bound(self, local: str, source):
         """While compiling the scope of `local`, bound by a loop over `source`: a local that runs
@@ -937,10 +955,16 @@ class Compiler:
         for node in at_level[0]:
             self.e.line(f"if not {self.x(node)}: return", node.span)
         args = []
+        hoisted = _invariant_sources(mv)
+        for i in hoisted:
+            self.e.line(f"t_{mv.params[i].name} = None")
         with contextlib.ExitStack() as scopes:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
-                items = self.ticked_lines(p.source, f"t_{p.name}")
+                if i in hoisted:
+                    items = self.reused_items(p)
+                else:
+                    items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
                     parts = at_level[1]
                     k = 0
@@ -1303,6 +1327,18 @@ def _indices_of(node):
     if isinstance(node, nodes.Call) and node.func == "indices" and node.ref is None:
         return node.args[0].ref[1]
     return None
+
+
+def _invariant_sources(mv: m.Move) -> set:
+    """The parameters (after the first) whose list is computed (not a zone, a list written in
+    the file or indices(Z)) and uses no earlier parameter: the same list in every round of the
+    outer loops, since making legal moves changes no state (only the step count)."""
+    out = set()
+    for i, p in enumerate(mv.params):
+        if i and not p.blind and not _bounded(p.source) and _indices_of(p.source) is None \
+                and not any(_uses(p.source, _local_of(q)) for q in mv.params[:i]):
+            out.add(i)
+    return out
 
 
 def _conjuncts(node) -> list:
