@@ -437,10 +437,31 @@ def unique(items):
 SUBSETS_LIMIT = 65_536
 
 
+# (items, most) -> (their subsets, steps): the last few results, for the same items asked
+# about again soon (another move's conditions, another scoring function). Few and small: many
+# long-lived lists would make Python's garbage collector slow for everything else.
+_SUBSETS: dict = {}
+_SUBSETS_KEEP = 256             # results of at most this many lists are remembered
+_SUBSETS_MANY = 8               # ... and at most this many results
+
+
 def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
     items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
-    counts every item of every sub-list as a step before building any."""
+    counts every item of every sub-list as a step before building any. The same items give
+    the same lists, remembered once built (per process: lists are values, never changed in
+    place); the steps are counted again on every use, so nothing a game does or counts
+    depends on what ran before it."""
+    try:
+        key = (tuple(items), most)
+        hit = _SUBSETS.get(key)
+    except TypeError:             # items that are lists themselves: not remembered
+        key = hit = None
+    if hit is not None:
+        S.steps += hit[1]
+        if S.steps > limit:
+            too_many_steps(limit)
+        return hit[0]
     from itertools import combinations
     from math import comb
     items = list(items)
@@ -454,10 +475,16 @@ def subsets(S, limit, items, most=None):
         raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
                         f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
                         f"the cards that can matter) or ask for smaller ones")
-    S.steps += n + sum(comb(n, k) * k for k in range(1, top + 1))
+    steps = n + sum(comb(n, k) * k for k in range(1, top + 1))
+    S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
-    return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+    out = [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+    if key is not None and total <= _SUBSETS_KEEP:
+        if len(_SUBSETS) >= _SUBSETS_MANY:
+            _SUBSETS.clear()
+        _SUBSETS[key] = (out, steps)
+    return out
 
 
 _ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only
