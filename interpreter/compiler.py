@@ -810,6 +810,32 @@ class Compiler:
         self.footer()
         return name
 
+    def result_fn(self, node) -> str:
+        """The match's `hand_result` of `player`. Statistics and agents ask it of every seat
+        after every move; when it reads only zone contents (_zone_inputs), a seat's value is
+        kept with the sum of the versions of those zones (S.zv) and the steps it counted, and
+        given again, with those steps counted again, while no such zone has changed."""
+        zones = _zone_inputs(node)
+        if zones is None:
+            return self.expr_fn(node, ["player"], bounded=True)
+        name = self.fresh("E")
+        k = self.memos
+        self.memos += 3 * self.N          # per seat: key, value, steps
+        limit = self.g.limits.steps_per_hand
+        self.header(name, ["player"])
+        self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
+        self.e.line(f"key = {self.version_sum({(z, reads.EVERY) for z in zones}, None)}")
+        self.e.line("if MEMO[i] == key:")
+        self.e.line("    S.steps += MEMO[i + 2]")
+        self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
+        self.e.line("    return MEMO[i + 1]")
+        self.e.line("steps = S.steps")
+        self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
+        self.e.line("return value")
+        self.footer()
+        return name
+
     def stmts_fn(self, stmts, params=(), flow=False) -> str:
         name = self.fresh("X")
         self.header(name, list(params))
@@ -1207,7 +1233,7 @@ class Compiler:
         blocks = self.blocks(ops)
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
-        hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
+        hr = self.result_fn(mt.hand_result) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
         hr_parts = None
         if isinstance(mt.hand_result, nodes.BinOp) and mt.hand_result.op in ("+", "-"):
@@ -1269,6 +1295,45 @@ def _reads_no_zone(fn: m.Function, seen=None) -> bool:
         if ref and ref[0] == "function" and not _reads_no_zone(ref[1], seen):
             return False
     return True
+
+
+# What an expression may read and still be a function of zone contents alone (as in reads.py):
+# built-in names fixed during a hand (and `player`, the seat it is asked for), and no built-in
+# call reading scores, totals or owners.
+_FIXED_NAMES = {"players", "seats", "dealer", "hand_number", "player"}
+_CONST_REFS = {"local", "option", "card", "rank", "suit", "color", "attr", "seat", "table"}
+
+
+def _zone_inputs(node) -> set | None:
+    """The zones an expression reads (through user functions too) when zone contents are all
+    it reads besides constants, else None (a variable, zone data, a score, a total, owner)."""
+    zones: set = set()
+    seen: set = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        ref = getattr(n, "ref", None)
+        if ref is not None and not isinstance(n, (nodes.Name, nodes.Call, nodes.Attr, nodes.Num)):
+            return None
+        if isinstance(n, nodes.Attr) and ref is not None:
+            return None                   # zone data: kept in variables
+        if isinstance(n, nodes.Call) and ref is None and n.func in ("owner", "score", "total"):
+            return None
+        if ref is not None and not isinstance(n, nodes.Attr):
+            kind = ref[0]
+            if kind == "zone":
+                zones.add(ref[1].name)
+            elif kind == "function":
+                if ref[1].name not in seen:
+                    seen.add(ref[1].name)
+                    stack.append(ref[1].body)
+            elif kind == "builtin":
+                if ref[2] not in _FIXED_NAMES:
+                    return None
+            elif kind not in _CONST_REFS:
+                return None               # a variable (slot, per-player slot) or anything new
+        stack.extend(n.children())
+    return zones
 
 
 def _thread_jumps(ops: list) -> list:
