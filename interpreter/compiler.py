@@ -468,17 +468,25 @@ class Compiler:
         self.charge(f"len({local})", node.span)
         return local
 
-    def reused_items(self, p: m.Param) -> str:
+    def reused_items(self, p: m.Param, join=None) -> str:
         """Lines before the loop of a parameter whose list uses no earlier parameter
         (_invariant_sources): built the first time the loop is reached, as before, and reused
         by every later round of the outer loops, which count the steps the first build
-        counted (`h_<name>`) as if it were built again: the same steps, the same limit."""
+        counted (`h_<name>`) as if it were built again: the same steps, the same limit.
+        With a join (_equality_join), the items' positions by key (`J<k>_<name>`: key ->
+        positions, in order), built once with the list, counting one step per item and the
+        steps of computing the keys."""
         t, h = f"t_{p.name}", f"h_{p.name}"
         self.e.line(f"if {t} is None:")
         self.e.indent()
         self.e.line(f"{h} = S.steps")
         self.ticked_lines(p.source, t)
         self.e.line(f"{h} = S.steps - {h}")
+        if join:
+            local = _local_of(p)
+            for k, (f, _) in enumerate(join):
+                self.e.line(f"K{k}_{p.name} = [{self.x(f)} for {local} in {t}]", f.span)
+            self.charge(f"len({t})", p.source.span)
         self.e.dedent()
         self.e.line("else:")
         self.e.indent()
@@ -987,8 +995,11 @@ class Compiler:
         with contextlib.ExitStack() as scopes:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
+                join = None
                 if i in hoisted:
-                    items = self.reused_items(p)
+                    join = _equality_join(at_level[i + 1], local,
+                                          {_local_of(q) for q in mv.params[:i]})
+                    items = self.reused_items(p, join)
                 else:
                     items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
@@ -1016,6 +1027,13 @@ class Compiler:
                     self.e.line(f"out += [({mv.index}, {tup}) for {local} in {source}]",
                                 p.source.span)
                     break
+                if join:   # only the items whose keys match (_equality_join)
+                    for k, (_, g) in enumerate(join):
+                        self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
+                    keys = "".join(f", k{k}" for k in range(len(join)))
+                    match = " or ".join(f"k{k} == G{k}_{p.name}" for k in range(len(join)))
+                    lists = "".join(f", K{k}_{p.name}" for k in range(len(join)))
+                    source = f"[x for x{keys} in zip({items}{lists}) if {match}]"
                 self.e.line(f"for {local} in {source}:", p.source.span)
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
@@ -1403,6 +1421,94 @@ def _invariant_sources(mv: m.Move) -> set:
         if i and not p.blind and not _bounded(p.source) and _indices_of(p.source) is None \
                 and not any(_uses(p.source, _local_of(q)) for q in mv.params[:i]):
             out.add(i)
+    return out
+
+
+def _free_locals(node) -> set:
+    """The locals `node` reads that it does not bind itself (in a comprehension or a let)."""
+    used, bound = set(), set()
+    for x in nodes.walk(node):
+        ref = getattr(x, "ref", None)
+        if isinstance(x, nodes.Name) and ref is not None and ref[0] == "local":
+            used.add(ref[2])
+        elif isinstance(x, (nodes.Gen, nodes.Let)):
+            bound.add(x.local)
+    return used - bound
+
+
+_SCALAR = (nodes.INT, nodes.BOOL, nodes.RANK, nodes.SUIT, nodes.COLOR, nodes.SEAT)
+
+
+def _safe(n) -> bool:
+    """True when computing `n` cannot fail (other than by the step limit, which ends the
+    hand whatever the order of work): numbers, names, attributes of a card held in a local,
+    arithmetic without division, comparisons, and/or/not, count/sum/any/all of a
+    comprehension over a local or a zone. Conservative: anything else is not safe."""
+    t = type(n)
+    ref = getattr(n, "ref", None)
+    if t in (nodes.Num, nodes.Bool):
+        return True
+    if t is nodes.Name:
+        return ref is not None and ref[0] in ("local", "option", "rank", "suit", "color", "slot",
+                                              "zone") \
+            or ref is not None and ref[0] == "builtin" and ref[2] in _FIXED_NAMES
+    if t is nodes.Attr:
+        return ref is None and isinstance(n.obj, nodes.Name) and n.obj.type == CARD \
+            and getattr(n.obj, "ref", None) is not None and n.obj.ref[0] == "local"
+    if t is nodes.Compare:
+        return _safe(n.left) and _safe(n.right)
+    if t is nodes.BoolOp:
+        return _safe(n.left) and _safe(n.right)
+    if t in (nodes.Not, nodes.Neg):
+        return _safe(n.operand)
+    if t is nodes.Cond:
+        return _safe(n.test) and _safe(n.then) and _safe(n.other)
+    if t is nodes.BinOp:
+        return n.op in ("+", "-", "*") and n.type == nodes.INT and _safe(n.left) and _safe(n.right)
+    if t is nodes.Gen:
+        return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter) and _safe(n.elt) \
+            and (n.cond is None or _safe(n.cond))
+    if t is nodes.Call:
+        return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
+            and _safe(n.args[0])
+    return False
+
+
+def _disjuncts(node) -> list:
+    """`a or b or c` as [a, b, c], in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "or":
+        return _disjuncts(node.left) + _disjuncts(node.right)
+    return [node]
+
+
+def _equality_join(parts: list, local: str, outer: set):
+    """For the loop of a parameter (`local`) whose items are the same in every round of the
+    outer loops: [(f, g), ...], one per `or` branch of its first condition, when in each
+    branch an `and` part `f == g` (f of the item alone, g of outer parameters alone, both
+    numbers or the like, both safe) comes after safe parts only; else None. An item whose
+    f differs from every branch's g makes that condition false without an error (each branch
+    stops at its f == g at the latest, having computed only safe parts), so the loop needs to
+    look only at the items whose key f is one of the g's, in their order."""
+    if not parts:
+        return None
+    out = []
+    for branch in _disjuncts(parts[0]):
+        found = None
+        for atom in _conjuncts(branch):
+            if isinstance(atom, nodes.Compare) and atom.op == "==" \
+                    and atom.left.type in _SCALAR and atom.right.type in _SCALAR:
+                for f, g in ((atom.left, atom.right), (atom.right, atom.left)):
+                    ff, fg = _free_locals(f), _free_locals(g)
+                    if ff == {local} and fg <= outer and _safe(f) and _safe(g):
+                        found = (f, g)
+                        break
+                if found:
+                    break
+            if not _safe(atom):
+                return None
+        if found is None:
+            return None
+        out.append(found)
     return out
 
 
