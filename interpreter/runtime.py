@@ -335,17 +335,6 @@ def groups(S, limit, cards, n, key):
     return out
 
 
-def pick(items, *found):
-    """The items at the positions of the lists found (each in order, or None), in order, once
-    each: a legal-move loop's items whose key matched (compiler._equality_join)."""
-    hits = [h for h in found if h]
-    if not hits:
-        return ()
-    if len(hits) == 1:
-        return [items[j] for j in hits[0]]
-    return [items[j] for j in sorted(set().union(*hits))]
-
-
 def contains_kind(KIND, c, cards):
     k = KIND[c]
     return any(KIND[x] == k for x in cards)
