@@ -30,6 +30,9 @@ LOOP_LIMIT = 100_000
 _FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
+# True compiles without the shortcuts of legal moves and hand_result (reused parameter lists,
+# equality joins, the kept hand_result): tests compare both on every game.
+PLAIN = False
 
 
 @dataclass
@@ -823,7 +826,7 @@ class Compiler:
         after every move; when it reads only zone contents (_zone_inputs), a seat's value is
         kept with the sum of the versions of those zones (S.zv) and the steps it counted, and
         given again, with those steps counted again, while no such zone has changed."""
-        zones = _zone_inputs(node)
+        zones = None if PLAIN else _zone_inputs(node)
         if zones is None:
             return self.expr_fn(node, ["player"], bounded=True)
         name = self.fresh("E")
@@ -1418,7 +1421,7 @@ def _invariant_sources(mv: m.Move) -> set:
     outer loops, since making legal moves changes no state (only the step count)."""
     out = set()
     for i, p in enumerate(mv.params):
-        if i and not p.blind and not _bounded(p.source) and _indices_of(p.source) is None \
+        if i and not PLAIN and not p.blind and not _bounded(p.source) and _indices_of(p.source) is None \
                 and not any(_uses(p.source, _local_of(q)) for q in mv.params[:i]):
             out.add(i)
     return out
