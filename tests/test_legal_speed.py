@@ -160,23 +160,26 @@ def test_a_reused_parameter_list_counts_its_steps_in_every_round(tmp_path, plain
 
 HAND_RESULT = """
 functions:
-  worth: {params: {cards: list of card}, body: "sum(c.value for c in cards)"}
+  table_worth: {params: {p: seat}, body: "sum(c.value for c in table)"}   # reads the table itself
 moves:
   play:
     params:
       card: {from: "hand(player)"}
     do:
       - move: {cards: card, to: table, face_up: true}
+  turn:
+    do:
+      - move: {top: stock, to: table, face_up: true}
 match:
-  hand_result: "worth(table) * 10 + count(hand(player))"
+  hand_result: "table_worth(player) * 10 + count(hand(player))"
 """
 PLAYS = """
 hand:
   - shuffle: stock
   - deal: {from: stock, to: hand, count: 2}
-  - choose: [play]
+  - choose: [turn]
     by: "left(dealer)"
-  - choose: [play]
+  - choose: [turn]
     by: dealer
   - choose: [play]
     by: "left(dealer)"
@@ -184,13 +187,13 @@ hand:
 
 
 def test_a_kept_hand_result_follows_a_zone_read_only_through_a_function(tmp_path, plain):
-    # Seat 0's result reads the table through worth(): when seat 1 plays a card to the table,
-    # seat 0's hand is unchanged but its result is not.
+    # The results read the table inside table_worth(): a card turned from the stock to the
+    # table changes no hand, but every result.
     path = rules(tmp_path, HAND_RESULT, PLAYS)
     fast, slow = both(plain, path)
     assert "MEMO[i] == key" in fast.P.source and "MEMO[i] == key" not in slow.P.source
     seen = []
-    for move in ("play 3C", "play 2H", "play TC"):
+    for move in ("turn", "turn", "play 3C"):
         values = [fast.standing(p) for p in (0, 1)]
         assert values == [fast.standing(p) for p in (0, 1)]        # asked again: kept
         assert values == [slow.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
@@ -198,7 +201,7 @@ def test_a_kept_hand_result_follows_a_zone_read_only_through_a_function(tmp_path
         seen.append(values)
         T.choose(fast, move)
         T.choose(slow, move)
-    assert seen == [[2, 2], [32, 31], [51, 51]]        # seat 0's hand did not change at first
+    assert seen == [[2, 2], [12, 12], [32, 32]]
 
 
 def test_a_hand_result_reading_a_variable_is_not_kept(tmp_path, plain):
