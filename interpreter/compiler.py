@@ -364,7 +364,12 @@ class Compiler:
         if n.obj.type == "table":
             name = n.obj.id
             return f"rt.table(T_{name}, {self.x(n.index)}, {name!r})"
-        return f"rt.at({self.x(n.obj)}, {self.x(n.index)})"
+        obj, i = self.x(n.obj), self.x(n.index)
+        if _SIMPLE.match(obj) and _INT.match(i):    # a constant index into a name: tested in line
+            k = int(i)
+            ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
+            return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
+        return f"rt.at({obj}, {i})"
 
     def x_ListLit(self, n):
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
