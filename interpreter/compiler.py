@@ -30,8 +30,9 @@ LOOP_LIMIT = 100_000
 _FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
-# True compiles without the shortcuts of legal moves and hand_result (reused parameter lists,
-# equality joins, the kept hand_result): tests compare both on every game.
+# True compiles without the shortcuts of legal moves, hand_result and comprehensions (reused
+# parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
+# constant indices): tests compare both on every game.
 PLAIN = False
 
 
@@ -365,7 +366,7 @@ class Compiler:
             name = n.obj.id
             return f"rt.table(T_{name}, {self.x(n.index)}, {name!r})"
         obj, i = self.x(n.obj), self.x(n.index)
-        if _SIMPLE.match(obj) and _INT.match(i):    # a constant index into a name: tested in line
+        if _SIMPLE.match(obj) and _INT.match(i) and not PLAIN:   # a constant index into a name: tested in line
             k = int(i)
             ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
             return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
@@ -437,12 +438,24 @@ class Compiler:
         # any, all and first stop early, so they keep a generator.
         if f is None:
             return f"[{elt} {tail}]"
+        # The commonest shapes over the few cards of a hand, as one call to a plain loop
+        # (faster than a comprehension): sum(c.value for c in L), count(c for c in L if
+        # c.rank == k), any/all(c.suit == k for c in L), k computed once (it cannot fail and
+        # does not use c), the items counted as tick() counts them.
+        L = self.g.limits.steps_per_hand
         if f == "count":
-            return f"len([1 {tail}])"
+            eq = self.eq_parts(n.cond, v) if n.cond is not None and not PLAIN else None
+            code = self.eq_call("count_eq", eq, n, "0") if eq else None
+            return code or f"len([1 {tail}])"
         if f == "sum":
+            m_ = _TABLE_OF.match(elt) if not cond and not PLAIN else None
+            if m_ and m_.group(2) == v:
+                return f"rt.sum_of(S, {m_.group(1)}, {self.plain_items(n)}, {L})"
             return f"sum([{elt} {tail}])"
         if f in ("any", "all"):
-            return f"{f}({elt} {tail})"
+            eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
+            code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
+            return code or f"{f}({elt} {tail})"
         if f == "min":
             return f"rt.smallest([{elt} {tail}])"
         if f == "max":
@@ -452,6 +465,45 @@ class Compiler:
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
+
+    def plain_items(self, n) -> str:
+        """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
+        z = _indices_of(n.iter)
+        if z is not None:
+            return f"range({z.count})"
+        self.in_iterable += 1
+        try:
+            return self.x(n.iter)
+        finally:
+            self.in_iterable -= 1
+
+    def eq_call(self, helper: str, eq, n, empty: str):
+        """rt.<helper>(S, table, items, k, limit), or None. A k that can fail is computed
+        only when there are items (as the comprehension would, for the first one): the items
+        must then be a plain name, tested before the call (`empty`: the answer for none)."""
+        table, k, safe = eq
+        items = self.plain_items(n)
+        call = f"rt.{helper}(S, {table}, {items}, {k}, {self.g.limits.steps_per_hand})"
+        if safe:
+            return call
+        if not _SIMPLE.match(items):
+            return None
+        return f"({call} if {items} else {empty})"
+
+    def eq_parts(self, node, v: str):
+        """(table, code of k, k cannot fail) when `node` is `c.attr == k` for the
+        comprehension's local `v`, k a number-like value that does not use `v`; else None."""
+        if not (isinstance(node, nodes.Compare) and node.op == "=="):
+            return None
+        for a, k in ((node.left, node.right), (node.right, node.left)):
+            obj = getattr(a, "obj", None)
+            if isinstance(a, nodes.Attr) and getattr(a, "ref", None) is None \
+                    and isinstance(obj, nodes.Name) and getattr(obj, "ref", None) is not None \
+                    and obj.ref[0] == "local" and obj.ref[2] == v and a.type in _SCALAR \
+                    and k.type in _SCALAR and v not in _free_locals(k):
+                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(a.name, f"AT_{a.name}")
+                return tab, self.x(k), _safe(k)
+        return None
 
     def ticked(self, node) -> str:
         """Code for a list whose items are about to be visited, counted against steps_per_hand."""
@@ -1393,6 +1445,7 @@ def _thread_jumps(ops: list) -> list:
 
 
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
+_TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
 
 
