@@ -246,3 +246,46 @@ def test_every_game_is_the_same_with_and_without_the_shortcuts(path, plain):
             trace.append(m.S.total)
         runs.append(trace)
     assert runs[0] == runs[1]
+
+
+def test_a_counted_comparison_computes_its_value_only_when_there_are_items(tmp_path, plain):
+    # count(c for c in L if c.rank == k) with a k that fails (L[0] of an empty L; L[5] of
+    # four cards): like the comprehension, the helper computes k only when L has items.
+    body = """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)", if: "%s"}
+        """
+    empty = "let xs = [c for c in table if c.value > 5]; count(c for c in xs if c.rank == xs[0].rank) == 0"
+    fails = "let xs = [c for c in table if c.value >= 0]; count(c for c in xs if c.rank == xs[5].rank) == 0"
+    fast, slow = both(plain, rules(tmp_path, body % empty))
+    assert "rt.count_eq(" in fast.P.source and "rt.count_eq(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="index 5 out of range"):
+            T.stacked(rules(tmp_path, body % fails), ORDER, players=2)
+    plain(False)
+
+
+def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain):
+    # Each helper against the comprehension it replaces, on every card of the hand.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  sum(c.value for c in table) == 4
+                  and count(c for c in table if c.value == card.value - 1) == 1
+                  and any(c.rank == card.rank for c in hand(left(player)))
+                  and not all(c.rank == card.rank for c in table)
+        """)
+    fast, slow = both(plain, path)
+    for helper in ("sum_of", "count_eq", "any_eq", "all_eq"):
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
+    assert fast.S.steps == slow.S.steps
