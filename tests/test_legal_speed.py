@@ -289,3 +289,21 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
         assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
     assert fast.S.steps == slow.S.steps
+
+
+def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
+    # `bump` scores and moves no card: a result reading score(player) must change all the same.
+    path = rules(tmp_path, HAND_RESULT.replace('"table_worth(player) * 10 + count(hand(player))"',
+                                               '"score(player) * 100 + count(hand(player))"')
+                 .replace("  turn:\n", "  bump:\n    do:\n      - score: {seat: player, points: 5}\n  turn:\n"),
+                 PLAYS.replace("[turn]", "[bump]"))
+    fast, slow = both(plain, path)
+    assert "S.score[1]" in fast.P.source
+    seen = []
+    for move in ("bump", "bump", "play 3C"):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [slow.standing(p) for p in (0, 1)]
+        seen.append(values)
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert seen == [[2, 2], [2, 502], [502, 502]]
