@@ -556,25 +556,27 @@ def partitions(S, items, accepts, limit, pure=False):
     groups = []                      # (bitmask of item positions, group)
     if len(_ACCEPTED) > 200_000:
         _ACCEPTED.clear()
+    get = _ACCEPTED.get
     for k in range(1, n + 1):
-        for pos in combinations(range(n), k):
-            g = [items[i] for i in pos]
+        # the positions and the items of each group side by side: the items' tuple is the
+        # remembered answer's key; a list is made only for a call or a group accepted
+        for pos, group in zip(combinations(range(n), k), combinations(items, k)):
             if pure:                 # remembered, with the steps it took: counts stay the same
-                key = (accepts, tuple(g))
-                hit = _ACCEPTED.get(key)
+                key = (accepts, group)
+                hit = get(key)
                 if hit is None:
                     before = S.steps
-                    hit = _ACCEPTED[key] = (bool(accepts(S, g)), S.steps - before)
+                    hit = _ACCEPTED[key] = (bool(accepts(S, list(group))), S.steps - before)
                 else:
                     S.steps += hit[1]
-                ok = hit[0]
-            else:
-                ok = accepts(S, g)
-            if ok:
-                mask = 0
-                for i in pos:
-                    mask |= 1 << i
-                groups.append((mask, g))
+                if not hit[0]:
+                    continue
+            elif not accepts(S, list(group)):
+                continue
+            mask = 0
+            for i in pos:
+                mask |= 1 << i
+            groups.append((mask, list(group)))
     out = []
     stack = [(0, 0, [])]             # (next group to consider, items used, groups chosen)
     while stack:
