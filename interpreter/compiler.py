@@ -545,7 +545,13 @@ class Compiler:
         if join:
             local = _local_of(p)
             for k, (f, _) in enumerate(join):
-                self.e.line(f"K{k}_{p.name} = [{self.x(f)} for {local} in {t}]", f.span)
+                key = self.x(f)
+                m_ = re.fullmatch(rf"rt\.sum_of\(S, (\w+), {local}, (\d+)\)", key)
+                if m_:            # sums of the items: one call for them all
+                    self.e.line(f"K{k}_{p.name} = rt.sums_of(S, {m_.group(1)}, {t}, {m_.group(2)})",
+                                f.span)
+                else:
+                    self.e.line(f"K{k}_{p.name} = [{key} for {local} in {t}]", f.span)
             self.charge(f"len({t})", p.source.span)
         self.e.dedent()
         self.e.line("else:")
