@@ -453,6 +453,10 @@ class Compiler:
                 return f"rt.sum_of(S, {m_.group(1)}, {self.plain_items(n)}, {L})"
             return f"sum([{elt} {tail}])"
         if f in ("any", "all"):
+            summed = _sum_test(n.elt, v, None) if f == "any" and n.cond is None and not PLAIN else None
+            if summed:            # any(sum(c.value for c in t) == g for t in L)
+                return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
+                        f"{L})")
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
@@ -1100,11 +1104,19 @@ class Compiler:
                     match = " or ".join(f"k{k} == G{k}_{p.name}" for k in range(len(join)))
                     lists = "".join(f", K{k}_{p.name}" for k in range(len(join)))
                     source = f"[x for x{keys} in zip({items}{lists}) if {match}]"
+                conds = at_level[i + 1]
+                summed = None if join or p.blind or PLAIN or not conds else \
+                    _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
+                if summed:  # its first condition, a sum of the item == g: one call for all items
+                    table, g = summed
+                    source = (f"rt.sum_is(S, {table}, {source}, {self.x(g)}, "
+                              f"{self.g.limits.steps_per_hand})")
+                    conds = conds[1:]
                 self.e.line(f"for {local} in {source}:", p.source.span)
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
-                for node in at_level[i + 1]:
+                for node in conds:
                     self.e.line(f"if not {self.x(node)}: continue", node.span)
                 args.append(local)
             else:
@@ -1539,6 +1551,28 @@ def _safe(n) -> bool:
         return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
             and _safe(n.args[0])
     return False
+
+
+def _sum_test(node, local: str, outer):
+    """(table, g) when `node` is `sum(c.attr for c in <local>) == g` (either way round), g
+    number-like, safe and of the `outer` locals alone (not of `local`, when outer is None);
+    else None."""
+    if not (isinstance(node, nodes.Compare) and node.op == "=="):
+        return None
+    for f, g in ((node.left, node.right), (node.right, node.left)):
+        if not (isinstance(f, nodes.Gen) and f.func == "sum" and f.cond is None):
+            continue
+        it, elt = f.iter, f.elt
+        if isinstance(it, nodes.Name) and getattr(it, "ref", None) is not None \
+                and it.ref[0] == "local" and it.ref[2] == local \
+                and isinstance(elt, nodes.Attr) and getattr(elt, "ref", None) is None \
+                and isinstance(elt.obj, nodes.Name) and getattr(elt.obj, "ref", None) is not None \
+                and elt.obj.ref[0] == "local" and elt.obj.ref[2] == f.local \
+                and g.type in _SCALAR and _safe(g) \
+                and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
+            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
+            return tab, g
+    return None
 
 
 def _disjuncts(node) -> list:

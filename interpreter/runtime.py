@@ -420,6 +420,40 @@ def sums_of(S, table, lists, limit):
     return out
 
 
+def sum_is(S, table, lists, k, limit):
+    """[items for items in lists if sum_of(S, table, items, limit) == k], in one call: a
+    legal-move loop's first condition tested on all its items, counted item by item."""
+    out = []
+    for items in lists:
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        total = 0
+        for x in items:
+            total += table[x]
+        if total == k:
+            out.append(items)
+    return out
+
+
+def any_sum_is(S, table, lists, k, limit):
+    """any(sum_of(S, table, items, limit) == k for items in lists), counted as the
+    comprehension counts: the lists, then each list tested."""
+    S.steps += len(lists)
+    if S.steps > limit:
+        too_many_steps(limit)
+    for items in lists:
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        total = 0
+        for x in items:
+            total += table[x]
+        if total == k:
+            return True
+    return False
+
+
 def count_eq(S, table, items, k, limit):
     """count(x for x in items if table[x] == k), counted as tick() counts it."""
     S.steps += len(items)
