@@ -890,19 +890,24 @@ class Compiler:
 
     def result_fn(self, node) -> str:
         """The match's `hand_result` of `player`. Statistics and agents ask it of every seat
-        after every move; when it reads only zone contents (_zone_inputs), a seat's value is
-        kept with the sum of the versions of those zones (S.zv) and the steps it counted, and
-        given again, with those steps counted again, while no such zone has changed."""
-        zones = None if PLAIN else _zone_inputs(node)
-        if zones is None:
+        after every move; when it reads only zone contents, scores and totals (_zone_inputs), a
+        seat's value is kept with the sum of the versions of those zones (S.zv), the scores
+        and totals read, and the steps it counted, and given again, with those steps counted
+        again, while none of them has changed."""
+        found = None if PLAIN else _zone_inputs(node)
+        if found is None:
             return self.expr_fn(node, ["player"], bounded=True)
+        zones, seen = found
         name = self.fresh("E")
         k = self.memos
         self.memos += 3 * self.N          # per seat: key, value, steps
         limit = self.g.limits.steps_per_hand
         self.header(name, ["player"])
         self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
-        self.e.line(f"key = {self.version_sum({(z, reads.EVERY) for z in zones}, None)}")
+        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        for what in sorted(seen):          # scores (and totals) read: their values too
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        self.e.line(f"key = ({', '.join(key)})" if len(key) > 1 else f"key = {key[0]}")
         self.e.line("if MEMO[i] == key:")
         self.e.line("    S.steps += MEMO[i + 2]")
         self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
@@ -1400,11 +1405,13 @@ _FIXED_NAMES = {"players", "seats", "dealer", "hand_number", "player"}
 _CONST_REFS = {"local", "option", "card", "rank", "suit", "color", "attr", "seat", "table"}
 
 
-def _zone_inputs(node) -> set | None:
-    """The zones an expression reads (through user functions too) when zone contents are all
-    it reads besides constants, else None (a variable, zone data, a score, a total, owner)."""
+def _zone_inputs(node):
+    """(the zones an expression reads, {"score", "total"} as far as it reads them), through
+    user functions too, when that is all it reads besides constants; else None (a variable,
+    zone data, owner, leaders)."""
     zones: set = set()
     seen: set = set()
+    kept: set = set()
     stack = [node]
     while stack:
         n = stack.pop()
@@ -1413,7 +1420,9 @@ def _zone_inputs(node) -> set | None:
             return None
         if isinstance(n, nodes.Attr) and ref is not None:
             return None                   # zone data: kept in variables
-        if isinstance(n, nodes.Call) and ref is None and n.func in ("owner", "score", "total"):
+        if isinstance(n, nodes.Call) and ref is None and n.func in ("score", "total"):
+            kept.add(n.func)
+        if isinstance(n, nodes.Call) and ref is None and n.func == "owner":
             return None
         if ref is not None and not isinstance(n, nodes.Attr):
             kind = ref[0]
@@ -1429,7 +1438,7 @@ def _zone_inputs(node) -> set | None:
             elif kind not in _CONST_REFS:
                 return None               # a variable (slot, per-player slot) or anything new
         stack.extend(n.children())
-    return zones
+    return zones, kept
 
 
 def _thread_jumps(ops: list) -> list:
