@@ -444,6 +444,10 @@ class Compiler:
         # does not use c), the items counted as tick() counts them.
         L = self.g.limits.steps_per_hand
         if f == "count":
+            summed = _sum_test(n.cond, v, None) if n.cond is not None and not PLAIN else None
+            if summed:            # count(t for t in L if sum(c.value for c in t) == g)
+                return (f"len(rt.sum_is(S, {summed[0]}, {self.ticked(n.iter)}, "
+                        f"{self.x(summed[1])}, {L}))")
             eq = self.eq_parts(n.cond, v) if n.cond is not None and not PLAIN else None
             code = self.eq_call("count_eq", eq, n, "0") if eq else None
             return code or f"len([1 {tail}])"

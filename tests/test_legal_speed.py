@@ -283,9 +283,10 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
                   and count(c for c in table if c.value == card.value - 1) == 1
                   and any(c.rank == card.rank for c in hand(left(player)))
                   and not all(c.rank == card.rank for c in table)
+                  and count(t for t in subsets(table, 2) if sum(c.value for c in t) == 2) == 2
         """)
     fast, slow = both(plain, path)
-    for helper in ("sum_of", "count_eq", "any_eq", "all_eq"):
+    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is"):
         assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
     assert fast.S.steps == slow.S.steps
