@@ -14,7 +14,8 @@ Encodings:
   running, or -1: it never changes a game, and is not logged;
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
   `S.za[i]` whenever a card arrives in it;
-  `S.memo` what skippable automatic rules remember of the versions (reads.py).
+  `S.memo` what skippable automatic rules remember of the versions (reads.py), and a kept
+  hand_result's key, value and steps per seat (compiler.result_fn).
 """
 from __future__ import annotations
 
