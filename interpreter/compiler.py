@@ -30,6 +30,10 @@ LOOP_LIMIT = 100_000
 _FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
+# True compiles without the shortcuts of legal moves, hand_result and comprehensions (reused
+# parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
+# constant indices): tests compare both on every game.
+PLAIN = False
 
 
 @dataclass
@@ -361,7 +365,12 @@ class Compiler:
         if n.obj.type == "table":
             name = n.obj.id
             return f"rt.table(T_{name}, {self.x(n.index)}, {name!r})"
-        return f"rt.at({self.x(n.obj)}, {self.x(n.index)})"
+        obj, i = self.x(n.obj), self.x(n.index)
+        if _SIMPLE.match(obj) and _INT.match(i) and not PLAIN:   # a constant index into a name: tested in line
+            k = int(i)
+            ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
+            return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
+        return f"rt.at({obj}, {i})"
 
     def x_ListLit(self, n):
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
@@ -429,12 +438,32 @@ class Compiler:
         # any, all and first stop early, so they keep a generator.
         if f is None:
             return f"[{elt} {tail}]"
+        # The commonest shapes over the few cards of a hand, as one call to a plain loop
+        # (faster than a comprehension): sum(c.value for c in L), count(c for c in L if
+        # c.rank == k), any/all(c.suit == k for c in L), k computed once (it cannot fail and
+        # does not use c), the items counted as tick() counts them.
+        L = self.g.limits.steps_per_hand
         if f == "count":
-            return f"len([1 {tail}])"
+            summed = _sum_test(n.cond, v, None) if n.cond is not None and not PLAIN else None
+            if summed:            # count(t for t in L if sum(c.value for c in t) == g)
+                return (f"len(rt.sum_is(S, {summed[0]}, {self.ticked(n.iter)}, "
+                        f"{self.x(summed[1])}, {L}))")
+            eq = self.eq_parts(n.cond, v) if n.cond is not None and not PLAIN else None
+            code = self.eq_call("count_eq", eq, n, "0") if eq else None
+            return code or f"len([1 {tail}])"
         if f == "sum":
+            m_ = _TABLE_OF.match(elt) if not cond and not PLAIN else None
+            if m_ and m_.group(2) == v:
+                return f"rt.sum_of(S, {m_.group(1)}, {self.plain_items(n)}, {L})"
             return f"sum([{elt} {tail}])"
         if f in ("any", "all"):
-            return f"{f}({elt} {tail})"
+            summed = _sum_test(n.elt, v, None) if f == "any" and n.cond is None and not PLAIN else None
+            if summed:            # any(sum(c.value for c in t) == g for t in L)
+                return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
+                        f"{L})")
+            eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
+            code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
+            return code or f"{f}({elt} {tail})"
         if f == "min":
             return f"rt.smallest([{elt} {tail}])"
         if f == "max":
@@ -444,6 +473,45 @@ class Compiler:
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
+
+    def plain_items(self, n) -> str:
+        """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
+        z = _indices_of(n.iter)
+        if z is not None:
+            return f"range({z.count})"
+        self.in_iterable += 1
+        try:
+            return self.x(n.iter)
+        finally:
+            self.in_iterable -= 1
+
+    def eq_call(self, helper: str, eq, n, empty: str):
+        """rt.<helper>(S, table, items, k, limit), or None. A k that can fail is computed
+        only when there are items (as the comprehension would, for the first one): the items
+        must then be a plain name, tested before the call (`empty`: the answer for none)."""
+        table, k, safe = eq
+        items = self.plain_items(n)
+        call = f"rt.{helper}(S, {table}, {items}, {k}, {self.g.limits.steps_per_hand})"
+        if safe:
+            return call
+        if not _SIMPLE.match(items):
+            return None
+        return f"({call} if {items} else {empty})"
+
+    def eq_parts(self, node, v: str):
+        """(table, code of k, k cannot fail) when `node` is `c.attr == k` for the
+        comprehension's local `v`, k a number-like value that does not use `v`; else None."""
+        if not (isinstance(node, nodes.Compare) and node.op == "=="):
+            return None
+        for a, k in ((node.left, node.right), (node.right, node.left)):
+            obj = getattr(a, "obj", None)
+            if isinstance(a, nodes.Attr) and getattr(a, "ref", None) is None \
+                    and isinstance(obj, nodes.Name) and getattr(obj, "ref", None) is not None \
+                    and obj.ref[0] == "local" and obj.ref[2] == v and a.type in _SCALAR \
+                    and k.type in _SCALAR and v not in _free_locals(k):
+                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(a.name, f"AT_{a.name}")
+                return tab, self.x(k), _safe(k)
+        return None
 
     def ticked(self, node) -> str:
         """Code for a list whose items are about to be visited, counted against steps_per_hand."""
@@ -467,6 +535,38 @@ class Compiler:
         self.e.line(f"{local} = {self.x(node)}", node.span)
         self.charge(f"len({local})", node.span)
         return local
+
+    def reused_items(self, p: m.Param, join=None) -> str:
+        """Lines before the loop of a parameter whose list uses no earlier parameter
+        (_invariant_sources): built the first time the loop is reached, as before, and reused
+        by every later round of the outer loops, which count the steps the first build
+        counted (`h_<name>`) as if it were built again: the same steps, the same limit.
+        With a join (_equality_join), the items' positions by key (`J<k>_<name>`: key ->
+        positions, in order), built once with the list, counting one step per item and the
+        steps of computing the keys."""
+        t, h = f"t_{p.name}", f"h_{p.name}"
+        self.e.line(f"if {t} is None:")
+        self.e.indent()
+        self.e.line(f"{h} = S.steps")
+        self.ticked_lines(p.source, t)
+        self.e.line(f"{h} = S.steps - {h}")
+        if join:
+            local = _local_of(p)
+            for k, (f, _) in enumerate(join):
+                key = self.x(f)
+                m_ = re.fullmatch(rf"rt\.sum_of\(S, (\w+), {local}, (\d+)\)", key)
+                if m_:            # sums of the items: one call for them all
+                    self.e.line(f"K{k}_{p.name} = rt.sums_of(S, {m_.group(1)}, {t}, {m_.group(2)})",
+                                f.span)
+                else:
+                    self.e.line(f"K{k}_{p.name} = [{key} for {local} in {t}]", f.span)
+            self.charge(f"len({t})", p.source.span)
+        self.e.dedent()
+        self.e.line("else:")
+        self.e.indent()
+        self.charge(h, p.source.span)
+        self.e.dedent()
+        return t
 
     @contextlib.contextmanager
     def bound(self, local: str, source):
@@ -792,6 +892,37 @@ class Compiler:
         self.footer()
         return name
 
+    def result_fn(self, node) -> str:
+        """The match's `hand_result` of `player`. Statistics and agents ask it of every seat
+        after every move; when it reads only zone contents, scores and totals (_zone_inputs), a
+        seat's value is kept with the sum of the versions of those zones (S.zv), the scores
+        and totals read, and the steps it counted, and given again, with those steps counted
+        again, while none of them has changed."""
+        found = None if PLAIN else _zone_inputs(node)
+        if found is None:
+            return self.expr_fn(node, ["player"], bounded=True)
+        zones, seen = found
+        name = self.fresh("E")
+        k = self.memos
+        self.memos += 3 * self.N          # per seat: key, value, steps
+        limit = self.g.limits.steps_per_hand
+        self.header(name, ["player"])
+        self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
+        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        for what in sorted(seen):          # scores (and totals) read: their values too
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        self.e.line(f"key = ({', '.join(key)})" if len(key) > 1 else f"key = {key[0]}")
+        self.e.line("if MEMO[i] == key:")
+        self.e.line("    S.steps += MEMO[i + 2]")
+        self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
+        self.e.line("    return MEMO[i + 1]")
+        self.e.line("steps = S.steps")
+        self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
+        self.e.line("return value")
+        self.footer()
+        return name
+
     def stmts_fn(self, stmts, params=(), flow=False) -> str:
         name = self.fresh("X")
         self.header(name, list(params))
@@ -942,10 +1073,19 @@ class Compiler:
         for node in at_level[0]:
             self.e.line(f"if not {self.x(node)}: return", node.span)
         args = []
+        hoisted = _invariant_sources(mv)
+        for i in hoisted:
+            self.e.line(f"t_{mv.params[i].name} = None")
         with contextlib.ExitStack() as scopes:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
-                items = self.ticked_lines(p.source, f"t_{p.name}")
+                join = None
+                if i in hoisted:
+                    join = _equality_join(at_level[i + 1], local,
+                                          {_local_of(q) for q in mv.params[:i]})
+                    items = self.reused_items(p, join)
+                else:
+                    items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
                     parts = at_level[1]
                     k = 0
@@ -971,11 +1111,26 @@ class Compiler:
                     self.e.line(f"out += [({mv.index}, {tup}) for {local} in {source}]",
                                 p.source.span)
                     break
+                if join:   # only the items whose keys match (_equality_join)
+                    for k, (_, g) in enumerate(join):
+                        self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
+                    keys = "".join(f", k{k}" for k in range(len(join)))
+                    match = " or ".join(f"k{k} == G{k}_{p.name}" for k in range(len(join)))
+                    lists = "".join(f", K{k}_{p.name}" for k in range(len(join)))
+                    source = f"[x for x{keys} in zip({items}{lists}) if {match}]"
+                conds = at_level[i + 1]
+                summed = None if join or p.blind or PLAIN or not conds else \
+                    _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
+                if summed:  # its first condition, a sum of the item == g: one call for all items
+                    table, g = summed
+                    source = (f"rt.sum_is(S, {table}, {source}, {self.x(g)}, "
+                              f"{self.g.limits.steps_per_hand})")
+                    conds = conds[1:]
                 self.e.line(f"for {local} in {source}:", p.source.span)
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
-                for node in at_level[i + 1]:
+                for node in conds:
                     self.e.line(f"if not {self.x(node)}: continue", node.span)
                 args.append(local)
             else:
@@ -1188,7 +1343,7 @@ class Compiler:
         blocks = self.blocks(ops)
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
-        hr = self.expr_fn(mt.hand_result, ["player"], bounded=True) if mt.hand_result is not None else None
+        hr = self.result_fn(mt.hand_result) if mt.hand_result is not None else None
         end = self.expr_fn(mt.end) if mt.end is not None else None
         hr_parts = None
         if isinstance(mt.hand_result, nodes.BinOp) and mt.hand_result.op in ("+", "-"):
@@ -1252,6 +1407,49 @@ def _reads_no_zone(fn: m.Function, seen=None) -> bool:
     return True
 
 
+# What an expression may read and still be a function of zone contents alone (as in reads.py):
+# built-in names fixed during a hand (and `player`, the seat it is asked for), and no built-in
+# call reading scores, totals or owners.
+_FIXED_NAMES = {"players", "seats", "dealer", "hand_number", "player"}
+_CONST_REFS = {"local", "option", "card", "rank", "suit", "color", "attr", "seat", "table"}
+
+
+def _zone_inputs(node):
+    """(the zones an expression reads, {"score", "total"} as far as it reads them), through
+    user functions too, when that is all it reads besides constants; else None (a variable,
+    zone data, owner, leaders)."""
+    zones: set = set()
+    seen: set = set()
+    kept: set = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        ref = getattr(n, "ref", None)
+        if ref is not None and not isinstance(n, (nodes.Name, nodes.Call, nodes.Attr, nodes.Num)):
+            return None
+        if isinstance(n, nodes.Attr) and ref is not None:
+            return None                   # zone data: kept in variables
+        if isinstance(n, nodes.Call) and ref is None and n.func in ("score", "total"):
+            kept.add(n.func)
+        if isinstance(n, nodes.Call) and ref is None and n.func == "owner":
+            return None
+        if ref is not None and not isinstance(n, nodes.Attr):
+            kind = ref[0]
+            if kind == "zone":
+                zones.add(ref[1].name)
+            elif kind == "function":
+                if ref[1].name not in seen:
+                    seen.add(ref[1].name)
+                    stack.append(ref[1].body)
+            elif kind == "builtin":
+                if ref[2] not in _FIXED_NAMES:
+                    return None
+            elif kind not in _CONST_REFS:
+                return None               # a variable (slot, per-player slot) or anything new
+        stack.extend(n.children())
+    return zones, kept
+
+
 def _thread_jumps(ops: list) -> list:
     """The flow's ops without steps that do nothing: a test of a constant becomes a jump or
     nothing, a jump to a jump goes straight to its end, and a jump to the next op is dropped.
@@ -1283,6 +1481,7 @@ def _thread_jumps(ops: list) -> list:
 
 
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
+_TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
 
 
@@ -1308,6 +1507,128 @@ def _indices_of(node):
     if isinstance(node, nodes.Call) and node.func == "indices" and node.ref is None:
         return node.args[0].ref[1]
     return None
+
+
+def _invariant_sources(mv: m.Move) -> set:
+    """The parameters (after the first) whose list is computed (not a zone, a list written in
+    the file or indices(Z)) and uses no earlier parameter: the same list in every round of the
+    outer loops, since making legal moves changes no state (only the step count)."""
+    out = set()
+    for i, p in enumerate(mv.params):
+        if i and not PLAIN and not p.blind and not _bounded(p.source) and _indices_of(p.source) is None \
+                and not any(_uses(p.source, _local_of(q)) for q in mv.params[:i]):
+            out.add(i)
+    return out
+
+
+def _free_locals(node) -> set:
+    """The locals `node` reads that it does not bind itself (in a comprehension or a let)."""
+    used, bound = set(), set()
+    for x in nodes.walk(node):
+        ref = getattr(x, "ref", None)
+        if isinstance(x, nodes.Name) and ref is not None and ref[0] == "local":
+            used.add(ref[2])
+        elif isinstance(x, (nodes.Gen, nodes.Let)):
+            bound.add(x.local)
+    return used - bound
+
+
+_SCALAR = (nodes.INT, nodes.BOOL, nodes.RANK, nodes.SUIT, nodes.COLOR, nodes.SEAT)
+
+
+def _safe(n) -> bool:
+    """True when computing `n` cannot fail (other than by the step limit, which ends the
+    hand whatever the order of work): numbers, names, attributes of a card held in a local,
+    arithmetic without division, comparisons, and/or/not, count/sum/any/all of a
+    comprehension over a local or a zone. Conservative: anything else is not safe."""
+    t = type(n)
+    ref = getattr(n, "ref", None)
+    if t in (nodes.Num, nodes.Bool):
+        return True
+    if t is nodes.Name:
+        return ref is not None and ref[0] in ("local", "option", "rank", "suit", "color", "slot",
+                                              "zone") \
+            or ref is not None and ref[0] == "builtin" and ref[2] in _FIXED_NAMES
+    if t is nodes.Attr:
+        return ref is None and isinstance(n.obj, nodes.Name) and n.obj.type == CARD \
+            and getattr(n.obj, "ref", None) is not None and n.obj.ref[0] == "local"
+    if t is nodes.Compare:
+        return _safe(n.left) and _safe(n.right)
+    if t is nodes.BoolOp:
+        return _safe(n.left) and _safe(n.right)
+    if t in (nodes.Not, nodes.Neg):
+        return _safe(n.operand)
+    if t is nodes.Cond:
+        return _safe(n.test) and _safe(n.then) and _safe(n.other)
+    if t is nodes.BinOp:
+        return n.op in ("+", "-", "*") and n.type == nodes.INT and _safe(n.left) and _safe(n.right)
+    if t is nodes.Gen:
+        return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter) and _safe(n.elt) \
+            and (n.cond is None or _safe(n.cond))
+    if t is nodes.Call:
+        return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
+            and _safe(n.args[0])
+    return False
+
+
+def _sum_test(node, local: str, outer):
+    """(table, g) when `node` is `sum(c.attr for c in <local>) == g` (either way round), g
+    number-like, safe and of the `outer` locals alone (not of `local`, when outer is None);
+    else None."""
+    if not (isinstance(node, nodes.Compare) and node.op == "=="):
+        return None
+    for f, g in ((node.left, node.right), (node.right, node.left)):
+        if not (isinstance(f, nodes.Gen) and f.func == "sum" and f.cond is None):
+            continue
+        it, elt = f.iter, f.elt
+        if isinstance(it, nodes.Name) and getattr(it, "ref", None) is not None \
+                and it.ref[0] == "local" and it.ref[2] == local \
+                and isinstance(elt, nodes.Attr) and getattr(elt, "ref", None) is None \
+                and isinstance(elt.obj, nodes.Name) and getattr(elt.obj, "ref", None) is not None \
+                and elt.obj.ref[0] == "local" and elt.obj.ref[2] == f.local \
+                and g.type in _SCALAR and _safe(g) \
+                and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
+            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
+            return tab, g
+    return None
+
+
+def _disjuncts(node) -> list:
+    """`a or b or c` as [a, b, c], in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "or":
+        return _disjuncts(node.left) + _disjuncts(node.right)
+    return [node]
+
+
+def _equality_join(parts: list, local: str, outer: set):
+    """For the loop of a parameter (`local`) whose items are the same in every round of the
+    outer loops: [(f, g), ...], one per `or` branch of its first condition, when in each
+    branch an `and` part `f == g` (f of the item alone, g of outer parameters alone, both
+    numbers or the like, both safe) comes after safe parts only; else None. An item whose
+    f differs from every branch's g makes that condition false without an error (each branch
+    stops at its f == g at the latest, having computed only safe parts), so the loop needs to
+    look only at the items whose key f is one of the g's, in their order."""
+    if not parts:
+        return None
+    out = []
+    for branch in _disjuncts(parts[0]):
+        found = None
+        for atom in _conjuncts(branch):
+            if isinstance(atom, nodes.Compare) and atom.op == "==" \
+                    and atom.left.type in _SCALAR and atom.right.type in _SCALAR:
+                for f, g in ((atom.left, atom.right), (atom.right, atom.left)):
+                    ff, fg = _free_locals(f), _free_locals(g)
+                    if ff == {local} and fg <= outer and _safe(f) and _safe(g):
+                        found = (f, g)
+                        break
+                if found:
+                    break
+            if not _safe(atom):
+                return None
+        if found is None:
+            return None
+        out.append(found)
+    return out
 
 
 def _conjuncts(node) -> list:

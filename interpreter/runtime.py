@@ -14,7 +14,8 @@ Encodings:
   running, or -1: it never changes a game, and is not logged;
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
   `S.za[i]` whenever a card arrives in it, and `S.zin[i]` is the card that arrived last;
-  `S.memo` what skippable automatic rules remember of the versions (reads.py).
+  `S.memo` what skippable automatic rules remember of the versions (reads.py), and a kept
+  hand_result's key, value and steps per seat (compiler.result_fn).
 """
 from __future__ import annotations
 
@@ -450,6 +451,100 @@ def tick(S, items, limit):
     return items
 
 
+def sum_of(S, table, items, limit):
+    """sum(table[x] for x in items), counted as tick() counts it: a plain loop, faster than a
+    comprehension and sum() for the few items of a hand or a take."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    total = 0
+    for x in items:
+        total += table[x]
+    return total
+
+
+def sums_of(S, table, lists, limit):
+    """[sum_of(S, table, items, limit) for items in lists], in one call."""
+    out = []
+    for items in lists:
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        total = 0
+        for x in items:
+            total += table[x]
+        out.append(total)
+    return out
+
+
+def sum_is(S, table, lists, k, limit):
+    """[items for items in lists if sum_of(S, table, items, limit) == k], in one call: a
+    legal-move loop's first condition tested on all its items, counted item by item."""
+    out = []
+    for items in lists:
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        total = 0
+        for x in items:
+            total += table[x]
+        if total == k:
+            out.append(items)
+    return out
+
+
+def any_sum_is(S, table, lists, k, limit):
+    """any(sum_of(S, table, items, limit) == k for items in lists), counted as the
+    comprehension counts: the lists, then each list tested."""
+    S.steps += len(lists)
+    if S.steps > limit:
+        too_many_steps(limit)
+    for items in lists:
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        total = 0
+        for x in items:
+            total += table[x]
+        if total == k:
+            return True
+    return False
+
+
+def count_eq(S, table, items, k, limit):
+    """count(x for x in items if table[x] == k), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    n = 0
+    for x in items:
+        if table[x] == k:
+            n += 1
+    return n
+
+
+def any_eq(S, table, items, k, limit):
+    """any(table[x] == k for x in items), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    for x in items:
+        if table[x] == k:
+            return True
+    return False
+
+
+def all_eq(S, table, items, k, limit):
+    """all(table[x] == k for x in items), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    for x in items:
+        if table[x] != k:
+            return False
+    return True
+
+
 def concat(S, limit, a, b):
     """a + b for lists: counted, and at most MAX_LIST items."""
     n = len(a) + len(b)
@@ -493,10 +588,31 @@ def unique(items):
 SUBSETS_LIMIT = 65_536
 
 
+# (items, most) -> (their subsets, steps): the last few results, for the same items asked
+# about again soon (another move's conditions, another scoring function). Few and small: many
+# long-lived lists would make Python's garbage collector slow for everything else.
+_SUBSETS: dict = {}
+_SUBSETS_KEEP = 256             # results of at most this many lists are remembered
+_SUBSETS_MANY = 8               # ... and at most this many results
+
+
 def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
     items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
-    counts every item of every sub-list as a step before building any."""
+    counts every item of every sub-list as a step before building any. The same items give
+    the same lists, remembered once built (per process: lists are values, never changed in
+    place); the steps are counted again on every use, so nothing a game does or counts
+    depends on what ran before it."""
+    try:
+        key = (tuple(items), most)
+        hit = _SUBSETS.get(key)
+    except TypeError:             # items that are lists themselves: not remembered
+        key = hit = None
+    if hit is not None:
+        S.steps += hit[1]
+        if S.steps > limit:
+            too_many_steps(limit)
+        return hit[0]
     from itertools import combinations
     from math import comb
     items = list(items)
@@ -510,10 +626,16 @@ def subsets(S, limit, items, most=None):
         raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
                         f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
                         f"the cards that can matter) or ask for smaller ones")
-    S.steps += n + sum(comb(n, k) * k for k in range(1, top + 1))
+    steps = n + sum(comb(n, k) * k for k in range(1, top + 1))
+    S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
-    return [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+    out = [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+    if key is not None and total <= _SUBSETS_KEEP:
+        if len(_SUBSETS) >= _SUBSETS_MANY:
+            _SUBSETS.clear()
+        _SUBSETS[key] = (out, steps)
+    return out
 
 
 _ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only
@@ -539,25 +661,27 @@ def partitions(S, items, accepts, limit, pure=False):
     groups = []                      # (bitmask of item positions, group)
     if len(_ACCEPTED) > 200_000:
         _ACCEPTED.clear()
+    get = _ACCEPTED.get
     for k in range(1, n + 1):
-        for pos in combinations(range(n), k):
-            g = [items[i] for i in pos]
+        # the positions and the items of each group side by side: the items' tuple is the
+        # remembered answer's key; a list is made only for a call or a group accepted
+        for pos, group in zip(combinations(range(n), k), combinations(items, k)):
             if pure:                 # remembered, with the steps it took: counts stay the same
-                key = (accepts, tuple(g))
-                hit = _ACCEPTED.get(key)
+                key = (accepts, group)
+                hit = get(key)
                 if hit is None:
                     before = S.steps
-                    hit = _ACCEPTED[key] = (bool(accepts(S, g)), S.steps - before)
+                    hit = _ACCEPTED[key] = (bool(accepts(S, list(group))), S.steps - before)
                 else:
                     S.steps += hit[1]
-                ok = hit[0]
-            else:
-                ok = accepts(S, g)
-            if ok:
-                mask = 0
-                for i in pos:
-                    mask |= 1 << i
-                groups.append((mask, g))
+                if not hit[0]:
+                    continue
+            elif not accepts(S, list(group)):
+                continue
+            mask = 0
+            for i in pos:
+                mask |= 1 << i
+            groups.append((mask, list(group)))
     out = []
     stack = [(0, 0, [])]             # (next group to consider, items used, groups chosen)
     while stack:

@@ -1,0 +1,337 @@
+"""The compiler's shortcuts for legal moves and hand_result (issue 11, docs/architecture.md,
+"Speed"): each gives the same moves, values and errors as the plain code (`compiler.PLAIN`),
+on every game in games/ and on tiny rule files made to catch an unsound shortcut."""
+import glob
+import os
+import random
+import textwrap
+
+import pytest
+
+from cardrules import compiler
+from cardrules import runtime as rt
+from cardrules import testing as T
+from cardrules.engine import Match
+from cardrules.errors import GameError
+from cardrules.session import setup
+from conftest import ROOT
+
+# An 8-card deck (AC AH 2C 2H 3C 3H TC TH). The hand deals two cards to each player (the
+# dealer's left first) and four face up to the table, then the dealer's left moves.
+BASE = """
+game: Shortcut test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 10], suits: [C, H], zone: stock}
+attributes:
+  value: {by_rank: {A: 1, 2: 2, 3: 3, 10: 0}}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  pile: {per_player: true, visibility: all}
+"""
+HAND = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, count: 4, to: table, face_up: true}
+  - choose: [capture]
+    by: "left(dealer)"
+"""
+# seat 1: 3C TC; seat 0: 3H 2H; table: AC 2C AH TH
+ORDER = "3C 3H TC 2H AC 2C AH TH"
+
+
+def rules(tmp_path, body: str, hand: str = HAND) -> str:
+    path = tmp_path / "shortcut.yaml"
+    path.write_text(BASE + textwrap.dedent(body) + hand)
+    return str(path)
+
+
+@pytest.fixture
+def plain():
+    """Compile without the shortcuts while the test runs (each setup compiles afresh)."""
+    def use(flag: bool):
+        compiler.PLAIN = flag
+    yield use
+    compiler.PLAIN = False
+
+
+def legal(match) -> list:
+    return [match.move_text(m) for m in match.legal_moves()]
+
+
+def both(plain, path, order=ORDER):
+    """(the match with the shortcuts, the match without), each dealt `order`."""
+    plain(False)
+    fast = T.stacked(path, order, players=2)
+    plain(True)
+    slow = T.stacked(path, order, players=2)
+    plain(False)
+    return fast, slow
+
+
+CAPTURE = """
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)"}
+      take:
+        from: "subsets(table, 3)"
+        if: >-
+          (card.value > 0 and sum(c.value for c in take) == card.value)
+          or (count(take) == 1 and take[0].rank == card.rank)
+    do:
+      - move: {cards: "[card] + take", to: "pile(player)"}
+"""
+
+
+def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain):
+    # 3C takes cards adding up to 3 (the first branch); TC, worth 0, only the other 10 (the
+    # second). A join that looked at one branch only would lose one kind of capture.
+    path = rules(tmp_path, CAPTURE)
+    fast, slow = both(plain, path)
+    assert "K1_take" in fast.P.source and "K0_take" not in slow.P.source
+    assert legal(fast) == ["capture 3C AC+2C", "capture 3C 2C+AH", "capture 3C AC+2C+TH",
+                           "capture 3C 2C+AH+TH", "capture TC TH"]
+    assert legal(fast) == legal(slow)       # (the steps differ: a join counts the work it does)
+
+
+def test_an_equality_join_is_not_used_when_a_part_that_can_fail_comes_first(tmp_path, plain):
+    # take[1] fails on a one-card take: the plain code stops there, at the first card and the
+    # first take. A join would look only at the takes adding up to 3 (two cards or more) and
+    # never meet the error: it must not be used.
+    path = rules(tmp_path, CAPTURE.replace("(card.value > 0 and", "(take[1].value > 0 and"))
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="index 1 out of range"):
+            T.stacked(path, ORDER, players=2)
+    plain(False)
+    assert "K0_take" not in setup(path, 2).program.source
+
+
+def test_a_parameter_list_using_an_earlier_parameter_is_built_for_each(tmp_path, plain):
+    # subsets(table, card.value): 3C may take up to three cards, TC (worth 0) none; the list
+    # must not be built once and reused.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)"}
+              take: {from: "subsets(table, card.value)", if: "count(take) >= 3"}
+        """)
+    fast, slow = both(plain, path)
+    assert legal(fast) == ["capture 3C AC+2C+AH", "capture 3C AC+2C+TH", "capture 3C AC+AH+TH",
+                           "capture 3C 2C+AH+TH"]
+    assert legal(fast) == legal(slow)
+    assert "is None" not in fast.P.source.split("def A_capture")[0]
+
+
+def test_a_reused_parameter_list_counts_its_steps_in_every_round(tmp_path, plain):
+    # subsets(table) does not use the card: built once, but each card's round counts its
+    # steps as if it were built again, so the count (and the limit) is the plain code's.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)"}
+              take: {from: "subsets(table)", if: "count(take) + card.value == 4"}
+        """)
+    fast, slow = both(plain, path)
+    assert "if t_take is None:" in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C AC", "capture 3C 2C", "capture 3C AH",
+                                          "capture 3C TH", "capture TC AC+2C+AH+TH"]
+    assert fast.S.steps == slow.S.steps
+    # one round of the plain code's cost fits; two do not: the second round stops
+    limit = slow.S.steps - 3
+    for flag in (False, True):
+        plain(flag)
+        path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent("""
+            moves:
+              capture:
+                params:
+                  card: {from: "hand(player)"}
+                  take: {from: "subsets(table)", if: "count(take) + card.value == 4"}
+            """))
+        with pytest.raises(GameError, match=f"more than {limit} steps in one hand"):
+            T.stacked(path, ORDER, players=2)
+    plain(False)
+
+
+HAND_RESULT = """
+functions:
+  table_worth: {params: {p: seat}, body: "sum(c.value for c in table)"}   # reads the table itself
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+  turn:
+    do:
+      - move: {top: stock, to: table, face_up: true}
+match:
+  hand_result: "table_worth(player) * 10 + count(hand(player))"
+"""
+PLAYS = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [turn]
+    by: "left(dealer)"
+  - choose: [turn]
+    by: dealer
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+def test_a_kept_hand_result_follows_a_zone_read_only_through_a_function(tmp_path, plain):
+    # The results read the table inside table_worth(): a card turned from the stock to the
+    # table changes no hand, but every result.
+    path = rules(tmp_path, HAND_RESULT, PLAYS)
+    fast, slow = both(plain, path)
+    assert "MEMO[i] == key" in fast.P.source and "MEMO[i] == key" not in slow.P.source
+    seen = []
+    for move in ("turn", "turn", "play 3C"):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [fast.standing(p) for p in (0, 1)]        # asked again: kept
+        assert values == [slow.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(values)
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert seen == [[2, 2], [12, 12], [32, 32]]
+
+
+def test_a_hand_result_reading_a_variable_is_not_kept(tmp_path, plain):
+    path = rules(tmp_path, HAND_RESULT.replace("count(hand(player))\"", "count(hand(player)) + bonus\"")
+                 + "variables:\n  bonus: {type: int, initial: 0}\n", PLAYS)
+    assert "MEMO[i] == key" not in setup(path, 2).program.source
+
+
+def test_subsets_given_again_are_the_same_lists_and_count_the_same_steps():
+    b = rt.Budget()
+    first = rt.subsets(b, 10 ** 9, [5, 6, 7], 2)
+    steps = b.steps
+    assert rt.subsets(b, 10 ** 9, [5, 6, 7], 2) == first == [[5], [6], [7], [5, 6], [5, 7], [6, 7]]
+    assert b.steps == 2 * steps
+    assert rt.subsets(b, 10 ** 9, [5, 6, 7]) == first + [[5, 6, 7]]     # another size
+    assert rt.subsets(b, 10 ** 9, [5, 6, 8], 2)[-1] == [6, 8]           # other items
+    with pytest.raises(rt.LimitError):                                  # counted before use
+        rt.subsets(b, b.steps + steps - 1, [5, 6, 7], 2)
+
+
+GAMES = sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml"))
+               + glob.glob(os.path.join(ROOT, "games", "variants", "*.yaml")))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=os.path.basename)
+def test_every_game_is_the_same_with_and_without_the_shortcuts(path, plain):
+    """Random play of a hand, two seeds: the same legal moves and hand results at every
+    decision; the same steps too, unless a join (which counts only the work it does) is used."""
+    runs = []
+    joined = "K0_" in setup(path).program.source
+    for flag in (False, True):
+        plain(flag)
+        st = setup(path)
+        trace = []
+        for seed in (1, 2):
+            m = Match(st.program, seed, max_hands=1, knowledge=False)
+            rng = random.Random(seed)
+            while m.pending is not None:
+                trace.append((m.pending[1], [m.standing(p) for p in range(st.players)],
+                              None if joined else m.S.steps))
+                m.apply(rng.randrange(len(m.pending[1])))
+            trace.append(m.S.total)
+        runs.append(trace)
+    assert runs[0] == runs[1]
+
+
+def test_a_counted_comparison_computes_its_value_only_when_there_are_items(tmp_path, plain):
+    # count(c for c in L if c.rank == k) with a k that fails (L[0] of an empty L; L[5] of
+    # four cards): like the comprehension, the helper computes k only when L has items.
+    body = """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)", if: "%s"}
+        """
+    empty = "let xs = [c for c in table if c.value > 5]; count(c for c in xs if c.rank == xs[0].rank) == 0"
+    fails = "let xs = [c for c in table if c.value >= 0]; count(c for c in xs if c.rank == xs[5].rank) == 0"
+    fast, slow = both(plain, rules(tmp_path, body % empty))
+    assert "rt.count_eq(" in fast.P.source and "rt.count_eq(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="index 5 out of range"):
+            T.stacked(rules(tmp_path, body % fails), ORDER, players=2)
+    plain(False)
+
+
+def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain):
+    # Each helper against the comprehension it replaces, on every card of the hand.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  sum(c.value for c in table) == 4
+                  and count(c for c in table if c.value == card.value - 1) == 1
+                  and any(c.rank == card.rank for c in hand(left(player)))
+                  and not all(c.rank == card.rank for c in table)
+                  and count(t for t in subsets(table, 2) if sum(c.value for c in t) == 2) == 3
+        """)
+    fast, slow = both(plain, path)
+    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is"):
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
+    assert fast.S.steps == slow.S.steps
+
+
+def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
+    # `bump` scores and moves no card: a result reading score(player) must change all the same.
+    path = rules(tmp_path, HAND_RESULT.replace('"table_worth(player) * 10 + count(hand(player))"',
+                                               '"score(player) * 100 + count(hand(player))"')
+                 .replace("  turn:\n", "  bump:\n    do:\n      - score: {seat: player, points: 5}\n  turn:\n"),
+                 PLAYS.replace("[turn]", "[bump]"))
+    fast, slow = both(plain, path)
+    assert "S.score[1]" in fast.P.source
+    seen = []
+    for move in ("bump", "bump", "play 3C"):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [slow.standing(p) for p in (0, 1)]
+        seen.append(values)
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert seen == [[2, 2], [2, 502], [502, 502]]
+
+
+def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain):
+    # take's list uses the card (no join): its first condition, a sum == the card's value, is
+    # tested by one call (rt.sum_is) and the rest on the takes that pass; `place` asks whether
+    # any take adds up (rt.any_sum_is). Same moves and steps as the plain code.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)"}
+              take:
+                from: "subsets(table, card.value)"
+                if: "sum(c.value for c in take) == card.value and count(take) <= 2"
+          place:
+            params:
+              card:
+                from: "hand(player)"
+                if: "not any(sum(c.value for c in t) == card.value for t in subsets(table, card.value))"
+        """, HAND.replace("[capture]", "[capture, place]"))
+    fast, slow = both(plain, path)
+    assert "rt.sum_is(" in fast.P.source and "rt.any_sum_is(" in fast.P.source
+    assert "rt.sum_is(" not in slow.P.source and "rt.any_sum_is(" not in slow.P.source
+    # 3C: the takes of at most two cards adding up to 3 (not AC+2C+TH); TC (worth 0) takes at
+    # most no card: no capture, and it may be placed; 3C may not
+    assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
+    assert fast.S.steps == slow.S.steps
