@@ -162,13 +162,17 @@ class Match:
 
     def standing(self, seat: int):
         """The seat's hand result if the hand ended now (the match's `hand_result`, else its
-        hand score); used by agents and statistics to follow a hand in progress."""
+        hand score); used by agents and statistics to follow a hand in progress. Looking does
+        not change the game: the steps the hand result counts are not the hand's."""
         S = self.S
         if self.P.hand_result is not None:
+            steps = S.steps
             try:
                 return self.P.hand_result(S, seat)
             except _EVAL_ERRORS:
                 pass
+            finally:
+                S.steps = steps
         return S.score[seat]
 
     def copy(self, rng, knowledge: bool = True) -> "Match":

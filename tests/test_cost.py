@@ -373,3 +373,22 @@ def test_set_to_first_takes_the_first_match_and_fails_where_none_matches(tmp_pat
     last = FIRST.rindex("  - set:")
     m = T.stacked(write(tmp_path, FIRST[:last], name="ok.yaml"), "AC TH TC AH")
     assert m.hand_results[0] == [20, 0]
+
+
+# ---- looking at the standings does not change a game ----------------------------------------
+
+@pytest.mark.parametrize("game", ["hearts", "chinese-ten", "scopa"])
+def test_asking_for_the_standings_counts_no_steps_of_the_hand(game):
+    # statistics and agents ask every seat's hand result after every move: the steps that takes
+    # are not the hand's, so watching a game cannot bring it closer to its step limit
+    prog = setup(str(ROOT / "games" / f"{game}.yaml")).program
+    runs = []
+    for watch in (False, True):
+        m, rng, steps = Match(prog, 11, max_hands=1, knowledge=False), random.Random(11), []
+        while not m.over:
+            if watch:
+                [m.standing(p) for p in range(m.players)]
+            steps.append(m.S.steps)
+            m.apply(rng.randrange(len(m.legal_moves())))
+        runs.append(steps)
+    assert runs[0] == runs[1] and len(runs[0]) > 10
