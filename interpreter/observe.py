@@ -7,6 +7,7 @@ when it saw the card arrive there (`S.known`, maintained by every card movement)
 from __future__ import annotations
 
 from .engine import _EVAL_ERRORS, Match
+from .runtime import shuffle_list
 
 
 def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
@@ -94,7 +95,7 @@ class Sampler:
             return m
         S = m.S
         unknown = self.unknown[:]
-        rng.shuffle(unknown)
+        shuffle_list(rng, unknown)     # rng.shuffle's draws and result, faster
         Z, loc = S.Z, S.loc
         for (zi, i), c in zip(self.slots, unknown):
             Z[zi][i] = c

@@ -110,9 +110,14 @@ class ISMCTSAgent(Agent):
         c = self.c
         log, sqrt = math.log, math.sqrt
         try:
-            while m.pending is not None and m.hands_played == hand:   # selection and expansion
-                seat, legal, _ = m.pending
-                keys = [_key(seat, mv) for mv in legal]
+            pending = m.pending
+            while pending is not None and m.hands_played == hand:   # selection and expansion
+                seat, legal, _ = pending
+                try:                 # moves are tuples of ints, unless an argument is a list
+                    hash(tuple(legal))
+                    keys = [(seat, mv) for mv in legal]
+                except TypeError:
+                    keys = [_key(seat, mv) for mv in legal]
                 if node is root:
                     idx = [i for i, k in enumerate(keys) if k in allowed]
                     if not idx:
@@ -129,7 +134,8 @@ class ISMCTSAgent(Agent):
                         continue
                     child.avail += 1
                     if not untried:
-                        u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        visits = child.visits
+                        u = child.reward / visits + c * sqrt(log(child.avail) / visits)
                         if u > best:
                             best, pick = u, i
                 if untried:
@@ -144,36 +150,64 @@ class ISMCTSAgent(Agent):
                 path.append((child, seat))
                 m.apply(pick)
                 node = child
-            m.playout(rng, hand, self.depth)                            # random rollout
+                pending = m.pending
+            vals = self._rollout(m, rng, hand)
         except GameError:
             # A sampled world broke a limit (or a rule failed in it): a loss for nobody, every
             # seat gets what a tie of all seats gets, and the search goes on.
             reward = [0.5] * m.players
         else:
-            reward = self._reward(m, hand)
+            reward = self._reward(m, hand, vals)
         for child, seat in path:
             child.visits += 1
             child.reward += reward[seat]
 
-    def _reward(self, m, hand: int) -> list:
+    def _rollout(self, m, rng, hand: int):
+        """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
+        depth, cut after `depth` moves at the first point where the seats' standings differ;
+        returns those standings (None when the hand or the match ended)."""
+        depth = self.depth
+        if depth < 0:
+            m.playout(rng, hand)
+            return None
+        m.playout(rng, hand, depth)
+        standing, seats = m.standing, range(m.players)
+        while m.pending is not None and m.hands_played == hand:
+            vals = [standing(p) for p in seats]
+            first = vals[0]
+            for v in vals:
+                if v != first:
+                    return vals
+            m.playout(rng, hand, 1)
+        return None
+
+    def _reward(self, m, hand: int, cut=None) -> list:
         if m.over:
             vals = m.S.total
         elif len(m.hand_results) > hand:
             vals = m.hand_results[hand]
-        else:                        # a rollout cut short (depth): the standings so far
+        elif cut is not None:        # a rollout cut short (depth): the standings there
+            vals = cut
+        else:
             vals = [m.standing(p) for p in range(m.players)]
         vals = _as_the_result_counts(m, vals)
         n = len(vals)
-        out = []
-        margins = []
-        for p, v in enumerate(vals):
-            if n == 1:               # a solitaire: no rank; the margin is the value itself
-                out.append(0.25)
-                margins.append(v)
-                continue
-            beaten = sum(1 for q in vals if q < v) + 0.5 * (sum(1 for q in vals if q == v) - 1)
-            out.append(0.5 * beaten / (n - 1))
-            margins.append(v - (sum(vals) - v) / (n - 1))
+        if n == 1:                   # a solitaire: no rank; the margin is the value itself
+            out = [0.25]
+            margins = [vals[0]]
+        else:
+            out = []
+            margins = []
+            total = sum(vals)
+            for v in vals:
+                lt = eq = 0
+                for q in vals:
+                    if q < v:
+                        lt += 1
+                    elif q == v:
+                        eq += 1
+                out.append(0.5 * (lt + 0.5 * (eq - 1)) / (n - 1))
+                margins.append(v - (total - v) / (n - 1))
         lo, hi = min(margins), max(margins)
         if self._lo is None or lo < self._lo:
             self._lo = lo
