@@ -2,8 +2,9 @@
 
 Each iteration samples a world consistent with what the seat knows (`view.sampler()`: cards it
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
-walks the tree with UCB over the moves legal in that world, expands one node, plays random
-moves to the end of the current hand (or match), and backs the result up. A node is an
+walks the tree with UCB over the moves legal in that world, expands one node, plays `depth`
+random moves (default 3; then on, one at a time, while the seats' standings are all equal, to
+the end of the current hand at most), and backs the result up. A node is an
 information set reached by a sequence of moves; its children are keyed by (seat, move), and
 each child counts how often it was available, so moves legal only in some worlds are judged
 fairly. The chosen move is the most visited one at the root.
@@ -12,7 +13,7 @@ Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last,
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
 in this search (alone at the table, the value itself, scaled the same way). The ranked values
 are the hand results when the rollout stops at a hand's end, the match totals when the match
-ended, the standings when a rollout is cut at `depth` moves. A rollout that breaks a limit of
+ended, the standings where a rollout was cut. A rollout that breaks a limit of
 the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
 parameters are not searched: the seat cannot tell them apart.
 """
@@ -27,6 +28,7 @@ from .base import Agent
 
 DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the seed games
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
+DEFAULT_DEPTH = 3           # random moves per rollout before it may be cut (docs/agents.md)
 
 
 def _key(seat: int, move) -> tuple:
@@ -60,9 +62,13 @@ class ISMCTSAgent(Agent):
         # Wall-clock bound per decision, in seconds (None: iterations only). Games then depend on
         # the machine's speed: `play` uses it, `simulate` does not, so its games stay reproducible.
         self.think = float(think) if think else None
-        # Random moves per rollout after the tree (None: to the end of the hand); a rollout cut
-        # short is valued on the seats' standings (the hand result as if the hand ended there).
-        self.depth = int(depth) if depth else -1
+        # Random moves per rollout after the tree before it may be cut (None: DEFAULT_DEPTH; 0
+        # or less: to the end of the hand). A rollout is cut only where the seats' standings
+        # (the hand result as if the hand ended there) differ, and valued on them; a game that
+        # scores only at a hand's end has equal standings until then, so its rollouts run on.
+        if depth is None:
+            depth = DEFAULT_DEPTH
+        self.depth = int(depth) if int(depth) > 0 else -1
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
