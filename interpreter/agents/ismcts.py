@@ -3,8 +3,8 @@
 Each iteration samples a world consistent with what the seat knows (`view.sampler()`: cards it
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
 walks the tree with UCB over the moves legal in that world, expands one node, plays `depth`
-random moves (default 2; then on, one at a time, until the searching seat is to decide and
-the seats' standings differ, to the end of the current hand at most), and backs the result up. A node is an
+random moves (default 8; then on, one at a time, while the seats' standings are all equal, to
+the end of the current hand at most), and backs the result up. A node is an
 information set reached by a sequence of moves; its children are keyed by (seat, move), and
 each child counts how often it was available, so moves legal only in some worlds are judged
 fairly. The chosen move is the most visited one at the root.
@@ -28,7 +28,7 @@ from .base import Agent
 
 DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the seed games
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
-DEFAULT_DEPTH = 2           # random moves per rollout before it may be cut (docs/agents.md)
+DEFAULT_DEPTH = 8           # random moves per rollout before it may be cut (docs/agents.md)
 
 
 def _key(seat: int, move) -> tuple:
@@ -170,19 +170,15 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, m, rng, hand: int):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
-        depth, cut after `depth` moves at the first point where this seat is to decide and the
-        seats' standings differ; returns those standings (None when the hand or match ended)."""
+        depth, cut after `depth` moves at the first point where the seats' standings differ;
+        returns those standings (None when the hand or the match ended)."""
         depth = self.depth
         if depth < 0:
             m.playout(rng, hand)
             return None
         m.playout(rng, hand, depth)
         standing, seats = m.standing, range(m.players)
-        me = self.seat
         while m.pending is not None and m.hands_played == hand:
-            if m.pending[0] != me:   # cut only where this seat is to decide: every reply made
-                m.playout(rng, hand, 1)
-                continue
             vals = [standing(p) for p in seats]
             first = vals[0]
             for v in vals:
