@@ -177,14 +177,16 @@ class ISMCTSAgent(Agent):
             m.playout(rng, hand)
             return None
         m.playout(rng, hand, depth)
+        by_result = m.P.hand_result is not None   # else the standings are the hand scores
         standing, seats = m.standing, range(m.players)
+        apply, randrange = m.apply, rng.randrange
         while m.pending is not None and m.hands_played == hand:
-            vals = [standing(p) for p in seats]
+            vals = [standing(p) for p in seats] if by_result else m.S.score
             first = vals[0]
             for v in vals:
                 if v != first:
-                    return vals
-            m.playout(rng, hand, 1)
+                    return vals if by_result else list(vals)
+            apply(randrange(len(m.pending[1])))   # one more move, drawn as Match.playout draws
         return None
 
     def _reward(self, m, hand: int, cut=None) -> list:
