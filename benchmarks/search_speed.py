@@ -1,16 +1,17 @@
 """ISMCTS iterations per second: this code against an older commit, side by side.
 
     python benchmarks/search_speed.py                       # against bb194b7, budget 1000
-    python benchmarks/search_speed.py --ref bb194b7 --rounds 5 --options depth=8
+    python benchmarks/search_speed.py --ref bb194b7 --rounds 5 --options depth=0
 
 The old code is taken from git (`git archive REF interpreter`) into a temporary directory and
 imported as `cardrules` in its own process; the new code is the `cardrules` this script imports.
 Both play the same 2-player matches (seeds derived from --seed, single hands) with `ismcts` in
 every seat at the same budget and time only the searches (`time.process_time` around `choose`)
 on the first --decisions decisions with a choice of each match. Rounds alternate old and new so
-load on the machine hits both alike; the medians of the rounds and their ratio are printed. With
-no --options both versions must pick the same moves (the script says whether they did): then the
-speed-up changed nothing but speed. Both versions play the same rule files: by default each
+load on the machine hits both alike; the medians of the rounds and their ratio are printed. The
+script says whether both versions picked the same moves: with `--options depth=0` (rollouts to
+the end of the hand, the search of bb194b7) they must, and then the speed-up changed nothing but
+speed; the default search of today cuts rollouts short (docs/agents.md), so it picks others. Both versions play the same rule files: by default each
 game's file as it was at --ref (`git show REF:games/...`), since the old code cannot read what
 the language gained later and a rule change since (Nutzen's N14 ruling, a `keep` decision) would
 make the comparison unequal; `--rules checkout` uses this checkout's files instead (only for a

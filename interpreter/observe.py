@@ -7,6 +7,7 @@ when it saw the card arrive there (`S.known`, maintained by every card movement)
 from __future__ import annotations
 
 from .engine import _EVAL_ERRORS, Match
+from .runtime import shuffle_list
 
 
 def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
@@ -57,8 +58,9 @@ def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
 class Sampler:
     """`determinize` for one seat and one decision, prepared once: which places hold cards the
     seat does not know, and which cards, are found when the sampler is made; each sample then
-    only copies the match, redeals those cards and recomputes the legal moves. The match must
-    not change while the sampler is used (a search samples one decision many times)."""
+    only copies the match, redeals those cards and, when another seat is to decide, recomputes
+    the legal moves. The match must not change while the sampler is used (a search samples one
+    decision many times)."""
 
     def __init__(self, match: Match, seat: int):
         S = match.S
@@ -66,6 +68,7 @@ class Sampler:
         if known is None:
             raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
         self.match = match
+        self.seat = seat
         bit = 1 << seat
         up = S.up
         slots = []      # (zone instance, position) of each unknown card
@@ -94,7 +97,7 @@ class Sampler:
             return m
         S = m.S
         unknown = self.unknown[:]
-        rng.shuffle(unknown)
+        shuffle_list(rng, unknown)     # rng.shuffle's draws and result, faster
         Z, loc = S.Z, S.loc
         for (zi, i), c in zip(self.slots, unknown):
             Z[zi][i] = c
@@ -108,7 +111,9 @@ class Sampler:
             V = S.V
             for slot, depth in self.rename:
                 V[slot] = _renamed(V[slot], depth, swap)
-        if m.pending is not None:   # legal moves may depend on hidden cards: recompute them
+        # Another seat's legal moves may depend on cards this seat does not know: recomputed.
+        # This seat's own are what it was offered: it knows them, so every world keeps them.
+        if m.pending is not None and m.pending[0] != self.seat:
             seat_, _, op = m.pending
             out: list = []
             try:

@@ -519,3 +519,72 @@ def test_greedy_plays_for_the_lowest_total_where_the_lowest_total_wins(tmp_path)
     for k in range(3):
         agent = make_agent("greedy", 0, random.Random(k))
         assert m.move_text(moves[agent.choose(SeatView(m, 0), moves)]) != "play TD"   # TD would score
+
+
+# -- ismcts rollouts: cut after `depth` moves where the standings differ ----------------------------
+def _six_rounds(tmp_path) -> str:
+    """High card over six rounds, scored only at the hand's end: no standing moves before."""
+    base = open(HIGH).read()
+    text = base.replace("count: 3}", "count: 6}").replace(
+        '    in: "clockwise(left(dealer))"\n',
+        '    in: "clockwise(left(dealer)) + clockwise(left(dealer)) + clockwise(left(dealer))'
+        ' + clockwise(left(dealer)) + clockwise(left(dealer)) + clockwise(left(dealer))"\n')
+    assert text.count("count: 6}") == 1 and text.count("clockwise") == 6
+    path = tmp_path / "six-rounds.yaml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_a_rollout_runs_to_the_hands_end_where_nothing_scores_before_it(tmp_path):
+    st = setup(_six_rounds(tmp_path))
+    for seed in range(5):
+        m = Match(st.program, seed, 1)
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(seed))
+        assert agent.depth == ismcts.DEFAULT_DEPTH < 12
+        world = SeatView(m, seat).sample(random.Random(seed))
+        assert agent._rollout(world, random.Random(seed), 0) is None
+        assert world.hands_played == 1 and world.S.decisions == 12   # all six rounds played
+
+
+def test_a_rollout_is_cut_after_depth_moves_where_the_standings_differ():
+    # Chinese Ten's standing (captured card points) moves during the hand: rollouts stop early,
+    # after at least `depth` moves, with the standings they return.
+    st = setup(game_path("chinese-ten"))
+    cut = 0
+    for seed in range(20):
+        m = Match(st.program, seed, 1)
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(seed))
+        world = SeatView(m, seat).sample(random.Random(seed))
+        before = world.S.decisions
+        vals = agent._rollout(world, random.Random(seed), 0)
+        if vals is None:
+            assert world.hands_played == 1
+            continue
+        cut += 1
+        assert world.hands_played == 0
+        assert world.S.decisions - before >= agent.depth
+        assert vals == [world.standing(p) for p in range(2)] and vals[0] != vals[1]
+    assert cut >= 10
+
+
+def test_depth_0_plays_rollouts_to_the_hands_end():
+    st = setup(game_path("chinese-ten"))
+    m = Match(st.program, 3, 1)
+    seat, moves, _ = m.pending
+    agent = make_agent("ismcts", seat, random.Random(0), depth=0)
+    world = SeatView(m, seat).sample(random.Random(0))
+    assert agent._rollout(world, random.Random(0), 0) is None and world.hands_played == 1
+
+
+def test_a_sampled_world_keeps_the_searching_seats_own_legal_moves():
+    # The seat was offered its moves: it knows them, so every world it samples keeps them; the
+    # other seat's moves (when it is to decide) may depend on hidden cards and are recomputed.
+    st = setup(game_path("nutzen"))
+    m = Match(st.program, 11, 1)
+    seat, moves, _ = m.pending
+    own = observe.Sampler(m, seat).sample(random.Random(0))
+    assert own.pending[1] is moves
+    other = observe.Sampler(m, 1 - seat).sample(random.Random(0))
+    assert other.pending[0] == seat and other.pending[1] is not moves

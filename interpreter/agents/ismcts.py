@@ -2,8 +2,9 @@
 
 Each iteration samples a world consistent with what the seat knows (`view.sampler()`: cards it
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
-walks the tree with UCB over the moves legal in that world, expands one node, plays random
-moves to the end of the current hand (or match), and backs the result up. A node is an
+walks the tree with UCB over the moves legal in that world, expands one node, plays `depth`
+random moves (default 8; then on, one at a time, while the seats' standings are all equal, to
+the end of the current hand at most), and backs the result up. A node is an
 information set reached by a sequence of moves; its children are keyed by (seat, move), and
 each child counts how often it was available, so moves legal only in some worlds are judged
 fairly. The chosen move is the most visited one at the root.
@@ -12,7 +13,7 @@ Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last,
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
 in this search (alone at the table, the value itself, scaled the same way). The ranked values
 are the hand results when the rollout stops at a hand's end, the match totals when the match
-ended, the standings when a rollout is cut at `depth` moves. A rollout that breaks a limit of
+ended, the standings where a rollout was cut. A rollout that breaks a limit of
 the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
 parameters are not searched: the seat cannot tell them apart.
 """
@@ -27,6 +28,7 @@ from .base import Agent
 
 DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the seed games
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
+DEFAULT_DEPTH = 8           # random moves per rollout before it may be cut (docs/agents.md)
 
 
 def _key(seat: int, move) -> tuple:
@@ -60,9 +62,13 @@ class ISMCTSAgent(Agent):
         # Wall-clock bound per decision, in seconds (None: iterations only). Games then depend on
         # the machine's speed: `play` uses it, `simulate` does not, so its games stay reproducible.
         self.think = float(think) if think else None
-        # Random moves per rollout after the tree (None: to the end of the hand); a rollout cut
-        # short is valued on the seats' standings (the hand result as if the hand ended there).
-        self.depth = int(depth) if depth else -1
+        # Random moves per rollout after the tree before it may be cut (None: DEFAULT_DEPTH; 0
+        # or less: to the end of the hand). A rollout is cut only where the seats' standings
+        # (the hand result as if the hand ended there) differ, and valued on them; a game that
+        # scores only at a hand's end has equal standings until then, so its rollouts run on.
+        if depth is None:
+            depth = DEFAULT_DEPTH
+        self.depth = int(depth) if int(depth) > 0 else -1
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
@@ -110,9 +116,14 @@ class ISMCTSAgent(Agent):
         c = self.c
         log, sqrt = math.log, math.sqrt
         try:
-            while m.pending is not None and m.hands_played == hand:   # selection and expansion
-                seat, legal, _ = m.pending
-                keys = [_key(seat, mv) for mv in legal]
+            pending = m.pending
+            while pending is not None and m.hands_played == hand:   # selection and expansion
+                seat, legal, _ = pending
+                try:                 # moves are tuples of ints, unless an argument is a list
+                    hash(tuple(legal))
+                    keys = [(seat, mv) for mv in legal]
+                except TypeError:
+                    keys = [_key(seat, mv) for mv in legal]
                 if node is root:
                     idx = [i for i, k in enumerate(keys) if k in allowed]
                     if not idx:
@@ -129,7 +140,8 @@ class ISMCTSAgent(Agent):
                         continue
                     child.avail += 1
                     if not untried:
-                        u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        visits = child.visits
+                        u = child.reward / visits + c * sqrt(log(child.avail) / visits)
                         if u > best:
                             best, pick = u, i
                 if untried:
@@ -144,36 +156,66 @@ class ISMCTSAgent(Agent):
                 path.append((child, seat))
                 m.apply(pick)
                 node = child
-            m.playout(rng, hand, self.depth)                            # random rollout
+                pending = m.pending
+            vals = self._rollout(m, rng, hand)
         except GameError:
             # A sampled world broke a limit (or a rule failed in it): a loss for nobody, every
             # seat gets what a tie of all seats gets, and the search goes on.
             reward = [0.5] * m.players
         else:
-            reward = self._reward(m, hand)
+            reward = self._reward(m, hand, vals)
         for child, seat in path:
             child.visits += 1
             child.reward += reward[seat]
 
-    def _reward(self, m, hand: int) -> list:
+    def _rollout(self, m, rng, hand: int):
+        """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
+        depth, cut after `depth` moves at the first point where the seats' standings differ;
+        returns those standings (None when the hand or the match ended)."""
+        depth = self.depth
+        if depth < 0:
+            m.playout(rng, hand)
+            return None
+        m.playout(rng, hand, depth)
+        by_result = m.P.hand_result is not None   # else the standings are the hand scores
+        standing, seats = m.standing, range(m.players)
+        apply, randrange = m.apply, rng.randrange
+        while m.pending is not None and m.hands_played == hand:
+            vals = [standing(p) for p in seats] if by_result else m.S.score
+            first = vals[0]
+            for v in vals:
+                if v != first:
+                    return vals if by_result else list(vals)
+            apply(randrange(len(m.pending[1])))   # one more move, drawn as Match.playout draws
+        return None
+
+    def _reward(self, m, hand: int, cut=None) -> list:
         if m.over:
             vals = m.S.total
         elif len(m.hand_results) > hand:
             vals = m.hand_results[hand]
-        else:                        # a rollout cut short (depth): the standings so far
+        elif cut is not None:        # a rollout cut short (depth): the standings there
+            vals = cut
+        else:
             vals = [m.standing(p) for p in range(m.players)]
         vals = _as_the_result_counts(m, vals)
         n = len(vals)
-        out = []
-        margins = []
-        for p, v in enumerate(vals):
-            if n == 1:               # a solitaire: no rank; the margin is the value itself
-                out.append(0.25)
-                margins.append(v)
-                continue
-            beaten = sum(1 for q in vals if q < v) + 0.5 * (sum(1 for q in vals if q == v) - 1)
-            out.append(0.5 * beaten / (n - 1))
-            margins.append(v - (sum(vals) - v) / (n - 1))
+        if n == 1:                   # a solitaire: no rank; the margin is the value itself
+            out = [0.25]
+            margins = [vals[0]]
+        else:
+            out = []
+            margins = []
+            total = sum(vals)
+            for v in vals:
+                lt = eq = 0
+                for q in vals:
+                    if q < v:
+                        lt += 1
+                    elif q == v:
+                        eq += 1
+                out.append(0.5 * (lt + 0.5 * (eq - 1)) / (n - 1))
+                margins.append(v - (total - v) / (n - 1))
         lo, hi = min(margins), max(margins)
         if self._lo is None or lo < self._lo:
             self._lo = lo
