@@ -45,6 +45,10 @@ def require():
 
 CHUNK_SECONDS = 0.5           # the work a chunk aims at, once games have been timed
 MAX_CHUNK = 4096
+MAX_FIRST = 256               # games of a chunk sent before any worker has delivered
+LEAD_FIRST = 4                # games of the first chunk the command plays itself, untimed
+LEAD_CHUNK_SECONDS = 0.1      # the work of a chunk the command plays itself, once timed
+LEAD_SECONDS = 10.0           # the command plays at most this long while the workers start
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -53,11 +57,11 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(64, games // (workers * 8) or 1))
 
 
-def next_chunk(per_game: float, left: int, workers: int) -> int:
-    """Games per task once a chunk has been timed: about CHUNK_SECONDS of work, so the fixed cost
+def next_chunk(per_game: float, left: int, workers: int, seconds: float = CHUNK_SECONDS) -> int:
+    """Games per task once a chunk has been timed: about `seconds` of work, so the fixed cost
     of a task (a few ms) stays small for fast games and a lost chunk stays cheap for slow ones;
     never more than a fair share of what is left, so the last chunks still spread over workers."""
-    want = int(CHUNK_SECONDS / per_game) if per_game > 0 else MAX_CHUNK
+    want = int(seconds / per_game) if per_game > 0 else MAX_CHUNK
     return max(1, min(MAX_CHUNK, want, left // (workers * 2) or 1))
 
 
@@ -124,9 +128,11 @@ class RayRunner:
     """A connection to Ray for one command: a local runtime started and stopped here when no
     address is given, else the cluster at `address` (left running)."""
 
-    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None):
-        self.address, self.workers, self.chunk = address, workers, chunk
+    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None,
+                 lead: bool = True):
+        self.address, self.workers, self.chunk, self.lead = address, workers, chunk, lead
         self.started = self.connected = False
+        self.played_here = 0          # games the command played itself while the workers started
         self.ray = require()
 
     def __enter__(self):
@@ -191,42 +197,72 @@ class RayRunner:
 
     def _ordered(self, fn, st, sets: dict, arg, total: int, progress):
         ray = self.ray
-        from .worker import rules_of
+        from .worker import adopt, rules_of
         if not self.connected:
             self.connect()
         task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
         width = self.concurrency()
         size = self.chunk or chunk_size(total, width)   # chunks only cut the run: outputs are
-        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # the same whatever their size
+        local = rules_of(st, sets)                          # the same whatever their size
+        adopt(local, st)               # the command plays with the setup it has already compiled
+        rules, ref_arg = ray.put(local), ray.put(arg)
         nxt = 0                        # the first game not yet sent
-        pending: deque = deque()       # (first game, count, ref) in game order: sent, not yet yielded
-        running: dict = {}             # ref -> (count, time sent) of chunks not seen finished
+        pending: deque = deque()       # [first game, count, ref, results] in game order: ref is
+        running: dict = {}             # None for chunks played here; ref -> (count, time sent)
         ahead = 4 * width              # finished chunks waiting for a slow earlier one: bounded
+        here = 0                       # chunks played here, in `pending`
+        lead = self.lead and total > 0  # play here until the cluster delivers its first chunk
+        lead_end = time.monotonic() + LEAD_SECONDS
+        mine = self.chunk or LEAD_FIRST  # games of a chunk played here
+        per_here = 0.0                 # seconds a game took here, once timed
+        up = None                      # when the cluster delivered its first chunk
         try:
             while True:
-                while len(running) < width and len(pending) < ahead and nxt < total:
+                while len(running) < width and len(pending) - here < ahead and nxt < total:
                     count = min(size, total - nxt)
-                    ref = task.remote(rules, arg, nxt, count)
-                    pending.append((nxt, count, ref))
+                    ref = task.remote(rules, ref_arg, nxt, count)
+                    pending.append([nxt, count, ref, None])
                     running[ref] = (count, time.monotonic())
                     nxt += count
                 if not pending:
                     return
+                if lead and (nxt >= total or time.monotonic() > lead_end):
+                    lead = False
                 if running:            # short waits keep Ctrl-C prompt
-                    done, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
+                    done, _ = ray.wait(list(running), num_returns=1, timeout=0 if lead else 0.5)
                     for ref in done:
                         count, sent = running.pop(ref)
-                        if not self.chunk:     # `width` are out, so it ran from when it was sent
-                            size = next_chunk((time.monotonic() - sent) / count, total - nxt, width)
+                        per = (time.monotonic() - sent) / count  # `width` are out: it ran from
+                        if per_here and (up is None or sent < up):   # when it was sent; but the
+                            per = min(per, per_here)      # first ones waited for workers to start
+                        up = up or time.monotonic()
+                        lead = False   # the cluster is up: from now on it plays every game
+                        if not self.chunk:
+                            size = next_chunk(per, total - nxt, width)
+                if lead:               # the workers are still starting: play the next chunk here
+                    count = min(mine, total - nxt)
+                    began = time.monotonic()
+                    out = fn(local, arg, nxt, count)
+                    pending.append([nxt, count, None, out])
+                    nxt += count
+                    here += 1
+                    self.played_here += count
+                    if not self.chunk:
+                        per_here = (time.monotonic() - began) / count
+                        mine = next_chunk(per_here, total - nxt, width, LEAD_CHUNK_SECONDS)
+                        size = max(size, min(next_chunk(per_here, total - nxt, width), MAX_FIRST))
                 while pending and pending[0][2] not in running:
-                    lo, count, ref = pending.popleft()
-                    for out in self._get(ref, lo, count):
+                    lo, count, ref, out = pending.popleft()
+                    if ref is None:
+                        here -= 1
+                    for r in (out if ref is None else self._get(ref, lo, count)):
                         if progress:
                             progress()
-                        yield out
+                        yield r
         finally:
-            for _, _, ref in pending:  # Ctrl-C, an error, or a consumer that stopped early
-                ray.cancel(ref)
+            for _, _, ref, _ in pending:  # Ctrl-C, an error, or a consumer that stopped early
+                if ref is not None:
+                    ray.cancel(ref)
 
     def _get(self, ref, lo: int, count: int) -> list:
         ray = self.ray
