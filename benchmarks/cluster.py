@@ -54,19 +54,22 @@ def timed(argv: list, out: str) -> tuple:
         return wall, usage.ru_utime + usage.ru_stime, hashlib.sha256(fh.read()).hexdigest()
 
 
-def chunk_cost(path: str, games: int) -> float:
-    """Seconds a chunk costs beyond its games: one worker, chunks of 1 against chunks of 64."""
+def chunk_cost(path: str, games: int) -> tuple:
+    """(seconds a chunk costs beyond its games: one worker, chunks of 1 against chunks of 64;
+    the driver's CPU seconds per game, with chunks of 64)."""
     st = setup(path)
     job = sim.Job(path, st.players, {}, ["random"] * st.players, 0, None, None)
-    times = {}
+    times, cpu = {}, 1e9
     for size in (1, 64, 1, 64):          # twice each, interleaved: keep the faster
         with RayRunner(workers=1, chunk=size, lead=False) as runner:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             for _ in runner.run(job, st, games):
                 pass
             times[size] = min(times.get(size, 1e9), time.perf_counter() - t)
+            if size == 64:
+                cpu = min(cpu, (time.process_time() - c) / games)
     extra_chunks = games - -(-games // 64)
-    return max(0.0, (times[1] - times[64]) / extra_chunks)
+    return max(0.0, (times[1] - times[64]) / extra_chunks), cpu
 
 
 def _probe(rules, job, first, count):
@@ -90,14 +93,14 @@ def timeline(path: str, address: str, workers: int, launched: float):
     marks = [(time.time(), "python started, this script runs")]
     from cardrules.cluster import RayRunner
     from cardrules.cluster.worker import rules_of
-    marks.append((time.time(), "import cardrules and ray"))
+    marks.append((time.time(), "cardrules imported"))
     st = setup(path)
     job = sim.Job(path, st.players, {}, ["random"] * st.players, 0, None, None)
     marks.append((time.time(), "rule file compiled (the command's own copy)"))
     runner = RayRunner(address, workers)
     runner.connect()
     ray = runner.ray
-    marks.append((time.time(), "joined the runtime"))
+    marks.append((time.time(), "Ray imported, runtime joined"))
     rules = ray.put(rules_of(st, {}))
     marks.append((time.time(), "rule text put in the object store (first put: Ray's serializers)"))
     task = ray.remote(_probe)
@@ -192,15 +195,14 @@ def main(argv=None):
               f"{steady[key]:15.0f} {rate:>9} {cpu_game[key] * 1e6:6.0f} us")
     print(f"(start-up: the same command with -n {a.start_games}; steady: the games beyond those; vs local: "
           f"over `--workers W` with the same W;\n CPU/game: the command's own CPU per steady game, its "
-          f"local workers included, Ray's not; every run wrote the same --jsonl)")
+          f"local workers and its helper included, Ray's not; every run wrote the same --jsonl)")
 
-    cost = chunk_cost(a.path, a.chunk_games)
+    cost, driver = chunk_cost(a.path, a.chunk_games)
     one = steady["ray --backend ray --workers 1"]
-    driver = cpu_game["ray --backend ray --workers 2"]
     size = chunk_size(10 ** 6, 1000)
     print(f"\na chunk costs {cost * 1000:.2f} ms beyond its games (scheduling, sending, collecting); "
           f"one worker plays {one:.0f} games/s;")
-    print(f"the driver spends {driver * 1e6:.0f} us of CPU per game (results, summary, --jsonl), so it "
+    print(f"the driver spends {driver * 1e6:.0f} us of CPU per game (results, summary), so it "
           f"keeps up with about {1 / driver:.0f} games/s,")
     per = one / (1 + cost * one / size)
     print(f"that is about {1 / driver / per:.0f} workers like these at {size} games a chunk "
