@@ -277,3 +277,11 @@ def test_unfinished_finds_chunks_a_dead_helper_took_and_ranges_it_never_announce
               25: [5, "ref", None]}               # the cluster's, after a gap: 18..24 taken silently
     assert _unfinished(chunks, 0, 34) == [(12, 6), (18, 7), (30, 4)]
     assert _unfinished(chunks, 12, 30) == [(12, 6), (18, 7)]
+
+
+def test_a_runtime_started_here_runs_its_workers_at_the_commands_priority(ray_runtime):
+    from cardrules.cluster import RayRunner
+    st = setup(game_path("nutzen"))
+    with RayRunner(workers=1, chunk=1) as runner:        # Ray's default would be nice 15
+        got = list(runner.map(lambda s, i: os.nice(0), st, [0]))
+    assert got == [os.nice(0)]

@@ -121,9 +121,12 @@ def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
     """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only."""
     import logging
     ray = require()
+    # Workers at the command's own priority, as --backend local runs them: with Ray's default
+    # (nice 15) any other work on the machine would slow them down.
     with _loopback(ray):
         ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
-                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
+                       _system_config={"worker_niceness": 0})
     ip = ctx.address_info.get("node_ip_address")
     if ip not in ("127.0.0.1", "::1", "localhost"):
         ray.shutdown()
