@@ -193,8 +193,9 @@ def main(argv=None):
         rate = f"{steady[local] / steady[key] - 1:+.1%}" if kind == "ray" and local in steady else ""
         print(f"{key:<31} {wall:7.2f} {a.n / wall:8.0f} {whole:>9} {wall0:8.2f}s "
               f"{steady[key]:15.0f} {rate:>9} {cpu_game[key] * 1e6:6.0f} us")
-    print(f"(start-up: the same command with -n {a.start_games}; steady: the games beyond those; vs local: "
-          f"over `--workers W` with the same W;\n CPU/game: the command's own CPU per steady game, its "
+    print(f"(start-up: the same command with -n {a.start_games}; steady: the games beyond those (for Ray, the "
+          f"helper plays the first {a.start_games} games alone, so the workers' start falls in the steady part);\n"
+          f" vs local: over `--workers W` with the same W; CPU/game: the command's own CPU per steady game, its "
           f"local workers and its helper included, Ray's not; every run wrote the same --jsonl)")
 
     cost, driver = chunk_cost(a.path, a.chunk_games)
