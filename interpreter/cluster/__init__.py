@@ -16,7 +16,6 @@ import contextlib
 import os
 import socket
 import time
-from collections import deque
 
 from .. import record
 from ..errors import CardrulesError, UsageError, clean
@@ -34,6 +33,18 @@ class ClusterError(CardrulesError):
         return f"cardrules: error: {clean(self.message)}"
 
 
+def _installed() -> bool:
+    """Ray can be imported (without importing it: that takes a while)."""
+    import importlib.util
+    import sys
+    if "ray" in sys.modules:
+        return sys.modules["ray"] is not None
+    try:
+        return importlib.util.find_spec("ray") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def require():
     """The ray module, or a UsageError saying how to install it."""
     try:
@@ -45,6 +56,7 @@ def require():
 
 CHUNK_SECONDS = 0.5           # the work a chunk aims at, once games have been timed
 MAX_CHUNK = 4096
+MAX_FIRST = 256               # games of a chunk sent before any worker has delivered
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -53,11 +65,11 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(64, games // (workers * 8) or 1))
 
 
-def next_chunk(per_game: float, left: int, workers: int) -> int:
-    """Games per task once a chunk has been timed: about CHUNK_SECONDS of work, so the fixed cost
+def next_chunk(per_game: float, left: int, workers: int, seconds: float = CHUNK_SECONDS) -> int:
+    """Games per task once a chunk has been timed: about `seconds` of work, so the fixed cost
     of a task (a few ms) stays small for fast games and a lost chunk stays cheap for slow ones;
     never more than a fair share of what is left, so the last chunks still spread over workers."""
-    want = int(CHUNK_SECONDS / per_game) if per_game > 0 else MAX_CHUNK
+    want = int(seconds / per_game) if per_game > 0 else MAX_CHUNK
     return max(1, min(MAX_CHUNK, want, left // (workers * 2) or 1))
 
 
@@ -109,9 +121,12 @@ def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
     """Start a Ray runtime on this machine for this process, listening on 127.0.0.1 only."""
     import logging
     ray = require()
+    # Workers at the command's own priority, as --backend local runs them: with Ray's default
+    # (nice 15) any other work on the machine would slow them down.
     with _loopback(ray):
         ctx = ray.init(address="local", num_cpus=workers or os.cpu_count(), object_store_memory=object_store,
-                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+                       include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
+                       _system_config={"worker_niceness": 0})
     ip = ctx.address_info.get("node_ip_address")
     if ip not in ("127.0.0.1", "::1", "localhost"):
         ray.shutdown()
@@ -120,14 +135,35 @@ def start_local(workers: int | None = None, object_store: int = OBJECT_STORE):
     return ctx
 
 
+def _unfinished(chunks: dict, lo: int, hi: int) -> list:
+    """(first, count) of the games in lo..hi-1 that no chunk will deliver: taken by a helper that
+    ended before finishing them (or before saying it had taken them)."""
+    out, pos = [], lo
+    for first in sorted(k for k in chunks if k >= lo):
+        count, ref, res = chunks[first]
+        if first > pos:
+            out.append((pos, first - pos))
+        if ref is None and res is None:
+            out.append((first, count))
+        pos = first + count
+    if pos < hi:
+        out.append((pos, hi - pos))
+    return out
+
+
 class RayRunner:
     """A connection to Ray for one command: a local runtime started and stopped here when no
     address is given, else the cluster at `address` (left running)."""
 
-    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None):
-        self.address, self.workers, self.chunk = address, workers, chunk
-        self.started = self.connected = False
-        self.ray = require()
+    def __init__(self, address: str | None = None, workers: int | None = None, chunk: int | None = None,
+                 lead: bool = True):
+        self.address, self.workers, self.chunk, self.lead = address, workers, chunk, lead
+        self.started = self.joined = self.connected = False
+        self.played_here = 0          # games the command's helper played while the workers started
+        self.helper = None            # that helper (lead.Helper) while it runs
+        self.ray = None               # imported by connect(), after the helper is forked
+        if not _installed():
+            raise UsageError(INSTALL)
 
     def __enter__(self):
         return self
@@ -135,7 +171,7 @@ class RayRunner:
     def connect(self):
         """Reach the cluster, or start the local runtime; done by the first run, so a broken rule
         file is reported before any of this."""
-        ray = self.ray
+        ray = self.ray = require()
         self.connected = True
         if ray.is_initialized():          # a connection this process already holds (tests, notebooks)
             return
@@ -147,6 +183,7 @@ class RayRunner:
                 with _loopback(ray) if _is_loopback(self.address) else contextlib.nullcontext():
                     ray.init(address=self.address, include_dashboard=False, log_to_driver=False,
                              logging_level=logging.ERROR)
+                self.joined = True
             else:
                 start_local(self.workers)
                 self.started = True
@@ -156,9 +193,9 @@ class RayRunner:
             raise UsageError(f"cannot connect to {where}: {clean(first)}") from None
 
     def __exit__(self, *exc):
-        if self.started:
-            self.ray.shutdown()
-            self.started = False
+        if self.started or self.joined:   # stops the runtime started here; only disconnects from
+            self.ray.shutdown()           # a cluster (Ray's own shutdown at exit waits 0.5 s more)
+            self.started = self.joined = False
 
     def concurrency(self) -> int:
         """Chunks that run at once (worker processes busy): --workers, else every CPU of the
@@ -190,43 +227,88 @@ class RayRunner:
             yield out
 
     def _ordered(self, fn, st, sets: dict, arg, total: int, progress):
-        ray = self.ray
-        from .worker import rules_of
-        if not self.connected:
-            self.connect()
-        task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
-        width = self.concurrency()
-        size = self.chunk or chunk_size(total, width)   # chunks only cut the run: outputs are
-        rules, arg = ray.put(rules_of(st, sets)), ray.put(arg)      # the same whatever their size
-        nxt = 0                        # the first game not yet sent
-        pending: deque = deque()       # (first game, count, ref) in game order: sent, not yet yielded
-        running: dict = {}             # ref -> (count, time sent) of chunks not seen finished
-        ahead = 4 * width              # finished chunks waiting for a slow earlier one: bounded
+        from . import lead
+        from .worker import adopt, rules_of
+        local = rules_of(st, sets)
+        adopt(local, st)               # the helper plays with the setup compiled here
+        cursor = lead.Cursor(total)    # the first game not yet taken, by the cluster or the helper
+        chunks: dict = {}              # first game -> [count, ref, results]: taken, not yet yielded;
+        running: dict = {}             # ref None for the helper's; ref -> (first, count, time sent)
+        helper = None
         try:
-            while True:
-                while len(running) < width and len(pending) < ahead and nxt < total:
-                    count = min(size, total - nxt)
-                    ref = task.remote(rules, arg, nxt, count)
-                    pending.append((nxt, count, ref))
-                    running[ref] = (count, time.monotonic())
-                    nxt += count
-                if not pending:
-                    return
+            if self.lead and not self.connected and total > lead.LEAD_FIRST and lead.forkable():
+                helper = self.helper = lead.Helper(fn, local, arg, cursor)   # before Ray is imported
+            if not self.connected:
+                self.connect()
+            ray = self.ray
+            task = ray.remote(fn).options(max_retries=RETRIES, retry_exceptions=False)
+            width = self.concurrency()
+            size = self.chunk or chunk_size(total, width)   # chunks only cut the run: outputs are
+            rules, ref_arg = ray.put(local), ray.put(arg)   # the same whatever their size
+
+            def send(first, count):
+                ref = task.remote(rules, ref_arg, first, count)
+                chunks[first] = [count, ref, None]
+                running[ref] = (first, count, time.monotonic())
+
+            nxt = 0                    # the first game not yet yielded
+            ahead = 4 * width          # chunks sent and not yet yielded: bounded
+            sent = 0                   # chunks of the cluster's in `chunks`
+            per_here, up = 0.0, None   # a game's time in the helper; when the cluster first delivered
+            while nxt < total:
+                while len(running) < width and sent < ahead:
+                    first, count = cursor.take(size)
+                    if not count:
+                        break
+                    send(first, count)
+                    sent += 1
+                if helper:
+                    for msg in helper.poll(0.02 if helper.alive and running else 0.5 if helper.alive else 0):
+                        if msg[0] == "took":
+                            chunks[msg[1]] = [msg[2], None, None]
+                        else:
+                            chunks[msg[1]][2] = msg[2]
+                            per_here = msg[3]
+                            self.played_here += len(msg[2])
+                            if not self.chunk:
+                                size = max(size, min(next_chunk(per_here, cursor.left(), width), MAX_FIRST))
+                    if not helper.alive:   # ended: what it took and did not finish goes to the cluster
+                        for first, count in _unfinished(chunks, nxt, cursor.value.value):
+                            send(first, count)
+                            sent += 1
+                        helper = self.helper = None
                 if running:            # short waits keep Ctrl-C prompt
-                    done, _ = ray.wait(list(running), num_returns=1, timeout=0.5)
+                    done, _ = ray.wait(list(running), num_returns=1, timeout=0 if helper else 0.5)
                     for ref in done:
-                        count, sent = running.pop(ref)
-                        if not self.chunk:     # `width` are out, so it ran from when it was sent
-                            size = next_chunk((time.monotonic() - sent) / count, total - nxt, width)
-                while pending and pending[0][2] not in running:
-                    lo, count, ref = pending.popleft()
-                    for out in self._get(ref, lo, count):
+                        first, count, when = running.pop(ref)
+                        per = (time.monotonic() - when) / count   # `width` are out: it ran from
+                        if per_here and (up is None or when < up):  # when it was sent; the first
+                            per = min(per, per_here)      # ones waited for workers to start
+                        if up is None:
+                            up = time.monotonic()
+                            if helper:     # the cluster is up: it plays every game from now on
+                                helper.stop()
+                        if not self.chunk:
+                            size = next_chunk(per, total - cursor.value.value, width)
+                while nxt in chunks:
+                    count, ref, out = chunks[nxt]
+                    if ref is None and out is None or ref in running:
+                        break
+                    if ref is not None:
+                        out = self._get(ref, nxt, count)
+                        sent -= 1
+                    del chunks[nxt]
+                    for r in out:
                         if progress:
                             progress()
-                        yield out
+                        yield r
+                    nxt += count
         finally:
-            for _, _, ref in pending:  # Ctrl-C, an error, or a consumer that stopped early
-                ray.cancel(ref)
+            if helper:                 # Ctrl-C, an error, or a consumer that stopped early
+                helper.close()
+                self.helper = None
+            for ref in running:
+                self.ray.cancel(ref)
 
     def _get(self, ref, lo: int, count: int) -> list:
         ray = self.ray

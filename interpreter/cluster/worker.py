@@ -49,6 +49,13 @@ def ready(rules: Rules):
     return st
 
 
+def adopt(rules: Rules, st) -> None:
+    """Use the setup `st`, compiled from the same texts, for `rules` in this process: the command
+    plays chunks itself while the workers start, without compiling the rule file again."""
+    if st.game.sha256 == rules.sha256:
+        _SETUPS.setdefault(rules, st)
+
+
 def play_chunk(rules: Rules, job: Job, first: int, count: int) -> list:
     """Games first..first+count-1: a list of (result, (header, events) or None)."""
     st = ready(rules)
