@@ -894,14 +894,16 @@ class Compiler:
 
     def result_fn(self, node) -> str:
         """The match's `hand_result` of `player`. Statistics and agents ask it of every seat
-        after every move; when it reads only zone contents, scores and totals (_zone_inputs), a
+        after every move; when it reads only zone contents, scores and totals (reads.expr_zones), a
         seat's value is kept with the sum of the versions of those zones (S.zv), the scores
         and totals read, and the steps it counted, and given again, with those steps counted
         again, while none of them has changed."""
-        found = None if PLAIN else _zone_inputs(node)
-        if found is None:
+        try:
+            if PLAIN:
+                raise reads.NotPure("compiler.PLAIN")
+            zones, seen = reads.expr_zones(node, ["player"])
+        except reads.NotPure:
             return self.expr_fn(node, ["player"], bounded=True)
-        zones, seen = found
         name = self.fresh("E")
         k = self.memos
         self.memos += 3 * self.N          # per seat: key, value, steps
@@ -1407,47 +1409,9 @@ def _reads_no_zone(fn: m.Function, seen=None) -> bool:
     return True
 
 
-# What an expression may read and still be a function of zone contents alone (as in reads.py):
-# built-in names fixed during a hand (and `player`, the seat it is asked for), and no built-in
-# call reading scores, totals or owners.
+# Built-in names fixed during a hand (and `player`, the seat a move or hand result is for):
+# reading them cannot fail (_safe).
 _FIXED_NAMES = {"players", "seats", "dealer", "hand_number", "player"}
-_CONST_REFS = {"local", "option", "card", "rank", "suit", "color", "attr", "seat", "table"}
-
-
-def _zone_inputs(node):
-    """(the zones an expression reads, {"score", "total"} as far as it reads them), through
-    user functions too, when that is all it reads besides constants; else None (a variable,
-    zone data, owner, leaders)."""
-    zones: set = set()
-    seen: set = set()
-    kept: set = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        ref = getattr(n, "ref", None)
-        if ref is not None and not isinstance(n, (nodes.Name, nodes.Call, nodes.Attr, nodes.Num)):
-            return None
-        if isinstance(n, nodes.Attr) and ref is not None:
-            return None                   # zone data: kept in variables
-        if isinstance(n, nodes.Call) and ref is None and n.func in ("score", "total"):
-            kept.add(n.func)
-        if isinstance(n, nodes.Call) and ref is None and n.func == "owner":
-            return None
-        if ref is not None and not isinstance(n, nodes.Attr):
-            kind = ref[0]
-            if kind == "zone":
-                zones.add(ref[1].name)
-            elif kind == "function":
-                if ref[1].name not in seen:
-                    seen.add(ref[1].name)
-                    stack.append(ref[1].body)
-            elif kind == "builtin":
-                if ref[2] not in _FIXED_NAMES:
-                    return None
-            elif kind not in _CONST_REFS:
-                return None               # a variable (slot, per-player slot) or anything new
-        stack.extend(n.children())
-    return zones, kept
 
 
 def _thread_jumps(ops: list) -> list:

@@ -66,7 +66,20 @@ def zone_reads(stmts, seat_slot=None) -> set:
     return out
 
 
-def _expr(node, own: set, seat_slot, out: set, written: bool = False):
+def expr_zones(node, params=()) -> tuple:
+    """(the zones an expression reads, every instance of each; which of `score` and `total`
+    it calls), through user functions too; raises NotPure when it reads anything else that
+    changes during a hand (a variable, zone data, `owner`, `leaders`). `params`: built-in
+    names the expression is a function of (a hand result's `player`)."""
+    out: set = set()
+    calls: set = set()
+    _expr(node, set(), None, out, fixed=_FIXED_BUILTINS | set(params), allowed=("score", "total"),
+          calls=calls)
+    return {z for z, _ in out}, calls
+
+
+def _expr(node, own: set, seat_slot, out: set, written: bool = False, fixed=_FIXED_BUILTINS,
+          allowed=(), calls=None):
     """Add the zone instances `node` reads to `out` (a move's destination is written, not
     read: only its index expression is); functions are followed into their bodies."""
     seen_fns: set = set()
@@ -78,7 +91,7 @@ def _expr(node, own: set, seat_slot, out: set, written: bool = False):
             kind = ref[0]
             if kind == "slot" and ref[2] not in own:
                 raise NotPure("variable")
-            if kind == "builtin" and ref[2] not in _FIXED_BUILTINS:
+            if kind == "builtin" and ref[2] not in fixed:
                 raise NotPure(ref[2])
             if kind == "zone" and not dest:
                 out.add((ref[1].name, 0))
@@ -89,7 +102,9 @@ def _expr(node, own: set, seat_slot, out: set, written: bool = False):
             raise NotPure("zone data")
         elif isinstance(n, nodes.Call):
             if ref is None and n.func in _STATEFUL_CALLS:
-                raise NotPure(n.func)
+                if n.func not in allowed:
+                    raise NotPure(n.func)
+                calls.add(n.func)
             if ref is not None:
                 kind = ref[0]
                 if kind == "pslot":
