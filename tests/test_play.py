@@ -11,7 +11,7 @@ from rich.console import Console
 from cardrules import cli, narrate, play, session
 from cardrules.cards import screen
 from cardrules.engine import Match
-from conftest import game_path
+from conftest import ROOT, game_path
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 SUIT_LETTER = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
@@ -398,31 +398,7 @@ def test_a_torn_last_line_is_dropped_on_resume(tmp_path):
 
 
 def test_a_game_that_breaks_mid_play_stops_with_one_line_and_its_record(tmp_path, monkeypatch, capsys):
-    rules = tmp_path / "boom.yaml"
-    rules.write_text("""game: Boom
-players: {min: 2, max: 2, default: 2}
-deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
-zones:
-  stock: {visibility: none}
-  hand: {per_player: true, visibility: owner}
-  table: {visibility: all}
-variables:
-  x: {type: int, initial: 0}
-moves:
-  play:
-    params:
-      card: {from: "hand(player)"}
-    do:
-      - move: {cards: card, to: table, face_up: true}
-      - set: {x: "10 // (count(hand(player)) - 2)"}
-hand:
-  - shuffle: stock
-  - deal: {from: stock, to: hand, count: 3}
-  - repeat:
-      - choose: [play]
-        by: dealer
-    until: "count(hand(dealer)) == 0"
-""")
+    rules = ROOT / "tests" / "games" / "boom.yaml"      # fails at its first move: 10 // 0
     save = tmp_path / "s.jsonl"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
     assert cli.main(["play", str(rules), "--seats", "human,random", "--save", str(save)]) == 1

@@ -315,36 +315,13 @@ def test_serve_without_a_file_or_the_extra_is_one_line(monkeypatch, capsys, tmp_
     assert "pip install 'cardrules[web]'" in capsys.readouterr().err
 
 
-BOOM = """game: Boom
-players: {min: 2, max: 2, default: 2}
-deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
-zones:
-  stock: {visibility: none}
-  hand: {per_player: true, visibility: owner}
-  table: {visibility: all}
-variables:
-  x: {type: int, initial: 0}
-moves:
-  play:
-    params:
-      card: {from: "hand(player)"}
-    do:
-      - move: {cards: card, to: table, face_up: true}
-      - set: {x: "10 // (count(hand(player)) - 2)"}
-hand:
-  - shuffle: stock
-  - deal: {from: stock, to: hand, count: 3}
-  - repeat:
-      - choose: [play]
-        by: dealer
-    until: "count(hand(dealer)) == 0"
-"""
+
+
+BOOM = str(ROOT / "tests" / "games" / "boom.yaml")     # fails at its first move: 10 // 0
 
 
 def test_a_game_that_breaks_stops_with_one_line_to_every_seat_and_its_save(tmp_path):
-    rules = tmp_path / "boom.yaml"
-    rules.write_text(BOOM)
-    t = Table.create(str(rules), 2, {}, ["human", "human"], 1, False, str(tmp_path / "saves"))
+    t = Table.create(BOOM, 2, {}, ["human", "human"], 1, False, str(tmp_path / "saves"))
     seat = t.to_move()
     t.handle(token_of(t, seat), {"type": "move", "move": t.view(seat)["moves"][0]["move"]})   # 10 // 0
     for p in (0, 1):
