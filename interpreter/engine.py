@@ -17,10 +17,6 @@ _EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyE
                 ValueError, RecursionError)
 
 
-def _too_many_decisions(limit):
-    raise rt.LimitError(f"more than {limit} decisions in one hand (limits: decisions_per_hand)")
-
-
 class Match:
     """One match of a compiled game, from the first deal to the winners."""
 
@@ -76,30 +72,34 @@ class Match:
         seat, moves, op = self.pending
         if not 0 <= i < len(moves):
             raise ValueError(f"move index {i} out of range: {len(moves)} legal moves")
-        move = moves[i]
         S = self.S
+        if S.log is not None:
+            S.log.append({"event": "decision", "seat": seat,
+                          "legal": [self.move_text(x) for x in moves], "choice": i})
+        self._take(seat, moves[i], op)
+        if self.after_move is not None:   # front-ends: the move and its automatic rules are done
+            self.after_move()
+        self._advance()
+
+    def _take(self, seat: int, move, op):
+        """The move and the automatic rules after it; the flow goes on after the choose."""
+        S, P = self.S, self.P
         S.decisions += 1
         S.hand_decisions += 1
         if seat != S.last_seat:
             S.turns += 1
             S.last_seat = seat
-        if S.log is not None:
-            S.log.append({"event": "decision", "seat": seat,
-                          "legal": [self.move_text(x) for x in moves], "choice": i})
         self.pending = None
-        P = self.P
         try:
             if S.hand_decisions > P.max_decisions:
-                _too_many_decisions(P.max_decisions)
+                raise rt.LimitError(f"more than {P.max_decisions} decisions in "
+                                    f"one hand (limits: decisions_per_hand)")
             P.apply[move[0]](S, seat, *move[1:])
             if S.moved != S.auto_seen:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
         S.pc = op.after
-        if self.after_move is not None:   # front-ends: the move and its automatic rules are done
-            self.after_move()
-        self._advance()
 
     def playout(self, rng, hand: int, depth: int = -1) -> int:
         """Search's rollout: uniformly random moves (`rng.randrange`, as an agent would draw them)
@@ -108,30 +108,13 @@ class Match:
         world (no record, no callbacks): each move is what `apply` does without a record or a
         listener, with the index drawn in range."""
         assert self.S.log is None and self.after_move is None
-        P, S = self.P, self.S
-        applies, autos, max_decisions = P.apply, P.autos, P.max_decisions
-        randrange = rng.randrange
+        take, advance, randrange = self._take, self._advance, rng.randrange
         made = 0
         while made != depth and self.pending is not None and self.hands_played == hand:
             seat, moves, op = self.pending
-            move = moves[randrange(len(moves))]
-            S.decisions += 1
-            S.hand_decisions += 1
-            if seat != S.last_seat:
-                S.turns += 1
-                S.last_seat = seat
-            self.pending = None
+            take(seat, moves[randrange(len(moves))], op)
+            advance()
             made += 1
-            try:
-                if S.hand_decisions > max_decisions:
-                    _too_many_decisions(max_decisions)
-                applies[move[0]](S, seat, *move[1:])
-                if S.moved != S.auto_seen:
-                    autos(S)
-            except _EVAL_ERRORS as exc:
-                raise self._error(exc, op.stmt.span) from None
-            S.pc = op.after
-            self._advance()
         return made
 
     def move_text(self, move) -> str:
