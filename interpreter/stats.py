@@ -73,6 +73,7 @@ class GameStats:
         self.changes = 0
         self.streak = None           # current sole leader and the decision its lead began after
         self.streak_from = 0
+        self.last = None             # the standings applied() saw last
 
     def decision(self, match, seat: int, moves: list):
         S = match.S
@@ -86,9 +87,14 @@ class GameStats:
     def applied(self, match):
         S = match.S
         if match.over:
-            st = S.total
+            st = list(S.total)
+        elif match.P.hand_result is None:          # the standing is the hand's score
+            st = [t + s for t, s in zip(S.total, S.score)]
         else:
             st = [S.total[p] + match.standing(p) for p in range(self.n)]
+        if st == self.last:           # most moves change no standing: the leader and the
+            return                    # streak are what the same standings made them last time
+        self.last = st
         if self.sign < 0:
             st = [-v for v in st]
         best = max(st)

@@ -86,6 +86,7 @@ class _Fake:
         self.winners = None
         self.hands_played = 1
         self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0})()
+        self.P = type("P", (), {"hand_result": "the script"})()   # standings come from standing()
         self.now = [0] * n
 
     def standing(self, p):
@@ -107,6 +108,51 @@ def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
     assert f["winner_leads_from"] == pytest.approx(5 / 6)   # sole leader for good after decision 6
     assert f["forced"] == 0 and f["legal"] == 12
     assert f["first_players"] == [0] and f["dealers"] == [0]
+
+
+class _EveryMove(GameStats):
+    """GameStats as it was before applied() skipped standings that did not change and read the
+    hand's score in place of standing(): the reference for the test below."""
+
+    def applied(self, match):
+        S = match.S
+        st = S.total if match.over else [S.total[p] + match.standing(p) for p in range(self.n)]
+        if self.sign < 0:
+            st = [-v for v in st]
+        best = max(st)
+        top = [p for p, v in enumerate(st) if v == best]
+        leader = top[0] if len(top) == 1 else None
+        if leader is not None:
+            if self.leader is not None and leader != self.leader:
+                self.changes += 1
+            self.leader = leader
+        if leader != self.streak:
+            self.streak, self.streak_from = leader, self.decisions
+
+
+@pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten"])
+def test_lead_changes_are_the_same_when_unchanged_standings_are_skipped(name):
+    """The skip of applied() (same standings as last time: nothing to do) and its reading of the
+    score for games without a hand_result give every game the measures of looking every time."""
+    from cardrules.session import play_match, setup
+    st = setup(game_path(name), None)
+    changes = 0
+    for seed in range(6):
+        fast = GameStats(st.players, st.game.match.wins == "lowest")
+        ref = _EveryMove(st.players, st.game.match.wins == "lowest")
+
+        class Both:
+            def decision(self, m, seat, moves):
+                fast.decision(m, seat, moves)
+                ref.decision(m, seat, moves)
+
+            def applied(self, m):
+                fast.applied(m)
+                ref.applied(m)
+        m, _ = play_match(st, ["random"] * st.players, seed, 2, observer=Both())
+        assert fast.fields(m) == ref.fields(m)
+        changes += ref.changes
+    assert changes > 0              # the games' leads did change: the test compares something
 
 
 def test_seat_advantage_counts_hand_wins_of_first_player_and_dealer():
