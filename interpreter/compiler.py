@@ -30,6 +30,8 @@ LOOP_LIMIT = 100_000
 _FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
+UNROLL_SEATS = 6               # comprehensions over `seats` are written out seat by seat up to
+UNROLL_CODE = 600              # this many players and this many characters of their items' code
 # True compiles without the shortcuts of legal moves, hand_result and comprehensions (reused
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
@@ -42,6 +44,7 @@ class ChooseOp:
     legal: list                   # compiled functions (S, player, out) appending move tuples
     stmt: m.Choose
     after: int = 0                # the op after a move was taken (jumps over `otherwise`)
+    run: object = None            # compiled function S -> (seat, legal moves): what the engine calls
 
 
 @dataclass
@@ -431,6 +434,10 @@ class Compiler:
         return v, items, cond, elt
 
     def x_Gen(self, n):
+        if not PLAIN and self.N <= UNROLL_SEATS and _is_seats(n.iter):
+            code = self.unrolled(n)
+            if code is not None:
+                return code
         v, items, cond, elt = self.gen_parts(n)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
@@ -473,6 +480,45 @@ class Compiler:
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
+
+    def unrolled(self, n):
+        """A comprehension over `seats`, written out seat by seat (the player count is known
+        when a program is compiled): `count(p for p in seats if c)` becomes
+        `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
+        conditional expressions, sum/min/max/list a list display, each item evaluated in the
+        loop's order and only as far as the loop would go; the seats are counted as steps as the
+        loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). None when the shape
+        is not one of these or the code would be long."""
+        f = n.func
+        if f not in (None, "count", "any", "all", "first", "sum", "min", "max") or \
+                (n.cond is not None and f not in ("count", "any", "all", "first")):
+            return None
+        base = dict(self.inline[-1]) if self.inline else {}
+        elts, conds = [], []
+        for seat in range(self.N):
+            self.inline.append(dict(base, **{n.local: str(seat)}))
+            try:
+                conds.append(self.x(n.cond) if n.cond is not None else None)
+                elts.append(self.x(n.elt))
+            finally:
+                self.inline.pop()
+        if sum(len(e) + len(c or "") for e, c in zip(elts, conds)) > UNROLL_CODE:
+            return None
+        if f == "count":
+            code = " + ".join(f"(1 if {c} else 0)" if c else "1" for c in conds)
+        elif f in ("any", "all"):
+            parts = [f"({c} and {e})" if c else e for e, c in zip(elts, conds)] if f == "any" else \
+                [f"({e} if {c} else True)" if c else e for e, c in zip(elts, conds)]
+            code = f" {'or' if f == 'any' else 'and'} ".join(parts)
+        elif f == "first":
+            code = "rt.first(())"
+            for e, c in reversed(list(zip(elts, conds))):
+                code = f"({e} if {c} else {code})" if c else e
+        else:
+            items = "[" + ", ".join(elts) + "]"
+            code = items if f is None else f"sum({items})" if f == "sum" else \
+                f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
+        return f"(rt.ticks(S, {self.N}, {self.g.limits.steps_per_hand}) or ({code}))"
 
     def plain_items(self, n) -> str:
         """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
@@ -1007,21 +1053,29 @@ class Compiler:
     def grouping_rule(self, loop, inner: m.ForEach, zone):
         """A rule that lays down groups of one zone (reads.grouping): skipped while no card
         has arrived in that zone since a run found no group."""
+        zi = self.zone_index(zone)
         if loop is None:
             memo, skip = str(self.memos), "return"
             self.memos += 1
+            self.e.line(f"key = S.za[{zi}]")
+            self.e.line(f"mk = MEMO[{memo}]")
+            self.e.line(f"if mk == key: {skip}")
         else:
-            memo, skip = f"{self.memos} + V[{loop.var.slot}]", "continue"
+            # The loop's item in a local (`q`) until the memo says the zone must be looked at:
+            # only then is it the variable's value (and after the loop, the last item's, as
+            # a `for V[k] in ...` would leave it).
+            slot = f"V[{loop.var.slot}]"
+            memo, skip = f"{self.memos} + {slot}", "continue"
             self.memos += self.N
             items = self.x(loop.iter)
             items = items if items.startswith(_FRESH) else f"list({items})"
-            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
+            self.e.line(f"ZA = S.za; t_loop = {items}", loop.span)
+            self.e.line("for q in t_loop:")
             self.e.indent()
-        zi = self.zone_index(zone)
-        self.e.line(f"key = S.za[{zi}]")
-        self.e.line(f"mk = MEMO[{memo}]")
-        self.e.line(f"if mk == key: {skip}")
-        if loop is not None:
+            self.e.line(f"key = ZA[{zi.replace(slot, 'q')}]")
+            self.e.line(f"mk = MEMO[{memo.replace(slot, 'q')}]")
+            self.e.line(f"if mk == key: {skip}")
+            self.e.line(f"{slot} = q")
             self.charge("1", loop.span)
         # One card arrived since the zone was seen without a group: only its key can make one.
         args = inner.iter.args
@@ -1038,6 +1092,7 @@ class Compiler:
                     f"MEMO[{memo}] = key")
         if loop is not None:
             self.e.dedent()
+            self.e.line(f"if t_loop: {slot} = t_loop[-1]")
 
     def version_sum(self, used, seat_slot) -> str:
         """Code for the sum of the versions of the zone instances read (it grows whenever
@@ -1212,6 +1267,19 @@ class Compiler:
             self.e.line(f"V[{lst}] = list({self.x(st.iter)}); V[{idx}] = 0"
                         + self.noted(lst, nodes.list_of(st.var.type)), st.iter.span)
 
+    def choose_fn(self, st: m.Choose) -> str:
+        """The engine's call at a choose: the seat and its legal moves, in one call (the seat's
+        expression in line, each move's legal() in turn)."""
+        name = self.fresh("C")
+        self.header(name, [])
+        self.e.line(f"player = {self.x(st.by)}", st.by.span)
+        self.e.line("out = []")
+        for mv in st.moves:
+            self.e.line(f"L_{mv.name}(S, player, out)")
+        self.e.line("return player, out")
+        self.footer()
+        return name
+
     def cond_fn(self, node):
         """A JUMPF's test: a function name, or True/False when the condition is a constant
         (an option, say), which _thread_jumps folds away."""
@@ -1242,9 +1310,10 @@ class Compiler:
     def flow_stmt(self, st, ops):
         if isinstance(st, m.Choose):
             seat = self.expr_fn(st.by)
+            run = self.choose_fn(st)
             # op[2]: where a taken move goes on; op[4]: the `otherwise` statements
             here = len(ops)
-            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st), None, st.span,
+            ops.append([CHOOSE, (seat, [f"L_{mv.name}" for mv in st.moves], st, run), None, st.span,
                         here + 2])
             jump = [JUMP, None, None, st.span]
             ops.append(jump)
@@ -1380,8 +1449,8 @@ class Compiler:
             if pc in blocks:
                 ops[pc] = [BLOCK, env[blocks[pc]], None, op[3]]
             elif op[0] == CHOOSE:
-                seat, legal, st = op[1]
-                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2])
+                seat, legal, st, run = op[1]
+                op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2], env[run])
         P.code = [tuple(op) for op in ops]
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]
@@ -1391,6 +1460,12 @@ class Compiler:
         P.max_steps, P.max_decisions = g.limits.steps_per_hand, g.limits.decisions_per_hand
         P.card_slots = tuple((i, d) for i, d in ((i, nodes.card_depth(t))
                                                  for i, t in enumerate(self.slot_types)) if d is not None)
+
+
+def _is_seats(node) -> bool:
+    """The built-in list `seats`."""
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "builtin" and ref[2] == "seats"
 
 
 def _reads_no_zone(fn: m.Function, seen=None) -> bool:

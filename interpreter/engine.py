@@ -226,10 +226,7 @@ class Match:
                     pc = op[1](S)
                 elif kind == CHOOSE:
                     ch = op[1]
-                    seat = ch.seat(S)
-                    out: list = []
-                    for legal in ch.legal:
-                        legal(S, seat, out)
+                    seat, out = ch.run(S)
                     if out:
                         S.pc = pc
                         self.pending = (seat, out, ch)

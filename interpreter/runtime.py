@@ -366,15 +366,25 @@ def groups(S, limit, cards, n, key):
     S.steps += len(cards)
     if S.steps > limit:
         too_many_steps(limit)
-    if n > 1 and len({key[c] for c in cards}) == len(cards):   # fast path: no two alike
-        return []
+    if n > 1 and len(cards) <= 8 and len({key[c] for c in cards}) == len(cards):
+        return []                      # a few cards, no two alike: the commonest answer, at once
     by: dict = {}
     for c in cards:
-        by.setdefault(key[c], []).append(c)
+        k = key[c]
+        same = by.get(k)
+        if same is None:
+            by[k] = [c]
+        else:
+            same.append(c)
     out = []
+    if len(by) == len(cards) and n > 1:
+        return out
     for same in by.values():
-        for i in range(0, len(same) - n + 1, n):
-            out.append(same[i:i + n])
+        if len(same) == n:             # exactly one group of this key: the list itself
+            out.append(same)
+        elif len(same) > n:
+            for i in range(0, len(same) - n + 1, n):
+                out.append(same[i:i + n])
     return out
 
 
@@ -449,6 +459,15 @@ def tick(S, items, limit):
     if S.steps > limit:
         too_many_steps(limit)
     return items
+
+
+def ticks(S, n, limit):
+    """Count n items about to be visited as steps, as tick() counts a list of n; 0 (a loop
+    written out item by item, `ticks(...) or (...)`, has no list to pass)."""
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    return 0
 
 
 def sum_of(S, table, items, limit):

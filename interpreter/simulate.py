@@ -37,9 +37,7 @@ class _Watch:
 
     def __init__(self, stats, index, seed, limit):
         self.stats, self.index, self.seed, self.limit = stats, index, seed, limit
-
-    def decision(self, match, seat, moves):
-        self.stats.decision(match, seat, moves)
+        self.decision = stats.decision          # decision(match, seat, moves): the statistics'
 
     def applied(self, match):
         global _warned

@@ -335,3 +335,59 @@ def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain):
     # most no card: no capture, and it may be placed; 3C may not
     assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
     assert fast.S.steps == slow.S.steps
+
+
+SEAT_LOOPS = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)", face_up: true}
+match:
+  hand_result: >-
+    count(p for p in seats if count(hand(p)) == 2) * 10000
+    + sum(count(pile(p)) for p in seats) * 1000
+    + max(count(hand(p)) for p in seats) * 100
+    + (10 if first(p for p in seats if p != player) == 0 else 20)
+    + (1 if any(p == player or top(pile(p)).value > 1 for p in seats) else 0)
+    + (2 if all(p == player or top(pile(p)).value > 1 for p in seats if count(pile(p)) > 0) else 0)
+    + sum([count(hand(p)) for p in seats])
+"""
+TURNS = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: "left(dealer)"
+  - choose: [play]
+    by: dealer
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(tmp_path, plain):
+    # Comprehensions over `seats` are written out seat by seat (the player count is known):
+    # the same values, the same steps, and any/all stop where the loop stops: top(pile(p)) of
+    # an empty pile is never reached once any() has its answer.
+    path = rules(tmp_path, SEAT_LOOPS, TURNS)
+    fast, slow = both(plain, path)
+    assert "rt.ticks(S, 2," in fast.P.source and "rt.ticks(" not in slow.P.source
+    for move in ("play 3C", "play 3H", "play TC"):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert fast.S.total == slow.S.total == [3122, 3114]
+    # one fewer step than the hand needs stops both at the same place
+    for flag in (False, True):
+        plain(flag)
+        limited = rules(tmp_path, f"limits: {{steps_per_hand: {slow.S.steps - 1}}}\n"
+                        + textwrap.dedent(SEAT_LOOPS), TURNS)
+        m = T.stacked(limited, ORDER, players=2)
+        with pytest.raises(GameError, match="steps in one hand"):
+            for move in ("play 3C", "play 3H", "play TC"):
+                T.choose(m, move)
+    plain(False)
