@@ -137,6 +137,17 @@ def move_top(S, src, n, dst, bottom=False, face_up=False):
     """Move up to n cards from the top of src, one at a time (fewer if src runs out)."""
     z = S.Z[src]
     if S.known is None and S.log is None and not bottom:
+        if n == 1 and z:               # the commonest move: one card, _pop_to's work in line
+            c = z.pop()
+            S.Z[dst].append(c)
+            S.loc[c] = dst
+            S.zv[src] += 1
+            S.zv[dst] += 1
+            S.za[dst] += 1
+            S.zin[dst] = c
+            S.up[c] = face_up
+            S.moved += 1
+            return
         _pop_to(S, src, [dst] * min(n, len(z)), face_up)
         return
     for _ in range(min(n, len(z))):
