@@ -66,7 +66,7 @@ class Program:
     base: dict                    # zone name -> first instance
     code: list = field(default_factory=list)
     apply: list = field(default_factory=list)     # per move index: function(S, player, *args)
-    autos: object = None          # function(S): every automatic rule, in order
+    autos: object = None          # function(S): every automatic rule, in order (None: none)
     init_vars: object = None
     next_dealer: object = None
     hand_result: object = None
@@ -1437,7 +1437,8 @@ class Compiler:
         env = self.ns
         exec(compile_checked(P.source, P.filename, P.linemap, g.deck.span), env)
         P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
-        P.autos = env["AUTOS"]
+        # No automatic rule and no narration mark after a move: nothing to call after a move.
+        P.autos = env["AUTOS"] if g.automatic or self.says else None
         P.init_vars = env[init]
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None

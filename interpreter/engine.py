@@ -95,7 +95,7 @@ class Match:
                 raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
             P.apply[move[0]](S, seat, *move[1:])
-            if S.moved != S.auto_seen:
+            if S.moved != S.auto_seen and P.autos is not None:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None

@@ -409,8 +409,11 @@ def groups_after(S, limit, cards, n, key, c, zi):
     if S.loc[c] != zi:                 # c has left again: fewer cards than before, no group
         return []
     k = key[c]
-    same = [x for x in cards if key[x] == k]
-    return [same] if len(same) == n else []
+    m = 0                              # a plain count first: most arrivals make no group
+    for x in cards:
+        if key[x] == k:
+            m += 1
+    return [[x for x in cards if key[x] == k]] if m == n else []
 
 
 def contains_kind(KIND, c, cards):
