@@ -458,6 +458,9 @@ class Compiler:
             return f"sum([{elt} {tail}])"
         if f in ("any", "all"):
             summed = _sum_test(n.elt, v, None) if f == "any" and n.cond is None and not PLAIN else None
+            if summed and _subsets_args(n.iter):   # ... for t in subsets(X, m): pruned
+                return (f"rt.any_subset_sum_is(S, {L}, {self.subsets_args(n.iter)}, "
+                        f"{summed[0]}, {self.x(summed[1])})")
             if summed:            # any(sum(c.value for c in t) == g for t in L)
                 return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
                         f"{L})")
@@ -473,6 +476,11 @@ class Compiler:
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
+
+    def subsets_args(self, node) -> str:
+        """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
+        args = [self.x(a) for a in node.args]
+        return ", ".join(args) if len(args) == 2 else args[0] + ", None"
 
     def plain_items(self, n) -> str:
         """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
@@ -1082,10 +1090,19 @@ class Compiler:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
                 join = None
+                pruned = None if i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
+                    or not _subsets_args(p.source) else \
+                    _sum_test(at_level[i + 1][0], local, {_local_of(q) for q in mv.params[:i]})
                 if i in hoisted:
                     join = _equality_join(at_level[i + 1], local,
                                           {_local_of(q) for q in mv.params[:i]})
                     items = self.reused_items(p, join)
+                elif pruned:   # from subsets(X, m), first condition a sum of the item == g
+                    items = f"t_{p.name}"
+                    self.e.line(f"{items} = rt.subsets_sum_is(S, {self.g.limits.steps_per_hand}, "
+                                f"{self.subsets_args(p.source)}, {pruned[0]}, {self.x(pruned[1])})",
+                                p.source.span)
+                    at_level[i + 1] = at_level[i + 1][1:]
                 else:
                     items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
@@ -1533,6 +1550,12 @@ def _safe(n) -> bool:
         return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
             and _safe(n.args[0])
     return False
+
+
+def _subsets_args(node) -> bool:
+    """True when `node` is a call of the built-in subsets() (whose sub-lists a sum test may
+    enumerate pruned: rt.subsets_sum_is, rt.any_subset_sum_is)."""
+    return isinstance(node, nodes.Call) and node.func == "subsets" and getattr(node, "ref", None) is None
 
 
 def _sum_test(node, local: str, outer):

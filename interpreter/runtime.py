@@ -596,6 +596,31 @@ _SUBSETS_KEEP = 256             # results of at most this many lists are remembe
 _SUBSETS_MANY = 8               # ... and at most this many results
 
 
+_SIZES: dict = {}                # (n, most) -> _subsets_size(n, most)
+
+
+def _subsets_size(n, most):
+    """(the largest size, how many sub-lists, their items in all) of subsets() of n items with
+    at most `most` each; the error subsets() gives when there would be too many."""
+    hit = _SIZES.get((n, most))
+    if hit is not None:
+        return hit
+    from math import comb
+    top = n if most is None else max(0, min(most, n))
+    total = sum(comb(n, k) for k in range(1, top + 1))
+    if total > SUBSETS_LIMIT:
+        if most is None:
+            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
+                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
+                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
+                        f"the cards that can matter) or ask for smaller ones")
+    hit = (top, total, sum(comb(n, k) * k for k in range(1, top + 1)))
+    if len(_SIZES) < 4096:
+        _SIZES[(n, most)] = hit
+    return hit
+
+
 def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
     items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
@@ -614,19 +639,10 @@ def subsets(S, limit, items, most=None):
             too_many_steps(limit)
         return hit[0]
     from itertools import combinations
-    from math import comb
     items = list(items)
     n = len(items)
-    top = n if most is None else max(0, min(most, n))
-    total = sum(comb(n, k) for k in range(1, top + 1))
-    if total > SUBSETS_LIMIT:
-        if most is None:
-            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
-                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
-        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
-                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
-                        f"the cards that can matter) or ask for smaller ones")
-    steps = n + sum(comb(n, k) * k for k in range(1, top + 1))
+    top, total, inner = _subsets_size(n, most)
+    steps = n + inner
     S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
@@ -636,6 +652,132 @@ def subsets(S, limit, items, most=None):
             _SUBSETS.clear()
         _SUBSETS[key] = (out, steps)
     return out
+
+
+def _sums_to(vals, top, g):
+    """The positions of every non-empty sub-list of at most `top` of vals (numbers, none
+    negative) whose sum is g, in subsets() order (by size, then as combinations() gives them).
+    A partial sum above g only grows, so no sub-list extending it is looked at."""
+    n = len(vals)
+    found = []
+    if top < 1:
+        return found
+    stack = [(0, 0, ())]              # (next position, partial sum, positions taken)
+    pop, push, add = stack.pop, stack.append, found.append
+    while stack:
+        start, s, pos = pop()
+        deeper = len(pos) + 1 < top
+        for j in range(start, n):
+            t = s + vals[j]
+            if t > g:
+                continue
+            p = pos + (j,)
+            if t == g:
+                add(p)
+            if deeper and j + 1 < n:
+                push((j + 1, t, p))
+    if len(found) > 1:
+        found.sort(key=lambda p: (len(p), p))
+    return found
+
+
+_SUMS: dict = {}                # (values, top, g) -> _sums_to's answer, for a few recent ones
+
+
+def _sums_found(vals, top, g):
+    """_sums_to(vals, top, g), remembered for the same values asked about again soon (a
+    capture's takes, then whether a card can capture at all): a function of its arguments."""
+    key = (vals, top, g)
+    hit = _SUMS.get(key)
+    if hit is None:
+        if len(_SUMS) >= 64:
+            _SUMS.clear()
+        hit = _SUMS[key] = tuple(_sums_to(vals, top, g))
+    return hit
+
+
+def subsets_sum_is(S, limit, items, most, table, g):
+    """sum_is(S, table, subsets(S, limit, items, most), g, limit) after the legal-move loop
+    counted the subsets (tick): the sub-lists whose values add up to g, in order, the same
+    steps counted and the same errors. When no value is negative, only the sub-lists whose
+    partial sums stay within g are looked at (_sums_to); else every one, as before."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner                # subsets()
+    if S.steps > limit:
+        too_many_steps(limit)
+    S.steps += total + inner            # the loop's tick of the lists, then sum_is
+    if S.steps > limit:
+        too_many_steps(limit)
+    vals = tuple(map(table.__getitem__, items))
+    if n and min(vals) < 0:
+        from itertools import combinations
+        out = []
+        for k in range(1, top + 1):
+            for c in combinations(items, k):
+                t = 0
+                for x in c:
+                    t += table[x]
+                if t == g:
+                    out.append(list(c))
+        return out
+    return [[items[i] for i in p] for p in _sums_found(vals, top, g)]
+
+
+def any_subset_sum_is(S, limit, items, most, table, g):
+    """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
+    adds up to g, counting the same steps (the sub-lists up to the first that does) and
+    giving the same errors; only partial sums within g are looked at when no value is
+    negative."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner + total        # subsets(), then any_sum_is's count of the lists
+    if S.steps > limit:
+        too_many_steps(limit)
+    vals = tuple(map(table.__getitem__, items))
+    if n and min(vals) < 0:
+        return _any_sum_plain(S, items, top, table, g, limit)
+    first = _sums_found(vals, top, g)
+    if not first:
+        S.steps += inner
+        if S.steps > limit:
+            too_many_steps(limit)
+        return False
+    S.steps += _items_before(n, first[0]) + len(first[0])
+    if S.steps > limit:
+        too_many_steps(limit)
+    return True
+
+
+def _any_sum_plain(S, items, top, table, g, limit):
+    from itertools import combinations
+    for k in range(1, top + 1):
+        for c in combinations(items, k):
+            S.steps += k
+            if S.steps > limit:
+                too_many_steps(limit)
+            t = 0
+            for x in c:
+                t += table[x]
+            if t == g:
+                return True
+    return False
+
+
+def _items_before(n, pos):
+    """The items of all sub-lists of n items that come before the one at positions `pos`
+    (increasing) in subsets() order: every smaller one, and the same size's earlier ones."""
+    from math import comb
+    k = len(pos)
+    before = sum(comb(n, j) * j for j in range(1, k))
+    rank, prev = 0, -1
+    for i, c in enumerate(pos):
+        for j in range(prev + 1, c):
+            rank += comb(n - 1 - j, k - 1 - i)
+        prev = c
+    return before + rank * k
 
 
 _ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only

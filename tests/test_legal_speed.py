@@ -310,27 +310,35 @@ def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
     assert seen == [[2, 2], [2, 502], [502, 502]]
 
 
-def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain):
+SUM_TESTS = """
+    moves:
+      capture:
+        params:
+          card: {from: "hand(player)"}
+          take:
+            from: "LIST"
+            if: "sum(c.value for c in take) == card.value and count(take) <= 2"
+      place:
+        params:
+          card:
+            from: "hand(player)"
+            if: "not any(sum(c.value for c in t) == card.value for t in LIST)"
+    """
+
+
+@pytest.mark.parametrize("items, helpers", [
+    ("[t for t in subsets(table, card.value)]", ("sum_is", "any_sum_is")),
+    ("subsets(table, card.value)", ("subsets_sum_is", "any_subset_sum_is"))])
+def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain, items, helpers):
     # take's list uses the card (no join): its first condition, a sum == the card's value, is
-    # tested by one call (rt.sum_is) and the rest on the takes that pass; `place` asks whether
-    # any take adds up (rt.any_sum_is). Same moves and steps as the plain code.
-    path = rules(tmp_path, """
-        moves:
-          capture:
-            params:
-              card: {from: "hand(player)"}
-              take:
-                from: "subsets(table, card.value)"
-                if: "sum(c.value for c in take) == card.value and count(take) <= 2"
-          place:
-            params:
-              card:
-                from: "hand(player)"
-                if: "not any(sum(c.value for c in t) == card.value for t in subsets(table, card.value))"
-        """, HAND.replace("[capture]", "[capture, place]"))
+    # tested by one call (rt.sum_is; on subsets() themselves, rt.subsets_sum_is, which looks
+    # only at partial sums within the value) and the rest on the takes that pass; `place` asks
+    # whether any take adds up (rt.any_sum_is, rt.any_subset_sum_is). Same moves and steps as
+    # the plain code.
+    path = rules(tmp_path, SUM_TESTS.replace("LIST", items), HAND.replace("[capture]", "[capture, place]"))
     fast, slow = both(plain, path)
-    assert "rt.sum_is(" in fast.P.source and "rt.any_sum_is(" in fast.P.source
-    assert "rt.sum_is(" not in slow.P.source and "rt.any_sum_is(" not in slow.P.source
+    for helper in helpers:
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     # 3C: the takes of at most two cards adding up to 3 (not AC+2C+TH); TC (worth 0) takes at
     # most no card: no capture, and it may be placed; 3C may not
     assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
