@@ -467,10 +467,12 @@ class Compiler:
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
-        if f == "min":
-            return f"rt.smallest([{elt} {tail}])"
-        if f == "max":
-            return f"rt.largest([{elt} {tail}])"
+        if f in ("min", "max"):   # max(c.attr for c in L if c.attr2 == k): one plain loop
+            m_ = _TABLE_OF.match(elt) if not PLAIN and n.cond is not None else None
+            eq = self.eq_parts(n.cond, v) if m_ and m_.group(2) == v else None
+            code = self.eq_call(f"{f}_eq", eq, n, f"rt.{'smallest' if f == 'min' else 'largest'}(())",
+                                m_.group(1)) if eq else None
+            return code or f"rt.{'smallest' if f == 'min' else 'largest'}([{elt} {tail}])"
         if f == "first":
             return f"rt.first({elt} {tail})"
         if f == "unique":
@@ -493,12 +495,14 @@ class Compiler:
         finally:
             self.in_iterable -= 1
 
-    def eq_call(self, helper: str, eq, n, empty: str):
+    def eq_call(self, helper: str, eq, n, empty: str, of: str = None):
         """rt.<helper>(S, table, items, k, limit), or None. A k that can fail is computed
         only when there are items (as the comprehension would, for the first one): the items
-        must then be a plain name, tested before the call (`empty`: the answer for none)."""
+        must then be a plain name, tested before the call (`empty`: the answer for none).
+        With `of` (min_eq, max_eq), the table of the values compared comes first."""
         table, k, safe = eq
         items = self.plain_items(n)
+        table = table if of is None else f"{of}, {table}"
         call = f"rt.{helper}(S, {table}, {items}, {k}, {self.g.limits.steps_per_hand})"
         if safe:
             return call
@@ -602,6 +606,8 @@ class Compiler:
             if kind == "function":
                 fn = ref[1]
                 args = [self.x(a) for a in n.args]
+                if self.kept(fn):     # a seat's value kept while the zones it reads stay
+                    return f"M_{fn.name}(S, {args[0]})"
                 simple = [bool(_SIMPLE.match(a)) for a in args]
                 if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
                         and fn.name not in self.too_big:
@@ -678,6 +684,55 @@ class Compiler:
             name = self.group_keys[key] = self.fresh("GK")
             self.ns[name] = key
         return name
+
+    def kept(self, fn: m.Function) -> bool:
+        """True when calls of fn go through M_<name> (kept_fn): fn takes one seat, gives a
+        number or the like, and reads only zone contents (at least one zone), scores and
+        totals (reads.expr_zones), so its value for a seat is the same while they are."""
+        hit = self.kept_fns.get(fn.name)
+        if hit is None:
+            hit = False
+            if not PLAIN and len(fn.params) == 1 and fn.params[0][1] == nodes.SEAT \
+                    and fn.type in _SCALAR:
+                try:
+                    zones, seen = reads.expr_zones(fn.body)
+                    hit = (zones, seen) if zones else False
+                except reads.NotPure:
+                    pass
+            self.kept_fns[fn.name] = hit
+            if hit:
+                self.pending_functions[f"M_{fn.name}"] = fn
+        return bool(hit)
+
+    def kept_fn(self, fn: m.Function):
+        """M_<name>(S, seat): fn's value (kept), as result_fn keeps a hand result: per seat in
+        S.memo with its key (the sum of the versions of the zones it reads, the scores and
+        totals it reads) and the steps it counted, given again with those steps counted
+        again while the key is the same (S.memo is reset with each hand and each copy)."""
+        zones, seen = self.kept_fns[fn.name]
+        k = self.memos
+        self.memos += 3 * self.N
+        limit = self.g.limits.steps_per_hand
+        a = f"a_{fn.params[0][0]}"
+        self.header(f"M_{fn.name}", [a])
+        self.e.line(f"if 0 <= {a} < {self.N}:")
+        self.e.line(f"    ZV = S.zv; MEMO = S.memo; i = {k} + 3 * {a}")
+        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        for what in sorted(seen):
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        self.e.line(f"    key = ({', '.join(key)})" if len(key) > 1 else f"    key = {key[0]}")
+        self.e.line("    if MEMO[i] == key:")
+        self.e.line("        S.steps += MEMO[i + 2]")
+        self.e.line(f"        if S.steps > {limit}: rt.too_many_steps({limit})")
+        self.e.line("        return MEMO[i + 1]")
+        self.e.line("else:")
+        self.e.line("    i = -1")
+        self.e.line("steps = S.steps")
+        self.e.line(f"value = rt.num({self.x(fn.body)})" if fn.type == "int" else
+                    f"value = {self.x(fn.body)}", fn.body.span)
+        self.e.line("if i >= 0: MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
+        self.e.line("return value")
+        self.footer()
 
     def function(self, fn: m.Function):
         name = f"F_{fn.name}"
@@ -1310,6 +1365,7 @@ class Compiler:
     def program(self, P: Program):
         g = self.g
         self.pending_functions: dict = {}
+        self.kept_fns: dict = {}      # function name -> (zones, scores/totals read) or False
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
@@ -1369,16 +1425,19 @@ class Compiler:
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
         losers = self.expr_fn(mt.losers) if mt.losers is not None else None
+        said = []                       # (before the functions: a say may call one)
+        for say, _ in self.says:          # each place of a say: text, or a function of the state
+            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
+            if name.startswith("M_"):
+                self.kept_fn(fn)
+                continue
             self.header(name, [f"a_{p}" for p, _ in fn.params])
             body = self.x(fn.body)
             self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
-        said = []
-        for say, _ in self.says:          # each place of a say: text, or a function of the state
-            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"

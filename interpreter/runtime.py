@@ -545,6 +545,38 @@ def all_eq(S, table, items, k, limit):
     return True
 
 
+def max_eq(S, of, table, items, k, limit):
+    """largest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    best = None
+    for x in items:
+        if table[x] == k:
+            v = of[x]
+            if best is None or v > best:
+                best = v
+    if best is None:
+        raise EvalError("max of an empty list")
+    return best
+
+
+def min_eq(S, of, table, items, k, limit):
+    """smallest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    best = None
+    for x in items:
+        if table[x] == k:
+            v = of[x]
+            if best is None or v < best:
+                best = v
+    if best is None:
+        raise EvalError("min of an empty list")
+    return best
+
+
 def concat(S, limit, a, b):
     """a + b for lists: counted, and at most MAX_LIST items."""
     n = len(a) + len(b)
@@ -681,18 +713,41 @@ def _sums_to(vals, top, g):
     return found
 
 
-_SUMS: dict = {}                # (values, top, g) -> _sums_to's answer, for a few recent ones
+_SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
 
 
-def _sums_found(vals, top, g):
-    """_sums_to(vals, top, g), remembered for the same values asked about again soon (a
-    capture's takes, then whether a card can capture at all): a function of its arguments."""
-    key = (vals, top, g)
-    hit = _SUMS.get(key)
+def _sum_answers(items, most, table, g):
+    """(the steps of sum_is over subsets(items, most) after the loop's tick, its answer, the
+    steps of any_sum_is over them, its answer): a function of its arguments."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    vals = [table[x] for x in items]
+    if n and min(vals) < 0:            # every sub-list, as the plain code looks at them
+        from itertools import combinations
+        found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
+                 if sum(vals[i] for i in p) == g]
+    else:
+        found = _sums_to(vals, top, g)
+    lists = [[items[i] for i in p] for p in found]
+    if found:
+        anysteps = _items_before(n, found[0]) + len(found[0])
+    else:
+        anysteps = inner
+    return (n + 2 * inner + total, lists, n + inner + total + anysteps, bool(found))
+
+
+def _sum_answer(items, most, table, g):
+    key = (table, tuple(items), most, g)
+    try:
+        hit = _SUMS.get(key)
+    except TypeError:                   # not a program's table (a tuple): not remembered
+        return _sum_answers(items, most, table, g)
     if hit is None:
+        hit = _sum_answers(items, most, table, g)
         if len(_SUMS) >= 64:
             _SUMS.clear()
-        hit = _SUMS[key] = tuple(_sums_to(vals, top, g))
+        _SUMS[key] = hit
     return hit
 
 
@@ -700,70 +755,25 @@ def subsets_sum_is(S, limit, items, most, table, g):
     """sum_is(S, table, subsets(S, limit, items, most), g, limit) after the legal-move loop
     counted the subsets (tick): the sub-lists whose values add up to g, in order, the same
     steps counted and the same errors. When no value is negative, only the sub-lists whose
-    partial sums stay within g are looked at (_sums_to); else every one, as before."""
-    items = list(items)
-    n = len(items)
-    top, total, inner = _subsets_size(n, most)
-    S.steps += n + inner                # subsets()
+    partial sums stay within g are looked at (_sums_to). The answer for the same table, items,
+    maximum and g is remembered for a while (lists are values: nothing changes one in place):
+    a capture's takes, then whether the card can capture at all."""
+    hit = _sum_answer(items, most, table, g)
+    S.steps += hit[0]
     if S.steps > limit:
         too_many_steps(limit)
-    S.steps += total + inner            # the loop's tick of the lists, then sum_is
-    if S.steps > limit:
-        too_many_steps(limit)
-    vals = tuple(map(table.__getitem__, items))
-    if n and min(vals) < 0:
-        from itertools import combinations
-        out = []
-        for k in range(1, top + 1):
-            for c in combinations(items, k):
-                t = 0
-                for x in c:
-                    t += table[x]
-                if t == g:
-                    out.append(list(c))
-        return out
-    return [[items[i] for i in p] for p in _sums_found(vals, top, g)]
+    return hit[1]
 
 
 def any_subset_sum_is(S, limit, items, most, table, g):
     """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
     adds up to g, counting the same steps (the sub-lists up to the first that does) and
-    giving the same errors; only partial sums within g are looked at when no value is
-    negative."""
-    items = list(items)
-    n = len(items)
-    top, total, inner = _subsets_size(n, most)
-    S.steps += n + inner + total        # subsets(), then any_sum_is's count of the lists
+    giving the same errors (see subsets_sum_is)."""
+    hit = _sum_answer(items, most, table, g)
+    S.steps += hit[2]
     if S.steps > limit:
         too_many_steps(limit)
-    vals = tuple(map(table.__getitem__, items))
-    if n and min(vals) < 0:
-        return _any_sum_plain(S, items, top, table, g, limit)
-    first = _sums_found(vals, top, g)
-    if not first:
-        S.steps += inner
-        if S.steps > limit:
-            too_many_steps(limit)
-        return False
-    S.steps += _items_before(n, first[0]) + len(first[0])
-    if S.steps > limit:
-        too_many_steps(limit)
-    return True
-
-
-def _any_sum_plain(S, items, top, table, g, limit):
-    from itertools import combinations
-    for k in range(1, top + 1):
-        for c in combinations(items, k):
-            S.steps += k
-            if S.steps > limit:
-                too_many_steps(limit)
-            t = 0
-            for x in c:
-                t += table[x]
-            if t == g:
-                return True
-    return False
+    return hit[3]
 
 
 def _items_before(n, pos):
