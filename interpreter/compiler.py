@@ -560,9 +560,20 @@ class Compiler:
         self.e.line(f"if {t} is None:")
         self.e.indent()
         self.e.line(f"{h} = S.steps")
-        self.ticked_lines(p.source, t)
-        self.e.line(f"{h} = S.steps - {h}")
-        if join:
+        lazy = _lazy_join(p, join)
+        if lazy:            # subsets() whose items are found by key (rt.subsets_where)
+            L = self.g.limits.steps_per_hand
+            self.e.line(f"{t} = rt.subsets_lazy(S, {L}, {self.subsets_args(p.source)})",
+                        p.source.span)
+            self.e.line(f"{h} = S.steps - {h}")
+            for (f, _), table in zip(join, lazy):
+                if table is not None:       # rt.sums_of's steps: the items of every sub-list
+                    self.charge(f"{t}[3]", f.span)
+            self.charge(f"{t}[2]", p.source.span)
+        else:
+            self.ticked_lines(p.source, t)
+            self.e.line(f"{h} = S.steps - {h}")
+        if join and not lazy:
             local = _local_of(p)
             for k, (f, _) in enumerate(join):
                 key = self.x(f)
@@ -1186,12 +1197,21 @@ class Compiler:
                                 p.source.span)
                     break
                 if join:   # only the items whose keys match (_equality_join)
+                    guards = _join_guards(at_level[i + 1], local, join)
                     for k, (_, g) in enumerate(join):
-                        self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
+                        if guards[k]:   # a branch false this round whatever the item: no key
+                            test = " and ".join(f"({self.x(a)})" for a in guards[k])
+                            self.e.line(f"G{k}_{p.name} = {self.x(g)} if {test} else None", g.span)
+                        else:
+                            self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
                     keys = "".join(f", k{k}" for k in range(len(join)))
                     match = " or ".join(f"k{k} == G{k}_{p.name}" for k in range(len(join)))
                     lists = "".join(f", K{k}_{p.name}" for k in range(len(join)))
                     source = f"[x for x{keys} in zip({items}{lists}) if {match}]"
+                    lazy = _lazy_join(p, join)
+                    if lazy:
+                        source = "rt.subsets_where({}, ({}))".format(items, "".join(
+                            f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
                 conds = at_level[i + 1]
                 summed = None if join or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
@@ -1609,6 +1629,51 @@ def _safe(n) -> bool:
         return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
             and _safe(n.args[0])
     return False
+
+
+def _join_guards(parts: list, local: str, join) -> list:
+    """Per branch of a join (_equality_join), the `and` parts before its f == g that do not
+    use the item and count no steps (no comprehension): when one is false, the branch is
+    false for every item this round, and its key is None (no item's key equals None). They
+    are safe, so testing them once per round instead of per item changes no answer and
+    raises no error. Empty lists under compiler.PLAIN."""
+    out = []
+    for branch, (f, _) in zip(_disjuncts(parts[0]), join):
+        found = []
+        for atom in _conjuncts(branch):
+            if atom is f or any(x is f for x in nodes.walk(atom)):
+                break
+            if not PLAIN and not _uses(atom, local) \
+                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(atom)):
+                found.append(atom)
+        out.append(found)
+    return out
+
+
+def _lazy_join(p: m.Param, join):
+    """For a join over subsets(X, m) whose every key is a sum of a card attribute over the
+    item or its size (count): per key its table, or None for a size (rt.subsets_where finds
+    each round's items without building the others); else None."""
+    if not join or PLAIN or not _subsets_args(p.source):
+        return None
+    local = _local_of(p)
+    out = []
+    for f, _ in join:
+        if isinstance(f, nodes.Call) and f.func == "count" and getattr(f, "ref", None) is None \
+                and len(f.args) == 1 and _is_local(f.args[0], local):
+            out.append(None)
+            continue
+        if not (isinstance(f, nodes.Gen) and f.func == "sum" and f.cond is None
+                and _is_local(f.iter, local) and isinstance(f.elt, nodes.Attr)
+                and getattr(f.elt, "ref", None) is None and _is_local(f.elt.obj, f.local)):
+            return None
+        out.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.elt.name, f"AT_{f.elt.name}"))
+    return out
+
+
+def _is_local(node, local: str) -> bool:
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] == local
 
 
 def _subsets_args(node) -> bool:

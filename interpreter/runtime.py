@@ -20,6 +20,9 @@ Encodings:
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_left, bisect_right
+from itertools import combinations
+from math import comb
 
 
 class EvalError(Exception):
@@ -637,7 +640,6 @@ def _subsets_size(n, most):
     hit = _SIZES.get((n, most))
     if hit is not None:
         return hit
-    from math import comb
     top = n if most is None else max(0, min(most, n))
     total = sum(comb(n, k) for k in range(1, top + 1))
     if total > SUBSETS_LIMIT:
@@ -670,7 +672,6 @@ def subsets(S, limit, items, most=None):
         if S.steps > limit:
             too_many_steps(limit)
         return hit[0]
-    from itertools import combinations
     items = list(items)
     n = len(items)
     top, total, inner = _subsets_size(n, most)
@@ -709,7 +710,7 @@ def _sums_to(vals, top, g):
             if deeper and j + 1 < n:
                 push((j + 1, t, p))
     if len(found) > 1:
-        found.sort(key=lambda p: (len(p), p))
+        found.sort(key=_subsets_order)
     return found
 
 
@@ -724,7 +725,6 @@ def _sum_answers(items, most, table, g):
     top, total, inner = _subsets_size(n, most)
     vals = [table[x] for x in items]
     if n and min(vals) < 0:            # every sub-list, as the plain code looks at them
-        from itertools import combinations
         found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
                  if sum(vals[i] for i in p) == g]
     else:
@@ -776,10 +776,73 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     return hit[3]
 
 
+def subsets_lazy(S, limit, items, most=None):
+    """A join's reused subsets(items, most) list (compiler: its keys sums of an attribute or
+    sizes), counted as subsets() and the loop's tick of its lists count, with the same errors;
+    rt.subsets_where finds each round's items by key. A list: [items, largest size, how many
+    sub-lists, their items in all, the sub-lists as tuples (made on first use), per table the
+    sums sorted with their positions]."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner
+    if S.steps > limit:
+        too_many_steps(limit)
+    S.steps += total
+    if S.steps > limit:
+        too_many_steps(limit)
+    return [items, top, total, inner, None, {}]
+
+
+def subsets_where(W, branches):
+    """The sub-lists of W (subsets_lazy) whose key equals a branch's value, in subsets()
+    order: branches are (table, g), the key the sum of table over the sub-list, or (None, g),
+    its size; g None for a branch known to be false this round. The sums are computed once
+    per table (in C: sum over combinations of the values) and sorted, so each round finds
+    its positions by bisection instead of comparing every key."""
+    items, top, total, inner, combos, by = W
+    n = len(items)
+    idx = None
+    for table, g in branches:
+        if g is None:
+            continue
+        if table is None:                   # all sub-lists of size g: one block of positions
+            if not 1 <= g <= top:
+                continue
+            first = sum([comb(n, k) for k in range(1, g)])
+            pos = range(first, first + comb(n, g))
+        else:
+            b = by.get(id(table))
+            if b is None:
+                vals = [table[x] for x in items]
+                sums = []
+                for k in range(1, top + 1):
+                    sums += map(sum, combinations(vals, k))
+                order = sorted(range(total), key=sums.__getitem__)
+                b = by[id(table)] = (list(map(sums.__getitem__, order)), order)
+            keys, order = b
+            lo = bisect_left(keys, g)
+            hi = bisect_right(keys, g, lo)
+            if lo == hi:
+                continue
+            pos = order[lo:hi]              # increasing: the sort is stable
+        idx = pos if idx is None else sorted(set(idx).union(pos))
+    if idx is None:
+        return []
+    if combos is None:
+        combos = W[4] = []
+        for k in range(1, top + 1):
+            combos += combinations(items, k)
+    return [list(combos[i]) for i in idx]
+
+
+def _subsets_order(p):
+    return len(p), p
+
+
 def _items_before(n, pos):
     """The items of all sub-lists of n items that come before the one at positions `pos`
     (increasing) in subsets() order: every smaller one, and the same size's earlier ones."""
-    from math import comb
     k = len(pos)
     before = sum(comb(n, j) * j for j in range(1, k))
     rank, prev = 0, -1
@@ -801,7 +864,6 @@ def partitions(S, items, accepts, limit, pure=False):
     function (one that reads no zone) is asked about each group once per process: its answers
     are remembered with the steps they took, which are counted again on every use, so a game
     counts the same steps (and stops at the same limit) whatever ran before it."""
-    from itertools import combinations
     items = list(items)
     n = len(items)
     if (1 << n) - 1 > SUBSETS_LIMIT:

@@ -86,12 +86,16 @@ moves:
 """
 
 
-def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain):
+@pytest.mark.parametrize("items, made", [("subsets(table, 3)", "rt.subsets_where("),
+                                         ("[t for t in subsets(table, 3)]", "K1_take")])
+def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain, items, made):
     # 3C takes cards adding up to 3 (the first branch); TC, worth 0, only the other 10 (the
-    # second). A join that looked at one branch only would lose one kind of capture.
-    path = rules(tmp_path, CAPTURE)
+    # second). A join that looked at one branch only would lose one kind of capture. Over
+    # subsets() themselves, each round's takes are found by key without building the others
+    # (rt.subsets_where); over another list, by the keys of all its items (K<k>_take).
+    path = rules(tmp_path, CAPTURE.replace("subsets(table, 3)", items))
     fast, slow = both(plain, path)
-    assert "K1_take" in fast.P.source and "K0_take" not in slow.P.source
+    assert made in fast.P.source and made not in slow.P.source
     assert legal(fast) == ["capture 3C AC+2C", "capture 3C 2C+AH", "capture 3C AC+2C+TH",
                            "capture 3C 2C+AH+TH", "capture TC TH"]
     assert legal(fast) == legal(slow)       # (the steps differ: a join counts the work it does)
@@ -240,7 +244,8 @@ def test_every_game_is_the_same_with_and_without_the_shortcuts(path, plain):
     """Random play of a hand, two seeds: the same legal moves and hand results at every
     decision; the same steps too, unless a join (which counts only the work it does) is used."""
     runs = []
-    joined = "K0_" in setup(path).program.source
+    source = setup(path).program.source
+    joined = "K0_" in source or "rt.subsets_where(" in source
     for flag in (False, True):
         plain(flag)
         st = setup(path)
