@@ -370,6 +370,8 @@ class Compiler:
             k = int(i)
             ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
             return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
+        if _SIMPLE.match(obj) and _SIMPLE.match(i) and not PLAIN:   # a name into a name: the same
+            return f"({obj}[{i}] if -len({obj}) <= {i} < len({obj}) else rt.at({obj}, {i}))"
         return f"rt.at({obj}, {i})"
 
     def x_ListLit(self, n):
@@ -445,6 +447,9 @@ class Compiler:
         L = self.g.limits.steps_per_hand
         if f == "count":
             summed = _sum_test(n.cond, v, None) if n.cond is not None and not PLAIN else None
+            if summed and _subsets_args(n.iter):   # ... for t in subsets(X, m): pruned
+                return (f"len(rt.subsets_sum_is(S, {L}, {self.subsets_args(n.iter)}, "
+                        f"{summed[0]}, {self.x(summed[1])}))")
             if summed:            # count(t for t in L if sum(c.value for c in t) == g)
                 return (f"len(rt.sum_is(S, {summed[0]}, {self.ticked(n.iter)}, "
                         f"{self.x(summed[1])}, {L}))")
@@ -467,6 +472,10 @@ class Compiler:
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
+        m_ = _TABLE_OF.match(_unwrapped(elt)) if not PLAIN and n.cond is None else None
+        if m_ and m_.group(2) == v and f in ("min", "max", "unique"):
+            # max(c.attr for c in L), unique(c.rank for c in L): one plain loop or C call
+            return f"rt.{f}_of(S, {m_.group(1)}, {self.plain_items(n)}, {L})"
         if f in ("min", "max"):   # max(c.attr for c in L if c.attr2 == k): one plain loop
             m_ = _TABLE_OF.match(elt) if not PLAIN and n.cond is not None else None
             eq = self.eq_parts(n.cond, v) if m_ and m_.group(2) == v else None
@@ -1648,6 +1657,16 @@ def _join_guards(parts: list, local: str, join) -> list:
                 found.append(atom)
         out.append(found)
     return out
+
+
+def _unwrapped(code: str) -> str:
+    """Code without the parentheses around all of it (`(RANK[l2])` -> `RANK[l2]`)."""
+    while code.startswith("(") and code.endswith(")") and _SIMPLE_INNER.match(code[1:-1]):
+        code = code[1:-1]
+    return code
+
+
+_SIMPLE_INNER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\[[A-Za-z_][A-Za-z0-9_]*\]\Z")
 
 
 def _lazy_join(p: m.Param, join):

@@ -548,6 +548,34 @@ def all_eq(S, table, items, k, limit):
     return True
 
 
+def max_of(S, table, items, limit):
+    """largest([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if not items:
+        raise EvalError("max of an empty list")
+    return max(map(table.__getitem__, items))
+
+
+def min_of(S, table, items, limit):
+    """smallest([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if not items:
+        raise EvalError("min of an empty list")
+    return min(map(table.__getitem__, items))
+
+
+def unique_of(S, table, items, limit):
+    """unique([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return list(dict.fromkeys(map(table.__getitem__, items)))
+
+
 def max_eq(S, of, table, items, k, limit):
     """largest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
     S.steps += len(items)
@@ -690,24 +718,27 @@ def subsets(S, limit, items, most=None):
 def _sums_to(vals, top, g):
     """The positions of every non-empty sub-list of at most `top` of vals (numbers, none
     negative) whose sum is g, in subsets() order (by size, then as combinations() gives them).
-    A partial sum above g only grows, so no sub-list extending it is looked at."""
+    The values are taken smallest first, so a partial sum that passes g ends its round (every
+    later value is at least as large) and no sub-list extending it is looked at."""
     n = len(vals)
     found = []
     if top < 1:
         return found
-    stack = [(0, 0, ())]              # (next position, partial sum, positions taken)
+    order = sorted(range(n), key=vals.__getitem__)
+    sv = [vals[i] for i in order]
+    stack = [(0, 0, ())]              # (next place in value order, partial sum, positions)
     pop, push, add = stack.pop, stack.append, found.append
     while stack:
         start, s, pos = pop()
         deeper = len(pos) + 1 < top
         for j in range(start, n):
-            t = s + vals[j]
+            t = s + sv[j]
             if t > g:
-                continue
-            p = pos + (j,)
+                break
+            p = pos + (order[j],)
             if t == g:
-                add(p)
-            if deeper and j + 1 < n:
+                add(tuple(sorted(p)))
+            if deeper and j + 1 < n and t + sv[j + 1] <= g:
                 push((j + 1, t, p))
     if len(found) > 1:
         found.sort(key=_subsets_order)

@@ -298,9 +298,10 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
                   and any(c.rank == card.rank for c in hand(left(player)))
                   and not all(c.rank == card.rank for c in table)
                   and count(t for t in subsets(table, 2) if sum(c.value for c in t) == 2) == 3
+                  and count(t for t in [x for x in subsets(table, 2)] if sum(c.value for c in t) == 2) == 3
         """)
     fast, slow = both(plain, path)
-    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is"):
+    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is", "subsets_sum_is"):
         assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
     assert fast.S.steps == slow.S.steps
@@ -357,3 +358,179 @@ def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain, item
     # most no card: no capture, and it may be placed; 3C may not
     assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
     assert fast.S.steps == slow.S.steps
+
+
+# -- sums over subsets, kept functions, one-loop max/min/unique (issue 11, item 4) -----------
+def plain_sum_is(limit, items, most, table, g):
+    """What the plain code does for a legal-move loop over subsets() whose first condition is
+    a sum test, and for any(...) of that test: (its takes, steps) and (the answer, steps), or
+    the error's text."""
+    out = []
+    for run in ("loop", "any"):
+        b = rt.Budget()
+        try:
+            lists = rt.subsets(b, limit, items, most)
+            if run == "loop":
+                rt.tick(b, lists, limit)
+                out.append((rt.sum_is(b, table, lists, g, limit), b.steps))
+            else:
+                out.append((rt.any_sum_is(b, table, lists, g, limit), b.steps))
+        except (rt.LimitError, rt.EvalError) as exc:
+            out.append(str(exc))
+    return out
+
+
+def fast_sum_is(limit, items, most, table, g):
+    out = []
+    for helper in (rt.subsets_sum_is, rt.any_subset_sum_is):
+        b = rt.Budget()
+        try:
+            out.append((helper(b, limit, items, most, table, g), b.steps))
+        except (rt.LimitError, rt.EvalError) as exc:
+            out.append(str(exc))
+    return out
+
+
+def test_sum_tests_over_subsets_are_the_plain_code_with_any_values_and_limits():
+    # Random items, values (some negative: no pruning may be used then), sizes, sums and step
+    # limits: the same takes in the same order, the same steps, the same errors; asked twice
+    # (the second answer is a remembered one).
+    rng = random.Random(11)
+    negative = 0
+    for _ in range(3000):
+        n = rng.randrange(0, 9)
+        table = tuple(rng.randrange(-3, 6) for _ in range(12))
+        items = rng.sample(range(12), n)
+        most = rng.choice([None, 0, 1, 2, 3, 5, -1, 20])
+        g = rng.randrange(-3, 10)
+        limit = rng.choice([10 ** 9, rng.randrange(0, 500)])
+        want = plain_sum_is(limit, items, most, table, g)
+        assert fast_sum_is(limit, items, most, table, g) == want, (items, table, most, g, limit)
+        assert fast_sum_is(limit, items, most, table, g) == want
+        negative += any(table[x] < 0 for x in items) and isinstance(want[0], tuple) \
+            and bool(want[0][0])
+    assert negative > 100           # takes with a negative value were among them
+
+
+def test_a_sum_test_over_too_many_subsets_is_the_same_error():
+    items = list(range(17))
+    table = tuple(range(17))
+    want = plain_sum_is(10 ** 9, items, None, table, 3)
+    assert want[0] == want[1] and "would build 131071 lists" in want[0]
+    assert fast_sum_is(10 ** 9, items, None, table, 3) == want
+
+
+def test_sums_to_finds_every_sub_list_in_subsets_order():
+    rng = random.Random(5)
+    from itertools import combinations
+    for _ in range(2000):
+        n = rng.randrange(0, 10)
+        vals = [rng.randrange(0, 5) for _ in range(n)]          # zeros too
+        top, g = rng.randrange(0, 6), rng.randrange(0, 12)
+        assert rt._sums_to(vals, top, g) == [
+            p for k in range(1, top + 1) for p in combinations(range(n), k)
+            if sum(vals[i] for i in p) == g]
+
+
+NEGATIVE = """
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)"}
+      take:
+        from: "subsets([c for c in table if c != card], 3)"
+        if: "sum(c.value for c in take) == card.value"
+  place:
+    params:
+      card:
+        from: "hand(player)"
+        if: "not any(sum(c.value for c in t) == card.value for t in subsets(table, 3))"
+"""
+
+
+def test_a_sum_over_subsets_with_a_negative_value_looks_at_every_sub_list(tmp_path, plain):
+    # Aces are worth -1, 2s -2, TC -3, TH 0: TC takes AC+2C and 2C+AH, with or without TH, and
+    # may not be placed. A search that stopped at the first partial sum below -3 (the 2C
+    # alone) would find none of them; 3C (3) captures nothing and may be placed.
+    path = rules(tmp_path, NEGATIVE, HAND.replace("[capture]", "[capture, place]"))
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text.replace("{by_rank: {A: 1, 2: 2, 3: 3, 10: 0}}", "{by_card: {AC: -1, AH: -1, "
+                             "2C: -2, 2H: -2, 3C: 3, 3H: 3, TC: -3, TH: 0}}"))
+    fast, slow = both(plain, path)
+    assert "rt.subsets_sum_is(" in fast.P.source and "rt.any_subset_sum_is(" in fast.P.source
+    assert legal(fast) == legal(slow) == [
+        "capture TC AC+2C", "capture TC 2C+AH", "capture TC AC+2C+TH", "capture TC 2C+AH+TH",
+        "place 3C"]
+    assert fast.S.steps == slow.S.steps
+
+
+KEPT = """
+functions:
+  worth: {params: {p: seat}, body: "score(p) * 100 + sum(c.value for c in table) * 10 + count(hand(p))"}
+  mine: {params: {p: seat}, body: "count(c for c in hand(p) if owner(c) == p)"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+  bump:
+    do:
+      - score: {seat: player, points: 5}
+match:
+  hand_result: "worth(player) + mine(player)"
+"""
+
+
+def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
+    # worth(p) reads the table, hand(p) and a score: it is kept per seat (M_worth) and must
+    # change when any of them does; mine(p) asks for owners and is never kept.
+    path = rules(tmp_path, KEPT, PLAYS.replace("[turn]", "[bump]"))
+    fast, slow = both(plain, path)
+    assert "def M_worth(" in fast.P.source and "def M_mine(" not in fast.P.source
+    assert "def M_worth(" not in slow.P.source
+    seen = []
+    for move in ("bump", "bump", "play 3C", None):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(values)
+        if move:
+            T.choose(fast, move)
+            T.choose(slow, move)
+    # a score, another, then a card from a hand to the table: every one shows
+    assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
+
+
+def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, plain):
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  max(c.value for c in table) == 2 and min(c.value for c in table) == 0
+                  and count(unique(c.rank for c in table)) == 3
+                  and max(c.value for c in table if c.suit == card.suit) == 2
+                  and min(c.value for c in hand(player) if c.suit == card.suit) == card.value
+        """)
+    fast, slow = both(plain, path)
+    for helper in ("max_of", "min_of", "unique_of", "max_eq", "min_eq"):
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture TC"]      # 3C: TC is the lowest club held
+    assert fast.S.steps == slow.S.steps
+    # no table card has a 3's rank: the max of nothing, as the comprehension says
+    empty = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)", if: "max(c.value for c in table if c.rank == card.rank) > 0"}
+        """)
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="max of an empty list"):
+            T.stacked(empty, ORDER, players=2)
+    plain(False)
