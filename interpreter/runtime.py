@@ -749,8 +749,9 @@ _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), 
 
 
 def _sum_answers(items, most, table, g):
-    """(the steps of sum_is over subsets(items, most) after the loop's tick, its answer, the
-    steps of any_sum_is over them, its answer): a function of its arguments."""
+    """[the steps of sum_is over subsets(items, most) after the loop's tick, its answer, the
+    steps of any_sum_is over them (None until asked), its answer, and what those steps are
+    worked out from]: a function of its arguments."""
     items = list(items)
     n = len(items)
     top, total, inner = _subsets_size(n, most)
@@ -761,11 +762,8 @@ def _sum_answers(items, most, table, g):
     else:
         found = _sums_to(vals, top, g)
     lists = [[items[i] for i in p] for p in found]
-    if found:
-        anysteps = _items_before(n, found[0]) + len(found[0])
-    else:
-        anysteps = inner
-    return (n + 2 * inner + total, lists, n + inner + total + anysteps, bool(found))
+    # any_sum_is's steps (up to the first sub-list that adds up) are worked out when asked
+    return [n + 2 * inner + total, lists, None, bool(found), n, inner + total, found]
 
 
 def _sum_answer(items, most, table, g):
@@ -801,6 +799,10 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     adds up to g, counting the same steps (the sub-lists up to the first that does) and
     giving the same errors (see subsets_sum_is)."""
     hit = _sum_answer(items, most, table, g)
+    if hit[2] is None:
+        n, found = hit[4], hit[6]
+        hit[2] = n + hit[5] + (_items_before(n, found[0]) + len(found[0]) if found else
+                               _subsets_size(n, most)[2])
     S.steps += hit[2]
     if S.steps > limit:
         too_many_steps(limit)
