@@ -626,7 +626,7 @@ class Compiler:
             if kind == "function":
                 fn = ref[1]
                 args = [self.x(a) for a in n.args]
-                if self.kept(fn):     # a seat's value kept while the zones it reads stay
+                if n is not self.result_call and self.kept(fn):   # a seat's value kept while the zones it reads stay
                     return f"M_{fn.name}(S, {args[0]})"
                 simple = [bool(_SIMPLE.match(a)) for a in args]
                 if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
@@ -1002,7 +1002,11 @@ class Compiler:
         self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
         self.e.line("    return MEMO[i + 1]")
         self.e.line("steps = S.steps")
-        self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        self.result_call = node          # kept here already: not kept again by M_<name>
+        try:
+            self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        finally:
+            self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
         self.e.line("return value")
         self.footer()
@@ -1395,6 +1399,7 @@ class Compiler:
         g = self.g
         self.pending_functions: dict = {}
         self.kept_fns: dict = {}      # function name -> (zones, scores/totals read) or False
+        self.result_call = None       # a kept hand_result's own call (result_fn)
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
