@@ -768,13 +768,13 @@ def _sum_answers(items, most, table, g):
 
 
 def _sum_answer(items, most, table, g):
-    key = (table, tuple(items), most, g)
-    try:
-        hit = _SUMS.get(key)
-    except TypeError:                   # not a program's table (a tuple): not remembered
-        return _sum_answers(items, most, table, g)
-    if hit is None:
+    # The table by identity (a program's tuple, hashed once per call otherwise): the entry
+    # holds the table, so it lives as long as the entry and its id is never another's.
+    key = (id(table), tuple(items), most, g)
+    hit = _SUMS.get(key)
+    if hit is None or hit[7] is not table:
         hit = _sum_answers(items, most, table, g)
+        hit.append(table)
         if len(_SUMS) >= 64:
             _SUMS.clear()
         _SUMS[key] = hit
