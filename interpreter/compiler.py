@@ -1181,7 +1181,6 @@ class Compiler:
                     self.e.line(f"{items} = rt.subsets_sum_is(S, {self.g.limits.steps_per_hand}, "
                                 f"{self.subsets_args(p.source)}, {pruned[0]}, {self.x(pruned[1])})",
                                 p.source.span)
-                    at_level[i + 1] = at_level[i + 1][1:]
                 else:
                     items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
@@ -1225,8 +1224,8 @@ class Compiler:
                     if lazy:
                         source = "rt.subsets_where({}, ({}))".format(items, "".join(
                             f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
-                conds = at_level[i + 1]
-                summed = None if join or p.blind or PLAIN or not conds else \
+                conds = at_level[i + 1][1:] if pruned else at_level[i + 1]   # (tested above)
+                summed = None if join or pruned or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
                 if summed:  # its first condition, a sum of the item == g: one call for all items
                     table, g = summed

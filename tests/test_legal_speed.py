@@ -534,3 +534,21 @@ def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, pla
         with pytest.raises(GameError, match="max of an empty list"):
             T.stacked(empty, ORDER, players=2)
     plain(False)
+
+
+def test_a_first_parameter_from_subsets_with_a_sum_test_is_pruned_too(tmp_path, plain):
+    # take is the move's only parameter: its sum test is made by rt.subsets_sum_is, the part
+    # after it (not using take... count(hand) here) on the takes that pass, as before.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              take:
+                from: "subsets(table, 3)"
+                if: "sum(c.value for c in take) == 3 and count(hand(player)) == 2"
+        """)
+    fast, slow = both(plain, path)
+    assert "rt.subsets_sum_is(" in fast.P.source and "rt.subsets_sum_is(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture AC+2C", "capture 2C+AH", "capture AC+2C+TH",
+                                          "capture 2C+AH+TH"]
+    assert fast.S.steps == slow.S.steps
