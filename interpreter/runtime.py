@@ -750,9 +750,8 @@ _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), 
 
 
 def _sum_answers(items, most, table, g):
-    """[the steps of sum_is over subsets(items, most) after the loop's tick, its answer, the
-    steps of any_sum_is over them (None until asked), its answer, and what those steps are
-    worked out from]: a function of its arguments."""
+    """[the sub-lists of subsets(items, most) whose values add up to g, their positions]: a
+    function of its arguments (the callers count the steps)."""
     items = list(items)
     n = len(items)
     top, total, inner = _subsets_size(n, most)
@@ -762,9 +761,7 @@ def _sum_answers(items, most, table, g):
                  if sum(vals[i] for i in p) == g]
     else:
         found = _sums_to(vals, top, g)
-    lists = [[items[i] for i in p] for p in found]
-    # any_sum_is's steps (up to the first sub-list that adds up) are worked out when asked
-    return [n + 2 * inner + total, lists, None, bool(found), n, inner + total, found]
+    return [[[items[i] for i in p] for p in found], found]
 
 
 def _sum_answer(items, most, table, g):
@@ -772,12 +769,13 @@ def _sum_answer(items, most, table, g):
     # holds the table, so it lives as long as the entry and its id is never another's.
     key = (id(table), tuple(items), most, g)
     hit = _SUMS.get(key)
-    if hit is None or hit[7] is not table:
+    if hit is None or hit[2] is not table:
         hit = _sum_answers(items, most, table, g)
         hit.append(table)
-        if len(_SUMS) >= 64:
-            _SUMS.clear()
-        _SUMS[key] = hit
+        if len(hit[0]) <= _SUBSETS_KEEP:    # a few small answers only, as for subsets()
+            if len(_SUMS) >= 64:
+                _SUMS.clear()
+            _SUMS[key] = hit
     return hit
 
 
@@ -787,27 +785,31 @@ def subsets_sum_is(S, limit, items, most, table, g):
     steps counted and the same errors. When no value is negative, only the sub-lists whose
     partial sums stay within g are looked at (_sums_to). The answer for the same table, items,
     maximum and g is remembered for a while (lists are values: nothing changes one in place):
-    a capture's takes, then whether the card can capture at all."""
-    hit = _sum_answer(items, most, table, g)
-    S.steps += hit[0]
+    a capture's takes, then whether the card can capture at all. The steps are counted (and
+    the limit checked) before any work, as subsets() counts before it builds."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + 2 * inner + total
     if S.steps > limit:
         too_many_steps(limit)
-    return hit[1]
+    return _sum_answer(items, most, table, g)[0]
 
 
 def any_subset_sum_is(S, limit, items, most, table, g):
     """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
     adds up to g, counting the same steps (the sub-lists up to the first that does) and
-    giving the same errors (see subsets_sum_is)."""
-    hit = _sum_answer(items, most, table, g)
-    if hit[2] is None:
-        n, found = hit[4], hit[6]
-        hit[2] = n + hit[5] + (_items_before(n, found[0]) + len(found[0]) if found else
-                               _subsets_size(n, most)[2])
-    S.steps += hit[2]
+    giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
+    counted before any work)."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner + total
     if S.steps > limit:
         too_many_steps(limit)
-    return hit[3]
+    found = _sum_answer(items, most, table, g)[1]
+    S.steps += _items_before(n, found[0]) + len(found[0]) if found else inner
+    if S.steps > limit:
+        too_many_steps(limit)
+    return bool(found)
 
 
 def subsets_lazy(S, limit, items, most=None):

@@ -552,3 +552,15 @@ def test_a_first_parameter_from_subsets_with_a_sum_test_is_pruned_too(tmp_path, 
     assert legal(fast) == legal(slow) == ["capture AC+2C", "capture 2C+AH", "capture AC+2C+TH",
                                           "capture 2C+AH+TH"]
     assert fast.S.steps == slow.S.steps
+
+
+def test_only_small_sum_answers_are_remembered():
+    # Sixteen cards worth 0 and a sum of 0: every one of the 65,535 sub-lists adds up. Such an
+    # answer is given (and counted) but not kept: a hostile file must not fill the memory.
+    rt._SUMS.clear()
+    b = rt.Budget()
+    takes = rt.subsets_sum_is(b, 10 ** 9, list(range(16)), None, (0,) * 16, 0)
+    assert len(takes) == 65535 and not rt._SUMS
+    assert rt.subsets_sum_is(b, 10 ** 9, [0, 1, 2], None, (0,) * 16, 0) == \
+        [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    assert len(rt._SUMS) == 1
