@@ -373,6 +373,8 @@ class Compiler:
             k = int(i)
             ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
             return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
+        if _SIMPLE.match(obj) and _SIMPLE.match(i) and not PLAIN:   # a name into a name: the same
+            return f"({obj}[{i}] if -len({obj}) <= {i} < len({obj}) else rt.at({obj}, {i}))"
         return f"rt.at({obj}, {i})"
 
     def x_ListLit(self, n):
@@ -452,6 +454,9 @@ class Compiler:
         L = self.g.limits.steps_per_hand
         if f == "count":
             summed = _sum_test(n.cond, v, None) if n.cond is not None and not PLAIN else None
+            if summed and _subsets_args(n.iter):   # ... for t in subsets(X, m): pruned
+                return (f"len(rt.subsets_sum_is(S, {L}, {self.subsets_args(n.iter)}, "
+                        f"{summed[0]}, {self.x(summed[1])}))")
             if summed:            # count(t for t in L if sum(c.value for c in t) == g)
                 return (f"len(rt.sum_is(S, {summed[0]}, {self.ticked(n.iter)}, "
                         f"{self.x(summed[1])}, {L}))")
@@ -465,16 +470,25 @@ class Compiler:
             return f"sum([{elt} {tail}])"
         if f in ("any", "all"):
             summed = _sum_test(n.elt, v, None) if f == "any" and n.cond is None and not PLAIN else None
+            if summed and _subsets_args(n.iter):   # ... for t in subsets(X, m): pruned
+                return (f"rt.any_subset_sum_is(S, {L}, {self.subsets_args(n.iter)}, "
+                        f"{summed[0]}, {self.x(summed[1])})")
             if summed:            # any(sum(c.value for c in t) == g for t in L)
                 return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
                         f"{L})")
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
-        if f == "min":
-            return f"rt.smallest([{elt} {tail}])"
-        if f == "max":
-            return f"rt.largest([{elt} {tail}])"
+        m_ = _TABLE_OF.match(_unwrapped(elt)) if not PLAIN and n.cond is None else None
+        if m_ and m_.group(2) == v and f in ("min", "max", "unique"):
+            # max(c.attr for c in L), unique(c.rank for c in L): one plain loop or C call
+            return f"rt.{f}_of(S, {m_.group(1)}, {self.plain_items(n)}, {L})"
+        if f in ("min", "max"):   # max(c.attr for c in L if c.attr2 == k): one plain loop
+            m_ = _TABLE_OF.match(elt) if not PLAIN and n.cond is not None else None
+            eq = self.eq_parts(n.cond, v) if m_ and m_.group(2) == v else None
+            code = self.eq_call(f"{f}_eq", eq, n, f"rt.{'smallest' if f == 'min' else 'largest'}(())",
+                                m_.group(1)) if eq else None
+            return code or f"rt.{'smallest' if f == 'min' else 'largest'}([{elt} {tail}])"
         if f == "first":
             return f"rt.first({elt} {tail})"
         if f == "unique":
@@ -520,6 +534,11 @@ class Compiler:
                 f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
         return f"(rt.ticks(S, {self.N}, {self.g.limits.steps_per_hand}) or ({code}))"
 
+    def subsets_args(self, node) -> str:
+        """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
+        args = [self.x(a) for a in node.args]
+        return ", ".join(args) if len(args) == 2 else args[0] + ", None"
+
     def plain_items(self, n) -> str:
         """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
         z = _indices_of(n.iter)
@@ -531,12 +550,14 @@ class Compiler:
         finally:
             self.in_iterable -= 1
 
-    def eq_call(self, helper: str, eq, n, empty: str):
+    def eq_call(self, helper: str, eq, n, empty: str, of: str = None):
         """rt.<helper>(S, table, items, k, limit), or None. A k that can fail is computed
         only when there are items (as the comprehension would, for the first one): the items
-        must then be a plain name, tested before the call (`empty`: the answer for none)."""
+        must then be a plain name, tested before the call (`empty`: the answer for none).
+        With `of` (min_eq, max_eq), the table of the values compared comes first."""
         table, k, safe = eq
         items = self.plain_items(n)
+        table = table if of is None else f"{of}, {table}"
         call = f"rt.{helper}(S, {table}, {items}, {k}, {self.g.limits.steps_per_hand})"
         if safe:
             return call
@@ -594,9 +615,20 @@ class Compiler:
         self.e.line(f"if {t} is None:")
         self.e.indent()
         self.e.line(f"{h} = S.steps")
-        self.ticked_lines(p.source, t)
-        self.e.line(f"{h} = S.steps - {h}")
-        if join:
+        lazy = _lazy_join(p, join)
+        if lazy:            # subsets() whose items are found by key (rt.subsets_where)
+            L = self.g.limits.steps_per_hand
+            self.e.line(f"{t} = rt.subsets_lazy(S, {L}, {self.subsets_args(p.source)})",
+                        p.source.span)
+            self.e.line(f"{h} = S.steps - {h}")
+            for (f, _), table in zip(join, lazy):
+                if table is not None:       # rt.sums_of's steps: the items of every sub-list
+                    self.charge(f"{t}[3]", f.span)
+            self.charge(f"{t}[2]", p.source.span)
+        else:
+            self.ticked_lines(p.source, t)
+            self.e.line(f"{h} = S.steps - {h}")
+        if join and not lazy:
             local = _local_of(p)
             for k, (f, _) in enumerate(join):
                 key = self.x(f)
@@ -640,6 +672,8 @@ class Compiler:
             if kind == "function":
                 fn = ref[1]
                 args = [self.x(a) for a in n.args]
+                if n is not self.result_call and self.kept(fn):   # a seat's value kept while the zones it reads stay
+                    return f"M_{fn.name}(S, {args[0]})"
                 simple = [bool(_SIMPLE.match(a)) for a in args]
                 if len(self.inline) < 8 and (all(simple) or not self.in_iterable) \
                         and fn.name not in self.too_big:
@@ -716,6 +750,55 @@ class Compiler:
             name = self.group_keys[key] = self.fresh("GK")
             self.ns[name] = key
         return name
+
+    def kept(self, fn: m.Function) -> bool:
+        """True when calls of fn go through M_<name> (kept_fn): fn takes one seat, gives a
+        number or the like, and reads only zone contents (at least one zone), scores and
+        totals (reads.expr_zones), so its value for a seat is the same while they are."""
+        hit = self.kept_fns.get(fn.name)
+        if hit is None:
+            hit = False
+            if not PLAIN and len(fn.params) == 1 and fn.params[0][1] == nodes.SEAT \
+                    and fn.type in _SCALAR:
+                try:
+                    zones, seen = reads.expr_zones(fn.body)
+                    hit = (zones, seen) if zones else False
+                except reads.NotPure:
+                    pass
+            self.kept_fns[fn.name] = hit
+            if hit:
+                self.pending_functions[f"M_{fn.name}"] = fn
+        return bool(hit)
+
+    def kept_fn(self, fn: m.Function):
+        """M_<name>(S, seat): fn's value (kept), as result_fn keeps a hand result: per seat in
+        S.memo with its key (the sum of the versions of the zones it reads, the scores and
+        totals it reads) and the steps it counted, given again with those steps counted
+        again while the key is the same (S.memo is reset with each hand and each copy)."""
+        zones, seen = self.kept_fns[fn.name]
+        k = self.memos
+        self.memos += 3 * self.N
+        limit = self.g.limits.steps_per_hand
+        a = f"a_{fn.params[0][0]}"
+        self.header(f"M_{fn.name}", [a])
+        self.e.line(f"if 0 <= {a} < {self.N}:")
+        self.e.line(f"    ZV = S.zv; MEMO = S.memo; i = {k} + 3 * {a}")
+        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        for what in sorted(seen):
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        self.e.line(f"    key = ({', '.join(key)})" if len(key) > 1 else f"    key = {key[0]}")
+        self.e.line("    if MEMO[i] == key:")
+        self.e.line("        S.steps += MEMO[i + 2]")
+        self.e.line(f"        if S.steps > {limit}: rt.too_many_steps({limit})")
+        self.e.line("        return MEMO[i + 1]")
+        self.e.line("else:")
+        self.e.line("    i = -1")
+        self.e.line("steps = S.steps")
+        self.e.line(f"value = rt.num({self.x(fn.body)})" if fn.type == "int" else
+                    f"value = {self.x(fn.body)}", fn.body.span)
+        self.e.line("if i >= 0: MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
+        self.e.line("return value")
+        self.footer()
 
     def function(self, fn: m.Function):
         name = f"F_{fn.name}"
@@ -965,7 +1048,11 @@ class Compiler:
         self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
         self.e.line("    return MEMO[i + 1]")
         self.e.line("steps = S.steps")
-        self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        self.result_call = node          # kept here already: not kept again by M_<name>
+        try:
+            self.e.line(f"value = rt.num({self.x(node)})", node.span)
+        finally:
+            self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
         self.e.line("return value")
         self.footer()
@@ -1137,10 +1224,18 @@ class Compiler:
             for i, p in enumerate(mv.params):
                 local = _local_of(p)
                 join = None
+                pruned = None if i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
+                    or not _subsets_args(p.source) else \
+                    _sum_test(at_level[i + 1][0], local, {_local_of(q) for q in mv.params[:i]})
                 if i in hoisted:
                     join = _equality_join(at_level[i + 1], local,
                                           {_local_of(q) for q in mv.params[:i]})
                     items = self.reused_items(p, join)
+                elif pruned:   # from subsets(X, m), first condition a sum of the item == g
+                    items = f"t_{p.name}"
+                    self.e.line(f"{items} = rt.subsets_sum_is(S, {self.g.limits.steps_per_hand}, "
+                                f"{self.subsets_args(p.source)}, {pruned[0]}, {self.x(pruned[1])})",
+                                p.source.span)
                 else:
                     items = self.ticked_lines(p.source, f"t_{p.name}")
                 if i == 0:    # leading parts that do not use the parameter: tested once
@@ -1169,14 +1264,23 @@ class Compiler:
                                 p.source.span)
                     break
                 if join:   # only the items whose keys match (_equality_join)
+                    guards = _join_guards(at_level[i + 1], local, join)
                     for k, (_, g) in enumerate(join):
-                        self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
+                        if guards[k]:   # a branch false this round whatever the item: no key
+                            test = " and ".join(f"({self.x(a)})" for a in guards[k])
+                            self.e.line(f"G{k}_{p.name} = {self.x(g)} if {test} else None", g.span)
+                        else:
+                            self.e.line(f"G{k}_{p.name} = {self.x(g)}", g.span)
                     keys = "".join(f", k{k}" for k in range(len(join)))
                     match = " or ".join(f"k{k} == G{k}_{p.name}" for k in range(len(join)))
                     lists = "".join(f", K{k}_{p.name}" for k in range(len(join)))
                     source = f"[x for x{keys} in zip({items}{lists}) if {match}]"
-                conds = at_level[i + 1]
-                summed = None if join or p.blind or PLAIN or not conds else \
+                    lazy = _lazy_join(p, join)
+                    if lazy:
+                        source = "rt.subsets_where({}, ({}))".format(items, "".join(
+                            f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
+                conds = at_level[i + 1][1:] if pruned else at_level[i + 1]   # (tested above)
+                summed = None if join or pruned or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
                 if summed:  # its first condition, a sum of the item == g: one call for all items
                     table, g = summed
@@ -1362,6 +1466,8 @@ class Compiler:
     def program(self, P: Program):
         g = self.g
         self.pending_functions: dict = {}
+        self.kept_fns: dict = {}      # function name -> (zones, scores/totals read) or False
+        self.result_call = None       # a kept hand_result's own call (result_fn)
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
@@ -1421,16 +1527,19 @@ class Compiler:
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
         losers = self.expr_fn(mt.losers) if mt.losers is not None else None
+        said = []                       # (before the functions: a say may call one)
+        for say, _ in self.says:          # each place of a say: text, or a function of the state
+            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         while self.pending_functions:   # user functions, compiled once each
             name, fn = self.pending_functions.popitem()
             self.ns[name] = None
+            if name.startswith("M_"):
+                self.kept_fn(fn)
+                continue
             self.header(name, [f"a_{p}" for p, _ in fn.params])
             body = self.x(fn.body)
             self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
-        said = []
-        for say, _ in self.says:          # each place of a say: text, or a function of the state
-            said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"
@@ -1609,6 +1718,67 @@ def _safe(n) -> bool:
         return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
             and _safe(n.args[0])
     return False
+
+
+def _join_guards(parts: list, local: str, join) -> list:
+    """Per branch of a join (_equality_join), the `and` parts before its f == g that do not
+    use the item and count no steps (no comprehension): when one is false, the branch is
+    false for every item this round, and its key is None (no item's key equals None). They
+    are safe, so testing them once per round instead of per item changes no answer and
+    raises no error. Empty lists under compiler.PLAIN."""
+    out = []
+    for branch, (f, _) in zip(_disjuncts(parts[0]), join):
+        found = []
+        for atom in _conjuncts(branch):
+            if atom is f or any(x is f for x in nodes.walk(atom)):
+                break
+            if not PLAIN and not _uses(atom, local) \
+                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(atom)):
+                found.append(atom)
+        out.append(found)
+    return out
+
+
+def _unwrapped(code: str) -> str:
+    """Code without the parentheses around all of it (`(RANK[l2])` -> `RANK[l2]`)."""
+    while code.startswith("(") and code.endswith(")") and _SIMPLE_INNER.match(code[1:-1]):
+        code = code[1:-1]
+    return code
+
+
+_SIMPLE_INNER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\[[A-Za-z_][A-Za-z0-9_]*\]\Z")
+
+
+def _lazy_join(p: m.Param, join):
+    """For a join over subsets(X, m) whose every key is a sum of a card attribute over the
+    item or its size (count): per key its table, or None for a size (rt.subsets_where finds
+    each round's items without building the others); else None."""
+    if not join or PLAIN or not _subsets_args(p.source):
+        return None
+    local = _local_of(p)
+    out = []
+    for f, _ in join:
+        if isinstance(f, nodes.Call) and f.func == "count" and getattr(f, "ref", None) is None \
+                and len(f.args) == 1 and _is_local(f.args[0], local):
+            out.append(None)
+            continue
+        if not (isinstance(f, nodes.Gen) and f.func == "sum" and f.cond is None
+                and _is_local(f.iter, local) and isinstance(f.elt, nodes.Attr)
+                and getattr(f.elt, "ref", None) is None and _is_local(f.elt.obj, f.local)):
+            return None
+        out.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.elt.name, f"AT_{f.elt.name}"))
+    return out
+
+
+def _is_local(node, local: str) -> bool:
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] == local
+
+
+def _subsets_args(node) -> bool:
+    """True when `node` is a call of the built-in subsets() (whose sub-lists a sum test may
+    enumerate pruned: rt.subsets_sum_is, rt.any_subset_sum_is)."""
+    return isinstance(node, nodes.Call) and node.func == "subsets" and getattr(node, "ref", None) is None
 
 
 def _sum_test(node, local: str, outer):

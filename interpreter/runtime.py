@@ -15,11 +15,15 @@ Encodings:
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
   `S.za[i]` whenever a card arrives in it, and `S.zin[i]` is the card that arrived last;
   `S.memo` what skippable automatic rules remember of the versions (reads.py), and a kept
-  hand_result's key, value and steps per seat (compiler.result_fn).
+  hand_result's or kept function's key, value and steps per seat (compiler.result_fn,
+  compiler.kept_fn).
 """
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_left, bisect_right
+from itertools import combinations
+from math import comb
 
 
 class EvalError(Exception):
@@ -578,6 +582,66 @@ def all_eq(S, table, items, k, limit):
     return True
 
 
+def max_of(S, table, items, limit):
+    """largest([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if not items:
+        raise EvalError("max of an empty list")
+    return max(map(table.__getitem__, items))
+
+
+def min_of(S, table, items, limit):
+    """smallest([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    if not items:
+        raise EvalError("min of an empty list")
+    return min(map(table.__getitem__, items))
+
+
+def unique_of(S, table, items, limit):
+    """unique([table[x] for x in items]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return list(dict.fromkeys(map(table.__getitem__, items)))
+
+
+def max_eq(S, of, table, items, k, limit):
+    """largest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    best = None
+    for x in items:
+        if table[x] == k:
+            v = of[x]
+            if best is None or v > best:
+                best = v
+    if best is None:
+        raise EvalError("max of an empty list")
+    return best
+
+
+def min_eq(S, of, table, items, k, limit):
+    """smallest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    best = None
+    for x in items:
+        if table[x] == k:
+            v = of[x]
+            if best is None or v < best:
+                best = v
+    if best is None:
+        raise EvalError("min of an empty list")
+    return best
+
+
 def concat(S, limit, a, b):
     """a + b for lists: counted, and at most MAX_LIST items."""
     n = len(a) + len(b)
@@ -629,6 +693,30 @@ _SUBSETS_KEEP = 256             # results of at most this many lists are remembe
 _SUBSETS_MANY = 8               # ... and at most this many results
 
 
+_SIZES: dict = {}                # (n, most) -> _subsets_size(n, most)
+
+
+def _subsets_size(n, most):
+    """(the largest size, how many sub-lists, their items in all) of subsets() of n items with
+    at most `most` each; the error subsets() gives when there would be too many."""
+    hit = _SIZES.get((n, most))
+    if hit is not None:
+        return hit
+    top = n if most is None else max(0, min(most, n))
+    total = sum(comb(n, k) for k in range(1, top + 1))
+    if total > SUBSETS_LIMIT:
+        if most is None:
+            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
+                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
+        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
+                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
+                        f"the cards that can matter) or ask for smaller ones")
+    hit = (top, total, sum(comb(n, k) * k for k in range(1, top + 1)))
+    if len(_SIZES) < 4096:
+        _SIZES[(n, most)] = hit
+    return hit
+
+
 def subsets(S, limit, items, most=None):
     """All non-empty sub-lists of items (keeping their order), smallest first; at most `most`
     items each when given. Refuses (clear error) to build more than SUBSETS_LIMIT of them;
@@ -646,20 +734,10 @@ def subsets(S, limit, items, most=None):
         if S.steps > limit:
             too_many_steps(limit)
         return hit[0]
-    from itertools import combinations
-    from math import comb
     items = list(items)
     n = len(items)
-    top = n if most is None else max(0, min(most, n))
-    total = sum(comb(n, k) for k in range(1, top + 1))
-    if total > SUBSETS_LIMIT:
-        if most is None:
-            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
-                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
-        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
-                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
-                        f"the cards that can matter) or ask for smaller ones")
-    steps = n + sum(comb(n, k) * k for k in range(1, top + 1))
+    top, total, inner = _subsets_size(n, most)
+    steps = n + inner
     S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
@@ -669,6 +747,179 @@ def subsets(S, limit, items, most=None):
             _SUBSETS.clear()
         _SUBSETS[key] = (out, steps)
     return out
+
+
+def _sums_to(vals, top, g):
+    """The positions of every non-empty sub-list of at most `top` of vals (numbers, none
+    negative) whose sum is g, in subsets() order (by size, then as combinations() gives them).
+    The values are taken smallest first, so a partial sum that passes g ends its round (every
+    later value is at least as large) and no sub-list extending it is looked at."""
+    n = len(vals)
+    found = []
+    if top < 1:
+        return found
+    order = sorted(range(n), key=vals.__getitem__)
+    sv = [vals[i] for i in order]
+    stack = [(0, 0, ())]              # (next place in value order, partial sum, positions)
+    pop, push, add = stack.pop, stack.append, found.append
+    while stack:
+        start, s, pos = pop()
+        deeper = len(pos) + 1 < top
+        for j in range(start, n):
+            t = s + sv[j]
+            if t > g:
+                break
+            p = pos + (order[j],)
+            if t == g:
+                add(tuple(sorted(p)))
+            if deeper and j + 1 < n and t + sv[j + 1] <= g:
+                push((j + 1, t, p))
+    if len(found) > 1:
+        found.sort(key=_subsets_order)
+    return found
+
+
+_SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
+
+
+def _sum_answers(items, most, table, g):
+    """[the sub-lists of subsets(items, most) whose values add up to g, their positions]: a
+    function of its arguments (the callers count the steps)."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    vals = [table[x] for x in items]
+    if n and min(vals) < 0:            # every sub-list, as the plain code looks at them
+        found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
+                 if sum(vals[i] for i in p) == g]
+    else:
+        found = _sums_to(vals, top, g)
+    return [[[items[i] for i in p] for p in found], found]
+
+
+def _sum_answer(items, most, table, g):
+    # The table by identity (a program's tuple, hashed once per call otherwise): the entry
+    # holds the table, so it lives as long as the entry and its id is never another's.
+    key = (id(table), tuple(items), most, g)
+    hit = _SUMS.get(key)
+    if hit is None or hit[2] is not table:
+        hit = _sum_answers(items, most, table, g)
+        hit.append(table)
+        if len(hit[0]) <= _SUBSETS_KEEP:    # a few small answers only, as for subsets()
+            if len(_SUMS) >= 64:
+                _SUMS.clear()
+            _SUMS[key] = hit
+    return hit
+
+
+def subsets_sum_is(S, limit, items, most, table, g):
+    """sum_is(S, table, subsets(S, limit, items, most), g, limit) after the legal-move loop
+    counted the subsets (tick): the sub-lists whose values add up to g, in order, the same
+    steps counted and the same errors. When no value is negative, only the sub-lists whose
+    partial sums stay within g are looked at (_sums_to). The answer for the same table, items,
+    maximum and g is remembered for a while (lists are values: nothing changes one in place):
+    a capture's takes, then whether the card can capture at all. The steps are counted (and
+    the limit checked) before any work, as subsets() counts before it builds."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + 2 * inner + total
+    if S.steps > limit:
+        too_many_steps(limit)
+    return _sum_answer(items, most, table, g)[0]
+
+
+def any_subset_sum_is(S, limit, items, most, table, g):
+    """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
+    adds up to g, counting the same steps (the sub-lists up to the first that does) and
+    giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
+    counted before any work)."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner + total
+    if S.steps > limit:
+        too_many_steps(limit)
+    found = _sum_answer(items, most, table, g)[1]
+    S.steps += _items_before(n, found[0]) + len(found[0]) if found else inner
+    if S.steps > limit:
+        too_many_steps(limit)
+    return bool(found)
+
+
+def subsets_lazy(S, limit, items, most=None):
+    """A join's reused subsets(items, most) list (compiler: its keys sums of an attribute or
+    sizes), counted as subsets() and the loop's tick of its lists count, with the same errors;
+    rt.subsets_where finds each round's items by key. A list: [items, largest size, how many
+    sub-lists, their items in all, the sub-lists as tuples (made on first use), per table the
+    sums sorted with their positions]."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner
+    if S.steps > limit:
+        too_many_steps(limit)
+    S.steps += total
+    if S.steps > limit:
+        too_many_steps(limit)
+    return [items, top, total, inner, None, {}]
+
+
+def subsets_where(W, branches):
+    """The sub-lists of W (subsets_lazy) whose key equals a branch's value, in subsets()
+    order: branches are (table, g), the key the sum of table over the sub-list, or (None, g),
+    its size; g None for a branch known to be false this round. The sums are computed once
+    per table (in C: sum over combinations of the values) and sorted, so each round finds
+    its positions by bisection instead of comparing every key."""
+    items, top, total, inner, combos, by = W
+    n = len(items)
+    idx = None
+    for table, g in branches:
+        if g is None:
+            continue
+        if table is None:                   # all sub-lists of size g: one block of positions
+            if not 1 <= g <= top:
+                continue
+            first = sum([comb(n, k) for k in range(1, g)])
+            pos = range(first, first + comb(n, g))
+        else:
+            b = by.get(id(table))
+            if b is None:
+                vals = [table[x] for x in items]
+                sums = []
+                for k in range(1, top + 1):
+                    sums += map(sum, combinations(vals, k))
+                order = sorted(range(total), key=sums.__getitem__)
+                b = by[id(table)] = (list(map(sums.__getitem__, order)), order)
+            keys, order = b
+            lo = bisect_left(keys, g)
+            hi = bisect_right(keys, g, lo)
+            if lo == hi:
+                continue
+            pos = order[lo:hi]              # increasing: the sort is stable
+        idx = pos if idx is None else sorted(set(idx).union(pos))
+    if idx is None:
+        return []
+    if combos is None:
+        combos = W[4] = []
+        for k in range(1, top + 1):
+            combos += combinations(items, k)
+    return [list(combos[i]) for i in idx]
+
+
+def _subsets_order(p):
+    return len(p), p
+
+
+def _items_before(n, pos):
+    """The items of all sub-lists of n items that come before the one at positions `pos`
+    (increasing) in subsets() order: every smaller one, and the same size's earlier ones."""
+    k = len(pos)
+    before = sum(comb(n, j) * j for j in range(1, k))
+    rank, prev = 0, -1
+    for i, c in enumerate(pos):
+        for j in range(prev + 1, c):
+            rank += comb(n - 1 - j, k - 1 - i)
+        prev = c
+    return before + rank * k
 
 
 _ACCEPTED: dict = {}            # (function, group) -> its answer, for functions of their arguments only
@@ -682,7 +933,6 @@ def partitions(S, items, accepts, limit, pure=False):
     function (one that reads no zone) is asked about each group once per process: its answers
     are remembered with the steps they took, which are counted again on every use, so a game
     counts the same steps (and stops at the same limit) whatever ran before it."""
-    from itertools import combinations
     items = list(items)
     n = len(items)
     if (1 << n) - 1 > SUBSETS_LIMIT:

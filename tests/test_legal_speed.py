@@ -86,12 +86,16 @@ moves:
 """
 
 
-def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain):
+@pytest.mark.parametrize("items, made", [("subsets(table, 3)", "rt.subsets_where("),
+                                         ("[t for t in subsets(table, 3)]", "K1_take")])
+def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain, items, made):
     # 3C takes cards adding up to 3 (the first branch); TC, worth 0, only the other 10 (the
-    # second). A join that looked at one branch only would lose one kind of capture.
-    path = rules(tmp_path, CAPTURE)
+    # second). A join that looked at one branch only would lose one kind of capture. Over
+    # subsets() themselves, each round's takes are found by key without building the others
+    # (rt.subsets_where); over another list, by the keys of all its items (K<k>_take).
+    path = rules(tmp_path, CAPTURE.replace("subsets(table, 3)", items))
     fast, slow = both(plain, path)
-    assert "K1_take" in fast.P.source and "K0_take" not in slow.P.source
+    assert made in fast.P.source and made not in slow.P.source
     assert legal(fast) == ["capture 3C AC+2C", "capture 3C 2C+AH", "capture 3C AC+2C+TH",
                            "capture 3C 2C+AH+TH", "capture TC TH"]
     assert legal(fast) == legal(slow)       # (the steps differ: a join counts the work it does)
@@ -204,10 +208,19 @@ def test_a_kept_hand_result_follows_a_zone_read_only_through_a_function(tmp_path
     assert seen == [[2, 2], [12, 12], [32, 32]]
 
 
+def generated(program, name: str) -> str:
+    """The generated source of one function of a program."""
+    lines = program.source.split("\n")
+    start = lines.index(next(x for x in lines if x.startswith(f"def {name}(")))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("def ")), len(lines))
+    return "\n".join(lines[start:end])
+
+
 def test_a_hand_result_reading_a_variable_is_not_kept(tmp_path, plain):
     path = rules(tmp_path, HAND_RESULT.replace("count(hand(player))\"", "count(hand(player)) + bonus\"")
                  + "variables:\n  bonus: {type: int, initial: 0}\n", PLAYS)
-    assert "MEMO[i] == key" not in setup(path, 2).program.source
+    program = setup(path, 2).program
+    assert "MEMO[i] == key" not in generated(program, program.hand_result.__name__)
 
 
 def test_subsets_given_again_are_the_same_lists_and_count_the_same_steps():
@@ -231,7 +244,8 @@ def test_every_game_is_the_same_with_and_without_the_shortcuts(path, plain):
     """Random play of a hand, two seeds: the same legal moves and hand results at every
     decision; the same steps too, unless a join (which counts only the work it does) is used."""
     runs = []
-    joined = "K0_" in setup(path).program.source
+    source = setup(path).program.source
+    joined = "K0_" in source or "rt.subsets_where(" in source
     for flag in (False, True):
         plain(flag)
         st = setup(path)
@@ -284,9 +298,10 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
                   and any(c.rank == card.rank for c in hand(left(player)))
                   and not all(c.rank == card.rank for c in table)
                   and count(t for t in subsets(table, 2) if sum(c.value for c in t) == 2) == 3
+                  and count(t for t in [x for x in subsets(table, 2)] if sum(c.value for c in t) == 2) == 3
         """)
     fast, slow = both(plain, path)
-    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is"):
+    for helper in ("sum_of", "count_eq", "any_eq", "all_eq", "sum_is", "subsets_sum_is"):
         assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["capture 3C"]      # TC: no 10 in seat 0's hand
     assert fast.S.steps == slow.S.steps
@@ -310,31 +325,245 @@ def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
     assert seen == [[2, 2], [2, 502], [502, 502]]
 
 
-def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain):
+SUM_TESTS = """
+    moves:
+      capture:
+        params:
+          card: {from: "hand(player)"}
+          take:
+            from: "LIST"
+            if: "sum(c.value for c in take) == card.value and count(take) <= 2"
+      place:
+        params:
+          card:
+            from: "hand(player)"
+            if: "not any(sum(c.value for c in t) == card.value for t in LIST)"
+    """
+
+
+@pytest.mark.parametrize("items, helpers", [
+    ("[t for t in subsets(table, card.value)]", ("sum_is", "any_sum_is")),
+    ("subsets(table, card.value)", ("subsets_sum_is", "any_subset_sum_is"))])
+def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain, items, helpers):
     # take's list uses the card (no join): its first condition, a sum == the card's value, is
-    # tested by one call (rt.sum_is) and the rest on the takes that pass; `place` asks whether
-    # any take adds up (rt.any_sum_is). Same moves and steps as the plain code.
-    path = rules(tmp_path, """
-        moves:
-          capture:
-            params:
-              card: {from: "hand(player)"}
-              take:
-                from: "subsets(table, card.value)"
-                if: "sum(c.value for c in take) == card.value and count(take) <= 2"
-          place:
-            params:
-              card:
-                from: "hand(player)"
-                if: "not any(sum(c.value for c in t) == card.value for t in subsets(table, card.value))"
-        """, HAND.replace("[capture]", "[capture, place]"))
+    # tested by one call (rt.sum_is; on subsets() themselves, rt.subsets_sum_is, which looks
+    # only at partial sums within the value) and the rest on the takes that pass; `place` asks
+    # whether any take adds up (rt.any_sum_is, rt.any_subset_sum_is). Same moves and steps as
+    # the plain code.
+    path = rules(tmp_path, SUM_TESTS.replace("LIST", items), HAND.replace("[capture]", "[capture, place]"))
     fast, slow = both(plain, path)
-    assert "rt.sum_is(" in fast.P.source and "rt.any_sum_is(" in fast.P.source
-    assert "rt.sum_is(" not in slow.P.source and "rt.any_sum_is(" not in slow.P.source
+    for helper in helpers:
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
     # 3C: the takes of at most two cards adding up to 3 (not AC+2C+TH); TC (worth 0) takes at
     # most no card: no capture, and it may be placed; 3C may not
     assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
     assert fast.S.steps == slow.S.steps
+
+
+# -- sums over subsets, kept functions, one-loop max/min/unique (issue 11, item 4) -----------
+def plain_sum_is(limit, items, most, table, g):
+    """What the plain code does for a legal-move loop over subsets() whose first condition is
+    a sum test, and for any(...) of that test: (its takes, steps) and (the answer, steps), or
+    the error's text."""
+    out = []
+    for run in ("loop", "any"):
+        b = rt.Budget()
+        try:
+            lists = rt.subsets(b, limit, items, most)
+            if run == "loop":
+                rt.tick(b, lists, limit)
+                out.append((rt.sum_is(b, table, lists, g, limit), b.steps))
+            else:
+                out.append((rt.any_sum_is(b, table, lists, g, limit), b.steps))
+        except (rt.LimitError, rt.EvalError) as exc:
+            out.append(str(exc))
+    return out
+
+
+def fast_sum_is(limit, items, most, table, g):
+    out = []
+    for helper in (rt.subsets_sum_is, rt.any_subset_sum_is):
+        b = rt.Budget()
+        try:
+            out.append((helper(b, limit, items, most, table, g), b.steps))
+        except (rt.LimitError, rt.EvalError) as exc:
+            out.append(str(exc))
+    return out
+
+
+def test_sum_tests_over_subsets_are_the_plain_code_with_any_values_and_limits():
+    # Random items, values (some negative: no pruning may be used then), sizes, sums and step
+    # limits: the same takes in the same order, the same steps, the same errors; asked twice
+    # (the second answer is a remembered one).
+    rng = random.Random(11)
+    negative = 0
+    for _ in range(3000):
+        n = rng.randrange(0, 9)
+        table = tuple(rng.randrange(-3, 6) for _ in range(12))
+        items = rng.sample(range(12), n)
+        most = rng.choice([None, 0, 1, 2, 3, 5, -1, 20])
+        g = rng.randrange(-3, 10)
+        limit = rng.choice([10 ** 9, rng.randrange(0, 500)])
+        want = plain_sum_is(limit, items, most, table, g)
+        assert fast_sum_is(limit, items, most, table, g) == want, (items, table, most, g, limit)
+        assert fast_sum_is(limit, items, most, table, g) == want
+        negative += any(table[x] < 0 for x in items) and isinstance(want[0], tuple) \
+            and bool(want[0][0])
+    assert negative > 100           # takes with a negative value were among them
+
+
+def test_a_sum_test_over_too_many_subsets_is_the_same_error():
+    items = list(range(17))
+    table = tuple(range(17))
+    want = plain_sum_is(10 ** 9, items, None, table, 3)
+    assert want[0] == want[1] and "would build 131071 lists" in want[0]
+    assert fast_sum_is(10 ** 9, items, None, table, 3) == want
+
+
+def test_sums_to_finds_every_sub_list_in_subsets_order():
+    rng = random.Random(5)
+    from itertools import combinations
+    for _ in range(2000):
+        n = rng.randrange(0, 10)
+        vals = [rng.randrange(0, 5) for _ in range(n)]          # zeros too
+        top, g = rng.randrange(0, 6), rng.randrange(0, 12)
+        assert rt._sums_to(vals, top, g) == [
+            p for k in range(1, top + 1) for p in combinations(range(n), k)
+            if sum(vals[i] for i in p) == g]
+
+
+NEGATIVE = """
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)"}
+      take:
+        from: "subsets([c for c in table if c != card], 3)"
+        if: "sum(c.value for c in take) == card.value"
+  place:
+    params:
+      card:
+        from: "hand(player)"
+        if: "not any(sum(c.value for c in t) == card.value for t in subsets(table, 3))"
+"""
+
+
+def test_a_sum_over_subsets_with_a_negative_value_looks_at_every_sub_list(tmp_path, plain):
+    # Aces are worth -1, 2s -2, TC -3, TH 0: TC takes AC+2C and 2C+AH, with or without TH, and
+    # may not be placed. A search that stopped at the first partial sum below -3 (the 2C
+    # alone) would find none of them; 3C (3) captures nothing and may be placed.
+    path = rules(tmp_path, NEGATIVE, HAND.replace("[capture]", "[capture, place]"))
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text.replace("{by_rank: {A: 1, 2: 2, 3: 3, 10: 0}}", "{by_card: {AC: -1, AH: -1, "
+                             "2C: -2, 2H: -2, 3C: 3, 3H: 3, TC: -3, TH: 0}}"))
+    fast, slow = both(plain, path)
+    assert "rt.subsets_sum_is(" in fast.P.source and "rt.any_subset_sum_is(" in fast.P.source
+    assert legal(fast) == legal(slow) == [
+        "capture TC AC+2C", "capture TC 2C+AH", "capture TC AC+2C+TH", "capture TC 2C+AH+TH",
+        "place 3C"]
+    assert fast.S.steps == slow.S.steps
+
+
+KEPT = """
+functions:
+  worth: {params: {p: seat}, body: "score(p) * 100 + sum(c.value for c in table) * 10 + count(hand(p))"}
+  mine: {params: {p: seat}, body: "count(c for c in hand(p) if owner(c) == p)"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+  bump:
+    do:
+      - score: {seat: player, points: 5}
+match:
+  hand_result: "worth(player) + mine(player)"
+"""
+
+
+def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
+    # worth(p) reads the table, hand(p) and a score: it is kept per seat (M_worth) and must
+    # change when any of them does; mine(p) asks for owners and is never kept.
+    path = rules(tmp_path, KEPT, PLAYS.replace("[turn]", "[bump]"))
+    fast, slow = both(plain, path)
+    assert "def M_worth(" in fast.P.source and "def M_mine(" not in fast.P.source
+    assert "def M_worth(" not in slow.P.source
+    seen = []
+    for move in ("bump", "bump", "play 3C", None):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(values)
+        if move:
+            T.choose(fast, move)
+            T.choose(slow, move)
+    # a score, another, then a card from a hand to the table: every one shows
+    assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
+
+
+def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, plain):
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  max(c.value for c in table) == 2 and min(c.value for c in table) == 0
+                  and count(unique(c.rank for c in table)) == 3
+                  and max(c.value for c in table if c.suit == card.suit) == 2
+                  and min(c.value for c in hand(player) if c.suit == card.suit) == card.value
+        """)
+    fast, slow = both(plain, path)
+    for helper in ("max_of", "min_of", "unique_of", "max_eq", "min_eq"):
+        assert f"rt.{helper}(" in fast.P.source and f"rt.{helper}(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture TC"]      # 3C: TC is the lowest club held
+    assert fast.S.steps == slow.S.steps
+    # no table card has a 3's rank: the max of nothing, as the comprehension says
+    empty = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)", if: "max(c.value for c in table if c.rank == card.rank) > 0"}
+        """)
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="max of an empty list"):
+            T.stacked(empty, ORDER, players=2)
+    plain(False)
+
+
+def test_a_first_parameter_from_subsets_with_a_sum_test_is_pruned_too(tmp_path, plain):
+    # take is the move's only parameter: its sum test is made by rt.subsets_sum_is, the part
+    # after it (not using take... count(hand) here) on the takes that pass, as before.
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              take:
+                from: "subsets(table, 3)"
+                if: "sum(c.value for c in take) == 3 and count(hand(player)) == 2"
+        """)
+    fast, slow = both(plain, path)
+    assert "rt.subsets_sum_is(" in fast.P.source and "rt.subsets_sum_is(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture AC+2C", "capture 2C+AH", "capture AC+2C+TH",
+                                          "capture 2C+AH+TH"]
+    assert fast.S.steps == slow.S.steps
+
+
+def test_only_small_sum_answers_are_remembered():
+    # Sixteen cards worth 0 and a sum of 0: every one of the 65,535 sub-lists adds up. Such an
+    # answer is given (and counted) but not kept: a hostile file must not fill the memory.
+    rt._SUMS.clear()
+    b = rt.Budget()
+    takes = rt.subsets_sum_is(b, 10 ** 9, list(range(16)), None, (0,) * 16, 0)
+    assert len(takes) == 65535 and not rt._SUMS
+    assert rt.subsets_sum_is(b, 10 ** 9, [0, 1, 2], None, (0,) * 16, 0) == \
+        [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    assert len(rt._SUMS) == 1
 
 
 SEAT_LOOPS = """
