@@ -8,6 +8,7 @@ choose) so that a paused game is a program counter plus lists: cheap to copy for
 from __future__ import annotations
 
 import contextlib
+import operator
 import re
 from dataclasses import dataclass, field
 
@@ -389,10 +390,16 @@ class Compiler:
         return f"(-{self.x(n.operand)})"
 
     def x_Not(self, n):
-        return f"(not {self.x(n.operand)})"
+        code = self.x(n.operand)
+        return {"True": "False", "False": "True"}.get(code) or f"(not {code})"
 
     def x_BoolOp(self, n):
-        return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
+        left = self.x(n.left)
+        if left in ("True", "False"):     # a constant first part (an option, `players == 4`)
+            if (left == "True") == (n.op == "and"):
+                return self.x(n.right)    # True and x, False or x: x
+            return left                   # False and x, True or x: the constant, x not evaluated
+        return f"({left} {n.op} {self.x(n.right)})"
 
     def x_Let(self, n):
         value, body = self.x(n.value), self.x(n.body)
@@ -401,7 +408,10 @@ class Compiler:
         return f"(({n.local} := {value}), {body})[-1]"
 
     def x_Cond(self, n):
-        return f"({self.x(n.then)} if {self.x(n.test)} else {self.x(n.other)})"
+        test = self.x(n.test)
+        if test in ("True", "False"):     # a constant test: only its branch is ever evaluated
+            return self.x(n.then if test == "True" else n.other)
+        return f"({self.x(n.then)} if {test} else {self.x(n.other)})"
 
     def x_Compare(self, n):
         left, right = self.x(n.left), self.x(n.right)
@@ -420,6 +430,8 @@ class Compiler:
             return code if n.op == "in" else f"(not {code})"
         if self.duplicates and n.left.type == CARD:
             return f"(KIND[{left}] {n.op} KIND[{right}])"
+        if _INT.match(left) and _INT.match(right) and n.op in _FOLD:   # `players == 4`: known now
+            return str(_FOLD[n.op](int(left), int(right)))
         return f"({left} {n.op} {right})"
 
     def gen_parts(self, n):
@@ -1632,6 +1644,8 @@ def _thread_jumps(ops: list) -> list:
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
 _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
+_FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+         ">": operator.gt, ">=": operator.ge}
 
 
 def _bounded(node) -> bool:
