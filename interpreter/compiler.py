@@ -511,13 +511,13 @@ class Compiler:
         """A comprehension over `seats`, written out seat by seat (the player count is known
         when a program is compiled): `count(p for p in seats if c)` becomes
         `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
-        conditional expressions, sum/min/max/list a list display, each item evaluated in the
+        conditional expressions, sum/min/max/list a list display (an item that needs its
+        condition as `*((e,) if c else ())`), each item evaluated in the
         loop's order and only as far as the loop would go; the seats are counted as steps as the
         loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). None when the shape
         is not one of these or the code would be long."""
         f = n.func
-        if f not in (None, "count", "any", "all", "first", "sum", "min", "max") or \
-                (n.cond is not None and f not in ("count", "any", "all", "first")):
+        if f not in (None, "count", "any", "all", "first", "sum", "min", "max"):
             return None
         base = dict(self.inline[-1]) if self.inline else {}
         elts, conds = [], []
@@ -540,8 +540,9 @@ class Compiler:
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
                 code = f"({e} if {c} else {code})" if c else e
-        else:
-            items = "[" + ", ".join(elts) + "]"
+        else:                             # the items that pass, in a list display
+            items = "[" + ", ".join(f"*(({e},) if {c} else ())" if c else e
+                                    for e, c in zip(elts, conds)) + "]"
             code = items if f is None else f"sum({items})" if f == "sum" else \
                 f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
         return f"(rt.ticks(S, {self.N}, {self.g.limits.steps_per_hand}) or ({code}))"
