@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import cards
+from . import hoist
 from . import model as m
 from . import nodes
 from . import reads
@@ -1141,6 +1142,7 @@ class Compiler:
         for _ in range(depth):
             self.e.dedent()
         self.footer()
+        self.fast_legal(lname)
         self.header(aname, ["player"] + [_local_of(p) for p in mv.params])
         for p in mv.params:
             if p.blind:
@@ -1151,6 +1153,24 @@ class Compiler:
             self.tell(mv.say)
         self.footer()
         return lname, aname
+
+    def fast_legal(self, lname: str):
+        """When loop-invariant parts of its conditions can move (hoist.py), the legal-move
+        function just written becomes `LP_<move>` and a faster `L_<move>` that falls back on
+        it follows."""
+        if PLAIN:
+            return
+        lines = self.e.lines
+        start = len(lines) - 1
+        while not lines[start].startswith(f"def {lname}("):
+            start -= 1
+        plain = "LP" + lname[1:]
+        fast = hoist.fast_version("\n".join(lines[start:]) + "\n", plain)
+        if fast is None:
+            return
+        lines[start] = lines[start].replace(f"def {lname}(", f"def {plain}(", 1)
+        for text in fast.rstrip("\n").split("\n"):
+            self.e.line(text)
 
     def blocks(self, ops) -> dict:
         """One function per place the engine starts running the flow (the hand's start, after
