@@ -1202,7 +1202,7 @@ class Compiler:
                 elif kind == JUMP:
                     i = op[2]
                 elif kind == JUMPF:
-                    self.e.line(f"if not {self.x(op[1])}: return {op[2]}", op[1].span)
+                    self.test_lines(op[1], f"return {op[2]}")
                     todo.append(op[2])
                     i += 1
                 else:   # NEXT: the flow's for_each takes its next item
@@ -1215,6 +1215,30 @@ class Compiler:
             self.in_flow = False
             self.footer()
         return names
+
+    def test_lines(self, node, fail: str):
+        """Lines that run `fail` (a return) when the flow's test `node` is false: the parts of
+        an `and` one after the other, and `any`/`all` of a comprehension as a `for` loop in
+        the block (no generator), visiting and counting the same items in the same order."""
+        if PLAIN:
+            self.e.line(f"if not {self.x(node)}: {fail}", node.span)
+        elif isinstance(node, nodes.BoolOp) and node.op == "and":
+            self.test_lines(node.left, fail)
+            self.test_lines(node.right, fail)
+        elif isinstance(node, nodes.Gen) and node.func in ("any", "all") \
+                and self.x(node).startswith(f"{node.func}("):      # not a helper (any_eq, ...)
+            v, items, cond, elt = self.gen_parts(node)
+            self.e.line(f"for {v} in {items}:", node.span)
+            if cond:
+                self.e.line(f"    if not {cond}: continue", node.span)
+            if node.func == "any":
+                self.e.line(f"    if {elt}: break", node.span)
+                self.e.line("else:")
+                self.e.line(f"    {fail}")
+            else:
+                self.e.line(f"    if not {elt}: {fail}", node.span)
+        else:
+            self.e.line(f"if not {self.x(node)}: {fail}", node.span)
 
     def exec_code(self, what):
         """Code of an EXEC op inside a block: its statements; a for_each's start; or, for an op

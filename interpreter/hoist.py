@@ -292,7 +292,7 @@ class _Scope:
                 where = "outer"
             elif deps is not _NEVER and deps == {self.var} and self.precompute:
                 where = "item"
-            if where and (uncond or self.h.cannot_fail(value)):
+            if where and (uncond or self.h.cannot_fail(value)) and (self.outer or _cost(value) > 1):
                 moved = self.move(node, norm, deps, where)
                 if moved is not None:
                     return moved
