@@ -48,7 +48,8 @@ def fast_version(src: str, plain: str) -> str | None:
         fn = tree.body[0]
         h = _Hoister(fn)
         h.loops(fn.body, [], {})
-        if not h.moved:
+        deferred = _defer_steps(fn)
+        if not h.moved and not deferred:
             return None
         _Unbind().visit(fn)
         _wrap(fn, plain, h.preamble)
@@ -68,6 +69,67 @@ def _wrap(fn: ast.FunctionDef, plain: str, preamble: list):
         f"    {plain}(S, player, out)\n").body[0]
     handler.body = fn.body
     fn.body = ast.parse("_n0 = len(out); _s0 = S.steps").body + preamble + [handler]
+
+
+def _charge(st):
+    """The limit L when `st` is `if S.steps > L: rt.too_many_steps(L)`, else None."""
+    if isinstance(st, ast.If) and not st.orelse and len(st.body) == 1 \
+            and ast.unparse(st.test).startswith("S.steps > ") and isinstance(st.body[0], ast.Expr) \
+            and ast.unparse(st.body[0]).startswith("rt.too_many_steps("):
+        return st.test.comparators[0]
+    return None
+
+
+def _defer_steps(fn: ast.FunctionDef) -> bool:
+    """Steps counted inside the loops (`S.steps += n` and its limit test) are added up in a
+    local and counted once, before each return and at the end: the same total, and the
+    limit is passed exactly when the plain code passes it, since the count only grows (the
+    fallback then fails where the plain code fails). Only when nothing else reads S.steps
+    (a reused list measures its steps with it). True when a count inside a loop was deferred."""
+    reads = [n for n in ast.walk(fn) if isinstance(n, ast.Attribute) and n.attr == "steps"
+             and isinstance(n.value, ast.Name) and n.value.id == "S"]
+    pairs, limit = [], None
+    for body in _bodies(fn):
+        for k in range(len(body) - 1):
+            a, b = body[k], body[k + 1]
+            lim = _charge(b)
+            if lim is not None and isinstance(a, ast.AugAssign) and isinstance(a.op, ast.Add) \
+                    and ast.unparse(a.target) == "S.steps":
+                pairs.append((body, a, b))
+                limit = limit if limit is not None else ast.unparse(lim)
+                if ast.unparse(lim) != limit:
+                    return False
+    if not pairs or len(reads) != 2 * len(pairs):
+        return False
+    if not any(isinstance(n, ast.For) and any(a in ast.walk(n) for _, a, _ in pairs)
+               for n in ast.walk(fn)):
+        return False
+    for body, a, b in pairs:
+        a.target = ast.Name("_st", ast.Store())
+        body.remove(b)
+    flush = f"S.steps += _st\nif S.steps > {limit}: rt.too_many_steps({limit})"
+    for body in _bodies(fn):
+        k = 0
+        while k < len(body):
+            if isinstance(body[k], ast.Return) or (isinstance(body[k], ast.If) and body[k].body
+                                                   and isinstance(body[k].body[-1], ast.Return)):
+                target = body if isinstance(body[k], ast.Return) else body[k].body
+                at = k if target is body else len(target) - 1
+                target[at:at] = ast.parse(flush).body
+                k += 3 if target is body else 1
+            else:
+                k += 1
+    fn.body = ast.parse("_st = 0").body + fn.body + ast.parse(flush).body
+    return True
+
+
+def _bodies(fn):
+    """Every statement list in fn."""
+    for n in ast.walk(fn):
+        for field in ("body", "orelse"):
+            v = getattr(n, field, None)
+            if isinstance(v, list) and v and isinstance(v[0], ast.stmt):
+                yield v
 
 
 class _Unbind(ast.NodeTransformer):
@@ -292,7 +354,9 @@ class _Scope:
                 where = "outer"
             elif deps is not _NEVER and deps == {self.var} and self.precompute:
                 where = "item"
-            if where and (uncond or self.h.cannot_fail(value)) and (self.outer or _cost(value) > 1):
+            if where and (uncond or self.h.cannot_fail(value)) \
+                    and (_cost(value) > 1 or {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+                         - {"Z", "V", "S"}):     # not a zone or variable read alone
                 moved = self.move(node, norm, deps, where)
                 if moved is not None:
                     return moved

@@ -182,3 +182,23 @@ def test_nothing_to_move_leaves_the_function_alone():
            "        if not rt.count_eq(S, RANK, Z[2], RANK[p_card], 9) == 3: continue\n"
            "        out.append((0, p_card, ))\n")
     assert hoist.fast_version(src, "LP_x") is None
+
+
+def test_steps_counted_in_one_go_pass_the_limit_where_the_plain_code_does(tmp_path, plain):
+    # The fast function adds up the steps of its loops and counts them at the end; with a
+    # limit one step short of the first decision's count, legal moves pass it: the error
+    # must be the plain code's, at the same place.
+    path = rules(tmp_path, PLACE)
+    fast, slow = both(plain, path)
+    assert "_st +=" in fast.P.source
+    limit = slow.S.steps - 1
+    path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent(PLACE))
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError) as e:
+            T.stacked(path, ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1]
+    assert f"more than {limit} steps" in errors[0]
