@@ -202,3 +202,49 @@ def test_steps_counted_in_one_go_pass_the_limit_where_the_plain_code_does(tmp_pa
     plain(False)
     assert errors[0] == errors[1]
     assert f"more than {limit} steps" in errors[0]
+
+
+FLOW = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - if: "%s"
+    then:
+      - choose: [play]
+        by: "left(dealer)"
+"""
+
+
+@pytest.mark.parametrize("test, decides", [
+    # seat 1 holds 3C then TC (value 0): any stops at 3C, before 6 // 0; all stops there too
+    ("any(6 // c.value == 2 for c in hand(left(dealer)))", True),
+    ("all(6 // c.value == 3 for c in hand(left(dealer)))", False),
+    # seat 0 holds 3H then 2H: every item is visited, none fails
+    ("players == 2 and all(6 // c.value > 1 for c in hand(dealer))", True),
+    # 6 // 0 is reached: the error of the plain code, at the same place
+    ("any(6 // c.value == 1 for c in hand(left(dealer)))", None),
+])
+def test_any_and_all_in_a_flow_test_stop_where_the_generator_stops(tmp_path, plain, test, decides):
+    path = tmp_path / "flow.yaml"
+    path.write_text(BASE + textwrap.dedent(FLOW % test))
+    assert "break" in setup(str(path), 2).program.source or "all(" in test
+    runs = []
+    for flag in (False, True):
+        plain(flag)
+        try:
+            m = T.stacked(str(path), ORDER, players=2)
+            runs.append((m.pending is not None, m.S.steps))
+        except GameError as e:
+            runs.append(str(e))
+    plain(False)
+    assert runs[0] == runs[1]
+    if decides is None:
+        assert "division by zero" in runs[0]
+    else:
+        assert runs[0][0] is decides
