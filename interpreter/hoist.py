@@ -34,7 +34,7 @@ from . import nesting
 
 # rt functions that count no step and write nothing (they may raise an error)
 _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "contains_kind", "num"}
-_PURE_BUILTINS = {"len", "abs", "min", "max"}
+_PURE_BUILTINS = {"len", "abs", "min", "max", "range"}
 _SAFE_BINOPS = (ast.Add, ast.Sub, ast.Mult)
 _FIXED = {"S", "player", "out", "Z", "V"}      # parameters and the zone and variable lists
 _NEVER = object()                               # deps of a name that cannot move
@@ -253,7 +253,9 @@ class _Hoister:
         return True
 
     def invariant(self, it) -> bool:
-        """The inner loop's list is the same in every round of the outer loops: it (and every
+        """The inner loop's list is the same in every round of the outer loops (and computing
+        it counts no step, since the values per item replace it after the first round; the
+        caller tests that it is pure): it (and every
         value assigned to the name it is) reads no loop variable and nothing assigned in the
         loops but the list names themselves."""
         todo, seen = [it], set()
@@ -299,7 +301,8 @@ class _Hoister:
                 continue
             v = st.target.id
             scope = _Scope(self, outer, v, dict(bound), dict(known),
-                           bool(outer) and self.invariant(st.iter) and self.worth(st, v, bound))
+                           bool(outer) and self.pure(st.iter) and self.invariant(st.iter)
+                           and self.worth(st, v, bound))
             first = True
             for k, inner in enumerate(st.body):
                 c = _cond_of(inner)
