@@ -273,14 +273,15 @@ class _Hoister:
 
     def worth(self, loop, v: str, bound: dict) -> bool:
         """Computing values per item pays (a list built and unpacked) only when some part of
-        a condition that uses the item alone does real work (a zone's top: 3 operations or
-        more); a table lookup (`RANK[p_target]`) is as cheap as unpacking its value."""
+        a condition that uses the item alone does real work (a zone's top: 5 operations or
+        more); a table lookup (`RANK[p_target]`) is as cheap as unpacking its value, and
+        building the list costs a call."""
         for st in loop.body:
             c = _cond_of(st)
             for n in ast.walk(c) if c is not None else ():
                 if isinstance(n, ast.NamedExpr):
                     n = n.value
-                if _cost(n) >= 3 and self.pure(n) and self.deps(n, bound) == {v}:
+                if _cost(n) >= 5 and self.pure(n) and self.deps(n, bound) == {v}:
                     return True
         return False
 
@@ -359,7 +360,7 @@ class _Scope:
                 where = "item"
             if where and (uncond or self.h.cannot_fail(value)) \
                     and (_cost(value) > 1 or {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-                         - {"Z", "V", "S"}):     # not a zone or variable read alone
+                         - {"Z", "V", "S", "player"}):   # not a fixed name's read alone
                 moved = self.move(node, norm, deps, where)
                 if moved is not None:
                     return moved

@@ -167,7 +167,7 @@ def test_an_inner_list_that_uses_the_outer_parameter_is_not_taken_once(tmp_path,
               card: {from: "hand(player)"}
               other:
                 from: "[c for c in hand(player) if c != card]"
-                if: "top(piles(0)).value + other.value + other.value * other.value > card.value"
+                if: "top(piles(0)).value + other.value * other.value * other.value + other.value > card.value"
             do:
               - move: {cards: card, to: "piles(0)", face_up: true}
         """)
