@@ -462,6 +462,9 @@ class Compiler:
             if summed:            # any(sum(c.value for c in t) == g for t in L)
                 return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
                         f"{L})")
+            counted = self.count_test(n) if n.cond is None and not PLAIN else None
+            if counted:           # any(count(c for c in L if c.rank == x.rank) == 3 for x in L)
+                return counted
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
@@ -474,6 +477,36 @@ class Compiler:
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
+
+    def count_test(self, n):
+        """rt.any_count(...) for `any(count(c for c in L if c.a == x.a) OP k for x in L)` (or
+        all), the same L both times and k a number that uses neither local and cannot fail;
+        else None."""
+        elt, v = n.elt, n.local
+        if not (isinstance(elt, nodes.Compare) and elt.op in ("==", "!=", "<", "<=", ">", ">=")):
+            return None
+        for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
+            if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
+                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
+                continue
+            c = inner.cond
+            if not (isinstance(c, nodes.Compare) and c.op == "=="):
+                continue
+            sides = [c.left, c.right]
+            if not all(isinstance(a, nodes.Attr) and getattr(a, "ref", None) is None
+                       and isinstance(a.obj, nodes.Name) and getattr(a.obj, "ref", None) is not None
+                       and a.obj.ref[0] == "local" for a in sides) \
+                    or sides[0].name != sides[1].name \
+                    or {a.obj.ref[2] for a in sides} != {v, inner.local}:
+                continue
+            items, pool = self.plain_items(n), self.plain_items(inner)
+            if items != pool or inner.local in _free_locals(inner.iter):
+                continue
+            name = sides[0].name
+            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(name, f"AT_{name}")
+            return (f"rt.any_count(S, {tab}, {items}, {op!r}, {self.x(k)}, "
+                    f"{self.g.limits.steps_per_hand}, {n.func == 'any'})")
+        return None
 
     def plain_items(self, n) -> str:
         """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
@@ -1488,6 +1521,7 @@ def _thread_jumps(ops: list) -> list:
                     op[k] -= 1
 
 
+_FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}   # a OP b is b FLIP[OP] a
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
 _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")

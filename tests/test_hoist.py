@@ -248,3 +248,25 @@ def test_any_and_all_in_a_flow_test_stop_where_the_generator_stops(tmp_path, pla
         assert "division by zero" in runs[0]
     else:
         assert runs[0][0] is decides
+
+
+@pytest.mark.parametrize("test", [
+    "any(count(c for c in hand(left(dealer)) if c.rank == x.rank) == 2 for x in hand(left(dealer)))",
+    "any(count(c for c in hand(left(dealer)) if x.rank == c.rank) >= 3 for x in hand(left(dealer)))",
+    "all(1 == count(c for c in hand(dealer) if c.suit == x.suit) for x in hand(dealer))",
+    "all(count(c for c in hand(dealer) if c.value == x.value) < 2 for x in hand(dealer))",
+])
+@pytest.mark.parametrize("order", ["3C AC 3H 2H", "3C AC TC 2H"], ids=["pair", "no pair"])
+def test_some_key_counted_n_times_in_a_list_is_the_comprehension(tmp_path, plain, test, order):
+    # any/all(count(c for c in L if c.a == x.a) OP k for x in L): one call with a tally,
+    # the same answer and the same steps (the items, then the items again per item visited)
+    path = tmp_path / "tally.yaml"
+    path.write_text(BASE + textwrap.dedent(FLOW % test))
+    assert "rt.any_count(" in setup(str(path), 2).program.source
+    runs = []
+    for flag in (False, True):
+        plain(flag)
+        m = T.stacked(str(path), order, players=2)
+        runs.append((m.pending is not None, m.S.steps))
+    plain(False)
+    assert runs[0] == runs[1]
