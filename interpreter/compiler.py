@@ -404,7 +404,9 @@ class Compiler:
         L = self.g.limits.steps_per_hand
         if n.op in ("in", "notin") and isinstance(n.right, nodes.ListLit) and right != "[]" \
                 and all(_INT.match(i) for i in right[1:-1].split(", ")):
-            right = f"({right[1:-1]},)"      # a constant tuple, built once by Python
+            # a constant built once by Python: a frozenset (hashed: one lookup, where a tuple
+            # compares item by item) of ints, as `x in {...}` compiles to
+            right = f"({right[1:-1]},)" if PLAIN else f"{{{right[1:-1]}}}"
         elif n.op in ("in", "notin", "==", "!=") and not _bounded(n.right) \
                 and isinstance(n.right.type, tuple):   # a computed list: its items are work
             right = f"rt.tick(S, {right}, {L})"
