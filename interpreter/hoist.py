@@ -108,17 +108,9 @@ def _defer_steps(fn: ast.FunctionDef) -> bool:
         a.target = ast.Name("_st", ast.Store())
         body.remove(b)
     flush = f"S.steps += _st\nif S.steps > {limit}: rt.too_many_steps({limit})"
-    for body in _bodies(fn):
-        k = 0
-        while k < len(body):
-            if isinstance(body[k], ast.Return) or (isinstance(body[k], ast.If) and body[k].body
-                                                   and isinstance(body[k].body[-1], ast.Return)):
-                target = body if isinstance(body[k], ast.Return) else body[k].body
-                at = k if target is body else len(target) - 1
-                target[at:at] = ast.parse(flush).body
-                k += 3 if target is body else 1
-            else:
-                k += 1
+    for body in list(_bodies(fn)):     # (each list once, before any is changed)
+        for k in reversed([k for k, st in enumerate(body) if isinstance(st, ast.Return)]):
+            body[k:k] = ast.parse(flush).body
     fn.body = ast.parse("_st = 0").body + fn.body + ast.parse(flush).body
     return True
 

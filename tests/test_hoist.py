@@ -270,3 +270,27 @@ def test_some_key_counted_n_times_in_a_list_is_the_comprehension(tmp_path, plain
         runs.append((m.pending is not None, m.S.steps))
     plain(False)
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("test", ["count(table) > 5", "count(table) < 5"], ids=["returns", "goes on"])
+def test_deferred_steps_are_counted_before_an_early_return(tmp_path, plain, test):
+    # A part that uses no parameter is tested once, before the loops (`if not ...: return`);
+    # the steps counted so far (the hand's cards) must be counted on that way out too, once.
+    path = rules(tmp_path, f"""
+        moves:
+          play:
+            params:
+              card: {{from: "hand(player)", if: "{test} and card.value > 0"}}
+              target: {{from: table, if: "target.value + card.value == 4"}}
+            do:
+              - move: {{cards: target, to: "won(player)"}}
+        """)
+    with open(path) as f:         # two cards on the table before the choice
+        text = f.read().replace("  - choose: [play]", "  - move: {top: stock, count: 2, to: table, "
+                                "face_up: true}\n  - choose: [play]")
+    with open(path, "w") as f:
+        f.write(text)
+    fast, slow = both(plain, path)
+    assert "_st +=" in fast.P.source and "return" in fast.P.source.split("def L_play(")[1]
+    assert moves(fast) == moves(slow)
+    assert fast.over == slow.over and fast.S.steps == slow.S.steps
