@@ -36,7 +36,6 @@ from . import nesting
 _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "contains_kind", "num"}
 _PURE_BUILTINS = {"len", "abs", "min", "max", "range"}
 _SAFE_BINOPS = (ast.Add, ast.Sub, ast.Mult)
-_FIXED = {"S", "player", "out", "Z", "V"}      # parameters and the zone and variable lists
 _NEVER = object()                               # deps of a name that cannot move
 
 
@@ -245,11 +244,10 @@ class _Hoister:
         return True
 
     def invariant(self, it) -> bool:
-        """The inner loop's list is the same in every round of the outer loops (and computing
-        it counts no step, since the values per item replace it after the first round; the
-        caller tests that it is pure): it (and every
-        value assigned to the name it is) reads no loop variable and nothing assigned in the
-        loops but the list names themselves."""
+        """The inner loop's list is the same in every round of the outer loops: it, and every
+        value assigned to a list name (`t_x`) it reads, reads no loop variable and no other
+        name assigned in the function. (The caller also wants it pure: the values per item
+        replace it after the first round, so computing it must count no step.)"""
         todo, seen = [it], set()
         while todo:
             node = todo.pop()
