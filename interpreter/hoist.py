@@ -37,6 +37,11 @@ _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "con
 _PURE_BUILTINS = {"len", "abs", "min", "max", "range"}
 _SAFE_BINOPS = (ast.Add, ast.Sub, ast.Mult)
 _NEVER = object()                               # deps of a name that cannot move
+# The fast function costs a few operations per call (the try, the moves and steps to take back,
+# the steps counted at the end): it is written only when the code moved saves more than that,
+# roughly: anything moved out of an inner loop, or 5 operations (a zone's top and its rank)
+# moved out of the only loop.
+_WORTH = 5
 
 
 def fast_version(src: str, plain: str) -> str | None:
@@ -47,9 +52,9 @@ def fast_version(src: str, plain: str) -> str | None:
         fn = tree.body[0]
         h = _Hoister(fn)
         h.loops(fn.body, [], {})
-        deferred = _defer_steps(fn)
-        if not h.moved and not deferred:
+        if h.gain < _WORTH:
             return None
+        _defer_steps(fn)
         _Unbind().visit(fn)
         _wrap(fn, plain, h.preamble)
         out = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
@@ -176,7 +181,7 @@ class _Hoister:
                 if not (isinstance(v, ast.Constant) and v.value is None):
                     self.assigned.setdefault(n.targets[0].id, []).append(v)
         self.counter = 0
-        self.moved = False
+        self.gain = 0                   # operations moved out of loops, by _WORTH's measure
         self.preamble: list = []        # statements before the try: `_Q1 = None`
 
     def fresh(self, stem: str) -> str:
@@ -316,8 +321,6 @@ class _Hoister:
                 st.target = ast.Tuple([ast.Name(v, ast.Store())] + [ast.Name(n, ast.Store())
                                                                     for n, _ in scope.items], ast.Store())
                 st.iter = ast.Name(q, ast.Load())
-            if before:
-                self.moved = True
             body[i:i] = before
             i += len(before) + 1
 
@@ -406,6 +409,7 @@ class _Scope:
             key, code = ast.dump(node), norm
         self.known[key] = name
         self.bound[name] = deps
+        self.h.gain += _WORTH if self.outer else _cost(norm)
         if where == "outer":
             self.hoisted.append(ast.Assign(targets=[ast.Name(name, ast.Store())], value=code))
         else:
