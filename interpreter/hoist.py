@@ -48,6 +48,8 @@ def fast_version(src: str, plain: str) -> str | None:
     """The source of a faster equivalent of the legal-move function `src` (which calls the
     function named `plain`, the same code, when it fails), or None when nothing would move."""
     try:
+        if "    for p_" not in src:          # no loop over a parameter: nothing can move
+            return None
         tree = ast.parse(src)
         fn = tree.body[0]
         h = _Hoister(fn)
@@ -55,10 +57,9 @@ def fast_version(src: str, plain: str) -> str | None:
         if h.gain < _WORTH:
             return None
         _defer_steps(fn)
-        _Unbind().visit(fn)
         _wrap(fn, plain, h.preamble)
-        out = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-    except (RecursionError, MemoryError, SyntaxError, ValueError):
+        out = ast.unparse(tree) + "\n"
+    except Exception:       # (RecursionError, MemoryError...): the plain function alone is right
         return None
     blocks, _, brackets, _ = nesting.measure(out)
     if blocks > nesting.MAX_BLOCKS or brackets > nesting.MAX_BRACKETS:
@@ -75,12 +76,22 @@ def _wrap(fn: ast.FunctionDef, plain: str, preamble: list):
     fn.body = ast.parse("_n0 = len(out); _s0 = S.steps").body + preamble + [handler]
 
 
+def _is_steps(node) -> bool:
+    """node is `S.steps`."""
+    return isinstance(node, ast.Attribute) and node.attr == "steps" \
+        and isinstance(node.value, ast.Name) and node.value.id == "S"
+
+
 def _charge(st):
     """The limit L when `st` is `if S.steps > L: rt.too_many_steps(L)`, else None."""
-    if isinstance(st, ast.If) and not st.orelse and len(st.body) == 1 \
-            and ast.unparse(st.test).startswith("S.steps > ") and isinstance(st.body[0], ast.Expr) \
-            and ast.unparse(st.body[0]).startswith("rt.too_many_steps("):
-        return st.test.comparators[0]
+    if not (isinstance(st, ast.If) and not st.orelse and len(st.body) == 1):
+        return None
+    t, call = st.test, st.body[0]
+    if isinstance(t, ast.Compare) and _is_steps(t.left) and len(t.ops) == 1 \
+            and isinstance(t.ops[0], ast.Gt) and isinstance(call, ast.Expr) \
+            and isinstance(call.value, ast.Call) and isinstance(call.value.func, ast.Attribute) \
+            and call.value.func.attr == "too_many_steps":
+        return t.comparators[0]
     return None
 
 
@@ -89,30 +100,27 @@ def _defer_steps(fn: ast.FunctionDef) -> bool:
     local and counted once, before each return and at the end: the same total, and the
     limit is passed exactly when the plain code passes it, since the count only grows (the
     fallback then fails where the plain code fails). Only when nothing else reads S.steps
-    (a reused list measures its steps with it). True when a count inside a loop was deferred."""
-    reads = [n for n in ast.walk(fn) if isinstance(n, ast.Attribute) and n.attr == "steps"
-             and isinstance(n.value, ast.Name) and n.value.id == "S"]
+    (a reused list measures its steps with it). True when the counts were deferred."""
+    reads = [n for n in ast.walk(fn) if _is_steps(n)]
     pairs, limit = [], None
-    for body in _bodies(fn):
+    bodies = list(_bodies(fn))
+    for body in bodies:
         for k in range(len(body) - 1):
             a, b = body[k], body[k + 1]
             lim = _charge(b)
             if lim is not None and isinstance(a, ast.AugAssign) and isinstance(a.op, ast.Add) \
-                    and ast.unparse(a.target) == "S.steps":
+                    and _is_steps(a.target):
                 pairs.append((body, a, b))
                 limit = limit if limit is not None else ast.unparse(lim)
                 if ast.unparse(lim) != limit:
                     return False
-    if not pairs or len(reads) != 2 * len(pairs):
-        return False
-    if not any(isinstance(n, ast.For) and any(a in ast.walk(n) for _, a, _ in pairs)
-               for n in ast.walk(fn)):
-        return False
+    if not pairs or len(reads) != 2 * len(pairs) or all(body is fn.body for body, _, _ in pairs):
+        return False                  # (counts outside the loops: nothing to gain)
     for body, a, b in pairs:
         a.target = ast.Name("_st", ast.Store())
         body.remove(b)
     flush = f"S.steps += _st\nif S.steps > {limit}: rt.too_many_steps({limit})"
-    for body in list(_bodies(fn)):     # (each list once, before any is changed)
+    for body in bodies:               # (each list once, as found before any was changed)
         for k in reversed([k for k, st in enumerate(body) if isinstance(st, ast.Return)]):
             body[k:k] = ast.parse(flush).body
     fn.body = ast.parse("_st = 0").body + fn.body + ast.parse(flush).body
@@ -168,18 +176,21 @@ class _Hoister:
     def __init__(self, fn: ast.FunctionDef):
         self.stored: dict = {}          # name -> times assigned (any way) in the function
         self.walrus: dict = {}          # name -> times bound by :=
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                self.stored[n.id] = self.stored.get(n.id, 0) + 1
-            if isinstance(n, ast.NamedExpr):
-                self.walrus[n.target.id] = self.walrus.get(n.target.id, 0) + 1
-        self.loop_vars: set = {n.target.id for n in ast.walk(fn) if _param_loop(n)}
+        self.loop_vars: set = set()
         self.assigned: dict = {}        # name -> values assigned to it (`t_x = None` left out)
         for n in ast.walk(fn):
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            t = type(n)
+            if t is ast.Name and isinstance(n.ctx, ast.Store):
+                self.stored[n.id] = self.stored.get(n.id, 0) + 1
+            elif t is ast.NamedExpr:
+                self.walrus[n.target.id] = self.walrus.get(n.target.id, 0) + 1
+            elif t is ast.For and _param_loop(n):
+                self.loop_vars.add(n.target.id)
+            elif t is ast.Assign and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
                 v = n.value
                 if not (isinstance(v, ast.Constant) and v.value is None):
                     self.assigned.setdefault(n.targets[0].id, []).append(v)
+        self.pure_memo: dict = {}
         self.counter = 0
         self.gain = 0                   # operations moved out of loops, by _WORTH's measure
         self.preamble: list = []        # statements before the try: `_Q1 = None`
@@ -209,6 +220,13 @@ class _Hoister:
 
     def pure(self, node, root=True) -> bool:
         """Counts no step, writes nothing; no := inside (one at the root is the caller's)."""
+        key = (node, root)                # (nodes are kept alive as keys: no id reused)
+        known = self.pure_memo.get(key)
+        if known is None:
+            known = self.pure_memo[key] = self._pure(node, root)
+        return known
+
+    def _pure(self, node, root) -> bool:
         t = type(node)
         if t is ast.Constant or t is ast.Name:
             return True
@@ -276,7 +294,7 @@ class _Hoister:
             for n in ast.walk(c) if c is not None else ():
                 if isinstance(n, ast.NamedExpr):
                     n = n.value
-                if _cost(n) >= 5 and self.pure(n) and self.deps(n, bound) == {v}:
+                if self.pure(n) and self.deps(n, bound) == {v} and _cost(n) >= 5:
                     return True
         return False
 
@@ -304,7 +322,7 @@ class _Hoister:
                 c = _cond_of(inner)
                 if c is None:
                     continue
-                inner.test.operand = scope.visit(c, first)
+                inner.test.operand = _Unbind().visit(scope.visit(c, first))
                 first = False
             self.loops(st.body, outer + [v], scope.bound, scope.known)
             before = scope.hoisted
@@ -313,7 +331,7 @@ class _Hoister:
                 self.preamble.append(ast.parse(f"{q} = None").body[0])
                 elts = [ast.Name(v, ast.Load())] + [e for _, e in scope.items]
                 build = ast.If(test=ast.parse(f"{q} is None", mode="eval").body, orelse=[], body=[
-                    ast.Assign(targets=[ast.Name(q, ast.Store())], value=ast.ListComp(
+                    ast.Assign(targets=[ast.Name(q, ast.Store())], lineno=0, value=ast.ListComp(
                         elt=ast.Tuple(elts, ast.Load()),
                         generators=[ast.comprehension(target=ast.Name(v, ast.Store()), iter=st.iter,
                                                       ifs=[], is_async=0)]))])
@@ -338,25 +356,27 @@ class _Scope:
     def visit(self, node, uncond: bool):
         """node with what can move moved (top-down: the largest pure parts first); `uncond`:
         the plain code computes node whenever it reaches this condition part."""
-        d = ast.dump(node)
-        if d in self.known:
-            return ast.Name(self.known[d], ast.Load())
-        if self.h.pure(node) and any(isinstance(n, ast.Name) for n in ast.walk(node)) \
-                and not isinstance(node, ast.Name):
-            norm = self.normalize(copy.deepcopy(node))
-            value = norm.value if isinstance(norm, ast.NamedExpr) else norm
+        pure = self.h.pure(node)
+        if pure and self.known:
+            name = self.known.get(ast.dump(node))
+            if name is not None:
+                return ast.Name(name, ast.Load())
+        if pure and not isinstance(node, (ast.Name, ast.Constant)):
+            value = node.value if isinstance(node, ast.NamedExpr) else node
             deps = self.h.deps(value, self.bound)
             where = None
             if deps is not _NEVER and deps <= self.outer:
                 where = "outer"
             elif deps is not _NEVER and deps == {self.var} and self.precompute:
                 where = "item"
-            if where and (uncond or self.h.cannot_fail(value)) \
-                    and (_cost(value) > 1 or {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-                         - {"Z", "V", "S", "player"}):   # not a fixed name's read alone
-                moved = self.move(node, norm, deps, where)
-                if moved is not None:
-                    return moved
+            names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            if where and names and (_cost(value) > 1 or names - {"Z", "V", "S", "player"}):
+                # (not a fixed name's read alone) with the parts already moved named:
+                norm = self.normalize(copy.deepcopy(node)) if self.known else node
+                if uncond or self.h.cannot_fail(norm.value if isinstance(norm, ast.NamedExpr) else norm):
+                    moved = self.move(node, norm, deps, where)
+                    if moved is not None:
+                        return moved
         if isinstance(node, ast.NamedExpr):     # stays: what uses its name stays too
             node.value = self.visit(node.value, uncond)
             self.bound[node.target.id] = _NEVER
@@ -411,7 +431,7 @@ class _Scope:
         self.bound[name] = deps
         self.h.gain += _WORTH if self.outer else _cost(norm)
         if where == "outer":
-            self.hoisted.append(ast.Assign(targets=[ast.Name(name, ast.Store())], value=code))
+            self.hoisted.append(ast.Assign(targets=[ast.Name(name, ast.Store())], value=code, lineno=0))
         else:
             self.items.append((name, code))
         return ast.Name(name, ast.Load())

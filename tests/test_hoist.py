@@ -182,6 +182,7 @@ def test_nothing_to_move_leaves_the_function_alone():
            "        if not rt.count_eq(S, RANK, Z[2], RANK[p_card], 9) == 3: continue\n"
            "        out.append((0, p_card, ))\n")
     assert hoist.fast_version(src, "LP_x") is None
+    assert hoist.fast_version("def L_x(S, player, out):\n    for p_a in (:\n", "LP_x") is None
 
 
 def test_steps_counted_in_one_go_pass_the_limit_where_the_plain_code_does(tmp_path, plain):
