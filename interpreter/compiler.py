@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import cards
+from . import hoist
 from . import model as m
 from . import nodes
 from . import reads
@@ -418,7 +419,9 @@ class Compiler:
         L = self.g.limits.steps_per_hand
         if n.op in ("in", "notin") and isinstance(n.right, nodes.ListLit) and right != "[]" \
                 and all(_INT.match(i) for i in right[1:-1].split(", ")):
-            right = f"({right[1:-1]},)"      # a constant tuple, built once by Python
+            # a constant built once by Python: a frozenset (hashed: one lookup, where a tuple
+            # compares item by item) of ints, as `x in {...}` compiles to
+            right = f"({right[1:-1]},)" if PLAIN else f"{{{right[1:-1]}}}"
         elif n.op in ("in", "notin", "==", "!=") and not _bounded(n.right) \
                 and isinstance(n.right.type, tuple):   # a computed list: its items are work
             right = f"rt.tick(S, {right}, {L})"
@@ -488,6 +491,9 @@ class Compiler:
             if summed:            # any(sum(c.value for c in t) == g for t in L)
                 return (f"rt.any_sum_is(S, {summed[0]}, {self.plain_items(n)}, {self.x(summed[1])}, "
                         f"{L})")
+            counted = self.count_test(n) if n.cond is None and not PLAIN else None
+            if counted:           # any(count(c for c in L if c.rank == x.rank) == 3 for x in L)
+                return counted
             eq = self.eq_parts(n.elt, v) if n.cond is None and not PLAIN else None
             code = self.eq_call(f"{f}_eq", eq, n, str(f == "all")) if eq else None
             return code or f"{f}({elt} {tail})"
@@ -551,6 +557,36 @@ class Compiler:
         """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
         args = [self.x(a) for a in node.args]
         return ", ".join(args) if len(args) == 2 else args[0] + ", None"
+
+    def count_test(self, n):
+        """rt.any_count(...) for `any(count(c for c in L if c.a == x.a) OP k for x in L)` (or
+        all), the same L both times and k a number that uses neither local and cannot fail;
+        else None."""
+        elt, v = n.elt, n.local
+        if not (isinstance(elt, nodes.Compare) and elt.op in ("==", "!=", "<", "<=", ">", ">=")):
+            return None
+        for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
+            if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
+                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
+                continue
+            c = inner.cond
+            if not (isinstance(c, nodes.Compare) and c.op == "=="):
+                continue
+            sides = [c.left, c.right]
+            if not all(isinstance(a, nodes.Attr) and getattr(a, "ref", None) is None
+                       and isinstance(a.obj, nodes.Name) and getattr(a.obj, "ref", None) is not None
+                       and a.obj.ref[0] == "local" for a in sides) \
+                    or sides[0].name != sides[1].name \
+                    or {a.obj.ref[2] for a in sides} != {v, inner.local}:
+                continue
+            items, pool = self.plain_items(n), self.plain_items(inner)
+            if items != pool or inner.local in _free_locals(inner.iter):
+                continue
+            name = sides[0].name
+            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(name, f"AT_{name}")
+            return (f"rt.any_count(S, {tab}, {items}, {op!r}, {self.x(k)}, "
+                    f"{self.g.limits.steps_per_hand}, {n.func == 'any'})")
+        return None
 
     def plain_items(self, n) -> str:
         """Code for a comprehension's items, not counted (the helper it goes to counts them)."""
@@ -1313,6 +1349,7 @@ class Compiler:
         for _ in range(depth):
             self.e.dedent()
         self.footer()
+        self.fast_legal(lname)
         self.header(aname, ["player"] + [_local_of(p) for p in mv.params])
         for p in mv.params:
             if p.blind:
@@ -1323,6 +1360,24 @@ class Compiler:
             self.tell(mv.say)
         self.footer()
         return lname, aname
+
+    def fast_legal(self, lname: str):
+        """When loop-invariant parts of its conditions can move (hoist.py), the legal-move
+        function just written becomes `LP_<move>` and a faster `L_<move>` that falls back on
+        it follows."""
+        if PLAIN:
+            return
+        lines = self.e.lines
+        start = len(lines) - 1
+        while not lines[start].startswith(f"def {lname}("):
+            start -= 1
+        plain = "LP" + lname[1:]
+        fast = hoist.fast_version("\n".join(lines[start:]) + "\n", plain)
+        if fast is None:
+            return
+        lines[start] = lines[start].replace(f"def {lname}(", f"def {plain}(", 1)
+        for text in fast.rstrip("\n").split("\n"):
+            self.e.line(text)
 
     def blocks(self, ops) -> dict:
         """One function per place the engine starts running the flow (the hand's start, after
@@ -1354,7 +1409,7 @@ class Compiler:
                 elif kind == JUMP:
                     i = op[2]
                 elif kind == JUMPF:
-                    self.e.line(f"if not {self.x(op[1])}: return {op[2]}", op[1].span)
+                    self.test_lines(op[1], f"return {op[2]}")
                     todo.append(op[2])
                     i += 1
                 else:   # NEXT: the flow's for_each takes its next item
@@ -1367,6 +1422,30 @@ class Compiler:
             self.in_flow = False
             self.footer()
         return names
+
+    def test_lines(self, node, fail: str):
+        """Lines that run `fail` (a return) when the flow's test `node` is false: the parts of
+        an `and` one after the other, and `any`/`all` of a comprehension as a `for` loop in
+        the block (no generator), visiting and counting the same items in the same order."""
+        if PLAIN:
+            self.e.line(f"if not {self.x(node)}: {fail}", node.span)
+        elif isinstance(node, nodes.BoolOp) and node.op == "and":
+            self.test_lines(node.left, fail)
+            self.test_lines(node.right, fail)
+        elif isinstance(node, nodes.Gen) and node.func in ("any", "all") \
+                and self.x(node).startswith(f"{node.func}("):      # not a helper (any_eq, ...)
+            v, items, cond, elt = self.gen_parts(node)
+            self.e.line(f"for {v} in {items}:", node.span)
+            if cond:
+                self.e.line(f"    if not {cond}: continue", node.span)
+            if node.func == "any":
+                self.e.line(f"    if {elt}: break", node.span)
+                self.e.line("else:")
+                self.e.line(f"    {fail}")
+            else:
+                self.e.line(f"    if not {elt}: {fail}", node.span)
+        else:
+            self.e.line(f"if not {self.x(node)}: {fail}", node.span)
 
     def exec_code(self, what):
         """Code of an EXEC op inside a block: its statements; a for_each's start; or, for an op
@@ -1642,6 +1721,7 @@ def _thread_jumps(ops: list) -> list:
                     op[k] -= 1
 
 
+_FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}   # a OP b is b FLIP[OP] a
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
 _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")

@@ -20,6 +20,7 @@ Encodings:
 """
 from __future__ import annotations
 
+import operator as _operator
 import random as _random
 from bisect import bisect_left, bisect_right
 from itertools import combinations
@@ -546,6 +547,33 @@ def any_sum_is(S, table, lists, k, limit):
         if total == k:
             return True
     return False
+
+
+_CMP = {"==": _operator.eq, "!=": _operator.ne, "<": _operator.lt, "<=": _operator.le,
+        ">": _operator.gt, ">=": _operator.ge}
+
+
+def any_count(S, table, items, op, n, limit, want):
+    """any(count(c for c in items if table[c] == table[x]) <op> n for x in items) when want is
+    True, all(...) when it is False: each key's count is found once (a tally), and the steps
+    are counted as the comprehensions count them: the items, then the items again for each
+    item visited (up to the first that decides)."""
+    m = len(items)
+    S.steps += m
+    if S.steps > limit:
+        too_many_steps(limit)
+    tally: dict = {}
+    for c in items:
+        k = table[c]
+        tally[k] = tally.get(k, 0) + 1
+    cmp = _CMP[op]
+    for x in items:
+        S.steps += m
+        if S.steps > limit:
+            too_many_steps(limit)
+        if cmp(tally[table[x]], n) is want:
+            return want
+    return not want
 
 
 def count_eq(S, table, items, k, limit):

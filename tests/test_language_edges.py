@@ -164,7 +164,8 @@ def test_declared_names_cannot_hide_built_ins_deck_words_or_each_other(tmp_path,
 def test_move_conditions_are_tested_in_the_outermost_loop_that_binds_their_parameters():
     from conftest import game_path
     src = setup(game_path("nutzen")).program.source
-    body = src[src.index("def L_place"):src.index("def A_place")].splitlines()
+    # (the plain function: hoist.py's faster one, L_place, calls it when it fails)
+    body = src[src.index("def LP_place"):src.index("def L_place")].splitlines()
     # place: card from hand; pile from indices(piles), if fits(card, top(pile)) or card.rank == 10.
     # Nothing depends on the card alone, so the pile loop comes right after the card loop (with
     # only the step count between them).
