@@ -819,6 +819,20 @@ class Compiler:
                 self.pending_functions[f"M_{fn.name}"] = fn
         return bool(hit)
 
+    def kept_lines(self, zones, seen, pad: str):
+        """Lines of a kept value (MEMO[i:i+3]: key, value, steps): its key (the sum of the
+        versions of the zones read, and the scores and totals read), then, while S.memo holds
+        that key, the value given again with its steps counted again."""
+        limit = self.g.limits.steps_per_hand
+        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        for what in sorted(seen):          # scores (and totals) read: their values too
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        self.e.line(f"{pad}key = ({', '.join(key)})" if len(key) > 1 else f"{pad}key = {key[0]}")
+        self.e.line(f"{pad}if MEMO[i] == key:")
+        self.e.line(f"{pad}    S.steps += MEMO[i + 2]")
+        self.e.line(f"{pad}    if S.steps > {limit}: rt.too_many_steps({limit})")
+        self.e.line(f"{pad}    return MEMO[i + 1]")
+
     def kept_fn(self, fn: m.Function):
         """M_<name>(S, seat): fn's value (kept), as result_fn keeps a hand result: per seat in
         S.memo with its key (the sum of the versions of the zones it reads, the scores and
@@ -827,19 +841,11 @@ class Compiler:
         zones, seen = self.kept_fns[fn.name]
         k = self.memos
         self.memos += 3 * self.N
-        limit = self.g.limits.steps_per_hand
         a = f"a_{fn.params[0][0]}"
         self.header(f"M_{fn.name}", [a])
         self.e.line(f"if 0 <= {a} < {self.N}:")
         self.e.line(f"    ZV = S.zv; MEMO = S.memo; i = {k} + 3 * {a}")
-        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
-        for what in sorted(seen):
-            key += [f"S.{what}[{p}]" for p in range(self.N)]
-        self.e.line(f"    key = ({', '.join(key)})" if len(key) > 1 else f"    key = {key[0]}")
-        self.e.line("    if MEMO[i] == key:")
-        self.e.line("        S.steps += MEMO[i + 2]")
-        self.e.line(f"        if S.steps > {limit}: rt.too_many_steps({limit})")
-        self.e.line("        return MEMO[i + 1]")
+        self.kept_lines(zones, seen, "    ")
         self.e.line("else:")
         self.e.line("    i = -1")
         self.e.line("steps = S.steps")
@@ -1085,17 +1091,9 @@ class Compiler:
         name = self.fresh("E")
         k = self.memos
         self.memos += 3 * self.N          # per seat: key, value, steps
-        limit = self.g.limits.steps_per_hand
         self.header(name, ["player"])
         self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
-        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
-        for what in sorted(seen):          # scores (and totals) read: their values too
-            key += [f"S.{what}[{p}]" for p in range(self.N)]
-        self.e.line(f"key = ({', '.join(key)})" if len(key) > 1 else f"key = {key[0]}")
-        self.e.line("if MEMO[i] == key:")
-        self.e.line("    S.steps += MEMO[i + 2]")
-        self.e.line(f"    if S.steps > {limit}: rt.too_many_steps({limit})")
-        self.e.line("    return MEMO[i + 1]")
+        self.kept_lines(zones, seen, "")
         self.e.line("steps = S.steps")
         self.result_call = node          # kept here already: not kept again by M_<name>
         try:
