@@ -37,8 +37,8 @@ _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "con
 _PURE_BUILTINS = {"len", "abs", "min", "max", "range"}
 _SAFE_BINOPS = (ast.Add, ast.Sub, ast.Mult)
 _NEVER = object()                               # deps of a name that cannot move
-# The fast function costs a few operations per call (the try, the moves and steps to take back,
-# the steps counted at the end): it is written only when the code moved saves more than that,
+# The fast function costs a few operations per call (the try, the moves and steps to take
+# back): it is written only when the code moved saves more than that,
 # roughly: anything moved out of an inner loop, or 5 operations (a zone's top and its rank)
 # moved out of the only loop.
 _WORTH = 5
@@ -56,7 +56,6 @@ def fast_version(src: str, plain: str) -> str | None:
         h.loops(fn.body, [], {})
         if h.gain < _WORTH:
             return None
-        _defer_steps(fn)
         _wrap(fn, plain, h.preamble)
         out = ast.unparse(tree) + "\n"
     except Exception:       # (RecursionError, MemoryError...): the plain function alone is right
@@ -74,66 +73,6 @@ def _wrap(fn: ast.FunctionDef, plain: str, preamble: list):
         f"    {plain}(S, player, out)\n").body[0]
     handler.body = fn.body
     fn.body = ast.parse("_n0 = len(out); _s0 = S.steps").body + preamble + [handler]
-
-
-def _is_steps(node) -> bool:
-    """node is `S.steps`."""
-    return isinstance(node, ast.Attribute) and node.attr == "steps" \
-        and isinstance(node.value, ast.Name) and node.value.id == "S"
-
-
-def _charge(st):
-    """The limit L when `st` is `if S.steps > L: rt.too_many_steps(L)`, else None."""
-    if not (isinstance(st, ast.If) and not st.orelse and len(st.body) == 1):
-        return None
-    t, call = st.test, st.body[0]
-    if isinstance(t, ast.Compare) and _is_steps(t.left) and len(t.ops) == 1 \
-            and isinstance(t.ops[0], ast.Gt) and isinstance(call, ast.Expr) \
-            and isinstance(call.value, ast.Call) and isinstance(call.value.func, ast.Attribute) \
-            and call.value.func.attr == "too_many_steps":
-        return t.comparators[0]
-    return None
-
-
-def _defer_steps(fn: ast.FunctionDef) -> bool:
-    """Steps counted inside the loops (`S.steps += n` and its limit test) are added up in a
-    local and counted once, before each return and at the end: the same total, and the
-    limit is passed exactly when the plain code passes it, since the count only grows (the
-    fallback then fails where the plain code fails). Only when nothing else reads S.steps
-    (a reused list measures its steps with it). True when the counts were deferred."""
-    reads = [n for n in ast.walk(fn) if _is_steps(n)]
-    pairs, limit = [], None
-    bodies = list(_bodies(fn))
-    for body in bodies:
-        for k in range(len(body) - 1):
-            a, b = body[k], body[k + 1]
-            lim = _charge(b)
-            if lim is not None and isinstance(a, ast.AugAssign) and isinstance(a.op, ast.Add) \
-                    and _is_steps(a.target):
-                pairs.append((body, a, b))
-                limit = limit if limit is not None else ast.unparse(lim)
-                if ast.unparse(lim) != limit:
-                    return False
-    if not pairs or len(reads) != 2 * len(pairs) or all(body is fn.body for body, _, _ in pairs):
-        return False                  # (counts outside the loops: nothing to gain)
-    for body, a, b in pairs:
-        a.target = ast.Name("_st", ast.Store())
-        body.remove(b)
-    flush = f"S.steps += _st\nif S.steps > {limit}: rt.too_many_steps({limit})"
-    for body in bodies:               # (each list once, as found before any was changed)
-        for k in reversed([k for k, st in enumerate(body) if isinstance(st, ast.Return)]):
-            body[k:k] = ast.parse(flush).body
-    fn.body = ast.parse("_st = 0").body + fn.body + ast.parse(flush).body
-    return True
-
-
-def _bodies(fn):
-    """Every statement list in fn."""
-    for n in ast.walk(fn):
-        for field in ("body", "orelse"):
-            v = getattr(n, field, None)
-            if isinstance(v, list) and v and isinstance(v[0], ast.stmt):
-                yield v
 
 
 class _Unbind(ast.NodeTransformer):

@@ -185,13 +185,13 @@ def test_nothing_to_move_leaves_the_function_alone():
     assert hoist.fast_version("def L_x(S, player, out):\n    for p_a in (:\n", "LP_x") is None
 
 
-def test_steps_counted_in_one_go_pass_the_limit_where_the_plain_code_does(tmp_path, plain):
-    # The fast function adds up the steps of its loops and counts them at the end; with a
-    # limit one step short of the first decision's count, legal moves pass it: the error
+def test_the_step_limit_is_passed_where_the_plain_code_passes_it(tmp_path, plain):
+    # The fast function counts the steps of its loops where the plain code counts them; with
+    # a limit one step short of the first decision's count, legal moves pass it: the error
     # must be the plain code's, at the same place.
     path = rules(tmp_path, PLACE)
     fast, slow = both(plain, path)
-    assert "_st +=" in fast.P.source
+    assert "LP_play(S, player, out)" in fast.P.source           # the fast function is there
     limit = slow.S.steps - 1
     path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent(PLACE))
     errors = []
@@ -274,7 +274,7 @@ def test_some_key_counted_n_times_in_a_list_is_the_comprehension(tmp_path, plain
 
 
 @pytest.mark.parametrize("test", ["count(table) > 5", "count(table) < 5"], ids=["returns", "goes on"])
-def test_deferred_steps_are_counted_before_an_early_return(tmp_path, plain, test):
+def test_steps_are_counted_before_an_early_return(tmp_path, plain, test):
     # A part that uses no parameter is tested once, before the loops (`if not ...: return`);
     # the steps counted so far (the hand's cards) must be counted on that way out too, once.
     path = rules(tmp_path, f"""
@@ -292,6 +292,6 @@ def test_deferred_steps_are_counted_before_an_early_return(tmp_path, plain, test
     with open(path, "w") as f:
         f.write(text)
     fast, slow = both(plain, path)
-    assert "_st +=" in fast.P.source and "return" in fast.P.source.split("def L_play(")[1]
+    assert "LP_play(S, player, out)" in fast.P.source and "return" in fast.P.source.split("def L_play(")[1]
     assert moves(fast) == moves(slow)
     assert fast.over == slow.over and fast.S.steps == slow.S.steps
