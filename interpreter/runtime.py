@@ -756,7 +756,11 @@ def _sums_to(vals, top, g):
     later value is at least as large) and no sub-list extending it is looked at."""
     n = len(vals)
     found = []
-    if top < 1:
+    if top < 1 or n < 3:              # at most 2 items: each, then the pair (often all there is)
+        if top >= 1:
+            found = [(i,) for i in range(n) if vals[i] == g]
+            if top >= 2 and n == 2 and vals[0] + vals[1] == g:
+                found.append((0, 1))
         return found
     order = sorted(range(n), key=vals.__getitem__)
     sv = [vals[i] for i in order]
@@ -825,7 +829,7 @@ def subsets_sum_is(S, limit, items, most, table, g):
     S.steps += n + 2 * inner + total
     if S.steps > limit:
         too_many_steps(limit)
-    return _sum_answer(items, most, table, g)[0]
+    return _sum_answer(items, most, table, g)[0] if n else []
 
 
 def any_subset_sum_is(S, limit, items, most, table, g):
