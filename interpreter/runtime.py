@@ -762,6 +762,8 @@ def _sums_to(vals, top, g):
             if top >= 2 and n == 2 and vals[0] + vals[1] == g:
                 found.append((0, 1))
         return found
+    if not 0 <= g <= sum(vals):       # out of reach of every sub-list
+        return found
     order = sorted(range(n), key=vals.__getitem__)
     sv = [vals[i] for i in order]
     stack = [(0, 0, ())]              # (next place in value order, partial sum, positions)
