@@ -784,7 +784,13 @@ def _sums_to(vals, top, g):
     later value is at least as large) and no sub-list extending it is looked at."""
     n = len(vals)
     found = []
-    if top < 1:
+    if top < 1 or n < 3:              # at most 2 items: each, then the pair (often all there is)
+        if top >= 1:
+            found = [(i,) for i in range(n) if vals[i] == g]
+            if top >= 2 and n == 2 and vals[0] + vals[1] == g:
+                found.append((0, 1))
+        return found
+    if not 0 <= g <= sum(vals):       # out of reach of every sub-list
         return found
     order = sorted(range(n), key=vals.__getitem__)
     sv = [vals[i] for i in order]
@@ -844,7 +850,8 @@ def subsets_sum_is(S, limit, items, most, table, g):
     """sum_is(S, table, subsets(S, limit, items, most), g, limit) after the legal-move loop
     counted the subsets (tick): the sub-lists whose values add up to g, in order, the same
     steps counted and the same errors. When no value is negative, only the sub-lists whose
-    partial sums stay within g are looked at (_sums_to). The answer for the same table, items,
+    partial sums stay within g are looked at (_sums_to); up to three items, each sub-list is
+    simply tested. The answer for the same table, items (four or more),
     maximum and g is remembered for a while (lists are values: nothing changes one in place):
     a capture's takes, then whether the card can capture at all. The steps are counted (and
     the limit checked) before any work, as subsets() counts before it builds."""
@@ -853,6 +860,24 @@ def subsets_sum_is(S, limit, items, most, table, g):
     S.steps += n + 2 * inner + total
     if S.steps > limit:
         too_many_steps(limit)
+    if n < 4:                       # each item, each pair, the three: no search, nothing kept
+        out = [[x] for x in items if table[x] == g] if top else []
+        if top > 1:
+            if n == 2:
+                if table[items[0]] + table[items[1]] == g:
+                    out.append(list(items))
+            else:
+                a, b, c = items
+                va, vb, vc = table[a], table[b], table[c]
+                if va + vb == g:
+                    out.append([a, b])
+                if va + vc == g:
+                    out.append([a, c])
+                if vb + vc == g:
+                    out.append([b, c])
+                if top > 2 and va + vb + vc == g:
+                    out.append([a, b, c])
+        return out
     return _sum_answer(items, most, table, g)[0]
 
 

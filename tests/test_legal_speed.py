@@ -563,6 +563,8 @@ def test_only_small_sum_answers_are_remembered():
     assert len(takes) == 65535 and not rt._SUMS
     assert rt.subsets_sum_is(b, 10 ** 9, [0, 1, 2], None, (0,) * 16, 0) == \
         [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]
+    assert not rt._SUMS                 # up to three items: tested directly, nothing kept
+    assert len(rt.subsets_sum_is(b, 10 ** 9, [0, 1, 2, 3], None, (0,) * 16, 0)) == 15
     assert len(rt._SUMS) == 1
 
 

@@ -1,0 +1,32 @@
+"""Casino scenarios (games/casino.yaml): captures by value and court cards paired, on stacked
+decks."""
+import os
+
+from cardrules import testing as T
+
+CASINO = os.path.join(os.path.dirname(__file__), "..", "games", "casino.yaml")
+
+
+def casino(hand0: str, hand1: str, table: str):
+    """Dealer 0: four cards each one at a time from the dealer's left, then four to the table."""
+    order = [c for pair in zip(hand1.split(), hand0.split()) for c in pair]
+    return T.stacked(CASINO, " ".join(order) + " " + table, players=2)
+
+
+def legal(m) -> list:
+    return [m.move_text(x) for x in m.legal_moves()]
+
+
+def test_casino_capture_cards_adding_up_to_the_card_or_of_its_rank_and_build_what_you_hold():
+    m = casino("AC AD AH AS", "5C 9H KD 2S", "5D 3C 2H 7S")
+    assert m.to_move() == 1
+    # 5 = 5 (its rank) = 3+2; 9 = 2+7; 2 = 2; the king takes nothing here;
+    # 2 on 3 builds 5 (5C held), 2 on 7 builds 9 (9H held)
+    assert legal(m) == ["capture 5C 5D", "capture 5C 3C+2H", "capture 9H 2H+7S", "capture 2S 2H",
+                        "build 2S 3C", "build 2S 7S",
+                        "trail 5C", "trail 9H", "trail KD", "trail 2S"]
+
+
+def test_casino_a_court_card_takes_only_one_card_of_its_own_rank():
+    m = casino("AC AD AH AS", "5C 9H KD 2S", "5D KH 2H QS")
+    assert [t for t in legal(m) if t.startswith("capture KD")] == ["capture KD KH"]
