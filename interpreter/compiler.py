@@ -392,11 +392,11 @@ class Compiler:
 
     def x_Not(self, n):
         code = self.x(n.operand)
-        return {"True": "False", "False": "True"}.get(code) or f"(not {code})"
+        return ({"True": "False", "False": "True"}.get(code) if not PLAIN else None) or f"(not {code})"
 
     def x_BoolOp(self, n):
         left = self.x(n.left)
-        if left in ("True", "False"):     # a constant first part (an option, `players == 4`)
+        if left in ("True", "False") and not PLAIN:   # a constant first part (`players == 4`)
             if (left == "True") == (n.op == "and"):
                 return self.x(n.right)    # True and x, False or x: x
             return left                   # False and x, True or x: the constant, x not evaluated
@@ -410,7 +410,7 @@ class Compiler:
 
     def x_Cond(self, n):
         test = self.x(n.test)
-        if test in ("True", "False"):     # a constant test: only its branch is ever evaluated
+        if test in ("True", "False") and not PLAIN:   # a constant test: only its branch runs
             return self.x(n.then if test == "True" else n.other)
         return f"({self.x(n.then)} if {test} else {self.x(n.other)})"
 
@@ -433,7 +433,7 @@ class Compiler:
             return code if n.op == "in" else f"(not {code})"
         if self.duplicates and n.left.type == CARD:
             return f"(KIND[{left}] {n.op} KIND[{right}])"
-        if _INT.match(left) and _INT.match(right) and n.op in _FOLD:   # `players == 4`: known now
+        if not PLAIN and _INT.match(left) and _INT.match(right) and n.op in _FOLD:   # `players == 4`
             return str(_FOLD[n.op](int(left), int(right)))
         return f"({left} {n.op} {right})"
 
@@ -580,8 +580,8 @@ class Compiler:
                     or {a.obj.ref[2] for a in sides} != {v, inner.local}:
                 continue
             items, pool = self.plain_items(n), self.plain_items(inner)
-            if items != pool or inner.local in _free_locals(inner.iter):
-                continue
+            if items != pool or inner.local in _free_locals(inner.iter) or not _read_as_is(n.iter):
+                continue          # (a list computed each time counts its steps each time: not once)
             name = sides[0].name
             tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(name, f"AT_{name}")
             return (f"rt.any_count(S, {tab}, {items}, {op!r}, {self.x(k)}, "
@@ -1725,6 +1725,13 @@ _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za
 _INT = re.compile(r"-?[0-9]+\Z")
 _FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
          ">": operator.gt, ">=": operator.ge}
+
+
+def _read_as_is(node) -> bool:
+    """True for a zone or a variable (a name bound to a value): reading it counts no step, so
+    reading it once or many times counts the same."""
+    ref = getattr(node, "ref", None)
+    return ref is not None and (ref[0] == "zone" or (isinstance(node, nodes.Name) and ref[0] in ("local", "slot")))
 
 
 def _bounded(node) -> bool:

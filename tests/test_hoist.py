@@ -273,6 +273,23 @@ def test_some_key_counted_n_times_in_a_list_is_the_comprehension(tmp_path, plain
     assert runs[0] == runs[1]
 
 
+def test_a_list_computed_for_each_item_is_not_tallied_once(tmp_path, plain):
+    # L = hand(dealer) + hand(left(dealer)) is built (and counted) each time the plain code
+    # reads it, once per item visited: a tally of one reading would count fewer steps.
+    L = "hand(dealer) + hand(left(dealer))"
+    test = f"any(count(c for c in {L} if c.rank == x.rank) == 3 for x in {L})"
+    path = tmp_path / "tally.yaml"
+    path.write_text(BASE + textwrap.dedent(FLOW % test))
+    assert "rt.any_count(" not in setup(str(path), 2).program.source
+    runs = []
+    for flag in (False, True):
+        plain(flag)
+        m = T.stacked(str(path), "3C AC 3H 2H", players=2)
+        runs.append((m.pending is not None, m.S.steps))
+    plain(False)
+    assert runs[0] == runs[1]
+
+
 @pytest.mark.parametrize("test", ["count(table) > 5", "count(table) < 5"], ids=["returns", "goes on"])
 def test_steps_are_counted_before_an_early_return(tmp_path, plain, test):
     # A part that uses no parameter is tested once, before the loops (`if not ...: return`);
