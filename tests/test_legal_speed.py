@@ -587,17 +587,7 @@ match:
     + max(count(pile(p)) for p in seats if p != player) * 100000
     + count([p for p in seats if count(hand(p)) == 0]) * 1000000
 """
-TURNS = """
-hand:
-  - shuffle: stock
-  - deal: {from: stock, to: hand, count: 2}
-  - choose: [play]
-    by: "left(dealer)"
-  - choose: [play]
-    by: dealer
-  - choose: [play]
-    by: "left(dealer)"
-"""
+TURNS = PLAYS.replace("[turn]", "[play]")    # three plays: the dealer's left, the dealer, the left
 
 
 def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(tmp_path, plain):
