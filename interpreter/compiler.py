@@ -345,9 +345,14 @@ class Compiler:
         if z.kind == "shared":
             return str(b)
         code = self.x(arg)
-        if z.kind == "player" or self.valid_index.get(code) == z.name:
+        if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return f"({b} + {code})"
         return f"({b} + rt.index({code}, {z.count}))"
+
+    def known_index(self, code: str, z) -> bool:
+        """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out): no
+        range check is needed."""
+        return not PLAIN and bool(_INT.match(code)) and 0 <= int(code) < z.count
 
     def data_index(self, var, node) -> str:
         """Code for the instance (0..count-1, or the seat) of a zone whose data `var` is."""
@@ -355,7 +360,7 @@ class Compiler:
         if z.kind == "shared":
             return "0"
         code = self.x(node)
-        if z.kind == "player" or self.valid_index.get(code) == z.name:
+        if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return code
         return f"rt.index({code}, {z.count})"
 
@@ -415,8 +420,20 @@ class Compiler:
         return f"({self.x(n.then)} if {test} else {self.x(n.other)})"
 
     def x_Compare(self, n):
-        left, right = self.x(n.left), self.x(n.right)
         L = self.g.limits.steps_per_hand
+        g = n.right
+        if n.op in ("in", "notin") and not PLAIN and isinstance(g, nodes.Gen) and g.func is None \
+                and g.cond is None and not (self.duplicates and n.left.type == CARD):
+            # v in [c.attr for c in L]: one loop over L, no list built; v first, as Python
+            # computes it, and L's items counted twice, as the comprehension's tick and the
+            # tick of the list it makes count them
+            with self.bound(g.local, g.iter):
+                elt = self.x(g.elt)
+            m_ = _TABLE_OF.match(elt)
+            if m_ and m_.group(2) == g.local:
+                code = f"rt.in_table(S, {self.x(n.left)}, {m_.group(1)}, {self.plain_items(g)}, {L})"
+                return code if n.op == "in" else f"(not {code})"
+        left, right = self.x(n.left), self.x(n.right)
         if n.op in ("in", "notin") and isinstance(n.right, nodes.ListLit) and right != "[]" \
                 and all(_INT.match(i) for i in right[1:-1].split(", ")):
             # a constant built once by Python: a frozenset (hashed: one lookup, where a tuple
@@ -451,10 +468,13 @@ class Compiler:
         return v, items, cond, elt
 
     def x_Gen(self, n):
-        if not PLAIN and self.N <= UNROLL_SEATS and _is_seats(n.iter):
-            code = self.unrolled(n)
-            if code is not None:
-                return code
+        if not PLAIN:
+            z = _indices_of(n.iter)
+            count = self.N if _is_seats(n.iter) else z.count if z is not None else None
+            if count is not None and count <= UNROLL_SEATS:
+                code = self.unrolled(n, count)
+                if code is not None:
+                    return code
         v, items, cond, elt = self.gen_parts(n)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
@@ -513,9 +533,10 @@ class Compiler:
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
-    def unrolled(self, n):
-        """A comprehension over `seats`, written out seat by seat (the player count is known
-        when a program is compiled): `count(p for p in seats if c)` becomes
+    def unrolled(self, n, count: int):
+        """A comprehension over `seats` or `indices(Z)`, written out item by item (the player
+        count and Z's count are known when a program is compiled; `count` items):
+        `count(p for p in seats if c)` becomes
         `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
         conditional expressions, sum/min/max/list a list display (an item that needs its
         condition as `*((e,) if c else ())`), each item evaluated in the
@@ -527,7 +548,7 @@ class Compiler:
             return None
         base = dict(self.inline[-1]) if self.inline else {}
         elts, conds = [], []
-        for seat in range(self.N):
+        for seat in range(count):
             self.inline.append(dict(base, **{n.local: str(seat)}))
             try:
                 conds.append(self.x(n.cond) if n.cond is not None else None)
@@ -551,7 +572,7 @@ class Compiler:
                                     for e, c in zip(elts, conds)) + "]"
             code = items if f is None else f"sum({items})" if f == "sum" else \
                 f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
-        return f"(rt.ticks(S, {self.N}, {self.g.limits.steps_per_hand}) or ({code}))"
+        return f"(rt.ticks(S, {count}, {self.g.limits.steps_per_hand}) or ({code}))"
 
     def subsets_args(self, node) -> str:
         """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
@@ -1583,8 +1604,14 @@ class Compiler:
             for z, v in data:
                 n = self.N if z.kind == "player" else z.count
                 first = self.x(v.initial)
+                b = self.base[z.name]
+                if n <= UNROLL_SEATS and not PLAIN:      # a few instances: one line each
+                    for i in range(n):
+                        self.e.line(f"if not Z[{b + i}] and V[{v.slot}][{i}] != {first}: "
+                                    f"V[{v.slot}] = rt.put(V[{v.slot}], {i}, {first})")
+                    continue
                 self.e.line(f"for i in range({n}):")
-                self.e.line(f"    if not Z[{self.base[z.name]} + i] and V[{v.slot}][i] != {first}: "
+                self.e.line(f"    if not Z[{b} + i] and V[{v.slot}][i] != {first}: "
                             f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
             self.e.dedent()
         self.memos = 0

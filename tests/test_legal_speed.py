@@ -642,3 +642,44 @@ def test_comparisons_of_constants_are_decided_when_compiling(tmp_path, plain):
         for move in ("play 3C", "play 3H", "play TC"):
             T.choose(m, move)
         assert m.S.total == [13, 2]
+
+
+INDEXED = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+      pile: {from: "indices(piles)"}
+    if: "card.value + 1 in [c.value for c in hand(player)] or count(i for i in indices(piles) if empty(piles(i))) == 2"
+    do:
+      - move: {cards: card, to: "piles(pile)", face_up: true}
+match:
+  hand_result: >-
+    sum(count(piles(i)) for i in indices(piles)) * 100
+    + (10 if any(top(piles(i)).value == 3 for i in indices(piles) if not empty(piles(i))) else 0)
+    + (1 if 3 in [c.value for c in hand(player)] else 0)
+"""
+
+
+def test_loops_over_indices_written_out_and_in_a_list_of_attributes(tmp_path, plain):
+    # A comprehension over indices(piles) is written out pile by pile (piles has 2: no range
+    # check for piles(0), piles(1)); `v in [c.value for c in L]` is one loop (rt.in_table)
+    # counting L twice, as the comprehension's tick and the list's tick count it.
+    path = tmp_path / "indexed.yaml"
+    path.write_text(BASE.replace("  table: {visibility: all}",
+                                 "  table: {visibility: all}\n  piles: {count: 2, visibility: all}")
+                    + textwrap.dedent(INDEXED) + TURNS)
+    fast, slow = both(plain, str(path))
+    assert "rt.in_table(" in fast.P.source and "rt.ticks(S, 2," in fast.P.source
+    assert "rt.in_table(" not in slow.P.source and "rt.ticks(" not in slow.P.source
+    seen = []
+    while fast.pending is not None:
+        assert legal(fast) == legal(slow)
+        assert [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(legal(fast))
+        fast.apply(len(seen) % len(fast.legal_moves()))
+        slow.apply(len(seen) % len(slow.legal_moves()))
+    assert slow.pending is None and fast.S.total == slow.S.total
+    assert seen == [["play 3C 0", "play 3C 1", "play TC 0", "play TC 1"], ["play 2H 0", "play 2H 1"]]
+    assert fast.S.total == [211, 210]
