@@ -116,3 +116,8 @@ def run(job: Job, games: int, workers: int = 1, progress=None):
             if progress:
                 progress()
             yield out
+        # Every game is in: the workers end on their own (no task left), not by SIGTERM, which
+        # can reach a worker between taking the task queue's lock and the `with` that releases
+        # it and leave the other worker waiting for that lock for ever (seen once).
+        pool.close()
+        pool.join()
