@@ -622,24 +622,20 @@ def all_eq(S, table, items, k, limit):
     return True
 
 
-def max_of(S, table, items, limit):
-    """largest([table[x] for x in items]), counted as tick() counts it."""
-    S.steps += len(items)
-    if S.steps > limit:
-        too_many_steps(limit)
-    if not items:
-        raise EvalError("max of an empty list")
-    return max(map(table.__getitem__, items))
+def _best_of(pick):
+    """pick (max or min) of [table[x] for x in items], counted as tick() counts it, with the
+    comprehension's error for no items."""
+    def best_of(S, table, items, limit):
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        if not items:
+            raise EvalError(f"{pick.__name__} of an empty list")
+        return pick(map(table.__getitem__, items))
+    return best_of
 
 
-def min_of(S, table, items, limit):
-    """smallest([table[x] for x in items]), counted as tick() counts it."""
-    S.steps += len(items)
-    if S.steps > limit:
-        too_many_steps(limit)
-    if not items:
-        raise EvalError("min of an empty list")
-    return min(map(table.__getitem__, items))
+max_of, min_of = _best_of(max), _best_of(min)
 
 
 def unique_of(S, table, items, limit):
@@ -650,36 +646,21 @@ def unique_of(S, table, items, limit):
     return list(dict.fromkeys(map(table.__getitem__, items)))
 
 
-def max_eq(S, of, table, items, k, limit):
-    """largest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
-    S.steps += len(items)
-    if S.steps > limit:
-        too_many_steps(limit)
-    best = None
-    for x in items:
-        if table[x] == k:
-            v = of[x]
-            if best is None or v > best:
-                best = v
-    if best is None:
-        raise EvalError("max of an empty list")
-    return best
+def _best_eq(pick):
+    """pick (max or min) of [of[x] for x in items if table[x] == k], counted as tick() counts
+    it, with the comprehension's error when no item has k."""
+    def best_eq(S, of, table, items, k, limit):
+        S.steps += len(items)
+        if S.steps > limit:
+            too_many_steps(limit)
+        values = [of[x] for x in items if table[x] == k]
+        if not values:
+            raise EvalError(f"{pick.__name__} of an empty list")
+        return pick(values)
+    return best_eq
 
 
-def min_eq(S, of, table, items, k, limit):
-    """smallest([of[x] for x in items if table[x] == k]), counted as tick() counts it."""
-    S.steps += len(items)
-    if S.steps > limit:
-        too_many_steps(limit)
-    best = None
-    for x in items:
-        if table[x] == k:
-            v = of[x]
-            if best is None or v < best:
-                best = v
-    if best is None:
-        raise EvalError("min of an empty list")
-    return best
+max_eq, min_eq = _best_eq(max), _best_eq(min)
 
 
 def concat(S, limit, a, b):
