@@ -61,6 +61,15 @@ def legal(match) -> list:
     return [match.move_text(m) for m in match.legal_moves()]
 
 
+def both_fail(plain, path, match: str):
+    """With the shortcuts and without, dealing ORDER fails with the same error (`match`)."""
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match=match):
+            T.stacked(path, ORDER, players=2)
+    plain(False)
+
+
 def both(plain, path, order=ORDER):
     """(the match with the shortcuts, the match without), each dealt `order`."""
     plain(False)
@@ -106,11 +115,7 @@ def test_an_equality_join_is_not_used_when_a_part_that_can_fail_comes_first(tmp_
     # first take. A join would look only at the takes adding up to 3 (two cards or more) and
     # never meet the error: it must not be used.
     path = rules(tmp_path, CAPTURE.replace("(card.value > 0 and", "(take[1].value > 0 and"))
-    for flag in (False, True):
-        plain(flag)
-        with pytest.raises(GameError, match="index 1 out of range"):
-            T.stacked(path, ORDER, players=2)
-    plain(False)
+    both_fail(plain, path, "index 1 out of range")
     assert "K0_take" not in setup(path, 2).program.source
 
 
@@ -277,11 +282,7 @@ def test_a_counted_comparison_computes_its_value_only_when_there_are_items(tmp_p
     assert "rt.count_eq(" in fast.P.source and "rt.count_eq(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
     assert fast.S.steps == slow.S.steps
-    for flag in (False, True):
-        plain(flag)
-        with pytest.raises(GameError, match="index 5 out of range"):
-            T.stacked(rules(tmp_path, body % fails), ORDER, players=2)
-    plain(False)
+    both_fail(plain, rules(tmp_path, body % fails), "index 5 out of range")
 
 
 def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain):
@@ -529,11 +530,7 @@ def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, pla
             params:
               card: {from: "hand(player)", if: "max(c.value for c in table if c.rank == card.rank) > 0"}
         """)
-    for flag in (False, True):
-        plain(flag)
-        with pytest.raises(GameError, match="max of an empty list"):
-            T.stacked(empty, ORDER, players=2)
-    plain(False)
+    both_fail(plain, empty, "max of an empty list")
 
 
 def test_a_first_parameter_from_subsets_with_a_sum_test_is_pruned_too(tmp_path, plain):
