@@ -137,6 +137,8 @@ def test_a_chunk_lost_more_often_than_retried_fails_the_run_in_one_line(ray_runt
     st = setup(path, 2)
     job = sim.Job(path, 2, {}, ["random", "random"], 9, None, None)
     killed = []
+    # One chunk of 400 games (about a second): long enough for the killer to find its worker
+    # while it plays even on a loaded machine (40 games once ended before they were found).
 
     def killer():                                  # the one chunk's worker, once it plays
         deadline = time.time() + 30
@@ -150,13 +152,13 @@ def test_a_chunk_lost_more_often_than_retried_fails_the_run_in_one_line(ray_runt
     thread.start()
     try:
         with pytest.raises(cluster.ClusterError) as err:
-            with cluster.RayRunner(workers=1, chunk=40) as runner:
-                for _ in runner.run(job, st, 40):
+            with cluster.RayRunner(workers=1, chunk=400) as runner:
+                for _ in runner.run(job, st, 400):
                     pass
     finally:
         thread.join()
     assert killed
-    assert err.value.line().startswith("cardrules: error: games 0 to 39 could not be played"), err.value.line()
+    assert err.value.line().startswith("cardrules: error: games 0 to 399 could not be played"), err.value.line()
 
 
 def test_ctrl_c_stops_promptly_and_leaves_complete_outputs(tmp_path):
