@@ -832,7 +832,7 @@ class Compiler:
                     and fn.type in _SCALAR:
                 try:
                     zones, seen = reads.expr_zones(fn.body)
-                    hit = (zones, seen) if zones else False
+                    hit = (reads.seat_fn_reads(fn, self.N), seen) if zones else False
                 except reads.NotPure:
                     pass
             self.kept_fns[fn.name] = hit
@@ -840,12 +840,13 @@ class Compiler:
                 self.pending_functions[f"M_{fn.name}"] = fn
         return bool(hit)
 
-    def kept_lines(self, zones, seen, pad: str):
+    def kept_lines(self, used, seen, pad: str, seat=None):
         """Lines of a kept value (MEMO[i:i+3]: key, value, steps): its key (the sum of the
-        versions of the zones read, and the scores and totals read), then, while S.memo holds
-        that key, the value given again with its steps counted again."""
+        versions of the zone instances read, `used` as version_sum takes them with `seat` the
+        code of reads.SEAT_VAR, and the scores and totals read), then, while S.memo holds that
+        key, the value given again with its steps counted again."""
         limit = self.g.limits.steps_per_hand
-        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        key = [self.version_sum(used, None, seat)]
         for what in sorted(seen):          # scores (and totals) read: their values too
             key += [f"S.{what}[{p}]" for p in range(self.N)]
         self.e.line(f"{pad}key = ({', '.join(key)})" if len(key) > 1 else f"{pad}key = {key[0]}")
@@ -866,7 +867,7 @@ class Compiler:
         self.header(f"M_{fn.name}", [a])
         self.e.line(f"if 0 <= {a} < {self.N}:")
         self.e.line(f"    ZV = S.zv; MEMO = S.memo; i = {k} + 3 * {a}")
-        self.kept_lines(zones, seen, "    ")
+        self.kept_lines(zones, seen, "    ", a)
         self.e.line("else:")
         self.e.line("    i = -1")
         self.e.line("steps = S.steps")
@@ -1114,7 +1115,7 @@ class Compiler:
         self.memos += 3 * self.N          # per seat: key, value, steps
         self.header(name, ["player"])
         self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
-        self.kept_lines(zones, seen, "")
+        self.kept_lines({(z, reads.EVERY) for z in zones}, seen, "")
         self.e.line("steps = S.steps")
         self.result_call = node          # kept here already: not kept again by M_<name>
         try:
@@ -1249,15 +1250,16 @@ class Compiler:
             self.e.dedent()
             self.e.line(f"if t_loop: {slot} = t_loop[-1]")
 
-    def version_sum(self, used, seat_slot) -> str:
+    def version_sum(self, used, seat_slot, seat=None) -> str:
         """Code for the sum of the versions of the zone instances read (it grows whenever
-        one of them changes)."""
+        one of them changes); reads.SEAT_VAR is the instance of variable `seat_slot`, or of
+        the seat whose code is `seat` (a kept function's own parameter, in range)."""
         parts = []
         for zname, ix in sorted(used, key=repr):
             z, b = self.g.zones[zname], self.base[zname]
             n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
             if ix is reads.SEAT_VAR:
-                parts.append(f"ZV[{b} + V[{seat_slot}]]")
+                parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
             elif ix is reads.EVERY:
                 parts.append(f"sum(ZV[{b}:{b + n}])" if n > 1 else f"ZV[{b}]")
             elif 0 <= ix < n:

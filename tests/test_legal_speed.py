@@ -505,6 +505,49 @@ def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
     assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
 
 
+SEAT_KEYS = """
+functions:
+  own: {params: {p: seat}, body: "count(pile(p))"}
+  far: {params: {p: seat}, body: "count(pile(left(p)))"}
+  both: {params: {p: seat}, body: "own(p) * 10 + far(p)"}
+  fold: {params: {p: seat}, body: "count(pile(p)) if players == 2 else count(pile(left(p)))"}
+  unfold: {params: {p: seat}, body: "count(pile(p)) * 3 if players == 3 else count(pile(p)) + far(p)"}
+  next: {params: {p: seat}, body: "own(left(p))"}
+moves:
+  keep:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)"}
+match:
+  hand_result: "next(player) * 1000000 + both(player) * 10000 + fold(player) * 1000 + unfold(player) * 100 + own(player)"
+"""
+
+
+def test_a_kept_function_keyed_on_its_own_seats_instance_follows_every_zone_it_reads(tmp_path, plain):
+    # own(p) and fold(p) (at 2 players) read only pile(p): kept with that instance's version
+    # alone. far(p) reads another seat's pile, both(p) and unfold(p) read it through far(p),
+    # next(p) through own(left(p)): each keyed on every pile, so a card kept by one seat
+    # changes the other's values too.
+    path = rules(tmp_path, SEAT_KEYS, PLAYS.replace("[turn]", "[keep]").replace("[play]", "[keep]"))
+    fast, slow = both(plain, path)
+    for name in ("M_own", "M_fold"):
+        assert "key = ZV[" in generated(fast.P, name) and "+ a_p]" in generated(fast.P, name)
+    for name in ("M_far", "M_both", "M_unfold", "M_next"):
+        assert "key = sum(ZV[" in generated(fast.P, name)
+    seen = []
+    for move in ("keep 3C", "keep 3H", "keep TC", None):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(values)
+        if move:
+            T.choose(fast, move)
+            T.choose(slow, move)
+    # seat 1 keeps a card, seat 0 one, seat 1 another: each seat's far() follows the other
+    assert seen == [[0, 0], [1010100, 101101], [1111201, 1111201], [2121301, 1212302]]
+
+
 def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, plain):
     path = rules(tmp_path, """
         moves:
