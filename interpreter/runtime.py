@@ -874,21 +874,48 @@ def subsets_sum_is(S, limit, items, most, table, g):
     return _sum_answer(items, most, table, g)[0]
 
 
+def _first_small(items, table, g, top):
+    """The positions of the first sub-list (subsets() order) of at most `top` of up to three
+    items whose values add up to g, or None."""
+    n = len(items)
+    if top < 1:
+        return None
+    vals = [table[x] for x in items]
+    for i in range(n):
+        if vals[i] == g:
+            return (i,)
+    if top > 1 and n > 1:
+        if vals[0] + vals[1] == g:
+            return (0, 1)
+        if n == 3:
+            if vals[0] + vals[2] == g:
+                return (0, 2)
+            if vals[1] + vals[2] == g:
+                return (1, 2)
+            if top > 2 and vals[0] + vals[1] + vals[2] == g:
+                return (0, 1, 2)
+    return None
+
+
 def any_subset_sum_is(S, limit, items, most, table, g):
     """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
     adds up to g, counting the same steps (the sub-lists up to the first that does) and
     giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
-    counted before any work)."""
+    counted before any work). Up to three items, each sub-list is simply tested in order."""
     n = len(items)
     top, total, inner = _subsets_size(n, most)
     S.steps += n + inner + total
     if S.steps > limit:
         too_many_steps(limit)
-    found = _sum_answer(items, most, table, g)[1]
-    S.steps += _items_before(n, found[0]) + len(found[0]) if found else inner
+    if n < 4:
+        first = _first_small(items, table, g, top)
+    else:
+        found = _sum_answer(items, most, table, g)[1]
+        first = found[0] if found else None
+    S.steps += _items_before(n, first) + len(first) if first is not None else inner
     if S.steps > limit:
         too_many_steps(limit)
-    return bool(found)
+    return first is not None
 
 
 def subsets_lazy(S, limit, items, most=None):
@@ -955,9 +982,21 @@ def _subsets_order(p):
     return len(p), p
 
 
+_BEFORE: dict = {}               # (n, pos) -> _items_before(n, pos)
+
+
 def _items_before(n, pos):
     """The items of all sub-lists of n items that come before the one at positions `pos`
     (increasing) in subsets() order: every smaller one, and the same size's earlier ones."""
+    hit = _BEFORE.get((n, pos))
+    if hit is None:
+        hit = _count_before(n, pos)
+        if len(_BEFORE) < 4096:
+            _BEFORE[(n, pos)] = hit
+    return hit
+
+
+def _count_before(n, pos):
     k = len(pos)
     before = sum(comb(n, j) * j for j in range(1, k))
     rank, prev = 0, -1
