@@ -150,6 +150,7 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.player = "player"       # the code of `player` (a number in a hand result per seat)
         self.phases: list = [-1]     # the named hand statements being compiled, innermost last
         self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
         self.rule_say = None         # tell index of the automatic rule being compiled, if it says
@@ -323,7 +324,7 @@ class Compiler:
             return f"V[{ref[2]}]"
         if kind == "builtin":
             return {"dealer": "S.dealer", "players": str(self.N), "seats": "SEATS",
-                    "hand_number": "S.hand_no", "leaders": "rt.leaders(S)", "player": "player"}[ref[2]]
+                    "hand_number": "S.hand_no", "leaders": "rt.leaders(S)", "player": self.player}[ref[2]]
         if kind == "option":
             return repr(self.opts[ref[2]])
         if kind == "zone":
@@ -472,9 +473,19 @@ class Compiler:
             z = _indices_of(n.iter)
             count = self.N if _is_seats(n.iter) else z.count if z is not None else None
             if count is not None and count <= UNROLL_SEATS:
-                code = self.unrolled(n, count)
+                code = self.unrolled(n, [str(i) for i in range(count)])
                 if code is not None:
                     return code
+            elif n.func in _UNROLLED:      # over a list of numbers known now (`[C, D, H, S]`)
+                self.in_iterable += 1
+                try:
+                    known = _known_items(self.x(n.iter), self.g.limits.steps_per_hand)
+                finally:
+                    self.in_iterable -= 1
+                if known is not None and len(known[0]) <= UNROLL_SEATS:
+                    code = self.unrolled(n, *known)
+                    if code is not None:
+                        return code
         v, items, cond, elt = self.gen_parts(n)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
@@ -533,36 +544,41 @@ class Compiler:
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
-    def unrolled(self, n, count: int):
-        """A comprehension over `seats` or `indices(Z)`, written out item by item (the player
-        count and Z's count are known when a program is compiled; `count` items):
+    def unrolled(self, n, values: list, counted: int = 0):
+        """A comprehension over `seats`, `indices(Z)` or a list of numbers known when the
+        program is compiled (`values`, the code of each item; `counted`, the steps making that
+        list counts), written out item by item:
         `count(p for p in seats if c)` becomes
         `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
         conditional expressions, sum/min/max/list a list display (an item that needs its
         condition as `*((e,) if c else ())`), each item evaluated in the
-        loop's order and only as far as the loop would go; the seats are counted as steps as the
-        loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). None when the shape
-        is not one of these or the code would be long."""
+        loop's order and only as far as the loop would go; the items are counted as steps as
+        the loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). An item whose
+        condition is constant false (`q != p` with both known) is left out, a constant true
+        condition is none. None when the shape is not one of these or the code would be long."""
         f = n.func
-        if f not in (None, "count", "any", "all", "first", "sum", "min", "max"):
+        if f not in _UNROLLED:
             return None
         base = dict(self.inline[-1]) if self.inline else {}
         elts, conds = [], []
-        for seat in range(count):
-            self.inline.append(dict(base, **{n.local: str(seat)}))
+        for value in values:
+            self.inline.append(dict(base, **{n.local: value}))
             try:
-                conds.append(self.x(n.cond) if n.cond is not None else None)
+                cond = self.x(n.cond) if n.cond is not None else None
+                if cond == "False":
+                    continue
+                conds.append(None if cond == "True" else cond)
                 elts.append(self.x(n.elt))
             finally:
                 self.inline.pop()
         if sum(len(e) + len(c or "") for e, c in zip(elts, conds)) > UNROLL_CODE:
             return None
         if f == "count":
-            code = " + ".join(f"(1 if {c} else 0)" if c else "1" for c in conds)
+            code = " + ".join(f"(1 if {c} else 0)" if c else "1" for c in conds) or "0"
         elif f in ("any", "all"):
             parts = [f"({c} and {e})" if c else e for e, c in zip(elts, conds)] if f == "any" else \
                 [f"({e} if {c} else True)" if c else e for e, c in zip(elts, conds)]
-            code = f" {'or' if f == 'any' else 'and'} ".join(parts)
+            code = f" {'or' if f == 'any' else 'and'} ".join(parts) or str(f == "all")
         elif f == "first":
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
@@ -572,7 +588,7 @@ class Compiler:
                                     for e, c in zip(elts, conds)) + "]"
             code = items if f is None else f"sum({items})" if f == "sum" else \
                 f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
-        return f"(rt.ticks(S, {count}, {self.g.limits.steps_per_hand}) or ({code}))"
+        return f"(rt.ticks(S, {counted + len(values)}, {self.g.limits.steps_per_hand}) or ({code}))"
 
     def subsets_args(self, node) -> str:
         """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
@@ -1119,7 +1135,18 @@ class Compiler:
         self.e.line("steps = S.steps")
         self.result_call = node          # kept here already: not kept again by M_<name>
         try:
-            self.e.line(f"value = rt.num({self.x(node)})", node.span)
+            # Written once per seat, `player` a number: `q != player` over the seats, and all
+            # that follows from it, is known when the program is compiled.
+            for seat in range(self.N if self.N <= UNROLL_SEATS else 0):
+                self.e.line(f"{'if' if seat == 0 else 'elif'} player == {seat}:")
+                self.player = str(seat)
+                try:
+                    self.e.line(f"    value = rt.num({self.x(node)})", node.span)
+                finally:
+                    self.player = "player"
+            if self.N <= UNROLL_SEATS:
+                self.e.line("else:")
+            self.e.line(f"{'    ' if self.N <= UNROLL_SEATS else ''}value = rt.num({self.x(node)})", node.span)
         finally:
             self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
@@ -1778,6 +1805,24 @@ def _uses(node, local: str) -> bool:
 
 def _local_of(p: m.Param) -> str:
     return f"p_{p.name}"   # the checker's local name for a parameter
+
+
+_UNROLLED = (None, "count", "any", "all", "first", "sum", "min", "max")   # shapes unrolled() writes out
+_NUMBERS = re.compile(r"\[(-?\d+(?:, -?\d+)*)\]\Z")
+_COUNTED_NUMBERS = re.compile(r"\(rt\.ticks\(S, (\d+), (\d+)\) or \(\[(-?\d+(?:, -?\d+)*)\]\)\)\Z")
+
+
+def _known_items(code: str, limit: int):
+    """(the items' code, the steps making the list counts) when `code` makes a list of numbers
+    known now: a list display of numbers, or one written out by unrolled() whose conditions
+    were all constant; else None."""
+    m_ = _NUMBERS.match(code)
+    if m_:
+        return m_.group(1).split(", "), 0
+    m_ = _COUNTED_NUMBERS.match(code)
+    if m_ and int(m_.group(2)) == limit:
+        return m_.group(3).split(", "), int(m_.group(1))
+    return None
 
 
 def _indices_of(node):

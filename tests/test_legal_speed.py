@@ -634,9 +634,11 @@ def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(
     # Comprehensions over `seats` are written out seat by seat (the player count is known):
     # the same values, the same steps, and any/all stop where the loop stops: top(pile(p)) of
     # an empty pile is never reached once any() has its answer.
+    # The hand result is written once per seat (`player` a number), `p != player` decided.
     path = rules(tmp_path, SEAT_LOOPS, TURNS)
     fast, slow = both(plain, path)
     assert "rt.ticks(S, 2," in fast.P.source and "rt.ticks(" not in slow.P.source
+    assert "elif player == 1:" in generated(fast.P, fast.P.hand_result.__name__)
     for move in ("play 3C", "play 3H", "play TC"):
         values = [fast.standing(p) for p in (0, 1)]
         assert values == [slow.standing(p) for p in (0, 1)]
@@ -654,6 +656,71 @@ def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(
             for move in ("play 3C", "play 3H", "play TC"):
                 T.choose(m, move)
     plain(False)
+
+
+def test_loops_over_a_list_of_constants_written_out_give_the_same_moves_steps_and_errors(tmp_path, plain):
+    # Comprehensions over a list known when compiling (`[C, H, C]`, or a loop over the seats
+    # whose conditions were all decided) are written out item by item, items whose condition
+    # is false left out: the same moves, steps and errors.
+    body = """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  count(s for s in [C, H, C] if any(c.suit == s for c in table)) == 3
+                  and sum(count(c for c in hand(player) if c.suit == s) for s in [C, H, C]) > 2
+                  and all(any(c.suit == s for c in table) for s in [C, H, C])
+                  and first(s for s in [H, C, H] if s == card.suit) == card.suit
+                  and count([s for s in [H, C, H] if s != card.suit]) >= 1
+                  and max(count(c for c in table if c.suit == s) for s in [C, H, C]) == 2
+                  and not any(s != s for s in [C, H, C])
+                  and count(s for s in [C, H, C] if s == s) == 3
+                  and %s
+        """
+    fast, slow = both(plain, rules(tmp_path, body % "true"))
+    assert "rt.ticks(S, 3," in fast.P.source and "rt.ticks(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+    # every item left out: the max of nothing, as the comprehension says
+    both_fail(plain, rules(tmp_path, body % "max(count(table) for s in [C, H, C] if s != s) > 0"),
+              "max of an empty list")
+
+
+NESTED = """
+functions:
+  others: {params: {p: seat}, body: "[q for q in seats if q != p]"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)", face_up: true}
+match:
+  hand_result: >-
+    max(count(pile(q)) + 1 for q in others(player)) * 100
+    + sum(count(pile(q)) for q in others(player) if q != player) * 10 + count(hand(player))
+"""
+
+
+def test_a_hand_result_per_seat_counts_the_steps_of_the_lists_it_no_longer_builds(tmp_path, plain):
+    # others(player) is decided when the hand result is written for one seat: the loop over
+    # it is written out too, and counts the seats of the inner loop and the items of the
+    # list it made, as the plain code does.
+    path = rules(tmp_path, NESTED, TURNS)
+    fast, slow = both(plain, path)
+    assert "[q for q in" not in generated(fast.P, fast.P.hand_result.__name__).split("else:")[0]
+    for move in ("play 3C", "play 3H", "play TC"):
+        for p in (0, 1):
+            seen = []
+            for m in (fast, slow):
+                steps = m.S.steps
+                seen.append((m.P.hand_result(m.S, p), m.S.steps - steps))
+            assert seen[0] == seen[1]
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert fast.S.total == slow.S.total == [321, 210]
 
 
 def test_comparisons_of_constants_are_decided_when_compiling(tmp_path, plain):
