@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator as _operator
 import random as _random
 from bisect import bisect_left, bisect_right
-from itertools import combinations
+from itertools import combinations, compress, repeat
 from math import comb
 
 
@@ -806,6 +806,26 @@ def _sums_to(vals, top, g):
     return found
 
 
+# Up to SMALL_SUMS items, the sums of all sub-lists come from doubling the list of sums item
+# by item (sums[mask], bit i for item i) and are compared in subsets() order, all in C: no
+# search, no sort (any values, negative ones too).
+SMALL_SUMS = 8
+_MASKS: dict = {}               # (n, top) -> (the masks of subsets() order, their positions)
+
+
+def _sums_small(vals, top, g):
+    """_sums_to for at most SMALL_SUMS values, any of them negative."""
+    n = len(vals)
+    hit = _MASKS.get((n, top))
+    if hit is None:
+        pos = [p for k in range(1, top + 1) for p in combinations(range(n), k)]
+        hit = _MASKS[(n, top)] = ([sum(1 << i for i in p) for p in pos], pos)
+    sums = [0]
+    for v in vals:
+        sums += [s + v for s in sums]
+    return list(compress(hit[1], map(_operator.eq, map(sums.__getitem__, hit[0]), repeat(g))))
+
+
 _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
 
 
@@ -816,7 +836,9 @@ def _sum_answers(items, most, table, g):
     n = len(items)
     top, total, inner = _subsets_size(n, most)
     vals = [table[x] for x in items]
-    if n and min(vals) < 0:            # every sub-list, as the plain code looks at them
+    if n <= SMALL_SUMS:
+        found = _sums_small(vals, top, g)
+    elif min(vals) < 0:                # every sub-list, as the plain code looks at them
         found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
                  if sum(vals[i] for i in p) == g]
     else:
