@@ -551,7 +551,8 @@ class Compiler:
         `count(p for p in seats if c)` becomes
         `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
         conditional expressions, sum/min/max/list a list display (an item that needs its
-        condition as `*((e,) if c else ())`), each item evaluated in the
+        condition as `*((e,) if c else ())`; without conditions, `0 + e0 + e1`, `max(e0, e1)`
+        or the one item), each item evaluated in the
         loop's order and only as far as the loop would go; the items are counted as steps as
         the loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). An item whose
         condition is constant false (`q != p` with both known) is left out, a constant true
@@ -583,6 +584,9 @@ class Compiler:
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
                 code = f"({e} if {c} else {code})" if c else e
+        elif f in ("sum", "min", "max") and elts and not any(conds):   # every item, none left out
+            code = f"0 + {' + '.join(elts)}" if f == "sum" else elts[0] if len(elts) == 1 else \
+                f"{f}({', '.join(elts)})"
         else:                             # the items that pass, in a list display
             items = "[" + ", ".join(f"*(({e},) if {c} else ())" if c else e
                                     for e, c in zip(elts, conds)) + "]"
