@@ -809,36 +809,47 @@ def _sums_to(vals, top, g):
 # Up to SMALL_SUMS items, the sums of all sub-lists come from doubling the list of sums item
 # by item (sums[mask], bit i for item i) and are compared in subsets() order, all in C: no
 # search, no sort (any values, negative ones too).
+# The sums of the last few lists are kept: each card of a hand asks about the same table.
 SMALL_SUMS = 8
 _MASKS: dict = {}               # (n, top) -> (the masks of subsets() order, their positions)
+_DOUBLED: dict = {}             # (id(table), items) -> [table, the sums by mask]
 
 
-def _sums_small(vals, top, g):
-    """_sums_to for at most SMALL_SUMS values, any of them negative."""
-    n = len(vals)
+def _sums_small(key, items, table, top, g):
+    """_sums_to for at most SMALL_SUMS items (any values, negative too); key: (id(table),
+    the items as a tuple)."""
+    n = len(items)
     hit = _MASKS.get((n, top))
     if hit is None:
         pos = [p for k in range(1, top + 1) for p in combinations(range(n), k)]
         hit = _MASKS[(n, top)] = ([sum(1 << i for i in p) for p in pos], pos)
-    sums = [0]
-    for v in vals:
-        sums += [s + v for s in sums]
-    return list(compress(hit[1], map(_operator.eq, map(sums.__getitem__, hit[0]), repeat(g))))
+    d = _DOUBLED.get(key)
+    if d is None or d[0] is not table:   # the table by identity, as in _sum_answer
+        sums = [0]
+        for x in items:
+            v = table[x]
+            sums += [s + v for s in sums]
+        if len(_DOUBLED) >= 16:
+            _DOUBLED.clear()
+        d = _DOUBLED[key] = [table, sums]
+    return list(compress(hit[1], map(_operator.eq, map(d[1].__getitem__, hit[0]), repeat(g))))
 
 
 _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
 
 
-def _sum_answers(items, most, table, g):
+def _sum_answers(items, most, table, g, key=None):
     """[the sub-lists of subsets(items, most) whose values add up to g, their positions]: a
-    function of its arguments (the callers count the steps)."""
+    function of its arguments (the callers count the steps); key: (id(table), items as a
+    tuple) when the caller has it."""
     items = list(items)
     n = len(items)
     top, total, inner = _subsets_size(n, most)
-    vals = [table[x] for x in items]
     if n <= SMALL_SUMS:
-        found = _sums_small(vals, top, g)
-    elif min(vals) < 0:                # every sub-list, as the plain code looks at them
+        found = _sums_small(key or (id(table), tuple(items)), items, table, top, g)
+        return [[[items[i] for i in p] for p in found], found]
+    vals = [table[x] for x in items]
+    if min(vals) < 0:                  # every sub-list, as the plain code looks at them
         found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
                  if sum(vals[i] for i in p) == g]
     else:
@@ -849,10 +860,11 @@ def _sum_answers(items, most, table, g):
 def _sum_answer(items, most, table, g):
     # The table by identity (a program's tuple, hashed once per call otherwise): the entry
     # holds the table, so it lives as long as the entry and its id is never another's.
-    key = (id(table), tuple(items), most, g)
+    t = (id(table), tuple(items))
+    key = (t, most, g)
     hit = _SUMS.get(key)
     if hit is None or hit[2] is not table:
-        hit = _sum_answers(items, most, table, g)
+        hit = _sum_answers(items, most, table, g, t)
         hit.append(table)
         if len(hit[0]) <= _SUBSETS_KEEP:    # a few small answers only, as for subsets()
             if len(_SUMS) >= 64:
