@@ -1291,8 +1291,9 @@ class Compiler:
             n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
             if ix is reads.SEAT_VAR:
                 parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
-            elif ix is reads.EVERY:
-                parts.append(f"sum(ZV[{b}:{b + n}])" if n > 1 else f"ZV[{b}]")
+            elif ix is reads.EVERY:       # a few instances: added in line, no slice
+                parts.append(f"sum(ZV[{b}:{b + n}])" if n > UNROLL_SEATS else
+                             " + ".join(f"ZV[{b + i}]" for i in range(n)))
             elif 0 <= ix < n:
                 parts.append(f"ZV[{b + ix}]")
             else:                       # out of range: the rule's own code raises the error
