@@ -584,6 +584,9 @@ class Compiler:
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
                 code = f"({e} if {c} else {code})" if c else e
+        elif f in (None, "sum") and len(elts) > 1 and not any(conds) and _each_key(elts):
+            # max(c.a for c in L if c.b == k) for each known k: one pass over L for them all
+            code = _each_key(elts) if f is None else f"0 + sum({_each_key(elts)})"
         elif f in ("sum", "min", "max") and elts and not any(conds):   # every item, none left out
             code = f"0 + {' + '.join(elts)}" if f == "sum" else elts[0] if len(elts) == 1 else \
                 f"{f}({', '.join(elts)})"
@@ -1813,6 +1816,19 @@ def _local_of(p: m.Param) -> str:
 
 
 _UNROLLED = (None, "count", "any", "all", "first", "sum", "min", "max")   # shapes unrolled() writes out
+_BEST_EQ = re.compile(r"rt\.(max|min)_eq\(S, (\w+), (\w+), (Z\[[\w ()+]*\]|\w+), (-?\d+), (\d+)\)\Z")
+
+
+def _each_key(elts: list):
+    """`rt.max_eq_each(S, of, table, L, (k0, k1, ...), limit)` when every item is
+    `rt.max_eq(S, of, table, L, k, limit)` (or min) with only the number k differing and L a
+    zone or a name (read once instead of once per item: the same list); else None."""
+    found = [_BEST_EQ.match(e) for e in elts]
+    if not all(found) or len({m_.group(1, 2, 3, 4, 6) for m_ in found}) != 1:
+        return None
+    f, of, table, items, _, limit = found[0].groups()
+    keys = ", ".join(m_.group(5) for m_ in found)
+    return f"rt.{f}_eq_each(S, {of}, {table}, {items}, ({keys},), {limit})"
 _NUMBERS = re.compile(r"\[(-?\d+(?:, -?\d+)*)\]\Z")
 _COUNTED_NUMBERS = re.compile(r"\(rt\.ticks\(S, (\d+), (\d+)\) or \(\[(-?\d+(?:, -?\d+)*)\]\)\)\Z")
 

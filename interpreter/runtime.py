@@ -663,6 +663,42 @@ def _best_eq(pick):
 max_eq, min_eq = _best_eq(max), _best_eq(min)
 
 
+def _each_answer(S, best, n, keys, limit, name):
+    out = []
+    for k in keys:
+        S.steps += n
+        if S.steps > limit:
+            too_many_steps(limit)
+        if k not in best:
+            raise EvalError(f"{name} of an empty list")
+        out.append(best[k])
+    return out
+
+
+def max_eq_each(S, of, table, items, keys, limit):
+    """[max_eq(S, of, table, items, k, limit) for k in keys]: one pass over the items for all
+    the keys (the largest value of each key), then each key counted and answered in order, as
+    the calls one by one count them and fail (a key no item has: max's error)."""
+    best = {}
+    for x in items:
+        k = table[x]
+        v = of[x]
+        if k not in best or v > best[k]:      # the first of equal values, as max() keeps
+            best[k] = v
+    return _each_answer(S, best, len(items), keys, limit, "max")
+
+
+def min_eq_each(S, of, table, items, keys, limit):
+    """[min_eq(...) for k in keys], as max_eq_each."""
+    best = {}
+    for x in items:
+        k = table[x]
+        v = of[x]
+        if k not in best or v < best[k]:
+            best[k] = v
+    return _each_answer(S, best, len(items), keys, limit, "min")
+
+
 def concat(S, limit, a, b):
     """a + b for lists: counted, and at most MAX_LIST items."""
     n = len(a) + len(b)

@@ -679,15 +679,22 @@ def test_loops_over_a_list_of_constants_written_out_give_the_same_moves_steps_an
                   and max(count(c for c in table if c.suit == s) for s in [C, H, C]) == 2
                   and not any(s != s for s in [C, H, C])
                   and count(s for s in [C, H, C] if s == s) == 3
+                  and sum(max(c.value for c in table if c.suit == s) for s in [C, H]) == 3
+                  and max([min(c.value for c in table if c.suit == s) for s in [C, H, C]]) == 1
                   and %s
         """
     fast, slow = both(plain, rules(tmp_path, body % "true"))
     assert "rt.ticks(S, 3," in fast.P.source and "rt.ticks(" not in slow.P.source
+    # the max (min) of each suit's values: one pass over the table for every suit
+    assert "rt.max_eq_each(" in fast.P.source and "rt.min_eq_each(" in fast.P.source
     assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
     assert fast.S.steps == slow.S.steps
     # every item left out: the max of nothing, as the comprehension says
     both_fail(plain, rules(tmp_path, body % "max(count(table) for s in [C, H, C] if s != s) > 0"),
               "max of an empty list")
+    # seat 1 holds no heart: the max of the hearts is the error, after the clubs' steps
+    both_fail(plain, rules(tmp_path, body % "sum(max(c.value for c in hand(player) if c.suit == s) "
+                                            "for s in [C, H]) > 0"), "max of an empty list")
 
 
 NESTED = """
