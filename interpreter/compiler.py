@@ -1143,17 +1143,20 @@ class Compiler:
         self.result_call = node          # kept here already: not kept again by M_<name>
         try:
             # Written once per seat, `player` a number: `q != player` over the seats, and all
-            # that follows from it, is known when the program is compiled.
-            for seat in range(self.N if self.N <= UNROLL_SEATS else 0):
+            # that follows from it, is known when the program is compiled (any other seat,
+            # which the engine never asks, takes the general code).
+            per_seat = self.N <= UNROLL_SEATS
+            for seat in range(self.N if per_seat else 0):
                 self.e.line(f"{'if' if seat == 0 else 'elif'} player == {seat}:")
                 self.player = str(seat)
                 try:
                     self.e.line(f"    value = rt.num({self.x(node)})", node.span)
                 finally:
                     self.player = "player"
-            if self.N <= UNROLL_SEATS:
+            if per_seat:
                 self.e.line("else:")
-            self.e.line(f"{'    ' if self.N <= UNROLL_SEATS else ''}value = rt.num({self.x(node)})", node.span)
+            pad = "    " if per_seat else ""
+            self.e.line(f"{pad}value = rt.num({self.x(node)})", node.span)
         finally:
             self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")

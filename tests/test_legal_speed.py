@@ -520,7 +520,9 @@ moves:
     do:
       - move: {cards: card, to: "pile(player)"}
 match:
-  hand_result: "next(player) * 1000000 + both(player) * 10000 + fold(player) * 1000 + unfold(player) * 100 + own(player)"
+  hand_result: >-
+    next(player) * 1000000 + both(player) * 10000 + fold(player) * 1000 + unfold(player) * 100
+    + own(player)
 """
 
 
