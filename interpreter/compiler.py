@@ -455,12 +455,15 @@ class Compiler:
             return str(_FOLD[n.op](int(left), int(right)))
         return f"({left} {n.op} {right})"
 
-    def gen_parts(self, n):
-        """A comprehension's parts: (local, counted items, condition or "", element)."""
+    def gen_parts(self, n, iter_code=None):
+        """A comprehension's parts: (local, counted items, condition or "", element);
+        `iter_code`: the iterable's code when already compiled."""
         v = n.local
         with self.bound(v, n.iter):
             cond = self.x(n.cond) if n.cond is not None else ""
             elt = self.x(n.elt)
+        if iter_code is not None:
+            return v, f"rt.tick(S, {iter_code}, {self.g.limits.steps_per_hand})", cond, elt
         self.in_iterable += 1
         try:
             items = self.ticked(n.iter)
@@ -469,6 +472,7 @@ class Compiler:
         return v, items, cond, elt
 
     def x_Gen(self, n):
+        iter_code = None
         if not PLAIN:
             z = _indices_of(n.iter)
             count = self.N if _is_seats(n.iter) else z.count if z is not None else None
@@ -476,17 +480,21 @@ class Compiler:
                 code = self.unrolled(n, [str(i) for i in range(count)])
                 if code is not None:
                     return code
-            elif n.func in _UNROLLED:      # over a list of numbers known now (`[C, D, H, S]`)
+            elif n.func in _UNROLLED and (isinstance(n.iter, (nodes.ListLit, nodes.Gen)) or (
+                    isinstance(n.iter, nodes.Call) and getattr(n.iter, "ref", None) is not None
+                    and n.iter.ref[0] == "function")):
+                # over a list of numbers known now (`[C, D, H, S]`, `rivals(p)` for a known p)
                 self.in_iterable += 1
                 try:
-                    known = _known_items(self.x(n.iter), self.g.limits.steps_per_hand)
+                    iter_code = self.x(n.iter)
                 finally:
                     self.in_iterable -= 1
+                known = _known_items(iter_code, self.g.limits.steps_per_hand)
                 if known is not None and len(known[0]) <= UNROLL_SEATS:
                     code = self.unrolled(n, *known)
                     if code is not None:
                         return code
-        v, items, cond, elt = self.gen_parts(n)
+        v, items, cond, elt = self.gen_parts(n, iter_code)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
         # List comprehensions where every item is visited anyway (faster than a generator);
@@ -1832,6 +1840,8 @@ def _each_key(elts: list):
     f, of, table, items, _, limit = found[0].groups()
     keys = ", ".join(m_.group(5) for m_ in found)
     return f"rt.{f}_eq_each(S, {of}, {table}, {items}, ({keys},), {limit})"
+
+
 _NUMBERS = re.compile(r"\[(-?\d+(?:, -?\d+)*)\]\Z")
 _COUNTED_NUMBERS = re.compile(r"\(rt\.ticks\(S, (\d+), (\d+)\) or \(\[(-?\d+(?:, -?\d+)*)\]\)\)\Z")
 
