@@ -150,6 +150,7 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.player = "player"       # the code of `player` (a number in a hand result per seat)
         self.phases: list = [-1]     # the named hand statements being compiled, innermost last
         self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
         self.rule_say = None         # tell index of the automatic rule being compiled, if it says
@@ -323,7 +324,7 @@ class Compiler:
             return f"V[{ref[2]}]"
         if kind == "builtin":
             return {"dealer": "S.dealer", "players": str(self.N), "seats": "SEATS",
-                    "hand_number": "S.hand_no", "leaders": "rt.leaders(S)", "player": "player"}[ref[2]]
+                    "hand_number": "S.hand_no", "leaders": "rt.leaders(S)", "player": self.player}[ref[2]]
         if kind == "option":
             return repr(self.opts[ref[2]])
         if kind == "zone":
@@ -454,12 +455,15 @@ class Compiler:
             return str(_FOLD[n.op](int(left), int(right)))
         return f"({left} {n.op} {right})"
 
-    def gen_parts(self, n):
-        """A comprehension's parts: (local, counted items, condition or "", element)."""
+    def gen_parts(self, n, iter_code=None):
+        """A comprehension's parts: (local, counted items, condition or "", element);
+        `iter_code`: the iterable's code when already compiled."""
         v = n.local
         with self.bound(v, n.iter):
             cond = self.x(n.cond) if n.cond is not None else ""
             elt = self.x(n.elt)
+        if iter_code is not None:
+            return v, f"rt.tick(S, {iter_code}, {self.g.limits.steps_per_hand})", cond, elt
         self.in_iterable += 1
         try:
             items = self.ticked(n.iter)
@@ -468,14 +472,29 @@ class Compiler:
         return v, items, cond, elt
 
     def x_Gen(self, n):
+        iter_code = None
         if not PLAIN:
             z = _indices_of(n.iter)
             count = self.N if _is_seats(n.iter) else z.count if z is not None else None
             if count is not None and count <= UNROLL_SEATS:
-                code = self.unrolled(n, count)
+                code = self.unrolled(n, [str(i) for i in range(count)])
                 if code is not None:
                     return code
-        v, items, cond, elt = self.gen_parts(n)
+            elif n.func in _UNROLLED and (isinstance(n.iter, (nodes.ListLit, nodes.Gen)) or (
+                    isinstance(n.iter, nodes.Call) and getattr(n.iter, "ref", None) is not None
+                    and n.iter.ref[0] == "function")):
+                # over a list of numbers known now (`[C, D, H, S]`, `rivals(p)` for a known p)
+                self.in_iterable += 1
+                try:
+                    iter_code = self.x(n.iter)
+                finally:
+                    self.in_iterable -= 1
+                known = _known_items(iter_code, self.g.limits.steps_per_hand)
+                if known is not None and len(known[0]) <= UNROLL_SEATS:
+                    code = self.unrolled(n, *known)
+                    if code is not None:
+                        return code
+        v, items, cond, elt = self.gen_parts(n, iter_code)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
         # List comprehensions where every item is visited anyway (faster than a generator);
@@ -533,46 +552,58 @@ class Compiler:
             return f"rt.unique([{elt} {tail}])"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
-    def unrolled(self, n, count: int):
-        """A comprehension over `seats` or `indices(Z)`, written out item by item (the player
-        count and Z's count are known when a program is compiled; `count` items):
+    def unrolled(self, n, values: list, counted: int = 0):
+        """A comprehension over `seats`, `indices(Z)` or a list of numbers known when the
+        program is compiled (`values`, the code of each item; `counted`, the steps making that
+        list counts), written out item by item:
         `count(p for p in seats if c)` becomes
         `((1 if c0 else 0) + (1 if c1 else 0) + ...)`, any/all an or/and chain, first a chain of
         conditional expressions, sum/min/max/list a list display (an item that needs its
-        condition as `*((e,) if c else ())`), each item evaluated in the
-        loop's order and only as far as the loop would go; the seats are counted as steps as the
-        loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). None when the shape
-        is not one of these or the code would be long."""
+        condition as `*((e,) if c else ())`; without conditions, `0 + e0 + e1`, `max(e0, e1)`
+        or the one item), each item evaluated in the
+        loop's order and only as far as the loop would go; the items are counted as steps as
+        the loop counts them (`rt.ticks(...) or ...`: it adds them and gives 0). An item whose
+        condition is constant false (`q != p` with both known) is left out, a constant true
+        condition is none. None when the shape is not one of these or the code would be long."""
         f = n.func
-        if f not in (None, "count", "any", "all", "first", "sum", "min", "max"):
+        if f not in _UNROLLED:
             return None
         base = dict(self.inline[-1]) if self.inline else {}
         elts, conds = [], []
-        for seat in range(count):
-            self.inline.append(dict(base, **{n.local: str(seat)}))
+        for value in values:
+            self.inline.append(dict(base, **{n.local: value}))
             try:
-                conds.append(self.x(n.cond) if n.cond is not None else None)
+                cond = self.x(n.cond) if n.cond is not None else None
+                if cond == "False":
+                    continue
+                conds.append(None if cond == "True" else cond)
                 elts.append(self.x(n.elt))
             finally:
                 self.inline.pop()
         if sum(len(e) + len(c or "") for e, c in zip(elts, conds)) > UNROLL_CODE:
             return None
         if f == "count":
-            code = " + ".join(f"(1 if {c} else 0)" if c else "1" for c in conds)
+            code = " + ".join(f"(1 if {c} else 0)" if c else "1" for c in conds) or "0"
         elif f in ("any", "all"):
             parts = [f"({c} and {e})" if c else e for e, c in zip(elts, conds)] if f == "any" else \
                 [f"({e} if {c} else True)" if c else e for e, c in zip(elts, conds)]
-            code = f" {'or' if f == 'any' else 'and'} ".join(parts)
+            code = f" {'or' if f == 'any' else 'and'} ".join(parts) or str(f == "all")
         elif f == "first":
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
                 code = f"({e} if {c} else {code})" if c else e
+        elif f in (None, "sum") and len(elts) > 1 and not any(conds) and _each_key(elts):
+            # max(c.a for c in L if c.b == k) for each known k: one pass over L for them all
+            code = _each_key(elts) if f is None else f"0 + sum({_each_key(elts)})"
+        elif f in ("sum", "min", "max") and elts and not any(conds):   # every item, none left out
+            code = f"0 + {' + '.join(elts)}" if f == "sum" else elts[0] if len(elts) == 1 else \
+                f"{f}({', '.join(elts)})"
         else:                             # the items that pass, in a list display
             items = "[" + ", ".join(f"*(({e},) if {c} else ())" if c else e
                                     for e, c in zip(elts, conds)) + "]"
             code = items if f is None else f"sum({items})" if f == "sum" else \
                 f"rt.{'smallest' if f == 'min' else 'largest'}({items})"
-        return f"(rt.ticks(S, {count}, {self.g.limits.steps_per_hand}) or ({code}))"
+        return f"(rt.ticks(S, {counted + len(values)}, {self.g.limits.steps_per_hand}) or ({code}))"
 
     def subsets_args(self, node) -> str:
         """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
@@ -832,7 +863,7 @@ class Compiler:
                     and fn.type in _SCALAR:
                 try:
                     zones, seen = reads.expr_zones(fn.body)
-                    hit = (zones, seen) if zones else False
+                    hit = (reads.seat_fn_reads(fn, self.N), seen) if zones else False
                 except reads.NotPure:
                     pass
             self.kept_fns[fn.name] = hit
@@ -840,12 +871,13 @@ class Compiler:
                 self.pending_functions[f"M_{fn.name}"] = fn
         return bool(hit)
 
-    def kept_lines(self, zones, seen, pad: str):
+    def kept_lines(self, used, seen, pad: str, seat=None):
         """Lines of a kept value (MEMO[i:i+3]: key, value, steps): its key (the sum of the
-        versions of the zones read, and the scores and totals read), then, while S.memo holds
-        that key, the value given again with its steps counted again."""
+        versions of the zone instances read, `used` as version_sum takes them with `seat` the
+        code of reads.SEAT_VAR, and the scores and totals read), then, while S.memo holds that
+        key, the value given again with its steps counted again."""
         limit = self.g.limits.steps_per_hand
-        key = [self.version_sum({(z, reads.EVERY) for z in zones}, None)]
+        key = [self.version_sum(used, None, seat)]
         for what in sorted(seen):          # scores (and totals) read: their values too
             key += [f"S.{what}[{p}]" for p in range(self.N)]
         self.e.line(f"{pad}key = ({', '.join(key)})" if len(key) > 1 else f"{pad}key = {key[0]}")
@@ -866,7 +898,7 @@ class Compiler:
         self.header(f"M_{fn.name}", [a])
         self.e.line(f"if 0 <= {a} < {self.N}:")
         self.e.line(f"    ZV = S.zv; MEMO = S.memo; i = {k} + 3 * {a}")
-        self.kept_lines(zones, seen, "    ")
+        self.kept_lines(zones, seen, "    ", a)
         self.e.line("else:")
         self.e.line("    i = -1")
         self.e.line("steps = S.steps")
@@ -1114,11 +1146,25 @@ class Compiler:
         self.memos += 3 * self.N          # per seat: key, value, steps
         self.header(name, ["player"])
         self.e.line(f"ZV = S.zv; MEMO = S.memo; i = {k} + 3 * player")
-        self.kept_lines(zones, seen, "")
+        self.kept_lines({(z, reads.EVERY) for z in zones}, seen, "")
         self.e.line("steps = S.steps")
         self.result_call = node          # kept here already: not kept again by M_<name>
         try:
-            self.e.line(f"value = rt.num({self.x(node)})", node.span)
+            # Written once per seat, `player` a number: `q != player` over the seats, and all
+            # that follows from it, is known when the program is compiled (any other seat,
+            # which the engine never asks, takes the general code).
+            per_seat = self.N <= UNROLL_SEATS
+            for seat in range(self.N if per_seat else 0):
+                self.e.line(f"{'if' if seat == 0 else 'elif'} player == {seat}:")
+                self.player = str(seat)
+                try:
+                    self.e.line(f"    value = rt.num({self.x(node)})", node.span)
+                finally:
+                    self.player = "player"
+            if per_seat:
+                self.e.line("else:")
+            pad = "    " if per_seat else ""
+            self.e.line(f"{pad}value = rt.num({self.x(node)})", node.span)
         finally:
             self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
@@ -1249,17 +1295,19 @@ class Compiler:
             self.e.dedent()
             self.e.line(f"if t_loop: {slot} = t_loop[-1]")
 
-    def version_sum(self, used, seat_slot) -> str:
+    def version_sum(self, used, seat_slot, seat=None) -> str:
         """Code for the sum of the versions of the zone instances read (it grows whenever
-        one of them changes)."""
+        one of them changes); reads.SEAT_VAR is the instance of variable `seat_slot`, or of
+        the seat whose code is `seat` (a kept function's own parameter, in range)."""
         parts = []
         for zname, ix in sorted(used, key=repr):
             z, b = self.g.zones[zname], self.base[zname]
             n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
             if ix is reads.SEAT_VAR:
-                parts.append(f"ZV[{b} + V[{seat_slot}]]")
-            elif ix is reads.EVERY:
-                parts.append(f"sum(ZV[{b}:{b + n}])" if n > 1 else f"ZV[{b}]")
+                parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
+            elif ix is reads.EVERY:       # a few instances: added in line, no slice
+                parts.append(f"sum(ZV[{b}:{b + n}])" if n > UNROLL_SEATS else
+                             " + ".join(f"ZV[{b + i}]" for i in range(n)))
             elif 0 <= ix < n:
                 parts.append(f"ZV[{b + ix}]")
             else:                       # out of range: the rule's own code raises the error
@@ -1776,6 +1824,39 @@ def _uses(node, local: str) -> bool:
 
 def _local_of(p: m.Param) -> str:
     return f"p_{p.name}"   # the checker's local name for a parameter
+
+
+_UNROLLED = (None, "count", "any", "all", "first", "sum", "min", "max")   # shapes unrolled() writes out
+_BEST_EQ = re.compile(r"rt\.(max|min)_eq\(S, (\w+), (\w+), (Z\[[\w ()+]*\]|\w+), (-?\d+), (\d+)\)\Z")
+
+
+def _each_key(elts: list):
+    """`rt.max_eq_each(S, of, table, L, (k0, k1, ...), limit)` when every item is
+    `rt.max_eq(S, of, table, L, k, limit)` (or min) with only the number k differing and L a
+    zone or a name (read once instead of once per item: the same list); else None."""
+    found = [_BEST_EQ.match(e) for e in elts]
+    if not all(found) or len({m_.group(1, 2, 3, 4, 6) for m_ in found}) != 1:
+        return None
+    f, of, table, items, _, limit = found[0].groups()
+    keys = ", ".join(m_.group(5) for m_ in found)
+    return f"rt.{f}_eq_each(S, {of}, {table}, {items}, ({keys},), {limit})"
+
+
+_NUMBERS = re.compile(r"\[(-?\d+(?:, -?\d+)*)\]\Z")
+_COUNTED_NUMBERS = re.compile(r"\(rt\.ticks\(S, (\d+), (\d+)\) or \(\[(-?\d+(?:, -?\d+)*)\]\)\)\Z")
+
+
+def _known_items(code: str, limit: int):
+    """(the items' code, the steps making the list counts) when `code` makes a list of numbers
+    known now: a list display of numbers, or one written out by unrolled() whose conditions
+    were all constant; else None."""
+    m_ = _NUMBERS.match(code)
+    if m_:
+        return m_.group(1).split(", "), 0
+    m_ = _COUNTED_NUMBERS.match(code)
+    if m_ and int(m_.group(2)) == limit:
+        return m_.group(3).split(", "), int(m_.group(1))
+    return None
 
 
 def _indices_of(node):

@@ -154,3 +154,72 @@ def grouping(stmts, seat_slot=None):
     if isinstance(z, nodes.Call) and _index_kind(ref[2], seat_slot) is EVERY:
         return None
     return stmts[0], z
+
+
+def seat_fn_reads(fn, players: int) -> set:
+    """The zone instances a function of one seat reads, as (zone, index): index SEAT_VAR for
+    the instance of its own seat parameter (`captured(p)`, also through functions it passes
+    that seat to: `side(p)`), a number for a numbered instance, EVERY otherwise (any other
+    index, a shared zone's only instance is 0). A conditional whose test is a constant for
+    this player count (`players == 4`) reads only the branch it takes. Assumes expr_zones
+    found the body pure (this only narrows the zones it found to instances)."""
+    out: set = set()
+    own0 = frozenset({f"a_{fn.params[0][0]}"})
+    stack = [(fn.body, own0)]
+    while stack:
+        n, own = stack.pop()
+        ref = getattr(n, "ref", None)
+        if isinstance(n, nodes.Cond):
+            test = _const(n.test, players)
+            if test is not None:
+                stack.append((n.then if test else n.other, own))
+                continue
+        if isinstance(n, nodes.Name) and ref is not None:
+            if ref[0] == "zone":
+                out.add((ref[1].name, 0))
+            elif ref[0] == "function":           # partitions(l, f): no seat of ours goes in
+                stack.append((ref[1].body, frozenset()))
+        elif isinstance(n, nodes.Call) and ref is not None:
+            if ref[0] == "zone":
+                arg = ref[2]
+                aref = getattr(arg, "ref", None)
+                if isinstance(arg, nodes.Name) and aref is not None and aref[0] == "local" \
+                        and aref[2] in own:
+                    out.add((ref[1].name, SEAT_VAR))
+                else:
+                    out.add((ref[1].name, _index_kind(arg, None)))
+            elif ref[0] == "function":
+                inner = frozenset(f"a_{pname}" for (pname, _), a in zip(ref[1].params, n.args)
+                                  if isinstance(a, nodes.Name) and getattr(a, "ref", None) is not None
+                                  and a.ref[0] == "local" and a.ref[2] in own)
+                stack.append((ref[1].body, inner))
+        stack.extend((c, own) for c in n.children())
+    every = {z for z, ix in out if ix is EVERY}
+    return {(z, ix) for z, ix in out if z not in every or ix is EVERY}
+
+
+_CMP = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _const(n, players: int):
+    """The value of a test made of numbers, `players`, comparisons, and/or/not; else None."""
+    if isinstance(n, nodes.Num) and getattr(n, "ref", None) is None:
+        return n.value
+    if isinstance(n, nodes.Bool):
+        return n.value
+    ref = getattr(n, "ref", None)
+    if isinstance(n, nodes.Name) and ref is not None and ref[0] == "builtin" and ref[2] == "players":
+        return players
+    if isinstance(n, nodes.Compare) and n.op in _CMP:
+        a, b = _const(n.left, players), _const(n.right, players)
+        return None if a is None or b is None else _CMP[n.op](a, b)
+    if isinstance(n, nodes.Not):
+        a = _const(n.operand, players)
+        return None if a is None else not a
+    if isinstance(n, nodes.BoolOp):
+        a, b = _const(n.left, players), _const(n.right, players)
+        if a is None or b is None:
+            return None
+        return (a and b) if n.op == "and" else (a or b)
+    return None

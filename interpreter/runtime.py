@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator as _operator
 import random as _random
 from bisect import bisect_left, bisect_right
-from itertools import combinations
+from itertools import combinations, compress, repeat
 from math import comb
 
 
@@ -663,6 +663,42 @@ def _best_eq(pick):
 max_eq, min_eq = _best_eq(max), _best_eq(min)
 
 
+def _each_answer(S, best, n, keys, limit, name):
+    out = []
+    for k in keys:
+        S.steps += n
+        if S.steps > limit:
+            too_many_steps(limit)
+        if k not in best:
+            raise EvalError(f"{name} of an empty list")
+        out.append(best[k])
+    return out
+
+
+def max_eq_each(S, of, table, items, keys, limit):
+    """[max_eq(S, of, table, items, k, limit) for k in keys]: one pass over the items for all
+    the keys (the largest value of each key), then each key counted and answered in order, as
+    the calls one by one count them and fail (a key no item has: max's error)."""
+    best = {}
+    for x in items:
+        k = table[x]
+        v = of[x]
+        if k not in best or v > best[k]:      # the first of equal values, as max() keeps
+            best[k] = v
+    return _each_answer(S, best, len(items), keys, limit, "max")
+
+
+def min_eq_each(S, of, table, items, keys, limit):
+    """[min_eq(...) for k in keys], as max_eq_each."""
+    best = {}
+    for x in items:
+        k = table[x]
+        v = of[x]
+        if k not in best or v < best[k]:
+            best[k] = v
+    return _each_answer(S, best, len(items), keys, limit, "min")
+
+
 def concat(S, limit, a, b):
     """a + b for lists: counted, and at most MAX_LIST items."""
     n = len(a) + len(b)
@@ -806,17 +842,50 @@ def _sums_to(vals, top, g):
     return found
 
 
+# Up to SMALL_SUMS items, the sums of all sub-lists come from doubling the list of sums item
+# by item (sums[mask], bit i for item i) and are compared in subsets() order, all in C: no
+# search, no sort (any values, negative ones too).
+# The sums of the last few lists are kept: each card of a hand asks about the same table.
+SMALL_SUMS = 8
+_MASKS: dict = {}               # (n, top) -> (the masks of subsets() order, their positions)
+_DOUBLED: dict = {}             # (id(table), items) -> [table, the sums by mask]
+
+
+def _sums_small(key, items, table, top, g):
+    """_sums_to for at most SMALL_SUMS items (any values, negative too); key: (id(table),
+    the items as a tuple)."""
+    n = len(items)
+    hit = _MASKS.get((n, top))
+    if hit is None:
+        pos = [p for k in range(1, top + 1) for p in combinations(range(n), k)]
+        hit = _MASKS[(n, top)] = ([sum(1 << i for i in p) for p in pos], pos)
+    d = _DOUBLED.get(key)
+    if d is None or d[0] is not table:   # the table by identity, as in _sum_answer
+        sums = [0]
+        for x in items:
+            v = table[x]
+            sums += [s + v for s in sums]
+        if len(_DOUBLED) >= 16:
+            _DOUBLED.clear()
+        d = _DOUBLED[key] = [table, sums]
+    return list(compress(hit[1], map(_operator.eq, map(d[1].__getitem__, hit[0]), repeat(g))))
+
+
 _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
 
 
-def _sum_answers(items, most, table, g):
+def _sum_answers(items, most, table, g, key=None):
     """[the sub-lists of subsets(items, most) whose values add up to g, their positions]: a
-    function of its arguments (the callers count the steps)."""
+    function of its arguments (the callers count the steps); key: (id(table), items as a
+    tuple) when the caller has it."""
     items = list(items)
     n = len(items)
     top, total, inner = _subsets_size(n, most)
+    if n <= SMALL_SUMS:
+        found = _sums_small(key or (id(table), tuple(items)), items, table, top, g)
+        return [[[items[i] for i in p] for p in found], found]
     vals = [table[x] for x in items]
-    if n and min(vals) < 0:            # every sub-list, as the plain code looks at them
+    if min(vals) < 0:                  # every sub-list, as the plain code looks at them
         found = [p for k in range(1, top + 1) for p in combinations(range(n), k)
                  if sum(vals[i] for i in p) == g]
     else:
@@ -827,10 +896,11 @@ def _sum_answers(items, most, table, g):
 def _sum_answer(items, most, table, g):
     # The table by identity (a program's tuple, hashed once per call otherwise): the entry
     # holds the table, so it lives as long as the entry and its id is never another's.
-    key = (id(table), tuple(items), most, g)
+    t = (id(table), tuple(items))
+    key = (t, most, g)
     hit = _SUMS.get(key)
     if hit is None or hit[2] is not table:
-        hit = _sum_answers(items, most, table, g)
+        hit = _sum_answers(items, most, table, g, t)
         hit.append(table)
         if len(hit[0]) <= _SUBSETS_KEEP:    # a few small answers only, as for subsets()
             if len(_SUMS) >= 64:
@@ -874,21 +944,48 @@ def subsets_sum_is(S, limit, items, most, table, g):
     return _sum_answer(items, most, table, g)[0]
 
 
+def _first_small(items, table, g, top):
+    """The positions of the first sub-list (subsets() order) of at most `top` of up to three
+    items whose values add up to g, or None."""
+    n = len(items)
+    if top < 1:
+        return None
+    vals = [table[x] for x in items]
+    for i in range(n):
+        if vals[i] == g:
+            return (i,)
+    if top > 1 and n > 1:
+        if vals[0] + vals[1] == g:
+            return (0, 1)
+        if n == 3:
+            if vals[0] + vals[2] == g:
+                return (0, 2)
+            if vals[1] + vals[2] == g:
+                return (1, 2)
+            if top > 2 and vals[0] + vals[1] + vals[2] == g:
+                return (0, 1, 2)
+    return None
+
+
 def any_subset_sum_is(S, limit, items, most, table, g):
     """any_sum_is(S, table, subsets(S, limit, items, most), g, limit): whether some sub-list
     adds up to g, counting the same steps (the sub-lists up to the first that does) and
     giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
-    counted before any work)."""
+    counted before any work). Up to three items, each sub-list is simply tested in order."""
     n = len(items)
     top, total, inner = _subsets_size(n, most)
     S.steps += n + inner + total
     if S.steps > limit:
         too_many_steps(limit)
-    found = _sum_answer(items, most, table, g)[1]
-    S.steps += _items_before(n, found[0]) + len(found[0]) if found else inner
+    if n < 4:
+        first = _first_small(items, table, g, top)
+    else:
+        found = _sum_answer(items, most, table, g)[1]
+        first = found[0] if found else None
+    S.steps += _items_before(n, first) + len(first) if first is not None else inner
     if S.steps > limit:
         too_many_steps(limit)
-    return bool(found)
+    return first is not None
 
 
 def subsets_lazy(S, limit, items, most=None):
@@ -955,9 +1052,21 @@ def _subsets_order(p):
     return len(p), p
 
 
+_BEFORE: dict = {}               # (n, pos) -> _items_before(n, pos)
+
+
 def _items_before(n, pos):
     """The items of all sub-lists of n items that come before the one at positions `pos`
     (increasing) in subsets() order: every smaller one, and the same size's earlier ones."""
+    hit = _BEFORE.get((n, pos))
+    if hit is None:
+        hit = _count_before(n, pos)
+        if len(_BEFORE) < 4096:
+            _BEFORE[(n, pos)] = hit
+    return hit
+
+
+def _count_before(n, pos):
     k = len(pos)
     before = sum(comb(n, j) * j for j in range(1, k))
     rank, prev = 0, -1

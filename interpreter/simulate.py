@@ -31,17 +31,16 @@ _warned = False           # one warning per process is enough
 
 
 class _Watch:
-    """The statistics observer, plus an early warning (on stderr, once per process) when a
-    match goes on for SLOW_HANDS hands: matches that never converge are otherwise found only at
-    limits: hands_per_match, after minutes of work."""
+    """An early warning (on stderr, once per process) when a match goes on for SLOW_HANDS
+    hands: matches that never converge are otherwise found only at limits: hands_per_match,
+    after minutes of work. Called by the statistics at each hand's first decision (the
+    statistics observe every decision themselves: no layer between them and the match)."""
 
-    def __init__(self, stats, index, seed, limit):
-        self.stats, self.index, self.seed, self.limit = stats, index, seed, limit
-        self.decision = stats.decision          # decision(match, seat, moves): the statistics'
+    def __init__(self, index, seed, limit):
+        self.index, self.seed, self.limit = index, seed, limit
 
-    def applied(self, match):
+    def __call__(self, match):
         global _warned
-        self.stats.applied(match)
         if not _warned and match.hands_played >= SLOW_HANDS and self.limit > SLOW_HANDS:
             _warned = True
             print(f"warning: game {self.index} (seed {self.seed}) is still going after "
@@ -76,9 +75,9 @@ def play_one(st, job: Job, index: int) -> tuple:
     seed = derive_seed(job.seed, index)
     stats = GameStats(st.players, st.game.match.wins == "lowest")
     try:
-        watch = _Watch(stats, index, seed, st.game.limits.hands_per_match)
+        stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
         match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,
-                                 job.agent_options, observer=watch)
+                                 job.agent_options, observer=stats)
     except GameError as exc:
         return {"game": index, "seed": seed, "players": st.players, "agents": job.agents,
                 "error": exc.line()}, None

@@ -74,6 +74,7 @@ class GameStats:
         self.streak = None           # current sole leader and the decision its lead began after
         self.streak_from = 0
         self.last = None             # the standings applied() saw last
+        self.on_hand = None          # called with the match at a hand's first decision
 
     def decision(self, match, seat: int, moves: list):
         S = match.S
@@ -83,6 +84,8 @@ class GameStats:
         if S.hand_no != self.hand_seen:
             self.hand_seen = S.hand_no
             self.first[S.hand_no] = (S.dealer, seat)
+            if self.on_hand is not None:
+                self.on_hand(match)
 
     def applied(self, match):
         S = match.S
@@ -90,8 +93,15 @@ class GameStats:
             st = list(S.total)
         elif match.P.hand_result is None:          # the standing is the hand's score
             st = [t + s for t, s in zip(S.total, S.score)]
-        else:
-            st = [S.total[p] + match.standing(p) for p in range(self.n)]
+        else:                         # Match.standing of every seat, asked in one go
+            hr, total, steps = match.P.hand_result, S.total, S.steps
+            try:
+                st = [total[p] + hr(S, p) for p in range(self.n)]
+            except Exception:         # a seat's result fails: standing() says what it stands at
+                st = None
+            S.steps = steps           # looking does not change the game
+            if st is None:
+                st = [total[p] + match.standing(p) for p in range(self.n)]
         if st == self.last:           # most moves change no standing: the leader and the
             return                    # streak are what the same standings made them last time
         self.last = st

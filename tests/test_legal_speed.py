@@ -505,6 +505,53 @@ def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
     assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
 
 
+SEAT_KEYS = """
+functions:
+  own: {params: {p: seat}, body: "count(pile(p))"}
+  far: {params: {p: seat}, body: "count(pile(left(p)))"}
+  both: {params: {p: seat}, body: "own(p) * 10 + far(p)"}
+  fold: {params: {p: seat}, body: "count(pile(p)) if players == 2 else count(pile(left(p)))"}
+  unfold: {params: {p: seat}, body: "count(pile(p)) * 3 if players == 3 else count(pile(p)) + far(p)"}
+  next: {params: {p: seat}, body: "own(left(p))"}
+moves:
+  keep:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)"}
+match:
+  hand_result: >-
+    next(player) * 1000000 + both(player) * 10000 + fold(player) * 1000 + unfold(player) * 100
+    + own(player)
+"""
+
+
+def test_a_kept_function_keyed_on_its_own_seats_instance_follows_every_zone_it_reads(tmp_path, plain):
+    # own(p) and fold(p) (at 2 players) read only pile(p): kept with that instance's version
+    # alone. far(p) reads another seat's pile, both(p) and unfold(p) read it through far(p),
+    # next(p) through own(left(p)): each keyed on every pile, so a card kept by one seat
+    # changes the other's values too.
+    path = rules(tmp_path, SEAT_KEYS, PLAYS.replace("[turn]", "[keep]").replace("[play]", "[keep]"))
+    fast, slow = both(plain, path)
+    def key(name):
+        return next(x.strip() for x in generated(fast.P, name).split("\n") if "key = " in x)
+    for name in ("M_own", "M_fold"):
+        assert key(name).endswith("+ a_p]") and key(name).count("ZV[") == 1
+    for name in ("M_far", "M_both", "M_unfold", "M_next"):                  # both piles
+        assert "a_p" not in key(name) and key(name).count("ZV[") == 2
+    seen = []
+    for move in ("keep 3C", "keep 3H", "keep TC", None):
+        values = [fast.standing(p) for p in (0, 1)]
+        assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
+        assert fast.S.steps == slow.S.steps
+        seen.append(values)
+        if move:
+            T.choose(fast, move)
+            T.choose(slow, move)
+    # seat 1 keeps a card, seat 0 one, seat 1 another: each seat's far() follows the other
+    assert seen == [[0, 0], [1010100, 101101], [1111201, 1111201], [2121301, 1212302]]
+
+
 def test_max_min_and_unique_of_an_attribute_are_the_comprehensions(tmp_path, plain):
     path = rules(tmp_path, """
         moves:
@@ -591,9 +638,11 @@ def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(
     # Comprehensions over `seats` are written out seat by seat (the player count is known):
     # the same values, the same steps, and any/all stop where the loop stops: top(pile(p)) of
     # an empty pile is never reached once any() has its answer.
+    # The hand result is written once per seat (`player` a number), `p != player` decided.
     path = rules(tmp_path, SEAT_LOOPS, TURNS)
     fast, slow = both(plain, path)
     assert "rt.ticks(S, 2," in fast.P.source and "rt.ticks(" not in slow.P.source
+    assert "elif player == 1:" in generated(fast.P, fast.P.hand_result.__name__)
     for move in ("play 3C", "play 3H", "play TC"):
         values = [fast.standing(p) for p in (0, 1)]
         assert values == [slow.standing(p) for p in (0, 1)]
@@ -611,6 +660,78 @@ def test_loops_over_the_seats_written_out_give_the_same_values_steps_and_errors(
             for move in ("play 3C", "play 3H", "play TC"):
                 T.choose(m, move)
     plain(False)
+
+
+def test_loops_over_a_list_of_constants_written_out_give_the_same_moves_steps_and_errors(tmp_path, plain):
+    # Comprehensions over a list known when compiling (`[C, H, C]`, or a loop over the seats
+    # whose conditions were all decided) are written out item by item, items whose condition
+    # is false left out: the same moves, steps and errors.
+    body = """
+        moves:
+          capture:
+            params:
+              card:
+                from: "hand(player)"
+                if: >-
+                  count(s for s in [C, H, C] if any(c.suit == s for c in table)) == 3
+                  and sum(count(c for c in hand(player) if c.suit == s) for s in [C, H, C]) > 2
+                  and all(any(c.suit == s for c in table) for s in [C, H, C])
+                  and first(s for s in [H, C, H] if s == card.suit) == card.suit
+                  and count([s for s in [H, C, H] if s != card.suit]) >= 1
+                  and max(count(c for c in table if c.suit == s) for s in [C, H, C]) == 2
+                  and not any(s != s for s in [C, H, C])
+                  and count(s for s in [C, H, C] if s == s) == 3
+                  and sum(max(c.value for c in table if c.suit == s) for s in [C, H]) == 3
+                  and max([min(c.value for c in table if c.suit == s) for s in [C, H, C]]) == 1
+                  and %s
+        """
+    fast, slow = both(plain, rules(tmp_path, body % "true"))
+    assert "rt.ticks(S, 3," in fast.P.source and "rt.ticks(" not in slow.P.source
+    # the max (min) of each suit's values: one pass over the table for every suit
+    assert "rt.max_eq_each(" in fast.P.source and "rt.min_eq_each(" in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+    # every item left out: the max of nothing, as the comprehension says
+    both_fail(plain, rules(tmp_path, body % "max(count(table) for s in [C, H, C] if s != s) > 0"),
+              "max of an empty list")
+    # seat 1 holds no heart: the max of the hearts is the error, after the clubs' steps
+    both_fail(plain, rules(tmp_path, body % "sum(max(c.value for c in hand(player) if c.suit == s) "
+                                            "for s in [C, H]) > 0"), "max of an empty list")
+
+
+NESTED = """
+functions:
+  others: {params: {p: seat}, body: "[q for q in seats if q != p]"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)", face_up: true}
+match:
+  hand_result: >-
+    max(count(pile(q)) + 1 for q in others(player)) * 100
+    + sum(count(pile(q)) for q in others(player) if q != player) * 10 + count(hand(player))
+"""
+
+
+def test_a_hand_result_per_seat_counts_the_steps_of_the_lists_it_no_longer_builds(tmp_path, plain):
+    # others(player) is decided when the hand result is written for one seat: the loop over
+    # it is written out too, and counts the seats of the inner loop and the items of the
+    # list it made, as the plain code does.
+    path = rules(tmp_path, NESTED, TURNS)
+    fast, slow = both(plain, path)
+    assert "[q for q in" not in generated(fast.P, fast.P.hand_result.__name__).split("else:")[0]
+    for move in ("play 3C", "play 3H", "play TC"):
+        for p in (0, 1):
+            seen = []
+            for m in (fast, slow):
+                steps = m.S.steps
+                seen.append((m.P.hand_result(m.S, p), m.S.steps - steps))
+            assert seen[0] == seen[1]
+        T.choose(fast, move)
+        T.choose(slow, move)
+    assert fast.S.total == slow.S.total == [321, 210]
 
 
 def test_comparisons_of_constants_are_decided_when_compiling(tmp_path, plain):

@@ -85,8 +85,8 @@ class _Fake:
         self.over = False
         self.winners = None
         self.hands_played = 1
-        self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0})()
-        self.P = type("P", (), {"hand_result": "the script"})()   # standings come from standing()
+        self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0, "steps": 0})()
+        self.P = type("P", (), {"hand_result": "the script"})()   # not callable: standing() answers
         self.now = [0] * n
 
     def standing(self, p):
@@ -110,7 +110,7 @@ def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
     assert f["first_players"] == [0] and f["dealers"] == [0]
 
 
-@pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten"])
+@pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten", "scopa"])
 def test_lead_changes_are_the_same_when_unchanged_standings_are_skipped(name):
     """The skip of applied() (same standings as last time: nothing to do) and its reading of the
     score for games without a hand_result give every game the measures of looking every time:
