@@ -30,3 +30,11 @@ def test_casino_capture_cards_adding_up_to_the_card_or_of_its_rank_and_build_wha
 def test_casino_a_court_card_takes_only_one_card_of_its_own_rank():
     m = casino("AC AD AH AS", "5C 9H KD 2S", "5D KH 2H QS")
     assert [t for t in legal(m) if t.startswith("capture KD")] == ["capture KD KH"]
+
+
+def test_casino_a_number_card_never_takes_a_court_card_with_its_sum():
+    # Court cards have no value: 5 = 5 and 5 = 3+2, but not 5 = 5 + K or 3+2 + Q
+    m = casino("AC AD AH AS", "5C 9H KD 2S", "5D KH 3H QS")
+    assert [t for t in legal(m) if t.startswith("capture 5C")] == ["capture 5C 5D"]
+    m = casino("AC AD AH AS", "5C 9H JD 2S", "3D KH 2H QS")
+    assert [t for t in legal(m) if t.startswith("capture")] == ["capture 5C 3D+2H", "capture 2S 2H"]
