@@ -1295,10 +1295,16 @@ class Compiler:
                 pruned = None if i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
                     or not _subsets_args(p.source) else \
                     _sum_test(at_level[i + 1][0], local, {_local_of(q) for q in mv.params[:i]})
+                alike = None if pruned or i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
+                    or not _subsets_args(p.source) else _alike_test(at_level[i + 1][0], local)
                 if i in hoisted:
                     join = _equality_join(at_level[i + 1], local,
                                           {_local_of(q) for q in mv.params[:i]})
                     items = self.reused_items(p, join)
+                elif alike:    # from subsets(X, m), first condition: all items alike
+                    items = f"t_{p.name}"
+                    self.e.line(f"{items} = rt.subsets_alike(S, {self.g.limits.steps_per_hand}, "
+                                f"{self.subsets_args(p.source)}, {alike})", p.source.span)
                 elif pruned:   # from subsets(X, m), first condition a sum of the item == g
                     items = f"t_{p.name}"
                     self.e.line(f"{items} = rt.subsets_sum_is(S, {self.g.limits.steps_per_hand}, "
@@ -1347,8 +1353,8 @@ class Compiler:
                     if lazy:
                         source = "rt.subsets_where({}, ({}))".format(items, "".join(
                             f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
-                conds = at_level[i + 1][1:] if pruned else at_level[i + 1]   # (tested above)
-                summed = None if join or pruned or p.blind or PLAIN or not conds else \
+                conds = at_level[i + 1][1:] if pruned or alike else at_level[i + 1]   # (tested above)
+                summed = None if join or pruned or alike or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
                 if summed:  # its first condition, a sum of the item == g: one call for all items
                     table, g = summed
@@ -1927,6 +1933,25 @@ def _sum_test(node, local: str, outer):
                 and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
             tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
             return tab, g
+    return None
+
+
+def _alike_test(node, local: str):
+    """The attribute's table when `node` is `all(c.attr == <local>[0].attr for c in <local>)`
+    (either way round): every item of the sub-list alike in one attribute; else None."""
+    if not (isinstance(node, nodes.Gen) and node.func == "all" and node.cond is None
+            and _is_local(node.iter, local) and isinstance(node.elt, nodes.Compare)
+            and node.elt.op == "=="):
+        return None
+    for f, g in ((node.elt.left, node.elt.right), (node.elt.right, node.elt.left)):
+        if isinstance(f, nodes.Attr) and isinstance(g, nodes.Attr) and f.name == g.name \
+                and getattr(f, "ref", None) is None and getattr(g, "ref", None) is None \
+                and isinstance(f.obj, nodes.Name) and getattr(f.obj, "ref", None) is not None \
+                and f.obj.ref[0] == "local" and f.obj.ref[2] == node.local \
+                and isinstance(g.obj, nodes.Index) and getattr(g.obj, "ref", None) is None \
+                and _is_local(g.obj.obj, local) and isinstance(g.obj.index, nodes.Num) \
+                and g.obj.index.value == 0:
+            return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.name, f"AT_{f.name}")
     return None
 
 

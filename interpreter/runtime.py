@@ -891,6 +891,43 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     return bool(found)
 
 
+def subsets_alike(S, limit, items, most, table):
+    """The sub-lists of subsets(S, limit, items, most) whose items are all alike in one
+    attribute (`all(c.rank == s[0].rank for c in s)`), in subsets() order, after the
+    legal-move loop counted the sub-lists (tick) and all_eq counted each one's items: the same
+    steps and errors (counted before any work, as subsets() counts before it builds), without
+    building the others. The items' positions are grouped by key; each size's sub-lists are
+    the combinations of each group, put back in subsets() order (by positions)."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + 2 * inner + total
+    if S.steps > limit:
+        too_many_steps(limit)
+    if top < 1:
+        return []
+    out = [[x] for x in items]
+    if top < 2:
+        return out
+    groups = {}
+    for i in range(n):
+        k = table[items[i]]
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [i]
+        else:
+            g.append(i)
+    many = [g for g in groups.values() if len(g) > 1]
+    for size in range(2, top + 1):
+        many = [g for g in many if len(g) >= size]
+        if not many:
+            break
+        found = [c for g in many for c in combinations(g, size)]
+        if len(many) > 1:
+            found.sort()
+        out += [[items[i] for i in c] for c in found]
+    return out
+
+
 def subsets_lazy(S, limit, items, most=None):
     """A join's reused subsets(items, most) list (compiler: its keys sums of an attribute or
     sizes), counted as subsets() and the loop's tick of its lists count, with the same errors;

@@ -1,0 +1,150 @@
+"""Shortcuts found by writing rule files of families games/ lacks (issue 11, item 4;
+benchmarks/probes/): each gives the same moves, steps and errors as the plain code
+(`compiler.PLAIN`), on tiny rule files made to catch an unsound shortcut."""
+import random
+import textwrap
+
+import pytest
+
+from cardrules import compiler
+from cardrules import runtime as rt
+from cardrules import testing as T
+from cardrules.errors import GameError
+from cardrules.session import setup
+
+# Twelve cards, A 2 3 in four suits; six each, seat 1 (the dealer's left) first, one at a time.
+SETS = """
+game: Sets test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+moves:
+  play:
+    params:
+      cards:
+        from: "subsets(hand(player), 4)"
+        if: "TEST and count(cards) >= 2"
+    do:
+      - move: {cards: cards, to: pile}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+# seat 1: AC 2C 2D AD AH 3C (aces at 0, 3, 4; twos at 1, 2); seat 0: 3D 3H 3S 2H 2S AS
+ORDER = "AC 3D 2C 3H 2D 3S AD 2H AH 2S 3C AS"
+ALIKE = "all(c.rank == cards[0].rank for c in cards)"
+
+
+@pytest.fixture
+def plain():
+    def use(flag: bool):
+        compiler.PLAIN = flag
+    yield use
+    compiler.PLAIN = False
+
+
+def sets_file(tmp_path, test: str, limits: str = "") -> str:
+    path = tmp_path / "sets.yaml"
+    path.write_text(SETS.replace("TEST", test) + textwrap.dedent(limits))
+    return str(path)
+
+
+def both(plain, path):
+    plain(False)
+    fast = T.stacked(path, ORDER, players=2)
+    plain(True)
+    slow = T.stacked(path, ORDER, players=2)
+    plain(False)
+    return fast, slow
+
+
+def legal(match) -> list:
+    return [match.move_text(m) for m in match.legal_moves()]
+
+
+@pytest.mark.parametrize("test", [ALIKE, "all(cards[0].rank == c.rank for c in cards)"])
+def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order(
+        tmp_path, plain, test):
+    # A set of one rank (President, Big Two): only the sub-lists alike in rank are made
+    # (rt.subsets_alike), in subsets() order: by size, then by positions, so the pair 2C+2D
+    # (positions 1, 2) comes between AC+AH (0, 4) and AD+AH (3, 4), across the groups.
+    path = sets_file(tmp_path, test)
+    fast, slow = both(plain, path)
+    assert "rt.subsets_alike(" in fast.P.source and "rt.subsets_alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["play AC+AD", "play AC+AH", "play 2C+2D", "play AD+AH",
+                                          "play AC+AD+AH"]
+    assert fast.S.steps == slow.S.steps
+
+
+@pytest.mark.parametrize("test", ["all(c.rank == cards[1].rank for c in cards)",
+                                  "all(c.rank == cards[0].rank for c in hand(player))",
+                                  "all(c.rank == cards[0].rank or c.suit == C for c in cards)"])
+def test_other_all_tests_over_subsets_keep_the_plain_loop(tmp_path, plain, test):
+    # cards[1] fails on a one-card sub-list; an all() over another list, or another test, is
+    # not "every item alike": the plain loop stays, with the plain code's moves or error.
+    path = sets_file(tmp_path, test)
+    assert "rt.subsets_alike(" not in setup(path, 2).program.source
+    if "cards[1]" in test:
+        for flag in (False, True):
+            plain(flag)
+            with pytest.raises(GameError, match="out of range"):
+                T.stacked(path, ORDER, players=2)
+        return
+    fast, slow = both(plain, path)
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_a_set_test_over_too_many_steps_fails_alike(tmp_path, plain):
+    # The steps of the sub-lists and of each one's test are counted before any work: a limit
+    # the plain code passes in the middle of its tests is passed by the shortcut too.
+    path = sets_file(tmp_path, ALIKE, "limits: {steps_per_hand: 150}\n")
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="steps"):
+            T.stacked(path, ORDER, players=2)
+
+
+def plain_alike(limit, items, most, table):
+    """What the plain code does for a legal-move loop over subsets() whose first condition is
+    "all items alike": (the sub-lists kept, steps), or the error's text."""
+    b = rt.Budget()
+    try:
+        lists = rt.tick(b, rt.subsets(b, limit, items, most), limit)
+        kept = [s for s in lists if rt.all_eq(b, table, s, table[s[0]], limit)]
+        return kept, b.steps
+    except (rt.LimitError, rt.EvalError) as exc:
+        return str(exc)
+
+
+def fast_alike(limit, items, most, table):
+    b = rt.Budget()
+    try:
+        return rt.subsets_alike(b, limit, items, most, table), b.steps
+    except (rt.LimitError, rt.EvalError) as exc:
+        return str(exc)
+
+
+def test_subsets_alike_is_the_plain_code_with_any_items_sizes_and_limits():
+    # Random items (repeated ones too), keys, sizes and step limits: the same sub-lists in the
+    # same order, the same steps, the same errors (too many sub-lists, the step limit).
+    rng = random.Random(4)
+    across = 0
+    for _ in range(3000):
+        n = rng.randrange(0, 11)
+        table = tuple(rng.randrange(0, 4) for _ in range(12))
+        items = [rng.randrange(12) for _ in range(n)]
+        most = rng.choice([None, 0, 1, 2, 3, 4, -1, 20])
+        limit = rng.choice([10 ** 9, rng.randrange(0, 3000)])
+        want = plain_alike(limit, items, most, table)
+        assert fast_alike(limit, items, most, table) == want, (items, table, most, limit)
+        across += isinstance(want, tuple) and len({table[s[0]] for s in want[0] if len(s) > 1}) > 1
+    assert across > 300              # many answers mixed groups, where the order matters
+    items = list(range(17))          # too many sub-lists: subsets()' own error
+    assert "would build 131071 lists" in fast_alike(10 ** 9, items, None, tuple([0] * 17))
+    assert fast_alike(10 ** 9, items, None, tuple([0] * 17)) == plain_alike(
+        10 ** 9, items, None, tuple([0] * 17))
