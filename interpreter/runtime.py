@@ -891,40 +891,79 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     return bool(found)
 
 
-def subsets_alike(S, limit, items, most, table):
-    """The sub-lists of subsets(S, limit, items, most) whose items are all alike in one
-    attribute (`all(c.rank == s[0].rank for c in s)`), in subsets() order, after the
-    legal-move loop counted the sub-lists (tick) and all_eq counted each one's items: the same
-    steps and errors (counted before any work, as subsets() counts before it builds), without
-    building the others. The items' positions are grouped by key; each size's sub-lists are
-    the combinations of each group, put back in subsets() order (by positions)."""
+def _groups_by(items, tables):
+    """The positions of items grouped by their keys in all of `tables` together (one table:
+    its key), in the order of each key's first item; only groups of two or more."""
+    groups = {}
+    if len(tables) == 1:
+        table = tables[0]
+        for i, x in enumerate(items):
+            k = table[x]
+            if k in groups:
+                groups[k].append(i)
+            else:
+                groups[k] = [i]
+    else:
+        for i, x in enumerate(items):
+            k = tuple(t[x] for t in tables)
+            if k in groups:
+                groups[k].append(i)
+            else:
+                groups[k] = [i]
+    return [g for g in groups.values() if len(g) > 1]
+
+
+_WEIGHTS: dict = {}              # (n, lo, hi) -> items of all sub-lists of lo to hi of n items
+
+
+def _weight(n, lo, hi):
+    w = _WEIGHTS.get((n, lo, hi))
+    if w is None:
+        w = sum(comb(n, k) * k for k in range(lo, min(hi, n) + 1))
+        if len(_WEIGHTS) < 4096:
+            _WEIGHTS[(n, lo, hi)] = w
+    return w
+
+
+def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True):
+    """The sub-lists of subsets(S, limit, items, most) of lo to hi items (all sizes by default)
+    that are alike in one of the attribute `tables` (`all(c.rank == s[0].rank for c in s)`), in
+    subsets() order, without building the others; the steps and errors of the plain legal-move
+    loop, which tests on each sub-list of those sizes one `all` per table (each counts the
+    sub-list's items) and rejects the sub-lists alike in none. Counted: subsets() and the loop's
+    tick of its lists, the tests of every rejected sub-list, and with `counted` those of the
+    sub-lists returned (their one test is then done; without it, the loop tests them again
+    with the plain code). Counted before any work (the alike ones counted by inclusion and
+    exclusion over the tables), as subsets() counts before it builds. The sub-lists are the
+    combinations of each group of positions with equal keys, put back in subsets() order."""
     n = len(items)
     top, total, inner = _subsets_size(n, most)
-    S.steps += n + 2 * inner + total
+    lo = 1 if lo is None else max(lo, 1)
+    hi = top if hi is None else min(hi, top)
+    groups = [_groups_by(items, (t,)) for t in tables] if hi >= 2 else []
+    alike = n if lo == 1 and hi >= 1 else 0          # every single item is alike
+    if groups:
+        big = max(lo, 2)
+        for mask in range(1, 1 << len(tables)):      # alike in some table: inclusion-exclusion
+            if mask & (mask - 1) == 0:
+                gs = groups[mask.bit_length() - 1]
+                alike += sum(_weight(len(g), big, hi) for g in gs)
+            else:
+                chosen = [t for b, t in enumerate(tables) if mask >> b & 1]
+                part = sum(_weight(len(g), big, hi) for g in _groups_by(items, chosen))
+                alike += part if len(chosen) % 2 else -part
+    tested = _weight(n, lo, hi) if lo <= hi else 0   # items of the sub-lists tested
+    S.steps += n + inner + total + len(tables) * (tested - alike) + (alike if counted else 0)
     if S.steps > limit:
         too_many_steps(limit)
-    if top < 1:
-        return []
-    out = [[x] for x in items]
-    if top < 2:
-        return out
-    groups = {}
-    for i in range(n):
-        k = table[items[i]]
-        g = groups.get(k)
-        if g is None:
-            groups[k] = [i]
-        else:
-            g.append(i)
-    many = [g for g in groups.values() if len(g) > 1]
-    for size in range(2, top + 1):
-        many = [g for g in many if len(g) >= size]
-        if not many:
+    out = [[x] for x in items] if lo == 1 and hi >= 1 else []
+    for size in range(max(lo, 2), hi + 1):
+        kept = [c for gs in groups for g in gs if len(g) >= size for c in combinations(g, size)]
+        if not kept:
             break
-        found = [c for g in many for c in combinations(g, size)]
-        if len(many) > 1:
-            found.sort()
-        out += [[items[i] for i in c] for c in found]
+        if len(groups) > 1:
+            kept = set(kept)
+        out += [[items[i] for i in c] for c in sorted(kept)]
     return out
 
 

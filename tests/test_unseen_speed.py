@@ -124,7 +124,7 @@ def plain_alike(limit, items, most, table):
 def fast_alike(limit, items, most, table):
     b = rt.Budget()
     try:
-        return rt.subsets_alike(b, limit, items, most, table), b.steps
+        return rt.subsets_alike(b, limit, items, most, (table,)), b.steps
     except (rt.LimitError, rt.EvalError) as exc:
         return str(exc)
 
