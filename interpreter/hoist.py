@@ -265,6 +265,24 @@ class _Hoister:
                 first = False
             self.loops(st.body, outer + [v], scope.bound, scope.known)
             before = scope.hoisted
+            first_cond = _cond_of(st.body[0]) if st.body else None
+            if outer and not scope.items and first_cond is not None and self.pure(st.iter) \
+                    and self.invariant(st.iter) and self.pure(first_cond) \
+                    and self.deps(first_cond, scope.bound) == {v}:
+                # its first test uses the item alone: the items that pass it, found once
+                f = self.fresh("F")
+                self.preamble.append(ast.parse(f"{f} = None").body[0])
+                build = ast.If(test=ast.parse(f"{f} is None", mode="eval").body, orelse=[], body=[
+                    ast.Assign(targets=[ast.Name(f, ast.Store())], lineno=0, value=ast.ListComp(
+                        elt=ast.Name(v, ast.Load()),
+                        generators=[ast.comprehension(target=ast.Name(v, ast.Store()), iter=st.iter,
+                                                      ifs=[first_cond], is_async=0)]))])
+                before = before + [build]
+                st.iter = ast.Name(f, ast.Load())
+                del st.body[0]
+                if not st.body:
+                    st.body = [ast.Pass()]
+                self.gain += _WORTH
             if scope.items:
                 q = self.fresh("Q")
                 self.preamble.append(ast.parse(f"{q} = None").body[0])

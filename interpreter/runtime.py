@@ -891,25 +891,16 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     return bool(found)
 
 
-def _groups_by(items, tables):
-    """The positions of items grouped by their keys in all of `tables` together (one table:
-    its key), in the order of each key's first item; only groups of two or more."""
+def _groups_by(items, table, among=None):
+    """The positions of items (those in `among`, else all) grouped by their key in `table`, in
+    the order of each key's first item; only groups of two or more."""
     groups = {}
-    if len(tables) == 1:
-        table = tables[0]
-        for i, x in enumerate(items):
-            k = table[x]
-            if k in groups:
-                groups[k].append(i)
-            else:
-                groups[k] = [i]
-    else:
-        for i, x in enumerate(items):
-            k = tuple(t[x] for t in tables)
-            if k in groups:
-                groups[k].append(i)
-            else:
-                groups[k] = [i]
+    for i in range(len(items)) if among is None else among:
+        k = table[items[i]]
+        if k in groups:
+            groups[k].append(i)
+        else:
+            groups[k] = [i]
     return [g for g in groups.values() if len(g) > 1]
 
 
@@ -940,7 +931,7 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
     top, total, inner = _subsets_size(n, most)
     lo = 1 if lo is None else max(lo, 1)
     hi = top if hi is None else min(hi, top)
-    groups = [_groups_by(items, (t,)) for t in tables] if hi >= 2 else []
+    groups = [_groups_by(items, t) for t in tables] if hi >= 2 else []
     alike = n if lo == 1 and hi >= 1 else 0          # every single item is alike
     if groups:
         big = max(lo, 2)
@@ -948,10 +939,13 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
             if mask & (mask - 1) == 0:
                 gs = groups[mask.bit_length() - 1]
                 alike += sum(_weight(len(g), big, hi) for g in gs)
-            else:
-                chosen = [t for b, t in enumerate(tables) if mask >> b & 1]
-                part = sum(_weight(len(g), big, hi) for g in _groups_by(items, chosen))
-                alike += part if len(chosen) % 2 else -part
+            else:                                    # alike in all of these: refined groups
+                bits = [b for b in range(len(tables)) if mask >> b & 1]
+                gs = groups[bits[0]]
+                for b in bits[1:]:
+                    gs = [h for g in gs for h in _groups_by(items, tables[b], g)]
+                part = sum(_weight(len(g), big, hi) for g in gs)
+                alike += part if len(bits) % 2 else -part
     tested = _weight(n, lo, hi) if lo <= hi else 0   # items of the sub-lists tested
     S.steps += n + inner + total + len(tables) * (tested - alike) + (alike if counted else 0)
     if S.steps > limit:

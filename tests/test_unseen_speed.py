@@ -2,6 +2,7 @@
 benchmarks/probes/): each gives the same moves, steps and errors as the plain code
 (`compiler.PLAIN`), on tiny rule files made to catch an unsound shortcut."""
 import random
+import re
 import textwrap
 
 import pytest
@@ -148,3 +149,141 @@ def test_subsets_alike_is_the_plain_code_with_any_items_sizes_and_limits():
     assert "would build 131071 lists" in fast_alike(10 ** 9, items, None, tuple([0] * 17))
     assert fast_alike(10 ** 9, items, None, tuple([0] * 17)) == plain_alike(
         10 ** 9, items, None, tuple([0] * 17))
+
+
+MELDS = """
+functions:
+  is_meld:
+    params: {cards: list of card}
+    body: >-
+      count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards)
+      or (all(c.suit == cards[0].suit for c in cards)
+          and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards)
+              == count(cards) - 1))
+"""
+
+
+@pytest.mark.parametrize("test, made", [
+    ("is_meld(cards)", True),                                   # through the function
+    ("count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards) or (all(c.suit == "
+     "cards[0].suit for c in cards) and max(rank_order(c.rank) for c in cards) - "
+     "min(rank_order(c.rank) for c in cards) == count(cards) - 1))", True),   # written out
+    ("count(cards) == 2 and all(c.suit == cards[0].suit for c in cards)", True),
+    ("count(cards) < 3 and all(c.suit == cards[0].suit for c in cards)", True),
+    ("count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards) or count(cards) == 4)",
+     False)])                                                   # a branch that tests no likeness
+def test_sets_or_runs_from_subsets_are_looked_for_among_the_alike_sub_lists(
+        tmp_path, plain, test, made):
+    # Rummy's melds: sub-lists of one rank, or of one suit in sequence. Only those alike in
+    # rank or in suit (of the sizes tested) are made and tested by the plain code; the others
+    # count the steps of the tests that would have rejected them. Same moves, same steps.
+    path = tmp_path / "melds.yaml"
+    path.write_text(SETS.replace("TEST", test) + MELDS)
+    fast, slow = both(plain, str(path))
+    assert ("rt.subsets_alike(" in fast.P.source) == made
+    assert "rt.subsets_alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    if test == "is_meld(cards)":
+        # the run (positions 0, 1, 5) before the set (0, 3, 4): subsets() order, not tables'
+        assert legal(fast) == ["play AC+2C+3C", "play AC+AD+AH"]
+
+
+def test_subsets_alike_in_one_of_several_attributes_is_the_plain_code():
+    # Random items (repeated ones too, alike in both keys), two or three key tables, size
+    # bounds and limits: the plain loop tests each sub-list of the sizes with one all() per
+    # table until one holds; the helper gives those sub-lists, counting the tests of the
+    # others, and the loop tests the ones it gives again. The same sub-lists, steps, errors.
+    rng = random.Random(9)
+    for _ in range(3000):
+        n = rng.randrange(0, 10)
+        tables = tuple(tuple(rng.randrange(0, 3) for _ in range(12))
+                       for _ in range(rng.choice([2, 2, 3])))
+        items = [rng.randrange(12) for _ in range(n)]
+        most = rng.choice([None, 2, 3, 5])
+        lo, hi = rng.choice([None, 1, 2, 3]), rng.choice([None, 2, 3, 4, 0])
+        limit = rng.choice([10 ** 9, rng.randrange(0, 3000)])
+
+        def alike_somewhere(b, s):
+            return any(rt.all_eq(b, t, s, t[s[0]], limit) for t in tables)
+
+        def sized(s):
+            return (lo is None or len(s) >= lo) and (hi is None or len(s) <= hi)
+
+        b = rt.Budget()
+        try:
+            lists = rt.tick(b, rt.subsets(b, limit, items, most), limit)
+            want = ([s for s in lists if sized(s) and alike_somewhere(b, s)], b.steps)
+        except (rt.LimitError, rt.EvalError) as exc:
+            want = str(exc)
+        b = rt.Budget()
+        try:
+            got = rt.subsets_alike(b, limit, items, most, tables, lo, hi, False)
+            assert all(sized(s) and alike_somewhere(b, s) for s in got)   # the loop's tests
+            got = (got, b.steps)
+        except (rt.LimitError, rt.EvalError) as exc:
+            got = str(exc)
+        assert got == want, (items, tables, most, lo, hi, limit)
+
+
+PILES = """
+game: Piles test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  piles: {count: 3, visibility: all}
+moves:
+  lay:
+    params:
+      card: {from: "hand(player)"}
+      m: {from: "indices(piles)", if: "TEST"}
+    do:
+      - move: {cards: card, to: "piles(m)"}
+  start:
+    params:
+      card: {from: "hand(player)"}
+      m: {from: "indices(piles)", if: "empty(piles(m))"}
+    do:
+      - move: {cards: card, to: "piles(m)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, to: "piles(0)"}
+  - move: {top: stock, to: "piles(2)"}
+  - choose: [lay, start]
+    by: "left(dealer)"
+  - choose: [lay, start]
+    by: dealer
+"""
+# seat 1: AC 3C 2D; seat 0: 2C AD 3D; piles(0): AH, piles(2): 2H
+PILES_ORDER = "AC 2C 3C AD 2D 3D AH 2H AS 2S 3S 3H"
+
+
+@pytest.mark.parametrize("test, filtered", [
+    ("not empty(piles(m)) and count(piles(m)) != rank_order(card.rank)", True),
+    ("count(piles(m)) != rank_order(card.rank) and not empty(piles(m))", False)])
+def test_an_inner_loops_first_test_of_the_item_alone_is_made_once_per_call(
+        tmp_path, plain, test, filtered):
+    # Laying off on a meld on the table: `not empty(piles(m))` uses the pile alone, so the
+    # piles that pass it are found once per call (_F), not once per card; a first test that
+    # uses the card too stays in the loop. Made again at the next decision: the pile started
+    # in between is offered then. Same moves and steps as the plain code at every decision.
+    path = tmp_path / "piles.yaml"
+    path.write_text(PILES.replace("TEST", test))
+    plain(False)
+    fast = T.stacked(str(path), PILES_ORDER, players=2)
+    plain(True)
+    slow = T.stacked(str(path), PILES_ORDER, players=2)
+    plain(False)
+    lay = fast.P.source.split("def L_lay(")[1].split("\ndef ")[0]
+    assert bool(re.search(r"_F\d+ = \[p_m for p_m in", lay)) == filtered
+    assert not re.search(r"_F\d+ = ", slow.P.source)
+    first = legal(fast)
+    assert first == legal(slow) and fast.S.steps == slow.S.steps
+    assert [t for t in first if t.startswith("lay")] == ["lay AC 0", "lay AC 2", "lay 3C 0",
+                                                         "lay 3C 2"]
+    for m in (fast, slow):
+        T.choose(m, "start 2D 1")
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)[:3] == ["lay AD 0", "lay AD 1", "lay AD 2"]   # pile 1 is offered now
