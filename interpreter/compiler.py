@@ -1946,7 +1946,19 @@ def _is_one_of(node, names) -> bool:
 
 def _alike_test(node, names):
     """The attribute's table when `node` is `all(c.attr == s[0].attr for c in s)` (either way
-    round), s a local of `names`: every item of the sub-list alike in one attribute; else None."""
+    round) or `count(unique(c.attr for c in s)) == 1`, s a local of `names`: every item of the
+    sub-list alike in one attribute, testing which counts its items once; else None."""
+    if isinstance(node, nodes.Compare) and node.op == "==":
+        for f, g in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(g, nodes.Num) and g.value == 1 and isinstance(f, nodes.Call) \
+                    and f.func == "count" and getattr(f, "ref", None) is None and len(f.args) == 1:
+                u = f.args[0]
+                if isinstance(u, nodes.Gen) and u.func == "unique" and u.cond is None \
+                        and _is_one_of(u.iter, names) and isinstance(u.elt, nodes.Attr) \
+                        and getattr(u.elt, "ref", None) is None and _is_one_of(u.elt.obj, {u.local}):
+                    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(
+                        u.elt.name, f"AT_{u.elt.name}")
+        return None
     if not (isinstance(node, nodes.Gen) and node.func == "all" and node.cond is None
             and _is_one_of(node.iter, names) and isinstance(node.elt, nodes.Compare)
             and node.elt.op == "=="):

@@ -68,7 +68,8 @@ def legal(match) -> list:
     return [match.move_text(m) for m in match.legal_moves()]
 
 
-@pytest.mark.parametrize("test", [ALIKE, "all(cards[0].rank == c.rank for c in cards)"])
+@pytest.mark.parametrize("test", [ALIKE, "all(cards[0].rank == c.rank for c in cards)",
+                                  "count(unique(c.rank for c in cards)) == 1"])
 def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order(
         tmp_path, plain, test):
     # A set of one rank (President, Big Two): only the sub-lists alike in rank are made
@@ -84,7 +85,8 @@ def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order
 
 @pytest.mark.parametrize("test", ["all(c.rank == cards[1].rank for c in cards)",
                                   "all(c.rank == cards[0].rank for c in hand(player))",
-                                  "all(c.rank == cards[0].rank or c.suit == C for c in cards)"])
+                                  "all(c.rank == cards[0].rank or c.suit == C for c in cards)",
+                                  "count(unique(c.rank for c in cards)) == 2"])
 def test_other_all_tests_over_subsets_keep_the_plain_loop(tmp_path, plain, test):
     # cards[1] fails on a one-card sub-list; an all() over another list, or another test, is
     # not "every item alike": the plain loop stays, with the plain code's moves or error.
