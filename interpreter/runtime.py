@@ -933,7 +933,9 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
     hi = top if hi is None else min(hi, top)
     groups = [_groups_by(items, t) for t in tables] if hi >= 2 else []
     alike = n if lo == 1 and hi >= 1 else 0          # every single item is alike
-    if groups:
+    if len(tables) == 1 and counted:                 # every sub-list tested once: no need
+        alike = 0
+    elif groups:
         big = max(lo, 2)
         for mask in range(1, 1 << len(tables)):      # alike in some table: inclusion-exclusion
             if mask & (mask - 1) == 0:
@@ -947,7 +949,10 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
                 part = sum(_weight(len(g), big, hi) for g in gs)
                 alike += part if len(bits) % 2 else -part
     tested = _weight(n, lo, hi) if lo <= hi else 0   # items of the sub-lists tested
-    S.steps += n + inner + total + len(tables) * (tested - alike) + (alike if counted else 0)
+    if len(tables) == 1 and counted:
+        S.steps += n + inner + total + tested
+    else:
+        S.steps += n + inner + total + len(tables) * (tested - alike) + (alike if counted else 0)
     if S.steps > limit:
         too_many_steps(limit)
     out = [[x] for x in items] if lo == 1 and hi >= 1 else []
@@ -955,9 +960,8 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
         kept = [c for gs in groups for g in gs if len(g) >= size for c in combinations(g, size)]
         if not kept:
             break
-        if len(groups) > 1:
-            kept = set(kept)
-        out += [[items[i] for i in c] for c in sorted(kept)]
+        kept = sorted(set(kept)) if len(groups) > 1 else sorted(kept)
+        out += [[items[i] for i in c] for c in kept]
     return out
 
 
