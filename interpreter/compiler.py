@@ -587,6 +587,7 @@ class Compiler:
         if not (isinstance(elt, nodes.Compare) and elt.op in ("==", "!=", "<", "<=", ">", ">=")):
             return None
         for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
+            inner, args = _count_call(inner)     # a user function whose body is the count, too
             if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
                     and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
                 continue
@@ -598,9 +599,19 @@ class Compiler:
                        and isinstance(a.obj, nodes.Name) and getattr(a.obj, "ref", None) is not None
                        and a.obj.ref[0] == "local" for a in sides) \
                     or sides[0].name != sides[1].name \
-                    or {a.obj.ref[2] for a in sides} != {v, inner.local}:
+                    or {_arg_local(a.obj.ref[2], args) for a in sides} != {v, inner.local}:
                 continue
-            items, pool = self.plain_items(n), self.plain_items(inner)
+            if args is not None:      # the list: the argument given for the body's list parameter
+                if not (isinstance(inner.iter, nodes.Name) and inner.iter.ref[0] == "local"
+                        and inner.iter.ref[2] in args):
+                    continue
+                self.in_iterable += 1
+                try:
+                    items, pool = self.plain_items(n), self.x(args[inner.iter.ref[2]])
+                finally:
+                    self.in_iterable -= 1
+            else:
+                items, pool = self.plain_items(n), self.plain_items(inner)
             if items != pool or inner.local in _free_locals(inner.iter) or not _read_as_is(n.iter):
                 continue          # (a list computed each time counts its steps each time: not once)
             name = sides[0].name
@@ -1761,6 +1772,27 @@ _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za
 _INT = re.compile(r"-?[0-9]+\Z")
 _FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
          ">": operator.gt, ">=": operator.ge}
+
+
+def _count_call(node):
+    """(the count comprehension, {parameter's local: argument}) when `node` calls a user
+    function whose body is `count(...)` with plain names as arguments (Draw Poker's
+    `same(c, cards)`), else (node, None)."""
+    ref = getattr(node, "ref", None)
+    if isinstance(node, nodes.Call) and ref is not None and ref[0] == "function" \
+            and isinstance(ref[1].body, nodes.Gen) and ref[1].body.func == "count" \
+            and all(isinstance(a, nodes.Name) and getattr(a, "ref", None) is not None
+                    and a.ref[0] == "local" for a in node.args):
+        return ref[1].body, {f"a_{p}": a for (p, _), a in zip(ref[1].params, node.args)}
+    return node, None
+
+
+def _arg_local(name: str, args):
+    """The local that `name` stands for: a parameter's argument (a local name) when args maps
+    it, else the name itself."""
+    if args is not None and name in args:
+        return args[name].ref[2]
+    return name
 
 
 def _read_as_is(node) -> bool:

@@ -289,3 +289,45 @@ def test_an_inner_loops_first_test_of_the_item_alone_is_made_once_per_call(
         T.choose(m, "start 2D 1")
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
     assert legal(fast)[:3] == ["lay AD 0", "lay AD 1", "lay AD 2"]   # pile 1 is offered now
+
+
+PAIRS = """
+game: Pairs test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  same:
+    params: {c: card, cards: list of card}
+    body: "count(x for x in cards if x.rank == c.rank)"
+  has:
+    params: {cards: list of card, other: list of card, times: int}
+    body: "TEST"
+moves:
+  two: {if: "has(hand(player), hand(left(player)), 2)"}
+  three: {if: "has(hand(player), hand(left(player)), 3)"}
+  four: {if: "has(hand(player), hand(left(player)), 4)"}
+  none: {}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [two, three, four, none]
+    by: "left(dealer)"
+"""
+
+
+@pytest.mark.parametrize("test, tallied, moves", [
+    ("any(same(c, cards) == times for c in cards)", True, ["two", "three", "none"]),
+    ("all(same(c, cards) != times for c in cards)", True, ["four", "none"]),
+    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"])])
+def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test, tallied, moves):
+    # `same(c, cards)` is a count over the same list the any() goes through: the ranks are
+    # tallied once (rt.any_count), counting the comprehensions' steps. Over another list it
+    # is not that, and stays as written. Same moves and steps as the plain code.
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS.replace("TEST", test))
+    fast, slow = both(plain, str(path))
+    assert ("rt.any_count(" in fast.P.source) == tallied
+    assert legal(fast) == legal(slow) == moves and fast.S.steps == slow.S.steps
