@@ -62,7 +62,7 @@ def test_president_when_every_other_player_passes_the_last_player_leads_a_new_tr
     play(m, "play 3C+3D", "pass", "play 2H+2C", "pass", "pass")
     assert m.to_move() == 2 and legal(m) == ["pass"]     # seat 2 passed before, passes again
     play(m, "pass")
-    assert T.cards(m, "pile") == [] and len(T.cards(m, "done")) == 4
+    assert T.cards(m, "pile") == [] and len(T.cards(m, "stock")) == 4
     assert m.to_move() == 3 and "play 4H" in legal(m)    # a new trick: any set, no pass
     assert "pass" not in legal(m)
 
