@@ -3,6 +3,8 @@ Euchre (trumps with bowers, partnerships, a turned card), Blackjack (a banking g
 
 Each test stacks the deck (top card first) and shows one rule of the pagat.com description the
 rule file cites."""
+import pytest
+
 from cardrules import testing as T
 from conftest import game_path
 
@@ -149,3 +151,14 @@ def test_blackjack_the_bank_draws_below_17_and_stands_on_17():
     play(m, "bet 6", "stand")
     assert T.cards(m, "hand:0") == ["6C", "TC", "AC"]    # 16, then 17 (the ace as 1): stands
     assert list(m.S.total) == [-6, 6]                    # 18 beats 17
+
+
+@pytest.mark.parametrize("name", ["president", "euchre", "blackjack"])
+def test_every_player_count_plays_whole_matches_to_the_end(name):
+    from cardrules.session import play_match, setup
+    game = setup(game_path(name)).game
+    for n in range(game.min_players, game.max_players + 1):
+        st = setup(game_path(name), n)
+        for seed in range(2):
+            match, _ = play_match(st, ["random"] * n, seed)
+            assert match.over and match.winners
