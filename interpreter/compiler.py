@@ -2034,7 +2034,7 @@ def _alike_shape(parts: list, local: str):
     lo = hi = None
     if isinstance(parts[0], nodes.Compare) and parts[0].op in _SIZE_OPS \
             and isinstance(parts[0].left, nodes.Call) and parts[0].left.func == "count" \
-            and getattr(parts[0].left, "ref", None) is None \
+            and getattr(parts[0].left, "ref", None) is None and len(parts[0].left.args) == 1 \
             and _is_one_of(parts[0].left.args[0], names) \
             and _safe(parts[0].right) and not _free_locals(parts[0].right):
         which, shift = _SIZE_OPS[parts[0].op]
