@@ -588,6 +588,19 @@ def any_count(S, table, items, op, n, limit, want):
     return not want
 
 
+def index_by(table, items) -> dict:
+    """The items by key (table[x]), each key's items in their order (hoist.py: an any() over
+    the same list for every item of a loop looks only at the items whose key it tests)."""
+    out: dict = {}
+    for x in items:
+        k = table[x]
+        if k in out:
+            out[k].append(x)
+        else:
+            out[k] = [x]
+    return out
+
+
 def count_eq(S, table, items, k, limit):
     """count(x for x in items if table[x] == k), counted as tick() counts it."""
     S.steps += len(items)

@@ -331,3 +331,49 @@ def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test
     fast, slow = both(plain, str(path))
     assert ("rt.any_count(" in fast.P.source) == tallied
     assert legal(fast) == legal(slow) == moves and fast.S.steps == slow.S.steps
+
+
+TABLE = """
+game: Table test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "TEST"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, count: 5, to: table}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+# seat 1: AC 2D 3S; seat 0: 2C 3C AH; table: AD 2H 3H 2S AS (2S, then AS: suit S twice)
+TABLE_ORDER = "AC 2C 2D 3C 3S AH AD 2H 3H 2S AS"
+
+
+@pytest.mark.parametrize("test, indexed", [
+    ("any(t.suit == card.suit and count(x for x in hand(player) if x.rank == t.rank) >= 1 "
+     "and t.rank == A for t in table)", True),
+    ("any(card.suit == t.suit and t.rank != card.rank for t in table)", True),
+    ("any(t.suit == t.suit and t.rank == card.rank for t in table)", False),
+    ("any(t.suit == card.suit or t.rank == card.rank for t in table)", False)])
+def test_an_any_over_the_table_by_the_cards_key_looks_at_that_key_only(
+        tmp_path, plain, test, indexed):
+    # "A card of its suit on the table such that ...": the table's cards by suit are found
+    # once per call (rt.index_by), and each card looks only at its suit's, in the table's
+    # order (the part after counts steps item by item: the same steps), the tick as before.
+    path = tmp_path / "table.yaml"
+    path.write_text(TABLE.replace("TEST", test))
+    plain(False)
+    fast = T.stacked(str(path), TABLE_ORDER, players=2)
+    plain(True)
+    slow = T.stacked(str(path), TABLE_ORDER, players=2)
+    plain(False)
+    assert ("rt.index_by(" in fast.P.source) == indexed
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
