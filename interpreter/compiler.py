@@ -2028,6 +2028,8 @@ def _alike_shape(parts: list, local: str):
     first = parts[0]
     ref = getattr(first, "ref", None)
     if isinstance(first, nodes.Call) and ref is not None and ref[0] == "function":
+        if not all(isinstance(a, (nodes.Name, nodes.Num)) for a in first.args):
+            return None        # (an argument computed for each sub-list may count steps)
         fn = ref[1]
         names = {f"a_{q}" for (q, _), a in zip(fn.params, first.args) if _is_local(a, local)}
         parts = _conjuncts(fn.body)

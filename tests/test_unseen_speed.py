@@ -377,3 +377,17 @@ def test_an_any_over_the_table_by_the_cards_key_looks_at_that_key_only(
     assert ("rt.index_by(" in fast.P.source) == indexed
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
     assert legal(fast)
+
+
+def test_a_set_test_through_a_function_with_a_computed_argument_keeps_the_plain_loop(
+        tmp_path, plain):
+    # is_meld's second argument is a list built for each sub-list (its steps count each
+    # time): the sub-lists it rejects would not count only their tests, so no shortcut.
+    path = tmp_path / "melds.yaml"
+    body = MELDS.replace("params: {cards: list of card}", "params: {cards: list of card, "
+                         "others: list of card}")
+    path.write_text(SETS.replace("TEST", "is_meld(cards, [c for c in hand(player) if c.rank "
+                                         "== A])") + body)
+    fast, slow = both(plain, str(path))
+    assert "rt.subsets_alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
