@@ -1367,7 +1367,8 @@ class Compiler:
                     if lazy:
                         source = "rt.subsets_where({}, ({}))".format(items, "".join(
                             f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
-                conds = at_level[i + 1][1:] if pruned or alike and alike[3] else at_level[i + 1]   # (tested above)
+                done = pruned or alike and alike[3]      # its first condition tested above
+                conds = at_level[i + 1][1:] if done else at_level[i + 1]
                 summed = None if join or pruned or alike or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
                 if summed:  # its first condition, a sum of the item == g: one call for all items
@@ -1973,7 +1974,8 @@ def _sum_test(node, local: str, outer):
 
 def _is_one_of(node, names) -> bool:
     ref = getattr(node, "ref", None)
-    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] in names
+    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" \
+        and ref[2] in names
 
 
 def _alike_test(node, names):
@@ -1987,7 +1989,8 @@ def _alike_test(node, names):
                 u = f.args[0]
                 if isinstance(u, nodes.Gen) and u.func == "unique" and u.cond is None \
                         and _is_one_of(u.iter, names) and isinstance(u.elt, nodes.Attr) \
-                        and getattr(u.elt, "ref", None) is None and _is_one_of(u.elt.obj, {u.local}):
+                        and getattr(u.elt, "ref", None) is None \
+                        and _is_one_of(u.elt.obj, {u.local}):
                     return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(
                         u.elt.name, f"AT_{u.elt.name}")
         return None

@@ -355,7 +355,8 @@ class _Indexer(ast.NodeTransformer):
         parts = _and_parts(elt)
         first = parts[0]
         if not (self.h.pure(items) and self.h.invariant(items) and self.h.deps(items, {}) == set()
-                and not any(isinstance(x, ast.Name) and x.id.startswith("_") for x in ast.walk(items))
+                and not any(isinstance(x, ast.Name) and x.id.startswith("_")
+                            for x in ast.walk(items))
                 and isinstance(first, ast.Compare) and len(first.ops) == 1
                 and isinstance(first.ops[0], ast.Eq)):
             return n
