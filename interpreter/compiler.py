@@ -618,6 +618,7 @@ class Compiler:
         if not (isinstance(elt, nodes.Compare) and elt.op in ("==", "!=", "<", "<=", ">", ">=")):
             return None
         for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
+            inner, args = _count_call(inner)     # a user function whose body is the count, too
             if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
                     and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
                 continue
@@ -629,9 +630,19 @@ class Compiler:
                        and isinstance(a.obj, nodes.Name) and getattr(a.obj, "ref", None) is not None
                        and a.obj.ref[0] == "local" for a in sides) \
                     or sides[0].name != sides[1].name \
-                    or {a.obj.ref[2] for a in sides} != {v, inner.local}:
+                    or {_arg_local(a.obj.ref[2], args) for a in sides} != {v, inner.local}:
                 continue
-            items, pool = self.plain_items(n), self.plain_items(inner)
+            if args is not None:      # the list: the argument given for the body's list parameter
+                if not (isinstance(inner.iter, nodes.Name) and inner.iter.ref[0] == "local"
+                        and inner.iter.ref[2] in args):
+                    continue
+                self.in_iterable += 1
+                try:
+                    items, pool = self.plain_items(n), self.x(args[inner.iter.ref[2]])
+                finally:
+                    self.in_iterable -= 1
+            else:
+                items, pool = self.plain_items(n), self.plain_items(inner)
             if items != pool or inner.local in _free_locals(inner.iter) or not _read_as_is(n.iter):
                 continue          # (a list computed each time counts its steps each time: not once)
             name = sides[0].name
@@ -1343,10 +1354,19 @@ class Compiler:
                 pruned = None if i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
                     or not _subsets_args(p.source) else \
                     _sum_test(at_level[i + 1][0], local, {_local_of(q) for q in mv.params[:i]})
+                alike = None if pruned or i in hoisted or p.blind or PLAIN or not at_level[i + 1] \
+                    or not _subsets_args(p.source) else _alike_shape(at_level[i + 1], local)
                 if i in hoisted:
                     join = _equality_join(at_level[i + 1], local,
                                           {_local_of(q) for q in mv.params[:i]})
                     items = self.reused_items(p, join)
+                elif alike:    # from subsets(X, m), sub-lists alike in an attribute first
+                    items = f"t_{p.name}"
+                    bounds = ", ".join("None" if b is None else f"({self.x(b[0])}) + {b[1]}"
+                                       for b in alike[1:3])
+                    self.e.line(f"{items} = rt.subsets_alike(S, {self.g.limits.steps_per_hand}, "
+                                f"{self.subsets_args(p.source)}, ({', '.join(alike[0])},), "
+                                f"{bounds}, {alike[3]})", p.source.span)
                 elif pruned:   # from subsets(X, m), first condition a sum of the item == g
                     items = f"t_{p.name}"
                     self.e.line(f"{items} = rt.subsets_sum_is(S, {self.g.limits.steps_per_hand}, "
@@ -1395,8 +1415,9 @@ class Compiler:
                     if lazy:
                         source = "rt.subsets_where({}, ({}))".format(items, "".join(
                             f"({table}, G{k}_{p.name}), " for k, table in enumerate(lazy)))
-                conds = at_level[i + 1][1:] if pruned else at_level[i + 1]   # (tested above)
-                summed = None if join or pruned or p.blind or PLAIN or not conds else \
+                done = pruned or alike and alike[3]      # its first condition tested above
+                conds = at_level[i + 1][1:] if done else at_level[i + 1]
+                summed = None if join or pruned or alike or p.blind or PLAIN or not conds else \
                     _sum_test(conds[0], local, {_local_of(q) for q in mv.params[:i]})
                 if summed:  # its first condition, a sum of the item == g: one call for all items
                     table, g = summed
@@ -1802,6 +1823,27 @@ _FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.
          ">": operator.gt, ">=": operator.ge}
 
 
+def _count_call(node):
+    """(the count comprehension, {parameter's local: argument}) when `node` calls a user
+    function whose body is `count(...)` with plain names as arguments (Draw Poker's
+    `same(c, cards)`), else (node, None)."""
+    ref = getattr(node, "ref", None)
+    if isinstance(node, nodes.Call) and ref is not None and ref[0] == "function" \
+            and isinstance(ref[1].body, nodes.Gen) and ref[1].body.func == "count" \
+            and all(isinstance(a, nodes.Name) and getattr(a, "ref", None) is not None
+                    and a.ref[0] == "local" for a in node.args):
+        return ref[1].body, {f"a_{p}": a for (p, _), a in zip(ref[1].params, node.args)}
+    return node, None
+
+
+def _arg_local(name: str, args):
+    """The local that `name` stands for: a parameter's argument (a local name) when args maps
+    it, else the name itself."""
+    if args is not None and name in args:
+        return args[name].ref[2]
+    return name
+
+
 def _read_as_is(node) -> bool:
     """True for a zone or a variable (a name bound to a value): reading it counts no step, so
     reading it once or many times counts the same."""
@@ -2009,6 +2051,93 @@ def _sum_test(node, local: str, outer):
             tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
             return tab, g
     return None
+
+
+def _is_one_of(node, names) -> bool:
+    ref = getattr(node, "ref", None)
+    return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" \
+        and ref[2] in names
+
+
+def _alike_test(node, names):
+    """The attribute's table when `node` is `all(c.attr == s[0].attr for c in s)` (either way
+    round) or `count(unique(c.attr for c in s)) == 1`, s a local of `names`: every item of the
+    sub-list alike in one attribute, testing which counts its items once; else None."""
+    if isinstance(node, nodes.Compare) and node.op == "==":
+        for f, g in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(g, nodes.Num) and g.value == 1 and isinstance(f, nodes.Call) \
+                    and f.func == "count" and getattr(f, "ref", None) is None and len(f.args) == 1:
+                u = f.args[0]
+                if isinstance(u, nodes.Gen) and u.func == "unique" and u.cond is None \
+                        and _is_one_of(u.iter, names) and isinstance(u.elt, nodes.Attr) \
+                        and getattr(u.elt, "ref", None) is None \
+                        and _is_one_of(u.elt.obj, {u.local}):
+                    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(
+                        u.elt.name, f"AT_{u.elt.name}")
+        return None
+    if not (isinstance(node, nodes.Gen) and node.func == "all" and node.cond is None
+            and _is_one_of(node.iter, names) and isinstance(node.elt, nodes.Compare)
+            and node.elt.op == "=="):
+        return None
+    for f, g in ((node.elt.left, node.elt.right), (node.elt.right, node.elt.left)):
+        if isinstance(f, nodes.Attr) and isinstance(g, nodes.Attr) and f.name == g.name \
+                and getattr(f, "ref", None) is None and getattr(g, "ref", None) is None \
+                and _is_one_of(f.obj, {node.local}) \
+                and isinstance(g.obj, nodes.Index) and getattr(g.obj, "ref", None) is None \
+                and _is_one_of(g.obj.obj, names) and isinstance(g.obj.index, nodes.Num) \
+                and g.obj.index.value == 0:
+            return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.name, f"AT_{f.name}")
+    return None
+
+
+_SIZE_OPS = {">=": (1, 0), ">": (1, 1), "==": (2, 0), "<=": (0, 0), "<": (0, -1)}
+
+
+def _alike_shape(parts: list, local: str):
+    """For a legal-move loop over subsets() whose conditions are `parts` (`local` the
+    sub-list): (tables, lo, hi, consumed) when the plain code rejects every sub-list alike in
+    none of the tables' attributes, with steps that rt.subsets_alike can count; else None.
+    Either the first part is an all-alike test (consumed: the loop need not test it again),
+    or the parts - the first one seen through a call of a user function whose argument is the
+    sub-list (Rummy's `is_meld(cards)`) - are an optional size test `count(s) >= E` (>, ==,
+    <=, <; E a constant) and then an `or` whose every branch starts with an all-alike test
+    (sets or runs: `all(c.rank == s[0].rank ...) or (all(c.suit == s[0].suit ...) and ...)`):
+    a sub-list of the tested sizes alike in none fails each branch at its first test, having
+    counted its items once per branch; the others are tested by the plain code (lo and hi are
+    nodes or None)."""
+    table = _alike_test(parts[0], {local})
+    if table:
+        return (table,), None, None, True
+    names = {local}
+    first = parts[0]
+    ref = getattr(first, "ref", None)
+    if isinstance(first, nodes.Call) and ref is not None and ref[0] == "function":
+        if not all(isinstance(a, (nodes.Name, nodes.Num)) for a in first.args):
+            return None        # (an argument computed for each sub-list may count steps)
+        fn = ref[1]
+        names = {f"a_{q}" for (q, _), a in zip(fn.params, first.args) if _is_local(a, local)}
+        parts = _conjuncts(fn.body)
+    lo = hi = None
+    if isinstance(parts[0], nodes.Compare) and parts[0].op in _SIZE_OPS \
+            and isinstance(parts[0].left, nodes.Call) and parts[0].left.func == "count" \
+            and getattr(parts[0].left, "ref", None) is None and len(parts[0].left.args) == 1 \
+            and _is_one_of(parts[0].left.args[0], names) \
+            and _safe(parts[0].right) and not _free_locals(parts[0].right):
+        which, shift = _SIZE_OPS[parts[0].op]
+        bound = (parts[0].right, shift)
+        lo, hi = (bound, None) if which == 1 else (None, bound) if which == 0 else (bound, bound)
+        parts = parts[1:]
+    if not parts:
+        return None
+    tables = []
+    for branch in _disjuncts(parts[0]):
+        table = _alike_test(_conjuncts(branch)[0], names)
+        if table is None:
+            return None
+        tables.append(table)
+    if len(tables) > 4:
+        return None
+    return tuple(tables), lo, hi, False
 
 
 def _disjuncts(node) -> list:

@@ -238,6 +238,24 @@ class _Hoister:
         return False
 
     # -- rewriting ------------------------------------------------------------------------------
+    def indexed(self, loop) -> list:
+        """Rewrites, in the conditions of `loop`, each any() over a list the same all call long
+        whose first test compares the item's key with a value not using it (_Indexer); the
+        statements that build the lists of items by key, once per call, before the loop."""
+        x = _Indexer(self)
+        for st in loop.body:
+            c = _cond_of(st)
+            if c is not None:
+                st.test.operand = x.visit(c)
+        out = []
+        for name, table, items in x.made:
+            self.preamble.append(ast.parse(f"{name} = None").body[0])
+            out.append(ast.If(test=ast.parse(f"{name} is None", mode="eval").body, orelse=[], body=[
+                ast.Assign(targets=[ast.Name(name, ast.Store())], lineno=0, value=ast.Call(
+                    ast.Attribute(ast.Name("rt", ast.Load()), "index_by", ast.Load()),
+                    [ast.Name(table, ast.Load()), items], []))]))
+        return out
+
     def loops(self, body: list, outer: list, bound: dict, known: dict | None = None):
         """Rewrites the param loops in `body` (statements), with `outer` the loop variables of
         the enclosing loops, `bound` the deps of names bound by := or moved so far, `known`
@@ -264,7 +282,25 @@ class _Hoister:
                 inner.test.operand = _Unbind().visit(scope.visit(c, first))
                 first = False
             self.loops(st.body, outer + [v], scope.bound, scope.known)
-            before = scope.hoisted
+            before = scope.hoisted + self.indexed(st)
+            first_cond = _cond_of(st.body[0]) if st.body else None
+            if outer and not scope.items and first_cond is not None and self.pure(st.iter) \
+                    and self.invariant(st.iter) and self.pure(first_cond) \
+                    and self.deps(first_cond, scope.bound) == {v}:
+                # its first test uses the item alone: the items that pass it, found once
+                f = self.fresh("F")
+                self.preamble.append(ast.parse(f"{f} = None").body[0])
+                build = ast.If(test=ast.parse(f"{f} is None", mode="eval").body, orelse=[], body=[
+                    ast.Assign(targets=[ast.Name(f, ast.Store())], lineno=0, value=ast.ListComp(
+                        elt=ast.Name(v, ast.Load()),
+                        generators=[ast.comprehension(target=ast.Name(v, ast.Store()), iter=st.iter,
+                                                      ifs=[first_cond], is_async=0)]))])
+                before = before + [build]
+                st.iter = ast.Name(f, ast.Load())
+                del st.body[0]
+                if not st.body:
+                    st.body = [ast.Pass()]
+                self.gain += _WORTH
             if scope.items:
                 q = self.fresh("Q")
                 self.preamble.append(ast.parse(f"{q} = None").body[0])
@@ -280,6 +316,66 @@ class _Hoister:
                 st.iter = ast.Name(q, ast.Load())
             body[i:i] = before
             i += len(before) + 1
+
+
+def _and_parts(node) -> list:
+    """`(a and b) and c` as [a, b, c], in order."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        return [p for v in node.values for p in _and_parts(v)]
+    return [node]
+
+
+class _Indexer(ast.NodeTransformer):
+    """`any(T[t] == e and REST for t in rt.tick(S, L, n))`, L the same list all call long and e
+    not using t: `any(REST for t in (rt.tick(S, L, n) and _I.get(e, ())))`, _I the items of L
+    by key T (rt.index_by): the same items tested in the same order (the others made the `and`
+    false without testing REST), the same tick."""
+
+    def __init__(self, h: "_Hoister"):
+        self.h = h
+        self.made: list = []          # (name, table, list code)
+
+    def visit_Call(self, n):
+        self.generic_visit(n)
+        if not (isinstance(n.func, ast.Name) and n.func.id == "any" and len(n.args) == 1
+                and not n.keywords and isinstance(n.args[0], ast.GeneratorExp)):
+            return n
+        g = n.args[0]
+        if len(g.generators) != 1:
+            return n
+        comp = g.generators[0]
+        it, elt = comp.iter, g.elt
+        if comp.ifs or comp.is_async or not isinstance(comp.target, ast.Name) \
+                or not isinstance(elt, ast.BoolOp) or not isinstance(elt.op, ast.And) \
+                or not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)
+                        and isinstance(it.func.value, ast.Name) and it.func.value.id == "rt"
+                        and it.func.attr == "tick" and len(it.args) == 3):
+            return n
+        t, items = comp.target.id, it.args[1]
+        parts = _and_parts(elt)
+        first = parts[0]
+        if not (self.h.pure(items) and self.h.invariant(items) and self.h.deps(items, {}) == set()
+                and not any(isinstance(x, ast.Name) and x.id.startswith("_")
+                            for x in ast.walk(items))
+                and isinstance(first, ast.Compare) and len(first.ops) == 1
+                and isinstance(first.ops[0], ast.Eq)):
+            return n
+        for a, e in ((first.left, first.comparators[0]), (first.comparators[0], first.left)):
+            if isinstance(a, ast.Subscript) and isinstance(a.value, ast.Name) \
+                    and a.value.id not in self.h.stored and a.value.id not in ("Z", "V", "S") \
+                    and isinstance(a.slice, ast.Name) and a.slice.id == t \
+                    and not any(isinstance(x, ast.Name) and x.id == t for x in ast.walk(e)) \
+                    and self.h.pure(e) and self.h.cannot_fail(e):
+                name = self.h.fresh("I")
+                self.made.append((name, a.value.id, items))
+                rest = parts[1:]
+                g.elt = rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest)
+                comp.iter = ast.BoolOp(ast.And(), [it, ast.Call(      # (tick counts as before)
+                    ast.Attribute(ast.Name(name, ast.Load()), "get", ast.Load()),
+                    [e, ast.Tuple([], ast.Load())], [])])
+                self.h.gain += _WORTH
+                return n
+        return n
 
 
 class _Scope:

@@ -588,6 +588,19 @@ def any_count(S, table, items, op, n, limit, want):
     return not want
 
 
+def index_by(table, items) -> dict:
+    """The items by key (table[x]), each key's items in their order (hoist.py: an any() over
+    the same list for every item of a loop looks only at the items whose key it tests)."""
+    out: dict = {}
+    for x in items:
+        k = table[x]
+        if k in out:
+            out[k].append(x)
+        else:
+            out[k] = [x]
+    return out
+
+
 def count_eq(S, table, items, k, limit):
     """count(x for x in items if table[x] == k), counted as tick() counts it."""
     S.steps += len(items)
@@ -986,6 +999,80 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     if S.steps > limit:
         too_many_steps(limit)
     return first is not None
+
+
+def _groups_by(items, table, among=None):
+    """The positions of items (those in `among`, else all) grouped by their key in `table`, in
+    the order of each key's first item; only groups of two or more."""
+    groups = {}
+    for i in range(len(items)) if among is None else among:
+        k = table[items[i]]
+        if k in groups:
+            groups[k].append(i)
+        else:
+            groups[k] = [i]
+    return [g for g in groups.values() if len(g) > 1]
+
+
+_WEIGHTS: dict = {}              # (n, lo, hi) -> items of all sub-lists of lo to hi of n items
+
+
+def _weight(n, lo, hi):
+    w = _WEIGHTS.get((n, lo, hi))
+    if w is None:
+        w = sum(comb(n, k) * k for k in range(lo, min(hi, n) + 1))
+        if len(_WEIGHTS) < 4096:
+            _WEIGHTS[(n, lo, hi)] = w
+    return w
+
+
+def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True):
+    """The sub-lists of subsets(S, limit, items, most) of lo to hi items (all sizes by default)
+    that are alike in one of the attribute `tables` (`all(c.rank == s[0].rank for c in s)`), in
+    subsets() order, without building the others; the steps and errors of the plain legal-move
+    loop, which tests on each sub-list of those sizes one `all` per table (each counts the
+    sub-list's items) and rejects the sub-lists alike in none. Counted: subsets() and the loop's
+    tick of its lists, the tests of every rejected sub-list, and with `counted` those of the
+    sub-lists returned (their one test is then done; without it, the loop tests them again
+    with the plain code). Counted before any work (the alike ones counted by inclusion and
+    exclusion over the tables), as subsets() counts before it builds. The sub-lists are the
+    combinations of each group of positions with equal keys, put back in subsets() order."""
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    lo = 1 if lo is None else max(lo, 1)
+    hi = top if hi is None else min(hi, top)
+    groups = [_groups_by(items, t) for t in tables] if hi >= 2 else []
+    alike = n if lo == 1 and hi >= 1 else 0          # every single item is alike
+    if len(tables) == 1 and counted:                 # every sub-list tested once: no need
+        alike = 0
+    elif groups:
+        big = max(lo, 2)
+        for mask in range(1, 1 << len(tables)):      # alike in some table: inclusion-exclusion
+            if mask & (mask - 1) == 0:
+                gs = groups[mask.bit_length() - 1]
+                alike += sum(_weight(len(g), big, hi) for g in gs)
+            else:                                    # alike in all of these: refined groups
+                bits = [b for b in range(len(tables)) if mask >> b & 1]
+                gs = groups[bits[0]]
+                for b in bits[1:]:
+                    gs = [h for g in gs for h in _groups_by(items, tables[b], g)]
+                part = sum(_weight(len(g), big, hi) for g in gs)
+                alike += part if len(bits) % 2 else -part
+    tested = _weight(n, lo, hi) if lo <= hi else 0   # items of the sub-lists tested
+    if len(tables) == 1 and counted:
+        S.steps += n + inner + total + tested
+    else:
+        S.steps += n + inner + total + len(tables) * (tested - alike) + (alike if counted else 0)
+    if S.steps > limit:
+        too_many_steps(limit)
+    out = [[x] for x in items] if lo == 1 and hi >= 1 else []
+    for size in range(max(lo, 2), hi + 1):
+        kept = [c for gs in groups for g in gs if len(g) >= size for c in combinations(g, size)]
+        if not kept:
+            break
+        kept = sorted(set(kept)) if len(groups) > 1 else sorted(kept)
+        out += [[items[i] for i in c] for c in kept]
+    return out
 
 
 def subsets_lazy(S, limit, items, most=None):

@@ -10,7 +10,8 @@ from rich.console import Console
 from cardrules import play, record, session, show
 from conftest import GAMES
 
-NEW_GAMES = ["old-maid", "hearts", "spades", "gin-rummy", "casino", "cribbage"]
+NEW_GAMES = ["old-maid", "hearts", "spades", "gin-rummy", "casino", "cribbage", "president", "euchre",
+             "blackjack"]
 
 
 def told(game: str, seed: int, tmp_path) -> list:

@@ -1,0 +1,393 @@
+"""Shortcuts found by writing rule files of families games/ lacks (issue 11, item 4;
+benchmarks/probes/): each gives the same moves, steps and errors as the plain code
+(`compiler.PLAIN`), on tiny rule files made to catch an unsound shortcut."""
+import random
+import re
+import textwrap
+
+import pytest
+
+from cardrules import compiler
+from cardrules import runtime as rt
+from cardrules import testing as T
+from cardrules.errors import GameError
+from cardrules.session import setup
+
+# Twelve cards, A 2 3 in four suits; six each, seat 1 (the dealer's left) first, one at a time.
+SETS = """
+game: Sets test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+moves:
+  play:
+    params:
+      cards:
+        from: "subsets(hand(player), 4)"
+        if: "TEST and count(cards) >= 2"
+    do:
+      - move: {cards: cards, to: pile}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+# seat 1: AC 2C 2D AD AH 3C (aces at 0, 3, 4; twos at 1, 2); seat 0: 3D 3H 3S 2H 2S AS
+ORDER = "AC 3D 2C 3H 2D 3S AD 2H AH 2S 3C AS"
+ALIKE = "all(c.rank == cards[0].rank for c in cards)"
+
+
+@pytest.fixture
+def plain():
+    def use(flag: bool):
+        compiler.PLAIN = flag
+    yield use
+    compiler.PLAIN = False
+
+
+def sets_file(tmp_path, test: str, limits: str = "") -> str:
+    path = tmp_path / "sets.yaml"
+    path.write_text(SETS.replace("TEST", test) + textwrap.dedent(limits))
+    return str(path)
+
+
+def both(plain, path):
+    plain(False)
+    fast = T.stacked(path, ORDER, players=2)
+    plain(True)
+    slow = T.stacked(path, ORDER, players=2)
+    plain(False)
+    return fast, slow
+
+
+def legal(match) -> list:
+    return [match.move_text(m) for m in match.legal_moves()]
+
+
+@pytest.mark.parametrize("test", [ALIKE, "all(cards[0].rank == c.rank for c in cards)",
+                                  "count(unique(c.rank for c in cards)) == 1"])
+def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order(
+        tmp_path, plain, test):
+    # A set of one rank (President, Big Two): only the sub-lists alike in rank are made
+    # (rt.subsets_alike), in subsets() order: by size, then by positions, so the pair 2C+2D
+    # (positions 1, 2) comes between AC+AH (0, 4) and AD+AH (3, 4), across the groups.
+    path = sets_file(tmp_path, test)
+    fast, slow = both(plain, path)
+    assert "rt.subsets_alike(" in fast.P.source and "rt.subsets_alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["play AC+AD", "play AC+AH", "play 2C+2D", "play AD+AH",
+                                          "play AC+AD+AH"]
+    assert fast.S.steps == slow.S.steps
+
+
+@pytest.mark.parametrize("test", ["all(c.rank == cards[1].rank for c in cards)",
+                                  "all(c.rank == cards[0].rank for c in hand(player))",
+                                  "all(c.rank == cards[0].rank or c.suit == C for c in cards)",
+                                  "count(unique(c.rank for c in cards)) == 2"])
+def test_other_all_tests_over_subsets_keep_the_plain_loop(tmp_path, plain, test):
+    # cards[1] fails on a one-card sub-list; an all() over another list, or another test, is
+    # not "every item alike": the plain loop stays, with the plain code's moves or error.
+    path = sets_file(tmp_path, test)
+    assert "rt.subsets_alike(" not in setup(path, 2).program.source
+    if "cards[1]" in test:
+        for flag in (False, True):
+            plain(flag)
+            with pytest.raises(GameError, match="out of range"):
+                T.stacked(path, ORDER, players=2)
+        return
+    fast, slow = both(plain, path)
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_a_set_test_over_too_many_steps_fails_alike(tmp_path, plain):
+    # The steps of the sub-lists and of each one's test are counted before any work: a limit
+    # the plain code passes in the middle of its tests is passed by the shortcut too.
+    path = sets_file(tmp_path, ALIKE, "limits: {steps_per_hand: 150}\n")
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="steps"):
+            T.stacked(path, ORDER, players=2)
+
+
+def plain_alike(limit, items, most, table):
+    """What the plain code does for a legal-move loop over subsets() whose first condition is
+    "all items alike": (the sub-lists kept, steps), or the error's text."""
+    b = rt.Budget()
+    try:
+        lists = rt.tick(b, rt.subsets(b, limit, items, most), limit)
+        kept = [s for s in lists if rt.all_eq(b, table, s, table[s[0]], limit)]
+        return kept, b.steps
+    except (rt.LimitError, rt.EvalError) as exc:
+        return str(exc)
+
+
+def fast_alike(limit, items, most, table):
+    b = rt.Budget()
+    try:
+        return rt.subsets_alike(b, limit, items, most, (table,)), b.steps
+    except (rt.LimitError, rt.EvalError) as exc:
+        return str(exc)
+
+
+def test_subsets_alike_is_the_plain_code_with_any_items_sizes_and_limits():
+    # Random items (repeated ones too), keys, sizes and step limits: the same sub-lists in the
+    # same order, the same steps, the same errors (too many sub-lists, the step limit).
+    rng = random.Random(4)
+    across = 0
+    for _ in range(3000):
+        n = rng.randrange(0, 11)
+        table = tuple(rng.randrange(0, 4) for _ in range(12))
+        items = [rng.randrange(12) for _ in range(n)]
+        most = rng.choice([None, 0, 1, 2, 3, 4, -1, 20])
+        limit = rng.choice([10 ** 9, rng.randrange(0, 3000)])
+        want = plain_alike(limit, items, most, table)
+        assert fast_alike(limit, items, most, table) == want, (items, table, most, limit)
+        across += isinstance(want, tuple) and len({table[s[0]] for s in want[0] if len(s) > 1}) > 1
+    assert across > 300              # many answers mixed groups, where the order matters
+    items = list(range(17))          # too many sub-lists: subsets()' own error
+    assert "would build 131071 lists" in fast_alike(10 ** 9, items, None, tuple([0] * 17))
+    assert fast_alike(10 ** 9, items, None, tuple([0] * 17)) == plain_alike(
+        10 ** 9, items, None, tuple([0] * 17))
+
+
+MELDS = """
+functions:
+  is_meld:
+    params: {cards: list of card}
+    body: >-
+      count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards)
+      or (all(c.suit == cards[0].suit for c in cards)
+          and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards)
+              == count(cards) - 1))
+"""
+
+
+@pytest.mark.parametrize("test, made", [
+    ("is_meld(cards)", True),                                   # through the function
+    ("count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards) or (all(c.suit == "
+     "cards[0].suit for c in cards) and max(rank_order(c.rank) for c in cards) - "
+     "min(rank_order(c.rank) for c in cards) == count(cards) - 1))", True),   # written out
+    ("count(cards) == 2 and all(c.suit == cards[0].suit for c in cards)", True),
+    ("count(cards) < 3 and all(c.suit == cards[0].suit for c in cards)", True),
+    ("count(cards) >= 3 and (all(c.rank == cards[0].rank for c in cards) or count(cards) == 4)",
+     False)])                                                   # a branch that tests no likeness
+def test_sets_or_runs_from_subsets_are_looked_for_among_the_alike_sub_lists(
+        tmp_path, plain, test, made):
+    # Rummy's melds: sub-lists of one rank, or of one suit in sequence. Only those alike in
+    # rank or in suit (of the sizes tested) are made and tested by the plain code; the others
+    # count the steps of the tests that would have rejected them. Same moves, same steps.
+    path = tmp_path / "melds.yaml"
+    path.write_text(SETS.replace("TEST", test) + MELDS)
+    fast, slow = both(plain, str(path))
+    assert ("rt.subsets_alike(" in fast.P.source) == made
+    assert "rt.subsets_alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    if test == "is_meld(cards)":
+        # the run (positions 0, 1, 5) before the set (0, 3, 4): subsets() order, not tables'
+        assert legal(fast) == ["play AC+2C+3C", "play AC+AD+AH"]
+
+
+def test_subsets_alike_in_one_of_several_attributes_is_the_plain_code():
+    # Random items (repeated ones too, alike in both keys), two or three key tables, size
+    # bounds and limits: the plain loop tests each sub-list of the sizes with one all() per
+    # table until one holds; the helper gives those sub-lists, counting the tests of the
+    # others, and the loop tests the ones it gives again. The same sub-lists, steps, errors.
+    rng = random.Random(9)
+    for _ in range(3000):
+        n = rng.randrange(0, 10)
+        tables = tuple(tuple(rng.randrange(0, 3) for _ in range(12))
+                       for _ in range(rng.choice([2, 2, 3])))
+        items = [rng.randrange(12) for _ in range(n)]
+        most = rng.choice([None, 2, 3, 5])
+        lo, hi = rng.choice([None, 1, 2, 3]), rng.choice([None, 2, 3, 4, 0])
+        limit = rng.choice([10 ** 9, rng.randrange(0, 3000)])
+
+        def alike_somewhere(b, s):
+            return any(rt.all_eq(b, t, s, t[s[0]], limit) for t in tables)
+
+        def sized(s):
+            return (lo is None or len(s) >= lo) and (hi is None or len(s) <= hi)
+
+        b = rt.Budget()
+        try:
+            lists = rt.tick(b, rt.subsets(b, limit, items, most), limit)
+            want = ([s for s in lists if sized(s) and alike_somewhere(b, s)], b.steps)
+        except (rt.LimitError, rt.EvalError) as exc:
+            want = str(exc)
+        b = rt.Budget()
+        try:
+            got = rt.subsets_alike(b, limit, items, most, tables, lo, hi, False)
+            assert all(sized(s) and alike_somewhere(b, s) for s in got)   # the loop's tests
+            got = (got, b.steps)
+        except (rt.LimitError, rt.EvalError) as exc:
+            got = str(exc)
+        assert got == want, (items, tables, most, lo, hi, limit)
+
+
+PILES = """
+game: Piles test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  piles: {count: 3, visibility: all}
+moves:
+  lay:
+    params:
+      card: {from: "hand(player)"}
+      m: {from: "indices(piles)", if: "TEST"}
+    do:
+      - move: {cards: card, to: "piles(m)"}
+  start:
+    params:
+      card: {from: "hand(player)"}
+      m: {from: "indices(piles)", if: "empty(piles(m))"}
+    do:
+      - move: {cards: card, to: "piles(m)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, to: "piles(0)"}
+  - move: {top: stock, to: "piles(2)"}
+  - choose: [lay, start]
+    by: "left(dealer)"
+  - choose: [lay, start]
+    by: dealer
+"""
+# seat 1: AC 3C 2D; seat 0: 2C AD 3D; piles(0): AH, piles(2): 2H
+PILES_ORDER = "AC 2C 3C AD 2D 3D AH 2H AS 2S 3S 3H"
+
+
+@pytest.mark.parametrize("test, filtered", [
+    ("not empty(piles(m)) and count(piles(m)) != rank_order(card.rank)", True),
+    ("count(piles(m)) != rank_order(card.rank) and not empty(piles(m))", False)])
+def test_an_inner_loops_first_test_of_the_item_alone_is_made_once_per_call(
+        tmp_path, plain, test, filtered):
+    # Laying off on a meld on the table: `not empty(piles(m))` uses the pile alone, so the
+    # piles that pass it are found once per call (_F), not once per card; a first test that
+    # uses the card too stays in the loop. Made again at the next decision: the pile started
+    # in between is offered then. Same moves and steps as the plain code at every decision.
+    path = tmp_path / "piles.yaml"
+    path.write_text(PILES.replace("TEST", test))
+    plain(False)
+    fast = T.stacked(str(path), PILES_ORDER, players=2)
+    plain(True)
+    slow = T.stacked(str(path), PILES_ORDER, players=2)
+    plain(False)
+    lay = fast.P.source.split("def L_lay(")[1].split("\ndef ")[0]
+    assert bool(re.search(r"_F\d+ = \[p_m for p_m in", lay)) == filtered
+    assert not re.search(r"_F\d+ = ", slow.P.source)
+    first = legal(fast)
+    assert first == legal(slow) and fast.S.steps == slow.S.steps
+    assert [t for t in first if t.startswith("lay")] == ["lay AC 0", "lay AC 2", "lay 3C 0",
+                                                         "lay 3C 2"]
+    for m in (fast, slow):
+        T.choose(m, "start 2D 1")
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)[:3] == ["lay AD 0", "lay AD 1", "lay AD 2"]   # pile 1 is offered now
+
+
+PAIRS = """
+game: Pairs test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  same:
+    params: {c: card, cards: list of card}
+    body: "count(x for x in cards if x.rank == c.rank)"
+  has:
+    params: {cards: list of card, other: list of card, times: int}
+    body: "TEST"
+moves:
+  two: {if: "has(hand(player), hand(left(player)), 2)"}
+  three: {if: "has(hand(player), hand(left(player)), 3)"}
+  four: {if: "has(hand(player), hand(left(player)), 4)"}
+  none: {}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [two, three, four, none]
+    by: "left(dealer)"
+"""
+
+
+@pytest.mark.parametrize("test, tallied, moves", [
+    ("any(same(c, cards) == times for c in cards)", True, ["two", "three", "none"]),
+    ("all(same(c, cards) != times for c in cards)", True, ["four", "none"]),
+    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"])])
+def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test, tallied, moves):
+    # `same(c, cards)` is a count over the same list the any() goes through: the ranks are
+    # tallied once (rt.any_count), counting the comprehensions' steps. Over another list it
+    # is not that, and stays as written. Same moves and steps as the plain code.
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS.replace("TEST", test))
+    fast, slow = both(plain, str(path))
+    assert ("rt.any_count(" in fast.P.source) == tallied
+    assert legal(fast) == legal(slow) == moves and fast.S.steps == slow.S.steps
+
+
+TABLE = """
+game: Table test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "TEST"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, count: 5, to: table}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+# seat 1: AC 2D 3S; seat 0: 2C 3C AH; table: AD 2H 3H 2S AS (2S, then AS: suit S twice)
+TABLE_ORDER = "AC 2C 2D 3C 3S AH AD 2H 3H 2S AS"
+
+
+@pytest.mark.parametrize("test, indexed", [
+    ("any(t.suit == card.suit and count(x for x in hand(player) if x.rank == t.rank) >= 1 "
+     "and t.rank == A for t in table)", True),
+    ("any(card.suit == t.suit and t.rank != card.rank for t in table)", True),
+    ("any(t.suit == t.suit and t.rank == card.rank for t in table)", False),
+    ("any(t.suit == card.suit or t.rank == card.rank for t in table)", False)])
+def test_an_any_over_the_table_by_the_cards_key_looks_at_that_key_only(
+        tmp_path, plain, test, indexed):
+    # "A card of its suit on the table such that ...": the table's cards by suit are found
+    # once per call (rt.index_by), and each card looks only at its suit's, in the table's
+    # order (the part after counts steps item by item: the same steps), the tick as before.
+    path = tmp_path / "table.yaml"
+    path.write_text(TABLE.replace("TEST", test))
+    plain(False)
+    fast = T.stacked(str(path), TABLE_ORDER, players=2)
+    plain(True)
+    slow = T.stacked(str(path), TABLE_ORDER, players=2)
+    plain(False)
+    assert ("rt.index_by(" in fast.P.source) == indexed
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
+
+
+def test_a_set_test_through_a_function_with_a_computed_argument_keeps_the_plain_loop(
+        tmp_path, plain):
+    # is_meld's second argument is a list built for each sub-list (its steps count each
+    # time): the sub-lists it rejects would not count only their tests, so no shortcut.
+    path = tmp_path / "melds.yaml"
+    body = MELDS.replace("params: {cards: list of card}", "params: {cards: list of card, "
+                         "others: list of card}")
+    path.write_text(SETS.replace("TEST", "is_meld(cards, [c for c in hand(player) if c.rank "
+                                         "== A])") + body)
+    fast, slow = both(plain, str(path))
+    assert "rt.subsets_alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
