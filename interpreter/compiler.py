@@ -34,6 +34,9 @@ _FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subset
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 UNROLL_SEATS = 6               # comprehensions over `seats` are written out seat by seat up to
 UNROLL_CODE = 600              # this many players and this many characters of their items' code
+UNROLL_DEPTH = 3               # when fewer comprehensions than this enclose them (written out or
+#                                not: each one around compiles its items once per item, again if
+#                                it ends up not written out; a deeper one is compiled as a loop)
 # True compiles without the shortcuts of legal moves, hand_result and comprehensions (reused
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
@@ -150,6 +153,7 @@ class Compiler:
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
+        self.gens = 0                # comprehensions being compiled around the one compiled
         self.player = "player"       # the code of `player` (a number in a hand result per seat)
         self.phases: list = [-1]     # the named hand statements being compiled, innermost last
         self.says: list = []         # `say:` texts, in tell order: (model.Say, [text | function name])
@@ -472,8 +476,15 @@ class Compiler:
         return v, items, cond, elt
 
     def x_Gen(self, n):
+        self.gens += 1
+        try:
+            return self.gen_code(n)
+        finally:
+            self.gens -= 1
+
+    def gen_code(self, n):
         iter_code = None
-        if not PLAIN:
+        if not PLAIN and self.gens <= UNROLL_DEPTH:
             z = _indices_of(n.iter)
             count = self.N if _is_seats(n.iter) else z.count if z is not None else None
             if count is not None and count <= UNROLL_SEATS:

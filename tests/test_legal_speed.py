@@ -801,3 +801,44 @@ def test_loops_over_indices_written_out_and_in_a_list_of_attributes(tmp_path, pl
     assert slow.pending is None and fast.S.total == slow.S.total
     assert seen == [["play 3C 0", "play 3C 1", "play TC 0", "play TC 1"], ["play 2H 0", "play 2H 1"]]
     assert fast.S.total == [211, 210]
+
+
+PLAY = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "pile(player)", face_up: true}
+"""
+
+
+def test_comprehensions_nested_deeper_than_unroll_depth_compile_as_loops(tmp_path, plain, monkeypatch):
+    # A comprehension written out compiles its items once per item (and again when it ends
+    # up a loop after all): nested ones multiplied that work level by level (20 levels of
+    # `sum(... for k in [1, 2])` in a hostile file: hours before validate answered). Only
+    # the UNROLL_DEPTH outermost are written out: each level more adds the same work, and
+    # the values and steps are the plain code's.
+    tried = []
+    written_out = compiler.Compiler.unrolled
+    monkeypatch.setattr(compiler.Compiler, "unrolled",
+                        lambda self, *a: tried.append(1) or written_out(self, *a))
+    def nested(depth):
+        e = "count(hand(player))"
+        for d in range(depth):
+            e = f"sum({e} + k{d} for k{d} in [1, 2])"
+        return rules(tmp_path, PLAY + f'match:\n  hand_result: "{e}"\n', TURNS)
+    work = []
+    for depth in (6, 7, 8):
+        tried.clear()
+        setup(nested(depth), 2)
+        work.append(len(tried))
+    assert work[2] - work[1] == work[1] - work[0]
+    fast, slow = both(plain, nested(8))
+    for p in (0, 1):
+        seen = []
+        for m in (fast, slow):
+            steps = m.S.steps
+            seen.append((m.P.hand_result(m.S, p), m.S.steps - steps))
+        assert seen[0] == seen[1]
+    assert seen[0][0] == 2 ** 8 * 2 + 3 * (2 ** 8 - 1)       # each level: 2 * inner + 1 + 2
