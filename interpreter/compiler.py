@@ -603,9 +603,9 @@ class Compiler:
             code = "rt.first(())"
             for e, c in reversed(list(zip(elts, conds))):
                 code = f"({e} if {c} else {code})" if c else e
-        elif f in (None, "sum") and len(elts) > 1 and not any(conds) and _each_key(elts):
+        elif f in (None, "sum") and len(elts) > 1 and not any(conds) and (each := _each_key(elts)):
             # max(c.a for c in L if c.b == k) for each known k: one pass over L for them all
-            code = _each_key(elts) if f is None else f"0 + sum({_each_key(elts)})"
+            code = each if f is None else f"0 + sum({each})"
         elif f in ("sum", "min", "max") and elts and not any(conds):   # every item, none left out
             code = f"0 + {' + '.join(elts)}" if f == "sum" else elts[0] if len(elts) == 1 else \
                 f"{f}({', '.join(elts)})"

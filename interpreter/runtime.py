@@ -688,28 +688,25 @@ def _each_answer(S, best, n, keys, limit, name):
     return out
 
 
-def max_eq_each(S, of, table, items, keys, limit):
-    """[max_eq(S, of, table, items, k, limit) for k in keys]: one pass over the items for all
-    the keys (the largest value of each key), then each key counted and answered in order, as
-    the calls one by one count them and fail (a key no item has: max's error)."""
-    best = {}
-    for x in items:
-        k = table[x]
-        v = of[x]
-        if k not in best or v > best[k]:      # the first of equal values, as max() keeps
-            best[k] = v
-    return _each_answer(S, best, len(items), keys, limit, "max")
+def _best_eq_each(pick, better):
+    """[best_eq(S, of, table, items, k, limit) for k in keys], pick max or min (better: > or
+    <): one pass over the items for all the keys (the best value of each key), then each key
+    counted and answered in order, as the calls one by one count them and fail (a key no
+    item has: pick's error)."""
+    name = pick.__name__
+
+    def best_eq_each(S, of, table, items, keys, limit):
+        best = {}
+        for x in items:
+            k = table[x]
+            v = of[x]
+            if k not in best or better(v, best[k]):   # the first of equal values, as pick keeps
+                best[k] = v
+        return _each_answer(S, best, len(items), keys, limit, name)
+    return best_eq_each
 
 
-def min_eq_each(S, of, table, items, keys, limit):
-    """[min_eq(...) for k in keys], as max_eq_each."""
-    best = {}
-    for x in items:
-        k = table[x]
-        v = of[x]
-        if k not in best or v < best[k]:
-            best[k] = v
-    return _each_answer(S, best, len(items), keys, limit, "min")
+max_eq_each, min_eq_each = _best_eq_each(max, _operator.gt), _best_eq_each(min, _operator.lt)
 
 
 def concat(S, limit, a, b):
@@ -826,13 +823,7 @@ def _sums_to(vals, top, g):
     later value is at least as large) and no sub-list extending it is looked at."""
     n = len(vals)
     found = []
-    if top < 1 or n < 3:              # at most 2 items: each, then the pair (often all there is)
-        if top >= 1:
-            found = [(i,) for i in range(n) if vals[i] == g]
-            if top >= 2 and n == 2 and vals[0] + vals[1] == g:
-                found.append((0, 1))
-        return found
-    if not 0 <= g <= sum(vals):       # out of reach of every sub-list
+    if top < 1 or not 0 <= g <= sum(vals):    # no sub-list, or out of reach of every one
         return found
     order = sorted(range(n), key=vals.__getitem__)
     sv = [vals[i] for i in order]
