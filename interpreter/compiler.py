@@ -924,8 +924,10 @@ class Compiler:
         self.e.line("else:")
         self.e.line("    i = -1")
         self.e.line("steps = S.steps")
+        # No position of its own: an error in the body is reported where the function is called,
+        # as for a function expanded there (docs/language.md, Functions).
         self.e.line(f"value = rt.num({self.x(fn.body)})" if fn.type == "int" else
-                    f"value = {self.x(fn.body)}", fn.body.span)
+                    f"value = {self.x(fn.body)}")
         self.e.line("if i >= 0: MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
         self.e.line("return value")
         self.footer()

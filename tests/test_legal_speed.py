@@ -505,6 +505,33 @@ def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
     assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
 
 
+KEPT_FAILS = """
+functions:
+  f: {params: {p: seat}, body: "max(c.value for c in pile(p))"}
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)", if: "f(player) > 0"}
+    do:
+      - move: {cards: card, to: "pile(player)"}
+"""
+
+
+def test_an_error_in_a_kept_function_is_reported_where_it_is_called(tmp_path, plain):
+    # f(p) reads only pile(p): kept per seat (M_f); its empty max fails at the move's
+    # condition (line 18 of the file), as the function expanded there fails
+    path = rules(tmp_path, KEPT_FAILS)
+    places = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="max of an empty list") as err:
+            T.stacked(path, ORDER, players=2)
+        places.append(str(err.value).split(": error")[0].rsplit(":", 2)[1:])
+    plain(False)
+    assert "def M_f(" in setup(path, 2).program.source
+    assert places[0] == places[1] == ["18", "51"]
+
+
 SEAT_KEYS = """
 functions:
   own: {params: {p: seat}, body: "count(pile(p))"}
