@@ -206,7 +206,7 @@ def deal(S, src, targets, count, face_up):
             move1(S, z[-1], t, False, face_up)
 
 
-_BITS = tuple(n.bit_length() for n in range(257))
+BITS = _BITS = tuple(n.bit_length() for n in range(257))   # n.bit_length() for small n
 
 
 def shuffle_list(rng, x):

@@ -588,3 +588,18 @@ def test_a_sampled_world_keeps_the_searching_seats_own_legal_moves():
     assert own.pending[1] is moves
     other = observe.Sampler(m, 1 - seat).sample(random.Random(0))
     assert other.pending[0] == seat and other.pending[1] is not moves
+
+
+def test_ismcts_searches_moves_whose_arguments_are_lists():
+    # Casino's captures name a list of table cards: those moves are keyed as _key makes them
+    # (tuples), through the tree's slower look at a node's children.
+    st = setup(game_path("casino"))
+    m = Match(st.program, 5, 1)
+    rng = random.Random(1)
+    while not any(isinstance(a, list) for mv in m.legal_moves() for a in mv[1:]):
+        m.apply(rng.randrange(len(m.legal_moves())))
+    seat, moves, _ = m.pending
+    agents = [make_agent("ismcts", seat, random.Random(3), budget=60) for _ in range(2)]
+    picks = {a.choose(SeatView(m, seat), moves) for a in agents}
+    assert len(picks) == 1 and 0 <= picks.pop() < len(moves)
+    assert agents[0].iterations == 60 and len(moves) > 1

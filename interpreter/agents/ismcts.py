@@ -119,40 +119,40 @@ class ISMCTSAgent(Agent):
             pending = m.pending
             while pending is not None and m.hands_played == hand:   # selection and expansion
                 seat, legal, _ = pending
-                try:                 # moves are tuples of ints, unless an argument is a list
-                    hash(tuple(legal))
-                    keys = [(seat, mv) for mv in legal]
-                except TypeError:
-                    keys = [_key(seat, mv) for mv in legal]
-                if node is root:
-                    idx = [i for i, k in enumerate(keys) if k in allowed]
-                    if not idx:
-                        return
-                else:
-                    idx = range(len(keys))
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
-                for i in idx:
-                    child = children.get(keys[i])
-                    if child is None:
-                        untried.append(i)
-                        continue
-                    child.avail += 1
-                    if not untried:
-                        visits = child.visits
-                        u = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                        if u > best:
-                            best, pick = u, i
+                try:                 # moves are tuples of ints, unless an argument is a list
+                    hash(tuple(legal))
+                    key = None
+                except TypeError:
+                    key = _key
+                if key is None:
+                    for i, mv in enumerate(legal):
+                        child = children.get((seat, mv))
+                        if child is None:
+                            if node is not root or (seat, mv) in allowed:
+                                untried.append(i)
+                            continue
+                        child.avail += 1   # (at the root, every child is an allowed move)
+                        if not untried:
+                            visits = child.visits
+                            u = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                            if u > best:
+                                best, pick = u, i
+                else:                # a list among the arguments: keys as _key makes them
+                    untried, best, pick = self._select_slow(node, root, seat, legal, allowed)
                 if untried:
                     i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = Node()
                     child.avail = 1
-                    children[keys[i]] = child
+                    children[_key(seat, legal[i]) if key else (seat, legal[i])] = child
                     path.append((child, seat))
                     m.apply(i)
                     break
-                child = children[keys[pick]]
+                if pick is None:    # at the root, no move of the decision is legal here
+                    return
+                child = children[_key(seat, legal[pick]) if key else (seat, legal[pick])]
                 path.append((child, seat))
                 m.apply(pick)
                 node = child
@@ -168,6 +168,28 @@ class ISMCTSAgent(Agent):
             child.visits += 1
             child.reward += reward[seat]
 
+    def _select_slow(self, node: Node, root: Node, seat: int, legal, allowed: set):
+        """_iterate's look at a node's children when a move has a list among its arguments
+        (keys made by _key): (untried move indices, best UCB value, its move index)."""
+        c, log, sqrt = self.c, math.log, math.sqrt
+        children = node.children
+        untried = []
+        best, pick = -1.0, None
+        for i, mv in enumerate(legal):
+            k = _key(seat, mv)
+            child = children.get(k)
+            if child is None:
+                if node is not root or k in allowed:
+                    untried.append(i)
+                continue
+            child.avail += 1
+            if not untried:
+                visits = child.visits
+                u = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                if u > best:
+                    best, pick = u, i
+        return untried, best, pick
+
     def _rollout(self, m, rng, hand: int):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
         depth, cut after `depth` moves at the first point where the seats' standings differ;
@@ -179,14 +201,14 @@ class ISMCTSAgent(Agent):
         m.playout(rng, hand, depth)
         by_result = m.P.hand_result is not None   # else the standings are the hand scores
         standing, seats = m.standing, range(m.players)
-        apply, randrange = m.apply, rng.randrange
+        playout = m.playout
         while m.pending is not None and m.hands_played == hand:
             vals = [standing(p) for p in seats] if by_result else m.S.score
             first = vals[0]
             for v in vals:
                 if v != first:
                     return vals if by_result else list(vals)
-            apply(randrange(len(m.pending[1])))   # one more move, drawn as Match.playout draws
+            playout(rng, hand, 1)   # one more move
         return None
 
     def _reward(self, m, hand: int, cut=None) -> list:
