@@ -8,11 +8,15 @@ choose) so that a paused game is a program counter plus lists: cheap to copy for
 from __future__ import annotations
 
 import contextlib
+import io
+import keyword
 import operator
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from . import cards
+from . import fuse
 from . import hoist
 from . import model as m
 from . import nodes
@@ -38,6 +42,7 @@ UNROLL_CODE = 600              # this many players and this many characters of t
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
 PLAIN = False
+PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells in all
 
 
 @dataclass
@@ -146,6 +151,10 @@ class Compiler:
         self.slot_types = list(game.slot_types)
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
+        self.pair_tables: dict = {}  # pair table (pair_table) -> its name in the generated module
+        self.pair_cells = 0          # their cells, at most PAIR_CELLS
+        self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
+        self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
@@ -1359,8 +1368,12 @@ class Compiler:
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
+                outer = [_local_of(q) for q in mv.params[:i] if q.type == CARD and not q.blind]
                 for node in conds:
-                    self.e.line(f"if not {self.x(node)}: continue", node.span)
+                    code = self.x(node)
+                    if outer and p.type == CARD and not p.blind:
+                        code = self.pair_table(code, outer, local) or code
+                    self.e.line(f"if not {code}: continue", node.span)
                 args.append(local)
             else:
                 self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
@@ -1380,6 +1393,41 @@ class Compiler:
         self.footer()
         return lname, aname
 
+    def pair_table(self, code: str, outer: list, local: str):
+        """`PT_k[c][t]` for a condition (its code) that reads nothing but the card `local` and
+        one card of the outer loops (`outer`) and their attributes: its truth for every pair
+        of cards, computed now (a table of n x n booleans), so the loop looks it up instead.
+        Such code counts no steps and changes nothing (it never names S). None when the code
+        reads anything else, the deck is large, or the condition fails for some pair."""
+        if PLAIN:
+            return None
+        try:
+            names = {t.string for t in tokenize.generate_tokens(io.StringIO(code).readline)
+                     if t.type == tokenize.NAME}
+        except (tokenize.TokenError, SyntaxError):
+            return None
+        cards_read = [x for x in outer if x in names]
+        if local not in names or len(cards_read) != 1:
+            return None
+        c = cards_read[0]
+        tables = {"RANK", "SUIT", "COLOR", *(f"AT_{a}" for a in self.P.attrs)}
+        if any(x not in tables and x not in (c, local) and not keyword.iskeyword(x) for x in names):
+            return None
+        n = len(self.P.card_names)
+        if n * n + self.pair_cells > PAIR_CELLS:
+            return None
+        try:
+            f = eval(f"lambda {c}, {local}: {code}", {x: self.ns[x] for x in names if x in tables})
+            rows = tuple(tuple(bool(f(a, b)) for b in range(n)) for a in range(n))
+        except Exception:            # e.g. a division by zero for some pair: no table
+            return None
+        name = self.pair_tables.get(rows)
+        if name is None:
+            self.pair_cells += n * n
+            name = self.pair_tables[rows] = self.fresh("PT")
+            self.ns[name] = rows
+        return f"{name}[{c}][{local}]"
+
     def fast_legal(self, lname: str):
         """When loop-invariant parts of its conditions can move (hoist.py), the legal-move
         function just written becomes `LP_<move>` and a faster `L_<move>` that falls back on
@@ -1390,6 +1438,7 @@ class Compiler:
         start = len(lines) - 1
         while not lines[start].startswith(f"def {lname}("):
             start -= 1
+        self.legal_plain[lname] = "\n".join(lines[start:]) + "\n"   # for fuse.py
         plain = "LP" + lname[1:]
         fast = hoist.fast_version("\n".join(lines[start:]) + "\n", plain)
         if fast is None:
@@ -1485,14 +1534,50 @@ class Compiler:
     def choose_fn(self, st: m.Choose) -> str:
         """The engine's call at a choose: the seat and its legal moves, in one call (the seat's
         expression in line, each move's legal() in turn)."""
+        calls = self.fused_legal([f"L_{mv.name}" for mv in st.moves])
         name = self.fresh("C")
         self.header(name, [])
         self.e.line(f"player = {self.x(st.by)}", st.by.span)
         self.e.line("out = []")
-        for mv in st.moves:
-            self.e.line(f"L_{mv.name}(S, player, out)")
+        for call in calls:
+            self.e.line(f"{call}(S, player, out)")
         self.e.line("return player, out")
         self.footer()
+        return name
+
+    def fused_legal(self, lnames: list) -> list:
+        """The functions a choose calls for the legal moves of its moves (`lnames`, in order):
+        runs of consecutive moves that loop over the same list become one function (fuse.py,
+        written once per run), the others stay."""
+        out = []
+        i = 0
+        while i < len(lnames):
+            for j in range(len(lnames), i + 1, -1):
+                run = tuple(lnames[i:j])
+                if run not in self.fused:
+                    self.fused[run] = self.fuse(run)
+                if self.fused[run]:
+                    out.append(self.fused[run])
+                    i = j
+                    break
+            else:
+                out.append(lnames[i])
+                i += 1
+        return out
+
+    def fuse(self, run: tuple):
+        """The name of one function for the legal moves of `run` (fuse.py), or None."""
+        if PLAIN or any(n not in self.legal_plain for n in run):
+            return None
+        name, fallback = self.fresh("LF"), self.fresh("LQ")
+        src = fuse.fused_version([self.legal_plain[n] for n in run], name, fallback)
+        if src is None:
+            return None
+        self.e.line(f"def {fallback}(S, player, out):")
+        for n in run:
+            self.e.line(f"    {n}(S, player, out)")
+        for text in src.rstrip("\n").split("\n"):
+            self.e.line(text)
         return name
 
     def cond_fn(self, node):

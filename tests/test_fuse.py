@@ -1,0 +1,120 @@
+"""Two shortcuts for legal moves (docs/architecture.md, "Speed"): a condition on two cards alone
+is a table made when compiling (Compiler.pair_table), and the moves of a choose that loop over
+the same list are found in one loop (fuse.py). Each gives the same moves, steps and errors as
+the plain code (`compiler.PLAIN`)."""
+import textwrap
+
+import pytest
+
+from cardrules import testing as T
+from cardrules.errors import GameError
+from cardrules.session import setup
+from test_legal_speed import ORDER, both, both_fail, legal, plain, rules  # noqa: F401 (fixture)
+
+# seat 1 (to move): 3C TC; the table: AC 2C AH TH; values A 1, 2 2, 3 3, 10 0.
+PAIRS = """
+functions:
+  fits: {params: {c: card, t: card}, body: "c.value + t.value == 4 if c.value > 0 else c.rank == t.rank"}
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)"}
+      target: {from: table, if: "fits(card, target)"}
+    do:
+      - move: {cards: "[card, target]", to: "pile(player)"}
+"""
+
+
+@pytest.mark.parametrize("test, made", [
+    ("fits(card, target)", ["capture 3C AC", "capture 3C AH", "capture TC TH"]),
+    ("card.value > target.value", ["capture 3C AC", "capture 3C 2C", "capture 3C AH", "capture 3C TH"])])
+def test_a_condition_on_two_cards_alone_is_looked_up_in_a_table(tmp_path, plain, test, made):
+    fast, slow = both(plain, rules(tmp_path, PAIRS.replace("fits(card, target)", test)))
+    assert "PT_" in fast.P.source and "PT_" not in slow.P.source
+    assert legal(fast) == legal(slow) == made
+    assert fast.S.steps == slow.S.steps
+
+
+def test_a_condition_that_reads_the_table_is_not_a_table(tmp_path, plain):
+    # count(table) changes as the game goes: a table made when compiling would be wrong.
+    path = rules(tmp_path, PAIRS.replace('"fits(card, target)"', '"card.value + target.value == count(table)"'))
+    fast, slow = both(plain, path)
+    assert "PT_" not in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C AC", "capture 3C AH"]
+
+
+def test_a_condition_that_fails_for_some_pair_is_not_a_table_and_fails_alike(tmp_path, plain):
+    # 4 // t.value fails for TH (worth 0): no table, and the plain code's error, at TH.
+    path = rules(tmp_path, PAIRS.replace("c.value + t.value == 4 if", "4 // t.value == c.value + 1 if"))
+    assert "PT_" not in setup(path, 2).program.source
+    both_fail(plain, path, "division by zero")
+
+
+FUSED = """
+functions:
+  lower: {params: {c: card}, body: "count(x for x in table if x.value < c.value) >= 2"}
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)", if: "not lower(card)"}
+      target: {from: table, if: "card.value + target.value == 4 or card.rank == target.rank"}
+    do:
+      - move: {cards: "[card, target]", to: "pile(player)"}
+  take_lower:
+    params:
+      card: {from: "hand(player)", if: "lower(card)"}
+    do:
+      - move: {cards: "[x for x in table if x.value < card.value] + [card]", to: "pile(player)"}
+"""
+CHOOSE_BOTH = """
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, count: 4, to: table, face_up: true}
+  - choose: [capture, take_lower]
+    by: "left(dealer)"
+"""
+
+
+def test_moves_over_the_same_list_are_found_in_one_loop_in_the_moves_order(tmp_path, plain):
+    # 3C has four lower cards on the table (take_lower), TC none (capture TH). In one loop the
+    # hand's first card gives a take_lower: it must still come after every capture.
+    fast, slow = both(plain, rules(tmp_path, FUSED, CHOOSE_BOTH))
+    assert "def LF_" in fast.P.source and "_fv0" in fast.P.source   # lower(card): computed once
+    assert "def LF_" not in slow.P.source
+    assert legal(fast) == legal(slow) == ["capture TC TH", "take_lower 3C"]
+    assert fast.S.steps == slow.S.steps
+
+
+def test_first_tests_that_differ_are_not_shared(tmp_path, plain):
+    # take_lower asks for five lower cards: 3C has four, so it takes nothing; a test shared
+    # by mistake with capture's (two or more) would offer take_lower 3C.
+    path = rules(tmp_path, FUSED.replace('body: "count', 'body: "count').replace(
+        'if: "lower(card)"', 'if: "count(x for x in table if x.value < card.value) >= 5"'), CHOOSE_BOTH)
+    fast, slow = both(plain, path)
+    assert "def LF_" in fast.P.source and "_fv0" not in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture TC TH"]
+    assert fast.S.steps == slow.S.steps
+
+
+def test_a_shared_test_that_fails_fails_as_the_plain_code_does(tmp_path, plain):
+    path = rules(tmp_path, FUSED.replace('"count(x for x in table if x.value < c.value) >= 2"',
+                                         '"12 // c.value > 3"'), CHOOSE_BOTH)
+    both_fail(plain, path, "division by zero")
+
+
+def test_one_loop_counts_the_steps_of_the_moves_one_after_the_other(tmp_path, plain):
+    # The shared test's steps are counted for each move that tests it: with a limit one step
+    # below the plain code's count both fail, at the limit both play.
+    fast, slow = both(plain, rules(tmp_path, FUSED, CHOOSE_BOTH))
+    for limit, fails in ((slow.S.steps - 1, True), (slow.S.steps, False)):
+        for flag in (False, True):
+            plain(flag)
+            path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent(FUSED),
+                         CHOOSE_BOTH)
+            if fails:
+                with pytest.raises(GameError, match=f"more than {limit} steps in one hand"):
+                    T.stacked(path, ORDER, players=2)
+            else:
+                assert legal(T.stacked(path, ORDER, players=2)) == ["capture TC TH", "take_lower 3C"]
+        plain(False)
