@@ -196,8 +196,8 @@ def _shared_tests(bodies: list) -> dict:
 
 def _share(stmts: list, k: int, shared: dict, limit) -> list:
     """Move k's nested body with its first test computed once for all the moves that share it:
-    the first of them computes it (and the steps it counted) into `_fv<j>` (`_fd<j>`), the others
-    use it and count those steps again."""
+    the first of them computes it into `_fv<j>` and counts the steps it counted again for each
+    of the others, which use it."""
     if not stmts or not isinstance(stmts[0], ast.If):
         return stmts
     first = stmts[0]
@@ -209,18 +209,15 @@ def _share(stmts: list, k: int, shared: dict, limit) -> list:
     counts = any(isinstance(n, ast.Name) and n.id == "S" for n in ast.walk(test))
     name = ast.Name(f"_fv{j}", ast.Load())
     first.test = ast.UnaryOp(ast.Not(), name) if negated else name
-    if shared[d][0] == k:
-        if counts:
-            pre = ast.parse(f"_fs{j} = S.steps").body + [
-                ast.Assign(targets=[ast.Name(f"_fv{j}", ast.Store())], value=test, lineno=0)] + \
-                ast.parse(f"_fd{j} = S.steps - _fs{j}").body
-        else:
-            pre = [ast.Assign(targets=[ast.Name(f"_fv{j}", ast.Store())], value=test, lineno=0)]
-        return pre + stmts
-    if counts:
-        return ast.parse(f"S.steps += _fd{j}\nif S.steps > {limit}: rt.too_many_steps({limit})").body \
-            + stmts
-    return stmts
+    if shared[d][0] != k:
+        return stmts
+    pre = [ast.Assign(targets=[ast.Name(f"_fv{j}", ast.Store())], value=test, lineno=0)]
+    if counts:    # its steps, counted now for each of the other moves that test it
+        again = len(shared[d]) - 1
+        pre = ast.parse(f"_fs{j} = S.steps").body + pre + ast.parse(
+            f"S.steps += (S.steps - _fs{j}){f' * {again}' if again > 1 else ''}\n"
+            f"if S.steps > {limit}: rt.too_many_steps({limit})").body
+    return pre + stmts
 
 
 class _Rename(ast.NodeTransformer):

@@ -131,10 +131,11 @@ def move_many(S, cards, dst, bottom=False, face_up=False):
         loc[c] = dst
         zv[src] += 1
         zv[dst] += 1
-        za[dst] += 1
-        S.zin[dst] = c
         up[c] = face_up
         n += 1
+    if n:
+        za[dst] += n
+        S.zin[dst] = c
     S.moved += n
 
 
@@ -240,7 +241,12 @@ def shuffle(S, zi):
 
 
 def reveal(S, cards):
-    if isinstance(cards, int):
+    if type(cards) is int:
+        if S.known is None and S.log is None:    # a search's world: only the face shows
+            S.up[cards] = True
+            return
+        cards = (cards,)
+    elif isinstance(cards, int):
         cards = (cards,)
     for c in cards:
         S.up[c] = True

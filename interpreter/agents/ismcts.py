@@ -116,9 +116,12 @@ class ISMCTSAgent(Agent):
         c = self.c
         log, sqrt = math.log, math.sqrt
         try:
+            # A move of the tree: what m.apply(i) does in a sampled world (no record, no
+            # listener), the index known to be in range.
+            take, advance = m._take, m._advance
             pending = m.pending
             while pending is not None and m.hands_played == hand:   # selection and expansion
-                seat, legal, _ = pending
+                seat, legal, op = pending
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
@@ -148,13 +151,15 @@ class ISMCTSAgent(Agent):
                     child.avail = 1
                     children[_key(seat, legal[i]) if key else (seat, legal[i])] = child
                     path.append((child, seat))
-                    m.apply(i)
+                    take(seat, legal[i], op)
+                    advance()
                     break
                 if pick is None:    # at the root, no move of the decision is legal here
                     return
                 child = children[_key(seat, legal[pick]) if key else (seat, legal[pick])]
                 path.append((child, seat))
-                m.apply(pick)
+                take(seat, legal[pick], op)
+                advance()
                 node = child
                 pending = m.pending
             vals = self._rollout(m, rng, hand)
