@@ -179,7 +179,26 @@ def _pop_to(S, src, targets, face_up):
 
 def move_all(S, src, dst, bottom=False, face_up=False):
     # Keep the order: the bottom card of src becomes the lowest of the moved cards.
-    for c in list(S.Z[src]):
+    z = S.Z[src]
+    if S.known is None and S.log is None and not bottom and src != dst:
+        # What move1 does for each card, bottom first, when no knowledge is tracked and
+        # nothing is logged: the zone's cards, in order, on top of dst.
+        n = len(z)
+        if not n:
+            return
+        loc, up = S.loc, S.up
+        for c in z:
+            loc[c] = dst
+            up[c] = face_up
+        S.Z[dst] += z
+        S.zin[dst] = z[-1]
+        z.clear()
+        S.zv[src] += n
+        S.zv[dst] += n
+        S.za[dst] += n
+        S.moved += n
+        return
+    for c in list(z):
         move1(S, c, dst, bottom, face_up, True)
 
 
