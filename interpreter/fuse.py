@@ -206,18 +206,38 @@ def _share(stmts: list, k: int, shared: dict, limit) -> list:
     if d not in shared:
         return stmts
     j = list(shared).index(d)
-    counts = any(isinstance(n, ast.Name) and n.id == "S" for n in ast.walk(test))
+    counts = _reads_s(test)
     name = ast.Name(f"_fv{j}", ast.Load())
     first.test = ast.UnaryOp(ast.Not(), name) if negated else name
     if shared[d][0] != k:
         return stmts
-    pre = [ast.Assign(targets=[ast.Name(f"_fv{j}", ast.Store())], value=test, lineno=0)]
-    if counts:    # its steps, counted now for each of the other moves that test it
-        again = len(shared[d]) - 1
-        pre = ast.parse(f"_fs{j} = S.steps").body + pre + ast.parse(
-            f"S.steps += (S.steps - _fs{j}){f' * {again}' if again > 1 else ''}\n"
-            f"if S.steps > {limit}: rt.too_many_steps({limit})").body
-    return pre + stmts
+    def assign(value):
+        return ast.Assign(targets=[ast.Name(f"_fv{j}", ast.Store())], value=value, lineno=0)
+    if not counts:
+        return [assign(test)] + stmts
+    # its steps, counted now for each of the other moves that test it; the parts of an `and`
+    # that count none before it are tested first (no steps to count when one is false)
+    again = len(shared[d]) - 1
+    counted = ast.parse(f"_fs{j} = S.steps").body + [None] + ast.parse(
+        f"S.steps += (S.steps - _fs{j}){f' * {again}' if again > 1 else ''}\n"
+        f"if S.steps > {limit}: rt.too_many_steps({limit})").body
+    free = 0
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        while free < len(test.values) - 1 and not _reads_s(test.values[free]):
+            free += 1
+    if not free:
+        counted[1] = assign(test)
+        return counted + stmts
+    rest = test.values[free:]
+    counted[1] = assign(rest[0] if len(rest) == 1 else ast.BoolOp(ast.And(), rest))
+    first = test.values[:free]
+    return [assign(first[0] if len(first) == 1 else ast.BoolOp(ast.And(), first)),
+            ast.If(test=ast.Name(f"_fv{j}", ast.Load()), body=counted, orelse=[])] + stmts
+
+
+def _reads_s(node) -> bool:
+    """True when `node` names S (it may count steps)."""
+    return any(isinstance(n, ast.Name) and n.id == "S" for n in ast.walk(node))
 
 
 class _Rename(ast.NodeTransformer):

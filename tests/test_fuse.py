@@ -2,6 +2,7 @@
 is a table made when compiling (Compiler.pair_table), and the moves of a choose that loop over
 the same list are found in one loop (fuse.py). Each gives the same moves, steps and errors as
 the plain code (`compiler.PLAIN`)."""
+import re
 import textwrap
 
 import pytest
@@ -103,14 +104,21 @@ def test_a_shared_test_that_fails_fails_as_the_plain_code_does(tmp_path, plain):
     both_fail(plain, path, "division by zero")
 
 
-def test_one_loop_counts_the_steps_of_the_moves_one_after_the_other(tmp_path, plain):
+@pytest.mark.parametrize("lower", [
+    "count(x for x in table if x.value < c.value) >= 2",
+    # a part that counts no step first: tested before the steps are measured
+    "c.value > 0 and count(x for x in table if x.value < c.value) >= 2"])
+def test_one_loop_counts_the_steps_of_the_moves_one_after_the_other(tmp_path, plain, lower):
     # The shared test's steps are counted for each move that tests it: with a limit one step
     # below the plain code's count both fail, at the limit both play.
-    fast, slow = both(plain, rules(tmp_path, FUSED, CHOOSE_BOTH))
+    FUSED_ = FUSED.replace("count(x for x in table if x.value < c.value) >= 2", lower)
+    fast, slow = both(plain, rules(tmp_path, FUSED_, CHOOSE_BOTH))
+    split = re.search(r"if _fv0:\n +_fs0 = S.steps", fast.P.source) is not None
+    assert "_fv0" in fast.P.source and split == ("and" in lower)
     for limit, fails in ((slow.S.steps - 1, True), (slow.S.steps, False)):
         for flag in (False, True):
             plain(flag)
-            path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent(FUSED),
+            path = rules(tmp_path, f"limits: {{steps_per_hand: {limit}}}\n" + textwrap.dedent(FUSED_),
                          CHOOSE_BOTH)
             if fails:
                 with pytest.raises(GameError, match=f"more than {limit} steps in one hand"):
