@@ -72,7 +72,7 @@ class Program:
     ALL: int
     base: dict                    # zone name -> first instance
     code: list = field(default_factory=list)
-    apply: list = field(default_factory=list)     # per move index: function(S, player, *args)
+    apply: list = field(default_factory=list)     # per move index: function(S, player, move tuple)
     autos: object = None          # function(S): every automatic rule, in order (None: none)
     init_vars: object = None
     next_dealer: object = None
@@ -1287,7 +1287,7 @@ class Compiler:
         self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
 
     def move_fns(self, mv: m.Move):
-        """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
+        """legal(S, player, out) appends (index, args...) tuples; apply(S, player, move)."""
         lname, aname = f"L_{mv.name}", f"A_{mv.name}"
         self.header(lname, ["player", "out"])
         at_level = _hoisted_conditions(mv)
@@ -1382,7 +1382,9 @@ class Compiler:
             self.e.dedent()
         self.footer()
         self.fast_legal(lname)
-        self.header(aname, ["player"] + [_local_of(p) for p in mv.params])
+        self.header(aname, ["player", "_mv"])    # _mv: the move tuple (index, arguments...)
+        if mv.params:
+            self.e.line(f"_, {', '.join(_local_of(p) for p in mv.params)} = _mv")
         for p in mv.params:
             if p.blind:
                 local = _local_of(p)

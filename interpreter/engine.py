@@ -94,7 +94,7 @@ class Match:
             if S.hand_decisions > P.max_decisions:
                 raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
-            P.apply[move[0]](S, seat, *move[1:])
+            P.apply[move[0]](S, seat, move)
             if S.moved != S.auto_seen and P.autos is not None:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
