@@ -7,7 +7,10 @@ and, for each item, does each move's work in turn: the moves of the first move g
 of the others to lists of their own, added to `out` at the end in the moves' order, so `out` is
 the same list. Where the moves' first conditions on the item are the same test, or one is the
 other's `not` (`not takes_three(card)` and `takes_three(card)`), the test is computed once per
-item, and the steps it counted are counted again for every other move that tests it.
+item, and the steps it counted are counted again for every other move that tests it. Moves are
+fused only when such a test counts steps (a comprehension, a count over a zone): one loop
+alone, or a shared test as cheap as `card.value > 0`, does not pay for what fusing costs (the
+moves' own lists, a fused function that hoist.py speeds up less).
 
 Making legal moves changes no state but the step count, so the work of one move does not change
 what another finds; a run that ends gives the same moves and the same S.steps as the moves'
@@ -46,6 +49,8 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
                 if assigned[i] & assigned[j]:      # each move's own names, never shared
                     return None
         shared = _shared_tests(bodies)
+        if not any(_reads_s(_split_not(hoist.cond_of(bodies[ks[0]][0]))[0]) for ks in shared.values()):
+            return None        # nothing costly computed once: one loop alone is not worth it
         body: list = []
         lists = []
         for k, stmts in enumerate(bodies):

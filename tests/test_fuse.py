@@ -88,14 +88,31 @@ def test_moves_over_the_same_list_are_found_in_one_loop_in_the_moves_order(tmp_p
 
 
 def test_first_tests_that_differ_are_not_shared(tmp_path, plain):
-    # take_lower asks for five lower cards: 3C has four, so it takes nothing; a test shared
-    # by mistake with capture's (two or more) would offer take_lower 3C.
-    path = rules(tmp_path, FUSED.replace('body: "count', 'body: "count').replace(
-        'if: "lower(card)"', 'if: "count(x for x in table if x.value < card.value) >= 5"'), CHOOSE_BOTH)
+    # take_all asks for five lower cards: 3C has four, so it takes nothing; a test shared by
+    # mistake with capture's and take_lower's (two or more) would offer take_all 3C.
+    body = FUSED + """
+  take_all:
+    params:
+      card: {from: "hand(player)", if: "count(x for x in table if x.value < card.value) >= 5"}
+    do:
+      - move: {cards: "table + [card]", to: "pile(player)"}
+"""
+    path = rules(tmp_path, body, CHOOSE_BOTH.replace("[capture, take_lower]", "[capture, take_lower, take_all]"))
     fast, slow = both(plain, path)
-    assert "def LF_" in fast.P.source and "_fv0" not in fast.P.source
-    assert legal(fast) == legal(slow) == ["capture TC TH"]
+    assert "def LF_" in fast.P.source and "_fv0" in fast.P.source and "_fv1" not in fast.P.source
+    assert re.search(r"def LQ_\d+\(S, player, out\):\n    L_capture\(S, player, out\)\n"
+                     r"    L_take_lower\(S, player, out\)\n    L_take_all\(S, player, out\)", fast.P.source)
+    assert legal(fast) == legal(slow) == ["capture TC TH", "take_lower 3C"]
     assert fast.S.steps == slow.S.steps
+
+
+def test_moves_without_a_costly_shared_test_keep_their_own_loops(tmp_path, plain):
+    # capture and take_high share `card.value > 0`, which counts no step: one loop is not worth it
+    body = FUSED.replace('if: "not lower(card)"', 'if: "card.value > 0"').replace(
+        'if: "lower(card)"', 'if: "not (card.value > 0)"')
+    fast, slow = both(plain, rules(tmp_path, body, CHOOSE_BOTH))
+    assert "def LF_" not in fast.P.source
+    assert legal(fast) == legal(slow)
 
 
 def test_a_shared_test_that_fails_fails_as_the_plain_code_does(tmp_path, plain):
