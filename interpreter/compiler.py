@@ -1368,10 +1368,12 @@ class Compiler:
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
-                outer = [_local_of(q) for q in mv.params[:i] if q.type == CARD and not q.blind]
+                # (cards from zones only: a list written in the file may hold an unset card)
+                outer = [_local_of(q) for q in mv.params[:i] if q.type == CARD and not q.blind
+                         and _is_zone(q.source)]
                 for node in conds:
                     code = self.x(node)
-                    if outer and p.type == CARD and not p.blind:
+                    if outer and p.type == CARD and not p.blind and _is_zone(p.source):
                         code = self.pair_table(code, outer, local) or code
                     self.e.line(f"if not {code}: continue", node.span)
                 args.append(local)
@@ -1846,6 +1848,12 @@ def _read_as_is(node) -> bool:
     reading it once or many times counts the same."""
     ref = getattr(node, "ref", None)
     return ref is not None and (ref[0] == "zone" or (isinstance(node, nodes.Name) and ref[0] in ("local", "slot")))
+
+
+def _is_zone(node) -> bool:
+    """True for a zone (an instance of one): its items are cards, never an unset value."""
+    ref = getattr(node, "ref", None)
+    return ref is not None and ref[0] == "zone"
 
 
 def _bounded(node) -> bool:
