@@ -155,6 +155,7 @@ class Compiler:
         self.pair_cells = 0          # their cells, at most PAIR_CELLS
         self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
         self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
+        self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
@@ -1555,8 +1556,16 @@ class Compiler:
         written once per run), the others stay."""
         out = []
         i = 0
+        keys = [self.loop_key(n) for n in lnames]
         while i < len(lnames):
-            for j in range(len(lnames), i + 1, -1):
+            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES
+            while end < len(lnames) and end - i < fuse.FUSE_MOVES and keys[i] is not None \
+                    and keys[end] is not None and keys[end][0] == keys[i][0]:
+                end += 1
+            for j in range(end, i + 1, -1):
+                tests = [k[1] for k in keys[i:j] if k[1] is not None]
+                if len(set(tests)) == len(tests):     # no costly first test shared: not worth it
+                    continue
                 run = tuple(lnames[i:j])
                 if run not in self.fused:
                     self.fused[run] = self.fuse(run)
@@ -1568,6 +1577,13 @@ class Compiler:
                 out.append(lnames[i])
                 i += 1
         return out
+
+    def loop_key(self, lname: str):
+        """What a legal-move function's first loop goes over (fuse.loop_key), found once."""
+        if lname not in self.loop_keys:
+            src = self.legal_plain.get(lname)
+            self.loop_keys[lname] = fuse.loop_key(src) if src is not None and not PLAIN else None
+        return self.loop_keys[lname]
 
     def fuse(self, run: tuple):
         """The name of one function for the legal moves of `run` (fuse.py), or None."""

@@ -23,10 +23,31 @@ where the plain code fails.
 from __future__ import annotations
 
 import ast
+import copy
 
 from . import hoist, nesting
 
 _MAX_GUARDS = 8         # conditions of one move's first loop made nested `if`s, at most
+FUSE_MOVES = 8          # moves in one fused function, at most (a choose of many moves stays cheap
+#                         to compile: each run is tried once, from its longest)
+
+
+def loop_key(src: str):
+    """((the list's code, the loop's variable), its first test) of the plain legal-move function
+    `src`: functions with equal first parts loop over the same list; the test (as compared by
+    fused_version) is None unless it counts steps. None when the shape is not the one
+    fused_version takes."""
+    try:
+        parts = _parts(ast.parse(src).body[0])
+    except Exception:
+        return None
+    if parts is None:
+        return None
+    body = parts[3].body
+    c = hoist.cond_of(body[0]) if body else None
+    test = _split_not(c)[0] if c is not None else None
+    return ((ast.dump(parts[1]), parts[3].target.id),
+            _canon_dump(test) if test is not None and _reads_s(test) else None)
 
 
 def fused_version(sources: list, name: str, fallback: str) -> str | None:
@@ -195,8 +216,26 @@ def _shared_tests(bodies: list) -> dict:
     for k, stmts in enumerate(bodies):
         c = hoist.cond_of(stmts[0]) if stmts else None
         if c is not None:
-            seen.setdefault(ast.dump(_split_not(c)[0]), []).append(k)
+            seen.setdefault(_canon_dump(_split_not(c)[0]), []).append(k)
     return {d: ks for d, ks in seen.items() if len(ks) > 1}
+
+
+def _canon_dump(node) -> str:
+    """ast.dump of node with its comprehensions' own variables named by their order (the
+    compiler names each comprehension's variable afresh: `l1` in one move, `l3` in another).
+    Names bound by `:=` keep theirs: a move may read one later, so a test that binds one is
+    never taken for another move's."""
+    node = copy.deepcopy(node)
+    names: dict = {}
+    for c in ast.walk(node):
+        if isinstance(c, ast.comprehension):
+            for x in ast.walk(c.target):
+                if isinstance(x, ast.Name):
+                    names.setdefault(x.id, f"_c{len(names)}")
+    for x in ast.walk(node):
+        if isinstance(x, ast.Name) and x.id in names:
+            x.id = names[x.id]
+    return ast.dump(node)
 
 
 def _share(stmts: list, k: int, shared: dict, limit) -> list:
@@ -207,7 +246,7 @@ def _share(stmts: list, k: int, shared: dict, limit) -> list:
         return stmts
     first = stmts[0]
     test, negated = _split_not(first.test)
-    d = ast.dump(test)
+    d = _canon_dump(test)
     if d not in shared:
         return stmts
     j = list(shared).index(d)

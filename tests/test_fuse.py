@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from cardrules import fuse
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
@@ -143,3 +144,24 @@ def test_one_loop_counts_the_steps_of_the_moves_one_after_the_other(tmp_path, pl
             else:
                 assert legal(T.stacked(path, ORDER, players=2)) == ["capture TC TH", "take_lower 3C"]
         plain(False)
+
+
+def test_a_choose_of_many_moves_is_fused_in_runs_of_a_few(tmp_path, plain):
+    # 40 moves over the hand, every other one with the same costly first test: each run tried
+    # is at most fuse.FUSE_MOVES long, so compiling stays linear in the moves; the moves are
+    # the plain code's.
+    n = 40
+    moves = "moves:\n" + "".join(f"""
+  m{k}:
+    params:
+      card: {{from: "hand(player)", if: "count(x for x in table if x.value < card.value) >= {1 + k % 2}"}}
+    do:
+      - move: {{cards: card, to: "pile(player)"}}
+""" for k in range(n))
+    path = rules(tmp_path, moves, CHOOSE_BOTH.replace("[capture, take_lower]",
+                                                      "[" + ", ".join(f"m{k}" for k in range(n)) + "]"))
+    fast, slow = both(plain, path)
+    runs = re.findall(r"def LQ_\d+\(S, player, out\):\n((?:    L_m\d+\(S, player, out\)\n)+)", fast.P.source)
+    assert runs and all(1 < r.count("L_m") <= fuse.FUSE_MOVES for r in runs)
+    assert legal(fast) == legal(slow) == [f"m{k} 3C" for k in range(n)]   # (TC: no lower card)
+    assert fast.S.steps == slow.S.steps
