@@ -72,6 +72,7 @@ class ISMCTSAgent(Agent):
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
+        self._program = self._lists = None   # the program searched; whether a move has a list
 
     def choose(self, view, moves) -> int:
         if len(moves) == 1:
@@ -114,6 +115,11 @@ class ISMCTSAgent(Agent):
         node = root
         path = []
         c = self.c
+        if m.P is not self._program:   # moves are tuples of ints unless a parameter is a list
+            self._program = m.P
+            self._lists = any(isinstance(p.type, tuple) for mv in m.P.game.moves.values()
+                              for p in mv.params)
+        lists = self._lists
         log, sqrt = math.log, math.sqrt
         try:
             # A move of the tree: what m.apply(i) does in a sampled world (no record, no
@@ -125,11 +131,12 @@ class ISMCTSAgent(Agent):
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
-                try:                 # moves are tuples of ints, unless an argument is a list
-                    hash(tuple(legal))
-                    key = None
-                except TypeError:
-                    key = _key
+                key = None
+                if lists:            # moves are tuples of ints, unless an argument is a list
+                    try:
+                        hash(tuple(legal))
+                    except TypeError:
+                        key = _key
                 if key is None:
                     for i, mv in enumerate(legal):
                         child = children.get((seat, mv))
@@ -230,6 +237,11 @@ class ISMCTSAgent(Agent):
         if n == 1:                   # a solitaire: no rank; the margin is the value itself
             out = [0.25]
             margins = [vals[0]]
+        elif n == 2 and vals[0] != vals[1] and (vals[0] < vals[1] or vals[1] < vals[0]):
+            a, b = vals              # the loop below, for two seats that differ: 1/2 and 0
+            out = [0.5, 0.0] if b < a else [0.0, 0.5]
+            total = a + b
+            margins = [a - (total - a) / 1, b - (total - b) / 1]
         else:
             out = []
             margins = []
