@@ -7,7 +7,8 @@ Plays the same 2-player single hands as `benchmarks/search_speed.py` (seeds from
 `ismcts` in both seats at --budget, the first --decisions searched decisions of --matches
 hands) with this checkout's code and this checkout's rule files, profiles only the searches,
 and prints each part's share of the search time: sampling a world (`Sampler.sample`: copy,
-redeal, legal moves), the tree's moves (`Match.apply` from the selection and expansion), the
+redeal, legal moves), the tree's moves (`Match._take` and `_advance` from the selection and
+expansion), the
 rollout (`_rollout`: `Match.playout` and the cut), the reward, and the rest (the tree's own
 bookkeeping, `choose`); then the functions with the most time of their own. cProfile slows
 Python calls down, more where calls are many and small, so the shares are a guide, not a
@@ -71,7 +72,8 @@ def report(prof, its: int, top: int):
         return raw[key][4].get(caller, (0, 0, 0.0, 0.0))[3]
     parts = [
         ("sampling a world (Sampler.sample)", cum(_find(raw, "observe.py", "sample"), choose)),
-        ("the tree's moves (Match.apply)", cum(_find(raw, "engine.py", "apply"), iterate)),
+        ("the tree's moves (Match._take and _advance)", cum(_find(raw, "engine.py", "_take"), iterate)
+         + cum(_find(raw, "engine.py", "_advance"), iterate)),
         ("rollout (_rollout: Match.playout, the cut)", cum(_find(raw, f"agents{sep}ismcts.py", "_rollout"))),
         ("reward", cum(_find(raw, f"agents{sep}ismcts.py", "_reward"))),
     ]

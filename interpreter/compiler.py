@@ -8,11 +8,15 @@ choose) so that a paused game is a program counter plus lists: cheap to copy for
 from __future__ import annotations
 
 import contextlib
+import io
+import keyword
 import operator
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from . import cards
+from . import fuse
 from . import hoist
 from . import model as m
 from . import nodes
@@ -41,6 +45,7 @@ UNROLL_DEPTH = 3               # when fewer comprehensions than this enclose the
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
 PLAIN = False
+PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells in all
 
 
 @dataclass
@@ -70,7 +75,7 @@ class Program:
     ALL: int
     base: dict                    # zone name -> first instance
     code: list = field(default_factory=list)
-    apply: list = field(default_factory=list)     # per move index: function(S, player, *args)
+    apply: list = field(default_factory=list)     # per move index: function(S, player, move tuple)
     autos: object = None          # function(S): every automatic rule, in order (None: none)
     init_vars: object = None
     next_dealer: object = None
@@ -149,6 +154,11 @@ class Compiler:
         self.slot_types = list(game.slot_types)
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
+        self.pair_tables: dict = {}  # pair table (pair_table) -> its name in the generated module
+        self.pair_cells = 0          # their cells, at most PAIR_CELLS
+        self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
+        self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
+        self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
@@ -1350,7 +1360,7 @@ class Compiler:
         self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
 
     def move_fns(self, mv: m.Move):
-        """legal(S, player, out) appends (index, args...) tuples; apply(S, player, *args)."""
+        """legal(S, player, out) appends (index, args...) tuples; apply(S, player, move)."""
         lname, aname = f"L_{mv.name}", f"A_{mv.name}"
         self.header(lname, ["player", "out"])
         at_level = _hoisted_conditions(mv)
@@ -1441,8 +1451,14 @@ class Compiler:
                 if not p.blind:
                     scopes.enter_context(self.bound(local, p.source))
                 self.e.indent()
+                # (cards from zones only: a list written in the file may hold an unset card)
+                outer = [_local_of(q) for q in mv.params[:i] if q.type == CARD and not q.blind
+                         and _is_zone(q.source)]
                 for node in conds:
-                    self.e.line(f"if not {self.x(node)}: continue", node.span)
+                    code = self.x(node)
+                    if outer and p.type == CARD and not p.blind and _is_zone(p.source):
+                        code = self.pair_table(code, outer, local) or code
+                    self.e.line(f"if not {code}: continue", node.span)
                 args.append(local)
             else:
                 self.e.line(f"out.append(({mv.index}, {''.join(a + ', ' for a in args)}))")
@@ -1451,7 +1467,9 @@ class Compiler:
             self.e.dedent()
         self.footer()
         self.fast_legal(lname)
-        self.header(aname, ["player"] + [_local_of(p) for p in mv.params])
+        self.header(aname, ["player", "_mv"])    # _mv: the move tuple (index, arguments...)
+        if mv.params:
+            self.e.line(f"_, {', '.join(_local_of(p) for p in mv.params)} = _mv")
         for p in mv.params:
             if p.blind:
                 local = _local_of(p)
@@ -1461,6 +1479,41 @@ class Compiler:
             self.tell(mv.say)
         self.footer()
         return lname, aname
+
+    def pair_table(self, code: str, outer: list, local: str):
+        """`PT_k[c][t]` for a condition (its code) that reads nothing but the card `local` and
+        one card of the outer loops (`outer`) and their attributes: its truth for every pair
+        of cards, computed now (a table of n x n booleans), so the loop looks it up instead.
+        Such code counts no steps and changes nothing (it never names S). None when the code
+        reads anything else, the deck is large, or the condition fails for some pair."""
+        if PLAIN:
+            return None
+        try:
+            names = {t.string for t in tokenize.generate_tokens(io.StringIO(code).readline)
+                     if t.type == tokenize.NAME}
+        except (tokenize.TokenError, SyntaxError):
+            return None
+        cards_read = [x for x in outer if x in names]
+        if local not in names or len(cards_read) != 1:
+            return None
+        c = cards_read[0]
+        tables = {"RANK", "SUIT", "COLOR", *(f"AT_{a}" for a in self.P.attrs)}
+        if any(x not in tables and x not in (c, local) and not keyword.iskeyword(x) for x in names):
+            return None
+        n = len(self.P.card_names)
+        if n * n + self.pair_cells > PAIR_CELLS:
+            return None
+        try:
+            f = eval(f"lambda {c}, {local}: {code}", {x: self.ns[x] for x in names if x in tables})
+            rows = tuple(tuple(bool(f(a, b)) for b in range(n)) for a in range(n))
+        except Exception:            # e.g. a division by zero for some pair: no table
+            return None
+        name = self.pair_tables.get(rows)
+        if name is None:
+            self.pair_cells += n * n
+            name = self.pair_tables[rows] = self.fresh("PT")
+            self.ns[name] = rows
+        return f"{name}[{c}][{local}]"
 
     def fast_legal(self, lname: str):
         """When loop-invariant parts of its conditions can move (hoist.py), the legal-move
@@ -1472,6 +1525,7 @@ class Compiler:
         start = len(lines) - 1
         while not lines[start].startswith(f"def {lname}("):
             start -= 1
+        self.legal_plain[lname] = "\n".join(lines[start:]) + "\n"   # for fuse.py
         plain = "LP" + lname[1:]
         fast = hoist.fast_version("\n".join(lines[start:]) + "\n", plain)
         if fast is None:
@@ -1567,14 +1621,65 @@ class Compiler:
     def choose_fn(self, st: m.Choose) -> str:
         """The engine's call at a choose: the seat and its legal moves, in one call (the seat's
         expression in line, each move's legal() in turn)."""
+        calls = self.fused_legal([f"L_{mv.name}" for mv in st.moves])
         name = self.fresh("C")
         self.header(name, [])
         self.e.line(f"player = {self.x(st.by)}", st.by.span)
         self.e.line("out = []")
-        for mv in st.moves:
-            self.e.line(f"L_{mv.name}(S, player, out)")
+        for call in calls:
+            self.e.line(f"{call}(S, player, out)")
         self.e.line("return player, out")
         self.footer()
+        return name
+
+    def fused_legal(self, lnames: list) -> list:
+        """The functions a choose calls for the legal moves of its moves (`lnames`, in order):
+        runs of consecutive moves that loop over the same list become one function (fuse.py,
+        written once per run), the others stay."""
+        out = []
+        i = 0
+        keys = [self.loop_key(n) for n in lnames]
+        while i < len(lnames):
+            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES
+            while end < len(lnames) and end - i < fuse.FUSE_MOVES and keys[i] is not None \
+                    and keys[end] is not None and keys[end][0] == keys[i][0]:
+                end += 1
+            for j in range(end, i + 1, -1):
+                tests = [k[1] for k in keys[i:j] if k[1] is not None]
+                if len(set(tests)) == len(tests):     # no costly first test shared: not worth it
+                    continue
+                run = tuple(lnames[i:j])
+                if run not in self.fused:
+                    self.fused[run] = self.fuse(run)
+                if self.fused[run]:
+                    out.append(self.fused[run])
+                    i = j
+                    break
+            else:
+                out.append(lnames[i])
+                i += 1
+        return out
+
+    def loop_key(self, lname: str):
+        """What a legal-move function's first loop goes over (fuse.loop_key), found once."""
+        if lname not in self.loop_keys:
+            src = self.legal_plain.get(lname)
+            self.loop_keys[lname] = fuse.loop_key(src) if src is not None and not PLAIN else None
+        return self.loop_keys[lname]
+
+    def fuse(self, run: tuple):
+        """The name of one function for the legal moves of `run` (fuse.py), or None."""
+        if PLAIN or any(n not in self.legal_plain for n in run):
+            return None
+        name, fallback = self.fresh("LF"), self.fresh("LQ")
+        src = fuse.fused_version([self.legal_plain[n] for n in run], name, fallback)
+        if src is None:
+            return None
+        self.e.line(f"def {fallback}(S, player, out):")
+        for n in run:
+            self.e.line(f"    {n}(S, player, out)")
+        for text in src.rstrip("\n").split("\n"):
+            self.e.line(text)
         return name
 
     def cond_fn(self, node):
@@ -1862,6 +1967,12 @@ def _read_as_is(node) -> bool:
     reading it once or many times counts the same."""
     ref = getattr(node, "ref", None)
     return ref is not None and (ref[0] == "zone" or (isinstance(node, nodes.Name) and ref[0] in ("local", "slot")))
+
+
+def _is_zone(node) -> bool:
+    """True for a zone (an instance of one): its items are cards, never an unset value."""
+    ref = getattr(node, "ref", None)
+    return ref is not None and ref[0] == "zone"
 
 
 def _bounded(node) -> bool:

@@ -94,7 +94,7 @@ class Match:
             if S.hand_decisions > P.max_decisions:
                 raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
-            P.apply[move[0]](S, seat, *move[1:])
+            P.apply[move[0]](S, seat, move)
             if S.moved != S.auto_seen and P.autos is not None:
                 P.autos(S)
         except _EVAL_ERRORS as exc:
@@ -108,11 +108,27 @@ class Match:
         world (no record, no callbacks): each move is what `apply` does without a record or a
         listener, with the index drawn in range."""
         assert self.S.log is None and self.after_move is None
-        take, advance, randrange = self._take, self._advance, rng.randrange
+        take, advance = self._take, self._advance
         made = 0
+        if type(rng) is not random.Random:     # any other generator draws as it likes
+            randrange = rng.randrange
+            while made != depth and self.pending is not None and self.hands_played == hand:
+                seat, moves, op = self.pending
+                take(seat, moves[randrange(len(moves))], op)
+                advance()
+                made += 1
+            return made
+        # rng.randrange(n), its draws in line (Random._randbelow_with_getrandbits: the same
+        # numbers drawn, the same index), as rt.shuffle_list and rt.blind draw theirs.
+        getrandbits, bits = rng.getrandbits, rt.BITS
         while made != depth and self.pending is not None and self.hands_played == hand:
             seat, moves, op = self.pending
-            take(seat, moves[randrange(len(moves))], op)
+            n = len(moves)
+            k = bits[n] if n < 257 else n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            take(seat, moves[j], op)
             advance()
             made += 1
         return made

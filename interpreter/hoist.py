@@ -106,6 +106,9 @@ def _cond_of(st):
     return None
 
 
+cond_of, wrap = _cond_of, _wrap       # for fuse.py
+
+
 def _param_loop(st) -> bool:
     return isinstance(st, ast.For) and isinstance(st.target, ast.Name) and st.target.id.startswith("p_") \
         and not st.orelse

@@ -79,6 +79,15 @@ class Sampler:
                     slots.append((zi, i))
                     unknown.append(c)
         self.slots = slots
+        # The slots as runs of neighbouring positions of one zone instance: (zi, first, end,
+        # the run's first index in the dealt order), so a sample places each run at once.
+        runs: list = []
+        for k, (zi, i) in enumerate(slots):
+            if runs and runs[-1][0] == zi and runs[-1][2] == i:
+                runs[-1][2] = i + 1
+            else:
+                runs.append([zi, i, i + 1, k])
+        self.runs = [tuple(r) for r in runs]
         # A variable the seat did not know when it was set (a hidden trump: S.vknow) names
         # whatever card the sample puts in its card's place; one it knew keeps its card.
         self.was = unknown[:]       # the cards before the redeal, to rename variables
@@ -99,9 +108,11 @@ class Sampler:
         unknown = self.unknown[:]
         shuffle_list(rng, unknown)     # rng.shuffle's draws and result, faster
         Z, loc = S.Z, S.loc
-        for (zi, i), c in zip(self.slots, unknown):
-            Z[zi][i] = c
-            loc[c] = zi
+        for zi, a, b, k in self.runs:
+            part = unknown[k:k + b - a]
+            Z[zi][a:b] = part
+            for c in part:
+                loc[c] = zi
         if knowledge:               # known to whoever sees that place
             VIS = S.P.VIS
             for zi, c in zip((zi for zi, _ in self.slots), unknown):

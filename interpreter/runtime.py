@@ -131,10 +131,11 @@ def move_many(S, cards, dst, bottom=False, face_up=False):
         loc[c] = dst
         zv[src] += 1
         zv[dst] += 1
-        za[dst] += 1
-        S.zin[dst] = c
         up[c] = face_up
         n += 1
+    if n:
+        za[dst] += n
+        S.zin[dst] = c
     S.moved += n
 
 
@@ -178,7 +179,26 @@ def _pop_to(S, src, targets, face_up):
 
 def move_all(S, src, dst, bottom=False, face_up=False):
     # Keep the order: the bottom card of src becomes the lowest of the moved cards.
-    for c in list(S.Z[src]):
+    z = S.Z[src]
+    if S.known is None and S.log is None and not bottom and src != dst:
+        # What move1 does for each card, bottom first, when no knowledge is tracked and
+        # nothing is logged: the zone's cards, in order, on top of dst.
+        n = len(z)
+        if not n:
+            return
+        loc, up = S.loc, S.up
+        for c in z:
+            loc[c] = dst
+            up[c] = face_up
+        S.Z[dst] += z
+        S.zin[dst] = z[-1]
+        z.clear()
+        S.zv[src] += n
+        S.zv[dst] += n
+        S.za[dst] += n
+        S.moved += n
+        return
+    for c in list(z):
         move1(S, c, dst, bottom, face_up, True)
 
 
@@ -206,7 +226,12 @@ def deal(S, src, targets, count, face_up):
             move1(S, z[-1], t, False, face_up)
 
 
-_BITS = tuple(n.bit_length() for n in range(257))
+BITS = _BITS = tuple(n.bit_length() for n in range(257))   # n.bit_length() for small n
+
+
+# Per list length up to 256: shuffle_list's positions i from the top, with i + 1 and its bits
+# (made when a length is first shuffled).
+_SHUFFLE_STEPS: list = [None] * 257
 
 
 def shuffle_list(rng, x):
@@ -217,6 +242,17 @@ def shuffle_list(rng, x):
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
+    if len(x) < 257:
+        steps = _SHUFFLE_STEPS[len(x)]
+        if steps is None:
+            steps = _SHUFFLE_STEPS[len(x)] = tuple((i, i + 1, _BITS[i + 1])
+                                                   for i in range(len(x) - 1, 0, -1))
+        for i, n, k in steps:        # as below, the numbers ready
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+        return
     for i in range(len(x) - 1, 0, -1):
         n = i + 1    # Random._randbelow_with_getrandbits(n), as Random.shuffle draws it
         k = _BITS[n] if n < 257 else n.bit_length()
@@ -240,7 +276,12 @@ def shuffle(S, zi):
 
 
 def reveal(S, cards):
-    if isinstance(cards, int):
+    if type(cards) is int:
+        if S.known is None and S.log is None:    # a search's world: only the face shows
+            S.up[cards] = True
+            return
+        cards = (cards,)
+    elif isinstance(cards, int):
         cards = (cards,)
     for c in cards:
         S.up[c] = True

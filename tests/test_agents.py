@@ -223,6 +223,31 @@ def test_ismcts_rewards_rank_and_margin_in_zero_to_one():
     assert r[1] == r[2] == pytest.approx(0.125)
 
 
+def test_ismcts_two_seats_are_rewarded_as_the_rank_loops_reward_them():
+    # Two seats that differ take a shortcut past the rank loops: the same floats as the loops
+    # give (compared with a search whose pairs are the loops' results, written out here).
+    rng = random.Random(5)
+    a, b = ismcts.ISMCTSAgent(0, random.Random(0)), ismcts.ISMCTSAgent(0, random.Random(0))
+    a._lo = a._hi = b._lo = b._hi = None
+
+    class M:
+        over = False
+        hand_results = [[0, 0]]
+        P = _alone(2)
+    for _ in range(300):
+        x, y = rng.randint(-50, 50), rng.choice([rng.randint(-50, 50), None])
+        y = x if y is None else y
+        M.hand_results = [[x, y]]
+        got = a._reward(M(), 0)
+        rank = [0.5 * ((y < x) + 0.5 * (1 - 1 + (x == y))) / 1, 0.5 * ((x < y) + 0.5 * (x == y)) / 1]
+        margins = [x - (x + y - x) / 1, y - (x + y - y) / 1]
+        lo = min(margins) if b._lo is None else min(b._lo, min(margins))
+        hi = max(margins) if b._hi is None else max(b._hi, max(margins))
+        b._lo, b._hi = lo, hi
+        want = [rank[p] + 0.5 * ((margins[p] - lo) / (hi - lo) if hi - lo else 0.5) for p in range(2)]
+        assert got == want
+
+
 def test_ismcts_alone_at_the_table_prefers_the_higher_result():
     a = ismcts.ISMCTSAgent(0, random.Random(0))
     a._lo = a._hi = None
@@ -588,3 +613,18 @@ def test_a_sampled_world_keeps_the_searching_seats_own_legal_moves():
     assert own.pending[1] is moves
     other = observe.Sampler(m, 1 - seat).sample(random.Random(0))
     assert other.pending[0] == seat and other.pending[1] is not moves
+
+
+def test_ismcts_searches_moves_whose_arguments_are_lists():
+    # Casino's captures name a list of table cards: those moves are keyed as _key makes them
+    # (tuples), through the tree's slower look at a node's children.
+    st = setup(game_path("casino"))
+    m = Match(st.program, 5, 1)
+    rng = random.Random(1)
+    while not any(isinstance(a, list) for mv in m.legal_moves() for a in mv[1:]):
+        m.apply(rng.randrange(len(m.legal_moves())))
+    seat, moves, _ = m.pending
+    agents = [make_agent("ismcts", seat, random.Random(3), budget=60) for _ in range(2)]
+    picks = {a.choose(SeatView(m, seat), moves) for a in agents}
+    assert len(picks) == 1 and 0 <= picks.pop() < len(moves)
+    assert agents[0].iterations == 60 and len(moves) > 1

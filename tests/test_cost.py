@@ -142,7 +142,7 @@ def test_a_match_stops_at_steps_per_match(tmp_path):
 
 
 def test_the_fast_shuffle_draws_exactly_as_random_shuffle():
-    for n in [0, 1, 2, 3, 7, 12, 49, 52, 300]:
+    for n in [0, 1, 2, 3, 7, 12, 49, 52, 256, 257, 300]:
         for seed in range(5):
             a, b = random.Random(seed), random.Random(seed)
             x, y = list(range(n)), list(range(n))

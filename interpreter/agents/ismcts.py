@@ -72,6 +72,7 @@ class ISMCTSAgent(Agent):
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
+        self._program = self._lists = None   # the program searched; whether a move has a list
 
     def choose(self, view, moves) -> int:
         if len(moves) == 1:
@@ -114,47 +115,58 @@ class ISMCTSAgent(Agent):
         node = root
         path = []
         c = self.c
+        if m.P is not self._program:   # moves are tuples of ints unless a parameter is a list
+            self._program = m.P
+            self._lists = any(isinstance(p.type, tuple) for mv in m.P.game.moves.values()
+                              for p in mv.params)
+        lists = self._lists
         log, sqrt = math.log, math.sqrt
         try:
+            # A move of the tree: what m.apply(i) does in a sampled world (no record, no
+            # listener), the index known to be in range.
+            take, advance = m._take, m._advance
             pending = m.pending
             while pending is not None and m.hands_played == hand:   # selection and expansion
-                seat, legal, _ = pending
-                try:                 # moves are tuples of ints, unless an argument is a list
-                    hash(tuple(legal))
-                    keys = [(seat, mv) for mv in legal]
-                except TypeError:
-                    keys = [_key(seat, mv) for mv in legal]
-                if node is root:
-                    idx = [i for i, k in enumerate(keys) if k in allowed]
-                    if not idx:
-                        return
-                else:
-                    idx = range(len(keys))
+                seat, legal, op = pending
                 children = node.children
                 untried = []
                 best, pick = -1.0, None
-                for i in idx:
-                    child = children.get(keys[i])
-                    if child is None:
-                        untried.append(i)
-                        continue
-                    child.avail += 1
-                    if not untried:
-                        visits = child.visits
-                        u = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                        if u > best:
-                            best, pick = u, i
+                key = None
+                if lists:            # moves are tuples of ints, unless an argument is a list
+                    try:
+                        hash(tuple(legal))
+                    except TypeError:
+                        key = _key
+                if key is None:
+                    for i, mv in enumerate(legal):
+                        child = children.get((seat, mv))
+                        if child is None:
+                            if node is not root or (seat, mv) in allowed:
+                                untried.append(i)
+                            continue
+                        child.avail += 1   # (at the root, every child is an allowed move)
+                        if not untried:
+                            visits = child.visits
+                            u = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                            if u > best:
+                                best, pick = u, i
+                else:                # a list among the arguments: keys as _key makes them
+                    untried, best, pick = self._select_slow(node, root, seat, legal, allowed)
                 if untried:
                     i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = Node()
                     child.avail = 1
-                    children[keys[i]] = child
+                    children[_key(seat, legal[i]) if key else (seat, legal[i])] = child
                     path.append((child, seat))
-                    m.apply(i)
+                    take(seat, legal[i], op)
+                    advance()
                     break
-                child = children[keys[pick]]
+                if pick is None:    # at the root, no move of the decision is legal here
+                    return
+                child = children[_key(seat, legal[pick]) if key else (seat, legal[pick])]
                 path.append((child, seat))
-                m.apply(pick)
+                take(seat, legal[pick], op)
+                advance()
                 node = child
                 pending = m.pending
             vals = self._rollout(m, rng, hand)
@@ -168,6 +180,28 @@ class ISMCTSAgent(Agent):
             child.visits += 1
             child.reward += reward[seat]
 
+    def _select_slow(self, node: Node, root: Node, seat: int, legal, allowed: set):
+        """_iterate's look at a node's children when a move has a list among its arguments
+        (keys made by _key): (untried move indices, best UCB value, its move index)."""
+        c, log, sqrt = self.c, math.log, math.sqrt
+        children = node.children
+        untried = []
+        best, pick = -1.0, None
+        for i, mv in enumerate(legal):
+            k = _key(seat, mv)
+            child = children.get(k)
+            if child is None:
+                if node is not root or k in allowed:
+                    untried.append(i)
+                continue
+            child.avail += 1
+            if not untried:
+                visits = child.visits
+                u = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                if u > best:
+                    best, pick = u, i
+        return untried, best, pick
+
     def _rollout(self, m, rng, hand: int):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
         depth, cut after `depth` moves at the first point where the seats' standings differ;
@@ -179,14 +213,14 @@ class ISMCTSAgent(Agent):
         m.playout(rng, hand, depth)
         by_result = m.P.hand_result is not None   # else the standings are the hand scores
         standing, seats = m.standing, range(m.players)
-        apply, randrange = m.apply, rng.randrange
+        playout = m.playout
         while m.pending is not None and m.hands_played == hand:
             vals = [standing(p) for p in seats] if by_result else m.S.score
             first = vals[0]
             for v in vals:
                 if v != first:
                     return vals if by_result else list(vals)
-            apply(randrange(len(m.pending[1])))   # one more move, drawn as Match.playout draws
+            playout(rng, hand, 1)   # one more move
         return None
 
     def _reward(self, m, hand: int, cut=None) -> list:
@@ -203,6 +237,11 @@ class ISMCTSAgent(Agent):
         if n == 1:                   # a solitaire: no rank; the margin is the value itself
             out = [0.25]
             margins = [vals[0]]
+        elif n == 2 and vals[0] != vals[1] and (vals[0] < vals[1] or vals[1] < vals[0]):
+            a, b = vals              # the loop below, for two seats that differ: 1/2 and 0
+            out = [0.5, 0.0] if b < a else [0.0, 0.5]
+            total = a + b
+            margins = [a - (total - a) / 1, b - (total - b) / 1]
         else:
             out = []
             margins = []
