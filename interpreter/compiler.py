@@ -92,6 +92,8 @@ class Program:
     filename: str = ""
     phase_names: tuple = ()       # names of hand statements, in file order (State.phase indexes it)
     result_parts: tuple | None = None   # hand_result written A + B or A - B: (fn A, op, fn B), for the screen
+    result_key: object = None     # function(S) -> a key that changes whenever any seat's hand result
+    #                               may (None: the hand result is not kept); see result_fn
     says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
     teams: tuple = ()             # the teams at this player count: tuples of seats
     team_of: tuple = ()           # per seat: the index of its team in `teams`
@@ -903,16 +905,21 @@ class Compiler:
                 self.pending_functions[f"M_{fn.name}"] = fn
         return bool(hit)
 
+    def key_code(self, used, seen, seat=None) -> str:
+        """The code of a kept value's key (kept_lines): the sum of the versions of the zone
+        instances read (ZV = S.zv), then the scores and totals read."""
+        key = [self.version_sum(used, None, seat)]
+        for what in sorted(seen):          # scores (and totals) read: their values too
+            key += [f"S.{what}[{p}]" for p in range(self.N)]
+        return f"({', '.join(key)})" if len(key) > 1 else key[0]
+
     def kept_lines(self, used, seen, pad: str, seat=None):
         """Lines of a kept value (MEMO[i:i+3]: key, value, steps): its key (the sum of the
         versions of the zone instances read, `used` as version_sum takes them with `seat` the
         code of reads.SEAT_VAR, and the scores and totals read), then, while S.memo holds that
         key, the value given again with its steps counted again."""
         limit = self.g.limits.steps_per_hand
-        key = [self.version_sum(used, None, seat)]
-        for what in sorted(seen):          # scores (and totals) read: their values too
-            key += [f"S.{what}[{p}]" for p in range(self.N)]
-        self.e.line(f"{pad}key = ({', '.join(key)})" if len(key) > 1 else f"{pad}key = {key[0]}")
+        self.e.line(f"{pad}key = {self.key_code(used, seen, seat)}")
         self.e.line(f"{pad}if MEMO[i] == key:")
         self.e.line(f"{pad}    S.steps += MEMO[i + 2]")
         self.e.line(f"{pad}    if S.steps > {limit}: rt.too_many_steps({limit})")
@@ -1203,6 +1210,12 @@ class Compiler:
             self.result_call = None
         self.e.line("MEMO[i] = key; MEMO[i + 1] = value; MEMO[i + 2] = S.steps - steps")
         self.e.line("return value")
+        self.footer()
+        # The key alone, the same for every seat, with the hand's number (versions start again
+        # with each hand): while it is the same, so is every seat's hand result.
+        self.result_key = self.fresh("RK")
+        self.header(self.result_key, [])
+        self.e.line(f"ZV = S.zv; return S.hand_no, {self.key_code({(z, reads.EVERY) for z in zones}, seen)}")
         self.footer()
         return name
 
@@ -1766,6 +1779,7 @@ class Compiler:
         self.pending_functions: dict = {}
         self.kept_fns: dict = {}      # function name -> (zones, scores/totals read) or False
         self.result_call = None       # a kept hand_result's own call (result_fn)
+        self.result_key = None        # the name of its key's function (result_fn)
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
@@ -1855,6 +1869,7 @@ class Compiler:
         P.init_vars = env[init]
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
+        P.result_key = env[self.result_key] if hr and self.result_key else None
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None

@@ -74,6 +74,7 @@ class GameStats:
         self.streak = None           # current sole leader and the decision its lead began after
         self.streak_from = 0
         self.last = None             # the standings applied() saw last
+        self.result_seen = None      # Program.result_key's key when they were computed
         self.on_hand = None          # called with the match at a hand's first decision
 
     def decision(self, match, seat: int, moves: list):
@@ -91,9 +92,16 @@ class GameStats:
         S = match.S
         if match.over:
             st = list(S.total)
+            self.result_seen = None
         elif match.P.hand_result is None:          # the standing is the hand's score
             st = [t + s for t, s in zip(S.total, S.score)]
         else:                         # Match.standing of every seat, asked in one go
+            rk = match.P.result_key   # a kept hand result: its inputs' key (with the hand's
+            if rk is not None:        # number; totals change only between hands) unchanged,
+                key = rk(S)           # the standings are those computed at that key, the last
+                if key == self.result_seen:
+                    return
+                self.result_seen = key
             hr, total, steps = match.P.hand_result, S.total, S.steps
             try:
                 st = [total[p] + hr(S, p) for p in range(self.n)]

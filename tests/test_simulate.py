@@ -110,7 +110,8 @@ def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
     assert f["first_players"] == [0] and f["dealers"] == [0]
 
 
-@pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten", "scopa"])
+@pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten", "scopa", "casino",
+                                  "cribbage"])
 def test_lead_changes_are_the_same_when_unchanged_standings_are_skipped(name):
     """The skip of applied() (same standings as last time: nothing to do) and its reading of the
     score for games without a hand_result give every game the measures of looking every time:
@@ -118,13 +119,14 @@ def test_lead_changes_are_the_same_when_unchanged_standings_are_skipped(name):
     Match.standing."""
     from cardrules.session import play_match, setup
     st = setup(game_path(name), None)
+    assert name != "scopa" or st.program.result_key is not None   # its kept hand result's key
     changes = 0
     for seed in range(6):
         fast = GameStats(st.players, st.game.match.wins == "lowest")
         ref = GameStats(st.players, st.game.match.wins == "lowest")
 
         class Every:                  # the match as the reference sees it: a hand_result to ask
-            P = type("P", (), {"hand_result": "ask standing()"})()
+            P = type("P", (), {"hand_result": "ask standing()", "result_key": None})()
 
             def __init__(self, m):
                 self.S, self.over, self.standing = m.S, m.over, m.standing
