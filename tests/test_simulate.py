@@ -86,7 +86,7 @@ class _Fake:
         self.winners = None
         self.hands_played = 1
         self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0, "steps": 0})()
-        self.P = type("P", (), {"hand_result": "the script"})()   # not callable: standing() answers
+        self.P = type("P", (), {"hand_result": "the script", "result_key": None})()   # standing() answers
         self.now = [0] * n
 
     def standing(self, p):
