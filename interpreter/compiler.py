@@ -2246,7 +2246,9 @@ def _alike_shape(parts: list, local: str):
             and isinstance(parts[0].left, nodes.Call) and parts[0].left.func == "count" \
             and getattr(parts[0].left, "ref", None) is None and len(parts[0].left.args) == 1 \
             and _is_one_of(parts[0].left.args[0], names) \
-            and _safe(parts[0].right) and not _free_locals(parts[0].right):
+            and _safe(parts[0].right) and not _free_locals(parts[0].right) \
+            and not any(isinstance(x, nodes.Gen) for x in nodes.walk(parts[0].right)):
+        # (a bound with a comprehension counts steps for each sub-list the plain code tests)
         which, shift = _SIZE_OPS[parts[0].op]
         bound = (parts[0].right, shift)
         lo, hi = (bound, None) if which == 1 else (None, bound) if which == 0 else (bound, bound)

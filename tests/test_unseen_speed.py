@@ -391,3 +391,17 @@ def test_a_set_test_through_a_function_with_a_computed_argument_keeps_the_plain_
     fast, slow = both(plain, str(path))
     assert "rt.subsets_alike(" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_a_size_bound_that_counts_steps_keeps_the_plain_loop(tmp_path, plain):
+    # count(cards) >= E with E a count over a zone: the plain code computes E (and counts its
+    # steps) for every sub-list it tests, rt.subsets_alike would compute it once: no shortcut.
+    # Five cards each: seat 1 AC 2C 2D AD AH; the stock keeps 3C AS.
+    path = tmp_path / "melds.yaml"
+    test = ("count(cards) >= count(x for x in stock if x.rank != A) + 1 and (" + ALIKE
+            + " or all(c.suit == cards[0].suit for c in cards))")
+    path.write_text(SETS.replace("TEST", test).replace("count: 6", "count: 5"))
+    fast, slow = both(plain, str(path))
+    assert "rt.subsets_alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
