@@ -641,8 +641,9 @@ class Compiler:
         for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
             inner, args = _count_call(inner)     # a user function whose body is the count, too
             if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
-                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
-                continue
+                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}
+                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(k))):
+                continue      # (k with a comprehension counts steps for each item: not once)
             c = inner.cond
             if not (isinstance(c, nodes.Compare) and c.op == "=="):
                 continue

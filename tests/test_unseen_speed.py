@@ -321,7 +321,10 @@ hand:
 @pytest.mark.parametrize("test, tallied, moves", [
     ("any(same(c, cards) == times for c in cards)", True, ["two", "three", "none"]),
     ("all(same(c, cards) != times for c in cards)", True, ["four", "none"]),
-    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"])])
+    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"]),
+    # a number that counts steps (a comprehension) is counted for each item tested: no tally
+    ("any(same(c, cards) == count(y for y in other if y.rank == A) for c in cards)", False,
+     ["two", "three", "four", "none"])])
 def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test, tallied, moves):
     # `same(c, cards)` is a count over the same list the any() goes through: the ranks are
     # tallied once (rt.any_count), counting the comprehensions' steps. Over another list it
