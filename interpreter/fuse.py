@@ -109,8 +109,9 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
 
 def _parts(fn):
     """(header, `t_x = list`, (steps statement, limit), loop) of a plain legal-move function
-    shaped `Z = S.Z` ..., `t_x = ...`, `S.steps += len(t_x)`, `if S.steps > L: ...`,
-    `for p_x in t_x: ...` and nothing else; else None."""
+    shaped `Z = S.Z` ..., `t_x = ...` (a list that counts no step: the fused function makes it
+    once), `S.steps += len(t_x)`, `if S.steps > L: ...`, `for p_x in t_x: ...` and nothing
+    else; else None."""
     body = fn.body
     i = 0
     header = []
@@ -124,6 +125,8 @@ def _parts(fn):
             and isinstance(source.targets[0], ast.Name) and source.targets[0].id.startswith("t_")):
         return None
     t = source.targets[0].id
+    if _reads_s(source.value):      # (a list that counts steps, subsets(): made once per move)
+        return None
     if ast.dump(steps) != ast.dump(ast.parse(f"S.steps += len({t})").body[0]):
         return None
     if not (isinstance(check, ast.If) and isinstance(check.test, ast.Compare)

@@ -165,3 +165,28 @@ def test_a_choose_of_many_moves_is_fused_in_runs_of_a_few(tmp_path, plain):
     assert runs and all(1 < r.count("L_m") <= fuse.FUSE_MOVES for r in runs)
     assert legal(fast) == legal(slow) == [f"m{k} 3C" for k in range(n)]   # (TC: no lower card)
     assert fast.S.steps == slow.S.steps
+
+
+def test_moves_over_a_list_that_counts_steps_keep_their_own_loops(tmp_path, plain):
+    # subsets() counts its steps each time a move makes it: one loop making it once for both
+    # moves would count fewer steps than the plain code.
+    body = """
+functions:
+  low: {params: {cards: list of card}, body: "count(x for x in table if x.value < sum(c.value for c in cards)) >= 1"}
+moves:
+  low_set:
+    params:
+      cards: {from: "subsets(hand(player), 2)", if: "low(cards)"}
+    do:
+      - move: {cards: cards, to: table}
+  high_set:
+    params:
+      cards: {from: "subsets(hand(player), 2)", if: "not low(cards)"}
+    do:
+      - move: {cards: cards, to: "pile(player)"}
+"""
+    path = rules(tmp_path, body, CHOOSE_BOTH.replace("[capture, take_lower]", "[low_set, high_set]"))
+    fast, slow = both(plain, path)
+    assert "def LF_" not in fast.P.source
+    assert legal(fast) == legal(slow) and "low_set 3C+TC" in legal(fast)
+    assert fast.S.steps == slow.S.steps
