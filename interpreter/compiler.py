@@ -711,7 +711,10 @@ class Compiler:
                     and obj.ref[0] == "local" and obj.ref[2] == v and a.type in _SCALAR \
                     and k.type in _SCALAR and v not in _free_locals(k):
                 tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(a.name, f"AT_{a.name}")
-                return tab, self.x(k), _safe(k)
+                code = self.x(k)
+                if _COUNTS.search(code):   # counts steps for each item in the comprehension
+                    return None
+                return tab, code, _safe(k)
         return None
 
     def ticked(self, node) -> str:
@@ -2056,6 +2059,10 @@ def _free_locals(node) -> set:
             bound.add(x.local)
     return used - bound
 
+
+# Generated code that may count steps: a call given the state (a helper, a kept function) or
+# the step count itself.
+_COUNTS = re.compile(r"\(S\b|\bS\.(?:steps|memo)\b")
 
 _SCALAR = (nodes.INT, nodes.BOOL, nodes.RANK, nodes.SUIT, nodes.COLOR, nodes.SEAT)
 

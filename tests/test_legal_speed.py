@@ -308,6 +308,22 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
     assert fast.S.steps == slow.S.steps
 
 
+
+@pytest.mark.parametrize("k", ["count(x for x in table if x.value > 1)", "count(subsets(table, 2)) - 8"])
+def test_a_value_that_counts_steps_is_compared_item_by_item(tmp_path, plain, k):
+    # count(c for c in L if c.value == k), k a comprehension or subsets(): the comprehension
+    # computes k, and counts its steps, for every item; a helper computing it once would not.
+    path = rules(tmp_path, f"""
+        moves:
+          capture:
+            params:
+              card: {{from: "hand(player)", if: "count(c for c in table if c.value == {k}) >= 0"}}
+        """)
+    fast, slow = both(plain, path)
+    assert "rt.count_eq(" not in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+
 def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
     # `bump` scores and moves no card: a result reading score(player) must change all the same.
     path = rules(tmp_path, HAND_RESULT.replace('"table_worth(player) * 10 + count(hand(player))"',
