@@ -45,7 +45,7 @@ UNROLL_DEPTH = 3               # when fewer comprehensions than this enclose the
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
 PLAIN = False
-PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells in all
+PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells computed
 
 
 @dataclass
@@ -155,7 +155,7 @@ class Compiler:
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
         self.pair_tables: dict = {}  # pair table (pair_table) -> its name in the generated module
-        self.pair_cells = 0          # their cells, at most PAIR_CELLS
+        self.pair_cells = 0          # cells computed (kept or not), at most PAIR_CELLS
         self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
         self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
         self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
@@ -1507,6 +1507,7 @@ class Compiler:
         n = len(self.P.card_names)
         if n * n + self.pair_cells > PAIR_CELLS:
             return None
+        self.pair_cells += n * n     # every table computed counts, a repeat too: bounded work
         try:
             f = eval(f"lambda {c}, {local}: {code}", {x: self.ns[x] for x in names if x in tables})
             rows = tuple(tuple(bool(f(a, b)) for b in range(n)) for a in range(n))
@@ -1514,7 +1515,6 @@ class Compiler:
             return None
         name = self.pair_tables.get(rows)
         if name is None:
-            self.pair_cells += n * n
             name = self.pair_tables[rows] = self.fresh("PT")
             self.ns[name] = rows
         return f"{name}[{c}][{local}]"

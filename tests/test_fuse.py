@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from cardrules import fuse
+from cardrules import compiler, fuse
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
@@ -51,6 +51,21 @@ def test_a_condition_that_fails_for_some_pair_is_not_a_table_and_fails_alike(tmp
     assert "PT_" not in setup(path, 2).program.source
     both_fail(plain, path, "division by zero")
 
+
+
+def test_pair_tables_computed_again_count_against_the_cap(tmp_path, plain, monkeypatch):
+    # The same condition in three moves makes the same table: computing it again is work
+    # too, so with room for two tables (8 cards: 64 cells each) the third move gets none (else
+    # a file of many moves repeating a costly condition compiles in time without bound).
+    monkeypatch.setattr(compiler, "PAIR_CELLS", 128)
+    again = PAIRS.split("moves:\n")[1]
+    body = PAIRS + again.replace("capture:", "capture_2:") + again.replace("capture:", "capture_3:")
+    path = rules(tmp_path, body, CHOOSE_BOTH.replace("[capture, take_lower]",
+                                                     "[capture, capture_2, capture_3]"))
+    fast, slow = both(plain, path)
+    assert len(re.findall(r"if not PT_\d+\[p_card\]\[p_target\]", fast.P.source)) == 2
+    assert legal(fast) == legal(slow)
+    assert fast.S.steps == slow.S.steps
 
 FUSED = """
 functions:
