@@ -1644,9 +1644,12 @@ class Compiler:
         i = 0
         keys = [self.loop_key(n) for n in lnames]
         while i < len(lnames):
-            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES
+            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES,
+            names = keys[i][2] if keys[i] is not None else None   # none binding another's names
             while end < len(lnames) and end - i < fuse.FUSE_MOVES and keys[i] is not None \
-                    and keys[end] is not None and keys[end][0] == keys[i][0]:
+                    and keys[end] is not None and keys[end][0] == keys[i][0] \
+                    and not keys[end][2] & names:
+                names = names | keys[end][2]
                 end += 1
             for j in range(end, i + 1, -1):
                 tests = [k[1] for k in keys[i:j] if k[1] is not None]

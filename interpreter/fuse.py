@@ -33,21 +33,30 @@ FUSE_MOVES = 8          # moves in one fused function, at most (a choose of many
 
 
 def loop_key(src: str):
-    """((the list's code, the loop's variable), its first test) of the plain legal-move function
-    `src`: functions with equal first parts loop over the same list; the test (as compared by
-    fused_version) is None unless it counts steps. None when the shape is not the one
-    fused_version takes."""
+    """((the list's code, the loop's variable), its first test, the names its loop body binds)
+    of the plain legal-move function `src`: functions with equal first parts loop over the same
+    list; the test (as compared by fused_version) is None unless it counts steps; functions
+    whose names meet are never fused together. None when the shape is not one fused_version
+    takes (so that a run is found without writing fused functions that fail: compiling a
+    `choose` of many moves stays cheap)."""
     try:
         parts = _parts(ast.parse(src).body[0])
+        if parts is None:
+            return None
+        body = parts[3].body
+        if any(isinstance(n, ast.Name) and n.id.startswith("_f")
+               for n in ast.walk(ast.Module(body=body, type_ignores=[]))):
+            return None
+        names = frozenset(_assigned(body) - {parts[3].target.id})
+        c = hoist.cond_of(body[0]) if body else None
+        test = _split_not(c)[0] if c is not None else None
+        key = ((ast.dump(parts[1]), parts[3].target.id),
+               _canon_dump(test) if test is not None and _reads_s(test) else None, names)
+        if _nested(body, 0) is None:
+            return None
     except Exception:
         return None
-    if parts is None:
-        return None
-    body = parts[3].body
-    c = hoist.cond_of(body[0]) if body else None
-    test = _split_not(c)[0] if c is not None else None
-    return ((ast.dump(parts[1]), parts[3].target.id),
-            _canon_dump(test) if test is not None and _reads_s(test) else None)
+    return key
 
 
 def fused_version(sources: list, name: str, fallback: str) -> str | None:
