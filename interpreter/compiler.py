@@ -2168,7 +2168,7 @@ def _subsets_args(node) -> bool:
 
 def _sum_test(node, local: str, outer):
     """(table, g) when `node` is `sum(c.attr for c in <local>) == g` (either way round), g
-    number-like, safe and of the `outer` locals alone (not of `local`, when outer is None);
+    number-like, safe, counting no step and of the `outer` locals alone (not of `local`, when outer is None);
     else None."""
     if not (isinstance(node, nodes.Compare) and node.op == "=="):
         return None
@@ -2182,7 +2182,9 @@ def _sum_test(node, local: str, outer):
                 and isinstance(elt.obj, nodes.Name) and getattr(elt.obj, "ref", None) is not None \
                 and elt.obj.ref[0] == "local" and elt.obj.ref[2] == f.local \
                 and g.type in _SCALAR and _safe(g) \
+                and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)) \
                 and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
+            # (g with a comprehension counts steps each time the plain code tests an item)
             tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
             return tab, g
     return None

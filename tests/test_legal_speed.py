@@ -377,6 +377,19 @@ def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain, item
     assert fast.S.steps == slow.S.steps
 
 
+
+@pytest.mark.parametrize("items", ["[t for t in subsets(table, card.value)]", "subsets(table, card.value)"])
+def test_a_sum_test_against_a_value_that_counts_steps_tests_item_by_item(tmp_path, plain, items):
+    # g a count over the table: the plain code computes it, counting its steps, for each take
+    # it tests (and each t of the any); one call computing it once would count fewer.
+    body = SUM_TESTS.replace("LIST", items).replace(
+        "== card.value", "== count(x for x in table if x.value < card.value)")
+    path = rules(tmp_path, body, HAND.replace("[capture]", "[capture, place]"))
+    fast, slow = both(plain, path)
+    assert "sum_is(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
+
 # -- sums over subsets, kept functions, one-loop max/min/unique (issue 11, item 4) -----------
 def plain_sum_is(limit, items, most, table, g):
     """What the plain code does for a legal-move loop over subsets() whose first condition is
