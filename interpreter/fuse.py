@@ -68,6 +68,12 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
         if len(parts) < 2 or any(p is None for p in parts):
             return None
         header, source, steps, loop = parts[0]
+        names = {st.targets[0].id for st in header}
+        for p in parts[1:]:           # `V = S.V` when any move reads a variable
+            for st in p[0]:
+                if st.targets[0].id not in names:
+                    names.add(st.targets[0].id)
+                    header = header + [st]
         limit = steps[1]
         for _, src_k, _, loop_k in parts[1:]:
             if ast.dump(src_k) != ast.dump(source) or loop_k.target.id != loop.target.id:

@@ -230,3 +230,18 @@ def test_moves_that_cannot_be_fused_are_not_tried(tmp_path, plain, monkeypatch):
     assert calls == [] and "def LF_" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
     assert legal(fast)
+
+
+
+def test_one_loop_has_the_state_parts_that_any_move_reads(tmp_path, plain):
+    # take_lower, first, reads no variable; capture reads `bonus` (V): the fused function must
+    # bind V too, else it fails (NameError) and falls back on the moves' own functions each time.
+    body = "variables:\n  bonus: {type: int, initial: 0}\n" + FUSED.replace(
+        "card.value + target.value == 4 or", "card.value + target.value == 4 + bonus or")
+    path = rules(tmp_path, body, CHOOSE_BOTH.replace("[capture, take_lower]", "[take_lower, capture]"))
+    fast, slow = both(plain, path)
+    fused = fast.P.source[fast.P.source.index("def LF_"):]
+    fused = fused[:fused.index("\ndef ")]
+    assert "V[" in fused and "V = S.V" in fused
+    assert legal(fast) == legal(slow) == ["take_lower 3C", "capture TC TH"]
+    assert fast.S.steps == slow.S.steps
