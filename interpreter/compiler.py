@@ -383,7 +383,7 @@ class Compiler:
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
-        tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
+        tab = _table_of(n.name)
         return f"{tab}[{self.x(n.obj)}]"
 
     def x_Index(self, n):
@@ -668,7 +668,7 @@ class Compiler:
             if items != pool or inner.local in _free_locals(inner.iter) or not _read_as_is(n.iter):
                 continue          # (a list computed each time counts its steps each time: not once)
             name = sides[0].name
-            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(name, f"AT_{name}")
+            tab = _table_of(name)
             return (f"rt.any_count(S, {tab}, {items}, {op!r}, {self.x(k)}, "
                     f"{self.g.limits.steps_per_hand}, {n.func == 'any'})")
         return None
@@ -710,7 +710,7 @@ class Compiler:
                     and isinstance(obj, nodes.Name) and getattr(obj, "ref", None) is not None \
                     and obj.ref[0] == "local" and obj.ref[2] == v and a.type in _SCALAR \
                     and k.type in _SCALAR and v not in _free_locals(k):
-                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(a.name, f"AT_{a.name}")
+                tab = _table_of(a.name)
                 code = self.x(k)
                 if _COUNTS.search(code):   # counts steps for each item in the comprehension
                     return None
@@ -804,7 +804,7 @@ class Compiler:
             if kind == "zone":
                 return f"Z[{self.zone_index(n)}]"
             if kind == "attr":
-                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(ref[1], f"AT_{ref[1]}")
+                tab = _table_of(ref[1])
                 return f"{tab}[{self.x(n.args[0])}]"
             if kind == "function":
                 fn = ref[1]
@@ -2151,13 +2151,18 @@ def _lazy_join(p: m.Param, join):
                 and _is_local(f.iter, local) and isinstance(f.elt, nodes.Attr)
                 and getattr(f.elt, "ref", None) is None and _is_local(f.elt.obj, f.local)):
             return None
-        out.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.elt.name, f"AT_{f.elt.name}"))
+        out.append(_table_of(f.elt.name))
     return out
 
 
 def _is_local(node, local: str) -> bool:
     ref = getattr(node, "ref", None)
     return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] == local
+
+
+def _table_of(attr: str) -> str:
+    """The name of the generated table of a card attribute: RANK, SUIT, COLOR or AT_<name>."""
+    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(attr, f"AT_{attr}")
 
 
 def _subsets_args(node) -> bool:
@@ -2185,7 +2190,7 @@ def _sum_test(node, local: str, outer):
                 and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)) \
                 and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
             # (g with a comprehension counts steps each time the plain code tests an item)
-            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
+            tab = _table_of(elt.name)
             return tab, g
     return None
 
@@ -2209,8 +2214,7 @@ def _alike_test(node, names):
                         and _is_one_of(u.iter, names) and isinstance(u.elt, nodes.Attr) \
                         and getattr(u.elt, "ref", None) is None \
                         and _is_one_of(u.elt.obj, {u.local}):
-                    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(
-                        u.elt.name, f"AT_{u.elt.name}")
+                    return _table_of(u.elt.name)
         return None
     if not (isinstance(node, nodes.Gen) and node.func == "all" and node.cond is None
             and _is_one_of(node.iter, names) and isinstance(node.elt, nodes.Compare)
@@ -2223,7 +2227,7 @@ def _alike_test(node, names):
                 and isinstance(g.obj, nodes.Index) and getattr(g.obj, "ref", None) is None \
                 and _is_one_of(g.obj.obj, names) and isinstance(g.obj.index, nodes.Num) \
                 and g.obj.index.value == 0:
-            return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.name, f"AT_{f.name}")
+            return _table_of(f.name)
     return None
 
 
