@@ -2173,8 +2173,8 @@ def _subsets_args(node) -> bool:
 
 def _sum_test(node, local: str, outer):
     """(table, g) when `node` is `sum(c.attr for c in <local>) == g` (either way round), g
-    number-like, safe, counting no step and of the `outer` locals alone (not of `local`, when outer is None);
-    else None."""
+    number-like, safe, counting no step and of the `outer` locals alone (not of `local`, when
+    outer is None); else None."""
     if not (isinstance(node, nodes.Compare) and node.op == "=="):
         return None
     for f, g in ((node.left, node.right), (node.right, node.left)):
