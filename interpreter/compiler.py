@@ -45,7 +45,7 @@ UNROLL_DEPTH = 3               # when fewer comprehensions than this enclose the
 # parameter lists, equality joins, the kept hand_result, rt.sum_of and the like, in-line
 # constant indices): tests compare both on every game.
 PLAIN = False
-PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells in all
+PAIR_CELLS = 1 << 18          # pair tables (Compiler.pair_table): at most this many cells computed
 
 
 @dataclass
@@ -157,7 +157,7 @@ class Compiler:
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
         self.pair_tables: dict = {}  # pair table (pair_table) -> its name in the generated module
-        self.pair_cells = 0          # their cells, at most PAIR_CELLS
+        self.pair_cells = 0          # cells computed (kept or not), at most PAIR_CELLS
         self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
         self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
         self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
@@ -385,7 +385,7 @@ class Compiler:
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
-        tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(n.name, f"AT_{n.name}")
+        tab = _table_of(n.name)
         return f"{tab}[{self.x(n.obj)}]"
 
     def x_Index(self, n):
@@ -643,8 +643,9 @@ class Compiler:
         for inner, k, op in ((elt.left, elt.right, elt.op), (elt.right, elt.left, _FLIP[elt.op])):
             inner, args = _count_call(inner)     # a user function whose body is the count, too
             if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
-                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}):
-                continue
+                    and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}
+                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(k))):
+                continue      # (k with a comprehension counts steps for each item: not once)
             c = inner.cond
             if not (isinstance(c, nodes.Compare) and c.op == "=="):
                 continue
@@ -669,7 +670,7 @@ class Compiler:
             if items != pool or inner.local in _free_locals(inner.iter) or not _read_as_is(n.iter):
                 continue          # (a list computed each time counts its steps each time: not once)
             name = sides[0].name
-            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(name, f"AT_{name}")
+            tab = _table_of(name)
             return (f"rt.any_count(S, {tab}, {items}, {op!r}, {self.x(k)}, "
                     f"{self.g.limits.steps_per_hand}, {n.func == 'any'})")
         return None
@@ -711,8 +712,11 @@ class Compiler:
                     and isinstance(obj, nodes.Name) and getattr(obj, "ref", None) is not None \
                     and obj.ref[0] == "local" and obj.ref[2] == v and a.type in _SCALAR \
                     and k.type in _SCALAR and v not in _free_locals(k):
-                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(a.name, f"AT_{a.name}")
-                return tab, self.x(k), _safe(k)
+                tab = _table_of(a.name)
+                code = self.x(k)
+                if _COUNTS.search(code):   # counts steps for each item in the comprehension
+                    return None
+                return tab, code, _safe(k)
         return None
 
     def ticked(self, node) -> str:
@@ -802,7 +806,7 @@ class Compiler:
             if kind == "zone":
                 return f"Z[{self.zone_index(n)}]"
             if kind == "attr":
-                tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(ref[1], f"AT_{ref[1]}")
+                tab = _table_of(ref[1])
                 return f"{tab}[{self.x(n.args[0])}]"
             if kind == "function":
                 fn = ref[1]
@@ -1516,6 +1520,7 @@ class Compiler:
         n = len(self.P.card_names)
         if n * n + self.pair_cells > PAIR_CELLS:
             return None
+        self.pair_cells += n * n     # every table computed counts, a repeat too: bounded work
         try:
             f = eval(f"lambda {c}, {local}: {code}", {x: self.ns[x] for x in names if x in tables})
             rows = tuple(tuple(bool(f(a, b)) for b in range(n)) for a in range(n))
@@ -1523,7 +1528,6 @@ class Compiler:
             return None
         name = self.pair_tables.get(rows)
         if name is None:
-            self.pair_cells += n * n
             name = self.pair_tables[rows] = self.fresh("PT")
             self.ns[name] = rows
         return f"{name}[{c}][{local}]"
@@ -1653,9 +1657,12 @@ class Compiler:
         i = 0
         keys = [self.loop_key(n) for n in lnames]
         while i < len(lnames):
-            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES
+            end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES,
+            names = keys[i][2] if keys[i] is not None else None   # none binding another's names
             while end < len(lnames) and end - i < fuse.FUSE_MOVES and keys[i] is not None \
-                    and keys[end] is not None and keys[end][0] == keys[i][0]:
+                    and keys[end] is not None and keys[end][0] == keys[i][0] \
+                    and not keys[end][2] & names:
+                names = names | keys[end][2]
                 end += 1
             for j in range(end, i + 1, -1):
                 tests = [k[1] for k in keys[i:j] if k[1] is not None]
@@ -2071,6 +2078,10 @@ def _free_locals(node) -> set:
     return used - bound
 
 
+# Generated code that may count steps: a call given the state (a helper, a kept function) or
+# the step count itself.
+_COUNTS = re.compile(r"\(S\b|\bS\.(?:steps|memo)\b")
+
 _SCALAR = (nodes.INT, nodes.BOOL, nodes.RANK, nodes.SUIT, nodes.COLOR, nodes.SEAT)
 
 
@@ -2155,13 +2166,18 @@ def _lazy_join(p: m.Param, join):
                 and _is_local(f.iter, local) and isinstance(f.elt, nodes.Attr)
                 and getattr(f.elt, "ref", None) is None and _is_local(f.elt.obj, f.local)):
             return None
-        out.append({"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.elt.name, f"AT_{f.elt.name}"))
+        out.append(_table_of(f.elt.name))
     return out
 
 
 def _is_local(node, local: str) -> bool:
     ref = getattr(node, "ref", None)
     return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] == local
+
+
+def _table_of(attr: str) -> str:
+    """The name of the generated table of a card attribute: RANK, SUIT, COLOR or AT_<name>."""
+    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(attr, f"AT_{attr}")
 
 
 def _subsets_args(node) -> bool:
@@ -2172,8 +2188,8 @@ def _subsets_args(node) -> bool:
 
 def _sum_test(node, local: str, outer):
     """(table, g) when `node` is `sum(c.attr for c in <local>) == g` (either way round), g
-    number-like, safe and of the `outer` locals alone (not of `local`, when outer is None);
-    else None."""
+    number-like, safe, counting no step and of the `outer` locals alone (not of `local`, when
+    outer is None); else None."""
     if not (isinstance(node, nodes.Compare) and node.op == "=="):
         return None
     for f, g in ((node.left, node.right), (node.right, node.left)):
@@ -2186,8 +2202,10 @@ def _sum_test(node, local: str, outer):
                 and isinstance(elt.obj, nodes.Name) and getattr(elt.obj, "ref", None) is not None \
                 and elt.obj.ref[0] == "local" and elt.obj.ref[2] == f.local \
                 and g.type in _SCALAR and _safe(g) \
+                and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)) \
                 and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
-            tab = {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(elt.name, f"AT_{elt.name}")
+            # (g with a comprehension counts steps each time the plain code tests an item)
+            tab = _table_of(elt.name)
             return tab, g
     return None
 
@@ -2211,8 +2229,7 @@ def _alike_test(node, names):
                         and _is_one_of(u.iter, names) and isinstance(u.elt, nodes.Attr) \
                         and getattr(u.elt, "ref", None) is None \
                         and _is_one_of(u.elt.obj, {u.local}):
-                    return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(
-                        u.elt.name, f"AT_{u.elt.name}")
+                    return _table_of(u.elt.name)
         return None
     if not (isinstance(node, nodes.Gen) and node.func == "all" and node.cond is None
             and _is_one_of(node.iter, names) and isinstance(node.elt, nodes.Compare)
@@ -2225,7 +2242,7 @@ def _alike_test(node, names):
                 and isinstance(g.obj, nodes.Index) and getattr(g.obj, "ref", None) is None \
                 and _is_one_of(g.obj.obj, names) and isinstance(g.obj.index, nodes.Num) \
                 and g.obj.index.value == 0:
-            return {"rank": "RANK", "suit": "SUIT", "color": "COLOR"}.get(f.name, f"AT_{f.name}")
+            return _table_of(f.name)
     return None
 
 
@@ -2261,7 +2278,9 @@ def _alike_shape(parts: list, local: str):
             and isinstance(parts[0].left, nodes.Call) and parts[0].left.func == "count" \
             and getattr(parts[0].left, "ref", None) is None and len(parts[0].left.args) == 1 \
             and _is_one_of(parts[0].left.args[0], names) \
-            and _safe(parts[0].right) and not _free_locals(parts[0].right):
+            and _safe(parts[0].right) and not _free_locals(parts[0].right) \
+            and not any(isinstance(x, nodes.Gen) for x in nodes.walk(parts[0].right)):
+        # (a bound with a comprehension counts steps for each sub-list the plain code tests)
         which, shift = _SIZE_OPS[parts[0].op]
         bound = (parts[0].right, shift)
         lo, hi = (bound, None) if which == 1 else (None, bound) if which == 0 else (bound, bound)

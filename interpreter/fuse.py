@@ -33,21 +33,30 @@ FUSE_MOVES = 8          # moves in one fused function, at most (a choose of many
 
 
 def loop_key(src: str):
-    """((the list's code, the loop's variable), its first test) of the plain legal-move function
-    `src`: functions with equal first parts loop over the same list; the test (as compared by
-    fused_version) is None unless it counts steps. None when the shape is not the one
-    fused_version takes."""
+    """((the list's code, the loop's variable), its first test, the names its loop body binds)
+    of the plain legal-move function `src`: functions with equal first parts loop over the same
+    list; the test (as compared by fused_version) is None unless it counts steps; functions
+    whose names meet are never fused together. None when the shape is not one fused_version
+    takes (so that a run is found without writing fused functions that fail: compiling a
+    `choose` of many moves stays cheap)."""
     try:
         parts = _parts(ast.parse(src).body[0])
+        if parts is None:
+            return None
+        body = parts[3].body
+        if any(isinstance(n, ast.Name) and n.id.startswith("_f")
+               for n in ast.walk(ast.Module(body=body, type_ignores=[]))):
+            return None
+        names = frozenset(_assigned(body) - {parts[3].target.id})
+        c = hoist.cond_of(body[0]) if body else None
+        test = _split_not(c)[0] if c is not None else None
+        key = ((ast.dump(parts[1]), parts[3].target.id),
+               _canon_dump(test) if test is not None and _reads_s(test) else None, names)
+        if _nested(body, 0) is None:
+            return None
     except Exception:
         return None
-    if parts is None:
-        return None
-    body = parts[3].body
-    c = hoist.cond_of(body[0]) if body else None
-    test = _split_not(c)[0] if c is not None else None
-    return ((ast.dump(parts[1]), parts[3].target.id),
-            _canon_dump(test) if test is not None and _reads_s(test) else None)
+    return key
 
 
 def fused_version(sources: list, name: str, fallback: str) -> str | None:
@@ -59,6 +68,12 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
         if len(parts) < 2 or any(p is None for p in parts):
             return None
         header, source, steps, loop = parts[0]
+        names = {st.targets[0].id for st in header}
+        for p in parts[1:]:           # `V = S.V` when any move reads a variable
+            for st in p[0]:
+                if st.targets[0].id not in names:
+                    names.add(st.targets[0].id)
+                    header = header + [st]
         limit = steps[1]
         for _, src_k, _, loop_k in parts[1:]:
             if ast.dump(src_k) != ast.dump(source) or loop_k.target.id != loop.target.id:
@@ -109,8 +124,9 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
 
 def _parts(fn):
     """(header, `t_x = list`, (steps statement, limit), loop) of a plain legal-move function
-    shaped `Z = S.Z` ..., `t_x = ...`, `S.steps += len(t_x)`, `if S.steps > L: ...`,
-    `for p_x in t_x: ...` and nothing else; else None."""
+    shaped `Z = S.Z` ..., `t_x = ...` (a list that counts no step: the fused function makes it
+    once), `S.steps += len(t_x)`, `if S.steps > L: ...`, `for p_x in t_x: ...` and nothing
+    else; else None."""
     body = fn.body
     i = 0
     header = []
@@ -124,6 +140,8 @@ def _parts(fn):
             and isinstance(source.targets[0], ast.Name) and source.targets[0].id.startswith("t_")):
         return None
     t = source.targets[0].id
+    if _reads_s(source.value):      # (a list that counts steps, subsets(): made once per move)
+        return None
     if ast.dump(steps) != ast.dump(ast.parse(f"S.steps += len({t})").body[0]):
         return None
     if not (isinstance(check, ast.If) and isinstance(check.test, ast.Compare)

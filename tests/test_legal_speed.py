@@ -308,6 +308,22 @@ def test_sums_counts_and_tests_over_cards_are_the_comprehensions(tmp_path, plain
     assert fast.S.steps == slow.S.steps
 
 
+
+@pytest.mark.parametrize("k", ["count(x for x in table if x.value > 1)", "count(subsets(table, 2)) - 8"])
+def test_a_value_that_counts_steps_is_compared_item_by_item(tmp_path, plain, k):
+    # count(c for c in L if c.value == k), k a comprehension or subsets(): the comprehension
+    # computes k, and counts its steps, for every item; a helper computing it once would not.
+    path = rules(tmp_path, f"""
+        moves:
+          capture:
+            params:
+              card: {{from: "hand(player)", if: "count(c for c in table if c.value == {k}) >= 0"}}
+        """)
+    fast, slow = both(plain, path)
+    assert "rt.count_eq(" not in fast.P.source
+    assert legal(fast) == legal(slow) == ["capture 3C", "capture TC"]
+    assert fast.S.steps == slow.S.steps
+
 def test_a_kept_hand_result_follows_the_scores_it_reads(tmp_path, plain):
     # `bump` scores and moves no card: a result reading score(player) must change all the same.
     path = rules(tmp_path, HAND_RESULT.replace('"table_worth(player) * 10 + count(hand(player))"',
@@ -360,6 +376,19 @@ def test_a_sum_test_first_is_made_on_all_items_in_one_call(tmp_path, plain, item
     assert legal(fast) == legal(slow) == ["capture 3C AC+2C", "capture 3C 2C+AH", "place TC"]
     assert fast.S.steps == slow.S.steps
 
+
+
+@pytest.mark.parametrize("items", ["[t for t in subsets(table, card.value)]", "subsets(table, card.value)"])
+def test_a_sum_test_against_a_value_that_counts_steps_tests_item_by_item(tmp_path, plain, items):
+    # g a count over the table: the plain code computes it, counting its steps, for each take
+    # it tests (and each t of the any); one call computing it once would count fewer.
+    body = SUM_TESTS.replace("LIST", items).replace(
+        "== card.value", "== count(x for x in table if x.value < card.value)")
+    path = rules(tmp_path, body, HAND.replace("[capture]", "[capture, place]"))
+    fast, slow = both(plain, path)
+    assert "sum_is(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
 
 # -- sums over subsets, kept functions, one-loop max/min/unique (issue 11, item 4) -----------
 def plain_sum_is(limit, items, most, table, g):

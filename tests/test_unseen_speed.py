@@ -321,7 +321,10 @@ hand:
 @pytest.mark.parametrize("test, tallied, moves", [
     ("any(same(c, cards) == times for c in cards)", True, ["two", "three", "none"]),
     ("all(same(c, cards) != times for c in cards)", True, ["four", "none"]),
-    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"])])
+    ("any(same(c, other) == times for c in cards)", False, ["two", "three", "none"]),
+    # a number that counts steps (a comprehension) is counted for each item tested: no tally
+    ("any(same(c, cards) == count(y for y in other if y.rank == A) for c in cards)", False,
+     ["two", "three", "four", "none"])])
 def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test, tallied, moves):
     # `same(c, cards)` is a count over the same list the any() goes through: the ranks are
     # tallied once (rt.any_count), counting the comprehensions' steps. Over another list it
@@ -391,3 +394,17 @@ def test_a_set_test_through_a_function_with_a_computed_argument_keeps_the_plain_
     fast, slow = both(plain, str(path))
     assert "rt.subsets_alike(" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_a_size_bound_that_counts_steps_keeps_the_plain_loop(tmp_path, plain):
+    # count(cards) >= E with E a count over a zone: the plain code computes E (and counts its
+    # steps) for every sub-list it tests, rt.subsets_alike would compute it once: no shortcut.
+    # Five cards each: seat 1 AC 2C 2D AD AH; the stock keeps 3C AS.
+    path = tmp_path / "melds.yaml"
+    test = ("count(cards) >= count(x for x in stock if x.rank != A) + 1 and (" + ALIKE
+            + " or all(c.suit == cards[0].suit for c in cards))")
+    path.write_text(SETS.replace("TEST", test).replace("count: 6", "count: 5"))
+    fast, slow = both(plain, str(path))
+    assert "rt.subsets_alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    assert legal(fast)
