@@ -2323,7 +2323,9 @@ def _equality_join(parts: list, local: str, outer: set):
                     and atom.left.type in _SCALAR and atom.right.type in _SCALAR:
                 for f, g in ((atom.left, atom.right), (atom.right, atom.left)):
                     ff, fg = _free_locals(f), _free_locals(g)
-                    if ff == {local} and fg <= outer and _safe(f) and _safe(g):
+                    # (g with a comprehension: the plain code counts its steps per item)
+                    if ff == {local} and fg <= outer and _safe(f) and _safe(g) \
+                            and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)):
                         found = (f, g)
                         break
                 if found:

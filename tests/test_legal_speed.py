@@ -110,6 +110,26 @@ def test_an_equality_join_keeps_every_branch_of_an_or(tmp_path, plain, items, ma
     assert legal(fast) == legal(slow)       # (the steps differ: a join counts the work it does)
 
 
+def test_an_equality_join_is_not_used_when_its_key_counts_steps(tmp_path, plain):
+    # g = count(y for y in table ...) is computed by the plain code for every take, counting
+    # its steps each time; a join would compute it once a card: no join, the same steps
+    path = rules(tmp_path, """
+        moves:
+          capture:
+            params:
+              card: {from: "hand(player)"}
+              take:
+                from: "subsets(table, 2)"
+                if: "sum(c.value for c in take) == count(y for y in table if y.value >= card.value)"
+            do:
+              - move: {cards: "[card] + take", to: "pile(player)"}
+        """)
+    fast, slow = both(plain, path)
+    assert "K0_" not in fast.P.source and "rt.subsets_where(" not in fast.P.source
+    assert legal(fast) == legal(slow) and legal(fast)
+    assert fast.S.steps == slow.S.steps
+
+
 def test_an_equality_join_is_not_used_when_a_part_that_can_fail_comes_first(tmp_path, plain):
     # take[1] fails on a one-card take: the plain code stops there, at the first card and the
     # first take. A join would look only at the takes adding up to 3 (two cards or more) and
