@@ -82,10 +82,13 @@ def test_president_places_score_and_the_scum_gives_the_best_card_to_the_presiden
     totals = list(m.S.total)
     assert sorted(totals) == [0, 1, 2, 3]                # players - place: 3, 2, 1 and 0
     president_seat, scum = totals.index(3), totals.index(0)
-    assert m.to_move() == president_seat                 # gives a card back
+    assert m.to_move() == president_seat                 # gives a card back, having received
     best = max(PRESIDENT_HANDS[scum].split(), key=lambda c: "3456789TJQKA2".index(c[0]))
-    assert T.cards(m, f"gift:{scum}") == [best]
+    assert best in T.cards(m, f"hand:{president_seat}") and best not in T.cards(m, f"hand:{scum}")
     assert legal(m) == [f"give {c}" for c in T.cards(m, f"hand:{president_seat}")]
+    T.choose(m, f"give {best}")                          # the card just received, back again
+    T.choose(m, legal(m)[0])                             # four players: two cards each way
+    assert best in T.cards(m, f"hand:{scum}") and len(T.cards(m, f"hand:{scum}")) == 13
 
 
 # ---- Euchre (dealer 0; five cards each one at a time from seat 1, then the turned card) -----
