@@ -534,15 +534,12 @@ match:
 """
 
 
-def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
-    # worth(p) reads the table, hand(p) and a score: it is kept per seat (M_worth) and must
-    # change when any of them does; mine(p) asks for owners and is never kept.
-    path = rules(tmp_path, KEPT, PLAYS.replace("[turn]", "[bump]"))
-    fast, slow = both(plain, path)
-    assert "def M_worth(" in fast.P.source and "def M_mine(" not in fast.P.source
-    assert "def M_worth(" not in slow.P.source
+def standings_along(fast, slow, moves) -> list:
+    """Both seats' standings before each move and after the last, the same with the shortcuts
+    (asked twice: a kept value given again) and without, with the same steps; both matches
+    take the moves."""
     seen = []
-    for move in ("bump", "bump", "play 3C", None):
+    for move in (*moves, None):
         values = [fast.standing(p) for p in (0, 1)]
         assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
         assert fast.S.steps == slow.S.steps
@@ -550,6 +547,17 @@ def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
         if move:
             T.choose(fast, move)
             T.choose(slow, move)
+    return seen
+
+
+def test_a_kept_function_follows_the_zones_and_scores_it_reads(tmp_path, plain):
+    # worth(p) reads the table, hand(p) and a score: it is kept per seat (M_worth) and must
+    # change when any of them does; mine(p) asks for owners and is never kept.
+    path = rules(tmp_path, KEPT, PLAYS.replace("[turn]", "[bump]"))
+    fast, slow = both(plain, path)
+    assert "def M_worth(" in fast.P.source and "def M_mine(" not in fast.P.source
+    assert "def M_worth(" not in slow.P.source
+    seen = standings_along(fast, slow, ("bump", "bump", "play 3C"))
     # a score, another, then a card from a hand to the table: every one shows
     assert seen == [[4, 4], [4, 504], [504, 504], [534, 532]]
 
@@ -615,15 +623,7 @@ def test_a_kept_function_keyed_on_its_own_seats_instance_follows_every_zone_it_r
         assert key(name).endswith("+ a_p]") and key(name).count("ZV[") == 1
     for name in ("M_far", "M_both", "M_unfold", "M_next"):                  # both piles
         assert "a_p" not in key(name) and key(name).count("ZV[") == 2
-    seen = []
-    for move in ("keep 3C", "keep 3H", "keep TC", None):
-        values = [fast.standing(p) for p in (0, 1)]
-        assert values == [fast.standing(p) for p in (0, 1)] == [slow.standing(p) for p in (0, 1)]
-        assert fast.S.steps == slow.S.steps
-        seen.append(values)
-        if move:
-            T.choose(fast, move)
-            T.choose(slow, move)
+    seen = standings_along(fast, slow, ("keep 3C", "keep 3H", "keep TC"))
     # seat 1 keeps a card, seat 0 one, seat 1 another: each seat's far() follows the other
     assert seen == [[0, 0], [1010100, 101101], [1111201, 1111201], [2121301, 1212302]]
 
