@@ -11,7 +11,7 @@ from cardrules import compiler, fuse
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
-from test_legal_speed import ORDER, both, both_fail, legal, plain, rules  # noqa: F401 (fixture)
+from test_legal_speed import ORDER, both, both_fail, legal, rules
 
 # seat 1 (to move): 3C TC; the table: AC 2C AH TH; values A 1, 2 2, 3 3, 10 0.
 PAIRS = """

@@ -5,7 +5,6 @@ import textwrap
 
 import pytest
 
-from cardrules import compiler
 from cardrules import hoist
 from cardrules import testing as T
 from cardrules.errors import GameError
@@ -44,14 +43,6 @@ def rules(tmp_path, move: str, piles: int = 1) -> str:
     path = tmp_path / "hoist.yaml"
     path.write_text(BASE + textwrap.dedent(move) + HAND % piles)
     return str(path)
-
-
-@pytest.fixture
-def plain():
-    def use(flag: bool):
-        compiler.PLAIN = flag
-    yield use
-    compiler.PLAIN = False
 
 
 def both(plain, path):

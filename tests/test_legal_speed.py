@@ -48,15 +48,6 @@ def rules(tmp_path, body: str, hand: str = HAND) -> str:
     return str(path)
 
 
-@pytest.fixture
-def plain():
-    """Compile without the shortcuts while the test runs (each setup compiles afresh)."""
-    def use(flag: bool):
-        compiler.PLAIN = flag
-    yield use
-    compiler.PLAIN = False
-
-
 def legal(match) -> list:
     return [match.move_text(m) for m in match.legal_moves()]
 

@@ -7,7 +7,6 @@ import textwrap
 
 import pytest
 
-from cardrules import compiler
 from cardrules import runtime as rt
 from cardrules import testing as T
 from cardrules.errors import GameError
@@ -39,14 +38,6 @@ hand:
 # seat 1: AC 2C 2D AD AH 3C (aces at 0, 3, 4; twos at 1, 2); seat 0: 3D 3H 3S 2H 2S AS
 ORDER = "AC 3D 2C 3H 2D 3S AD 2H AH 2S 3C AS"
 ALIKE = "all(c.rank == cards[0].rank for c in cards)"
-
-
-@pytest.fixture
-def plain():
-    def use(flag: bool):
-        compiler.PLAIN = flag
-    yield use
-    compiler.PLAIN = False
 
 
 def sets_file(tmp_path, test: str, limits: str = "") -> str:
