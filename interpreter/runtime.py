@@ -991,7 +991,9 @@ def subsets_sum_is(S, limit, items, most, table, g):
 
 def _first_small(items, table, g, top):
     """The positions of the first sub-list (subsets() order) of at most `top` of up to three
-    items whose values add up to g, or None."""
+    items whose values add up to g, or None. (The same enumeration as subsets_sum_is's for up
+    to three items, which makes lists instead: one function giving positions to both measured
+    4% slower in Scopa and 9% in Casino, side by side.)"""
     n = len(items)
     if top < 1:
         return None
