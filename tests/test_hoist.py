@@ -9,6 +9,7 @@ from cardrules import hoist
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
+from test_legal_speed import both, legal   # the first decision with the shortcuts and without
 
 # An 8-card deck (AC AH 2C 2H 3C 3H TC TH): two cards to each hand (the dealer's left first),
 # one to each of two piles (unless the test leaves a pile empty), then the dealer's left moves.
@@ -45,20 +46,6 @@ def rules(tmp_path, move: str, piles: int = 1) -> str:
     return str(path)
 
 
-def both(plain, path):
-    """The first decision with the shortcuts, and without: (match, match)."""
-    plain(False)
-    fast = T.stacked(path, ORDER, players=2)
-    plain(True)
-    slow = T.stacked(path, ORDER, players=2)
-    plain(False)
-    return fast, slow
-
-
-def moves(match) -> list:
-    return [match.move_text(m) for m in match.legal_moves()]
-
-
 PLACE = """
 moves:
   play:
@@ -77,7 +64,7 @@ def test_outer_parts_move_before_the_inner_loop_and_tops_are_taken_once_per_pile
     assert "def LP_play(" in src and "_Q" in src and "_h" in src       # both kinds moved
     assert "def LP_play(" not in slow.P.source
     # 3C fits AC (suit) and 2C (suit); TC goes anywhere
-    assert moves(fast) == moves(slow) == ["play 3C 0", "play 3C 1", "play TC 0", "play TC 1"]
+    assert legal(fast) == legal(slow) == ["play 3C 0", "play 3C 1", "play TC 0", "play TC 1"]
     assert fast.S.steps == slow.S.steps
 
 
@@ -144,7 +131,7 @@ def test_a_part_that_counts_steps_stays_in_the_inner_loop(tmp_path, plain):
     fast, slow = both(plain, path)
     fast_code = fast.P.source.split("def L_play(")[1]
     assert "_Q" in fast_code and "for p_pile" in fast_code.split("count_eq")[0]   # stays inside
-    assert moves(fast) == moves(slow)
+    assert legal(fast) == legal(slow)
     assert fast.S.steps == slow.S.steps
 
 
@@ -164,7 +151,7 @@ def test_an_inner_list_that_uses_the_outer_parameter_is_not_taken_once(tmp_path,
         """)
     fast, slow = both(plain, path)
     assert "_Q" not in fast.P.source
-    assert moves(fast) == moves(slow) == ["play TC 3C"]
+    assert legal(fast) == legal(slow) == ["play TC 3C"]
     assert fast.S.steps == slow.S.steps
 
 
@@ -301,5 +288,5 @@ def test_steps_are_counted_before_an_early_return(tmp_path, plain, test):
         f.write(text)
     fast, slow = both(plain, path)
     assert "LP_play(S, player, out)" in fast.P.source and "return" in fast.P.source.split("def L_play(")[1]
-    assert moves(fast) == moves(slow)
+    assert legal(fast) == legal(slow)
     assert fast.over == slow.over and fast.S.steps == slow.S.steps

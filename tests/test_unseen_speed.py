@@ -11,6 +11,7 @@ from cardrules import runtime as rt
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
+from test_legal_speed import both, legal   # the first decision with the shortcuts and without
 
 # Twelve cards, A 2 3 in four suits; six each, seat 1 (the dealer's left) first, one at a time.
 SETS = """
@@ -46,19 +47,6 @@ def sets_file(tmp_path, test: str, limits: str = "") -> str:
     return str(path)
 
 
-def both(plain, path):
-    plain(False)
-    fast = T.stacked(path, ORDER, players=2)
-    plain(True)
-    slow = T.stacked(path, ORDER, players=2)
-    plain(False)
-    return fast, slow
-
-
-def legal(match) -> list:
-    return [match.move_text(m) for m in match.legal_moves()]
-
-
 @pytest.mark.parametrize("test", [ALIKE, "all(cards[0].rank == c.rank for c in cards)",
                                   "count(unique(c.rank for c in cards)) == 1"])
 def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order(
@@ -67,7 +55,7 @@ def test_sets_of_one_rank_from_subsets_are_made_from_the_groups_in_subsets_order
     # (rt.subsets_alike), in subsets() order: by size, then by positions, so the pair 2C+2D
     # (positions 1, 2) comes between AC+AH (0, 4) and AD+AH (3, 4), across the groups.
     path = sets_file(tmp_path, test)
-    fast, slow = both(plain, path)
+    fast, slow = both(plain, path, ORDER)
     assert "rt.subsets_alike(" in fast.P.source and "rt.subsets_alike(" not in slow.P.source
     assert legal(fast) == legal(slow) == ["play AC+AD", "play AC+AH", "play 2C+2D", "play AD+AH",
                                           "play AC+AD+AH"]
@@ -89,7 +77,7 @@ def test_other_all_tests_over_subsets_keep_the_plain_loop(tmp_path, plain, test)
             with pytest.raises(GameError, match="out of range"):
                 T.stacked(path, ORDER, players=2)
         return
-    fast, slow = both(plain, path)
+    fast, slow = both(plain, path, ORDER)
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
 
 
@@ -172,7 +160,7 @@ def test_sets_or_runs_from_subsets_are_looked_for_among_the_alike_sub_lists(
     # count the steps of the tests that would have rejected them. Same moves, same steps.
     path = tmp_path / "melds.yaml"
     path.write_text(SETS.replace("TEST", test) + MELDS)
-    fast, slow = both(plain, str(path))
+    fast, slow = both(plain, str(path), ORDER)
     assert ("rt.subsets_alike(" in fast.P.source) == made
     assert "rt.subsets_alike(" not in slow.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
@@ -322,7 +310,7 @@ def test_some_rank_n_times_through_a_function_is_one_tally(tmp_path, plain, test
     # is not that, and stays as written. Same moves and steps as the plain code.
     path = tmp_path / "pairs.yaml"
     path.write_text(PAIRS.replace("TEST", test))
-    fast, slow = both(plain, str(path))
+    fast, slow = both(plain, str(path), ORDER)
     assert ("rt.any_count(" in fast.P.source) == tallied
     assert legal(fast) == legal(slow) == moves and fast.S.steps == slow.S.steps
 
@@ -382,7 +370,7 @@ def test_a_set_test_through_a_function_with_a_computed_argument_keeps_the_plain_
                          "others: list of card}")
     path.write_text(SETS.replace("TEST", "is_meld(cards, [c for c in hand(player) if c.rank "
                                          "== A])") + body)
-    fast, slow = both(plain, str(path))
+    fast, slow = both(plain, str(path), ORDER)
     assert "rt.subsets_alike(" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
 
@@ -395,7 +383,7 @@ def test_a_size_bound_that_counts_steps_keeps_the_plain_loop(tmp_path, plain):
     test = ("count(cards) >= count(x for x in stock if x.rank != A) + 1 and (" + ALIKE
             + " or all(c.suit == cards[0].suit for c in cards))")
     path.write_text(SETS.replace("TEST", test).replace("count: 6", "count: 5"))
-    fast, slow = both(plain, str(path))
+    fast, slow = both(plain, str(path), ORDER)
     assert "rt.subsets_alike(" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
     assert legal(fast)
