@@ -644,7 +644,7 @@ class Compiler:
             inner, args = _count_call(inner)     # a user function whose body is the count, too
             if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
                     and k.type == nodes.INT and _safe(k) and not _free_locals(k) & {v, inner.local}
-                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(k))):
+                    and not _has_gen(k)):
                 continue      # (k with a comprehension counts steps for each item: not once)
             c = inner.cond
             if not (isinstance(c, nodes.Compare) and c.op == "=="):
@@ -2132,8 +2132,7 @@ def _join_guards(parts: list, local: str, join) -> list:
         for atom in _conjuncts(branch):
             if atom is f or any(x is f for x in nodes.walk(atom)):
                 break
-            if not PLAIN and not _uses(atom, local) \
-                    and not any(isinstance(x, nodes.Gen) for x in nodes.walk(atom)):
+            if not PLAIN and not _uses(atom, local) and not _has_gen(atom):
                 found.append(atom)
         out.append(found)
     return out
@@ -2170,6 +2169,12 @@ def _lazy_join(p: m.Param, join):
     return out
 
 
+def _has_gen(node) -> bool:
+    """Whether node holds a comprehension: its steps are counted each time it is computed, so
+    a shortcut may not compute it once where the plain code computes it per item."""
+    return any(isinstance(x, nodes.Gen) for x in nodes.walk(node))
+
+
 def _is_local(node, local: str) -> bool:
     ref = getattr(node, "ref", None)
     return isinstance(node, nodes.Name) and ref is not None and ref[0] == "local" and ref[2] == local
@@ -2202,7 +2207,7 @@ def _sum_test(node, local: str, outer):
                 and isinstance(elt.obj, nodes.Name) and getattr(elt.obj, "ref", None) is not None \
                 and elt.obj.ref[0] == "local" and elt.obj.ref[2] == f.local \
                 and g.type in _SCALAR and _safe(g) \
-                and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)) \
+                and not _has_gen(g) \
                 and (_free_locals(g) <= outer if outer is not None else local not in _free_locals(g)):
             # (g with a comprehension counts steps each time the plain code tests an item)
             tab = _table_of(elt.name)
@@ -2279,7 +2284,7 @@ def _alike_shape(parts: list, local: str):
             and getattr(parts[0].left, "ref", None) is None and len(parts[0].left.args) == 1 \
             and _is_one_of(parts[0].left.args[0], names) \
             and _safe(parts[0].right) and not _free_locals(parts[0].right) \
-            and not any(isinstance(x, nodes.Gen) for x in nodes.walk(parts[0].right)):
+            and not _has_gen(parts[0].right):
         # (a bound with a comprehension counts steps for each sub-list the plain code tests)
         which, shift = _SIZE_OPS[parts[0].op]
         bound = (parts[0].right, shift)
@@ -2325,7 +2330,7 @@ def _equality_join(parts: list, local: str, outer: set):
                     ff, fg = _free_locals(f), _free_locals(g)
                     # (g with a comprehension: the plain code counts its steps per item)
                     if ff == {local} and fg <= outer and _safe(f) and _safe(g) \
-                            and not any(isinstance(x, nodes.Gen) for x in nodes.walk(g)):
+                            and not _has_gen(g):
                         found = (f, g)
                         break
                 if found:
