@@ -78,14 +78,20 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     match = Match(st.program, seed, max_hands, record=record_events,
                   knowledge=any(a.samples for a in seats))
     views = [SeatView(match, i) for i in range(st.players)]
-    while not match.over:
-        seat, moves, _ = match.pending
-        choice = seats[seat].choose(views[seat], moves)
-        if observer is not None:
-            observer.decision(match, seat, moves)
-        match.apply(choice)
-        if observer is not None:
-            observer.applied(match)
+    choose = [a.choose for a in seats]        # bound once: the loop runs once per decision
+    apply = match.apply
+    if observer is None:
+        while not match.over:
+            seat, moves, _ = match.pending
+            apply(choose[seat](views[seat], moves))
+    else:
+        decision, applied = observer.decision, observer.applied
+        while not match.over:
+            seat, moves, _ = match.pending
+            choice = choose[seat](views[seat], moves)
+            decision(match, seat, moves)
+            apply(choice)
+            applied(match)
     head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
         if record_events else None
     return match, head

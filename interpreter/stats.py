@@ -75,13 +75,17 @@ class GameStats:
         self.streak_from = 0
         self.last = None             # the standings applied() saw last
         self.result_seen = None      # Program.result_key's key when they were computed
+        self.score_seen = self.hand_scored = None   # without a hand result: the hand's scores
+        #                                             and its number when they were computed
         self.on_hand = None          # called with the match at a hand's first decision
 
     def decision(self, match, seat: int, moves: list):
         S = match.S
         self.decisions += 1
-        self.legal += len(moves)
-        self.forced += len(moves) == 1
+        n = len(moves)
+        self.legal += n
+        if n == 1:
+            self.forced += 1
         if S.hand_no != self.hand_seen:
             self.hand_seen = S.hand_no
             self.first[S.hand_no] = (S.dealer, seat)
@@ -93,8 +97,12 @@ class GameStats:
         if match.over:
             st = list(S.total)
             self.result_seen = None
-        elif match.P.hand_result is None:          # the standing is the hand's score
-            st = [t + s for t, s in zip(S.total, S.score)]
+        elif match.P.hand_result is None:          # the standing is the hand's score:
+            sc = S.score                           # totals change only between hands, so
+            if sc == self.score_seen and S.hand_no == self.hand_scored:   # the same hand's
+                return                             # same scores are the same standings
+            self.score_seen, self.hand_scored = sc[:], S.hand_no
+            st = [t + s for t, s in zip(S.total, sc)]
         else:                         # Match.standing of every seat, asked in one go
             rk = match.P.result_key   # a kept hand result: its inputs' key (with the hand's
             if rk is not None:        # number; totals change only between hands) unchanged,

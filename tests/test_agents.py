@@ -21,6 +21,26 @@ def test_the_registry_has_random_greedy_and_ismcts():
     assert {"random", "greedy", "ismcts"} <= set(agent_names())
 
 
+def test_random_picks_what_randrange_picks_so_records_stay_the_same():
+    """The random agent draws its index in line (getrandbits, as Random.randrange does): the
+    same numbers for every count of moves, including one move (a draw all the same) and counts
+    past the table of bit lengths; any other generator is asked for randrange itself."""
+    for seed in range(20):
+        agent = random_agent.RandomAgent(0, random.Random(seed))
+        ref = random.Random(seed)
+        for n in (1, 2, 3, 7, 8, 9, 31, 100, 256, 257, 1000, 70000) * 3:
+            assert agent.choose(None, [None] * n) == ref.randrange(n)
+
+    class Counting(random.Random):        # a subclass: not random.Random itself
+        calls = 0
+
+        def randrange(self, n):
+            Counting.calls += 1
+            return n - 1
+    assert random_agent.RandomAgent(0, Counting(1)).choose(None, [None] * 5) == 4
+    assert Counting.calls == 1
+
+
 # -- greedy ----------------------------------------------------------------------------------------
 def test_greedy_plays_a_card_that_wins_and_breaks_ties_at_random():
     picks = set()
