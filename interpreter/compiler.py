@@ -163,6 +163,7 @@ class Compiler:
         self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
+        self.valid_below: dict = {}  # local bound by a loop over range(k), k constant -> k
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.gens = 0                # comprehensions being compiled around the one compiled
@@ -367,9 +368,10 @@ class Compiler:
         return f"({b} + rt.index({code}, {z.count}))"
 
     def known_index(self, code: str, z) -> bool:
-        """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out): no
-        range check is needed."""
-        return not PLAIN and bool(_INT.match(code)) and 0 <= int(code) < z.count
+        """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out) or a
+        local that runs over `range(k)` with k <= z.count: no range check is needed."""
+        return not PLAIN and (bool(_INT.match(code)) and 0 <= int(code) < z.count
+                              or self.valid_below.get(code, z.count + 1) <= z.count)
 
     def data_index(self, var, node) -> str:
         """Code for the instance (0..count-1, or the seat) of a zone whose data `var` is."""
@@ -788,14 +790,19 @@ class Compiler:
     @contextlib.contextmanager
     def bound(self, local: str, source):
         """While compiling the scope of `local`, bound by a loop over `source`: a local that runs
-        over indices(Z) indexes Z without a range check."""
+        over indices(Z), or over range(k) for k constant (`known_index`), indexes Z without a
+        range check."""
         z = _indices_of(source)
         if z is not None:
             self.valid_index[local] = z.name
+        hi = _range_below(source)
+        if hi is not None:
+            self.valid_below[local] = hi
         try:
             yield
         finally:
             self.valid_index.pop(local, None)
+            self.valid_below.pop(local, None)
 
     def x_Call(self, n):
         ref = n.ref
@@ -2051,6 +2058,16 @@ def _indices_of(node):
     """The zone whose instance numbers `node` lists (`indices(Z)`), or None."""
     if isinstance(node, nodes.Call) and node.func == "indices" and node.ref is None:
         return node.args[0].ref[1]
+    return None
+
+
+def _range_below(node):
+    """k when `node` is range(k) or range(j, k) with constant 0 <= j: every item is a number
+    in 0..k-1; else None."""
+    if isinstance(node, nodes.Call) and node.func == "range" and node.ref is None \
+            and node.args and all(isinstance(a, nodes.Num) for a in node.args) \
+            and node.args[0].value >= 0:
+        return node.args[-1].value
     return None
 
 
