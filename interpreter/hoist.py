@@ -548,9 +548,10 @@ class _Scope:
         per-item list (`item`); its name, or None when it cannot move (a := name bound twice).
         `key`: what later equal code is recognised by (default: node's dump); `raw`: norm
         without the names (default: node)."""
-        if where == "item" and any(isinstance(x, ast.Name) and x.id in {n for n, _ in self.items}
-                                   for x in ast.walk(norm)):
+        if where == "item" and any(isinstance(x, ast.Name) and x.id in {
+                n for n, c in self.items if not isinstance(c, ast.NamedExpr)} for x in ast.walk(norm)):
             # an item's values are computed side by side: one cannot read another's name
+            # (but it can read a `w := ...` bound before it)
             norm = copy.deepcopy(node if raw is None else raw)
         if isinstance(node, ast.NamedExpr):
             name = node.target.id

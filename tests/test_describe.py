@@ -150,6 +150,12 @@ def phrase(expr: str, md: bool = False) -> str:
     ("max(total(q) for q in seats) >= target", "the highest total among the players is at least target"),
     ("argmin(score(q) for q in seats)", "the player with the lowest score (the first listed, on a tie)"),
     ("sum(x.points for x in hand(p))", "the total points of the cards in p's hand"),
+    ("sum(count(hand(q)) for q in seats if q != p) == 10",      # (Oh Hell's hook, with bids)
+     "the sum, over the players q such that q does not equal p, of the number of cards in "
+     "q's hand is 10"),
+    ("count(range(c.value + 1)) == count(range(2, t.value))",
+     "the number of numbers in the numbers from 0 to c's value equals the number of numbers "
+     "in the numbers from 2 up to but not including t's value"),
     ("left(p)", "the player to the left of p"),
     ("right(p, 2)", "the player 2 seats to the right of p"),
     ("hand_size[players]", "the hand_size for the number of players"),
