@@ -606,6 +606,23 @@ _CMP = {"==": _operator.eq, "!=": _operator.ne, "<": _operator.lt, "<=": _operat
         ">": _operator.gt, ">=": _operator.ge}
 
 
+def alike(S, table, items, limit):
+    """[count(c for c in items if table[c] == table[x]) for x in items], counted as the
+    comprehensions count them: the items, then the items again for each item (compiler:
+    alike_parts); each key's count is found once (a tally)."""
+    m = len(items)
+    S.steps += m + m * m
+    if S.steps > limit:
+        too_many_steps(limit)
+    keys = list(map(table.__getitem__, items))
+    if m <= 8:                  # a hand's few cards: list.count (in C) beats a tally
+        return list(map(keys.count, keys))
+    tally: dict = {}
+    for k in keys:
+        tally[k] = tally.get(k, 0) + 1
+    return [tally[k] for k in keys]
+
+
 def any_count(S, table, items, op, n, limit, want):
     """any(count(c for c in items if table[c] == table[x]) <op> n for x in items) when want is
     True, all(...) when it is False: each key's count is found once (a tally), and the steps

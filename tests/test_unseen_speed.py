@@ -530,3 +530,119 @@ def test_a_top_guarded_in_one_place_is_not_reused_where_the_pile_may_be_empty(tm
         "TEST", "not empty(piles(pile)) and top(piles(pile)).suit == card.suit"
                 " or top(piles(pile)).suit != card.suit"))
     kc_both_fail(plain, path, "top of an empty zone")
+
+
+# Each card's count of the cards alike in its own list (Hold'em's and Draw Poker's hand ranks:
+# `same(c, cards)` for every c of cards), found in one pass (rt.alike). Seat 1 holds
+# AC 2C 2D AD AH 3C (three aces, two twos, one three; clubs 3, diamonds 2, hearts 1).
+ALIKE_FILE = """
+game: Alike test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+functions:
+  same: {params: {c: card, cards: list of card}, body: "count(x for x in cards if x.rank == c.rank)"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "TEST"}
+    do:
+      - move: {cards: card, to: table}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+def alike_file(tmp_path, test: str, limits: str = "") -> str:
+    path = tmp_path / "alike.yaml"
+    path.write_text(ALIKE_FILE.replace("TEST", test) + limits)
+    return str(path)
+
+
+@pytest.mark.parametrize("test, moves", [
+    ("max(same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 1", ["play 3C"]),
+    ("count(c for c in hand(player) if same(c, hand(player)) == 2) == rank_order(card.rank) * 2",
+     ["play 2C", "play 2D"]),
+    ("max(rank_order(c.rank) for c in hand(player) if same(c, hand(player)) == 2)"
+     " == rank_order(card.rank)", ["play 2C", "play 2D"]),
+    ("sum(count(x for x in hand(player) if x.suit == c.suit) for c in hand(player)) == 14"
+     " and card.suit == H", ["play AH"]),
+    ("let h = hand(player); min(same(c, h) * 10 + rank_order(c.rank) for c in h)"
+     " == 10 + rank_order(card.rank)", ["play 3C"]),
+])
+def test_each_cards_count_of_its_like_is_found_in_one_pass(tmp_path, plain, test, moves):
+    path = alike_file(tmp_path, test)
+    fast, slow = both(plain, path, ORDER)
+    assert "rt.alike(" in fast.P.source and "rt.alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) == moves
+    assert fast.S.steps == slow.S.steps
+
+
+@pytest.mark.parametrize("test", [
+    # the count is behind an `and`: the plain code counts it only for the clubs
+    "count(c for c in hand(player) if c.suit == C and same(c, hand(player)) == 2) == rank_order(card.rank)",
+    # ... or only in one branch
+    "max((same(c, hand(player)) if c.suit == C else 0) for c in hand(player)) == rank_order(card.rank) + 1",
+    # the count is over another list than the comprehension's
+    "max(same(c, [x for x in hand(player) if x.suit == C]) for c in hand(player)) == rank_order(card.rank) + 1",
+    # twice for each card
+    "max(same(c, hand(player)) + same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 4",
+    # any stops at the first card that decides (any_count's shape, not this one)
+    "any(same(c, hand(player)) + 0 == 3 for c in hand(player)) and card.rank == A",
+])
+def test_a_count_of_the_alike_not_made_once_for_every_item_keeps_the_plain_loop(
+        tmp_path, plain, test):
+    path = alike_file(tmp_path, test)
+    fast, slow = both(plain, path, ORDER)
+    assert "rt.alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_the_alike_counts_end_the_hand_at_the_step_limit_and_on_no_items_as_the_plain_code(
+        tmp_path, plain):
+    test = "max(same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 1"
+    _, slow = both(plain, alike_file(tmp_path, test), ORDER)
+    for limit in (slow.S.steps - 1, slow.S.steps - 40):    # inside the decision's counting
+        path = alike_file(tmp_path, test, f"limits: {{steps_per_hand: {limit}}}\n")
+        errors = []
+        for flag in (False, True):
+            plain(flag)
+            with pytest.raises(GameError, match="steps") as e:
+                T.stacked(path, ORDER, players=2)
+            errors.append(str(e.value))
+        plain(False)
+        assert errors[0] == errors[1]
+    path = alike_file(tmp_path, "max(same(c, table) for c in table) == 1")   # the table is empty
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="max of an empty list") as e:
+            T.stacked(path, ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1]
+
+
+def test_a_comprehension_that_can_fail_elsewhere_keeps_the_plain_loop(tmp_path, plain):
+    # hand(player)[9] fails for the first card, once its count is made: with a step limit that
+    # the plain code would pass only later, its error is the index's; counting every card's
+    # count at once would hit the limit first.
+    _, base = both(plain, alike_file(tmp_path, "true"), ORDER)
+    test = ("max(same(c, hand(player)) + rank_order(hand(player)[9].rank) for c in hand(player))"
+            " == rank_order(card.rank)")
+    path = alike_file(tmp_path, test, f"limits: {{steps_per_hand: {base.S.steps + 20}}}\n")
+    assert "rt.alike(" not in setup(path, 2).program.source
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError) as e:
+            T.stacked(path, ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1] and "steps" not in errors[0]
