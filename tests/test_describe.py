@@ -5,6 +5,7 @@ them after an intended change with `UPDATE_GOLDEN=1 python -m pytest tests/test_
 and read the diff: it is the rule text an author will see.
 """
 import os
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,26 @@ def test_a_deal_counted_by_an_option_names_the_option(tmp_path):
     path.write_text(text)
     out = describe(load_game(str(path))[0])
     assert "deal the number of cards the option target gives to each player's hand" in " ".join(out.split())
+
+
+def test_a_seat_named_like_an_article_is_not_capitalized(tmp_path):
+    # `for_each: a` then `choose ... by: a`: "a makes the move play", not "A makes ..." (the ace)
+    text = MINI.replace('"EXPR"', "c == t") + textwrap.dedent("""\
+          - for_each: a
+            in: seats
+            do:
+              - choose: [play]
+                by: a
+              - score: {seat: a, points: 1}
+        moves:
+          play:
+            params:
+              card: {from: "hand(player)"}
+            do:
+              - move: {cards: card, to: table}
+        """)
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = " ".join(describe(load_game(str(path))[0]).split())
+    assert "- a makes the move play (if it is not possible, nothing happens)." in out
+    assert "- a scores 1 point." in out and "A makes" not in out and "A scores" not in out
