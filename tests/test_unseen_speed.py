@@ -646,3 +646,16 @@ def test_a_comprehension_that_can_fail_elsewhere_keeps_the_plain_loop(tmp_path, 
         errors.append(str(e.value))
     plain(False)
     assert errors[0] == errors[1] and "steps" not in errors[0]
+
+
+def test_alike_answers_from_its_last_answer_only_for_the_same_items_and_table():
+    class S:
+        steps = 0
+    table = (0, 0, 1, 1, 2)
+    items = [0, 1, 2]
+    assert rt.alike(S, table, items, 1000) == [2, 2, 1]
+    assert rt.alike(S, table, items, 1000) == [2, 2, 1]          # asked again: the same
+    items.append(3)                                               # a zone changed in place
+    assert rt.alike(S, table, items, 1000) == [2, 2, 2, 2]
+    assert rt.alike(S, (0, 1, 2, 3, 4), items, 1000) == [1, 1, 1, 1]   # another attribute
+    assert S.steps == 2 * (3 + 9) + 2 * (4 + 16)                  # counted every time
