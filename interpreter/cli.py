@@ -62,7 +62,9 @@ def cmd_validate(a) -> int:
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
         if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
-            print(f"{clean(path)}: ok ({clean(game.name)}, {game.min_players}-{game.max_players} players)")
+            counts = (f"{game.min_players}" if game.min_players == game.max_players
+                      else f"{game.min_players}-{game.max_players}")     # "2 players", not "2-2"
+            print(f"{clean(path)}: ok ({clean(game.name)}, {counts} players)")
     return EXIT_BUG if internal else EXIT_FAIL if bad else EXIT_OK
 
 

@@ -163,6 +163,8 @@ class Compiler:
         self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
+        self.valid_below: dict = {}  # local bound by a loop over range(k), k constant -> k
+        self.alike_sub: dict = {}    # id of a count node -> the name holding its value (alike_gen)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.gens = 0                # comprehensions being compiled around the one compiled
@@ -315,6 +317,8 @@ class Compiler:
 
     # -- expressions -------------------------------------------------------------------------
     def x(self, n) -> str:
+        if self.alike_sub and id(n) in self.alike_sub:   # a count found for every item at once
+            return self.alike_sub[id(n)]
         code = getattr(self, "x_" + type(n).__name__)(n)
         if getattr(n, "seat_check", False):      # a number where a seat goes: checked (check.py)
             return f"rt.seat({code}, {self.N})"
@@ -367,9 +371,10 @@ class Compiler:
         return f"({b} + rt.index({code}, {z.count}))"
 
     def known_index(self, code: str, z) -> bool:
-        """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out): no
-        range check is needed."""
-        return not PLAIN and bool(_INT.match(code)) and 0 <= int(code) < z.count
+        """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out) or a
+        local that runs over `range(k)` with k <= z.count: no range check is needed."""
+        return not PLAIN and (bool(_INT.match(code)) and 0 <= int(code) < z.count
+                              or self.valid_below.get(code, z.count + 1) <= z.count)
 
     def data_index(self, var, node) -> str:
         """Code for the instance (0..count-1, or the seat) of a zone whose data `var` is."""
@@ -517,7 +522,11 @@ class Compiler:
                     code = self.unrolled(n, *known)
                     if code is not None:
                         return code
-        v, items, cond, elt = self.gen_parts(n, iter_code)
+        alike = self.alike_parts(n) if iter_code is None else None
+        if alike:             # each item's count of the items alike, all found in one pass
+            v, items, cond, elt = alike
+        else:
+            v, items, cond, elt = self.gen_parts(n, iter_code)
         tail = f"for {v} in {items}" + (f" if {cond}" if cond else "")
         f = n.func
         # List comprehensions where every item is visited anyway (faster than a generator);
@@ -632,6 +641,76 @@ class Compiler:
         """Code for the items and the maximum size of `subsets(X, m)` (None without m)."""
         args = [self.x(a) for a in node.args]
         return ", ".join(args) if len(args) == 2 else args[0] + ", None"
+
+    def alike_parts(self, n):
+        """gen_parts for a comprehension over a list L (a zone or a name) that computes, once
+        for each item x and whatever happens, `count(c for c in L if c.a == x.a)` (also through
+        a user function: Draw Poker's `same(x, cards)`), and nothing else that can fail:
+        (`x, n_k`, `zip(L, rt.alike(...))`, condition, element), the count read as n_k. The
+        steps are the plain code's (the items, then the items again for each item; nothing
+        else can fail in between, so counting them at once ends the hand where it would have
+        ended). None for any other shape, for any/all/first (they stop early; any/all of a
+        comparison: count_test), and under compiler.PLAIN."""
+        if PLAIN or n.func in ("any", "all", "first") or not _read_as_is(n.iter):
+            return None
+        v = n.local
+        found = []
+        for part in (n.elt, n.cond):
+            for x in nodes.walk(part) if part is not None else ():
+                table = self.alike_count(x, v, n)
+                if table:
+                    found.append((x, table, part))
+        if len(found) != 1:
+            return None
+        site, table, part = found[0]
+        if (part is n.elt and n.cond is not None) or not _always(part, site) \
+                or not _safe(n.elt, site) or (n.cond is not None and not _safe(n.cond, site)):
+            return None
+        name = self.fresh("n")
+        items = self.plain_items(n)
+        self.alike_sub[id(site)] = name
+        try:
+            with self.bound(v, n.iter):
+                cond = self.x(n.cond) if n.cond is not None else ""
+                elt = self.x(n.elt)
+        finally:
+            del self.alike_sub[id(site)]
+        return (f"{v}, {name}", f"zip({items}, rt.alike(S, {table}, {items}, "
+                f"{self.g.limits.steps_per_hand}))", cond, elt)
+
+    def alike_count(self, node, v: str, n):
+        """The table of attribute a when `node` is `count(c for c in L if c.a == v.a)` (or a
+        user function whose body it is, given plain names), L the list n goes through; else
+        None."""
+        inner, args = _count_call(node, as_is=True)
+        if not (isinstance(inner, nodes.Gen) and inner.func == "count" and inner.cond is not None
+                and isinstance(inner.elt, nodes.Name) and inner.elt.id == inner.var):
+            return None
+        c = inner.cond
+        if not (isinstance(c, nodes.Compare) and c.op == "=="):
+            return None
+        sides = [c.left, c.right]
+        if not all(isinstance(a, nodes.Attr) and getattr(a, "ref", None) is None
+                   and isinstance(a.obj, nodes.Name) and getattr(a.obj, "ref", None) is not None
+                   and a.obj.ref[0] == "local" for a in sides) \
+                or sides[0].name != sides[1].name \
+                or {_arg_local(a.obj.ref[2], args) for a in sides} != {v, inner.local} \
+                or inner.local in _free_locals(inner.iter):
+            return None
+        if args is not None:      # the list: the argument given for the body's list parameter
+            if not (isinstance(inner.iter, nodes.Name) and inner.iter.ref[0] == "local"
+                    and inner.iter.ref[2] in args):
+                return None
+            self.in_iterable += 1
+            try:
+                pool = self.x(args[inner.iter.ref[2]])
+            finally:
+                self.in_iterable -= 1
+        else:
+            if not _read_as_is(inner.iter):
+                return None
+            pool = self.plain_items(inner)
+        return _table_of(sides[0].name) if pool == self.plain_items(n) else None
 
     def count_test(self, n):
         """rt.any_count(...) for `any(count(c for c in L if c.a == x.a) OP k for x in L)` (or
@@ -788,14 +867,19 @@ class Compiler:
     @contextlib.contextmanager
     def bound(self, local: str, source):
         """While compiling the scope of `local`, bound by a loop over `source`: a local that runs
-        over indices(Z) indexes Z without a range check."""
+        over indices(Z), or over range(k) for k constant (`known_index`), indexes Z without a
+        range check."""
         z = _indices_of(source)
         if z is not None:
             self.valid_index[local] = z.name
+        hi = _range_below(source)
+        if hi is not None:
+            self.valid_below[local] = hi
         try:
             yield
         finally:
             self.valid_index.pop(local, None)
+            self.valid_below.pop(local, None)
 
     def x_Call(self, n):
         ref = n.ref
@@ -1963,15 +2047,15 @@ _FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.
          ">": operator.gt, ">=": operator.ge}
 
 
-def _count_call(node):
+def _count_call(node, as_is: bool = False):
     """(the count comprehension, {parameter's local: argument}) when `node` calls a user
     function whose body is `count(...)` with plain names as arguments (Draw Poker's
-    `same(c, cards)`), else (node, None)."""
+    `same(c, cards)`; with `as_is`, zones too: `same(c, hand(p))`), else (node, None)."""
     ref = getattr(node, "ref", None)
     if isinstance(node, nodes.Call) and ref is not None and ref[0] == "function" \
             and isinstance(ref[1].body, nodes.Gen) and ref[1].body.func == "count" \
             and all(isinstance(a, nodes.Name) and getattr(a, "ref", None) is not None
-                    and a.ref[0] == "local" for a in node.args):
+                    and a.ref[0] == "local" or as_is and _read_as_is(a) for a in node.args):
         return ref[1].body, {f"a_{p}": a for (p, _), a in zip(ref[1].params, node.args)}
     return node, None
 
@@ -1980,7 +2064,8 @@ def _arg_local(name: str, args):
     """The local that `name` stands for: a parameter's argument (a local name) when args maps
     it, else the name itself."""
     if args is not None and name in args:
-        return args[name].ref[2]
+        a = args[name]
+        return a.ref[2] if isinstance(a, nodes.Name) and a.ref[0] == "local" else None
     return name
 
 
@@ -2054,6 +2139,16 @@ def _indices_of(node):
     return None
 
 
+def _range_below(node):
+    """k when `node` is range(k) or range(j, k) with constant 0 <= j: every item is a number
+    in 0..k-1; else None."""
+    if isinstance(node, nodes.Call) and node.func == "range" and node.ref is None \
+            and node.args and all(isinstance(a, nodes.Num) for a in node.args) \
+            and node.args[0].value >= 0:
+        return node.args[-1].value
+    return None
+
+
 def _invariant_sources(mv: m.Move) -> set:
     """The parameters (after the first) whose list is computed (not a zone, a list written in
     the file or indices(Z)) and uses no earlier parameter: the same list in every round of the
@@ -2085,11 +2180,14 @@ _COUNTS = re.compile(r"\(S\b|\bS\.(?:steps|memo)\b")
 _SCALAR = (nodes.INT, nodes.BOOL, nodes.RANK, nodes.SUIT, nodes.COLOR, nodes.SEAT)
 
 
-def _safe(n) -> bool:
+def _safe(n, ok=None) -> bool:
     """True when computing `n` cannot fail (other than by the step limit, which ends the
     hand whatever the order of work): numbers, names, attributes of a card held in a local,
     arithmetic without division, comparisons, and/or/not, count/sum/any/all of a
-    comprehension over a local or a zone. Conservative: anything else is not safe."""
+    comprehension over a local or a zone; and `ok` (a node known to be safe). Conservative:
+    anything else is not safe."""
+    if n is ok:
+        return True
     t = type(n)
     ref = getattr(n, "ref", None)
     if t in (nodes.Num, nodes.Bool):
@@ -2102,21 +2200,21 @@ def _safe(n) -> bool:
         return ref is None and isinstance(n.obj, nodes.Name) and n.obj.type == CARD \
             and getattr(n.obj, "ref", None) is not None and n.obj.ref[0] == "local"
     if t is nodes.Compare:
-        return _safe(n.left) and _safe(n.right)
+        return _safe(n.left, ok) and _safe(n.right, ok)
     if t is nodes.BoolOp:
-        return _safe(n.left) and _safe(n.right)
+        return _safe(n.left, ok) and _safe(n.right, ok)
     if t in (nodes.Not, nodes.Neg):
-        return _safe(n.operand)
+        return _safe(n.operand, ok)
     if t is nodes.Cond:
-        return _safe(n.test) and _safe(n.then) and _safe(n.other)
+        return _safe(n.test, ok) and _safe(n.then, ok) and _safe(n.other, ok)
     if t is nodes.BinOp:
-        return n.op in ("+", "-", "*") and n.type == nodes.INT and _safe(n.left) and _safe(n.right)
+        return n.op in ("+", "-", "*") and n.type == nodes.INT and _safe(n.left, ok) and _safe(n.right, ok)
     if t is nodes.Gen:
-        return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter) and _safe(n.elt) \
-            and (n.cond is None or _safe(n.cond))
+        return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter, ok) and _safe(n.elt, ok) \
+            and (n.cond is None or _safe(n.cond, ok))
     if t is nodes.Call:
-        return ref is None and n.func in ("count", "empty") and len(n.args) == 1 \
-            and _safe(n.args[0])
+        return ref is None and n.func in ("count", "empty", "rank_order") and len(n.args) == 1 \
+            and _safe(n.args[0], ok)
     return False
 
 
@@ -2167,6 +2265,21 @@ def _lazy_join(p: m.Param, join):
             return None
         out.append(_table_of(f.elt.name))
     return out
+
+
+def _always(node, target) -> bool:
+    """True when computing `node` computes `target` once, whatever the values: target is node
+    or a part of it that no `and`/`or`, conditional, or comprehension may skip or repeat."""
+    if node is target:
+        return True
+    t = type(node)
+    if t is nodes.BoolOp:
+        return _always(node.left, target)
+    if t is nodes.Cond:
+        return _always(node.test, target)
+    if t is nodes.Gen:
+        return False
+    return any(_always(x, target) for x in node.children())
 
 
 def _has_gen(node) -> bool:

@@ -526,7 +526,7 @@ class Describer:
             what = f"{w.value(pts)} points"
         else:
             what = w.value_top(pts)
-        return [(d, cap(f"{w.value(st.seat)} scores {what}."))]
+        return [(d, _cap_unless_named(st.seat, f"{w.value(st.seat)} scores {what}."))]
 
     def s_Assign(self, st, d):
         w = self.w
@@ -596,8 +596,8 @@ class Describer:
             none = "If none is possible:"
             nothing = " (if none is possible, nothing happens)"
         if not st.otherwise:
-            return [(d, cap(head + nothing + "."))]
-        return [(d, cap(head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
+            return [(d, _cap_unless_named(st.by, head + nothing + "."))]
+        return [(d, _cap_unless_named(st.by, head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
 
 
 def _told_only(st) -> bool:
@@ -618,3 +618,12 @@ def walk_nodes(game: m.Game):
     for root, _ in gamecheck.all_expressions(game, game.hand, game.automatic, game.match):
         if root is not None:
             yield from walk(root)
+
+
+def _cap_unless_named(node, sentence: str) -> str:
+    """cap(sentence), unless it starts with `node` and node is a name from the rule file (a
+    local or a variable: `for_each: a` makes "a makes the move throw", not "A makes ...")."""
+    ref = getattr(node, "ref", None)
+    if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
+        return sentence
+    return cap(sentence)

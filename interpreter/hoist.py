@@ -192,9 +192,12 @@ class _Hoister:
         return False
 
     @staticmethod
-    def cannot_fail(node) -> bool:
+    def cannot_fail(node, full=frozenset()) -> bool:
         """Pure code that raises nothing: names, numbers, tables indexed by a name, +, -, *,
-        comparisons, and/or/not, conditionals."""
+        comparisons, and/or/not, conditionals; and the top or bottom card of a zone in `full`
+        (dumps of `Z[...]` that an enclosing loop's passed test says hold cards)."""
+        if full:
+            node = _Held(full).visit(copy.deepcopy(node))
         for n in ast.walk(node):
             t = type(n)
             if t is ast.Call or t is ast.Attribute or t is ast.NamedExpr:
@@ -259,24 +262,33 @@ class _Hoister:
                     [ast.Name(table, ast.Load()), items], []))]))
         return out
 
-    def loops(self, body: list, outer: list, bound: dict, known: dict | None = None):
+    def loops(self, body: list, outer: list, bound: dict, known: dict | None = None,
+              full: frozenset = frozenset()):
         """Rewrites the param loops in `body` (statements), with `outer` the loop variables of
         the enclosing loops, `bound` the deps of names bound by := or moved so far, `known`
-        (dump of code -> name) the moved subexpressions visible here."""
+        (dump of code -> name) the moved subexpressions visible here, `full` the zones
+        (dumps of `Z[...]`) that the enclosing loops' passed tests say hold cards."""
         known = dict(known or {})
         i = 0
         while i < len(body):
             st = body[i]
             if isinstance(st, (ast.If, ast.For, ast.While)) and not _param_loop(st):
                 for part in ("body", "orelse"):
-                    self.loops(getattr(st, part), outer, bound, known)
+                    self.loops(getattr(st, part), outer, bound, known, full)
             if not _param_loop(st):
                 i += 1
                 continue
             v = st.target.id
             scope = _Scope(self, outer, v, dict(bound), dict(known),
                            bool(outer) and self.pure(st.iter) and self.invariant(st.iter)
-                           and self.worth(st, v, bound))
+                           and self.worth(st, v, bound), full)
+            inside = set(full)          # what this loop's tests, once passed, say of zones
+            for inner in st.body:
+                if _param_loop(inner):
+                    break
+                c = _cond_of(inner)
+                if c is not None:
+                    inside |= _held(c).keys()
             first = True
             for k, inner in enumerate(st.body):
                 c = _cond_of(inner)
@@ -284,7 +296,7 @@ class _Hoister:
                     continue
                 inner.test.operand = _Unbind().visit(scope.visit(c, first))
                 first = False
-            self.loops(st.body, outer + [v], scope.bound, scope.known)
+            self.loops(st.body, outer + [v], scope.bound, scope.known, frozenset(inside))
             before = scope.hoisted + self.indexed(st)
             first_cond = _cond_of(st.body[0]) if st.body else None
             if outer and not scope.items and first_cond is not None and self.pure(st.iter) \
@@ -319,6 +331,58 @@ class _Hoister:
                 st.iter = ast.Name(q, ast.Load())
             body[i:i] = before
             i += len(before) + 1
+
+
+def _held(cond, when: bool = True) -> dict:
+    """The zones `Z[...]` (dump -> node) that `cond` says hold cards when it is `when`: when
+    true, its and-parts `Z[e]` or `not not Z[e]` (`not empty(Z)`); when false, its or-parts
+    `not Z[e]` (`empty(Z)`)."""
+    out = {}
+    for part in (_and_parts if when else _or_parts)(cond):
+        while isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not) \
+                and isinstance(part.operand, ast.UnaryOp) and isinstance(part.operand.op, ast.Not):
+            part = part.operand.operand
+        if not when:
+            if not (isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not)):
+                continue
+            part = part.operand
+        if isinstance(part, ast.Subscript) and isinstance(part.value, ast.Name) and part.value.id == "Z":
+            out[ast.dump(part)] = copy.deepcopy(part)     # (as it is now: the caller rewrites it)
+    return out
+
+
+def _or_parts(node) -> list:
+    """`(a or b) or c` as [a, b, c], in order."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return [p for v in node.values for p in _or_parts(v)]
+    return [node]
+
+
+def _zones_in(node) -> set:
+    """Dumps of the zone lists `Z[...]` read in node."""
+    return {ast.dump(n) for n in ast.walk(node) if isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name) and n.value.id == "Z"}
+
+
+class _Held(ast.NodeTransformer):
+    """`(X or rt.no_top())[-1]` and `(X or rt.no_bottom())[0]`, X a zone known to hold cards:
+    a plain name (they cannot fail; for cannot_fail's test only)."""
+
+    def __init__(self, full):
+        self.full = full
+
+    def visit_Subscript(self, n):
+        v = n.value
+        if isinstance(v, ast.BoolOp) and isinstance(v.op, ast.Or) and len(v.values) == 2 \
+                and ast.dump(v.values[0]) in self.full and isinstance(v.values[1], ast.Call) \
+                and isinstance(v.values[1].func, ast.Attribute) \
+                and v.values[1].func.attr in ("no_top", "no_bottom") and not v.values[1].args \
+                and ast.dump(n.slice) in _ENDS:
+            return ast.Name("_held", ast.Load())
+        return self.generic_visit(n)
+
+
+_ENDS = {ast.dump(ast.parse(x, mode="eval").body) for x in ("0", "-1")}
 
 
 def _and_parts(node) -> list:
@@ -384,16 +448,20 @@ class _Indexer(ast.NodeTransformer):
 class _Scope:
     """One param loop's conditions being rewritten."""
 
-    def __init__(self, h: _Hoister, outer: list, var: str, bound: dict, known: dict, precompute: bool):
-        self.h, self.outer, self.var = h, set(outer), var
+    def __init__(self, h: _Hoister, outer: list, var: str, bound: dict, known: dict, precompute: bool,
+                 full: frozenset = frozenset()):
+        self.h, self.outer, self.var, self.full = h, set(outer), var, full
         self.bound, self.known = bound, known
         self.precompute = precompute
         self.hoisted: list = []        # statements before the loop: `_h1 = ...`
         self.items: list = []          # (name, code) computed per item of the loop's list
 
-    def visit(self, node, uncond: bool):
+    def visit(self, node, uncond: bool, branch: dict | None = None):
         """node with what can move moved (top-down: the largest pure parts first); `uncond`:
-        the plain code computes node whenever it reaches this condition part."""
+        the plain code computes node whenever it reaches this condition part; `branch`: the
+        zones (dump -> node) that the tests around node, in this condition, say hold cards
+        whenever node is computed (`top(Z)` in `... if not empty(Z) else ...`)."""
+        branch = branch or {}
         pure = self.h.pure(node)
         if pure and self.known:
             name = self.known.get(ast.dump(node))
@@ -411,29 +479,51 @@ class _Scope:
             if where and names and (_cost(value) > 1 or names - {"Z", "V", "S", "player"}):
                 # (not a fixed name's read alone) with the parts already moved named:
                 norm = self.normalize(copy.deepcopy(node)) if self.known else node
-                if uncond or self.h.cannot_fail(norm.value if isinstance(norm, ast.NamedExpr) else norm):
+                if uncond or self.h.cannot_fail(norm.value if isinstance(norm, ast.NamedExpr) else norm) \
+                        or self.full and self.h.cannot_fail(
+                            node.value if isinstance(node, ast.NamedExpr) else node, self.full):
                     moved = self.move(node, norm, deps, where)
                     if moved is not None:
                         return moved
+                elif branch and not isinstance(node, ast.NamedExpr):
+                    # safe where it stands, thanks to the tests around it: moved as
+                    # `(node if Z[e] else None)`, its value where the tests hold (the only
+                    # place it is used); under its own key, so that nothing else reuses it
+                    used = [d for d in _zones_in(node) if d in branch]
+                    if used and self.h.cannot_fail(node, self.full | set(used)):
+                        guards = [copy.deepcopy(branch[d]) for d in used]
+                        guard = guards[0] if len(guards) == 1 else ast.BoolOp(ast.And(), guards)
+                        guarded = ast.IfExp(test=guard, body=norm, orelse=ast.Constant(None))
+                        raw = ast.IfExp(test=guard, body=node, orelse=ast.Constant(None))
+                        moved = self.move(node, guarded, deps, where,
+                                          "guarded " + ast.dump(guard) + ast.dump(node), raw)
+                        if moved is not None:
+                            return moved
         if isinstance(node, ast.NamedExpr):     # stays: what uses its name stays too
-            node.value = self.visit(node.value, uncond)
+            node.value = self.visit(node.value, uncond, branch)
             self.bound[node.target.id] = _NEVER
             return node
         if isinstance(node, ast.BoolOp):
-            node.values = [self.visit(x, uncond and k == 0) for k, x in enumerate(node.values)]
+            values, seen = [], dict(branch)    # a later part runs only when the earlier decided nothing
+            for k, x in enumerate(node.values):
+                held = _held(x, isinstance(node.op, ast.And))   # (before x is rewritten)
+                values.append(self.visit(x, uncond and k == 0, seen))
+                seen = {**seen, **held}
+            node.values = values
             return node
         if isinstance(node, ast.IfExp):
-            node.test = self.visit(node.test, uncond)
-            node.body = self.visit(node.body, False)
-            node.orelse = self.visit(node.orelse, False)
+            if_true, if_false = _held(node.test), _held(node.test, False)   # (before it is rewritten)
+            node.test = self.visit(node.test, uncond, branch)
+            node.body = self.visit(node.body, False, {**branch, **if_true})
+            node.orelse = self.visit(node.orelse, False, {**branch, **if_false})
             return node
         if isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp, ast.Lambda)):
             return node                          # their own scope: left alone
         for field, value in ast.iter_fields(node):
             if isinstance(value, ast.expr):
-                setattr(node, field, self.visit(value, uncond))
+                setattr(node, field, self.visit(value, uncond, branch))
             elif isinstance(value, list):
-                setattr(node, field, [self.visit(x, uncond) if isinstance(x, ast.expr) else x
+                setattr(node, field, [self.visit(x, uncond, branch) if isinstance(x, ast.expr) else x
                                       for x in value])
         return node
 
@@ -453,9 +543,16 @@ class _Scope:
             return node
         return Swap().visit(node)
 
-    def move(self, node, norm, deps, where: str):
+    def move(self, node, norm, deps, where: str, key: str | None = None, raw=None):
         """Moves norm (node with known parts named) before the loop (`outer`) or into the
-        per-item list (`item`); its name, or None when it cannot move (a := name bound twice)."""
+        per-item list (`item`); its name, or None when it cannot move (a := name bound twice).
+        `key`: what later equal code is recognised by (default: node's dump); `raw`: norm
+        without the names (default: node)."""
+        if where == "item" and any(isinstance(x, ast.Name) and x.id in {
+                n for n, c in self.items if not isinstance(c, ast.NamedExpr)} for x in ast.walk(norm)):
+            # an item's values are computed side by side: one cannot read another's name
+            # (but it can read a `w := ...` bound before it)
+            norm = copy.deepcopy(node if raw is None else raw)
         if isinstance(node, ast.NamedExpr):
             name = node.target.id
             if self.h.walrus.get(name) != 1 or self.h.stored.get(name) != 1:
@@ -464,7 +561,7 @@ class _Scope:
             code = value if where == "outer" else ast.NamedExpr(ast.Name(name, ast.Store()), value)
         else:
             name = self.h.fresh("h" if where == "outer" else "q")
-            key, code = ast.dump(node), norm
+            key, code = key or ast.dump(node), norm
         self.known[key] = name
         self.bound[name] = deps
         self.h.gain += _WORTH if self.outer else _cost(norm)

@@ -606,6 +606,35 @@ _CMP = {"==": _operator.eq, "!=": _operator.ne, "<": _operator.lt, "<=": _operat
         ">": _operator.gt, ">=": _operator.ge}
 
 
+def alike(S, table, items, limit):
+    """[count(c for c in items if table[c] == table[x]) for x in items], counted as the
+    comprehensions count them: the items, then the items again for each item (compiler:
+    alike_parts); each key's count is found once, and the last answer is given again for
+    the same items and table (a hand's rank asks about the same five cards three times)."""
+    m = len(items)
+    S.steps += m + m * m
+    if S.steps > limit:
+        too_many_steps(limit)
+    last = _ALIKE_LAST[0]       # (one tuple, read at once: threads never see half of one)
+    if last[0] is table and last[1] == items:
+        return last[2]
+    keys = list(map(table.__getitem__, items))
+    if m <= 8:                  # a hand's few cards: list.count (in C) beats a tally
+        out = list(map(keys.count, keys))
+    else:
+        tally: dict = {}
+        for k in keys:
+            tally[k] = tally.get(k, 0) + 1
+        out = [tally[k] for k in keys]
+    _ALIKE_LAST[0] = (table, list(items), out)
+    return out
+
+
+# rt.alike's last answer: (table, a copy of the items, the counts); the counts are never
+# changed in place by its callers (the compiler only zips them with the items)
+_ALIKE_LAST: list = [(None, None, None)]
+
+
 def any_count(S, table, items, op, n, limit, want):
     """any(count(c for c in items if table[c] == table[x]) <op> n for x in items) when want is
     True, all(...) when it is False: each key's count is found once (a tally), and the steps

@@ -289,7 +289,7 @@ class Words:
         if f == "sum":
             if what:
                 return f"the total {what} of the {self.over(n, env, with_var=False)}"
-            return f"the sum over the {self.over(n, env)} of {self.wrapped(n.elt, env)}"
+            return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"
             if what:
@@ -361,6 +361,9 @@ class Words:
             return f"the {kind} of cards in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
         if f == "range":
             lo, hi = ("0", a[0]) if len(a) == 1 else (v(a[0]), a[1])
+            if isinstance(hi, ast.BinOp) and hi.op == "+" and isinstance(hi.right, ast.Num) \
+                    and hi.right.value == 1:          # range(n + 1): 0 to n
+                return f"the numbers from {lo} to {v(hi.left)}"
             return f"the numbers from {lo} up to but not including {v(hi)}"
         if f == "indices":
             z = a[0].ref[1]

@@ -5,6 +5,7 @@ them after an intended change with `UPDATE_GOLDEN=1 python -m pytest tests/test_
 and read the diff: it is the rule text an author will see.
 """
 import os
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -150,6 +151,12 @@ def phrase(expr: str, md: bool = False) -> str:
     ("max(total(q) for q in seats) >= target", "the highest total among the players is at least target"),
     ("argmin(score(q) for q in seats)", "the player with the lowest score (the first listed, on a tie)"),
     ("sum(x.points for x in hand(p))", "the total points of the cards in p's hand"),
+    ("sum(count(hand(q)) for q in seats if q != p) == 10",      # (Oh Hell's hook, with bids)
+     "the sum, over the players q such that q does not equal p, of the number of cards in "
+     "q's hand is 10"),
+    ("count(range(c.value + 1)) == count(range(2, t.value))",
+     "the number of numbers in the numbers from 0 to c's value equals the number of numbers "
+     "in the numbers from 2 up to but not including t's value"),
     ("left(p)", "the player to the left of p"),
     ("right(p, 2)", "the player 2 seats to the right of p"),
     ("hand_size[players]", "the hand_size for the number of players"),
@@ -220,3 +227,26 @@ def test_a_deal_counted_by_an_option_names_the_option(tmp_path):
     path.write_text(text)
     out = describe(load_game(str(path))[0])
     assert "deal the number of cards the option target gives to each player's hand" in " ".join(out.split())
+
+
+def test_a_seat_named_like_an_article_is_not_capitalized(tmp_path):
+    # `for_each: a` then `choose ... by: a`: "a makes the move play", not "A makes ..." (the ace)
+    text = MINI.replace('"EXPR"', "c == t") + textwrap.dedent("""\
+          - for_each: a
+            in: seats
+            do:
+              - choose: [play]
+                by: a
+              - score: {seat: a, points: 1}
+        moves:
+          play:
+            params:
+              card: {from: "hand(player)"}
+            do:
+              - move: {cards: card, to: table}
+        """)
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = " ".join(describe(load_game(str(path))[0]).split())
+    assert "- a makes the move play (if it is not possible, nothing happens)." in out
+    assert "- a scores 1 point." in out and "A makes" not in out and "A scores" not in out

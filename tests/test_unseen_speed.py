@@ -387,3 +387,275 @@ def test_a_size_bound_that_counts_steps_keeps_the_plain_loop(tmp_path, plain):
     assert "rt.subsets_alike(" not in fast.P.source
     assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
     assert legal(fast)
+
+
+# Kings in the Corner's moves (benchmarks/probes/kings-corner.yaml): a card or a whole pile onto
+# one of three piles. Two cards each, seat 1 (the dealer's left) first: seat 1 3C TC, seat 0
+# 3H 2H; then AC to pile 0, 2C and AH to pile 2 (AH on top); pile 1 stays empty.
+KC_PILES = """
+game: Piles test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 10], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  piles: {count: 3, visibility: all}
+MOVES
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, to: "piles(0)", face_up: true}
+  - move: {top: stock, count: 2, to: "piles(2)", face_up: true}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+KC_ORDER = "3C 3H TC 2H AC 2C AH TH"
+KC_SHIFT = """
+moves:
+  play:
+    params:
+      i: {from: "range(RANGE)", if: "not empty(piles(i))"}
+      j: {from: "indices(piles)", if: "j != i and (empty(piles(j)) or bottom(piles(i)).rank < top(piles(j)).rank)"}
+    do:
+      - move: {all: "piles(i)", to: "piles(j)"}
+"""
+KC_PLACE = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+      pile: {from: "indices(piles)", if: "TEST"}
+    do:
+      - move: {cards: card, to: "piles(pile)", face_up: true}
+"""
+
+
+def kc_file(tmp_path, moves: str) -> str:
+    path = tmp_path / "piles.yaml"
+    path.write_text(KC_PILES.replace("MOVES", textwrap.dedent(moves)))
+    return str(path)
+
+
+def without_fallback(match, move: str = "play"):
+    """((moves, steps) of the fast L_<move>, which may not fall back on the plain function,
+    (moves, steps) of the plain LP_<move>), both on the match's pending decision."""
+    g = match.P.apply[0].__globals__
+    plain_fn, seat, s0 = g["LP_" + move], match.to_move(), match.S.steps
+
+    def fallback(*args):
+        raise AssertionError("the fast function fell back on the plain one")
+    g["LP_" + move] = fallback
+    try:
+        out = []
+        for fn in (g["L_" + move], plain_fn):
+            moves = []
+            fn(match.S, seat, moves)
+            out.append((moves, match.S.steps - s0))
+            match.S.steps = s0
+    finally:
+        g["LP_" + move] = plain_fn
+    return out
+
+
+def test_a_parameter_over_a_constant_range_within_the_zone_indexes_it_unchecked(tmp_path, plain):
+    # i runs over range(2) and range(3): always an instance of the 3 piles, no rt.index check
+    for k in (2, 3):
+        path = kc_file(tmp_path, KC_SHIFT.replace("RANGE", str(k)))
+        fast, slow = both(plain, path, KC_ORDER)
+        code = fast.P.source.split("def L_play(")[1].split("def ")[0]
+        assert "rt.index(p_i" not in code and "rt.index(p_i" in slow.P.source
+        assert legal(fast) == legal(slow) == ["play 0 1", "play 2 1"][:k - 1]
+        assert fast.S.steps == slow.S.steps
+        (fast_moves, fast_steps), (plain_moves, plain_steps) = without_fallback(fast)
+        assert fast_moves == plain_moves and fast_steps == plain_steps
+
+
+def test_a_parameter_over_a_range_beyond_the_zone_keeps_its_check_and_error(tmp_path, plain):
+    path = kc_file(tmp_path, KC_SHIFT.replace("RANGE", "4"))
+    assert "rt.index(p_i, 3)" in setup(path, 2).program.source.split("def L_play(")[1]
+    kc_both_fail(plain, path, "index 3 out of range")
+
+
+def kc_both_fail(plain, path, match: str):
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match=match) as e:
+            T.stacked(path, KC_ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1]
+
+
+def test_the_bottom_of_a_pile_its_parameter_found_not_empty_is_taken_once_per_pile(
+        tmp_path, plain):
+    # `not empty(piles(i))` passed: bottom(piles(i)) cannot fail in j's test, so it is taken
+    # before j's loop (not for every j), and the fast function never needs the plain one.
+    path = kc_file(tmp_path, KC_SHIFT.replace("RANGE", "3"))
+    fast, slow = both(plain, path, KC_ORDER)
+    code = fast.P.source.split("def L_play(")[1].split("def ")[0]
+    assert re.search(r"\n +_h\d+ = RANK\[\(Z\[.*rt\.no_bottom\(\)\)\[0\]\]\n", code)
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+    (fast_moves, fast_steps), (plain_moves, plain_steps) = without_fallback(fast)
+    assert fast_moves == plain_moves and fast_steps == plain_steps
+
+
+@pytest.mark.parametrize("test, moves", [
+    ("card.rank == 10 if empty(piles(pile)) else top(piles(pile)).suit == card.suit",
+     ["play 3C 0", "play TC 0", "play TC 1"]),
+    ("not empty(piles(pile)) and top(piles(pile)).suit == card.suit or card.rank == 10",
+     ["play 3C 0", "play TC 0", "play TC 1", "play TC 2"]),
+    ("empty(piles(pile)) or top(piles(pile)).suit == card.suit",
+     ["play 3C 0", "play 3C 1", "play TC 0", "play TC 1"]),
+])
+def test_a_top_taken_only_where_the_pile_is_not_empty_is_taken_once_per_pile(
+        tmp_path, plain, test, moves):
+    # The top of pile 1 (empty) is never taken by the plain code; each pile's top suit is
+    # found once per call, as `(SUIT[top] if Z[...] else None)`, used only where the pile
+    # holds cards: the same moves, no fallback on the plain function.
+    path = kc_file(tmp_path, KC_PLACE.replace("TEST", test))
+    fast, slow = both(plain, path, KC_ORDER)
+    code = fast.P.source.split("def L_play(")[1].split("def ")[0]
+    assert re.search(r"_Q\d+ = \[\(p_pile, .*SUIT\[\(Z\[.*\] if Z\[.*\] else None", code)
+    assert legal(fast) == legal(slow) == moves
+    assert fast.S.steps == slow.S.steps
+    (fast_moves, fast_steps), (plain_moves, plain_steps) = without_fallback(fast)
+    assert fast_moves == plain_moves and fast_steps == plain_steps
+
+
+def test_a_top_guarded_in_one_place_is_not_reused_where_the_pile_may_be_empty(tmp_path, plain):
+    # The same top(piles(pile)).suit after the `or`, where pile 1 is empty: the plain code
+    # takes it and fails; the guarded value (None there) must not stand in for it.
+    path = kc_file(tmp_path, KC_PLACE.replace(
+        "TEST", "not empty(piles(pile)) and top(piles(pile)).suit == card.suit"
+                " or top(piles(pile)).suit != card.suit"))
+    kc_both_fail(plain, path, "top of an empty zone")
+
+
+# Each card's count of the cards alike in its own list (Hold'em's and Draw Poker's hand ranks:
+# `same(c, cards)` for every c of cards), found in one pass (rt.alike). Seat 1 holds
+# AC 2C 2D AD AH 3C (three aces, two twos, one three; clubs 3, diamonds 2, hearts 1).
+ALIKE_FILE = """
+game: Alike test
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+functions:
+  same: {params: {c: card, cards: list of card}, body: "count(x for x in cards if x.rank == c.rank)"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "TEST"}
+    do:
+      - move: {cards: card, to: table}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+def alike_file(tmp_path, test: str, limits: str = "") -> str:
+    path = tmp_path / "alike.yaml"
+    path.write_text(ALIKE_FILE.replace("TEST", test) + limits)
+    return str(path)
+
+
+@pytest.mark.parametrize("test, moves", [
+    ("max(same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 1", ["play 3C"]),
+    ("count(c for c in hand(player) if same(c, hand(player)) == 2) == rank_order(card.rank) * 2",
+     ["play 2C", "play 2D"]),
+    ("max(rank_order(c.rank) for c in hand(player) if same(c, hand(player)) == 2)"
+     " == rank_order(card.rank)", ["play 2C", "play 2D"]),
+    ("sum(count(x for x in hand(player) if x.suit == c.suit) for c in hand(player)) == 14"
+     " and card.suit == H", ["play AH"]),
+    ("let h = hand(player); min(same(c, h) * 10 + rank_order(c.rank) for c in h)"
+     " == 10 + rank_order(card.rank)", ["play 3C"]),
+])
+def test_each_cards_count_of_its_like_is_found_in_one_pass(tmp_path, plain, test, moves):
+    path = alike_file(tmp_path, test)
+    fast, slow = both(plain, path, ORDER)
+    assert "rt.alike(" in fast.P.source and "rt.alike(" not in slow.P.source
+    assert legal(fast) == legal(slow) == moves
+    assert fast.S.steps == slow.S.steps
+
+
+@pytest.mark.parametrize("test", [
+    # the count is behind an `and`: the plain code counts it only for the clubs
+    "count(c for c in hand(player) if c.suit == C and same(c, hand(player)) == 2) == rank_order(card.rank)",
+    # ... or only in one branch
+    "max((same(c, hand(player)) if c.suit == C else 0) for c in hand(player)) == rank_order(card.rank) + 1",
+    # the count is over another list than the comprehension's
+    "max(same(c, [x for x in hand(player) if x.suit == C]) for c in hand(player)) == rank_order(card.rank) + 1",
+    # twice for each card
+    "max(same(c, hand(player)) + same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 4",
+    # any stops at the first card that decides (any_count's shape, not this one)
+    "any(same(c, hand(player)) + 0 == 3 for c in hand(player)) and card.rank == A",
+])
+def test_a_count_of_the_alike_not_made_once_for_every_item_keeps_the_plain_loop(
+        tmp_path, plain, test):
+    path = alike_file(tmp_path, test)
+    fast, slow = both(plain, path, ORDER)
+    assert "rt.alike(" not in fast.P.source
+    assert legal(fast) == legal(slow) and fast.S.steps == slow.S.steps
+
+
+def test_the_alike_counts_end_the_hand_at_the_step_limit_and_on_no_items_as_the_plain_code(
+        tmp_path, plain):
+    test = "max(same(c, hand(player)) for c in hand(player)) == rank_order(card.rank) + 1"
+    _, slow = both(plain, alike_file(tmp_path, test), ORDER)
+    for limit in (slow.S.steps - 1, slow.S.steps - 40):    # inside the decision's counting
+        path = alike_file(tmp_path, test, f"limits: {{steps_per_hand: {limit}}}\n")
+        errors = []
+        for flag in (False, True):
+            plain(flag)
+            with pytest.raises(GameError, match="steps") as e:
+                T.stacked(path, ORDER, players=2)
+            errors.append(str(e.value))
+        plain(False)
+        assert errors[0] == errors[1]
+    path = alike_file(tmp_path, "max(same(c, table) for c in table) == 1")   # the table is empty
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError, match="max of an empty list") as e:
+            T.stacked(path, ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1]
+
+
+def test_a_comprehension_that_can_fail_elsewhere_keeps_the_plain_loop(tmp_path, plain):
+    # hand(player)[9] fails for the first card, once its count is made: with a step limit that
+    # the plain code would pass only later, its error is the index's; counting every card's
+    # count at once would hit the limit first.
+    _, base = both(plain, alike_file(tmp_path, "true"), ORDER)
+    test = ("max(same(c, hand(player)) + rank_order(hand(player)[9].rank) for c in hand(player))"
+            " == rank_order(card.rank)")
+    path = alike_file(tmp_path, test, f"limits: {{steps_per_hand: {base.S.steps + 20}}}\n")
+    assert "rt.alike(" not in setup(path, 2).program.source
+    errors = []
+    for flag in (False, True):
+        plain(flag)
+        with pytest.raises(GameError) as e:
+            T.stacked(path, ORDER, players=2)
+        errors.append(str(e.value))
+    plain(False)
+    assert errors[0] == errors[1] and "steps" not in errors[0]
+
+
+def test_alike_answers_from_its_last_answer_only_for_the_same_items_and_table():
+    class S:
+        steps = 0
+    table = (0, 0, 1, 1, 2)
+    items = [0, 1, 2]
+    assert rt.alike(S, table, items, 1000) == [2, 2, 1]
+    assert rt.alike(S, table, items, 1000) == [2, 2, 1]          # asked again: the same
+    items.append(3)                                               # a zone changed in place
+    assert rt.alike(S, table, items, 1000) == [2, 2, 2, 2]
+    assert rt.alike(S, (0, 1, 2, 3, 4), items, 1000) == [1, 1, 1, 1]   # another attribute
+    assert S.steps == 2 * (3 + 9) + 2 * (4 + 16)                  # counted every time

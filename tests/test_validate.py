@@ -101,7 +101,7 @@ def test_several_files_each_reported_and_exit_1_if_any_is_broken():
     good = str(GAMES / "nutzen.yaml")
     code, out, err = validate(good, str(BROKEN / "schema_statement_typo.yaml"))
     assert code == 1
-    assert out == [f"{good}: ok (Nutzen, 2-2 players)"]
+    assert out == [f"{good}: ok (Nutzen, 2 players)"]
     assert err == [str(BROKEN / line) for line in EXPECTED["schema_statement_typo.yaml"]]
 
 
