@@ -439,6 +439,19 @@ class Checker:
         if why:
             self.err(f"'{name}' is {why}; choose another name", span)
 
+    def hides(self, name, scope) -> str | None:
+        """What a `let` named `name` would hide (a declared name or one bound here), or None."""
+        e = scope.names.get(name)
+        if e is not None:
+            if any(v.name == name for v in self.variables):
+                return f"would hide the variable '{name}'"
+            return "is already a name here (a parameter, a loop variable or an earlier let)"
+        for what, names in (("option", self.options), ("table", self.tables), ("zone", self.zones),
+                            ("card attribute", self.attributes), ("function", self.functions_src)):
+            if name in names:
+                return f"would hide the {what} '{name}'"
+        return None
+
     def check_names(self, d):
         """Declared names must not hide built-ins, deck words or each other."""
         seen: dict = {}
@@ -726,6 +739,10 @@ class Checker:
             for key, val in st["let"].items():
                 name = str(key)
                 self.reserved(name, st["let"].key_span(key))
+                hidden = self.hides(name, inner)
+                if hidden:              # said once; the name keeps its meaning for what follows
+                    self.err(f"let: '{name}' {hidden}; choose another name", st["let"].key_span(key))
+                    continue
                 node = self.typed(val, st["let"].at(key), inner)
                 typ = node.type if node is not None else UNCHECKED
                 var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
@@ -1107,6 +1124,9 @@ class Checker:
         why = self.clash(n.name)
         if why:
             raise RuleError(f"'{n.name}' is {why}; choose another name", n.span)
+        hidden = self.hides(n.name, scope)
+        if hidden:
+            raise RuleError(f"let: '{n.name}' {hidden}; choose another name", n.span)
         t = self.expr(n.value, scope)
         n.local = self.new_local(n.name)
         return self.expr(n.body, scope.plus(n.name, ("local", t, n.local)))
