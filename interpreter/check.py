@@ -90,7 +90,8 @@ class Checker:
         if isinstance(value, int):
             return ast.Num(span, value)
         if not isinstance(value, str):
-            self.err("expected an expression", span)
+            if value is not None:         # a missing key: the schema has said so (once)
+                self.err("expected an expression", span)
             return None
         # A one-line string maps offsets to columns; in a multi-line one every place is its start.
         base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
