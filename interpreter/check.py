@@ -769,6 +769,9 @@ class Checker:
         if "for_each" in st:
             name = str(st["for_each"])
             self.reserved(name, st.at("for_each"))
+            hidden = self.hides(name, scope)
+            if hidden:
+                self.err(f"for_each: '{name}' {hidden}; choose another name", st.at("for_each"))
             it = self.typed(st.get("in"), st.at("in"), scope)
             typ = UNCHECKED
             if it is not None:
