@@ -59,6 +59,7 @@ class Checker:
         self.local_counter = 0
         self.chooses: list = []
         self.functions: dict = {}
+        self.called: set = set()        # functions some expression calls (or passes by name)
         self.fn_stack: list = []
         self.zone_reads: set = set()
         self.zone_writes: set = set()
@@ -876,6 +877,9 @@ class Checker:
         for name, mv in self.moves.items():
             if name not in used_moves:
                 self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
+        for name in self.functions_src:
+            if name not in self.called:
+                self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
         for name, z in self.zones.items():
             if name not in self.zone_writes:
                 self.warn(f"zone '{name}' never receives a card", z.span)
@@ -1200,6 +1204,7 @@ class Checker:
             return CARD_ATTRS[f]
         if f in self.functions_src:
             fn = self.function(f, n.span)
+            self.called.add(f)
             if fn.body is None:          # its body failed (or it calls itself): reported there
                 raise Reported(f"function '{f}' failed where it is declared", n.span)
             self.arity(n, len(fn.params))
@@ -1318,6 +1323,7 @@ class Checker:
             if f.id in self.fn_stack:
                 raise RuleError(f"function '{f.id}' calls itself (directly or through others)", f.span)
             fn = self.function(f.id, f.span)
+            self.called.add(f.id)
             if fn.body is None:
                 raise Reported(f"function '{f.id}' failed where it is declared", f.span)
         if fn is None or len(fn.params) != 1 or fn.params[0][1] != t or fn.type != BOOL:
