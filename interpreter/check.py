@@ -59,7 +59,8 @@ class Checker:
         self.local_counter = 0
         self.chooses: list = []
         self.functions: dict = {}
-        self.called: set = set()        # functions some expression calls (or passes by name)
+        self.called: set = set()        # functions some expression calls (or passes by name),
+                                        # and options some expression reads
         self.fn_stack: list = []
         self.zone_reads: set = set()
         self.zone_writes: set = set()
@@ -880,6 +881,11 @@ class Checker:
         for name in self.functions_src:
             if name not in self.called:
                 self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
+        options = d.get("options") or {}
+        for name in self.options:
+            if name not in self.called:
+                others = [o for o in self.options if o != name]
+                self.warn(f"option '{name}' is never used" + suggest(name, others), options.key_span(name))
         for name, z in self.zones.items():
             if name not in self.zone_writes:
                 self.warn(f"zone '{name}' never receives a card", z.span)
@@ -972,6 +978,7 @@ class Checker:
         if name in self.options:
             opt = self.options[name]
             n.ref = ("option", opt.type, name)
+            self.called.add(name)
             return opt.type
         if name in self.zones:
             z = self.zones[name]
