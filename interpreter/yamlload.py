@@ -178,8 +178,10 @@ def load(text: str, path: str):
             # A finished container's children are already counted; an alias adds its whole copy.
             total += 1 if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent) else nodes
             if total > MAX_NODES:
-                raise RuleError(f"file expands to too many nodes (limit {MAX_NODES}); "
-                                f"aliases may multiply it", span)
+                raise RuleError(f"file expands to too many nodes (limit {MAX_NODES}); aliases may multiply it"
+                                if anchors or in_progress else
+                                f"file has too many nodes (keys, values and list items: limit {MAX_NODES}; "
+                                f"the bundled games have about 500)", span)
             if not stack:
                 root = value
                 continue
