@@ -1016,6 +1016,8 @@ class Checker:
                                      or self.card_kind(name) is not None):
             raise RuleError(f"unknown name '{name}' (a rank, suit or card is written in capitals: "
                             f"{name.upper()}; a name of yours is known only where it is bound)", n.span)
+        if name in ("True", "False", "TRUE", "FALSE"):
+            raise RuleError(f"unknown name '{name}' (true and false are written in lower case)", n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src)
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
