@@ -568,6 +568,12 @@ class Checker:
     # -- statements ------------------------------------------------------------------------
     def zone_target(self, value, span, scope, what):
         reads = set(self.zone_reads)
+        name = str(value) if isinstance(value, str) else ""
+        if name.isidentifier() and self.hides(name, scope) is None and not self.deleted(name) \
+                and self.clash(name) is None:        # a bare word that names nothing: a zone was meant
+            self.err(f"unknown zone '{name}'" + (suggest(name, self.zones) or
+                                                          f" (the zones: {', '.join(self.zones)})"), span)
+            return None
         node = self.typed(value, span, scope)
         if node is not None and not _is_zone(node):
             self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
