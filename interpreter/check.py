@@ -59,6 +59,8 @@ class Checker:
         self.local_counter = 0
         self.chooses: list = []
         self.functions: dict = {}
+        self.called: set = set()        # functions some expression calls (or passes by name),
+                                        # and options some expression reads
         self.fn_stack: list = []
         self.zone_reads: set = set()
         self.zone_writes: set = set()
@@ -90,7 +92,8 @@ class Checker:
         if isinstance(value, int):
             return ast.Num(span, value)
         if not isinstance(value, str):
-            self.err("expected an expression", span)
+            if value is not None:         # a missing key: the schema has said so (once)
+                self.err("expected an expression", span)
             return None
         # A one-line string maps offsets to columns; in a multi-line one every place is its start.
         base = value.span if hasattr(value, "span") and getattr(value, "exact", False) \
@@ -439,6 +442,19 @@ class Checker:
         if why:
             self.err(f"'{name}' is {why}; choose another name", span)
 
+    def hides(self, name, scope) -> str | None:
+        """What a `let` named `name` would hide (a declared name or one bound here), or None."""
+        e = scope.names.get(name)
+        if e is not None:
+            if any(v.name == name for v in self.variables):
+                return f"would hide the variable '{name}'"
+            return "is already a name here (a parameter, a loop variable or an earlier let)"
+        for what, names in (("option", self.options), ("table", self.tables), ("zone", self.zones),
+                            ("card attribute", self.attributes), ("function", self.functions_src)):
+            if name in names:
+                return f"would hide the {what} '{name}'"
+        return None
+
     def check_names(self, d):
         """Declared names must not hide built-ins, deck words or each other."""
         seen: dict = {}
@@ -552,6 +568,12 @@ class Checker:
     # -- statements ------------------------------------------------------------------------
     def zone_target(self, value, span, scope, what):
         reads = set(self.zone_reads)
+        name = str(value) if isinstance(value, str) else ""
+        if name.isidentifier() and self.hides(name, scope) is None and not self.deleted(name) \
+                and self.clash(name) is None:        # a bare word that names nothing: a zone was meant
+            self.err(f"unknown zone '{name}'" + (suggest(name, self.zones) or
+                                                          f" (the zones: {', '.join(self.zones)})"), span)
+            return None
         node = self.typed(value, span, scope)
         if node is not None and not _is_zone(node):
             self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
@@ -726,6 +748,10 @@ class Checker:
             for key, val in st["let"].items():
                 name = str(key)
                 self.reserved(name, st["let"].key_span(key))
+                hidden = self.hides(name, inner)
+                if hidden:              # said once; the name keeps its meaning for what follows
+                    self.err(f"let: '{name}' {hidden}; choose another name", st["let"].key_span(key))
+                    continue
                 node = self.typed(val, st["let"].at(key), inner)
                 typ = node.type if node is not None else UNCHECKED
                 var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
@@ -751,6 +777,9 @@ class Checker:
         if "for_each" in st:
             name = str(st["for_each"])
             self.reserved(name, st.at("for_each"))
+            hidden = self.hides(name, scope)
+            if hidden:
+                self.err(f"for_each: '{name}' {hidden}; choose another name", st.at("for_each"))
             it = self.typed(st.get("in"), st.at("in"), scope)
             typ = UNCHECKED
             if it is not None:
@@ -855,6 +884,14 @@ class Checker:
         for name, mv in self.moves.items():
             if name not in used_moves:
                 self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
+        for name in self.functions_src:
+            if name not in self.called:
+                self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
+        options = d.get("options") or {}
+        for name in self.options:
+            if name not in self.called:
+                others = [o for o in self.options if o != name]
+                self.warn(f"option '{name}' is never used" + suggest(name, others), options.key_span(name))
         for name, z in self.zones.items():
             if name not in self.zone_writes:
                 self.warn(f"zone '{name}' never receives a card", z.span)
@@ -947,6 +984,7 @@ class Checker:
         if name in self.options:
             opt = self.options[name]
             n.ref = ("option", opt.type, name)
+            self.called.add(name)
             return opt.type
         if name in self.zones:
             z = self.zones[name]
@@ -984,6 +1022,8 @@ class Checker:
                                      or self.card_kind(name) is not None):
             raise RuleError(f"unknown name '{name}' (a rank, suit or card is written in capitals: "
                             f"{name.upper()}; a name of yours is known only where it is bound)", n.span)
+        if name in ("True", "False", "TRUE", "FALSE"):
+            raise RuleError(f"unknown name '{name}' (true and false are written in lower case)", n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src)
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
@@ -1107,6 +1147,9 @@ class Checker:
         why = self.clash(n.name)
         if why:
             raise RuleError(f"'{n.name}' is {why}; choose another name", n.span)
+        hidden = self.hides(n.name, scope)
+        if hidden:
+            raise RuleError(f"let: '{n.name}' {hidden}; choose another name", n.span)
         t = self.expr(n.value, scope)
         n.local = self.new_local(n.name)
         return self.expr(n.body, scope.plus(n.name, ("local", t, n.local)))
@@ -1176,6 +1219,7 @@ class Checker:
             return CARD_ATTRS[f]
         if f in self.functions_src:
             fn = self.function(f, n.span)
+            self.called.add(f)
             if fn.body is None:          # its body failed (or it calls itself): reported there
                 raise Reported(f"function '{f}' failed where it is declared", n.span)
             self.arity(n, len(fn.params))
@@ -1294,6 +1338,7 @@ class Checker:
             if f.id in self.fn_stack:
                 raise RuleError(f"function '{f.id}' calls itself (directly or through others)", f.span)
             fn = self.function(f.id, f.span)
+            self.called.add(f.id)
             if fn.body is None:
                 raise Reported(f"function '{f.id}' failed where it is declared", f.span)
         if fn is None or len(fn.params) != 1 or fn.params[0][1] != t or fn.type != BOOL:

@@ -223,6 +223,10 @@ def cmd_replay(a) -> int:
         except CardrulesError as exc:
             ok, msg = False, exc.line()
         bad = bad or not ok
+        if not ok and not msg.startswith(f"{path}:"):          # which record, when several are given
+            msg = f"{clean(path)}: error: {msg}"
+        elif not ok and not msg.startswith(f"{path}: error:") and ": error: " not in msg:
+            msg = f"{clean(path)}: error: {msg[len(path) + 2:]}"
         print(clean(msg) if ok else msg, file=sys.stdout if ok else sys.stderr)
     return EXIT_OK if not bad else EXIT_FAIL
 

@@ -42,7 +42,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     col = getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
-        hint = {"/": " (use // for whole-number division)", "'": _QUOTE_HINT, '"': _QUOTE_HINT}.get(ch, "")
+        hint = {"/": " (use // for whole-number division)", "'": _QUOTE_HINT, '"': _QUOTE_HINT,
+                "!": " (write not, or != to compare)", "&": " (write and)", "|": " (write or)"}.get(ch, "")
         shown = f'"{ch}"' if ch == "'" else f"'{ch}'"
         return RuleError(f"unexpected character {shown} in expression{hint}", span.shifted(col - 1))
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
@@ -61,6 +62,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError(f"unmatched '{tok}'", where)
     if expected & _VALUE_STARTS and not expected - _VALUE_STARTS - {"$END"}:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
+    if tok.type == "EQUAL":                   # '=' belongs to let only
+        return RuleError("unexpected '=' (use == to compare; '=' only names a value in let NAME = ...)", where)
     if tok.type in ("ELSE",):
         return RuleError("'else' without 'if'", where)
     if tok.type == "FOR" and _unclosed(text[:tok.start_pos]) is not None:   # [x for a in b for ...]

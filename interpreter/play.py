@@ -428,9 +428,9 @@ def help_text(match, width: int = 88) -> str:
     return KEYS + "\n\n" + render_text(doc, max(40, min(width, 100) - 2)).rstrip("\n")
 
 
-def render_help(match, names: list) -> Group:
-    """The keys, and the game's full rules (the text of `cardrules rules`)."""
-    return Group(*[Text(clean(line)) for line in help_text(match).split("\n")])
+def render_help(match, names: list, width: int = 88) -> Group:
+    """The keys, and the game's full rules (the text of `cardrules rules`), wrapped to `width`."""
+    return Group(*[Text(clean(line)) for line in help_text(match, width).split("\n")])
 
 
 def render_match_end(match, viewer: int, names: list) -> Group:
@@ -799,7 +799,8 @@ class PlaySession:
                 term.show(self.screen(seat), clear=True)
                 continue
             if ans[0] in ("help", "scores"):
-                view = render_help(m, names) if ans[0] == "help" else render_scores(m, seat, names)
+                view = render_help(m, names, term.console.size.width) if ans[0] == "help" \
+                    else render_scores(m, seat, names)
                 if self.save:
                     view = Group(view, Text(f"Autosave: {self.save.path}", style="dim"))
                 if term.interactive:

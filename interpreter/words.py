@@ -100,6 +100,9 @@ class Words:
         return s + "'" if s.endswith("s") and not s.endswith("`") else s + "'s"
 
     def of(self, obj, env, what: str) -> str:
+        n, _ = self.resolve(obj, env)
+        if isinstance(n, ast.Num):                   # a seat written as a number: total(0)
+            return f"seat {n.value}'s {what}"
         p = self.poss(obj, env)
         return f"{p} {what}" if p else f"the {what} of {self.value(obj, env)}"
 

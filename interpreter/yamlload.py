@@ -178,8 +178,10 @@ def load(text: str, path: str):
             # A finished container's children are already counted; an alias adds its whole copy.
             total += 1 if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent) else nodes
             if total > MAX_NODES:
-                raise RuleError(f"file expands to too many nodes (limit {MAX_NODES}); "
-                                f"aliases may multiply it", span)
+                raise RuleError(f"file expands to too many nodes (limit {MAX_NODES}); aliases may multiply it"
+                                if anchors or in_progress else
+                                f"file has too many nodes (keys, values and list items: limit {MAX_NODES}; "
+                                f"the bundled games have about 500)", span)
             if not stack:
                 root = value
                 continue
@@ -217,6 +219,8 @@ def load(text: str, path: str):
                                                 where)]) from None
         if exc.context and "tab character" not in msg:
             msg = f"{msg} ({exc.context})"
+        if mark and _text_after_flow(text, mark):
+            msg += "; a value that starts with { or [ is a YAML mapping or list: put the whole text in quotes"
         raise ErrorList(errors + [RuleError(f"YAML syntax: {msg}", where)]) from None
     except yaml.reader.ReaderError as exc:   # a character YAML does not allow
         raise ErrorList(errors + [RuleError(
@@ -234,6 +238,23 @@ def load(text: str, path: str):
 
 def _code(ch) -> int:
     return ch if isinstance(ch, int) else ord(ch[:1] or "?")
+
+
+_FLOW_VALUE = re.compile(r"\s*(?:-\s+)?[^\s:#'\"][^:#]*:\s+([{\[])")
+
+
+def _text_after_flow(text: str, mark) -> bool:
+    """True when the error's line is `key: {...} more` (say: {player} wins): a flow mapping or
+    list that closes before the text goes on, where quotes were meant."""
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return False
+    line = lines[mark.line]
+    m = _FLOW_VALUE.match(line)
+    if not m:
+        return False
+    close = line.find("}" if m.group(1) == "{" else "]", m.end())
+    return close != -1 and mark.column > close and line[close + 1:].strip() != ""
 
 
 def _char_at(text: str, mark) -> str:

@@ -175,6 +175,8 @@ def phrase(expr: str, md: bool = False) -> str:
     ("[x for x in table if x.value > c.value]", "the cards x in the table such that x's value is more than c's value"),
     ("groups(hand(p), 2, rank, suit)", "the pairs of cards in p's hand with the same rank and suit"),
     ("c == AS and players >= 3", "c is A♠ and the number of players is at least 3"),
+    ("total(0) + total(2) >= target", "seat 0's match total plus seat 2's match total is at least target"),
+    ("count(hand(1)) == 0", "seat 1's hand is empty"),
 ])
 def test_phrases(expr, words):
     assert phrase(expr) == words

@@ -37,6 +37,13 @@ def test_every_move_of_a_hand_is_told_in_the_games_words(game, tmp_path):
     assert not default, default[:3]
 
 
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_no_told_number_of_points_disagrees_with_its_noun(game, tmp_path):
+    lines = told(game, 1, tmp_path)
+    wrong = [x for x in lines if re.search(r"(?<![\d.-])1 points\b|\b(?:[02-9]|\d\d+) point\b", x)]
+    assert not wrong, wrong[:3]
+
+
 @pytest.mark.parametrize("game,suit,words", [("hearts", "♥", "Hearts are broken."),
                                              ("spades", "♠", "Spades are broken.")])
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -65,6 +65,8 @@ def billion_laughs(levels=9) -> str:
 
 HOSTILE = {
     "billion_laughs": (billion_laughs, "file expands to too many nodes (limit 20000)"),
+    "nodes_30000_without_aliases": (lambda: "game: x\nhand: [" + ", ".join(["a"] * 30_000) + "]\n",
+                                    "file has too many nodes (keys, values and list items: limit 20000"),
     "alias_cycle": (lambda: "game: x\nzones: &z\n  stock: {}\n  inner: *z\nhand: []\n",
                     "refers to a node that contains it (a cycle)"),
     "file_50_mb": (lambda: "game: x\ndescription: " + "x" * (50 * 1024 * 1024) + "\n",

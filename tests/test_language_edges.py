@@ -323,7 +323,14 @@ def test_a_long_function_body_is_called_not_pasted_everywhere(tmp_path):
     hand:
       - deal: {from: stock, to: hand, count: "hand_sise[players]"}
     """, "hand_sise", "unknown name 'hand_sise' (did you mean 'hand_size'?)"),
-], ids=["function-reads-variable", "initial-reads-variable", "later-parameter", "table-suggested"])
+    ("""
+    variables:
+      done: {type: bool, initial: false}
+    hand:
+      - set: {done: "True"}
+    """, "True", "unknown name 'True' (true and false are written in lower case)"),
+], ids=["function-reads-variable", "initial-reads-variable", "later-parameter", "table-suggested",
+        "python-true"])
 def test_names_out_of_reach_say_why(tmp_path, body, at, message):
     path = rule_file(tmp_path, body)
     with pytest.raises(ErrorList) as exc:

@@ -4,6 +4,7 @@ import io
 import json
 import random
 import re
+import textwrap
 
 import pytest
 from rich.console import Console
@@ -148,6 +149,19 @@ def test_bad_input_reprompts_with_a_reason(tmp_path):
     assert "Scores" in out and "total" in out                # s
     assert "Game saved. Continue with: cardrules play --resume" in out
     assert out.count("South> ") == 10
+
+
+def test_piped_help_is_wrapped_once_to_the_console_width(tmp_path):
+    buf = io.StringIO()
+    con = Console(file=buf, width=60, color_system=None, force_terminal=False, highlight=False,
+                  markup=False, emoji=False)
+    a = cli.build_parser().parse_args(["play", game_path("blackjack"), "--seed", "1", "--save",
+                                       str(tmp_path / "s.jsonl"), "--seats", "human,random"])
+    assert play.run(a, play.Terminal(con, lines("?", "q"), interactive=False)) == 0
+    out = buf.getvalue()
+    para = "Twenty-one against a rotating bank: stake your chips, draw to get closer to 21 than " \
+           "the dealer without going over, and hope the bank busts."
+    assert "\n".join(textwrap.wrap(para, 58)) in out         # not wrapped at 86, then again at 60
 
 
 def test_typed_cards_choose_a_move_or_say_which_fit():

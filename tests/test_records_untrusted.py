@@ -109,6 +109,24 @@ def test_a_forged_first_shuffle_is_refused_by_every_reader(tmp_path, good):
     both(tmp_path, good[0], events, "which is not there")
 
 
+def test_each_failed_replay_names_its_record_with_error(tmp_path, good):
+    rules = tmp_path / "war.yaml"
+    rules.write_text((GAMES / "war.yaml").read_text() + "\n# changed\n")
+    short = write(tmp_path, good[0], good[1][:-3], "short.jsonl")
+    changed = write(tmp_path, dict(good[0], rules=str(rules)), good[1], "changed.jsonl")
+    events = list(good[1])
+    last = json.loads(events[-1])
+    events[-1] = json.dumps(dict(last, extra=1))
+    differs = write(tmp_path, good[0], events, "differs.jsonl")
+    r = run("replay", short, changed, differs)
+    err = r.stderr.splitlines()
+    assert r.returncode == 1 and len(err) == 3, r.stderr
+    for path, line, words in zip((short, changed, differs), err,
+                                 ("the record has", "war.yaml has changed",
+                                  "differs")):
+        assert line.startswith(f"{path}: error: ") and words in line, line
+
+
 def test_a_changed_rule_file_is_refused_by_its_sha256(tmp_path, good):
     rules = tmp_path / "war.yaml"
     rules.write_text((GAMES / "war.yaml").read_text() + "\n# changed\n")

@@ -63,6 +63,21 @@ def test_every_legal_move_has_its_own_id_and_its_text_names_it(path):
     assert enc.dropped == 0
 
 
+def test_rl_md_table_gives_every_files_action_ids_and_observation_size():
+    text = (GAMES.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 5 and cells[1].isdigit() and cells[2].replace(",", "").isdigit():
+            for name in cells[0].split(", "):       # 'variants/perfect10-300, perfect10-rank-pairs'
+                folder = cells[0].split("/")[0] + "/" if "/" in cells[0] and "/" not in name else ""
+                rows[folder + name] = (int(cells[1]), int(cells[2].replace(",", "")), int(cells[3]))
+    assert set(rows) == {str(p.relative_to(GAMES).with_suffix("")) for p in FILES}
+    for name, (players, actions, size) in rows.items():
+        enc = Encoding(setup(str(GAMES / f"{name}.yaml")).program)
+        assert (enc.N, enc.num_actions, enc.size) == (players, actions, size), name
+
+
 def test_a_move_has_the_same_id_in_every_state():
     # Chinese Ten: "place 7H" from two different deals and moments has one id.
     enc = None

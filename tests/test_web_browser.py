@@ -38,8 +38,9 @@ class LiveServer:
     """uvicorn serving the app in a thread; `restart()` is a new server process's worth of state
     (a fresh app reading the same autosave folder)."""
 
-    def __init__(self, saves: str):
+    def __init__(self, saves: str, games=SEED_GAMES):
         self.saves = saves
+        self.games = games
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -49,7 +50,7 @@ class LiveServer:
     def start(self):
         import uvicorn
         from cardrules.web.app import make_app
-        app = make_app([game_path(g) for g in SEED_GAMES], self.saves, delay=0.05)
+        app = make_app([game_path(g) for g in self.games], self.saves, delay=0.05)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
                                                     ws_max_size=16384))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -103,7 +104,7 @@ def shot(page, name: str):
 def create_in_lobby(page, server, game: str, seats: list, seed: int, hot_seat=False) -> list:
     """Fill the lobby form and create the game; the seat links, in seat order."""
     page.goto(server.url + "/")
-    page.select_option("#game", str(SEED_GAMES.index(game)))
+    page.select_option("#game", str(server.games.index(game)))
     page.select_option("#players", str(len(seats)))
     for i, kind in enumerate(seats):
         page.select_option(f"#seat-{i}", kind)
@@ -129,6 +130,15 @@ def click_a_move(page, k: int):
     blind = page.query_selector_all("#prompt button.card[data-blind]")
     if cards:
         cards[k % len(cards)].click()
+        for _ in range(12):             # a move that takes several cards: pick more until one fits
+            if page.evaluate("document.body.dataset.decision") != decision or \
+                    "Picked" not in page.inner_text("#prompt") or page.query_selector("#prompt button.choice"):
+                break
+            more = page.query_selector_all("#mine button.card.playable:not(.selected)")
+            if not more:                # the move was sent: its new state is on its way
+                break
+            more[k % len(more)].click()
+            page.wait_for_timeout(20)
         if page.evaluate("document.body.dataset.decision") == decision:
             targets = page.query_selector_all("#board button.card.target, #board .target-button")
             if targets:
@@ -339,3 +349,41 @@ def test_the_keyboard_alone_plays_a_move(server, context):
                 break
         page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.decision !== '{before}'")
+
+
+def test_a_set_of_cards_is_played_by_clicking_its_cards(tmp_path, context):
+    """President's sets (a move whose choice is a list of cards): each click picks a card; the
+    set is played when the picked cards are one move's list, or from the prompt's buttons."""
+    server = LiveServer(str(tmp_path), games=["president"])
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(create_in_lobby(page, server, "president", ["human"] + ["random"] * 3, seed=4)[0])
+        for k in range(200):
+            wait_turn(page)
+            pairs = [m for m in page.eval_on_selector_all("#moves button.move", "bs => bs.map(b => b.dataset.move)")
+                     if m.count("+") == 1]
+            if pairs:
+                break
+            click_a_move(page, k)
+        cards = pairs[0].split()[1].split("+")
+        decision = page.evaluate("document.body.dataset.decision")
+        for c in cards:
+            assert "playable" in page.get_attribute(f"#mine button.card[data-card='{c}']", "class")
+            page.click(f"#mine button.card[data-card='{c}']")
+        if page.evaluate("document.body.dataset.decision") == decision:    # a larger set holds both
+            assert "Picked" in page.inner_text("#prompt")
+            label = page.inner_text(f'#moves button.move[data-move="{pairs[0]}"]')
+            page.click(f'#prompt button.choice:text-is("{label}")')
+        page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=20000)
+        shot(page, "president-a-pair-played")
+        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("South plays")]
+        assert said and all(f" {_screen(c)}" in said[-1] for c in cards), said[-1:]
+        assert not errors
+    finally:
+        server.stop()
+
+
+def _screen(card: str) -> str:
+    return ("10" if card[0] == "T" else card[:-1]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]

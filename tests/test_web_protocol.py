@@ -472,6 +472,8 @@ def test_the_status_area_uses_labels_and_show():
     assert {x["name"]: x["value"] for x in t.view(1)["variables"]}["Leads the trick"] == "South"
     assert shown["Playing to"] == "500"                         # an option with show: true
     assert shown["Bid"] == ["-1"] * 4                           # per player, by its label
+    desc = {x["name"]: x["description"] for x in t.view(0)["variables"]}
+    assert desc["Bid"] == "A player's bid (-1: not yet)"        # per player too: the hover text
     h = new_table("hearts", ["human"] * 4, seed=5).view(0)
     names = {x["name"] for x in h["variables"]}
     assert "Hearts broken" in names and not any("first trick" in n.lower() for n in names)   # show: false

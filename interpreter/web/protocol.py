@@ -279,7 +279,8 @@ class Table:
         desc.update({status.label(o): o.description for o in m.P.game.options.values()})
         out = [{"name": lab, "description": desc.get(lab, ""), "value": val}
                for lab, val in status.shared_values(m, seat, names)]
-        out.extend({"name": lab, "description": "", "value": vals}
+        per = {v.label or narrate.words(v.name): v.description for v in m.P.game.variables if v.per_player}
+        out.extend({"name": lab, "description": per.get(lab, ""), "value": vals}
                    for lab, vals in status.player_values(m, seat, names))
         return out
 

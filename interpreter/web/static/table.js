@@ -3,6 +3,7 @@ const $ = (id) => document.getElementById(id);
 const [, , GAME, TOKEN] = location.pathname.split("/");
 const SUITS = {C: "♣", D: "♦", H: "♥", S: "♠"};
 let ws = null, state = null, selected = null, retry = 500, stopped = false;
+let picked = [];                 // cards picked so far for a move that takes a list of cards
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -48,6 +49,7 @@ function send(msg) {
 
 function play(move) {
   selected = null;
+  picked = [];
   send({type: "move", move: move.move, decision: state.decision});
 }
 
@@ -76,6 +78,7 @@ function receive(msg) {
     const ended = state && msg.hands.length > state.hands.length && msg.seat === state.seat;
     state = msg;
     selected = null;
+    picked = [];
     draw();
     if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
                       `Hand ${msg.hands.length} is over.`);
@@ -115,6 +118,28 @@ function targetOf(m) {
   return i >= 0 ? m.parts[i + 1] : undefined;
 }
 
+// A move whose choice is a list of cards and no single card (President's sets, Hearts' pass):
+// its cards are picked one click at a time; it is played when the picked cards are its list and
+// no other such move holds them all, else from the buttons the prompt offers.
+function cardsOf(m) {
+  if (firstCard(m) >= 0) return null;
+  const p = m.parts.find((q) => q.cards !== undefined);
+  return p ? p.cards : null;
+}
+function setMoves() { return state.moves.filter((m) => cardsOf(m)); }
+function holds(m, cards) { return cards.every((c) => cardsOf(m).includes(c)); }
+function exactly(m, cards) { return holds(m, cards) && cardsOf(m).length === cards.length; }
+
+function pickCard(name) {
+  const mine = setMoves().filter((m) => cardsOf(m).includes(name));
+  if (!mine.length) return;
+  picked = picked.includes(name) ? picked.filter((c) => c !== name) : [...picked, name];
+  let fit = setMoves().filter((m) => holds(m, picked));
+  if (!fit.length) { picked = [name]; fit = mine; }          // a card that does not go with the others
+  if (picked.length && fit.length === 1 && exactly(fit[0], picked)) return play(fit[0]);
+  draw();
+}
+
 function candidates() {
   if (!state || !state.moves.length) return [];
   if (!selected) return state.moves;
@@ -127,7 +152,7 @@ function clickCard(name) {
     const hit = candidates().filter((m) => key(targetOf(m)) === "card:" + name);
     if (hit.length) return chooseAmong(hit);
   }
-  if (!moves.length) return;
+  if (!moves.length) return pickCard(name);
   if (moves.length === 1) return play(moves[0]);
   if (selected === name) { selected = null; return draw(); }
   selected = name;
@@ -166,6 +191,7 @@ function draw() {
 
   const targets = new Set(), playable = new Set();
   for (const m of s.moves) { const i = firstCard(m); if (i >= 0) playable.add(m.parts[i].card); }
+  for (const m of setMoves()) for (const c of cardsOf(m)) playable.add(c);
   if (selected) for (const m of candidates()) targets.add(key(targetOf(m)));
 
   const byOwner = {};
@@ -254,7 +280,7 @@ function cardButton(name, targets, playable, onTarget) {
   const can = name && playable.has(name);
   if (!can && !isTarget && !onTarget) return el("span", {class: "card", "data-card": name}, img);
   const b = el("button", {class: "card" + (can ? " playable" : "") + (isTarget ? " target" : "") +
-                                  (name && name === selected ? " selected" : ""),
+                                  (name && (name === selected || picked.includes(name)) ? " selected" : ""),
                           "data-card": name || "", "aria-label": screen(name)}, img);
   b.addEventListener("click", () => (onTarget && !can ? onTarget() : clickCard(name)));
   return b;
@@ -289,6 +315,15 @@ function drawPrompt(moves, title) {
     box.append(row);
   } else if (selected) {
     box.append(el("p", {class: "ask", text: `${screen(selected)} selected: now click where it goes (Esc cancels).`}));
+  } else if (picked.length) {
+    const ready = setMoves().filter((m) => exactly(m, picked));
+    box.append(el("p", {class: "ask", text: `Picked ${picked.map(screen).join(" ")}: ` +
+                        (ready.length ? "play them, or pick more (Esc cancels)." : "pick more (Esc cancels).")}));
+    for (const m of ready) {
+      const b = el("button", {class: "choice", text: m.label});
+      b.addEventListener("click", () => play(m));
+      box.append(b);
+    }
   } else {
     box.append(el("p", {class: "ask", text: "Your turn: click a highlighted card, or a move below."}));
   }
@@ -326,7 +361,7 @@ function drawScores() {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && selected) { selected = null; draw(); }
+  if (e.key === "Escape" && (selected || picked.length)) { selected = null; picked = []; draw(); }
 });
 $("ready").addEventListener("click", () => send({type: "ready"}));
 connect();
