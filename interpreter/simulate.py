@@ -73,7 +73,7 @@ def play_one(st, job: Job, index: int) -> tuple:
     """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
     keeps no records or the game failed). Every backend plays a game through this."""
     seed = derive_seed(job.seed, index)
-    stats = GameStats(st.players, st.game.match.wins == "lowest")
+    stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams)
     try:
         stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
         match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,

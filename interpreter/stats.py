@@ -5,12 +5,12 @@ adds to the game's result:
 - `forced`: decisions with one legal move; `legal`: legal moves summed over decisions;
 - `lead_changes`: how often the sole leader changed. After every decision each seat's standing
   is its match total plus its result in the hand so far (`Match.standing`: the hand result as if
-  the hand ended now); the leader is the seat with the highest standing when it is alone there
-  (ties leave the previous leader in place); a change is a new sole leader different from the
-  last one;
-- `winner_leads_from`: for a match with one winner, the share of the match's decisions taken
-  before the one after which the winner was sole leader for good (0: led from the first
-  decision; near 1: took the lead only at the end); absent for draws;
+  the hand ended now), and a team's standing is the sum of its seats' (a seat alone is a team
+  of one); the leader is the team with the highest standing when it is alone there (ties leave
+  the previous leader in place); a change is a new sole leader different from the last one;
+- `winner_leads_from`: for a match won by one team (or one seat), the share of the match's
+  decisions taken before the one after which the winner was sole leader for good (0: led from
+  the first decision; near 1: took the lead only at the end); absent for draws;
 - `first_players`, `dealers`: per hand, the seat that took the hand's first decision and the
   dealer (null for a hand without decisions).
 `Summary` aggregates results into measures with 95% confidence intervals; `compare` sets the
@@ -63,8 +63,11 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
 
-    def __init__(self, players: int, lowest: bool = False):
+    def __init__(self, players: int, lowest: bool = False, teams=None):
         self.n = players
+        # Teams (tuples of seats) when some team has more than one seat: standings, leaders and
+        # winners are then per team. None: every seat alone, as before teams existed.
+        self.teams = tuple(teams) if teams and len(teams) < players else None
         self.sign = -1 if lowest else 1    # match: wins: lowest — the lowest standing leads
         self.decisions = self.forced = self.legal = 0
         self.hand_seen = None
@@ -118,6 +121,8 @@ class GameStats:
             S.steps = steps           # looking does not change the game
             if st is None:
                 st = [total[p] + match.standing(p) for p in range(self.n)]
+        if self.teams is not None:    # a team stands at the sum of its seats' standings
+            st = [sum(st[s] for s in t) for t in self.teams]
         if st == self.last:           # most moves change no standing: the leader and the
             return                    # streak are what the same standings made them last time
         self.last = st
@@ -135,6 +140,8 @@ class GameStats:
 
     def fields(self, match) -> dict:
         w = match.winners or []
+        if self.teams is not None:    # the winners as teams: one team won, or a draw
+            w = sorted({i for i, t in enumerate(self.teams) for s in w if s in t})
         lead = None
         if len(w) == 1 and self.decisions and self.streak == w[0]:
             lead = (self.streak_from - 1) / self.decisions
@@ -145,9 +152,17 @@ class GameStats:
                 "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
 
 
-def hand_shares(results: list, lowest: bool = False) -> list:
+def hand_shares(results: list, lowest: bool = False, teams=None) -> list:
     """Each seat's share of a hand's win: 1 alone on top (at the bottom, when the lowest total
-    wins), 1/k among k tied, else 0."""
+    wins), 1/k among k tied, else 0. With teams (lists of seats), the teams' results (the sums
+    of their seats') are ranked, and each seat gets its team's share."""
+    if teams:
+        per = hand_shares([sum(results[s] for s in t) for t in teams], lowest)
+        out = [0.0] * len(results)
+        for t, share in zip(teams, per):
+            for s in t:
+                out[s] = share
+        return out
     best = min(results) if lowest else max(results)
     k = sum(1 for r in results if r == best)
     return [1 / k if r == best else 0.0 for r in results]
@@ -175,18 +190,29 @@ def _prop(key, label, k, n) -> Measure:
     return Measure(key, label, "prop", p, math.sqrt(p * (1 - p) / n) if n else 0.0, wilson(k, n), n, k)
 
 
-def _mean(key, label, xs) -> Measure:
+def _within(lo, hi, bounds) -> tuple:
+    """An interval cut to the values the measure can take (bounds: (least, most), None for
+    no bound): a count of lead changes is never below 0, a share never above 1."""
+    least, most = bounds
+    if least is not None:
+        lo, hi = max(lo, least), max(hi, least)
+    if most is not None:
+        lo, hi = min(lo, most), min(hi, most)
+    return (lo, hi)
+
+
+def _mean(key, label, xs, bounds=(None, None)) -> Measure:
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
     m, se = mean_se(xs)
-    return Measure(key, label, "mean", m, se, (m - Z95 * se, m + Z95 * se), len(xs))
+    return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
 
 
-def _ratio(key, label, xs, ys) -> Measure:
+def _ratio(key, label, xs, ys, bounds=(None, None)) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
     r, se = ratio_se(xs, ys)
-    return Measure(key, label, "ratio", r, se, (r - Z95 * se, r + Z95 * se), len(xs))
+    return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
 
 
 class Summary:
@@ -253,8 +279,9 @@ class Summary:
         if r.get("winner_leads_from") is not None:
             self.lead_from.append(r["winner_leads_from"])
         fw = dw = fh = dh = 0.0
+        together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
         for h, res in enumerate(r.get("hand_results", [])):
-            shares = hand_shares(res, self.lowest)
+            shares = hand_shares(res, self.lowest, together)
             fp = (r.get("first_players") or [None] * (h + 1))[h]
             dl = (r.get("dealers") or [None] * (h + 1))[h]
             if fp is not None:
@@ -280,16 +307,18 @@ class Summary:
             out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i]))
         out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s])
                 for s in range(self.players)]
-        out += [_mean("hands", "hands per game", self.hands),
-                _mean("turns", "turns per game", self.turns),
-                _mean("decisions", "decisions per game", self.decisions),
+        counts, shares = (0, None), (0, 1)    # what the measures can be (their intervals too)
+        out += [_mean("hands", "hands per game", self.hands, counts),
+                _mean("turns", "turns per game", self.turns, counts),
+                _mean("decisions", "decisions per game", self.decisions, counts),
                 _ratio("first_player_hand_wins", "first player's hand-win share",
-                       self.first_win, self.first_hands),
-                _ratio("dealer_hand_wins", "dealer's hand-win share", self.dealer_win, self.dealer_hands),
-                _mean("lead_changes", "lead changes per game", self.lead_changes),
-                _mean("winner_leads_from", "winner leads for good from", self.lead_from),
-                _ratio("forced_share", "forced decisions share", self.forced, self.decisions),
-                _ratio("branching", "branching factor", self.legal, self.decisions)]
+                       self.first_win, self.first_hands, shares),
+                _ratio("dealer_hand_wins", "dealer's hand-win share", self.dealer_win, self.dealer_hands,
+                       shares),
+                _mean("lead_changes", "lead changes per game", self.lead_changes, counts),
+                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares),
+                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares),
+                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None))]
         return out
 
     def as_dict(self) -> dict:
@@ -340,7 +369,7 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
     lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
                  f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
     lines.append("design measures (95% CI):")
-    fair = 1 / n
+    fair = 1 / len(summary.teams or range(n))      # a team's share, in a game with teams
     for key, note in (("first_player_hand_wins", f"fair: {fair:.3f}"),
                       ("dealer_hand_wins", f"fair: {fair:.3f}"),
                       ("lead_changes", ""),

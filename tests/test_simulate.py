@@ -161,6 +161,64 @@ def test_seat_advantage_counts_hand_wins_of_first_player_and_dealer():
     assert hand_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
 
 
+def test_a_game_with_teams_is_led_and_won_by_teams():
+    """Partners' standings add up: seat 0 alone is ahead, but its team (0+2) is not; the winner
+    of a team game is a team, so 'winner leads for good from' is measured (None per seat: two
+    seats won)."""
+    m = _Fake(4)
+    g = GameStats(4, teams=((0, 2), (1, 3)))
+    script = [(5, 3, 0, 3), (5, 3, 4, 3), (5, 3, 4, 9)]     # teams: 5-6, 9-6, 9-12
+    for k, now in enumerate(script):
+        g.decision(m, k % 4, [1, 2])
+        m.now = list(now)
+        if k == len(script) - 1:
+            m.over, m.winners, m.S.total = True, [1, 3], list(now)
+        g.applied(m)
+    f = g.fields(m)
+    assert f["lead_changes"] == 2               # team 1+3, then 0+2, then 1+3 again
+    assert f["winner_leads_from"] == pytest.approx(2 / 3)
+    alone = GameStats(4)                        # the same script seat by seat: seat 0 leads
+    m = _Fake(4)
+    for k, now in enumerate(script):
+        alone.decision(m, k % 4, [1, 2])
+        m.now = list(now)
+        if k == len(script) - 1:
+            m.over, m.winners, m.S.total = True, [1, 3], list(now)
+        alone.applied(m)
+    assert alone.fields(m)["lead_changes"] == 1 and alone.fields(m)["winner_leads_from"] is None
+
+
+def test_a_hand_is_won_by_a_team_and_its_seats_share_the_win():
+    assert hand_shares([5, 3, 0, 3], teams=[[0, 2], [1, 3]]) == [0.0, 1.0, 0.0, 1.0]
+    assert hand_shares([2, 3, 4, 3], teams=[[0, 2], [1, 3]]) == [0.5] * 4
+    assert hand_shares([5, 3, 0, 3], True, [[0, 2], [1, 3]]) == [1.0, 0.0, 1.0, 0.0]
+    s = Summary(4)
+    s.add({"players": 4, "hands": 1, "turns": 4, "decisions": 4, "totals": [5, 3, 0, 3],
+           "winners": [1, 3], "teams": [[0, 2], [1, 3]], "team_totals": [5, 6],
+           "hand_results": [[5, 3, 0, 3]], "first_players": [1], "dealers": [0]})
+    ms = {m.key: m for m in s.measures()}
+    assert ms["first_player_hand_wins"].value == 1.0     # seat 1's team won the hand
+    assert ms["dealer_hand_wins"].value == 0.0           # seat 0 was ahead of seat 1 alone
+
+
+def test_intervals_stay_within_what_a_measure_can_be():
+    """Mean +- 1.96 standard errors of a few games can reach below 0 or above 1: a count of
+    lead changes is never negative and a share never above 1, so the interval is cut there."""
+    s = Summary(2)
+    base = {"players": 2, "hands": 1, "turns": 2, "decisions": 2, "totals": [1, 0], "winners": [0],
+            "forced": 2, "legal": 2, "hand_results": [[1, 0]], "first_players": [0], "dealers": [1]}
+    for k in range(10):
+        s.add(dict(base, lead_changes=1 if k == 0 else 0, winner_leads_from=1.0 if k else 0.0,
+                   forced=2 if k else 1))
+    ms = {m.key: m for m in s.measures()}
+    lead = ms["lead_changes"]
+    assert lead.value - 1.96 * lead.se < 0 and lead.ci[0] == 0.0 and lead.ci[1] > lead.value
+    share = ms["winner_leads_from"]
+    assert share.value + 1.96 * share.se > 1 and share.ci[1] == 1.0 and share.ci[0] < share.value
+    assert ms["forced_share"].ci[1] == 1.0 and ms["branching"].ci[0] >= 1.0
+    assert ms["mean_total:0"].ci == (1.0, 1.0)
+
+
 def test_measures_of_a_game_with_fixed_branching():
     # High card: two decisions per game, three cards to choose from each time.
     s = Summary(2)
