@@ -38,7 +38,8 @@ def plot_summary(summary, name: str, agents: list, out: str):
     ax2.bar(xs, [m.value for m in rates],
             yerr=[[m.value - m.ci[0] for m in rates], [m.ci[1] - m.value for m in rates]],
             capsize=4, color="tab:blue", alpha=0.75)
-    ax2.axhline(1 / n, color="grey", linestyle="--", linewidth=1, label="fair share")
+    fair = 1 / len(summary.teams or range(n))    # partners win together: a team's share
+    ax2.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share")
     draws = ms["draw_rate"].value
     if draws:
         ax2.axhline(draws, color="tab:orange", linestyle=":", linewidth=1, label=f"draws {draws:.3f}")
