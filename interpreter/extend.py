@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 
 from . import yamlload
 from .errors import ErrorList, RuleError, suggest
@@ -50,11 +51,20 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
         span = doc.at("extends")
         if not isinstance(ref, str) or not ref.strip():
             raise ErrorList([RuleError("extends: give the path of the rule file this one changes, "
-                                       "e.g. extends: ../base-game.yaml", span)])
-        if os.path.isabs(ref) or not ref.endswith((".yaml", ".yml")):
+                                       "e.g. extends: ../base-game.yaml, or a bundled game's name", span)])
+        if _NAME.match(ref):          # a bundled game by name (`cardrules list`): perfect10
+            base = _bundled_base(ref, sources)
+            if base is None:
+                from .bundled import bundled
+                raise ErrorList([RuleError(f"extends: '{ref}' is not a bundled game"
+                                           f"{suggest(ref, bundled())} (`cardrules list` names "
+                                           f"them); a file is given as a relative path ending "
+                                           f"in .yaml", span)])
+        elif os.path.isabs(ref) or not ref.endswith((".yaml", ".yml")):
             raise ErrorList([RuleError(f"extends: '{ref}' must be a relative path to a .yaml file "
-                                       f"(relative to this file)", span)])
-        base = os.path.normpath(os.path.join(os.path.dirname(here), ref))
+                                       f"(relative to this file) or a bundled game's name", span)])
+        else:
+            base = os.path.normpath(os.path.join(os.path.dirname(here), ref))
         real = os.path.realpath(base)
         if real in seen:
             names = " -> ".join(p for p, _ in chain) + f" -> {base}"
@@ -104,6 +114,20 @@ def chain_sha256(files: list[str], sources: dict | None = None) -> str:
     if len(digests) == 1:
         return digests[0]
     return hashlib.sha256("\n".join(digests).encode()).hexdigest()
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")   # a bundled game's name: no dot, no slash
+
+
+def _bundled_base(name: str, sources: dict | None) -> str | None:
+    """The path of the bundled game `name` (a main game or a variant, as `cardrules list`
+    names them), or None. With `sources` (a cluster worker, given the chain's files by the
+    machine that read them), the file of that name among them: the worker's own install may
+    live elsewhere."""
+    if sources is not None:
+        return next((p for p in sources if os.path.basename(p) == name + ".yaml"), None)
+    from .bundled import bundled
+    return bundled().get(name)
 
 
 def _without_extends(doc: YMap) -> YMap:

@@ -1,10 +1,12 @@
 """`extends:` variants (merge semantics, positions, chains) and option choices."""
+import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, game_path
+from cardrules import extend
 from cardrules.compiler import check_options
 from cardrules.errors import ErrorList, UsageError
 from cardrules.load import load_game
@@ -321,6 +323,39 @@ def test_bad_extends_values(tmp_path, ref, words):
     path = write(tmp_path, "v.yaml", f"extends: {ref}\n")
     [line] = errors_of(path)
     assert line.startswith(f"{path}:1:10: error: extends: ") and words in line
+
+
+def test_a_variant_extends_a_bundled_game_by_its_name(tmp_path):
+    """`extends: perfect10` takes the bundled game (`cardrules list`), wherever the package is
+    installed; the merged game is the one a relative path to the same file gives."""
+    from cardrules.bundled import bundled
+    named = write(tmp_path, "short.yaml", "extends: perfect10\ngame: Short\noptions:\n"
+                                          "  target: {default: 100}\n")
+    _, files = extend.load(named)
+    assert files == [named, bundled()["perfect10"]]
+    by_path = write(tmp_path, "path.yaml", f"extends: {os.path.relpath(bundled()['perfect10'], tmp_path)}"
+                                           "\ngame: Short\noptions:\n  target: {default: 100}\n")
+    assert setup(named, 4).program.source == setup(by_path, 4).program.source
+    assert load_game(named)[0].options["target"].default == 100
+
+
+def test_a_worker_finds_a_bundled_base_among_the_files_it_was_sent(tmp_path):
+    """A cluster worker gets the chain's files as text (`sources`), keyed by the paths of the
+    machine that read them: a bundled base is found there by its name, not on the worker."""
+    text = b"extends: perfect10\ngame: Short\n"
+    elsewhere = "/opt/other-install/cardrules/games/perfect10.yaml"
+    with open(game_path("perfect10"), "rb") as fh:
+        base = fh.read()
+    game, _ = load_game("/head/short.yaml", sources={"/head/short.yaml": text, elsewhere: base})
+    assert game.files == ["/head/short.yaml", elsewhere] and game.name == "Short"
+
+
+def test_an_unknown_bundled_name_says_the_nearest_one(tmp_path):
+    path = write(tmp_path, "v.yaml", "extends: perfect11\n")
+    [line] = errors_of(path)
+    assert line == (f"{path}:1:10: error: extends: 'perfect11' is not a bundled game (did you "
+                    f"mean 'perfect10'?) (`cardrules list` names them); a file is given as a "
+                    f"relative path ending in .yaml")
 
 
 def test_the_record_hash_covers_the_base_file(tmp_path):
