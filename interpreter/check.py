@@ -203,8 +203,8 @@ class Checker:
         for key, lists in teams.items():
             n, span = int(key), teams.key_span(key)
             if not self.min_players <= n <= self.max_players:
-                self.err(f"teams: the game is for {self.min_players} to {self.max_players} players, "
-                         f"not {n}", span)
+                self.err(f"teams: the game is for "
+                         f"{m.players_text(self.min_players, self.max_players)}, not {n}", span)
                 continue
             seats = [s for team in lists for s in team]
             wrong = [s for s in seats if s >= n]

@@ -599,14 +599,14 @@ def _player_tables(ck, hand, autos, match):
                 if missing and (name, "missing") not in seen:
                     seen.add((name, "missing"))
                     ck.err(f"table '{name}' has no entry for {_list(missing)} {_players(missing)}, but "
-                           f"the game is for {lo} to {hi}", x.span)
+                           f"the game is for {m.players_text(lo, hi)}", x.span)
                 extra = sorted(k for k in table if not lo <= k <= hi)
                 if extra and (name, "extra") not in seen:
                     seen.add((name, "extra"))
                     tables = ck.doc.get("tables")
                     span = tables.key_span(name) if hasattr(tables, "key_span") else x.span
                     ck.warn(f"table '{name}' has entries for {_list(extra)} {_players(extra)}, but the "
-                            f"game is for {lo} to {hi} (players: min and max)", span)
+                            f"game is for {m.players_text(lo, hi)} (players: min and max)", span)
 
 
 # -- what can never run ----------------------------------------------------------------------

@@ -11,6 +11,11 @@ from .nodes import Node
 from .errors import Span
 
 
+def players_text(lo: int, hi: int) -> str:
+    """The player counts of a game in words: '2 to 4 players', or '2 players' (not '2 to 2')."""
+    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+
+
 
 @dataclass
 class Deck:

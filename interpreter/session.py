@@ -16,6 +16,7 @@ from .compiler import Program, check_options, compile_game
 from .engine import Match
 from .errors import UsageError
 from .load import load_game
+from .model import players_text
 
 
 def parse_sets(items) -> dict:
@@ -50,7 +51,8 @@ def setup(path: str, players: int | None = None, sets: dict | None = None, game=
         game, _ = load_game(path)
     n = game.default_players if players is None else players
     if not game.min_players <= n <= game.max_players:
-        raise UsageError(f"{game.name or path} is for {game.min_players} to {game.max_players} players, not {n}")
+        raise UsageError(f"{game.name or path} is for "
+                         f"{players_text(game.min_players, game.max_players)}, not {n}")
     options = check_options(game, sets or {})
     return Setup(path, game, compile_game(game, n, options), n, options)
 

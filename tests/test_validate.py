@@ -329,3 +329,14 @@ def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
     game, _ = load_game(str(GAMES / "war.yaml"))
     with pytest.raises(OptionError, match="takes a whole number from -10"):
         check_options(game, {"war_cards": text})
+
+
+def test_a_game_for_one_player_count_says_so_without_a_range():
+    """'is for 2 players, not 3', never '2 to 2 players' (the range reads only for a range)."""
+    from cardrules.errors import UsageError
+    from cardrules.model import players_text
+    from cardrules.session import setup
+    with pytest.raises(UsageError) as exc:
+        setup(str(ROOT / "tests" / "games" / "high-card.yaml"), 3)
+    assert str(exc.value).endswith("is for 2 players, not 3")
+    assert players_text(2, 5) == "2 to 5 players"
