@@ -71,6 +71,7 @@ class Checker:
         self.functions_src: dict = {}
         self.later_params: set = set()        # while checking a move's parameter: those after it
         self.variable_names: set = set()
+        self.show_when: list = []             # (variable, its `show:` condition, where)
         self.moves: dict = {}
         self.variables: list = []
         self.phase_names: list = []           # names of hand statements (phases), in file order
@@ -178,6 +179,8 @@ class Checker:
         self.when_phases(autos, d.get("automatic", []))
         self.rules_in_the_deal(autos, hand)
         match = self.check_match(d.get("match", {}), base_scope)
+        for var, cond, at in self.show_when:    # a variable shown only while its condition holds
+            var.show_when = self.typed(cond, at, base_scope, BOOL, f"variable '{var.name}': show")
         for a, rule in zip(d.get("automatic", []), autos):    # say: of automatic rules
             if "say" in a:
                 rule.say = self.say(a["say"], a.at("say"), _loop_scope(base_scope, rule.body), "rule")
@@ -414,7 +417,10 @@ class Checker:
                          f"(kept from hand to hand), not '{var.scope}'", v.at("scope"))
             var.per_player = bool(v.get("per_player", False))
             var.label = str(v.get("label", ""))
-            var.show = bool(v.get("show", True))
+            show = v.get("show", True)
+            var.show = show is not False
+            if not isinstance(show, bool):    # `show: EXPR`: typed once every name is known
+                self.show_when.append((var, show, v.at("show")))
             if var.per_player and typ not in PER_PLAYER_TYPES:
                 self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
                          f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))

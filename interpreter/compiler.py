@@ -98,6 +98,7 @@ class Program:
     teams: tuple = ()             # the teams at this player count: tuples of seats
     team_of: tuple = ()           # per seat: the index of its team in `teams`
     losers: object = None         # function(S) -> seats that lose (match: losers), or None
+    show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""
@@ -1936,6 +1937,8 @@ class Compiler:
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
         losers = self.expr_fn(mt.losers) if mt.losers is not None else None
+        shows = {v.name: self.expr_fn(v.show_when) for v in g.variables   # `show: EXPR` (status.py)
+                 if v.show_when is not None}
         said = []                       # (before the functions: a say may call one)
         for say, _ in self.says:          # each place of a say: text, or a function of the state
             said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
@@ -1964,6 +1967,7 @@ class Compiler:
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None
+        P.show_when = {name: env[fn] for name, fn in shows.items()}
         P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
         for pc, op in enumerate(ops):
             if pc in blocks:

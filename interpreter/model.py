@@ -79,6 +79,7 @@ class Variable:
     per_player: bool = False     # one value per seat: V[slot] is a list, read as name(seat)
     label: str = ""              # its label on the play screen (`label:`)
     show: bool = True            # public: shown on the play screen unless `show: false`
+    show_when: Node | None = None    # `show: EXPR`: shown only while EXPR holds (a bool)
 
 
 @dataclass

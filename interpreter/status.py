@@ -2,10 +2,10 @@
 variables and options the rule file shows, per-player values, and the hand's result so far.
 
 Plain text only (the terminal and a browser both render it). Variables are public unless the
-rule file says `show: false`; options appear when they say `show: true`; a label is the
-variable's `label:`, else its description, else its name in words. A value holding a card the
-seat has not seen is 'a card'; the hand's result so far is shown only when every card it reads
-is known to the seat.
+rule file says `show: false` (or, with `show: EXPR`, while EXPR is false); options appear when
+they say `show: true`; a label is the variable's `label:`, else its description, else its
+name in words. A value holding a card the seat has not seen is 'a card'; the hand's result so
+far is shown only when every card it reads is known to the seat.
 """
 from __future__ import annotations
 
@@ -44,13 +44,30 @@ def value_text(match, typ, v, names: list, seen) -> str:
     return str(v)
 
 
+def shown_now(match, v) -> bool:
+    """A variable with `show: EXPR` is shown while EXPR holds (its value would mislead before:
+    the trump suit before anyone chose it). Looking changes nothing: the steps EXPR counts are
+    put back, and an EXPR that fails to evaluate hides the variable."""
+    fn = match.P.show_when.get(v.name) if v.show_when is not None else None
+    if fn is None:
+        return True
+    S = match.S
+    steps = S.steps
+    try:
+        return bool(fn(S))
+    except Exception:      # e.g. the top of an empty zone: nothing to show yet
+        return False
+    finally:
+        S.steps = steps
+
+
 def shared_values(match, viewer: int, names: list) -> list:
     """(label, text) of every shown variable with one value, then every shown option."""
     g, S = match.P.game, match.S
     seen = narrate.seen_cards(match, viewer) if any(narrate.has_card(v.type) for v in g.variables) else set()
     out = []
     for v in g.variables:
-        if v.show and not v.per_player:
+        if v.show and not v.per_player and shown_now(match, v):
             out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
     for name, o in g.options.items():
         if o.show:
@@ -64,7 +81,7 @@ def player_values(match, viewer: int, names: list) -> list:
     g, S = match.P.game, match.S
     out = []
     for v in g.variables:
-        if v.show and v.per_player:
+        if v.show and v.per_player and shown_now(match, v):
             vals = S.V[v.slot]
             out.append((v.label or narrate.words(v.name),
                         [value_text(match, v.type, vals[p], names, set()) for p in range(match.players)]))

@@ -216,6 +216,57 @@ def test_status_shows_public_variables_with_labels_and_hides_show_false(tmp_path
     assert status.player_values(m, 0, names) == [("Chips", ["1", "1"])]  # per-player, its label
 
 
+def test_a_variable_with_a_show_condition_is_shown_only_while_it_holds(tmp_path):
+    """`show: EXPR`: 'Ahead' means nothing before the cards are compared, the per-player chips
+    nothing before a card is buried; looking counts no step, and a condition that fails (the
+    top of an empty pile) hides the variable instead of breaking the screen."""
+    text = SAY.replace("label: Ahead}", 'label: Ahead, show: "count(buried) == 2"}') \
+              .replace("per_player: true, label: Chips}",
+                       'per_player: true, label: Chips, show: "top(buried) != AS"}')
+    m, _ = narrated(tmp_path, 0, text)
+    names = narrate.seat_names(2)
+    steps = m.S.steps
+    assert dict(status.shared_values(m, 0, names)) == {"Chips in the pot": "3"}
+    assert status.player_values(m, 0, names) == []          # top(buried) of an empty zone: hidden
+    assert m.S.steps == steps
+    T.choose(m, "bury 2C")
+    assert status.player_values(m, 0, names) == [("Chips", ["1", "1"])]
+    assert "Ahead" not in dict(status.shared_values(m, 0, names))
+    T.choose(m, m.move_text(m.legal_moves()[0]))
+    assert dict(status.shared_values(m, 0, names))["Ahead"] == "South"
+
+
+def test_a_show_condition_must_be_true_or_false(tmp_path):
+    text = SAY.replace("label: Ahead}", 'label: Ahead, show: "count(buried)"}')
+    code, _, err = run_cli("validate", rules(tmp_path, text))
+    line, col = next((i, x.index("count(buried)") + 1) for i, x in enumerate(text.splitlines(), 1)
+                     if "count(buried)" in x)
+    assert code == 1 and err == (f"{tmp_path / 'say.yaml'}:{line}:{col}: error: variable 'best': "
+                                 f"show must be a true/false value, not a number\n")
+
+
+def test_euchre_shows_trumps_and_the_suit_led_only_once_they_mean_something():
+    """During the bidding no trump suit is chosen (the variable holds its initial C): the status
+    shows none; once one is, trumps, maker and leader show, and the suit led only in a trick."""
+    import random
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    prog = setup(game_path("euchre"), 4).program
+    names = narrate.seat_names(4)
+    m = Match(prog, 7, max_hands=1)
+    rng = random.Random(7)
+    seen = []
+    while not m.over:
+        labels = [k for k, _ in status.shared_values(m, 0, names)]
+        chosen = m.S.V[next(v.slot for v in prog.game.variables if v.name == "chosen")]
+        in_trick = any(m.S.Z[prog.base["played"] + q] for q in range(4))
+        assert ("Trumps" in labels) == ("Maker" in labels) == bool(chosen)
+        assert ("Suit led" in labels) == in_trick
+        seen.append((bool(chosen), in_trick))
+        m.apply(rng.randrange(len(m.pending[1])))
+    assert (False, False) in seen and (True, True) in seen and (True, False) in seen
+
+
 def test_C14_chinese_ten_shows_card_points_so_far_and_the_threshold():
     m = T.stacked(game_path("chinese-ten"), "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
                   "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AD AC AS")
