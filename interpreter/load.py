@@ -1,11 +1,13 @@
 """The front of the pipeline: a rule file's path to a checked game (phases 1-4)."""
 from __future__ import annotations
 
+import difflib
 import re
 
 from . import check, extend, schema
 from .errors import ErrorList
 from .model import Game
+from .yamlload import YMap
 
 
 def load_game(path: str, strict: bool = False, sources: dict | None = None) -> tuple[Game, list]:
@@ -33,13 +35,37 @@ def _follows(name: str, refused: set) -> bool:
     return any(name == r or pat.search(r) for r in refused)
 
 
+def _as_meant(doc):
+    """The file for the checker with each misspelt top-level key read as the section it most
+    likely stands for (`zonez:` as `zones:`, when the file has no `zones:`): the schema says the
+    key is unknown once, and the checker does not then report every name of the section as
+    unknown (28 follow-ups for one typo). The file itself is unchanged."""
+    if not isinstance(doc, YMap):
+        return doc
+    known = schema.schema()["properties"]
+    meant = {}
+    for k in doc:
+        if isinstance(k, str) and k not in known:
+            close = difflib.get_close_matches(k, [c for c in known if c not in doc], n=1, cutoff=0.75)
+            if close and close[0] not in meant.values():
+                meant[k] = close[0]
+    if not meant:
+        return doc
+    out = YMap((meant.get(k, k), v) for k, v in doc.items())
+    out.span = doc.span
+    out.key_spans = {meant.get(k, k): sp for k, sp in doc.key_spans.items()}
+    out.value_spans = {meant.get(k, k): sp for k, sp in doc.value_spans.items()}
+    out.gone = getattr(doc, "gone", {})
+    return out
+
+
 def _with_checker_errors(problems: list, doc, path: str, files: list) -> list:
     """Schema errors plus the name and type errors the checker still finds in the rest, in file
     order, so one run shows every mistake. The checker is given the file as it is: whatever it
     says on a line the schema already refused is a follow-up and left out, and should it fail
     on a shape the schema refused, the schema's errors stand alone."""
     try:
-        check.check(doc, path)
+        check.check(_as_meant(doc), path)
         more = []
     except ErrorList as exc:
         more = exc.errors
