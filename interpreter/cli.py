@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -134,19 +135,39 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     summary = Summary(st.players, st.game.match.wins == "lowest")
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
     bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
+    shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
+    repeats = others = 0          # games failed with an error told already / past the first kinds
     try:
         for r in runner.run(job, st, a.n, bar.step if bar else None):
             summary.add(r)
             if out:
                 out.write(json.dumps(r) + "\n")
             if "error" in r:
-                print(f"game {r['game']} (seed {r['seed']}) failed: {clean(r['error'])}", file=sys.stderr)
+                same = _AT_HAND.sub("", r["error"])
+                if same in shown:
+                    repeats += 1
+                elif len(shown) >= MAX_ERRORS_SHOWN:
+                    others += 1
+                else:
+                    shown.add(same)
+                    print(f"game {r['game']} (seed {r['seed']}) failed: {clean(r['error'])}",
+                          file=sys.stderr)
     finally:
         if out:
             out.close()
         if bar:
             bar.close()
+    if repeats or others:
+        what = ("the same error as above" if len(shown) == 1 else "errors shown above") if not others \
+            else f"errors shown above, or others (only the first {MAX_ERRORS_SHOWN} are shown)"
+        where = f"each one is in {clean(jsonl)}" if jsonl else "--jsonl FILE lists every game"
+        n = repeats + others
+        print(f"{n} more game{'s' if n > 1 else ''} failed with {what} ({where})", file=sys.stderr)
     return st, agents, summary
+
+
+MAX_ERRORS_SHOWN = 20                                   # distinct failures told in full
+_AT_HAND = re.compile(r" \(hand [0-9]+, seed -?[0-9]+\)$")   # what differs between games alike
 
 
 def cmd_simulate(a) -> int:

@@ -217,19 +217,40 @@ def test_evaluation_errors_name_the_rule_file_position(tmp_path):
     assert f"{path}:10:15: error: top of an empty zone or list (hand 1, seed " in r.stderr
 
 
+def test_simulate_tells_each_kind_of_failure_once(tmp_path):
+    """Two rules that fail differently: each error is told for the first game it failed."""
+    path, r = simulate(tmp_path, 'hand:\n  - shuffle: stock\n  - if: "top(stock).rank == A"\n    then:\n'
+                                 '      - score: {seat: dealer, points: "1 // (players - 2)"}\n'
+                                 '  - if: "top(stock).rank == K"\n    then:\n'
+                                 '      - score: {seat: dealer, points: "2 % (players - 2)"}\n',
+                       "-n", "200", "--seed", "1")
+    lines = r.stderr.splitlines()
+    assert [x.split(": error: ")[1].split(" (hand")[0] for x in lines[:2]] == ["division by zero"] * 2
+    assert {x.split(" failed: ")[1].split(": error")[0] for x in lines[:2]} == {f"{path}:11:42",
+                                                                                 f"{path}:14:42"}
+    assert lines[2].endswith("more games failed with errors shown above (--jsonl FILE lists every game)")
+    assert len(lines) == 3 and r.returncode == 1
+
+
 def test_simulate_reports_failed_games_with_their_seed_and_goes_on(tmp_path):
+    """Each kind of failure is told once, with its game and seed; games failing alike are
+    counted (a broken rule can fail thousands); --jsonl has every one."""
     # Division by zero only when the top card after the shuffle is an ace: some games fail.
     path, r = simulate(tmp_path, 'hand:\n  - shuffle: stock\n  - if: "top(stock).rank == A"\n    then:\n'
                                  '      - score: {seat: dealer, points: "1 // (players - 2)"}\n',
-                       "-n", "40", "--seed", "1", "--jsonl", str(tmp_path / "out.jsonl"))
-    failed = [line for line in r.stderr.splitlines() if " failed: " in line]
+                       "-n", "200", "--seed", "1", "--jsonl", str(tmp_path / "out.jsonl"))
     results = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
-    assert len(results) == 40
+    assert len(results) == 200
     errors = [x for x in results if "error" in x]
-    assert 0 < len(errors) < 40 and len(failed) == len(errors)
-    for line, x in zip(failed, errors):
-        assert line == (f"game {x['game']} (seed {x['seed']}) failed: {path}:11:42: error: division by zero "
-                        f"(hand 1, seed {x['seed']})")
+    assert 1 < len(errors) < 200
+    x = errors[0]                 # the first failure in full, the others alike counted once
+    assert r.stderr.splitlines() == [
+        f"game {x['game']} (seed {x['seed']}) failed: {path}:11:42: error: division by zero "
+        f"(hand 1, seed {x['seed']})",
+        f"{len(errors) - 1} more games failed with the same error as above (each one is in "
+        f"{tmp_path / 'out.jsonl'})"]
+    assert all(e["error"] == f"{path}:11:42: error: division by zero (hand 1, seed {e['seed']})"
+               for e in errors)
     assert r.returncode == 1
-    summary = run("simulate", str(path), "-n", "40", "--seed", "1")
-    assert f"{40 - len(errors)} games, 2 players, {len(errors)} failed" in summary.stdout
+    summary = run("simulate", str(path), "-n", "200", "--seed", "1")
+    assert f"{200 - len(errors)} games, 2 players, {len(errors)} failed" in summary.stdout
