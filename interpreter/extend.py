@@ -73,7 +73,12 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
         if len(chain) >= MAX_CHAIN:
             raise ErrorList([RuleError(f"extends: chain too long (limit {MAX_CHAIN} files)", span)])
         if not (os.path.isfile(base) if sources is None else base in sources):
-            raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base})", span)])
+            stem = os.path.splitext(ref)[0]
+            hint = ""
+            if sources is None and _NAME.match(stem):   # `extends: perfect10.yaml` for the bundled game
+                from .bundled import bundled
+                hint = f"; the bundled game is named without .yaml: extends: {stem}" if stem in bundled() else ""
+            raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base}){hint}", span)])
         seen.add(real)
         chain.append((base, read(base)))
     root_path, merged = chain[-1]
