@@ -91,11 +91,15 @@ def player_values(match, viewer: int, names: list) -> list:
 def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
     """Per seat, the hand's result if it ended now ('93 - 105 = -12' when the rule file writes
     it as a sum or difference), or None when it reads a card the seat does not know (unless
-    check_known is false: at the end of the hand, when the result is told to everyone)."""
+    check_known is false: at the end of the hand, when the result is told to everyone).
+    Looking changes nothing: the steps the result counts are put back (they counted towards
+    the hand's steps_per_hand, so a hand watched in `play` or the browser could fail where the
+    same game simulated or replayed did not)."""
     P, S = match.P, match.S
     if P.hand_result is None or (check_known and not _all_known(match, viewer)):
         return None
     out = []
+    steps = S.steps
     try:
         for p in range(match.players):
             total = P.hand_result(S, p)
@@ -106,6 +110,8 @@ def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
                 out.append(str(total))
     except Exception:       # a result that cannot be computed mid-hand (the top of an empty zone)
         return None
+    finally:
+        S.steps = steps
     return out
 
 

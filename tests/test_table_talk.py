@@ -277,6 +277,21 @@ def test_C14_chinese_ten_shows_card_points_so_far_and_the_threshold():
     assert "Result so far" in text and "0 - 105 = -105" in text
 
 
+def test_looking_at_the_result_so_far_counts_no_step_of_the_hand():
+    """The screen's 'Result so far' is the hand result worked out mid-hand; its steps are not
+    the hand's (they counted before: a hand watched in play or the browser reached
+    steps_per_hand sooner than the same game simulated or replayed)."""
+    m = T.stacked(game_path("chinese-ten"), "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AD AC AS")
+    while status.result_so_far(m, 0) == ["0 - 105 = -105", "0 - 105 = -105"]:
+        m.apply(0)                                  # until a card has been captured
+    steps = m.S.steps
+    assert status.result_so_far(m, 0) is not None and m.S.steps == steps
+    from cardrules import play
+    play.render_board(m, 0, narrate.seat_names(2))
+    assert m.S.steps == steps
+
+
 def test_the_result_so_far_is_hidden_while_it_reads_cards_the_seat_does_not_know(tmp_path):
     text = SAY + "match:\n  hand_result: \"count(buried) + count(hand(player))\"\n"
     m, _ = narrated(tmp_path, 0, text)
