@@ -44,13 +44,18 @@ def value_text(match, typ, v, names: list, seen) -> str:
     return str(v)
 
 
-def shown_now(match, v) -> bool:
+def shown_now(match, v, viewer: int = -1) -> bool:
     """A variable with `show: EXPR` is shown while EXPR holds (its value would mislead before:
     the trump suit before anyone chose it). Looking changes nothing: the steps EXPR counts are
-    put back, and an EXPR that fails to evaluate hides the variable."""
+    put back, and an EXPR that fails to evaluate hides the variable. An EXPR that reads a card
+    the viewer has not seen hides it too, whatever its value (shown or not would tell the card:
+    `show: "top(stock).rank == A"`); how many cards lie in a zone is public."""
     fn = match.P.show_when.get(v.name) if v.show_when is not None else None
     if fn is None:
         return True
+    read = narrate.zones_read(v.show_when, counts_public=True)
+    if read and not _known(match, viewer, read):
+        return False
     S = match.S
     steps = S.steps
     try:
@@ -67,7 +72,7 @@ def shared_values(match, viewer: int, names: list) -> list:
     seen = narrate.seen_cards(match, viewer) if any(narrate.has_card(v.type) for v in g.variables) else set()
     out = []
     for v in g.variables:
-        if v.show and not v.per_player and shown_now(match, v):
+        if v.show and not v.per_player and shown_now(match, v, viewer):
             out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
     for name, o in g.options.items():
         if o.show:
@@ -81,7 +86,7 @@ def player_values(match, viewer: int, names: list) -> list:
     g, S = match.P.game, match.S
     out = []
     for v in g.variables:
-        if v.show and v.per_player and shown_now(match, v):
+        if v.show and v.per_player and shown_now(match, v, viewer):
             vals = S.V[v.slot]
             out.append((v.label or narrate.words(v.name),
                         [value_text(match, v.type, vals[p], names, set()) for p in range(match.players)]))
@@ -116,10 +121,14 @@ def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
 
 
 def _all_known(match, viewer: int) -> bool:
+    return _known(match, viewer, narrate.zones_read(match.P.game.match.hand_result))
+
+
+def _known(match, viewer: int, zones: set) -> bool:
+    """Whether the viewer knows every card in the zones named."""
     P, S = match.P, match.S
     if S.known is None or viewer < 0:
         return False
-    zones = narrate.zones_read(P.game.match.hand_result)
     bit = 1 << viewer
     for zi, z in enumerate(P.zone_of):
         if z.name in zones:

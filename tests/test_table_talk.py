@@ -229,11 +229,26 @@ def test_a_variable_with_a_show_condition_is_shown_only_while_it_holds(tmp_path)
     assert dict(status.shared_values(m, 0, names)) == {"Chips in the pot": "3"}
     assert status.player_values(m, 0, names) == []          # top(buried) of an empty zone: hidden
     assert m.S.steps == steps
-    T.choose(m, "bury 2C")
-    assert status.player_values(m, 0, names) == [("Chips", ["1", "1"])]
+    T.choose(m, "bury 2C")                                  # North buries: only North knows
+    assert status.player_values(m, 1, names) == [("Chips", ["1", "1"])]
+    assert status.player_values(m, 0, names) == []          # (shown, it would tell South 'not AS')
     assert "Ahead" not in dict(status.shared_values(m, 0, names))
     T.choose(m, m.move_text(m.legal_moves()[0]))
     assert dict(status.shared_values(m, 0, names))["Ahead"] == "South"
+
+
+def test_a_show_condition_that_reads_a_card_the_seat_has_not_seen_hides_the_variable(tmp_path):
+    """Shown or hidden would tell the card (`top(stock) == AS` showed the variable to every
+    seat exactly when the face-down stock's top was the ace of spades); how many cards lie in
+    a zone is public, so a condition that only counts them still shows it."""
+    text = SAY.replace("label: Ahead}", 'label: Ahead, show: "top(stock) == AS"}') \
+              .replace("description: Chips in the pot}",
+                       'description: Chips in the pot, show: "count(stock) > 40 and not empty(hand(1))"}')
+    m, _ = narrated(tmp_path, 0, text)
+    stock = m.S.Z[m.P.zone_names.index("stock")]
+    assert m.P.card_names[stock[-1]] == "AS"                  # the condition holds, unseen
+    for seat in (0, 1):
+        assert dict(status.shared_values(m, seat, narrate.seat_names(2))) == {"Chips in the pot": "3"}
 
 
 def test_a_show_condition_must_be_true_or_false(tmp_path):
