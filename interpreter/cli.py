@@ -63,9 +63,10 @@ def cmd_validate(a) -> int:
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
         if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
-            counts = (f"{game.min_players}" if game.min_players == game.max_players
-                      else f"{game.min_players}-{game.max_players}")     # "2 players", not "2-2"
-            print(f"{clean(path)}: ok ({clean(game.name)}, {counts} players)")
+            from .model import players_text
+            counts = (players_text(game.min_players, game.min_players) if game.min_players == game.max_players
+                      else f"{game.min_players}-{game.max_players} players")     # "2 players", not "2-2"
+            print(f"{clean(path)}: ok ({clean(game.name)}, {counts})")
     return EXIT_BUG if internal else EXIT_FAIL if bad else EXIT_OK
 
 

@@ -149,7 +149,7 @@ class Describer:
         g, w = self.g, self.w
         d = g.deck
         if g.min_players == g.max_players:
-            who = f"{g.min_players} players"
+            who = m.players_text(g.min_players, g.max_players)
         else:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
         items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "

@@ -53,7 +53,7 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
             raise ErrorList([RuleError("extends: give the path of the rule file this one changes, "
                                        "e.g. extends: ../base-game.yaml, or a bundled game's name", span)])
         if _NAME.match(ref):          # a bundled game by name (`cardrules list`): perfect10
-            base = _bundled_base(ref, sources)
+            base = _bundled_base(ref, sources, seen)
             if base is None:
                 from .bundled import bundled
                 raise ErrorList([RuleError(f"extends: '{ref}' is not a bundled game"
@@ -73,7 +73,12 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
         if len(chain) >= MAX_CHAIN:
             raise ErrorList([RuleError(f"extends: chain too long (limit {MAX_CHAIN} files)", span)])
         if not (os.path.isfile(base) if sources is None else base in sources):
-            raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base})", span)])
+            stem = os.path.splitext(ref)[0]
+            hint = ""
+            if sources is None and _NAME.match(stem):   # `extends: perfect10.yaml` for the bundled game
+                from .bundled import bundled
+                hint = f"; the bundled game is named without .yaml: extends: {stem}" if stem in bundled() else ""
+            raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base}){hint}", span)])
         seen.add(real)
         chain.append((base, read(base)))
     root_path, merged = chain[-1]
@@ -119,13 +124,15 @@ def chain_sha256(files: list[str], sources: dict | None = None) -> str:
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")   # a bundled game's name: no dot, no slash
 
 
-def _bundled_base(name: str, sources: dict | None) -> str | None:
+def _bundled_base(name: str, sources: dict | None, seen: set) -> str | None:
     """The path of the bundled game `name` (a main game or a variant, as `cardrules list`
     names them), or None. With `sources` (a cluster worker, given the chain's files by the
-    machine that read them), the file of that name among them: the worker's own install may
-    live elsewhere."""
+    machine that read them, in chain order), the first file of that name among them that is
+    not already in the chain (`seen`: a variant may be named like the game it extends): the
+    worker's own install may live elsewhere."""
     if sources is not None:
-        return next((p for p in sources if os.path.basename(p) == name + ".yaml"), None)
+        return next((p for p in sources if os.path.basename(p) == name + ".yaml"
+                     and os.path.realpath(p) not in seen), None)
     from .bundled import bundled
     return bundled().get(name)
 

@@ -12,8 +12,9 @@ from .errors import Span
 
 
 def players_text(lo: int, hi: int) -> str:
-    """The player counts of a game in words: '2 to 4 players', or '2 players' (not '2 to 2')."""
-    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    """The player counts of a game in words: '2 to 4 players', or '2 players' (not '2 to 2'),
+    or '1 player' (a patience)."""
+    return (f"{lo} player" if lo == 1 else f"{lo} players") if lo == hi else f"{lo} to {hi} players"
 
 
 

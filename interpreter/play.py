@@ -32,6 +32,7 @@ from .agents import SeatView, agent_names, make_agent
 from .engine import Match
 from .errors import GameError, UsageError, clean
 from .load import load_game
+from .model import players_text
 from .observe import visible
 from .session import derive_seed, parse_sets, setup
 
@@ -907,7 +908,7 @@ def intro(session: PlaySession, resumed: str | None):
         who = "Hot seat: " + ", ".join(names[p] for p in humans)
     else:
         who = "Computer players only"
-    session.note(f"{st.game.name}, {st.players} players, seed {session.seed}. {who}"
+    session.note(f"{st.game.name}, {players_text(st.players, st.players)}, seed {session.seed}. {who}"
                  + (f"; {comp}" if comp else "") + ".")
     if session.save:
         session.note(("Resumed. " if resumed else "") + f"Autosave: {session.save.path}")

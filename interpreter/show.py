@@ -14,6 +14,7 @@ from rich.console import Group
 from rich.text import Text
 
 from . import narrate, record
+from .model import players_text
 from .bundled import find_rules
 from .engine import Match
 from .errors import CardrulesError, UsageError, clean
@@ -65,7 +66,7 @@ def show(path: str, rules_override, seat, term) -> bool:
     who = "every hand open" if seat is None else f"as {names[seat]} saw it"
     agents = head.get("agents") or []
     seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
-    term.show(Text(clean(f"{path}: {st.game.name}, {st.players} players, seed {head.get('seed')}, "
+    term.show(Text(clean(f"{path}: {st.game.name}, {players_text(st.players, st.players)}, seed {head.get('seed')}, "
                          f"{who}.") + (f" Seats: {seats}." if seats else ""), style="bold"))
     try:
         match.start()                  # the first deal reads the record's first shuffles

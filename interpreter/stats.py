@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import math
 
+from .model import players_text
+
 Z95 = 1.96
 
 
@@ -349,7 +351,7 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
     s = summary.as_dict()
     ms = {m.key: m for m in summary.measures()}
     n = summary.players
-    lines = [f"{name}: {s['games']} games, {n} players"
+    lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
     if not s["games"]:
         lines.append("no game was completed: nothing to measure")
@@ -421,7 +423,7 @@ def compare(names: list, summaries: list) -> list:
 def format_compare(names: list, summaries: list) -> str:
     rows = compare(names, summaries)
     short = [f"[{i + 1}]" for i in range(len(names))]
-    lines = [f"{short[i]} {name}: {summaries[i].n} games, {summaries[i].players} players"
+    lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)

@@ -44,13 +44,18 @@ def value_text(match, typ, v, names: list, seen) -> str:
     return str(v)
 
 
-def shown_now(match, v) -> bool:
+def shown_now(match, v, viewer: int = -1) -> bool:
     """A variable with `show: EXPR` is shown while EXPR holds (its value would mislead before:
     the trump suit before anyone chose it). Looking changes nothing: the steps EXPR counts are
-    put back, and an EXPR that fails to evaluate hides the variable."""
+    put back, and an EXPR that fails to evaluate hides the variable. An EXPR that reads a card
+    the viewer has not seen hides it too, whatever its value (shown or not would tell the card:
+    `show: "top(stock).rank == A"`); how many cards lie in a zone is public."""
     fn = match.P.show_when.get(v.name) if v.show_when is not None else None
     if fn is None:
         return True
+    read = narrate.zones_read(v.show_when, counts_public=True)
+    if read and not _known(match, viewer, read):
+        return False
     S = match.S
     steps = S.steps
     try:
@@ -67,7 +72,7 @@ def shared_values(match, viewer: int, names: list) -> list:
     seen = narrate.seen_cards(match, viewer) if any(narrate.has_card(v.type) for v in g.variables) else set()
     out = []
     for v in g.variables:
-        if v.show and not v.per_player and shown_now(match, v):
+        if v.show and not v.per_player and shown_now(match, v, viewer):
             out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
     for name, o in g.options.items():
         if o.show:
@@ -81,7 +86,7 @@ def player_values(match, viewer: int, names: list) -> list:
     g, S = match.P.game, match.S
     out = []
     for v in g.variables:
-        if v.show and v.per_player and shown_now(match, v):
+        if v.show and v.per_player and shown_now(match, v, viewer):
             vals = S.V[v.slot]
             out.append((v.label or narrate.words(v.name),
                         [value_text(match, v.type, vals[p], names, set()) for p in range(match.players)]))
@@ -91,11 +96,15 @@ def player_values(match, viewer: int, names: list) -> list:
 def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
     """Per seat, the hand's result if it ended now ('93 - 105 = -12' when the rule file writes
     it as a sum or difference), or None when it reads a card the seat does not know (unless
-    check_known is false: at the end of the hand, when the result is told to everyone)."""
+    check_known is false: at the end of the hand, when the result is told to everyone).
+    Looking changes nothing: the steps the result counts are put back (they counted towards
+    the hand's steps_per_hand, so a hand watched in `play` or the browser could fail where the
+    same game simulated or replayed did not)."""
     P, S = match.P, match.S
     if P.hand_result is None or (check_known and not _all_known(match, viewer)):
         return None
     out = []
+    steps = S.steps
     try:
         for p in range(match.players):
             total = P.hand_result(S, p)
@@ -106,14 +115,20 @@ def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
                 out.append(str(total))
     except Exception:       # a result that cannot be computed mid-hand (the top of an empty zone)
         return None
+    finally:
+        S.steps = steps
     return out
 
 
 def _all_known(match, viewer: int) -> bool:
+    return _known(match, viewer, narrate.zones_read(match.P.game.match.hand_result))
+
+
+def _known(match, viewer: int, zones: set) -> bool:
+    """Whether the viewer knows every card in the zones named."""
     P, S = match.P, match.S
     if S.known is None or viewer < 0:
         return False
-    zones = narrate.zones_read(P.game.match.hand_result)
     bit = 1 << viewer
     for zi, z in enumerate(P.zone_of):
         if z.name in zones:

@@ -350,6 +350,27 @@ def test_a_worker_finds_a_bundled_base_among_the_files_it_was_sent(tmp_path):
     assert game.files == ["/head/short.yaml", elsewhere] and game.name == "Short"
 
 
+def test_a_worker_finds_the_bundled_base_of_a_variant_named_like_it(tmp_path):
+    """A variant saved as perfect10.yaml that extends the bundled perfect10: the worker takes
+    the bundled file it was sent, not the variant itself (that was 'a cycle' on the worker
+    only, while the machine that read the files ran it)."""
+    text = b"extends: perfect10\ngame: Short\n"
+    elsewhere = "/opt/other-install/cardrules/games/perfect10.yaml"
+    with open(game_path("perfect10"), "rb") as fh:
+        base = fh.read()
+    game, _ = load_game("/head/perfect10.yaml",
+                        sources={"/head/perfect10.yaml": text, elsewhere: base})
+    assert game.files == ["/head/perfect10.yaml", elsewhere] and game.name == "Short"
+
+
+def test_a_bundled_game_named_as_a_file_says_how_to_name_it(tmp_path):
+    path = write(tmp_path, "v.yaml", "extends: perfect10.yaml\n")
+    [line] = errors_of(path)
+    assert line == (f"{path}:1:10: error: extends: no such file 'perfect10.yaml' (looked for "
+                    f"{tmp_path / 'perfect10.yaml'}); the bundled game is named without .yaml: "
+                    f"extends: perfect10")
+
+
 def test_an_unknown_bundled_name_says_the_nearest_one(tmp_path):
     path = write(tmp_path, "v.yaml", "extends: perfect11\n")
     [line] = errors_of(path)

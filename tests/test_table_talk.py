@@ -229,11 +229,26 @@ def test_a_variable_with_a_show_condition_is_shown_only_while_it_holds(tmp_path)
     assert dict(status.shared_values(m, 0, names)) == {"Chips in the pot": "3"}
     assert status.player_values(m, 0, names) == []          # top(buried) of an empty zone: hidden
     assert m.S.steps == steps
-    T.choose(m, "bury 2C")
-    assert status.player_values(m, 0, names) == [("Chips", ["1", "1"])]
+    T.choose(m, "bury 2C")                                  # North buries: only North knows
+    assert status.player_values(m, 1, names) == [("Chips", ["1", "1"])]
+    assert status.player_values(m, 0, names) == []          # (shown, it would tell South 'not AS')
     assert "Ahead" not in dict(status.shared_values(m, 0, names))
     T.choose(m, m.move_text(m.legal_moves()[0]))
     assert dict(status.shared_values(m, 0, names))["Ahead"] == "South"
+
+
+def test_a_show_condition_that_reads_a_card_the_seat_has_not_seen_hides_the_variable(tmp_path):
+    """Shown or hidden would tell the card (`top(stock) == AS` showed the variable to every
+    seat exactly when the face-down stock's top was the ace of spades); how many cards lie in
+    a zone is public, so a condition that only counts them still shows it."""
+    text = SAY.replace("label: Ahead}", 'label: Ahead, show: "top(stock) == AS"}') \
+              .replace("description: Chips in the pot}",
+                       'description: Chips in the pot, show: "count(stock) > 40 and not empty(hand(1))"}')
+    m, _ = narrated(tmp_path, 0, text)
+    stock = m.S.Z[m.P.zone_names.index("stock")]
+    assert m.P.card_names[stock[-1]] == "AS"                  # the condition holds, unseen
+    for seat in (0, 1):
+        assert dict(status.shared_values(m, seat, narrate.seat_names(2))) == {"Chips in the pot": "3"}
 
 
 def test_a_show_condition_must_be_true_or_false(tmp_path):
@@ -275,6 +290,21 @@ def test_C14_chinese_ten_shows_card_points_so_far_and_the_threshold():
     from cardrules import play
     text = play.to_text(play.render_board(m, 0, narrate.seat_names(2)))
     assert "Result so far" in text and "0 - 105 = -105" in text
+
+
+def test_looking_at_the_result_so_far_counts_no_step_of_the_hand():
+    """The screen's 'Result so far' is the hand result worked out mid-hand; its steps are not
+    the hand's (they counted before: a hand watched in play or the browser reached
+    steps_per_hand sooner than the same game simulated or replayed)."""
+    m = T.stacked(game_path("chinese-ten"), "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD "
+                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AD AC AS")
+    while status.result_so_far(m, 0) == ["0 - 105 = -105", "0 - 105 = -105"]:
+        m.apply(0)                                  # until a card has been captured
+    steps = m.S.steps
+    assert status.result_so_far(m, 0) is not None and m.S.steps == steps
+    from cardrules import play
+    play.render_board(m, 0, narrate.seat_names(2))
+    assert m.S.steps == steps
 
 
 def test_the_result_so_far_is_hidden_while_it_reads_cards_the_seat_does_not_know(tmp_path):

@@ -340,3 +340,27 @@ def test_a_game_for_one_player_count_says_so_without_a_range():
         setup(str(ROOT / "tests" / "games" / "high-card.yaml"), 3)
     assert str(exc.value).endswith("is for 2 players, not 3")
     assert players_text(2, 5) == "2 to 5 players"
+
+
+def test_a_game_for_one_player_says_one_player(tmp_path, capsys):
+    """A patience reads '1 player' in validate, the rules text, simulate's summary and the
+    player-count error ('Golf is for 1 players, not 2' before)."""
+    from cardrules.describe import describe
+    from cardrules.errors import UsageError
+    from cardrules.load import load_game
+    from cardrules.model import players_text
+    from cardrules.session import setup
+    text = (ROOT / "tests" / "games" / "high-card.yaml").read_text()
+    path = tmp_path / "solo.yaml"
+    path.write_text(text.replace("players: {min: 2, max: 2, default: 2}",
+                                 "players: {min: 1, max: 1, default: 1}"))
+    assert players_text(1, 1) == "1 player" and players_text(1, 3) == "1 to 3 players"
+    assert cli.main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: ok (High card, 1 player)\n"
+    with pytest.raises(UsageError, match="is for 1 player, not 2$"):
+        setup(str(path), 2)
+    assert "\n- 1 player, seated clockwise" in describe(load_game(str(path))[0])
+    assert cli.main(["simulate", str(path), "-n", "1", "--record", str(tmp_path / "rec")]) == 0
+    assert "High card: 1 games, 1 player\n" in capsys.readouterr().out
+    assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0
+    assert "High card, 1 player, seed" in capsys.readouterr().out
