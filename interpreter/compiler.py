@@ -94,6 +94,8 @@ class Program:
     result_parts: tuple | None = None   # hand_result written A + B or A - B: (fn A, op, fn B), for the screen
     result_key: object = None     # function(S) -> a key that changes whenever any seat's hand result
     #                               may (None: the hand result is not kept); see result_fn
+    hand_results: object = None   # function(S) -> every seat's hand result in one (all_results_fn),
+    #                               or None; its steps are not the game's (callers put them back)
     says: list = field(default_factory=list)   # per tell index: (model.Say, [text | function(S, *locals)])
     teams: tuple = ()             # the teams at this player count: tuples of seats
     team_of: tuple = ()           # per seat: the index of its team in `teams`
@@ -1284,11 +1286,13 @@ class Compiler:
             # that follows from it, is known when the program is compiled (any other seat,
             # which the engine never asks, takes the general code).
             per_seat = self.N <= UNROLL_SEATS
+            codes = []
             for seat in range(self.N if per_seat else 0):
                 self.e.line(f"{'if' if seat == 0 else 'elif'} player == {seat}:")
                 self.player = str(seat)
                 try:
-                    self.e.line(f"    value = rt.num({self.x(node)})", node.span)
+                    codes.append(self.x(node))
+                    self.e.line(f"    value = rt.num({codes[-1]})", node.span)
                 finally:
                     self.player = "player"
             if per_seat:
@@ -1305,6 +1309,33 @@ class Compiler:
         self.result_key = self.fresh("RK")
         self.header(self.result_key, [])
         self.e.line(f"ZV = S.zv; return S.hand_no, {self.key_code({(z, reads.EVERY) for z in zones}, seen)}")
+        self.footer()
+        self.results_all = self.all_results_fn(codes, node) if per_seat else None
+        return name
+
+    def all_results_fn(self, codes: list, node) -> str | None:
+        """Every seat's hand result in one function, for the statistics (they ask all seats
+        whenever the key changes): each seat's written-out expression, with the calls of kept
+        functions on a constant seat that several of them make (`M_coins(S, 1)` in both seats'
+        comparisons) made once, before. Such a call is pure (its value depends on the state
+        only), so making it where an expression might have skipped it changes no value; should
+        it fail, the caller asks seat by seat. The steps it counts are not the game's (the
+        statistics put S.steps back). None when an expression needs its function's context."""
+        if any(_CONTEXT_NAME.search(c) for c in codes):
+            return None
+        calls: dict = {}
+        for c in codes:
+            for call in _KEPT_CALL.findall(c):
+                calls[call] = calls.get(call, 0) + 1
+        shared = {call: f"_k{j}" for j, call in enumerate(x for x, n in calls.items() if n > 1)}
+        name = self.fresh("HA")
+        self.header(name, [])
+        for call, local in shared.items():
+            self.e.line(f"{local} = {call}", node.span)
+        if shared:
+            pattern = re.compile("|".join(re.escape(c) for c in sorted(shared, key=len, reverse=True)))
+            codes = [pattern.sub(lambda mt: shared[mt.group(0)], c) for c in codes]
+        self.e.line(f"return [{', '.join(f'rt.num({c})' for c in codes)}]", node.span)
         self.footer()
         return name
 
@@ -1872,6 +1903,7 @@ class Compiler:
         self.kept_fns: dict = {}      # function name -> (zones, scores/totals read) or False
         self.result_call = None       # a kept hand_result's own call (result_fn)
         self.result_key = None        # the name of its key's function (result_fn)
+        self.results_all = None       # the name of every seat's result in one (all_results_fn)
         move_names = {}
         for mv in g.moves.values():
             move_names[mv.index] = self.move_fns(mv)
@@ -1964,6 +1996,7 @@ class Compiler:
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None
         P.result_key = env[self.result_key] if hr and self.result_key else None
+        P.hand_results = env[self.results_all] if hr and self.results_all else None
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None
@@ -2047,6 +2080,11 @@ _FLIP = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}   #
 _WALKS = {"sum", "min", "max", "unique", "any", "all", "first"}   # built-ins that go through a list
 _TABLE_OF = re.compile(r"((?:RANK|SUIT|COLOR|AT_[A-Za-z0-9_]+))\[([A-Za-z_][A-Za-z0-9_]*)\]\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
+# all_results_fn: a call of a kept user function on a constant seat (shared between seats),
+# and the names of result_fn's own context, which a seat's expression must not need elsewhere.
+_KEPT_CALL = re.compile(r"\bM_[A-Za-z0-9_]+\(S, -?[0-9]+\)")
+_CONTEXT_NAME = re.compile(r"\b(player|i|key|steps|value)\b")
+
 _FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
          ">": operator.gt, ">=": operator.ge}
 

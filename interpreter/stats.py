@@ -117,7 +117,9 @@ class GameStats:
                 self.result_seen = key
             hr, total, steps = match.P.hand_result, S.total, S.steps
             try:
-                st = [total[p] + hr(S, p) for p in range(self.n)]
+                every = match.P.hand_results      # all seats in one function, when compiled so
+                st = [t + r for t, r in zip(total, every(S))] if every is not None else \
+                    [total[p] + hr(S, p) for p in range(self.n)]
             except Exception:         # a seat's result fails: standing() says what it stands at
                 st = None
             S.steps = steps           # looking does not change the game

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, game_path
+from conftest import GAMES, ROOT, game_path
 from cardrules import cli, simulate as sim
 from cardrules.stats import GameStats, Summary, compare, difference, hand_shares, wilson
 
@@ -159,6 +159,46 @@ def test_seat_advantage_counts_hand_wins_of_first_player_and_dealer():
     assert ms["branching"].value == pytest.approx(18 / 8)
     assert ms["draw_rate"].value == 1.0
     assert hand_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
+
+
+def _with_every_result():
+    """(game, players) of every file in games/ whose hand result is compiled for all seats at once."""
+    from cardrules.session import setup
+    out = []
+    for path in sorted(GAMES.glob("*.yaml")) + sorted(GAMES.glob("variants/*.yaml")):
+        st = setup(str(path), None)
+        for n in range(st.game.min_players, st.game.max_players + 1):
+            if setup(str(path), n).program.hand_results is not None:
+                out.append((str(path), n))
+    return out
+
+
+@pytest.mark.parametrize("path, players", _with_every_result())
+def test_every_seats_hand_result_at_once_is_each_seats_own(path, players):
+    """Statistics ask all seats' hand results in one function (the calls of kept functions the
+    seats share made once): after every decision of random play, the same values as asking
+    each seat, and the game's steps untouched once the caller puts them back."""
+    import random
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    prog = setup(path, players).program
+    rng, asked = random.Random(3), 0
+    for seed in range(3):
+        m = Match(prog, seed, max_hands=2, knowledge=False)
+        while not m.over:
+            S = m.S
+            steps = S.steps
+            try:
+                each = [prog.hand_result(S, p) for p in range(players)]
+            except Exception:
+                each = None
+            S.steps = steps
+            if each is not None:
+                assert prog.hand_results(S) == each
+                asked += 1
+            S.steps = steps
+            m.apply(rng.randrange(len(m.pending[1])))
+    assert asked > 10
 
 
 def test_a_game_with_teams_is_led_and_won_by_teams():
