@@ -9,6 +9,8 @@ far is shown only when every card it reads is known to the seat.
 """
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
+
 from . import narrate
 
 
@@ -57,6 +59,9 @@ def shown_now(match, v, viewer: int = -1) -> bool:
     if read and not _known(match, viewer, read):
         return False
     S = match.S
+    held = _card_slots(v.show_when)      # variables holding cards: the viewer must have seen them
+    if held and not _cards_seen(match, viewer, [S.V[k] for k in held]):
+        return False
     steps = S.steps
     try:
         return bool(fn(S))
@@ -118,6 +123,52 @@ def result_so_far(match, viewer: int, check_known: bool = True) -> list | None:
     finally:
         S.steps = steps
     return out
+
+
+def _card_slots(node) -> tuple:
+    """The slots of the variables holding cards that an expression reads (through the user
+    functions it calls); cached per expression."""
+    hit = _SLOTS.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    out, todo, bodies = set(), [node], set()
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+            continue
+        if not is_dataclass(n):
+            continue
+        ref = getattr(n, "ref", None)
+        if isinstance(ref, tuple) and len(ref) == 3 and ref[0] in ("slot", "pslot") \
+                and narrate.has_card(ref[1]):
+            out.add(ref[2])
+        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
+            bodies.add(id(ref[1]))
+            todo.append(ref[1].body)
+        todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
+    _SLOTS[id(node)] = (node, tuple(sorted(out)))
+    return _SLOTS[id(node)][1]
+
+
+_SLOTS: dict = {}
+
+
+def _cards_seen(match, viewer: int, values: list) -> bool:
+    """Whether the viewer has seen every card in these values (cards, lists, per-seat lists)."""
+    cards, todo = [], list(values)
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (list, tuple)):
+            todo.extend(x)
+        elif isinstance(x, int) and x >= 0:
+            cards.append(x)
+    if not cards:
+        return True
+    if viewer < 0:
+        return False
+    seen = narrate.seen_cards(match, viewer)
+    return all(c in seen for c in cards)
 
 
 def _all_known(match, viewer: int) -> bool:

@@ -237,6 +237,20 @@ def test_a_variable_with_a_show_condition_is_shown_only_while_it_holds(tmp_path)
     assert dict(status.shared_values(m, 0, names))["Ahead"] == "South"
 
 
+def test_a_show_condition_that_reads_a_card_held_in_a_variable_needs_the_card_seen(tmp_path):
+    """A variable holding a card is read like a zone: the condition `hidden.rank == 2` would
+    tell South that North holds a 2; North, who holds it, sees the variable."""
+    text = SAY.replace("  secret: {type: int, initial: 7, show: false}",
+                       "  secret: {type: int, initial: 7, show: false}\n"
+                       "  hidden: {type: card, initial: 2C, show: false}") \
+              .replace("label: Ahead}", 'label: Ahead, show: "hidden.rank == 2"}')
+    m, _ = narrated(tmp_path, 0, text)
+    names = narrate.seat_names(2)
+    assert T.cards(m, "hand:1")[0] == "2C"                     # dealt to North, face down
+    assert "Ahead" in dict(status.shared_values(m, 1, names))
+    assert "Ahead" not in dict(status.shared_values(m, 0, names))
+
+
 def test_a_show_condition_that_reads_a_card_the_seat_has_not_seen_hides_the_variable(tmp_path):
     """Shown or hidden would tell the card (`top(stock) == AS` showed the variable to every
     seat exactly when the face-down stock's top was the ace of spades); how many cards lie in
