@@ -1316,7 +1316,7 @@ class Compiler:
     def all_results_fn(self, codes: list, node) -> str | None:
         """Every seat's hand result in one function, for the statistics (they ask all seats
         whenever the key changes): each seat's written-out expression, with the calls of kept
-        functions on a constant seat that several of them make (`M_coins(S, 1)` in both seats'
+        functions on a constant seat that several of them make (`M_f(S, 1)` in every seat's
         comparisons) made once, before. Such a call is pure (its value depends on the state
         only), so making it where an expression might have skipped it changes no value; should
         it fail, the caller asks seat by seat. The steps it counts are not the game's (the

@@ -52,7 +52,7 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
         if not isinstance(ref, str) or not ref.strip():
             raise ErrorList([RuleError("extends: give the path of the rule file this one changes, "
                                        "e.g. extends: ../base-game.yaml, or a bundled game's name", span)])
-        if _NAME.match(ref):          # a bundled game by name (`cardrules list`): perfect10
+        if _NAME.match(ref):          # a bundled game by its name, as `cardrules list` shows it
             base = _bundled_base(ref, sources, seen)
             if base is None:
                 from .bundled import bundled
@@ -75,7 +75,7 @@ def load(path: str, sources: dict | None = None) -> tuple[object, list[str]]:
         if not (os.path.isfile(base) if sources is None else base in sources):
             stem = os.path.splitext(ref)[0]
             hint = ""
-            if sources is None and _NAME.match(stem):   # `extends: perfect10.yaml` for the bundled game
+            if sources is None and _NAME.match(stem):   # `extends: NAME.yaml` meant the bundled game NAME
                 from .bundled import bundled
                 hint = f"; the bundled game is named without .yaml: extends: {stem}" if stem in bundled() else ""
             raise ErrorList([RuleError(f"extends: no such file '{ref}' (looked for {base}){hint}", span)])

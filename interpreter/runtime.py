@@ -1022,7 +1022,7 @@ def _first_small(items, table, g, top):
     """The positions of the first sub-list (subsets() order) of at most `top` of up to three
     items whose values add up to g, or None. (The same enumeration as subsets_sum_is's for up
     to three items, which makes lists instead: one function giving positions to both measured
-    4% slower in Scopa and 9% in Casino, side by side.)"""
+    4-9% slower on games that capture by sums, side by side.)"""
     n = len(items)
     if top < 1:
         return None

@@ -28,7 +28,7 @@ def require():
 
 
 def resolve_game(arg: str) -> str:
-    """The rule file a `serve` argument names: a path, or a bundled game's name (`hearts`)."""
+    """The rule file a `serve` argument names: a path, or a bundled game's name (`NAME`)."""
     from ..bundled import resolve
     path = resolve(arg)
     if not os.path.isfile(path):
