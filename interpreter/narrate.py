@@ -231,11 +231,11 @@ def say_value(match, node, v, names: list, seen, params: dict) -> str:
     return one(v, typ)
 
 
-def zones_read(node, counts_public: bool = False) -> set:
-    """The zones an expression reads, through the user functions it calls. With `counts_public`,
-    a zone only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many
-    cards lie there is public."""
-    out, todo, bodies = set(), [node], set()
+def refs(node, instead=None):
+    """The `ref` of every node of an expression and of the user functions it calls (each body
+    once). `instead(n)`, if given, may return the nodes to look at in place of n and all it
+    holds (None: n as it is)."""
+    todo, bodies = [node], set()
     while todo:
         n = todo.pop()
         if isinstance(n, (list, tuple)):
@@ -243,19 +243,32 @@ def zones_read(node, counts_public: bool = False) -> set:
             continue
         if not isinstance(n, Node):
             continue
-        if counts_public and isinstance(n, Call) and n.func in ("count", "empty") and \
-                len(n.args) == 1 and _is_zone(n.args[0]):
-            todo.extend(n.args[0].args if isinstance(n.args[0], Call) else ())   # its index is read
-            continue
+        if instead is not None:
+            other = instead(n)
+            if other is not None:
+                todo.extend(other)
+                continue
         ref = getattr(n, "ref", None)
-        if isinstance(ref, tuple) and ref and ref[0] == "zone":
-            out.add(ref[1].name)
-        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
-            bodies.add(id(ref[1]))           # a function's body reads zones too
-            todo.append(ref[1].body)
+        if isinstance(ref, tuple) and ref:
+            yield ref
+            if ref[0] == "function" and id(ref[1]) not in bodies:
+                bodies.add(id(ref[1]))       # what a function's body reads, the call reads
+                todo.append(ref[1].body)
         if is_dataclass(n):
             todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
-    return out
+
+
+def zones_read(node, counts_public: bool = False) -> set:
+    """The zones an expression reads, through the user functions it calls. With `counts_public`,
+    a zone only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many
+    cards lie there is public."""
+    def only_index(n):                        # count(z) / empty(z): only z's index is read
+        if isinstance(n, Call) and n.func in ("count", "empty") and len(n.args) == 1 \
+                and _is_zone(n.args[0]):
+            return n.args[0].args if isinstance(n.args[0], Call) else ()
+        return None
+    return {ref[1].name for ref in refs(node, only_index if counts_public else None)
+            if ref[0] == "zone"}
 
 
 def _is_zone(n) -> bool:

@@ -9,8 +9,6 @@ far is shown only when every card it reads is known to the seat.
 """
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-
 from . import narrate
 
 
@@ -131,22 +129,8 @@ def _card_slots(node) -> tuple:
     hit = _SLOTS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1]
-    out, todo, bodies = set(), [node], set()
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (list, tuple)):
-            todo.extend(n)
-            continue
-        if not is_dataclass(n):
-            continue
-        ref = getattr(n, "ref", None)
-        if isinstance(ref, tuple) and len(ref) == 3 and ref[0] in ("slot", "pslot") \
-                and narrate.has_card(ref[1]):
-            out.add(ref[2])
-        elif isinstance(ref, tuple) and ref and ref[0] == "function" and id(ref[1]) not in bodies:
-            bodies.add(id(ref[1]))
-            todo.append(ref[1].body)
-        todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
+    out = {ref[2] for ref in narrate.refs(node)
+           if len(ref) == 3 and ref[0] in ("slot", "pslot") and narrate.has_card(ref[1])}
     _SLOTS[id(node)] = (node, tuple(sorted(out)))
     return _SLOTS[id(node)][1]
 
