@@ -19,6 +19,8 @@ import os
 import random
 import re
 import secrets
+import select
+import signal
 import sys
 import time
 
@@ -557,10 +559,7 @@ class Terminal:
             return line
         self.console.file.flush()
         if self.interactive:
-            try:
-                return input(prompt)[:MAX_ANSWER + 1]
-            except UnicodeDecodeError:
-                return "\ufffd"        # not text in this locale: answered as an unknown word
+            return read_tty(prompt, self.console.file)
         self.console.print(prompt, end="")
         self.console.file.flush()
         line = read_answer(sys.stdin)
@@ -583,6 +582,53 @@ class Terminal:
         if self.interactive:
             return self.console.status(text)
         return _Nothing()
+
+
+def read_tty(prompt: str, out) -> str:
+    """One line typed at the terminal: input() without its Ctrl-C race.
+
+    input() writes the prompt and then blocks in read(). A Ctrl-C that lands between the two
+    only sets Python's flag, the terminal throws the typed line away, and the read waits for a
+    line that never comes: the game hangs. Here the wait is a select() on the terminal and on
+    a signal wake-up pipe, so a signal at any moment ends the wait and its handler raises
+    (KeyboardInterrupt, or cli.Terminated for SIGTERM). Bytes are decoded as UTF-8 (invalid
+    bytes become U+FFFD); at most MAX_ANSWER + 1 characters are kept, the rest of a long line is
+    read and dropped. EOFError on Ctrl-D at the start of a line."""
+    if os.name != "posix":
+        return input(prompt)[:MAX_ANSWER + 1]
+    wake_r, wake_w = os.pipe()
+    try:
+        os.set_blocking(wake_w, False)
+        try:
+            previous = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+        except ValueError:        # not the main thread: no signal is ours to wait for
+            return input(prompt)[:MAX_ANSWER + 1]
+        try:
+            out.write(prompt)
+            out.flush()
+            return _read_line(sys.stdin.fileno(), wake_r)
+        finally:
+            signal.set_wakeup_fd(previous)
+    finally:
+        os.close(wake_r)
+        os.close(wake_w)
+
+
+def _read_line(fd: int, wake: int) -> str:
+    limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
+    data = b""
+    while True:
+        ready = select.select([fd, wake], [], [])[0]
+        if wake in ready:                 # a signal whose handler did not raise: wait on
+            os.read(wake, 512)
+            continue
+        chunk = os.read(fd, 4096)         # a canonical terminal gives at most one line a read
+        if not chunk and not data:
+            raise EOFError
+        if len(data) < limit:
+            data += chunk[:limit - len(data)]
+        if not chunk or chunk.endswith(b"\n"):   # Ctrl-D after some text ends the line, as input()
+            return data.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_ANSWER + 1]
 
 
 def read_answer(stream) -> str | None:

@@ -1,6 +1,7 @@
 """`cardrules play` in a real pseudo-terminal: moves, bad input, Ctrl-C (saved), --resume, the end."""
 import os
 import re
+import signal
 import sys
 
 import pytest
@@ -107,3 +108,52 @@ def test_the_screen_fits_60_by_24_with_the_title_and_table_in_view(tmp_path):
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus in (0, 130)
+
+
+READER = r'''
+import signal, sys
+from cardrules.play import read_tty
+signal.signal(signal.SIGUSR1, lambda *a: print("usr1"))     # a handler that does not raise
+while True:
+    try:
+        line = read_tty("> ", sys.stdout)
+        print(f"got [{line}] {len(line)}")
+    except KeyboardInterrupt:
+        print("INT")
+    except EOFError:
+        print("EOF")
+        break
+'''
+
+
+def test_a_typed_answer_is_read_whole_and_every_ctrl_c_interrupts_the_wait(tmp_path):
+    """play.read_tty, the answer at a real terminal: a line; invalid UTF-8 as U+FFFD; an overlong
+    line cut to MAX_ANSWER + 1 characters; a signal whose handler does not raise leaves the wait
+    on; Ctrl-C at once after the prompt interrupts, every time (input() could miss a Ctrl-C that
+    came between its prompt and its read, and the game hung); Ctrl-D at a line's start ends."""
+    from cardrules.play import MAX_ANSWER
+    child = pexpect.spawn(sys.executable, ["-c", READER], cwd=str(ROOT), encoding="utf-8",
+                          codec_errors="replace", timeout=10)
+    child.expect_exact("> ")
+    child.sendline("2 ♠")
+    child.expect_exact("got [2 ♠] 3")
+    child.expect_exact("> ")
+    os.write(child.child_fd, b"a\xffb\n")
+    child.expect_exact("got [a\ufffdb] 3")
+    child.expect_exact("> ")
+    child.sendline("x" * 2000)                  # a terminal's line is at most 4095 bytes
+    child.expect_exact(f"got [{'x' * (MAX_ANSWER + 1)}] {MAX_ANSWER + 1}")
+    child.expect_exact("> ")
+    child.kill(signal.SIGUSR1)
+    child.expect_exact("usr1")
+    child.sendline("still here")
+    child.expect_exact("got [still here] 10")
+    child.delaybeforesend = None
+    for _ in range(200):
+        child.expect_exact("> ")
+        child.sendintr()
+        child.expect_exact("INT")
+    child.expect_exact("> ")
+    child.sendeof()
+    child.expect_exact("EOF")
+    child.expect(pexpect.EOF)
