@@ -8,6 +8,7 @@ also plays every seed game at every player count, a whole match of Chinese Ten i
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -353,12 +354,33 @@ def test_the_keyboard_alone_plays_a_move(server, context):
 
 def test_a_set_of_cards_is_played_by_clicking_its_cards(tmp_path, context):
     """President's sets (a move whose choice is a list of cards): each click picks a card; the
-    set is played when the picked cards are one move's list, or from the prompt's buttons."""
+    set is played when the picked cards are one move's list, or from the prompt's buttons. Until
+    the server answers a sent move (its answers are held back here), the prompt shows the move
+    with '…' and no card can be clicked: not the first click's stale 'Picked …'."""
     server = LiveServer(str(tmp_path), games=["president"])
+    hold = {"armed": False, "on": False, "held": [], "page": None}
+
+    def route(ws):                      # the table's connection, through a valve the test opens
+        to_server = ws.connect_to_server()
+        hold["page"] = ws
+
+        def from_page(message):
+            if hold["armed"] and '"move"' in message:
+                hold["on"] = True
+            to_server.send(message)
+
+        def from_server(message):
+            if hold["on"]:
+                hold["held"].append(message)
+            else:
+                ws.send(message)
+        ws.on_message(from_page)
+        to_server.on_message(from_server)
     try:
         page = context.new_page()
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route_web_socket(re.compile(r".*/ws/.*"), route)
         page.goto(create_in_lobby(page, server, "president", ["human"] + ["random"] * 3, seed=4)[0])
         for k in range(200):
             wait_turn(page)
@@ -369,21 +391,23 @@ def test_a_set_of_cards_is_played_by_clicking_its_cards(tmp_path, context):
             click_a_move(page, k)
         cards = pairs[0].split()[1].split("+")
         decision = page.evaluate("document.body.dataset.decision")
+        label = page.inner_text(f'#moves button.move[data-move="{pairs[0]}"]')
+        hold["armed"] = True
         for c in cards:
             assert "playable" in page.get_attribute(f"#mine button.card[data-card='{c}']", "class")
             page.click(f"#mine button.card[data-card='{c}']")
-        # The pair is sent (the next decision comes) or, when a larger set holds both, the prompt
-        # offers buttons: wait for one of the two (the click's answer comes from the server).
-        # (the prompt names both cards then: until the server answers a move that was sent, the
-        # prompt of the first click, 'Picked Q♣', is still on the screen)
-        both = "Picked " + " ".join(_screen(c) for c in cards)
-        page.wait_for_function(f"document.body.dataset.decision !== '{decision}' || "
-                               f"document.querySelector('#prompt').innerText.includes({both!r})",
-                               timeout=20000)
-        if page.evaluate("document.body.dataset.decision") == decision:    # a larger set holds both
-            assert "Picked" in page.inner_text("#prompt")
-            label = page.inner_text(f'#moves button.move[data-move="{pairs[0]}"]')
+        if not hold["on"]:              # a larger set holds both: the prompt names them, with buttons
+            assert "Picked " + " ".join(_screen(c) for c in cards) in page.inner_text("#prompt")
             page.click(f'#prompt button.choice:text-is("{label}")')
+        assert hold["on"]
+        page.wait_for_function("document.querySelector('#prompt .sent') !== null", timeout=5000)
+        assert page.inner_text("#prompt") == f"{label}…"
+        assert not page.query_selector_all("#mine button.card.playable")
+        assert all(b.is_disabled() for b in page.query_selector_all("#moves button.move"))
+        assert page.evaluate("document.body.dataset.decision") == decision
+        hold["on"] = hold["armed"] = False
+        for message in hold["held"]:
+            hold["page"].send(message)
         page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=20000)
         shot(page, "president-a-pair-played")
         said = [x for x in page.inner_text("#log").splitlines() if x.startswith("South plays")]

@@ -4,6 +4,7 @@ const [, , GAME, TOKEN] = location.pathname.split("/");
 const SUITS = {C: "♣", D: "♦", H: "♥", S: "♠"};
 let ws = null, state = null, selected = null, retry = 500, stopped = false;
 let picked = [];                 // cards picked so far for a move that takes a list of cards
+let sent = null;                 // the move sent for this decision, until the server answers
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -36,6 +37,7 @@ function connect() {
   ws.onopen = () => { retry = 500; $("conn").textContent = ""; };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
+    sent = null;                   // the server sends the table again on reconnecting
     if (stopped || ev.code === 4001 || ev.code === 4004) return;
     $("conn").textContent = "Reconnecting…";
     setTimeout(connect, retry);
@@ -47,15 +49,19 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
-function play(move) {
+function play(move) {             // one move a decision: clicks wait until the server answers
+  if (sent || !state) return;
+  sent = move;
   selected = null;
   picked = [];
   send({type: "move", move: move.move, decision: state.decision});
+  draw();
 }
 
 function receive(msg) {
   if (msg.type === "error") {
     toast(msg.message);
+    if (sent) { sent = null; if (state) draw(); }          // the move was refused: choose again
     if (msg.code === "taken_over") { stopped = true; document.body.dataset.state = "taken-over";
       $("status").textContent = "This seat is open in another window."; }
     else if (!state) { stopped = true; document.body.dataset.state = "refused"; $("status").textContent = msg.message; }
@@ -79,6 +85,7 @@ function receive(msg) {
     state = msg;
     selected = null;
     picked = [];
+    sent = null;
     draw();
     if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
                       `Hand ${msg.hands.length} is over.`);
@@ -190,8 +197,8 @@ function draw() {
   document.body.dataset.seat = s.seat;
 
   const targets = new Set(), playable = new Set();
-  for (const m of s.moves) { const i = firstCard(m); if (i >= 0) playable.add(m.parts[i].card); }
-  for (const m of setMoves()) for (const c of cardsOf(m)) playable.add(c);
+  if (!sent) for (const m of s.moves) { const i = firstCard(m); if (i >= 0) playable.add(m.parts[i].card); }
+  if (!sent) for (const m of setMoves()) for (const c of cardsOf(m)) playable.add(c);
   if (selected) for (const m of candidates()) targets.add(key(targetOf(m)));
 
   const byOwner = {};
@@ -294,6 +301,7 @@ function drawPrompt(moves, title) {
     return;
   }
   if (state.to_move !== state.seat) return;
+  if (sent) { box.append(el("p", {class: "ask sent", text: `${sent.label}…`})); return; }
   const blind = state.moves.filter((m) => m.parts.length === 1 && m.parts[0].blind !== undefined);
   if (moves) {
     box.append(el("p", {class: "ask", text: title}));
@@ -335,6 +343,7 @@ function drawMoves() {
   $("moves-box").hidden = !state.moves.length;
   for (const m of state.moves) {
     const b = el("button", {class: "move", "data-move": m.move, text: m.label});
+    if (sent) b.disabled = true;
     b.addEventListener("click", () => play(m));
     list.append(el("li", {}, b));
   }
