@@ -286,6 +286,8 @@ class Summary:
         together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
         for h, res in enumerate(r.get("hand_results", [])):
             shares = hand_shares(res, self.lowest, together)
+            if min(shares) > 0:         # every seat (team) tied: nobody won the hand, it is not counted
+                continue
             fp = (r.get("first_players") or [None] * (h + 1))[h]
             dl = (r.get("dealers") or [None] * (h + 1))[h]
             if fp is not None:

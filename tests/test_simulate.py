@@ -153,12 +153,19 @@ def test_seat_advantage_counts_hand_wins_of_first_player_and_dealer():
     s.add(dict(base, hand_results=[[1, 0], [0, 1]], first_players=[1, 0], dealers=[0, 1]))
     s.add(dict(base, hand_results=[[2, 2], [0, 1]], first_players=[1, 0], dealers=[0, 1]))
     ms = {m.key: m for m in s.measures()}
-    assert ms["first_player_hand_wins"].value == pytest.approx(0.5 / 4)   # only the tie's half
-    assert ms["dealer_hand_wins"].value == pytest.approx(3.5 / 4)
+    # [2, 2]: a hand every seat tied is won by nobody and not counted
+    assert ms["first_player_hand_wins"].value == pytest.approx(0 / 3)
+    assert ms["dealer_hand_wins"].value == pytest.approx(3 / 3)
     assert ms["forced_share"].value == pytest.approx(2 / 8)
     assert ms["branching"].value == pytest.approx(18 / 8)
     assert ms["draw_rate"].value == 1.0
     assert hand_shares([3, 3, 1]) == [0.5, 0.5, 0.0]
+    three = Summary(3)                 # a tie of two on top of three: each of the two holds half
+    three.add(dict(base, players=3, totals=[1, 1, 1], winners=[0], hand_results=[[3, 1, 3], [0, 0, 0]],
+                   first_players=[0, 1], dealers=[1, 2]))
+    ms = {m.key: m for m in three.measures()}
+    assert (ms["first_player_hand_wins"].value, ms["dealer_hand_wins"].value) == (0.5, 0.0)
+    assert ms["first_player_hand_wins"].n == 1
 
 
 def _with_every_result():
@@ -262,13 +269,16 @@ def test_intervals_stay_within_what_a_measure_can_be():
 def test_measures_of_a_game_with_fixed_branching():
     # High card: two decisions per game, three cards to choose from each time.
     s = Summary(2)
-    for r in sim.run(_job(HIGH, ["random"], seed=5), 40):
+    results = list(sim.run(_job(HIGH, ["random"], seed=5), 40))
+    for r in results:
         s.add(r)
     ms = {m.key: m for m in s.measures()}
     assert ms["branching"].value == 3.0 and ms["forced_share"].value == 0.0
     assert ms["decisions"].value == 2.0
-    # The dealer (seat 0 in a one-hand match) plays second; hands have a first player each.
-    assert sum(s.first_hands) == 40
+    # The dealer (seat 0 in a one-hand match) plays second; hands have a first player each, and
+    # a hand both seats tie (the same rank) is won by nobody: not counted.
+    won = [r for r in results if len(set(r["hand_results"][0])) == 2]
+    assert sum(s.first_hands) == len(won) and 0 < len(won) < 40
 
 
 def test_a_game_without_decisions_has_nothing_to_measure_rather_than_zeros(capsys):
