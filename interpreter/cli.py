@@ -418,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="at most this long per move for ismcts players (default 0.25)")
     pl.set_defaults(func=cmd_play)
     sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
-    sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/)")
+    sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/, else the bundled games)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--saves", metavar="DIR", help="autosave folder (default ~/.cardrules/web/)")
