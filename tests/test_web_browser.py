@@ -39,9 +39,10 @@ class LiveServer:
     """uvicorn serving the app in a thread; `restart()` is a new server process's worth of state
     (a fresh app reading the same autosave folder)."""
 
-    def __init__(self, saves: str, games=SEED_GAMES):
+    def __init__(self, saves: str, games=SEED_GAMES, share=None):
         self.saves = saves
         self.games = games
+        self.share = share
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -51,7 +52,8 @@ class LiveServer:
     def start(self):
         import uvicorn
         from cardrules.web.app import make_app
-        app = make_app([game_path(g) for g in self.games], self.saves, delay=0.05)
+        app = make_app([game_path(g) for g in self.games], self.saves, delay=0.05,
+                       share=self.share and self.share.format(port=self.port))
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
                                                     ws_max_size=16384))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -202,6 +204,22 @@ def test_a_whole_hand_of_each_seed_game_by_clicking(server, context, game, playe
     assert moves > 0 and not errors
     log = page.inner_text("#log")
     assert "Hand 1 is over" in log
+
+
+def test_a_lobby_on_the_servers_own_machine_gives_links_at_its_network_address(tmp_path, context):
+    """`serve --host 0.0.0.0`: the host opens the lobby at 127.0.0.1, the links to send are at the
+    server's network address (here 'localhost', which this test's browser can open too)."""
+    server = LiveServer(str(tmp_path), games=["nutzen"], share="http://localhost:{port}/")
+    try:
+        page = context.new_page()
+        links = create_in_lobby(page, server, "nutzen", ["human", "human"], seed=3)
+        assert page.url.startswith("http://127.0.0.1:")
+        assert links == [a for a in links if a.startswith(f"http://localhost:{server.port}/play/")] and len(links) == 2
+        page.goto(links[1])
+        page.wait_for_selector("#mine")
+        assert page.evaluate("document.body.dataset.seat") == "1"
+    finally:
+        server.stop()
 
 
 @pytest.mark.skipif(not LONG, reason="the longer run: CARDRULES_WEB_LONG=1")

@@ -227,6 +227,7 @@ def test_the_lobby_offers_the_games_and_creates_one_link_per_human(client):
     data = client.get("/api/games").json()
     assert [g["name"] for g in data["games"]] == ["Perfect 10", "Chinese Ten", "Nutzen"]
     assert "human" in data["kinds"] and "random" in data["kinds"]
+    assert data["share"] is None                  # listening on this machine only
     got = create(client, game=1, seats=["human", "human"], seed=1)
     assert [x["seats"] for x in got["links"]] == [[0], [1]]
     assert client.get(got["links"][0]["url"]).status_code == 200
@@ -381,9 +382,29 @@ def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
     import uvicorn
     from cardrules.web import app
     said = []
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: said.append(sockets[0].getsockname()))
+    shared = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: (said.append(sockets[0].getsockname()),
+                                                                      shared.append(self.config.app.state.share)))
+    monkeypatch.setattr(app, "network_address", lambda: "192.168.1.20")
     app.serve([game_path("nutzen")], "0.0.0.0", 0, str(tmp_path), say=said.append)
-    assert "anyone on your network can open the lobby" in said[1] and said[2][0] == "0.0.0.0"
+    port = said[-1][1]
+    assert shared == [f"http://192.168.1.20:{port}/"]          # the lobby's links carry it
+    assert said[0].startswith(f"cardrules: serving on http://0.0.0.0:{port}/ ") and port != 0   # the port bound
+    assert "anyone on your network can open the lobby" in said[1] and said[-1][0] == "0.0.0.0"
+    assert said[2] == f"cardrules: on other devices, open http://192.168.1.20:{port}/"
+    said.clear()
+    monkeypatch.setattr(app, "network_address", lambda: None)          # no network: no address to give
+    app.serve([game_path("nutzen")], "0.0.0.0", 0, str(tmp_path), say=said.append)
+    assert len(said) == 3 and "anyone on your network" in said[1] and shared[-1] is None
+
+
+def test_the_network_address_is_one_of_this_machines_or_none():
+    import socket
+    from cardrules.web.app import network_address
+    addr = network_address()
+    if addr is not None:              # an address this machine can listen on, not a loopback one
+        assert not addr.startswith("127.")
+        socket.create_server((addr, 0)).close()
 
 
 def test_serve_on_a_port_in_use_or_an_unknown_host_is_one_line(capsys, tmp_path):

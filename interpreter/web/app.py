@@ -309,7 +309,7 @@ async def table_page(request: Request):
 async def list_games(request: Request):
     host: Host = request.app.state.host
     games = await asyncio.to_thread(host.offered)      # a changed rule file is loaded off the event loop
-    return JSONResponse({"games": games, "kinds": seat_kinds()})
+    return JSONResponse({"games": games, "kinds": seat_kinds(), "share": request.app.state.share})
 
 
 async def create_game(request: Request):
@@ -405,8 +405,9 @@ async def card_image(request: Request):
 
 
 def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None,
-             max_tables: int = MAX_TABLES) -> Starlette:
-    """The application serving `games` (rule file paths), autosaving into `saves`."""
+             max_tables: int = MAX_TABLES, share: str | None = None) -> Starlette:
+    """The application serving `games` (rule file paths), autosaving into `saves`. `share`: the
+    server's address on the network, for the seat links of a lobby opened on this machine."""
     routes = [
         Route("/", lobby),
         Route("/api/games", list_games, methods=["GET"]),
@@ -418,6 +419,7 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
     ]
     app = Starlette(routes=routes)
     app.state.host = Host(games, saves, delay, budget, max_tables)
+    app.state.share = share
     return app
 
 
@@ -426,10 +428,14 @@ def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, bud
     """Run the server until Ctrl-C; UsageError when it cannot listen at host:port."""
     import uvicorn
     sock = listen(host, port)
-    app = make_app(games, saves, delay, budget)
-    say(f"cardrules: serving on http://{host}:{port}/  (autosaves in {saves}; Ctrl-C stops)")
+    port = sock.getsockname()[1]          # the port bound (--port 0: one the system chose)
+    lan = network_address() if host in ("0.0.0.0", "::", "") else None
+    app = make_app(games, saves, delay, budget, share=_url(lan, port) if lan else None)
+    say(f"cardrules: serving on {_url(host, port)}  (autosaves in {saves}; Ctrl-C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
+        if lan:
+            say(f"cardrules: on other devices, open {_url(lan, port)}")
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
     try:
         uvicorn.Server(config).run(sockets=[sock])
@@ -437,6 +443,23 @@ def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, bud
         pass
     finally:
         sock.close()
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (what friends type when the server listens on every
+    interface), or None: the source address the system would use towards a documentation-only
+    address (TEST-NET-1; a UDP connect sends nothing)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            addr = probe.getsockname()[0]
+    except OSError:                        # no network at all
+        return None
+    return None if addr.startswith("127.") or addr == "0.0.0.0" else addr
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -1,6 +1,7 @@
 // The lobby: choose a rule file, players, seats and options; create the game; list its seat links.
 const $ = (id) => document.getElementById(id);
 let games = [], kinds = [];
+let share = null;                // the server's address on the network, when it listens there
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -83,8 +84,11 @@ async function create(ev) {
   if (!r.ok) { $("lobby-error").textContent = data.error; return; }
   const list = $("link-list");
   list.replaceChildren();
+  // A lobby opened on the server's own machine (127.0.0.1) would give links only that machine can
+  // open: when the server listens on the network, the links carry its network address.
+  const here = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(location.hostname);
   for (const l of data.links) {
-    const url = new URL(l.url, location.href).href;
+    const url = new URL(l.url, share && here ? share : location.href).href;
     const a = el("a", {href: url, class: "seat-link", text: url});
     const copy = el("button", {type: "button", text: "Copy"});
     copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url));
@@ -96,7 +100,7 @@ async function create(ev) {
 async function start() {
   const r = await fetch("/api/games");
   const data = await r.json();
-  games = data.games; kinds = data.kinds;
+  games = data.games; kinds = data.kinds; share = data.share || null;
   const sel = $("game");
   for (const g of games) sel.append(el("option", {value: g.id, text: g.summary ? `${g.name} — ${g.summary}` : g.name}));
   sel.addEventListener("change", drawPlayers);
