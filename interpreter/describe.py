@@ -526,7 +526,7 @@ class Describer:
             what = f"{w.value(pts)} points"
         else:
             what = w.value_top(pts)
-        return [(d, _cap_unless_named(st.seat, f"{w.value(st.seat)} scores {what}."))]
+        return [(d, _cap_unless_named(st.seat, f"{w.seat(st.seat)} scores {what}."))]
 
     def s_Assign(self, st, d):
         w = self.w
@@ -586,7 +586,7 @@ class Describer:
     def s_Choose(self, st, d):
         w = self.w
         names = [w.code(mv.name) for mv in st.moves]
-        by = w.value(st.by)
+        by = w.seat(st.by)
         if len(names) == 1:
             head = f"{by} makes the move {names[0]}"
             none = "If it is not possible:"

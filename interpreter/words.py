@@ -35,7 +35,7 @@ def join(items: list, word: str = "and") -> str:
 
 
 _LEAD_WORDS = ("the ", "a ", "an ", "any ", "all ", "every ", "for ", "if ", "some ", "it ", "whether ",
-               "there ", "minus ")
+               "there ", "minus ", "seat ")
 
 
 def cap(s: str) -> str:
@@ -123,7 +123,14 @@ class Words:
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                 self.index_params.get(a.ref[2]) == z.name:
             return self.value(a, aenv)        # 'the pile' for a parameter over indices(piles)
+        if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and a.ref[2] in self.index_params:
+            return f"the {name} of {self.value(a, aenv)}"   # over another zone's: 'the down of the c'
         return f"{name} number {self.value(a, aenv)}"
+
+    def seat(self, n, env=None) -> str:
+        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number."""
+        r, renv = self.resolve(n, env or {})
+        return f"seat {r.value}" if isinstance(r, ast.Num) else self.value(n, env)
 
     def is_zone(self, n) -> bool:
         return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
@@ -207,8 +214,11 @@ class Words:
 
         def side(x, right):
             s = self.value(x, env)
+            # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
+            # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
             if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or
-                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")):
+                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")
+                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
                 return f"({s})"
             return s
         a, b = side(n.left, False), side(n.right, True)
