@@ -432,7 +432,10 @@ class Describer:
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else "players"
-        if mt.losers is not None:
+        if mt.losers is not None and g.max_players == 1:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
+                             f"player wins."))
+        elif mt.losers is not None:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
                              f"wins (if nobody loses, it is a draw)."))

@@ -251,6 +251,55 @@ def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
     assert "Teams  South (you) + North: 12   West + East: 4" in text
 
 
+
+def one_player(tmp_path) -> str:
+    """A patience: one player, lost while the ace of clubs is still in the stock."""
+    path = tmp_path / "patience.yaml"
+    path.write_text(BASE.replace("{min: 2, max: 2}", "{min: 1, max: 1}") + textwrap.dedent("""\
+        hand:
+          - shuffle: stock
+          - move: {top: stock, count: 2, to: table}
+        match: {losers: "[p for p in seats if AC in stock]"}
+        """))
+    return str(path)
+
+
+def test_a_single_player_among_losers_loses_and_otherwise_wins(tmp_path):
+    # One team alone that lost is not "everyone lost: a draw" (as with several teams): a
+    # patience is lost; with nobody among losers, the player wins.
+    path = one_player(tmp_path)
+    m = T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1)    # AC stays in the stock
+    assert m.losers == [0] and m.winners == []
+    m = T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1)    # AC laid out
+    assert m.losers == [] and m.winners == [0]
+    text = describe(load_game(path)[0])
+    assert "The match is lost by the players p such that A♣ is in the stock; otherwise the player wins." \
+        in " ".join(text.split())
+
+
+def test_simulate_counts_a_lost_patience_as_a_loss_not_a_draw(tmp_path, capsys):
+    import json
+    from cardrules.cli import main
+    path, out = one_player(tmp_path), tmp_path / "rows.jsonl"
+    assert main(["simulate", path, "-n", "40", "--jsonl", str(out)]) == 0
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    won = sum(r["winners"] == [0] for r in rows)
+    assert 0 < won < 40 and all(r["winners"] == ([] if r["losers"] else [0]) for r in rows)
+    text = capsys.readouterr().out
+    assert "win rate  95% CI" in text and f"0  random      {won / 40:.3f}" in text
+    assert "draws 0 (0.000)" in text
+
+
+def test_the_play_screen_tells_a_lost_patience(tmp_path):
+    import io
+    from rich.console import Console
+    from cardrules import play
+    m = T.stacked(one_player(tmp_path), "2C 3C AC 2H 3H TC TH AH", players=1)
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, 0, ["South"]))
+    assert "The match is over after 1 hand. You lose." in buf.getvalue()
+
+
 # ---- when automatic rules run -----------------------------------------------------------------
 
 # Two statements deal (hands, then one card to the table); then seats play a card each. The
