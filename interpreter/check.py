@@ -957,6 +957,9 @@ class Checker:
                 self.coerce(item, want[1])
             if all(i.type == want[1] for i in node.items):
                 node.type = want
+        elif isinstance(node, ast.Cond) and isinstance(want, tuple):    # `[0] if lost else []`
+            if self.coerce(node.then, want) == want and self.coerce(node.other, want) == want:
+                node.type = want
         return node.type
 
     def expr(self, n, scope) -> object:
@@ -1075,7 +1078,8 @@ class Checker:
 
     def x_ListLit(self, n, scope):
         if not n.items:
-            raise RuleError("an empty list [] has no type; leave it out", n.span)
+            raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
+                            "of 'if ... else': [p] if lost else [])", n.span)
         types = [self.expr(i, scope) for i in n.items]
         want = RANK if RANK in types else types[0]
         for item in n.items:
@@ -1121,6 +1125,15 @@ class Checker:
 
     def x_Cond(self, n, scope):
         self.need(n.test, scope, BOOL, "the condition after 'if'")
+        empty = [x for x in (n.then, n.other) if isinstance(x, ast.ListLit) and not x.items]
+        if len(empty) == 1:                 # `X if c else []`: the empty list is a list like X
+            other = n.other if empty[0] is n.then else n.then
+            t = self.expr(other, scope)
+            if not isinstance(t, tuple):
+                raise RuleError(f"both sides of 'if ... else' must have one type ({type_name(t)} vs "
+                                f"an empty list)", n.span)
+            empty[0].type = t
+            return t
         a, b = self.expr(n.then, scope), self.expr(n.other, scope)
         if a != b:
             b = self.coerce(n.other, a)

@@ -207,6 +207,10 @@ class Words:
         return f"{noun} {self.value(idx, env)} of {where} (counting from 0)"
 
     def v_ListLit(self, n, env):
+        if not n.items:                               # one side of `[p] if lost else []`
+            return "no " + self.elem_nouns(n.type)[1]
+        if isinstance(n.type, tuple) and n.type[1] == "seat":
+            return join([self.seat(i, env) for i in n.items])
         return join([self.value(i, env) for i in n.items])
 
     def v_BinOp(self, n, env):

@@ -277,6 +277,25 @@ def test_a_single_player_among_losers_loses_and_otherwise_wins(tmp_path):
         in " ".join(text.split())
 
 
+
+def test_an_empty_list_on_one_side_of_if_else_is_a_list_like_the_other_side(tmp_path):
+    # A designer's `[0] if lost else []`: before, "an empty list [] has no type; leave it out"
+    path = one_player(tmp_path)
+    text = open(path).read().replace('"[p for p in seats if AC in stock]"', '"[0] if AC in stock else []"')
+    open(path, "w").write(text)
+    assert T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1).losers == [0]
+    assert T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1).winners == [0]
+    assert "The match is lost by seat 0 if A♣ is in the stock, otherwise no players;" \
+        in " ".join(describe(load_game(path)[0]).split())
+    for expr, message in [("count([])", "an empty list [] has no type here"),
+                          ("[] if AC in stock else []", "an empty list [] has no type here"),
+                          ("1 if AC in stock else []", "both sides of 'if ... else' must have one type "
+                                                        "(number vs an empty list)"),
+                          ("[AC] if AC in stock else []", "losers must be a list of seats, not a list of cards")]:
+        open(path, "w").write(text.replace('"[0] if AC in stock else []"', f'"{expr}"'))
+        assert message in errors(path), expr
+
+
 def test_simulate_counts_a_lost_patience_as_a_loss_not_a_draw(tmp_path, capsys):
     import json
     from cardrules.cli import main
