@@ -224,6 +224,9 @@ class Words:
                                              (right and prec[x.op] == prec[n.op] and n.op in "-//%")
                                              or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
                 return f"({s})"
+            r = self.resolve(x, env)[0]
+            if not right and isinstance(r, ast.Gen) and r.cond is not None:   # '(... such that ...) followed by'
+                return f"({s})"
             return s
         a, b = side(n.left, False), side(n.right, True)
         if n.op == "+":
@@ -478,7 +481,8 @@ class Words:
 
     def shape(self, n, env, negate=False):
         """The top connective of the clause that cond/neg would write for n: 'and', 'or',
-        'open' (a quantifier or an if, which would swallow what follows) or None."""
+        'open' (a quantifier or an if, which would swallow what follows), 'such' (a count
+        ending in 'such that ...': the same, but it is left bare last) or None."""
         n, env = self.resolve(n, env)
         while True:
             if self.inlined(n):
@@ -494,6 +498,10 @@ class Words:
             return None if len(parts) == 1 else op
         if isinstance(n, ast.Cond) or (isinstance(n, ast.Gen) and n.func in ("any", "all")):
             return "open"
+        if isinstance(n, ast.Compare) and any(   # 'there are no players p such that ...'
+                isinstance(self.resolve(x, env)[0], ast.Gen) and self.resolve(x, env)[0].cond is not None
+                for x in (n.left, n.right)):
+            return "such"                        # (swallows only what follows it)
         return None
 
     def operands(self, op, n, env, negate) -> list:
@@ -558,13 +566,14 @@ class Words:
         if negate:
             op = "or" if op == "and" else "and"
         parts = []
-        for x, xenv in self.operands(op, n, env, negate):
+        items = self.operands(op, n, env, negate)
+        for k, (x, xenv) in enumerate(items):
             if xenv is None:           # already words
                 parts.append(x)
                 continue
             text = self.neg(x, xenv) if negate else self.cond(x, xenv)
             inner = self.shape(x, xenv, negate)
-            if inner is not None and inner != op:
+            if inner is not None and inner != op and not (inner == "such" and k == len(items) - 1):
                 text = f"({text})"
             parts.append(text)
         if len(parts) == 1:
