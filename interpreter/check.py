@@ -19,7 +19,7 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
                   "leaders": list_of(SEAT)}
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
-                 "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
+                 "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
                  "partitions", "flatten", "rank_order"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
@@ -1344,7 +1344,7 @@ class Checker:
         self.need(args[0], scope, SEAT, f"{n.func}()")
         return list_of(SEAT)
 
-    f_clockwise = f_after
+    f_clockwise = f_anticlockwise = f_after
 
     def f_partitions(self, n, scope, args):
         """partitions(LIST, FUNCTION): every way to pick disjoint groups (sub-lists) of LIST that

@@ -33,7 +33,7 @@ _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+
 LOOP_LIMIT = 100_000
 # Code of values that are tuples of the program or lists built for the occasion: a for_each
 # over them needs no copy.
-_FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
+_FRESH = ("SEATS", "CLOCK[", "ANTI[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 UNROLL_SEATS = 6               # comprehensions over `seats` are written out seat by seat up to
@@ -279,6 +279,7 @@ class Compiler:
         # Generated code never changes a list in place, so sharing them is safe.
         self.ns.update(SEATS=list(range(N)),
                        CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
+                       ANTI=tuple([(s - k) % N for k in range(N)] for s in range(N)),
                        AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
@@ -931,7 +932,8 @@ class Compiler:
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
-                  "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
+                  "clockwise": "CLOCK[{0}]", "anticlockwise": "ANTI[{0}]",
+                  "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
                   "team": "TEAM[{0}]"}
         if f in _WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not _bounded(n.args[0]):   # a computed list: its items are work

@@ -570,10 +570,10 @@ class Describer:
         it = st.iter
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             head = f"For each player {v}:"
-        elif isinstance(it, ast.Call) and it.ref is None and it.func == "clockwise":
-            head = f"For each player {v}, in turn clockwise from {w.value(it.args[0])}:"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
+            head = f"For each player {v}, in turn {it.func} from {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            head = f"For each other player {v}, in turn after {w.value(it.args[0])}:"
+            head = f"For each other player {v}, in turn after {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "groups":
             size = it.args[1]
             kind = "pair of cards" if isinstance(size, ast.Num) and size.value == 2 else \

@@ -267,9 +267,9 @@ class Words:
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            where = f" in turn after {self.value(it.args[0], ienv)}"
-        elif isinstance(it, ast.Call) and it.ref is None and it.func == "clockwise":
-            where = f" in turn clockwise from {self.value(it.args[0], ienv)}"
+            where = f" in turn after {self.seat(it.args[0], ienv)}"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
+            where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
         else:
             where = f" in {self.value(it, ienv)}"
         s = noun + (f" {self.code(n.var)}" if with_var else "") + where
@@ -369,8 +369,8 @@ class Words:
             return f"the player to the {f} of {v(a[0])}"
         if f == "after":
             return f"the other players in turn after {v(a[0])}"
-        if f == "clockwise":
-            return f"all players in turn clockwise from {v(a[0])}"
+        if f in ("clockwise", "anticlockwise"):
+            return f"all players in turn {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
         if f in ("score", "total"):

@@ -319,6 +319,37 @@ def test_the_play_screen_tells_a_lost_patience(tmp_path):
     assert "The match is over after 1 hand. You lose." in buf.getvalue()
 
 
+
+ANTI = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "anticlockwise(1)"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def test_anticlockwise_goes_round_to_the_right_from_its_seat(tmp_path):
+    # Briscola and Scopa play to the right: anticlockwise(1) with 4 players is 1, 0, 3, 2
+    path = four_players(tmp_path, ANTI)
+    m = T.stacked(path, "AC 2C 3C TC AH 2H 3H TH", players=4)
+    seen = []
+    while not m.over:
+        seen.append(m.to_move())
+        m.apply(0)
+    assert seen == [1, 0, 3, 2]
+    assert "For each player p, in turn anticlockwise from seat 1:" in describe(load_game(path)[0])
+
+
 # ---- when automatic rules run -----------------------------------------------------------------
 
 # Two statements deal (hands, then one card to the table); then seats play a card each. The
