@@ -317,6 +317,9 @@ def test_the_play_screen_tells_a_lost_patience(tmp_path):
     buf = io.StringIO()
     Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, 0, ["South"]))
     assert "The match is over after 1 hand. You lose." in buf.getvalue()
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, None, ["South"]))
+    assert "The match is over after 1 hand. South loses." in buf.getvalue()     # replay --show
 
 
 
