@@ -21,7 +21,7 @@ GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "arg
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
-                 "partitions", "flatten", "rank_order"}
+                 "partitions", "flatten", "rank_order", "suit_order"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -1379,6 +1379,12 @@ class Checker:
         """rank_order(RANK): its place in the deck's rank order, from 0 for the lowest."""
         self.arity(n, 1)
         self.need(args[0], scope, RANK, "rank_order()")
+        return INT
+
+    def f_suit_order(self, n, scope, args):
+        """suit_order(SUIT): its place in the deck's suits, from 0 for the first listed."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SUIT, "suit_order()")
         return INT
 
     def f_team(self, n, scope, args):

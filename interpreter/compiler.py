@@ -959,7 +959,7 @@ class Compiler:
                     f"{_reads_no_zone(fn)})")
         if f == "flatten":
             return f"rt.flatten(S, {L}, {a[0]})"
-        if f == "rank_order":
+        if f in ("rank_order", "suit_order"):      # ranks and suits are their places already
             return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
@@ -2257,7 +2257,7 @@ def _safe(n, ok=None) -> bool:
         return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter, ok) and _safe(n.elt, ok) \
             and (n.cond is None or _safe(n.cond, ok))
     if t is nodes.Call:
-        return ref is None and n.func in ("count", "empty", "rank_order") and len(n.args) == 1 \
+        return ref is None and n.func in ("count", "empty", "rank_order", "suit_order") and len(n.args) == 1 \
             and _safe(n.args[0], ok)
     return False
 

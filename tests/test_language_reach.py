@@ -353,6 +353,28 @@ def test_anticlockwise_goes_round_to_the_right_from_its_seat(tmp_path):
     assert "For each player p, in turn anticlockwise from seat 1:" in describe(load_game(path)[0])
 
 
+
+def test_suit_order_is_a_suits_place_in_the_decks_suits(tmp_path):
+    # Skat's jacks rank by suit, Bridge's strains by suit: suits: [C, H] makes hearts 1
+    path = rules(tmp_path, """
+        moves:
+          play:
+            params:
+              card: {from: "hand(player)", if: "suit_order(card.suit) == 1"}
+            do:
+              - move: {cards: card, to: table}
+        hand:
+          - shuffle: stock
+          - deal: {from: stock, to: hand, count: 2}
+          - choose: [play]
+            by: 1
+        """)
+    m = T.stacked(path, "AC AH 2H 2C", players=2)          # seat 1 (the dealer's left): AC 2H
+    assert [m.move_text(x) for x in m.legal_moves()] == ["play 2H"]
+    assert "suit_order() must be a suit, not a rank" in errors(
+        rules(tmp_path, open(path).read().replace("suit_order(card.suit)", "suit_order(card.rank)")[len(BASE):]))
+
+
 # ---- when automatic rules run -----------------------------------------------------------------
 
 # Two statements deal (hands, then one card to the table); then seats play a card each. The
