@@ -177,6 +177,7 @@ def phrase(expr: str, md: bool = False) -> str:
     ("c.value % 3 // 2", "(the remainder of c's value divided by 3) divided by 2, rounded down"),
     ("c.value * 3 // 2", "(c's value times 3) divided by 2, rounded down"),
     ("c.value * 3 * 2", "c's value times 3 times 2"),
+    ("count(team(p)) == 2", "the number of players in p's team is 2"),
     # a 'such that' swallows what follows it: bracketed when something follows
     ("count(x for x in table if x.rank == A) - 1",
      "(the number of cards x in the table such that x's rank is A) minus 1"),
