@@ -95,3 +95,14 @@ def test_probe_files_validate_and_play_random_hands(path, tmp_path, capsys):
     assert main(["validate", path]) == 0
     assert main(["simulate", path, "-n", "3", "--hands", "1", "--jsonl", str(tmp_path / "r.jsonl")]) == 0
     assert "error" not in (tmp_path / "r.jsonl").read_text()
+
+
+def test_openspiel_a_lost_patience_is_not_a_constant_sum_game():
+    # A one-player game with losers: nobody wins a lost game, so its returns sum to 0, not 1;
+    # OpenSpiel's random_sim_test checks the sum a constant-sum game declares.
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.rl import openspiel
+    game = openspiel.load(KLONDIKE, max_hands=1, seed=1)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    assert openspiel.load(BRISCOLA, max_hands=1).get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
