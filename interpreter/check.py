@@ -688,7 +688,8 @@ class Checker:
             count = d.get("count", "all")
             cnode = None if count == "all" else self.typed(count, d.at("count"), scope, INT, "deal: count")
             first = self.typed(d["first"], d.at("first"), scope, SEAT, "deal: first") if "first" in d else None
-            return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)))
+            return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)),
+                          d.get("direction") == "anticlockwise")
         if "move" in st:
             mv = st["move"]
             modes = [k for k in ("cards", "top", "all") if k in mv]

@@ -1095,9 +1095,11 @@ class Compiler:
         z = st.zone
         b = self.base[z.name]
         if z.kind == "player":
-            first = self.x(st.first) if st.first is not None else f"(S.dealer + 1) % {self.N}"
-            order = f"DEAL_{b}"      # per first seat: the instances dealt to, in turn
-            self.ns[order] = tuple(tuple(b + (s + k) % self.N for k in range(self.N)) for s in range(self.N))
+            step = -1 if st.anticlockwise else 1        # round to the left, or to the right
+            first = self.x(st.first) if st.first is not None else f"(S.dealer + {step}) % {self.N}"
+            order = f"DEAL_{b}" if step == 1 else f"DEALR_{b}"   # per first seat: the instances in turn
+            self.ns[order] = tuple(tuple(b + (s + step * k) % self.N for k in range(self.N))
+                                   for s in range(self.N))
             targets = f"{order}[{first}]"
         else:
             targets = str(list(range(b, b + z.count)))

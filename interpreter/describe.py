@@ -482,13 +482,15 @@ class Describer:
         src = w.value(st.source)
         up = ", face up" if st.face_up else ""
         if z.kind == "player":
-            start = w.value(st.first) if st.first is not None else "the player to the left of the dealer"
+            way = "anticlockwise" if st.anticlockwise else "clockwise"
+            start = w.value(st.first) if st.first is not None else \
+                f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
             if st.count is None:
-                return [(d, f"Deal all of {src}, one card at a time, clockwise, to the players' "
+                return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "
                             f"{plural(w.words(z.name))}{up}, starting with {start} (some may get "
                             f"one card more).")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
-                        f"{up}, one card at a time, clockwise, starting with {start}.")]
+                        f"{up}, one card at a time, {way}, starting with {start}.")]
         if st.count is None:
             return [(d, f"Deal all of {src}, one card at a time, to the {z.count} {w.words(z.name)} in "
                         f"turn{up}.")]

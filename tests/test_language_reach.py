@@ -375,6 +375,16 @@ def test_suit_order_is_a_suits_place_in_the_decks_suits(tmp_path):
         rules(tmp_path, open(path).read().replace("suit_order(card.suit)", "suit_order(card.rank)")[len(BASE):]))
 
 
+
+def test_a_deal_anticlockwise_starts_at_the_dealers_right_and_goes_round_to_the_right(tmp_path):
+    path = four_players(tmp_path, ANTI.replace("count: 2}", "count: 2, direction: anticlockwise}"))
+    m = T.stacked(path, "AC 2C 3C TC AH 2H 3H TH", players=4)   # seat 0 deals
+    assert [T.cards(m, f"hand:{s}") for s in (3, 2, 1, 0)] == [["AC", "AH"], ["2C", "2H"],
+                                                               ["3C", "3H"], ["TC", "TH"]]
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "one card at a time, anticlockwise, starting with the player to the right of the dealer." in text
+
+
 # ---- when automatic rules run -----------------------------------------------------------------
 
 # Two statements deal (hands, then one card to the table); then seats play a card each. The
