@@ -19,9 +19,9 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
                   "leaders": list_of(SEAT)}
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
-                 "left", "right", "after", "clockwise", "owner", "score", "total", "groups",
+                 "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
-                 "partitions", "flatten", "rank_order"}
+                 "partitions", "flatten", "rank_order", "suit_order"}
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
@@ -688,7 +688,8 @@ class Checker:
             count = d.get("count", "all")
             cnode = None if count == "all" else self.typed(count, d.at("count"), scope, INT, "deal: count")
             first = self.typed(d["first"], d.at("first"), scope, SEAT, "deal: first") if "first" in d else None
-            return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)))
+            return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)),
+                          d.get("direction") == "anticlockwise")
         if "move" in st:
             mv = st["move"]
             modes = [k for k in ("cards", "top", "all") if k in mv]
@@ -957,6 +958,9 @@ class Checker:
                 self.coerce(item, want[1])
             if all(i.type == want[1] for i in node.items):
                 node.type = want
+        elif isinstance(node, ast.Cond) and isinstance(want, tuple):    # `[0] if lost else []`
+            if self.coerce(node.then, want) == want and self.coerce(node.other, want) == want:
+                node.type = want
         return node.type
 
     def expr(self, n, scope) -> object:
@@ -1075,7 +1079,8 @@ class Checker:
 
     def x_ListLit(self, n, scope):
         if not n.items:
-            raise RuleError("an empty list [] has no type; leave it out", n.span)
+            raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
+                            "of 'if ... else': [p] if lost else [])", n.span)
         types = [self.expr(i, scope) for i in n.items]
         want = RANK if RANK in types else types[0]
         for item in n.items:
@@ -1121,6 +1126,15 @@ class Checker:
 
     def x_Cond(self, n, scope):
         self.need(n.test, scope, BOOL, "the condition after 'if'")
+        empty = [x for x in (n.then, n.other) if isinstance(x, ast.ListLit) and not x.items]
+        if len(empty) == 1:                 # `X if c else []`: the empty list is a list like X
+            other = n.other if empty[0] is n.then else n.then
+            t = self.expr(other, scope)
+            if not isinstance(t, tuple):
+                raise RuleError(f"both sides of 'if ... else' must have one type ({type_name(t)} vs "
+                                f"an empty list)", n.span)
+            empty[0].type = t
+            return t
         a, b = self.expr(n.then, scope), self.expr(n.other, scope)
         if a != b:
             b = self.coerce(n.other, a)
@@ -1331,7 +1345,7 @@ class Checker:
         self.need(args[0], scope, SEAT, f"{n.func}()")
         return list_of(SEAT)
 
-    f_clockwise = f_after
+    f_clockwise = f_anticlockwise = f_after
 
     def f_partitions(self, n, scope, args):
         """partitions(LIST, FUNCTION): every way to pick disjoint groups (sub-lists) of LIST that
@@ -1366,6 +1380,12 @@ class Checker:
         """rank_order(RANK): its place in the deck's rank order, from 0 for the lowest."""
         self.arity(n, 1)
         self.need(args[0], scope, RANK, "rank_order()")
+        return INT
+
+    def f_suit_order(self, n, scope, args):
+        """suit_order(SUIT): its place in the deck's suits, from 0 for the first listed."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SUIT, "suit_order()")
         return INT
 
     def f_team(self, n, scope, args):

@@ -33,7 +33,7 @@ _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?|-?[0-9]+
 LOOP_LIMIT = 100_000
 # Code of values that are tuples of the program or lists built for the occasion: a for_each
 # over them needs no copy.
-_FRESH = ("SEATS", "CLOCK[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
+_FRESH = ("SEATS", "CLOCK[", "ANTI[", "AFTER[", "rt.groups(", "rt.int_range(", "rt.subsets(",
           "rt.unique(", "list(")
 INLINE_LIMIT = 2_000           # characters of generated code a function call may expand to
 UNROLL_SEATS = 6               # comprehensions over `seats` are written out seat by seat up to
@@ -279,6 +279,7 @@ class Compiler:
         # Generated code never changes a list in place, so sharing them is safe.
         self.ns.update(SEATS=list(range(N)),
                        CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
+                       ANTI=tuple([(s - k) % N for k in range(N)] for s in range(N)),
                        AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
@@ -931,7 +932,8 @@ class Compiler:
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
-                  "clockwise": "CLOCK[{0}]", "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
+                  "clockwise": "CLOCK[{0}]", "anticlockwise": "ANTI[{0}]",
+                  "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
                   "team": "TEAM[{0}]"}
         if f in _WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not _bounded(n.args[0]):   # a computed list: its items are work
@@ -957,7 +959,7 @@ class Compiler:
                     f"{_reads_no_zone(fn)})")
         if f == "flatten":
             return f"rt.flatten(S, {L}, {a[0]})"
-        if f == "rank_order":
+        if f in ("rank_order", "suit_order"):      # ranks and suits are their places already
             return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
@@ -1093,9 +1095,11 @@ class Compiler:
         z = st.zone
         b = self.base[z.name]
         if z.kind == "player":
-            first = self.x(st.first) if st.first is not None else f"(S.dealer + 1) % {self.N}"
-            order = f"DEAL_{b}"      # per first seat: the instances dealt to, in turn
-            self.ns[order] = tuple(tuple(b + (s + k) % self.N for k in range(self.N)) for s in range(self.N))
+            step = -1 if st.anticlockwise else 1        # round to the left, or to the right
+            first = self.x(st.first) if st.first is not None else f"(S.dealer + {step}) % {self.N}"
+            order = f"DEAL_{b}" if step == 1 else f"DEALR_{b}"   # per first seat: the instances in turn
+            self.ns[order] = tuple(tuple(b + (s + step * k) % self.N for k in range(self.N))
+                                   for s in range(self.N))
             targets = f"{order}[{first}]"
         else:
             targets = str(list(range(b, b + z.count)))
@@ -2255,7 +2259,7 @@ def _safe(n, ok=None) -> bool:
         return n.func in (None, "count", "sum", "any", "all") and _safe(n.iter, ok) and _safe(n.elt, ok) \
             and (n.cond is None or _safe(n.cond, ok))
     if t is nodes.Call:
-        return ref is None and n.func in ("count", "empty", "rank_order") and len(n.args) == 1 \
+        return ref is None and n.func in ("count", "empty", "rank_order", "suit_order") and len(n.args) == 1 \
             and _safe(n.args[0], ok)
     return False
 

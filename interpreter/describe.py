@@ -432,7 +432,10 @@ class Describer:
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else "players"
-        if mt.losers is not None:
+        if mt.losers is not None and g.max_players == 1:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
+                             f"player wins."))
+        elif mt.losers is not None:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
                              f"wins (if nobody loses, it is a draw)."))
@@ -479,13 +482,15 @@ class Describer:
         src = w.value(st.source)
         up = ", face up" if st.face_up else ""
         if z.kind == "player":
-            start = w.value(st.first) if st.first is not None else "the player to the left of the dealer"
+            way = "anticlockwise" if st.anticlockwise else "clockwise"
+            start = w.value(st.first) if st.first is not None else \
+                f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
             if st.count is None:
-                return [(d, f"Deal all of {src}, one card at a time, clockwise, to the players' "
+                return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "
                             f"{plural(w.words(z.name))}{up}, starting with {start} (some may get "
                             f"one card more).")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
-                        f"{up}, one card at a time, clockwise, starting with {start}.")]
+                        f"{up}, one card at a time, {way}, starting with {start}.")]
         if st.count is None:
             return [(d, f"Deal all of {src}, one card at a time, to the {z.count} {w.words(z.name)} in "
                         f"turn{up}.")]
@@ -526,7 +531,7 @@ class Describer:
             what = f"{w.value(pts)} points"
         else:
             what = w.value_top(pts)
-        return [(d, _cap_unless_named(st.seat, f"{w.value(st.seat)} scores {what}."))]
+        return [(d, _cap_unless_named(st.seat, f"{w.seat(st.seat)} scores {what}."))]
 
     def s_Assign(self, st, d):
         w = self.w
@@ -567,10 +572,10 @@ class Describer:
         it = st.iter
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             head = f"For each player {v}:"
-        elif isinstance(it, ast.Call) and it.ref is None and it.func == "clockwise":
-            head = f"For each player {v}, in turn clockwise from {w.value(it.args[0])}:"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
+            head = f"For each player {v}, in turn {it.func} from {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            head = f"For each other player {v}, in turn after {w.value(it.args[0])}:"
+            head = f"For each other player {v}, in turn after {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "groups":
             size = it.args[1]
             kind = "pair of cards" if isinstance(size, ast.Num) and size.value == 2 else \
@@ -586,7 +591,7 @@ class Describer:
     def s_Choose(self, st, d):
         w = self.w
         names = [w.code(mv.name) for mv in st.moves]
-        by = w.value(st.by)
+        by = w.seat(st.by)
         if len(names) == 1:
             head = f"{by} makes the move {names[0]}"
             none = "If it is not possible:"

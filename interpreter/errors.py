@@ -49,6 +49,21 @@ class AnchoredSpan(Span):
         return self
 
 
+@dataclass(frozen=True)
+class FoldedSpan(Span):
+    """The start of a folded block (`>-`) whose lines are joined by single spaces: an offset
+    maps to its own line and column. `starts`: (offset in the text, line, column) of each line."""
+    starts: tuple = ()
+
+    def shifted(self, offset: int) -> "Span":
+        at = self.starts[0]
+        for s in self.starts:
+            if s[0] > offset:
+                break
+            at = s
+        return Span(self.file, at[1], at[2] + offset - at[0])
+
+
 NOWHERE = Span("<unknown>", 1, 1)
 
 

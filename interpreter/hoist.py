@@ -297,7 +297,7 @@ class _Hoister:
                 inner.test.operand = _Unbind().visit(scope.visit(c, first))
                 first = False
             self.loops(st.body, outer + [v], scope.bound, scope.known, frozenset(inside))
-            before = scope.hoisted + self.indexed(st)
+            before = _when_looped(self, st, scope.hoisted) + self.indexed(st)
             first_cond = _cond_of(st.body[0]) if st.body else None
             if outer and not scope.items and first_cond is not None and self.pure(st.iter) \
                     and self.invariant(st.iter) and self.pure(first_cond) \
@@ -331,6 +331,18 @@ class _Hoister:
                 st.iter = ast.Name(q, ast.Load())
             body[i:i] = before
             i += len(before) + 1
+
+
+def _when_looped(h: "_Hoister", loop, hoisted: list) -> list:
+    """The statements moved before `loop`, inside `if LIST:` when one of them can fail and the
+    loop goes through a list it may find empty (a zone): the plain code computes them only
+    when the loop runs, and the bottom of an empty column would otherwise send every call
+    with an empty column to the slow path."""
+    it = loop.iter
+    if not hoisted or not (isinstance(it, ast.Name) or isinstance(it, ast.Subscript) and h.pure(it)) \
+            or all(h.cannot_fail(st.value) for st in hoisted):
+        return hoisted
+    return [ast.If(test=copy.deepcopy(it), body=hoisted, orelse=[])]
 
 
 def _held(cond, when: bool = True) -> dict:

@@ -136,6 +136,7 @@ class Deal(Stmt):
     count: Node | None           # None: the whole source
     first: Node | None
     face_up: bool
+    anticlockwise: bool = False  # dealt round to the right (first by default: the dealer's right)
 
 
 @dataclass

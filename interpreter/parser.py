@@ -1,6 +1,7 @@
 """Phase 3: expression strings to AST nodes, with Lark errors turned into plain words."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
@@ -70,6 +71,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError("one 'for' per comprehension: nest them instead, e.g. "
                          "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "
                          "for the items of a list of lists", where)
+    before = text[:tok.start_pos]
+    if tok.type in _VALUE_STARTS and "SEMICOLON" in expected and \
+            len(re.findall(r"\blet\b", before)) > before.count(";"):   # let x = 1 x + 1
+        return RuleError(f"missing ';' before {_describe(tok)} (let NAME = VALUE; then the "
+                         f"expression that uses NAME)", where)
     if tok.type in _VALUE_STARTS:
         return RuleError(f"missing operator before {_describe(tok)}", where)
     words = sorted({_TOKEN_WORDS.get(e, e) for e in expected})

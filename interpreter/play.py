@@ -438,7 +438,11 @@ def render_help(match, names: list, width: int = 88) -> Group:
 
 def render_match_end(match, viewer: int, names: list) -> Group:
     win = match.winners or []
-    if len(win) == 1:
+    lost = match.losers or []
+    if not win:                     # one team, and it lost (a patience)
+        line = "You lose." if viewer in lost else \
+            " and ".join(names[p] for p in lost) + (" loses." if len(lost) == 1 else " lose.")
+    elif len(win) == 1:
         line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
     elif match.losers or len([t for t in match.P.teams if t[0] in win]) == 1:   # a team, or all but losers
         line = " and ".join(_who(p, viewer, names) for p in win) + " win."

@@ -253,10 +253,11 @@ class Summary:
         self.n += 1
         w = r["winners"]
         # A team wins or loses together (a seat alone is a team of one). A match is a draw when
-        # several teams share the win, or, where the rules name losers, when nobody lost.
+        # several teams share the win, or, where the rules name losers, when nobody lost (and
+        # there are several teams: a player alone who lost nothing won).
         teams = r.get("teams") or [[s] for s in range(self.players)]
         won = [t for t in teams if t[0] in w]
-        draw = not r["losers"] if "losers" in r else len(won) > 1
+        draw = len(won) > 1 and not r.get("losers")
         if draw:
             self.draws += 1
         for t in won:

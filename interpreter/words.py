@@ -35,7 +35,7 @@ def join(items: list, word: str = "and") -> str:
 
 
 _LEAD_WORDS = ("the ", "a ", "an ", "any ", "all ", "every ", "for ", "if ", "some ", "it ", "whether ",
-               "there ", "minus ")
+               "there ", "minus ", "seat ")
 
 
 def cap(s: str) -> str:
@@ -123,7 +123,14 @@ class Words:
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                 self.index_params.get(a.ref[2]) == z.name:
             return self.value(a, aenv)        # 'the pile' for a parameter over indices(piles)
+        if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and a.ref[2] in self.index_params:
+            return f"the {name} of {self.value(a, aenv)}"   # over another zone's: 'the down of the c'
         return f"{name} number {self.value(a, aenv)}"
+
+    def seat(self, n, env=None) -> str:
+        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number."""
+        r, renv = self.resolve(n, env or {})
+        return f"seat {r.value}" if isinstance(r, ast.Num) else self.value(n, env)
 
     def is_zone(self, n) -> bool:
         return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
@@ -200,6 +207,10 @@ class Words:
         return f"{noun} {self.value(idx, env)} of {where} (counting from 0)"
 
     def v_ListLit(self, n, env):
+        if not n.items:                               # one side of `[p] if lost else []`
+            return "no " + self.elem_nouns(n.type)[1]
+        if isinstance(n.type, tuple) and n.type[1] == "seat":
+            return join([self.seat(i, env) for i in n.items])
         return join([self.value(i, env) for i in n.items])
 
     def v_BinOp(self, n, env):
@@ -207,8 +218,14 @@ class Words:
 
         def side(x, right):
             s = self.value(x, env)
+            # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
+            # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
             if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or
-                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")):
+                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")
+                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
+                return f"({s})"
+            r = self.resolve(x, env)[0]
+            if not right and isinstance(r, ast.Gen) and r.cond is not None:   # '(... such that ...) followed by'
                 return f"({s})"
             return s
         a, b = side(n.left, False), side(n.right, True)
@@ -250,9 +267,9 @@ class Words:
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            where = f" in turn after {self.value(it.args[0], ienv)}"
-        elif isinstance(it, ast.Call) and it.ref is None and it.func == "clockwise":
-            where = f" in turn clockwise from {self.value(it.args[0], ienv)}"
+            where = f" in turn after {self.seat(it.args[0], ienv)}"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
+            where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
         else:
             where = f" in {self.value(it, ienv)}"
         s = noun + (f" {self.code(n.var)}" if with_var else "") + where
@@ -352,10 +369,12 @@ class Words:
             return f"the player to the {f} of {v(a[0])}"
         if f == "after":
             return f"the other players in turn after {v(a[0])}"
-        if f == "clockwise":
-            return f"all players in turn clockwise from {v(a[0])}"
+        if f in ("clockwise", "anticlockwise"):
+            return f"all players in turn {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
+        if f == "team":
+            return self.of(a[0], env, "team")
         if f in ("score", "total"):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":
@@ -464,7 +483,8 @@ class Words:
 
     def shape(self, n, env, negate=False):
         """The top connective of the clause that cond/neg would write for n: 'and', 'or',
-        'open' (a quantifier or an if, which would swallow what follows) or None."""
+        'open' (a quantifier or an if, which would swallow what follows), 'such' (a count
+        ending in 'such that ...': the same, but it is left bare last) or None."""
         n, env = self.resolve(n, env)
         while True:
             if self.inlined(n):
@@ -480,6 +500,10 @@ class Words:
             return None if len(parts) == 1 else op
         if isinstance(n, ast.Cond) or (isinstance(n, ast.Gen) and n.func in ("any", "all")):
             return "open"
+        if isinstance(n, ast.Compare) and any(   # 'there are no players p such that ...'
+                isinstance(self.resolve(x, env)[0], ast.Gen) and self.resolve(x, env)[0].cond is not None
+                for x in (n.left, n.right)):
+            return "such"                        # (swallows only what follows it)
         return None
 
     def operands(self, op, n, env, negate) -> list:
@@ -544,13 +568,14 @@ class Words:
         if negate:
             op = "or" if op == "and" else "and"
         parts = []
-        for x, xenv in self.operands(op, n, env, negate):
+        items = self.operands(op, n, env, negate)
+        for k, (x, xenv) in enumerate(items):
             if xenv is None:           # already words
                 parts.append(x)
                 continue
             text = self.neg(x, xenv) if negate else self.cond(x, xenv)
             inner = self.shape(x, xenv, negate)
-            if inner is not None and inner != op:
+            if inner is not None and inner != op and not (inner == "such" and k == len(items) - 1):
                 text = f"({text})"
             parts.append(text)
         if len(parts) == 1:

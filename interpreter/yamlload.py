@@ -13,7 +13,7 @@ import stat
 
 import yaml
 
-from .errors import ErrorList, RuleError, Span
+from .errors import ErrorList, FoldedSpan, RuleError, Span
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 48
@@ -69,7 +69,29 @@ def _span(path: str, mark) -> Span:
     return Span(path, mark.line + 1, mark.column + 1)
 
 
-def _scalar(ev, path: str, errors: list, key: bool = False):
+def _folded(path: str, ev, text: str, lines: list):
+    """A FoldedSpan for a folded block scalar (`>` or `>-`) whose text is its lines joined by
+    single spaces (no blank or more-indented line); else None."""
+    first = ev.start_mark.line + 1
+    starts, parts, pos, indent = [], [], 0, None
+    for k, raw in enumerate(lines[first:ev.end_mark.line + 1]):
+        if not raw.strip():
+            break
+        ind = len(raw) - len(raw.lstrip(" "))
+        if indent is not None and ind < indent:
+            break                    # the next key: the block has ended
+        if indent is not None and ind != indent:
+            return None
+        indent = ind
+        starts.append((pos, first + k + 1, ind + 1))
+        parts.append(raw[ind:])
+        pos += len(raw) - ind + 1
+    if not parts or " ".join(parts) != text.rstrip("\n") or "\n" in text.rstrip("\n"):
+        return None
+    return FoldedSpan(path, starts[0][1], starts[0][2], tuple(starts))
+
+
+def _scalar(ev, path: str, errors: list, key: bool = False, lines: list | None = None):
     span = _span(path, ev.start_mark)
     text = ev.value
     style = ev.style or None      # libyaml says '' for plain, the Python parser None
@@ -108,6 +130,10 @@ def _scalar(ev, path: str, errors: list, key: bool = False):
         and ev.end_mark.column - ev.start_mark.column == len(text) + (0 if style is None else 2)
     if style in ("'", '"'):
         s.span = span.shifted(1)
+    elif style == ">" and lines is not None and ev.end_mark.line > ev.start_mark.line:
+        folded = _folded(path, ev, text, lines)
+        if folded is not None:       # an expression written over several lines with >-
+            s.span, s.exact = folded, True
     return s
 
 
@@ -116,6 +142,7 @@ def load(text: str, path: str):
     errors: list[RuleError] = []
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise ErrorList([RuleError(f"file too large (limit {MAX_FILE_BYTES} bytes)", Span(path, 1, 1))])
+    lines = text.split("\n")  # (for the columns of folded block scalars)
     stack: list = []        # [container, key-pending-or-None, anchor, start_mark]
     anchors: dict = {}      # anchor -> (value, node count)
     in_progress: set = set()
@@ -157,7 +184,7 @@ def load(text: str, path: str):
                                     _span(path, ev.start_mark))
                 if kind is yaml.ScalarEvent:
                     is_key = bool(stack) and stack[-1][1] is _NOKEY and isinstance(stack[-1][0], YMap)
-                    value, nodes = _scalar(ev, path, errors, is_key), 1
+                    value, nodes = _scalar(ev, path, errors, is_key, lines), 1
                     span = _span(path, ev.start_mark)
                     if ev.anchor:
                         anchors[ev.anchor] = (value, 1)

@@ -172,6 +172,21 @@ def phrase(expr: str, md: bool = False) -> str:
     ("(c.rank == A or c.rank == K) and c.suit == S", "(c's rank is A or c's rank is K) and c's suit is spades"),
     ("c.value * 2 - 1 if c.rank == A else 0", "c's value times 2 minus 1 if c's rank is A, otherwise 0"),
     ("(t.value - (c.value + 1)) // 2", "(t's value minus (c's value plus 1)) divided by 2, rounded down"),
+    # "divided by, rounded down" and "the remainder of" do not close: one inside the other is bracketed
+    ("c.value // 2 % 2 == 1", "the remainder of (c's value divided by 2, rounded down) divided by 2 is 1"),
+    ("c.value % 3 // 2", "(the remainder of c's value divided by 3) divided by 2, rounded down"),
+    ("c.value * 3 // 2", "(c's value times 3) divided by 2, rounded down"),
+    ("c.value * 3 * 2", "c's value times 3 times 2"),
+    ("count(team(p)) == 2", "the number of players in p's team is 2"),
+    # a 'such that' swallows what follows it: bracketed when something follows
+    ("count(x for x in table if x.rank == A) - 1",
+     "(the number of cards x in the table such that x's rank is A) minus 1"),
+    ("min([x.value for x in table if x.rank == A] + [4])",
+     "the smallest of (x's value for each card x in the table such that x's rank is A) followed by 4"),
+    ("count(x for x in table if x.rank == A) == 0 or c.rank == K",
+     "(there are no cards x in the table such that x's rank is A) or c's rank is K"),
+    ("c.rank == K or count(x for x in table if x.rank == A) == 0",
+     "c's rank is K or there are no cards x in the table such that x's rank is A"),
     ("[x for x in table if x.value > c.value]", "the cards x in the table such that x's value is more than c's value"),
     ("groups(hand(p), 2, rank, suit)", "the pairs of cards in p's hand with the same rank and suit"),
     ("c == AS and players >= 3", "c is A♠ and the number of players is at least 3"),
@@ -252,3 +267,46 @@ def test_a_seat_named_like_an_article_is_not_capitalized(tmp_path):
     out = " ".join(describe(load_game(str(path))[0]).split())
     assert "- a makes the move play (if it is not possible, nothing happens)." in out
     assert "- a scores 1 point." in out and "A makes" not in out and "A scores" not in out
+
+
+def test_a_seat_written_as_a_number_reads_as_seat_n(tmp_path):
+    # A patience's `by: 0` and `score: {seat: 0}`: "Seat 0 makes ...", not "0 makes ..."
+    text = MINI.replace('"EXPR"', "c == t") + textwrap.dedent("""\
+          - choose: [play]
+            by: 0
+          - score: {seat: 1, points: 2}
+        moves:
+          play:
+            params:
+              card: {from: "hand(player)"}
+            do:
+              - move: {cards: card, to: table}
+        """)
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = " ".join(describe(load_game(str(path))[0]).split())
+    assert "Seat 0 makes the move play (if it is not possible, nothing happens)." in out
+    assert "Seat 1 scores 2 points." in out
+
+
+def test_a_parameter_over_one_zones_indices_indexing_another_zone_reads_as_its_own(tmp_path):
+    # Klondike's up(c) and down(c), c over indices(up): "the down of the c", not
+    # "down number the c"
+    text = MINI.replace('"EXPR"', "c == t").replace(
+        "  piles: {count: 3, visibility: top}",
+        "  piles: {count: 3, visibility: top}\n  under: {count: 3, visibility: none}") + textwrap.dedent("""\
+          - choose: [play]
+            by: 0
+        moves:
+          play:
+            params:
+              pile: {from: "indices(piles)", if: "not empty(under(pile))"}
+            do:
+              - move: {top: "under(pile)", to: "piles(pile)"}
+        """)
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    out = " ".join(describe(load_game(str(path))[0]).split())
+    assert "one of the 3 piles, such that the under of the pile is not empty" in out
+    assert "Move the top card of the under of the pile (if any) to the pile." in out
+    assert "number the" not in out

@@ -290,3 +290,40 @@ def test_steps_are_counted_before_an_early_return(tmp_path, plain, test):
     assert "LP_play(S, player, out)" in fast.P.source and "return" in fast.P.source.split("def L_play(")[1]
     assert legal(fast) == legal(slow)
     assert fast.over == slow.over and fast.S.steps == slow.S.steps
+
+
+BOTTOMS = """
+moves:
+  play:
+    params:
+      pile: {from: "indices(piles)"}
+      card: {from: "piles(pile)", if: "card == bottom(piles(pile)) and card.rank != 10"}
+    do:
+      - move: {cards: card, to: "won(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, to: "piles(1)", face_up: true}
+  - choose: [play]
+    by: "left(dealer)"
+"""
+
+
+def test_a_bottom_moved_before_the_loop_over_an_empty_pile_is_not_taken_from_it(tmp_path, plain):
+    # Klondike's columns: `card == bottom(piles(pile))` for the cards of each pile; the bottom
+    # moves before the loop over the pile's cards, where the plain code takes it only when the
+    # pile has cards. Pile 0 is empty: the moved bottom must not be taken there, or every
+    # call with an empty pile fails and runs the plain function as well.
+    path = tmp_path / "bottoms.yaml"
+    path.write_text(BASE + textwrap.dedent(BOTTOMS))
+    fast, slow = both(plain, str(path))
+    assert legal(fast) == legal(slow) == ["play 1 AC"]
+    assert fast.S.steps == slow.S.steps
+    env = fast.P.apply[0].__globals__
+    assert "def LP_play(" in fast.P.source and "_h" in fast.P.source.split("def L_play(")[1]
+    calls = []
+    plain_fn = env["LP_play"]
+    env["LP_play"] = lambda *a: calls.append(1) or plain_fn(*a)
+    out = []
+    env["L_play"](fast.S, 1, out)
+    assert len(out) == 1 and calls == []                     # the fast function alone

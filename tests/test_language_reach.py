@@ -251,6 +251,140 @@ def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
     assert "Teams  South (you) + North: 12   West + East: 4" in text
 
 
+
+def one_player(tmp_path) -> str:
+    """A patience: one player, lost while the ace of clubs is still in the stock."""
+    path = tmp_path / "patience.yaml"
+    path.write_text(BASE.replace("{min: 2, max: 2}", "{min: 1, max: 1}") + textwrap.dedent("""\
+        hand:
+          - shuffle: stock
+          - move: {top: stock, count: 2, to: table}
+        match: {losers: "[p for p in seats if AC in stock]"}
+        """))
+    return str(path)
+
+
+def test_a_single_player_among_losers_loses_and_otherwise_wins(tmp_path):
+    # One team alone that lost is not "everyone lost: a draw" (as with several teams): a
+    # patience is lost; with nobody among losers, the player wins.
+    path = one_player(tmp_path)
+    m = T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1)    # AC stays in the stock
+    assert m.losers == [0] and m.winners == []
+    m = T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1)    # AC laid out
+    assert m.losers == [] and m.winners == [0]
+    text = describe(load_game(path)[0])
+    assert "The match is lost by the players p such that A♣ is in the stock; otherwise the player wins." \
+        in " ".join(text.split())
+
+
+
+def test_an_empty_list_on_one_side_of_if_else_is_a_list_like_the_other_side(tmp_path):
+    # A designer's `[0] if lost else []`: before, "an empty list [] has no type; leave it out"
+    path = one_player(tmp_path)
+    text = open(path).read().replace('"[p for p in seats if AC in stock]"', '"[0] if AC in stock else []"')
+    open(path, "w").write(text)
+    assert T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1).losers == [0]
+    assert T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1).winners == [0]
+    assert "The match is lost by seat 0 if A♣ is in the stock, otherwise no players;" \
+        in " ".join(describe(load_game(path)[0]).split())
+    for expr, message in [("count([])", "an empty list [] has no type here"),
+                          ("[] if AC in stock else []", "an empty list [] has no type here"),
+                          ("1 if AC in stock else []", "both sides of 'if ... else' must have one type "
+                                                        "(number vs an empty list)"),
+                          ("[AC] if AC in stock else []", "losers must be a list of seats, not a list of cards")]:
+        open(path, "w").write(text.replace('"[0] if AC in stock else []"', f'"{expr}"'))
+        assert message in errors(path), expr
+
+
+def test_simulate_counts_a_lost_patience_as_a_loss_not_a_draw(tmp_path, capsys):
+    import json
+    from cardrules.cli import main
+    path, out = one_player(tmp_path), tmp_path / "rows.jsonl"
+    assert main(["simulate", path, "-n", "40", "--jsonl", str(out)]) == 0
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    won = sum(r["winners"] == [0] for r in rows)
+    assert 0 < won < 40 and all(r["winners"] == ([] if r["losers"] else [0]) for r in rows)
+    text = capsys.readouterr().out
+    assert "win rate  95% CI" in text and f"0  random      {won / 40:.3f}" in text
+    assert "draws 0 (0.000)" in text
+
+
+def test_the_play_screen_tells_a_lost_patience(tmp_path):
+    import io
+    from rich.console import Console
+    from cardrules import play
+    m = T.stacked(one_player(tmp_path), "2C 3C AC 2H 3H TC TH AH", players=1)
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, 0, ["South"]))
+    assert "The match is over after 1 hand. You lose." in buf.getvalue()
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, None, ["South"]))
+    assert "The match is over after 1 hand. South loses." in buf.getvalue()     # replay --show
+
+
+
+ANTI = """
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "anticlockwise(1)"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def test_anticlockwise_goes_round_to_the_right_from_its_seat(tmp_path):
+    # Briscola and Scopa play to the right: anticlockwise(1) with 4 players is 1, 0, 3, 2
+    path = four_players(tmp_path, ANTI)
+    m = T.stacked(path, "AC 2C 3C TC AH 2H 3H TH", players=4)
+    seen = []
+    while not m.over:
+        seen.append(m.to_move())
+        m.apply(0)
+    assert seen == [1, 0, 3, 2]
+    assert "For each player p, in turn anticlockwise from seat 1:" in describe(load_game(path)[0])
+
+
+
+def test_suit_order_is_a_suits_place_in_the_decks_suits(tmp_path):
+    # Skat's jacks rank by suit, Bridge's strains by suit: suits: [C, H] makes hearts 1
+    path = rules(tmp_path, """
+        moves:
+          play:
+            params:
+              card: {from: "hand(player)", if: "suit_order(card.suit) == 1"}
+            do:
+              - move: {cards: card, to: table}
+        hand:
+          - shuffle: stock
+          - deal: {from: stock, to: hand, count: 2}
+          - choose: [play]
+            by: 1
+        """)
+    m = T.stacked(path, "AC AH 2H 2C", players=2)          # seat 1 (the dealer's left): AC 2H
+    assert [m.move_text(x) for x in m.legal_moves()] == ["play 2H"]
+    assert "suit_order() must be a suit, not a rank" in errors(
+        rules(tmp_path, open(path).read().replace("suit_order(card.suit)", "suit_order(card.rank)")[len(BASE):]))
+
+
+
+def test_a_deal_anticlockwise_starts_at_the_dealers_right_and_goes_round_to_the_right(tmp_path):
+    path = four_players(tmp_path, ANTI.replace("count: 2}", "count: 2, direction: anticlockwise}"))
+    m = T.stacked(path, "AC 2C 3C TC AH 2H 3H TH", players=4)   # seat 0 deals
+    assert [T.cards(m, f"hand:{s}") for s in (3, 2, 1, 0)] == [["AC", "AH"], ["2C", "2H"],
+                                                               ["3C", "3H"], ["TC", "TH"]]
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "one card at a time, anticlockwise, starting with the player to the right of the dealer." in text
+
+
 # ---- when automatic rules run -----------------------------------------------------------------
 
 # Two statements deal (hands, then one card to the table); then seats play a card each. The

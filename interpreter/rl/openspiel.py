@@ -48,6 +48,13 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_PARAMS)
+# One team alone (a patience) may lose, and then nobody wins: its results do not add up to 1.
+_ONE_TEAM_TYPE = pyspiel.GameType(**{**{k: getattr(_GAME_TYPE, k) for k in (
+    "short_name", "long_name", "dynamics", "chance_mode", "information", "reward_model",
+    "max_num_players", "min_num_players", "provides_information_state_string",
+    "provides_information_state_tensor", "provides_observation_string",
+    "provides_observation_tensor", "parameter_specification")},
+    "utility": pyspiel.GameType.Utility.GENERAL_SUM})
 
 
 def load(path: str, players: int | None = None, options: dict | None = None,
@@ -73,13 +80,14 @@ class CardrulesGame(pyspiel.Game):
         self.encoding = Encoding(st.program)
         self.max_hands = p["max_hands"] or None
         lim = st.game.limits
-        super().__init__(_GAME_TYPE, pyspiel.GameInfo(
+        one_team = len(st.program.teams) == 1 and st.program.losers is not None
+        super().__init__(_ONE_TEAM_TYPE if one_team else _GAME_TYPE, pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=0,
             num_players=st.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=None if one_team else 1.0,
             max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match)),
             p)
         self._seeds = random.Random(p["seed"])

@@ -264,6 +264,10 @@ class Table:
         hands = m.hands_played
         head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
         who = " and ".join("you" if p == seat else self.names[p] for p in win)
+        lost = m.losers or []
+        if not win:                 # one team, and it lost (a patience)
+            return head + ("You lose." if seat in lost else " and ".join(self.names[p] for p in lost)
+                           + (" loses." if len(lost) == 1 else " lose."))
         if len(win) == 1:
             return head + ("You win!" if win[0] == seat else f"{self.names[win[0]]} wins.")
         if m.losers or len([t for t in m.P.teams if t[0] in win]) == 1:    # a team, or all but losers
