@@ -76,10 +76,15 @@ class CardrulesEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        r = self.core.step(action)
+        core = self.core
+        r = core.step(action)
         for a, x in zip(self.possible_agents, r):
             self.rewards[a] = float(x)
-        if self.core.over:
+        if core.failed is not None:     # a game error: the match is cut short, nobody wins
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {"error": core.failed}
+        elif core.over:
             for a in self.agents:
                 self.terminations[a] = True
         else:
