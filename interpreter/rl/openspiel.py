@@ -97,7 +97,8 @@ class CardrulesGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match)),
+            # + 1: the move that goes past a limit is taken, and ends the match (a draw)
+            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match) + 1),
             p)
         self._seeds = random.Random(p["seed"])
 
