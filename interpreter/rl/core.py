@@ -61,17 +61,23 @@ class Core:
             self._seeds = random.Random(seed)
         for _ in range(MAX_SKIPPED):
             self.new_match()
-            if not self.match.over:
+            if not self.over:
                 return
             self.skipped += 1
         raise ValueError(f"{self.setup.path}: {MAX_SKIPPED} matches in a row ended before any "
-                         f"decision: there is nothing to learn")
+                         f"decision: there is nothing to learn"
+                         + (f" (the last one stopped: {self.failed})" if self.failed else ""))
 
     def new_match(self):
-        """The next match of the sequence, as it comes (it may be over already)."""
+        """The next match of the sequence, as it comes (it may be over, or stopped by a game
+        error, before its first decision)."""
         self.failed = None
         self._paid = 0
-        self.match = Match(self.program, self._seeds.getrandbits(63), self.max_hands)
+        self.match = m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        try:
+            m.start()
+        except GameError as exc:
+            m.pending, self.failed = None, exc.line()
         self._legal()
 
     def _legal(self):

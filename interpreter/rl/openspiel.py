@@ -103,7 +103,13 @@ class CardrulesGame(pyspiel.Game):
         self._seeds = random.Random(p["seed"])
 
     def new_initial_state(self):
-        return CardrulesState(self, Match(self.program, self._seeds.getrandbits(63), self.max_hands))
+        m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        try:
+            m.start()
+        except GameError as exc:    # stopped before its first decision: terminal, a draw
+            m.pending = None
+            return CardrulesState(self, m, failed=exc.line())
+        return CardrulesState(self, m)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -151,9 +157,10 @@ class _Play:
 def _replayed(params: dict, seed: int, choices: list, views: list) -> _Play:
     """A pickled _Play: its match replayed from the seed and the moves taken."""
     program, enc, _ = _compiled(params)
-    m = Match(program, seed, params["max_hands"] or None)
+    m = Match(program, seed, params["max_hands"] or None, start=False)
     failed = None
     try:
+        m.start()
         for i in choices:
             m.apply(i)
     except GameError as exc:
@@ -162,9 +169,10 @@ def _replayed(params: dict, seed: int, choices: list, views: list) -> _Play:
 
 
 class CardrulesState(pyspiel.State):
-    def __init__(self, game, match: Match, views=None):
+    def __init__(self, game, match: Match, views=None, failed=None):
         super().__init__(game)
-        self.play = _Play(game.encoding, match, views, game.params if match.seed is not None else None)
+        self.play = _Play(game.encoding, match, views, game.params if match.seed is not None else None,
+                          failed=failed)
 
     @property
     def match(self) -> Match:
