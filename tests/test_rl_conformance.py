@@ -234,28 +234,59 @@ def test_a_random_game_through_the_web_protocol_tells_each_seat_only_its_cards(p
             k += 1
 
 
-def test_a_probe_game_through_a_live_socket(tmp_path):
-    # The Starlette application with its TestClient: a human and computer seats, moves sent
-    # as the table sends them, until the first hand is over.
-    pytest.importorskip("starlette")
-    from starlette.testclient import TestClient
-    from cardrules.web.app import make_app
-    files = [str(ROOT / "benchmarks" / "probes" / "sixty-six.yaml"), str(CORNER / "six-teams.yaml")]
-    with TestClient(make_app(files, str(tmp_path), delay=0)) as c:
-        for game, seats in ((0, ["human", "random"]), (1, ["human"] + ["random"] * 5)):
-            got = c.post("/api/games", json={"game": game, "seats": seats, "seed": 5}).json()
+def test_a_probe_and_a_six_player_game_through_a_live_cardrules_serve(tmp_path):
+    # A real `cardrules serve` process per file and a websocket client: a human seat against computer
+    # seats, moves sent as the table sends them, until the first hand is over; no message
+    # shows another seat's hidden hand.
+    pytest.importorskip("uvicorn")
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    from websockets.sync.client import connect
+    for path, seats in ((ROOT / "benchmarks" / "probes" / "sixty-six.yaml", ["human", "random"]),
+                        (CORNER / "six-teams.yaml", ["human"] + ["random"] * 5)):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+        proc = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", str(path), "--port", str(port),
+                                 "--saves", str(tmp_path), "--delay", "0"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.time() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(url + "/api/games", timeout=2) as r:
+                        assert len(json.load(r)["games"]) == 1
+                    break
+                except OSError:
+                    assert proc.poll() is None and time.time() < deadline, "cardrules serve did not answer"
+                    time.sleep(0.2)
+            req = urllib.request.Request(url + "/api/games", method="POST", headers={
+                "content-type": "application/json", "origin": url},
+                data=json.dumps({"game": 0, "seats": seats, "seed": 5}).encode())
+            with urllib.request.urlopen(req, timeout=10) as r:
+                got = json.load(r)
             rng = random.Random(5)
-            with c.websocket_connect(f"/ws/{got['id']}/{got['links'][0]['token']}") as ws:
-                msg = ws.receive_json()
+            with connect(f"ws://127.0.0.1:{port}/ws/{got['id']}/{got['links'][0]['token']}",
+                         origin=url, open_timeout=10) as ws:
+                msg = json.loads(ws.recv(timeout=20))
                 while not msg["over"] and not msg["hands"]:
                     if msg["to_move"] == 0 and msg["moves"]:
-                        ws.send_text(json.dumps({"type": "move", "decision": msg["decision"],
-                                                 "move": rng.choice(msg["moves"])["move"]}))
-                    msg = ws.receive_json()
+                        ws.send(json.dumps({"type": "move", "decision": msg["decision"],
+                                            "move": rng.choice(msg["moves"])["move"]}))
+                    msg = json.loads(ws.recv(timeout=20))
                     assert msg["type"] == "state", msg
                     hidden = [z for z in msg["zones"] if z["owner"] not in (None, 0)
                               and z["visibility"] == "owner"]
                     assert all(c is None for z in hidden for c in z["cards"])
+                assert msg["hands"] or msg["over"]
+        finally:
+            proc.terminate()
+            proc.communicate(timeout=10)
 
 
 # -- the defects these checks found, one scenario each --------------------------------------------
