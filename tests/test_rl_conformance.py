@@ -109,6 +109,12 @@ def test_openspiel_random_sim_and_serialized_states(path, players):
         s, rng = game.new_initial_state(), random.Random(seed)
         while not s.is_terminal() and not (slow and len(s.history()) > 30):
             if rng.random() < 0.2:
+                p = s.current_player()      # the mask is the legal actions; the observation
+                assert np.flatnonzero(s.legal_actions_mask(p)).tolist() == s.legal_actions()
+                names = game.encoding.describe_observation()      # string names the tensor
+                tensor = np.asarray(s.observation_tensor(p))
+                assert [x.split("=")[0] for x in s.observation_string(p).split("; ")] == \
+                    [names[i] for i in np.flatnonzero(tensor)]
                 t = game.deserialize_state(s.serialize())
                 assert str(t) == str(s) and t.history() == s.history()
                 assert t.legal_actions() == s.legal_actions()
