@@ -3,7 +3,7 @@
 Every file in games/, games/variants/, benchmarks/probes/ and tests/rl_games/ (small files for
 corner cases: one player, six players with teams, moves that take a number, a bool, a suit, a
 seat, a pile, a list of cards, a blind draw; options; hands with no decision; tell: and say:)
-goes through PettingZoo's `api_test` and `seed_test`, Gymnasium's `check_env`, OpenSpiel's
+goes through PettingZoo's `api_test`, `seed_test` and `render_test`, Gymnasium's `check_env`, OpenSpiel's
 `random_sim_test` and state serialization, a leak check of the observation vector against
 `observe.visible`, and a random game through `cardrules.web.protocol` (every message valid, no
 card its seat has not seen, every legal move's parts well-formed).
@@ -37,7 +37,8 @@ FILES = [p for p in sorted(GAMES.glob("*.yaml")) + sorted((GAMES / "variants").g
          + [HERE / "games" / "boom.yaml", HERE / "games" / "endless.yaml"]]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
               pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),
-              pytest.mark.filterwarnings("ignore:.*spec:UserWarning")]
+              pytest.mark.filterwarnings("ignore:.*spec:UserWarning"),
+              pytest.mark.filterwarnings("ignore:.*render fps:UserWarning")]    # text has no fps
 
 
 def _name(p) -> str:
@@ -69,14 +70,15 @@ SLOW_RANDOM_PLAY = {"benchmarks/probes/cheat"}
 
 # -- PettingZoo, Gymnasium, OpenSpiel: their own checkers ----------------------------------------
 @pytest.mark.parametrize("path,players", CASES)
-def test_pettingzoo_api_and_seed_tests(path, players):
+def test_pettingzoo_api_seed_and_render_tests(path, players):
     if not LONG and _name(ROOT / path) in IN_TEST_RL:
         pytest.skip("in tests/test_rl.py")
     pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.test import api_test, render_test, seed_test
     from cardrules.rl.pettingzoo import env
     api_test(env(path, players, max_hands=2), num_cycles=CYCLES)
     seed_test(lambda: env(path, players, max_hands=2), num_cycles=CYCLES)
+    render_test(lambda render_mode=None: env(path, players, render_mode=render_mode, max_hands=1))
 
 
 @pytest.mark.parametrize("path,players", CASES)
@@ -88,13 +90,14 @@ def test_gymnasium_check_env_at_a_seat_that_decides(path, players):
     from cardrules.rl.gymnasium import SingleAgentEnv
     seats = range(players) if LONG else [players - 1]
     for seat in seats:
-        e = SingleAgentEnv(path, seat=seat, players=players, opponents="random", max_hands=1)
+        e = SingleAgentEnv(path, seat=seat, players=players, opponents="random", max_hands=1,
+                           render_mode="ansi")
         try:
             e.reset(seed=0)
         except ValueError as exc:     # a seat that never decides (a dealer who only deals)
             assert "had no decision in" in str(exc)
             continue
-        check_env(e, skip_render_check=True)
+        check_env(e)
 
 
 @pytest.mark.parametrize("path,players", CASES)

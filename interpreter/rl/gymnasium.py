@@ -33,13 +33,13 @@ ILLEGAL = ("penalty", "random", "raise")
 class SingleAgentEnv(gym.Env):
     """The learning seat against cardrules agents (`opponents`: one name, or one per seat with
     any name at the learning seat's place). Keyword arguments go to `Core`."""
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, path: str, seat: int = 0, opponents="greedy", players: int | None = None,
                  options: dict | None = None, render_mode: str | None = None,
                  illegal: str = "penalty", illegal_reward: float = -1.0, **kwargs):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.core = Core(path, players, options, **kwargs)
@@ -120,6 +120,10 @@ class SingleAgentEnv(gym.Env):
         return obs, float(reward), core.over, False, info
 
     def render(self):
+        """The learning seat's view as text: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
+            return None
+        if self.render_mode == "human":
+            print(self.core.text(self.seat))
             return None
         return self.core.text(self.seat)
