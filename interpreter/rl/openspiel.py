@@ -13,7 +13,10 @@ observation string names the same slots; the information-state string is the sea
 history: its observation after every decision (as an opaque key) and the actions it took
 (perfect recall).
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
-OpenSpiel's ISMCTS runs unchanged.
+OpenSpiel's ISMCTS runs unchanged. A game error (a limit reached, a rule that fails) ends the
+match as a draw (`state.error` names it). `state.serialize()` / `game.deserialize_state()`
+replay the seed and the moves taken; pickling the game, or `serialize_game_and_state`, is
+refused by OpenSpiel itself for a sampled-chance Python game (GetRNGState unimplemented).
 """
 from __future__ import annotations
 
