@@ -450,6 +450,24 @@ def test_openspiel_a_serialized_state_goes_on_exactly_as_the_original():
         world.serialize()
 
 
+def test_openspiel_resampling_without_a_sampler_leaves_the_real_deals_alone():
+    # resample_from_infostate(p) without a sampler drew its seed from the match's own
+    # generator, so the next hand of the real game was dealt differently after a resample.
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    game = load(game_path("chinese-ten"), max_hands=2)
+    s, rng = game.new_initial_state(), random.Random(1)
+    twin = s.clone()
+    worlds = [str(s.resample_from_infostate(s.current_player())) for _ in range(3)]
+    assert len(set(worlds)) == 3                    # still a different world each time
+    while not s.is_terminal():
+        a = rng.choice(s.legal_actions())
+        s.apply_action(a)
+        twin.apply_action(a)
+        assert str(s) == str(twin)
+    assert s.match.hands_played == 2
+
+
 def test_the_corner_files_are_what_the_docstring_says():
     # Not vacuous: the corner files really have one player, six with teams, hands without a
     # decision, and moves of every kind of parameter.

@@ -133,6 +133,7 @@ class _Play:
         self.params = params
         self.choices = choices if choices is not None else []   # legal-move indices taken
         self.failed = failed        # the line of the game error that stopped the match
+        self.resamples = 0          # resample_from_infostate calls without a sampler
         self._index()
         # Per seat: its observation key after each decision, and its own actions (perfect recall).
         self.views = views if views is not None else \
@@ -228,8 +229,14 @@ class CardrulesState(pyspiel.State):
 
     def resample_from_infostate(self, player, sampler=None):
         """A state the seat cannot tell from this one: the cards it does not know redealt."""
-        m = self.play.match
-        rng = random.Random(int((m.S.rng.random() if sampler is None else sampler()) * 2 ** 53))
+        play = self.play
+        m = play.match
+        if sampler is None:     # a generator of its own: the match's own deals stay as they are
+            play.resamples += 1
+            x = random.Random(f"{m.seed}:{len(play.choices)}:{play.resamples}").random()
+        else:
+            x = sampler()
+        rng = random.Random(int(x * 2 ** 53))
         world = observe.determinize(m, player, rng, knowledge=True)
         return CardrulesState(self.get_game(), world, [v[:] for v in self.play.views])
 
