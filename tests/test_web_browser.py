@@ -435,5 +435,47 @@ def test_a_set_of_cards_is_played_by_clicking_its_cards(tmp_path, context):
         server.stop()
 
 
+def test_a_capture_of_several_table_cards_is_chosen_by_clicking_one_of_them(tmp_path, context):
+    """Scopa's capture takes a set of table cards with the played card (parts: a card, then a
+    list of cards): once the card is selected, each card of each set it can take lights up as
+    a target; a click on one offers the captures whose set holds it. (The set used to be no
+    target at all: such a capture could only be chosen from the list of moves.)"""
+    server = LiveServer(str(tmp_path), games=["scopa"])
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(create_in_lobby(page, server, "scopa", ["human", "random"], seed=1)[0])
+        for k in range(60):
+            if wait_turn(page)["state"] == "over":
+                break
+            moves = page.eval_on_selector_all("#moves button.move", "bs => bs.map(b => b.dataset.move)")
+            by_card = {}
+            for mv in moves:
+                by_card.setdefault(mv.split()[1], []).append(mv)
+            sets = [mv for ms in by_card.values() if len(ms) > 1 for mv in ms
+                    if mv.startswith("capture") and "+" in mv]
+            if sets:
+                break
+            click_a_move(page, k)
+        assert sets, "no capture of several cards came up"
+        move = sets[0]
+        card, take = move.split()[1], move.split()[2].split("+")
+        decision = page.evaluate("document.body.dataset.decision")
+        page.click(f"#mine button.card[data-card='{card}']")
+        target = page.query_selector(f"#board button.card.target[data-card='{take[0]}']")
+        assert target, f"{take[0]} of {move} is not a target once {card} is selected"
+        target.click()
+        if page.evaluate("document.body.dataset.decision") == decision:   # several captures hold it
+            label = page.inner_text(f'#moves button.move[data-move="{move}"]')
+            page.click(f'#prompt button.choice:text-is("{label}")')
+        page.wait_for_function(f"document.body.dataset.decision !== '{decision}'", timeout=20000)
+        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("South")]
+        assert said and all(_screen(c) in said[-1] for c in take), said[-1:]
+        assert not errors
+    finally:
+        server.stop()
+
+
 def _screen(card: str) -> str:
     return ("10" if card[0] == "T" else card[:-1]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]

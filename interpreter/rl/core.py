@@ -9,10 +9,14 @@ import random
 
 from .. import observe
 from ..engine import Match
+from ..errors import GameError
 from ..session import setup
 from .encoding import Encoding
 
 REWARDS = ("match", "hand")
+# reset() starts another match while one ends before its first decision (nothing to learn
+# from it); this many in a row is a clear error rather than a loop.
+MAX_SKIPPED = 1000
 
 
 class Core:
@@ -20,8 +24,13 @@ class Core:
 
     reward="match": at the end of the match each seat gets its share of the win (1 for a sole
     winner, 1/k for each of k tied winners, 0 otherwise); reward="hand": at the end of every
-    hand each seat gets its hand result in the game's own scoring (what `totals` add up).
+    hand each seat gets its hand result in the game's own scoring (what `totals` add up; the
+    hands that end before the first decision are paid with the first move's rewards).
     `max_hands` ends a match after that many hands (1: single hands).
+
+    A match that ends before any decision is skipped by reset() (counted in `skipped`). A
+    match stopped by a game error (a limit of the rule file reached, a rule that fails) ends
+    the episode: `failed` holds the error's line, `over` is true, and nobody wins.
     """
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
@@ -41,12 +50,34 @@ class Core:
         self.match: Match | None = None
         self.ids: list = []
         self.index: dict = {}
+        self.failed: str | None = None
+        self.skipped = 0            # matches reset() skipped since it was created
+        self._paid = 0              # hand results already paid out (reward="hand")
 
     def reset(self, seed: int | None = None):
-        """A new match; with a seed, the sequence of matches restarts from it."""
+        """A new match with a decision to make; with a seed, the sequence of matches restarts
+        from it. Matches that end before their first decision are skipped."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.match = Match(self.program, self._seeds.getrandbits(63), self.max_hands)
+        for _ in range(MAX_SKIPPED):
+            self.new_match()
+            if not self.over:
+                return
+            self.skipped += 1
+        raise ValueError(f"{self.setup.path}: {MAX_SKIPPED} matches in a row ended before any "
+                         f"decision: there is nothing to learn"
+                         + (f" (the last one stopped: {self.failed})" if self.failed else ""))
+
+    def new_match(self):
+        """The next match of the sequence, as it comes (it may be over, or stopped by a game
+        error, before its first decision)."""
+        self.failed = None
+        self._paid = 0
+        self.match = m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        try:
+            m.start()
+        except GameError as exc:
+            m.pending, self.failed = None, exc.line()
         self._legal()
 
     def _legal(self):
@@ -59,10 +90,10 @@ class Core:
 
     @property
     def over(self) -> bool:
-        return self.match.over
+        return self.match.over or self.failed is not None
 
     def to_move(self) -> int:
-        return self.match.to_move()
+        return -1 if self.failed is not None else self.match.to_move()
 
     def legal_actions(self) -> list:
         """The legal action ids of the pending decision, ascending."""
@@ -79,19 +110,26 @@ class Core:
     def apply_index(self, i: int) -> list:
         """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
         m = self.match
-        before = m.hands_played
-        m.apply(i)
+        if self.over:
+            raise ValueError("the match is over: call reset()")
+        try:
+            m.apply(i)
+        except GameError as exc:        # the episode ends here, truncated; nobody wins
+            m.pending = None
+            self.failed = exc.line()
         self._legal()
         if self.reward == "hand":
             r = [0.0] * self.players
-            for res in m.hand_results[before:]:
+            for res in m.hand_results[self._paid:]:
                 for s in range(self.players):
                     r[s] += res[s]
+            self._paid = len(m.hand_results)
             return r
-        return self.returns() if m.over else [0.0] * self.players
+        return self.returns()
 
     def returns(self) -> list:
-        """Each seat's share of the win once the match is over (zeros before)."""
+        """Each seat's share of the win once the match is over (zeros before, and for a
+        match a game error stopped)."""
         m = self.match
         if not m.over:
             return [0.0] * self.players
@@ -110,6 +148,8 @@ class Core:
         obs = observe.observation(self.match, seat, memory=self.encoding.memory)
         lines = [f"seat {seat} of {obs['players']}, hand {obs['hand']}, dealer {obs['dealer']}, "
                  f"to move {obs['to_move']}"]
+        if self.failed:
+            lines.append(f"  stopped: {self.failed}")
         for name, cards in obs["zones"].items():
             if cards:
                 lines.append(f"  {name}: " + " ".join(c or "??" for c in cards))

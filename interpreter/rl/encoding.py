@@ -23,8 +23,8 @@ Action space: a canonical id for every possible move, `offset(move) + mixed-radi
 Each parameter has a domain from its type: a card (the deck), a rank, suit or colour (the deck's,
 plus one for jokers / "none"), a seat (relative to the deciding seat), a bool, a blind choice (a
 position in its zone, up to the deck size), an int (`indices(zone)` gives the zone's count, a
-literal list its values, `range(a, b)` with literal bounds its range; any other int source the
-deck size, 0..n-1). So "capture 7H 3S" has the same id in every state.
+list of constants its values, `range(a, b)` with constant bounds its range — numbers, int
+options and `players`, with + - * //; any other int source the deck size, 0..n-1). So "capture 7H 3S" has the same id in every state.
 
 A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatorial number
 system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
@@ -292,13 +292,35 @@ class Encoding:
             ref = getattr(src.args[0], "ref", None)
             if ref and ref[0] == "zone":
                 return list(range(ref[1].count))
-        if isinstance(src, nodes.ListLit) and all(isinstance(x, nodes.Num) for x in src.items):
-            return sorted({x.value for x in src.items})
-        if isinstance(src, nodes.Call) and src.func == "range" and \
-                all(isinstance(x, nodes.Num) for x in src.args) and 1 <= len(src.args) <= 2:
-            a = [x.value for x in src.args]
-            return list(range(*a)) or [0]
+        if isinstance(src, nodes.ListLit):
+            vals = [self._const(x) for x in src.items]
+            if None not in vals:
+                return sorted(set(vals))
+        if isinstance(src, nodes.Call) and src.func == "range" and 1 <= len(src.args) <= 2:
+            a = [self._const(x) for x in src.args]
+            if None not in a:
+                return list(range(*a)) or [0]
         return list(range(self.n))
+
+    def _const(self, x):
+        """The value of an int expression fixed at compile time (numbers, options, `players`,
+        + - * //), or None."""
+        if isinstance(x, nodes.Num):
+            return x.value
+        if isinstance(x, nodes.Name):
+            ref = getattr(x, "ref", None) or ()
+            if ref[:1] == ("option",) and ref[1] == "int":
+                return self.P.options.get(x.id)
+            return self.N if ref[:1] == ("builtin",) and x.id == "players" else None
+        if isinstance(x, nodes.Neg):
+            v = self._const(x.operand)
+            return None if v is None else -v
+        if isinstance(x, nodes.BinOp) and x.op in ("+", "-", "*", "//"):
+            a, b = self._const(x.left), self._const(x.right)
+            if a is None or b is None or (x.op == "//" and b == 0):
+                return None
+            return a + b if x.op == "+" else a - b if x.op == "-" else a * b if x.op == "*" else a // b
+        return None
 
     def action_ids(self, match) -> list:
         """The canonical id of each legal move of the pending decision (None for a move the

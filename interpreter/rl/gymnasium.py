@@ -25,7 +25,7 @@ import random
 
 from ..agents import SeatView, make_agent
 from ..session import agent_list, derive_seed
-from .core import Core
+from .core import MAX_SKIPPED, Core
 
 ILLEGAL = ("penalty", "random", "raise")
 
@@ -33,13 +33,13 @@ ILLEGAL = ("penalty", "random", "raise")
 class SingleAgentEnv(gym.Env):
     """The learning seat against cardrules agents (`opponents`: one name, or one per seat with
     any name at the learning seat's place). Keyword arguments go to `Core`."""
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, path: str, seat: int = 0, opponents="greedy", players: int | None = None,
                  options: dict | None = None, render_mode: str | None = None,
                  illegal: str = "penalty", illegal_reward: float = -1.0, **kwargs):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.core = Core(path, players, options, **kwargs)
@@ -58,18 +58,29 @@ class SingleAgentEnv(gym.Env):
         self._opponents: list = []
 
     def reset(self, seed=None, options=None):
+        """A new episode: the next match in which the learning seat has a decision (matches
+        that end before it has one are skipped, and counted in `core.skipped`)."""
         super().reset(seed=seed)
         # The match seeds follow Gymnasium's generator, so reset(seed=s) fixes the episodes.
-        self.core.reset(int(self.np_random.integers(2 ** 62)))
-        m = self.core.match
-        self._opponents = [
-            None if s == self.seat else
-            (make_agent(name, s, random.Random(derive_seed(m.seed, "agent", s))), SeatView(m, s))
-            for s, name in enumerate(self.opponent_names)]
-        reward = self._others()
-        obs, info = self._obs()
-        info["reward_before_first_move"] = reward
-        return obs, info
+        core = self.core
+        core.reset(int(self.np_random.integers(2 ** 62)))
+        for _ in range(MAX_SKIPPED):
+            m = core.match
+            self._opponents = [
+                None if s == self.seat else
+                (make_agent(name, s, random.Random(derive_seed(m.seed, "agent", s))), SeatView(m, s))
+                for s, name in enumerate(self.opponent_names)]
+            reward = self._others()
+            if not core.over:
+                obs, info = self._obs()
+                info["reward_before_first_move"] = reward
+                return obs, info
+            core.skipped += 1
+            failed = core.failed
+            core.new_match()
+        raise ValueError(f"{core.setup.path}: seat {self.seat} had no decision in {MAX_SKIPPED} "
+                         f"matches in a row: there is nothing to learn"
+                         + (f" (the last one stopped: {failed})" if failed else ""))
 
     def _others(self) -> float:
         """Let the other seats move until the learning seat decides or the match ends."""
@@ -103,9 +114,16 @@ class SingleAgentEnv(gym.Env):
         reward = core.step(action)[self.seat]
         reward += self._others()
         obs, info = self._obs()
+        if core.failed is not None:     # a game error: the episode is cut short, nobody wins
+            info["error"] = core.failed
+            return obs, float(reward), False, True, info
         return obs, float(reward), core.over, False, info
 
     def render(self):
+        """The learning seat's view as text: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
+            return None
+        if self.render_mode == "human":
+            print(self.core.text(self.seat))
             return None
         return self.core.text(self.seat)

@@ -13,7 +13,10 @@ observation string names the same slots; the information-state string is the sea
 history: its observation after every decision (as an opaque key) and the actions it took
 (perfect recall).
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
-OpenSpiel's ISMCTS runs unchanged.
+OpenSpiel's ISMCTS runs unchanged. A game error (a limit reached, a rule that fails) ends the
+match as a draw (`state.error` names it). `state.serialize()` / `game.deserialize_state()`
+replay the seed and the moves taken; pickling the game, or `serialize_game_and_state`, is
+refused by OpenSpiel itself for a sampled-chance Python game (GetRNGState unimplemented).
 """
 from __future__ import annotations
 
@@ -24,10 +27,12 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.openspiel needs OpenSpiel: pip install 'cardrules[openspiel]'") \
         from None
 
+import pickle
 import random
 
 from .. import observe
 from ..engine import Match
+from ..errors import GameError
 from ..session import setup
 from .encoding import Encoding
 
@@ -69,15 +74,30 @@ def _text(v) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
+# Compiled configurations by their parameters, so a deserialized state finds its program.
+_COMPILED: dict = {}
+
+
+def _compile(p: dict):
+    """(program, encoding, setup) of a game's parameters, kept for _compiled."""
+    sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+    st = setup(p["path"], p["players"] or None, sets)
+    if not st.game.moves:
+        raise ValueError(f"{p['path']}: the game has no moves, so there is no decision")
+    _COMPILED[tuple(sorted(p.items()))] = out = (st.program, Encoding(st.program), st)
+    return out
+
+
+def _compiled(p: dict):
+    """The last compiled configuration of these parameters (or a new one)."""
+    return _COMPILED.get(tuple(sorted(p.items()))) or _compile(p)
+
+
 class CardrulesGame(pyspiel.Game):
     def __init__(self, params=None):
         p = dict(_PARAMS, **(params or {}))
-        sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
-        st = setup(p["path"], p["players"] or None, sets)
-        if not st.game.moves:
-            raise ValueError(f"{p['path']}: the game has no moves, so there is no decision")
-        self.program = st.program
-        self.encoding = Encoding(st.program)
+        self.program, self.encoding, st = _compile(p)
+        self.params = p
         self.max_hands = p["max_hands"] or None
         lim = st.game.limits
         one_team = len(st.program.teams) == 1 and st.program.losers is not None
@@ -88,12 +108,19 @@ class CardrulesGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None if one_team else 1.0,
-            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match)),
+            # + 1: the move that goes past a limit is taken, and ends the match (a draw)
+            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match) + 1),
             p)
         self._seeds = random.Random(p["seed"])
 
     def new_initial_state(self):
-        return CardrulesState(self, Match(self.program, self._seeds.getrandbits(63), self.max_hands))
+        m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        try:
+            m.start()
+        except GameError as exc:    # stopped before its first decision: terminal, a draw
+            m.pending = None
+            return CardrulesState(self, m, failed=exc.line())
+        return CardrulesState(self, m)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -103,30 +130,61 @@ class CardrulesGame(pyspiel.Game):
 
 class _Play:
     """A state's mutable part. pyspiel clones a Python state by deep-copying each attribute:
-    this one copies the match as search does (lists of ints), sharing the program."""
+    this one copies the match as search does (lists of ints), sharing the program. It pickles
+    (state.serialize()) as the game's parameters, the match's seed and the moves taken, and
+    is rebuilt by replaying them."""
 
-    def __init__(self, enc: Encoding, match: Match, views=None):
+    def __init__(self, enc: Encoding, match: Match, views=None, params=None, choices=None,
+                 failed=None):
         self.enc = enc
         self.match = match
-        ids = enc.action_ids(match)
-        self.index = {}
-        for i, a in enumerate(ids):
-            if a is not None and a not in self.index:
-                self.index[a] = i
+        self.params = params
+        self.choices = choices if choices is not None else []   # legal-move indices taken
+        self.failed = failed        # the line of the game error that stopped the match
+        self.resamples = 0          # resample_from_infostate calls without a sampler
+        self._index()
         # Per seat: its observation key after each decision, and its own actions (perfect recall).
         self.views = views if views is not None else \
             [[_key(enc.observe(match, s))] for s in range(match.players)]
 
+    def _index(self):
+        self.index = {}
+        for i, a in enumerate(self.enc.action_ids(self.match)):
+            if a is not None and a not in self.index:
+                self.index[a] = i
+
     def __deepcopy__(self, memo):
         rng = random.Random()
         rng.setstate(self.match.S.rng.getstate())
-        return _Play(self.enc, self.match.copy(rng), [v[:] for v in self.views])
+        return _Play(self.enc, self.match.copy(rng), [v[:] for v in self.views], self.params,
+                     self.choices[:], self.failed)
+
+    def __reduce__(self):
+        if self.params is None or self.match.seed is None:
+            raise pickle.PicklingError("a resampled state cannot be serialized (it has no seed "
+                                       "to replay): serialize the real one")
+        return (_replayed, (self.params, self.match.seed, self.choices, self.views))
+
+
+def _replayed(params: dict, seed: int, choices: list, views: list) -> _Play:
+    """A pickled _Play: its match replayed from the seed and the moves taken."""
+    program, enc, _ = _compiled(params)
+    m = Match(program, seed, params["max_hands"] or None, start=False)
+    failed = None
+    try:
+        m.start()
+        for i in choices:
+            m.apply(i)
+    except GameError as exc:
+        m.pending, failed = None, exc.line()
+    return _Play(enc, m, views, params, list(choices), failed)
 
 
 class CardrulesState(pyspiel.State):
-    def __init__(self, game, match: Match, views=None):
+    def __init__(self, game, match: Match, views=None, failed=None):
         super().__init__(game)
-        self.play = _Play(game.encoding, match, views)
+        self.play = _Play(game.encoding, match, views, game.params if match.seed is not None else None,
+                          failed=failed)
 
     @property
     def match(self) -> Match:
@@ -134,11 +192,11 @@ class CardrulesState(pyspiel.State):
 
     def current_player(self):
         m = self.play.match
-        return pyspiel.PlayerId.TERMINAL if m.over else m.to_move()
+        return pyspiel.PlayerId.TERMINAL if m.over or self.play.failed else m.to_move()
 
     def _legal_actions(self, player):
         m = self.play.match
-        if m.over or player != m.to_move():
+        if m.over or self.play.failed or player != m.to_move():
             return []
         return sorted(self.play.index)
 
@@ -146,8 +204,13 @@ class CardrulesState(pyspiel.State):
         play = self.play
         m, enc = play.match, play.enc
         seat = m.to_move()
-        m.apply(play.index[action])
-        play.__init__(enc, m, play.views)
+        i = play.index[action]
+        play.choices.append(i)
+        try:
+            m.apply(i)
+        except GameError as exc:    # a game error ends the match as a draw (see `error`)
+            m.pending, play.failed = None, exc.line()
+        play._index()
         play.views[seat].append(f"a{action}")
         for s, v in enumerate(play.views):
             v.append(_key(enc.observe(m, s)))
@@ -156,18 +219,32 @@ class CardrulesState(pyspiel.State):
         return self.play.enc.action_text(action)
 
     def is_terminal(self):
-        return self.play.match.over
+        return self.play.match.over or self.play.failed is not None
+
+    @property
+    def error(self) -> str | None:
+        """The line of the game error (a limit reached, a rule that fails) that stopped the
+        match, which then ends as a draw; None otherwise."""
+        return self.play.failed
 
     def returns(self):
         m = self.play.match
+        if self.play.failed is not None:      # a draw; one team alone (a patience) has not won
+            return [1.0 / m.players if len(m.P.teams) > 1 else 0.0] * m.players
         if not m.over:
             return [0.0] * m.players
         return [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(m.players)]
 
     def resample_from_infostate(self, player, sampler=None):
         """A state the seat cannot tell from this one: the cards it does not know redealt."""
-        m = self.play.match
-        rng = random.Random(int((m.S.rng.random() if sampler is None else sampler()) * 2 ** 53))
+        play = self.play
+        m = play.match
+        if sampler is None:     # a generator of its own: the match's own deals stay as they are
+            play.resamples += 1
+            x = random.Random(f"{m.seed}:{len(play.choices)}:{play.resamples}").random()
+        else:
+            x = sampler()
+        rng = random.Random(int(x * 2 ** 53))
         world = observe.determinize(m, player, rng, knowledge=True)
         return CardrulesState(self.get_game(), world, [v[:] for v in self.play.views])
 

@@ -31,13 +31,13 @@ def env(path: str, players: int | None = None, options: dict | None = None,
 
 
 class CardrulesEnv(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "cardrules_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "cardrules_v0", "is_parallelizable": False}
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
                  render_mode: str | None = None, **kwargs):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.core = Core(path, players, options, **kwargs)
         self.render_mode = render_mode
         enc = self.core.encoding
@@ -76,10 +76,15 @@ class CardrulesEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        r = self.core.step(action)
+        core = self.core
+        r = core.step(action)
         for a, x in zip(self.possible_agents, r):
             self.rewards[a] = float(x)
-        if self.core.over:
+        if core.failed is not None:     # a game error: the match is cut short, nobody wins
+            for a in self.agents:
+                self.truncations[a] = True
+                self.infos[a] = {"error": core.failed}
+        elif core.over:
             for a in self.agents:
                 self.terminations[a] = True
         else:
@@ -87,11 +92,16 @@ class CardrulesEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
-        """The view of the seat to move (or seat 0 once the match is over) as text."""
+        """The view of the seat to move (or seat 0 once the match is over) as text: returned
+        ("ansi") or printed ("human")."""
         if self.render_mode is None:
             return None
         seat = self.core.to_move()
-        return self.core.text(seat if seat >= 0 else 0)
+        text = self.core.text(seat if seat >= 0 else 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self):
         pass

@@ -30,6 +30,7 @@ from ..agents import SeatView, agent_names, make_agent
 from ..engine import Match
 from ..errors import CardrulesError, GameError, UsageError, clean
 from ..load import load_game
+from ..model import players_text
 from ..observe import observation
 from ..session import derive_seed, setup
 
@@ -136,7 +137,7 @@ class Table:
         gid = new_id()
         save = play.SaveFile(os.path.join(saves, gid + ".jsonl"), head, match.S.log) if saves else None
         t = cls(gid, st, match, head, save)
-        t.note_all(f"{st.game.name}, {n} players, seed {seed}.")
+        t.note_all(f"{st.game.name}, {players_text(n, n)}, seed {seed}.")
         try:
             match.start()                      # the first deal, told to every seat as it happens
         except GameError as exc:

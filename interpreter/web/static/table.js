@@ -124,6 +124,12 @@ function targetOf(m) {
   const i = firstCard(m);
   return i >= 0 ? m.parts[i + 1] : undefined;
 }
+// Whether a click on card `name` names target part t: that card, or one card of a set of cards
+// (a capture of several table cards): the moves whose set holds it are then offered to choose.
+function aims(t, name) {
+  return key(t) === "card:" + name || (!!t && t.cards !== undefined && t.cards.includes(name));
+}
+function targetKeys(t) { return t && t.cards !== undefined ? t.cards.map((c) => "card:" + c) : [key(t)]; }
 
 // A move whose choice is a list of cards and no single card (President's sets, Hearts' pass):
 // its cards are picked one click at a time; it is played when the picked cards are its list and
@@ -155,8 +161,8 @@ function candidates() {
 
 function clickCard(name) {
   const moves = state.moves.filter((m) => { const i = firstCard(m); return i >= 0 && m.parts[i].card === name; });
-  if (selected && name !== selected) {            // a table card as the target of the selected card
-    const hit = candidates().filter((m) => key(targetOf(m)) === "card:" + name);
+  if (selected && name !== selected) {            // a table card as the target of the selected card,
+    const hit = candidates().filter((m) => aims(targetOf(m), name));   // or one card of a target set
     if (hit.length) return chooseAmong(hit);
   }
   if (!moves.length) return pickCard(name);
@@ -199,7 +205,7 @@ function draw() {
   const targets = new Set(), playable = new Set();
   if (!sent) for (const m of s.moves) { const i = firstCard(m); if (i >= 0) playable.add(m.parts[i].card); }
   if (!sent) for (const m of setMoves()) for (const c of cardsOf(m)) playable.add(c);
-  if (selected) for (const m of candidates()) targets.add(key(targetOf(m)));
+  if (selected) for (const m of candidates()) for (const k of targetKeys(targetOf(m))) targets.add(k);
 
   const byOwner = {};
   const shared = [];
