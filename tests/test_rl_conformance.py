@@ -429,6 +429,22 @@ def test_openspiel_a_game_error_ends_the_match_as_a_draw_with_its_line():
     assert s.current_player() < 0 and s.legal_actions() == []
 
 
+def test_openspiel_a_game_error_in_a_one_player_game_with_losers_is_no_win(tmp_path):
+    # A patience is general-sum (a lost game returns 0); a game error there used to be a
+    # "draw" of its one player: 1.0, a win.
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from cardrules.rl.openspiel import load
+    text = open(BOOM).read().replace("players: {min: 2, max: 2, default: 2}", "players: {min: 1, max: 1, default: 1}")
+    solo = tmp_path / "solo-boom.yaml"
+    solo.write_text(text + 'match:\n  losers: "[p for p in seats if not empty(hand(p))]"\n')
+    game = load(str(solo))
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    s = game.new_initial_state()
+    s.apply_action(s.legal_actions()[0])
+    assert s.is_terminal() and s.error and s.returns() == [0.0]
+
+
 def test_openspiel_a_serialized_state_goes_on_exactly_as_the_original():
     # state.serialize() used to fail on the compiled program (unpicklable); the state now
     # pickles as its seed and moves and is replayed.
