@@ -407,3 +407,12 @@ def test_train_selfplay_example_runs_and_reports_win_rates(capsys):
     out = capsys.readouterr().out
     assert "trained on 30 self-play hands" in out
     assert out.count("win rate against") == 2
+
+
+def test_a_number_from_indices_of_a_zone_has_ids_for_the_zones_instances_only():
+    # indices(piles) is checked as a zone name: the encoding read it as "any number" and gave
+    # Nutzen's pile 52 values (5,460 action ids for 364 moves).
+    enc = Encoding(setup(str(GAMES / "nutzen.yaml")).program)
+    places = [enc.action_text(a) for a in range(enc.num_actions) if enc.action_text(a).startswith("place ")]
+    assert sorted({int(t.split()[-1]) for t in places}) == [0, 1, 2]          # three piles
+    assert len(places) == 52 * 3

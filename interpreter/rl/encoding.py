@@ -290,7 +290,7 @@ class Encoding:
     def _int_domain(self, src) -> list:
         if isinstance(src, nodes.Call) and src.func == "indices" and src.args:
             ref = getattr(src.args[0], "ref", None)
-            if ref and ref[0] == "zone":
+            if ref and ref[0] in ("zone", "zonename"):      # indices(z): z's instances
                 return list(range(ref[1].count))
         if isinstance(src, nodes.ListLit):
             vals = [self._const(x) for x in src.items]
