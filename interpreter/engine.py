@@ -308,7 +308,7 @@ class Match:
         if P.losers is not None and complete:
             lost = {P.team_of[s] for s in P.losers(S)}
             if len(lost) == len(P.teams) > 1:      # everyone lost: nobody stands out, a draw
-                lost = set()                       # (one team alone, a patience's player, lost)
+                lost = set()                       # (one team alone, a one-player game's player, lost)
             self.losers = [s for s in range(P.players) if P.team_of[s] in lost]
             return [s for s in range(P.players) if P.team_of[s] not in lost]
         if len(P.teams) == P.players and P.game.match.wins == "highest":

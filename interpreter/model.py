@@ -13,7 +13,7 @@ from .errors import Span
 
 def players_text(lo: int, hi: int) -> str:
     """The player counts of a game in words: '2 to 4 players', or '2 players' (not '2 to 2'),
-    or '1 player' (a patience)."""
+    or '1 player' (a one-player game)."""
     return (f"{lo} player" if lo == 1 else f"{lo} players") if lo == hi else f"{lo} to {hi} players"
 
 

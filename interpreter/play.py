@@ -439,7 +439,7 @@ def render_help(match, names: list, width: int = 88) -> Group:
 def render_match_end(match, viewer: int, names: list) -> Group:
     win = match.winners or []
     lost = match.losers or []
-    if not win:                     # one team, and it lost (a patience)
+    if not win:                     # one team, and it lost (a one-player game)
         line = "You lose." if viewer in lost else \
             " and ".join(names[p] for p in lost) + (" loses." if len(lost) == 1 else " lose.")
     elif len(win) == 1:

@@ -53,7 +53,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_PARAMS)
-# One team alone (a patience) may lose, and then nobody wins: its results do not add up to 1.
+# One team alone (a one-player game) may lose, and then nobody wins: its results do not add up to 1.
 _ONE_TEAM_TYPE = pyspiel.GameType(**{**{k: getattr(_GAME_TYPE, k) for k in (
     "short_name", "long_name", "dynamics", "chance_mode", "information", "reward_model",
     "max_num_players", "min_num_players", "provides_information_state_string",
@@ -229,7 +229,7 @@ class CardrulesState(pyspiel.State):
 
     def returns(self):
         m = self.play.match
-        if self.play.failed is not None:      # a draw; one team alone (a patience) has not won
+        if self.play.failed is not None:      # a draw; one team alone (a one-player game) has not won
             return [1.0 / m.players if len(m.P.teams) > 1 else 0.0] * m.players
         if not m.over:
             return [0.0] * m.players

@@ -266,7 +266,7 @@ class Table:
         head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
         who = " and ".join("you" if p == seat else self.names[p] for p in win)
         lost = m.losers or []
-        if not win:                 # one team, and it lost (a patience)
+        if not win:                 # one team, and it lost (a one-player game)
             return head + ("You lose." if seat in lost else " and ".join(self.names[p] for p in lost)
                            + (" loses." if len(lost) == 1 else " lose."))
         if len(win) == 1:

@@ -131,7 +131,7 @@ function aims(t, name) {
 }
 function targetKeys(t) { return t && t.cards !== undefined ? t.cards.map((c) => "card:" + c) : [key(t)]; }
 
-// A move whose choice is a list of cards and no single card (President's sets, Hearts' pass):
+// A move whose choice is a list of cards and no single card (a set of cards of one rank, cards to pass on):
 // its cards are picked one click at a time; it is played when the picked cards are its list and
 // no other such move holds them all, else from the buttons the prompt offers.
 function cardsOf(m) {
