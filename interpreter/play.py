@@ -599,14 +599,14 @@ def read_tty(prompt: str, out) -> str:
     bytes become U+FFFD); at most MAX_ANSWER + 1 characters are kept, the rest of a long line is
     read and dropped. EOFError on Ctrl-D at the start of a line."""
     if os.name != "posix":
-        return input(prompt)[:MAX_ANSWER + 1]
+        return _input(prompt)
     wake_r, wake_w = os.pipe()
     try:
         os.set_blocking(wake_w, False)
         try:
             previous = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
         except ValueError:        # not the main thread: no signal is ours to wait for
-            return input(prompt)[:MAX_ANSWER + 1]
+            return _input(prompt)
         try:
             out.write(prompt)
             out.flush()
@@ -616,6 +616,13 @@ def read_tty(prompt: str, out) -> str:
     finally:
         os.close(wake_r)
         os.close(wake_w)
+
+
+def _input(prompt: str) -> str:
+    try:
+        return input(prompt)[:MAX_ANSWER + 1]
+    except UnicodeDecodeError:
+        return "\ufffd"            # not text in this locale: answered as an unknown word
 
 
 def _read_line(fd: int, wake: int) -> str:
@@ -631,7 +638,7 @@ def _read_line(fd: int, wake: int) -> str:
             raise EOFError
         if len(data) < limit:
             data += chunk[:limit - len(data)]
-        if not chunk or chunk.endswith(b"\n"):   # Ctrl-D after some text ends the line, as input()
+        if not chunk or chunk.endswith(b"\n"):   # the end of input after some text ends it, as input()
             return data.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_ANSWER + 1]
 
 
