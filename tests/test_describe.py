@@ -246,45 +246,47 @@ def test_a_deal_counted_by_an_option_names_the_option(tmp_path):
     assert "deal the number of cards the option target gives to each player's hand" in " ".join(out.split())
 
 
+
+PLAY_A_CARD = """\
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table}
+"""
+
+
+def _rules_text(tmp_path, text: str) -> str:
+    """The rules text of a rule file, on one line."""
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    return " ".join(describe(load_game(str(path))[0]).split())
+
+
 def test_a_seat_named_like_an_article_is_not_capitalized(tmp_path):
     # `for_each: a` then `choose ... by: a`: "a makes the move play", not "A makes ..." (the ace)
-    text = MINI.replace('"EXPR"', "c == t") + textwrap.dedent("""\
+    text = MINI.replace('"EXPR"', "c == t") + textwrap.indent(textwrap.dedent("""\
           - for_each: a
             in: seats
             do:
               - choose: [play]
                 by: a
               - score: {seat: a, points: 1}
-        moves:
-          play:
-            params:
-              card: {from: "hand(player)"}
-            do:
-              - move: {cards: card, to: table}
-        """)
-    path = tmp_path / "x.yaml"
-    path.write_text(text)
-    out = " ".join(describe(load_game(str(path))[0]).split())
+        """), "  ") + PLAY_A_CARD
+    out = _rules_text(tmp_path, text)
     assert "- a makes the move play (if it is not possible, nothing happens)." in out
     assert "- a scores 1 point." in out and "A makes" not in out and "A scores" not in out
 
 
 def test_a_seat_written_as_a_number_reads_as_seat_n(tmp_path):
     # A patience's `by: 0` and `score: {seat: 0}`: "Seat 0 makes ...", not "0 makes ..."
-    text = MINI.replace('"EXPR"', "c == t") + textwrap.dedent("""\
+    text = MINI.replace('"EXPR"', "c == t") + textwrap.indent(textwrap.dedent("""\
           - choose: [play]
             by: 0
           - score: {seat: 1, points: 2}
-        moves:
-          play:
-            params:
-              card: {from: "hand(player)"}
-            do:
-              - move: {cards: card, to: table}
-        """)
-    path = tmp_path / "x.yaml"
-    path.write_text(text)
-    out = " ".join(describe(load_game(str(path))[0]).split())
+        """), "  ") + PLAY_A_CARD
+    out = _rules_text(tmp_path, text)
     assert "Seat 0 makes the move play (if it is not possible, nothing happens)." in out
     assert "Seat 1 scores 2 points." in out
 
@@ -304,9 +306,7 @@ def test_a_parameter_over_one_zones_indices_indexing_another_zone_reads_as_its_o
             do:
               - move: {top: "under(pile)", to: "piles(pile)"}
         """)
-    path = tmp_path / "x.yaml"
-    path.write_text(text)
-    out = " ".join(describe(load_game(str(path))[0]).split())
+    out = _rules_text(tmp_path, text)
     assert "one of the 3 piles, such that the under of the pile is not empty" in out
     assert "Move the top card of the under of the pile (if any) to the pile." in out
     assert "number the" not in out
