@@ -251,7 +251,6 @@ def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
     assert "Teams  South (you) + North: 12   West + East: 4" in text
 
 
-
 def one_player(tmp_path) -> str:
     """A patience: one player, lost while the ace of clubs is still in the stock."""
     path = tmp_path / "patience.yaml"
@@ -275,7 +274,6 @@ def test_a_single_player_among_losers_loses_and_otherwise_wins(tmp_path):
     text = describe(load_game(path)[0])
     assert "The match is lost by the players p such that A♣ is in the stock; otherwise the player wins." \
         in " ".join(text.split())
-
 
 
 def test_an_empty_list_on_one_side_of_if_else_is_a_list_like_the_other_side(tmp_path):
@@ -322,7 +320,6 @@ def test_the_play_screen_tells_a_lost_patience(tmp_path):
     assert "The match is over after 1 hand. South loses." in buf.getvalue()     # replay --show
 
 
-
 ANTI = """
 moves:
   play:
@@ -353,7 +350,6 @@ def test_anticlockwise_goes_round_to_the_right_from_its_seat(tmp_path):
     assert "For each player p, in turn anticlockwise from seat 1:" in describe(load_game(path)[0])
 
 
-
 def test_suit_order_is_a_suits_place_in_the_decks_suits(tmp_path):
     # Skat's jacks rank by suit, Bridge's strains by suit: suits: [C, H] makes hearts 1
     path = rules(tmp_path, """
@@ -373,7 +369,6 @@ def test_suit_order_is_a_suits_place_in_the_decks_suits(tmp_path):
     assert [m.move_text(x) for x in m.legal_moves()] == ["play 2H"]
     assert "suit_order() must be a suit, not a rank" in errors(
         rules(tmp_path, open(path).read().replace("suit_order(card.suit)", "suit_order(card.rank)")[len(BASE):]))
-
 
 
 def test_a_deal_anticlockwise_starts_at_the_dealers_right_and_goes_round_to_the_right(tmp_path):
