@@ -35,7 +35,7 @@ import time
 from cardrules.agents import SeatView, make_agent
 from cardrules.engine import Match
 from cardrules.session import derive_seed, setup
-from cardrules.stats import wilson
+from cardrules.simulate.stats import wilson
 
 _ST = {}
 

@@ -53,7 +53,7 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=20)
     a = ap.parse_args(argv)
-    from cardrules import compiler, fuse
+    from cardrules.compiler import compiler, fuse
     path = a.game if os.path.isabs(a.game) else os.path.join(ROOT, a.game)
     fused, pair = fuse.fused_version, compiler.Compiler.pair_table
     settings = [("neither", None, lambda self, *x: None), ("pair tables", None, pair),

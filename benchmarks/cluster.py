@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-from cardrules import simulate as sim
+from cardrules.simulate import batch as sim
 from cardrules.cluster import RayRunner, chunk_size, require, start_local
 from cardrules.session import setup
 

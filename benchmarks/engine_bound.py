@@ -34,7 +34,7 @@ from vs_handwritten import engine_hand  # noqa: E402
 def make(prog):
     """play(seed) -> (decisions, scores): one hand of the compiled Perfect 10 `prog` as
     engine_hand plays it, written out in one function."""
-    from cardrules.runtime import BITS, shuffle_list
+    from cardrules.compiler.runtime import BITS, shuffle_list
     players, limit, max_decisions = prog.players, prog.max_steps, prog.max_decisions
     KEY = [prog.RANK[c] * 8 + prog.COLOR[c] for c in range(len(prog.card_names))]  # rank, colour
     POINTS = prog.attrs["pair_points"]

@@ -19,7 +19,7 @@ import time
 
 from cardrules.agents import SeatView, make_agent
 from cardrules.engine import Match
-from cardrules.play import ISMCTS_BUDGET, ISMCTS_THINK, default_computer
+from cardrules.play.terminal import ISMCTS_BUDGET, ISMCTS_THINK, default_computer
 from cardrules.session import derive_seed, setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))

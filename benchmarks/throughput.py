@@ -20,7 +20,7 @@ import os
 import sys
 import time
 
-from cardrules import simulate as sim
+from cardrules.simulate import batch as sim
 from cardrules.errors import CardrulesError, ErrorList
 from cardrules.session import setup
 

@@ -25,7 +25,7 @@ def _sets(items) -> dict:
 
 
 def cmd_validate(a) -> int:
-    from .load import load_game
+    from .language.load import load_game
     from .session import setup
     bad = internal = False
     sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
@@ -63,7 +63,7 @@ def cmd_validate(a) -> int:
                   f"({type(exc).__name__}: {clean(exc)}); please report it", file=sys.stderr)
             continue
         if not a.quiet and not (warnings and a.strict):      # --strict: a warning fails the file
-            from .model import players_text
+            from .language.model import players_text
             counts = (players_text(game.min_players, game.min_players) if game.min_players == game.max_players
                       else f"{game.min_players}-{game.max_players} players")     # "2 players", not "2-2"
             print(f"{clean(path)}: ok ({clean(game.name)}, {counts})")
@@ -109,7 +109,7 @@ class _Local:
         pass
 
     def run(self, job, st, games, progress=None):
-        from . import simulate as sim
+        from .simulate import batch as sim
         return sim.run(job, games, self.workers, progress)
 
 
@@ -123,9 +123,9 @@ def _backend(a):
 
 def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     """Run a's simulation on one rule file; (setup, agents, summary)."""
-    from . import simulate as sim
+    from .simulate import batch as sim
     from .session import agent_list, setup
-    from .stats import Summary
+    from .simulate.stats import Summary
     sets = _sets(a.set)
     st = setup(path, a.players, sets)
     agents = agent_list(a.agents, st.players)
@@ -172,10 +172,10 @@ _AT_HAND = re.compile(r" \(hand [0-9]+, seed -?[0-9]+\)$")   # what differs betw
 
 
 def cmd_simulate(a) -> int:
-    from .stats import format_summary
+    from .simulate.stats import format_summary
     _check_sim_args(a)
     if a.plot:
-        from .plot import require
+        from .simulate.plot import require
         require()
     with _backend(a) as runner:
         st, agents, summary = _simulate(a, runner, a.path, a.jsonl, a.record)
@@ -183,7 +183,7 @@ def cmd_simulate(a) -> int:
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(summary.as_dict(), fh, indent=2)
     if a.plot:
-        from .plot import plot_summary
+        from .simulate.plot import plot_summary
         plot_summary(summary, st.game.name or a.path, agents, a.plot)
     if not a.quiet:
         for line in format_summary(summary, st.game.name or a.path, agents).splitlines():
@@ -192,7 +192,7 @@ def cmd_simulate(a) -> int:
 
 
 def cmd_compare(a) -> int:
-    from .stats import compare, format_compare
+    from .simulate.stats import compare, format_compare
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
@@ -234,7 +234,7 @@ class _progress:
 def cmd_replay(a) -> int:
     from .session import replay
     if a.show:
-        from .show import show_records
+        from .play.show import show_records
         return show_records(a)
     bad = False
     for path in a.records:
@@ -254,7 +254,7 @@ def cmd_replay(a) -> int:
 
 
 def cmd_list(a) -> int:
-    from .bundled import listing
+    from .language.catalogue import listing
     rows = listing()
     if not rows:
         print("no bundled games found", file=sys.stderr)
@@ -269,7 +269,7 @@ def cmd_list(a) -> int:
 
 
 def cmd_play(a) -> int:
-    from .play import run
+    from .play.terminal import run
     return run(a)
 
 
@@ -304,9 +304,9 @@ def _default_games() -> list:
 
 
 def cmd_rules(a) -> int:
-    from .compiler import check_options
-    from .describe import describe
-    from .load import load_game
+    from .compiler.compiler import check_options
+    from .text.describe import describe
+    from .language.load import load_game
     game, _ = load_game(a.path)
     options = check_options(game, _sets(a.set))
     sys.stdout.write(describe(game, a.format, options))
@@ -321,10 +321,10 @@ def cmd_completion(a) -> int:
 
 def cmd_schema(a) -> int:
     if a.variant:
-        from .schema import variant_schema
+        from .language.schema import variant_schema
         sys.stdout.write(json.dumps(variant_schema(), indent=2, ensure_ascii=False) + "\n")
         return EXIT_OK
-    from .resources import read_text
+    from .language.resources import read_text
     sys.stdout.write(read_text("schemas", "cardrules.schema.json"))
     return EXIT_OK
 
@@ -362,7 +362,7 @@ def _version() -> str:
 
 def _resolve_names(a):
     """A bundled game's name wherever a rule FILE is taken."""
-    from .bundled import resolve
+    from .language.bundled import resolve
     from .errors import RuleError, Span
     for key in ("path", "rules"):
         given = getattr(a, key, None)

@@ -18,7 +18,7 @@ def _commands(parser: argparse.ArgumentParser) -> dict:
 
 
 def script(parser: argparse.ArgumentParser, shell: str) -> str:
-    from .bundled import bundled
+    from .language.bundled import bundled
     cmds = _commands(parser)
     top = " ".join(list(cmds) + ["--version", "--help"])
     games = " ".join(shlex.quote(n) for n in bundled())

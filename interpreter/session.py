@@ -10,13 +10,13 @@ import os
 import random
 from dataclasses import dataclass
 
-from . import record
+from .engine import record
 from .agents import SeatView, make_agent
-from .compiler import Program, check_options, compile_game
-from .engine import Match
+from .compiler.compiler import Program, check_options, compile_game
+from .engine.match import Match
 from .errors import UsageError
-from .load import load_game
-from .model import players_text
+from .language.load import load_game
+from .language.model import players_text
 
 
 def parse_sets(items) -> dict:
@@ -115,8 +115,8 @@ def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict
 
 def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
     """Re-run a record and compare every event; (ok, message). The rule file: `rules_override`,
-    else the one the record names (bundled.find_rules)."""
-    from .bundled import find_rules
+    else the one the record names (record.find_rules)."""
+    from .engine.record import find_rules
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
     name = os.path.basename(rules)

@@ -1,8 +1,8 @@
 """Stacked decks for scenario tests: a match whose shuffles take a fixed card order."""
 from __future__ import annotations
 
-from .engine import Match
-from .record import ReplayMismatch, arrange
+from .engine.match import Match
+from .engine.record import ReplayMismatch, arrange
 from .session import setup
 
 

@@ -16,7 +16,7 @@ def game_path(name: str) -> str:
 def plain():
     """Compile without the shortcuts (compiler.PLAIN) while the test runs: plain(True) turns
     them off, plain(False) on again (each setup compiles afresh); off again at the end."""
-    from cardrules import compiler
+    from cardrules.compiler import compiler
 
     def use(flag: bool):
         compiler.PLAIN = flag

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from conftest import ROOT, game_path
-from cardrules import observe
+from cardrules.engine import observe
 from cardrules.agents import SeatView, agent_names, make_agent
 from cardrules.agents import greedy, ismcts, random_agent
 from cardrules.engine import Match

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cardrules import runtime as rt
+from cardrules.compiler import runtime as rt
 from conftest import GAMES, ROOT
 
 

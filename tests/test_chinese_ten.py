@@ -284,7 +284,7 @@ def test_C9_captured_cards_go_face_down_in_front_of_the_capturer():
     assert "AH" not in T.cards(m, "hand:1") and "9C" not in T.cards(m, "table")
     assert all(T.cards(m, f"captured:{p}") == [] for p in (0, 2, 3))
     # Face down: no seat sees the captured cards now, but every seat saw which cards were taken.
-    from cardrules import observe
+    from cardrules.engine import observe
     for seat in range(4):
         assert observe.observation(m, seat)["zones"]["captured:1"] == [None, None]
         assert observe.observation(m, seat, memory=True)["zones"]["captured:1"] == ["AH", "9C"]

@@ -13,7 +13,9 @@ import time
 import pytest
 
 from conftest import ROOT, game_path
-from cardrules import cli, record, simulate as sim
+from cardrules import cli
+from cardrules.engine import record
+from cardrules.simulate import batch as sim
 from cardrules.session import setup
 
 
@@ -222,7 +224,7 @@ def test_without_the_extra_backend_ray_says_how_to_install(monkeypatch, capsys):
 
 _LEAD_RUN = """
 import json, os, signal, sys
-from cardrules import simulate as sim
+from cardrules.simulate import batch as sim
 from cardrules.cluster import RayRunner
 from cardrules.session import setup
 path, address, games, kill = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "kill"

@@ -28,7 +28,8 @@ from collections import Counter
 
 import pytest
 
-from cardrules import record, session
+from cardrules.engine import record
+from cardrules import session
 from cardrules.engine import Match
 from cardrules.load import load_game
 from conftest import GAMES

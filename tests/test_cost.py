@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from cardrules import runtime as rt
+from cardrules.compiler import runtime as rt
 from cardrules import testing as T
 from cardrules.engine import Match
 from cardrules.errors import GameError

@@ -12,8 +12,8 @@ import pytest
 
 from conftest import GAMES
 from cardrules.cli import main
-from cardrules.describe import describe
-from cardrules.words import Words
+from cardrules.text.describe import describe
+from cardrules.text.words import Words
 from cardrules.load import load_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from conftest import GAMES, ROOT, game_path
-from cardrules import extend
-from cardrules.compiler import check_options
+from cardrules.language import extend
+from cardrules.compiler.compiler import check_options
 from cardrules.errors import ErrorList, UsageError
 from cardrules.load import load_game
 from cardrules.session import play_match, setup
@@ -328,7 +328,7 @@ def test_bad_extends_values(tmp_path, ref, words):
 def test_a_variant_extends_a_bundled_game_by_its_name(tmp_path):
     """`extends: perfect10` takes the bundled game (`cardrules list`), wherever the package is
     installed; the merged game is the one a relative path to the same file gives."""
-    from cardrules.bundled import bundled
+    from cardrules.language.bundled import bundled
     named = write(tmp_path, "short.yaml", "extends: perfect10\ngame: Short\noptions:\n"
                                           "  target: {default: 100}\n")
     _, files = extend.load(named)
@@ -478,7 +478,7 @@ def test_an_unknown_set_name_points_at_the_options_of_the_file_that_was_run(tmp_
 ])
 def test_the_variant_schema_takes_what_the_merge_takes(tmp_path, text, loads):
     from jsonschema import Draft202012Validator
-    from cardrules import schema, yamlload
+    from cardrules.language import schema, yamlload
     path = variant(tmp_path, "game: V\n" + text if not text.startswith("game") else text)
     as_editors_see_it = schema._json_view(yamlload.load_file(path), 0, [0])
     editor = not list(Draft202012Validator(schema.variant_schema()).iter_errors(as_editors_see_it))
@@ -512,7 +512,7 @@ def test_a_name_the_variant_deletes_but_the_base_uses_says_where_it_was_deleted(
 
 
 def test_deleting_a_named_list_item_is_remembered_too(tmp_path):
-    from cardrules import extend
+    from cardrules.language import extend
     doc, _ = extend.load(variant(tmp_path, "automatic:\n  - {name: second, $delete: true}\n"))
     assert [(k, (v.line, v.col)) for k, v in doc.gone.items()] == [("second", (3, 20))]
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cardrules import runtime as rt
+from cardrules.compiler import runtime as rt
 from cardrules.engine import Match
 from cardrules.session import setup
 from conftest import game_path

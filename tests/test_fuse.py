@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from cardrules import compiler, fuse
+from cardrules.compiler import compiler, fuse
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup

@@ -7,7 +7,9 @@ import re
 import pytest
 from rich.console import Console
 
-from cardrules import play, record, session, show
+from cardrules.play import terminal as play, show
+from cardrules.engine import record
+from cardrules import session
 from conftest import GAMES
 
 NEW_GAMES = ["old-maid", "hearts", "spades", "gin-rummy", "casino", "cribbage", "president", "euchre",

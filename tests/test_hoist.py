@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from cardrules import hoist
+from cardrules.compiler import hoist
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup

@@ -20,7 +20,8 @@ MEMORY_MB = 200
 # starts: what is measured is the work the file causes.
 CHILD = r"""
 import contextlib, io, json, resource, sys, time
-from cardrules import cli, load, parser, schema, session
+from cardrules import cli, session
+from cardrules.language import load, parser, schema
 parser._lark(); schema._validator()
 err = io.StringIO()
 start = time.perf_counter()
@@ -125,7 +126,7 @@ def test_code_in_a_name_never_runs(tmp_path):
         assert r.returncode == 1 and "is not a valid name" in r.stderr
     assert not marker.exists()
     # The checker refuses such names too, for any caller that skips the schema.
-    from cardrules import check, yamlload
+    from cardrules.language import check, yamlload
     from cardrules.errors import ErrorList
     with pytest.raises(ErrorList, match="is not a valid name"):
         check.check(yamlload.load_file(str(path)), str(path))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from cardrules import play
+from cardrules.play import terminal as play
 from cardrules.engine import Match
 from cardrules.session import setup
 from conftest import GAMES, ROOT

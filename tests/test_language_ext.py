@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from cardrules import runtime as rt
+from cardrules.compiler import runtime as rt
 from cardrules import testing as T
 from cardrules.errors import ErrorList, GameError
 from cardrules.load import load_game
@@ -267,7 +267,7 @@ def test_per_player_variables_are_read_and_set_by_seat(tmp_path, change, message
 
 
 def test_rules_read_a_per_player_variable_as_the_seats_value(tmp_path):
-    from cardrules.describe import describe
+    from cardrules.text.describe import describe
     text = " ".join(describe(load_game(rules(tmp_path, PER_PLAYER))[0]).split())
     assert "played, a number for each player, starting as 0" in text
     assert "Set the player's played to the player's played plus 1" in text
@@ -289,7 +289,7 @@ def test_per_player_mistakes_are_said_once_and_in_place(tmp_path, change, messag
 
 
 def test_rules_read_a_per_player_bool_in_a_condition(tmp_path):
-    from cardrules.describe import describe
+    from cardrules.text.describe import describe
     text = PER_PLAYER.replace("high: {type: rank, initial: A, per_player: true, scope: match}",
                               "done: {type: bool, initial: false, per_player: true}").replace(
         "\"high(player)\": card.rank", "\"done(player)\": \"not done(player)\"").replace(

@@ -5,7 +5,7 @@ import textwrap
 import pytest
 
 from cardrules import testing as T
-from cardrules.describe import describe
+from cardrules.text.describe import describe
 from cardrules.errors import ErrorList, GameError
 from cardrules.load import load_game
 
@@ -241,7 +241,7 @@ def test_simulate_counts_a_loser_game_as_a_draw_only_when_nobody_lost(tmp_path, 
 def test_the_play_screen_shows_team_totals_and_the_winning_team(tmp_path):
     import io
     from rich.console import Console
-    from cardrules import play
+    from cardrules.play import terminal as play
     m = T.stacked(four_players(tmp_path, TEAMS), "AC 2C 3C TC", players=4)
     buf = io.StringIO()
     Console(file=buf, width=100, color_system=None).print(
@@ -310,7 +310,7 @@ def test_simulate_counts_a_lost_patience_as_a_loss_not_a_draw(tmp_path, capsys):
 def test_the_play_screen_tells_a_lost_patience(tmp_path):
     import io
     from rich.console import Console
-    from cardrules import play
+    from cardrules.play import terminal as play
     m = T.stacked(one_player(tmp_path), "2C 3C AC 2H 3H TC TH AH", players=1)
     buf = io.StringIO()
     Console(file=buf, width=100, color_system=None).print(play.render_match_end(m, 0, ["South"]))
@@ -631,14 +631,14 @@ def test_argmax_and_max_take_ranks(tmp_path):
 
 
 def test_subsets_with_a_size_says_so_when_there_are_too_many():
-    from cardrules import runtime as rt
+    from cardrules.compiler import runtime as rt
     with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
                                            r"66711 lists \(the limit is 65536\); take them from fewer"):
         rt.subsets(rt.Budget(), 10 ** 6, list(range(36)), 4)
 
 
 def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):
-    from cardrules import simulate
+    from cardrules.simulate import batch as simulate
     from cardrules.cli import main
     monkeypatch.setattr(simulate, "_warned", False)
     monkeypatch.setattr(simulate, "SLOW_HANDS", 30)
@@ -729,7 +729,7 @@ def test_rules_say_when_an_automatic_rule_runs(tmp_path):
 
 
 def test_design_measures_follow_the_lowest_total_winning():
-    from cardrules.stats import hand_shares
+    from cardrules.simulate.stats import hand_shares
     assert hand_shares([5, 0, 0, 9]) == [0.0, 0.0, 0.0, 1.0]
     assert hand_shares([5, 0, 0, 9], lowest=True) == [0.0, 0.5, 0.5, 0.0]
 
@@ -812,7 +812,7 @@ hand:
 
 
 def test_a_rule_reads_the_zones_of_a_function_it_names_and_never_skips_reading_zone_data(tmp_path):
-    from cardrules import reads
+    from cardrules.compiler import reads
     path = tmp_path / "reads.yaml"
     path.write_text(BASE + "  builds: {count: 3, visibility: all, data: {value: {initial: 0}}}\n"
                     + READS)

@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from cardrules import compiler
-from cardrules import runtime as rt
+from cardrules.compiler import compiler
+from cardrules.compiler import runtime as rt
 from cardrules import testing as T
 from cardrules.engine import Match
 from cardrules.errors import GameError

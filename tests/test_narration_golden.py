@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cardrules import play, session, show
+from cardrules.play import terminal as play, show
+from cardrules import session
 from conftest import GAMES
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "narration"
@@ -21,7 +22,7 @@ def narration(game: str, tmp_path) -> str:
     agents = ["random"] * st.players
     match, head = session.play_match(st, agents, 1, max_hands=1, record_events=True)
     rec = tmp_path / f"{game}.jsonl"
-    from cardrules import record
+    from cardrules.engine import record
     record.write(str(rec), head, match.S.log)
     buf = io.StringIO()
     term = play.Terminal(Console(file=buf, width=100, color_system=None, force_terminal=False,

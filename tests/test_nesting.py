@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from cardrules import nesting
+from cardrules.compiler import nesting
 
 BASE = ("game: Deep\nplayers: {min: 2, max: 2}\ndeck:\n  ranks: [A, 2]\n  suits: [C]\n  zone: stock\n"
         "zones:\n  stock: {visibility: none}\n  hand: {per_player: true, visibility: owner}\n"

@@ -11,7 +11,7 @@ import pytest
 
 from cardrules import testing as T
 from cardrules.errors import UsageError
-from cardrules.observe import observation
+from cardrules.engine.observe import observation
 from cardrules.session import setup
 from conftest import game_path
 

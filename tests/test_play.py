@@ -9,8 +9,10 @@ import textwrap
 import pytest
 from rich.console import Console
 
-from cardrules import cli, narrate, play, session
-from cardrules.cards import screen
+from cardrules import cli, session
+from cardrules.text import narrate
+from cardrules.play import terminal as play
+from cardrules.language.cards import screen
 from cardrules.engine import Match
 from conftest import ROOT, game_path
 

@@ -12,9 +12,10 @@ import re
 
 import pytest
 
-from cardrules import narrate, play
+from cardrules.text import narrate
+from cardrules.play import terminal as play
 from cardrules.engine import Match
-from cardrules.observe import visible
+from cardrules.engine.observe import visible
 from cardrules.session import setup
 from conftest import game_path
 from test_play import make_term, lines

@@ -112,7 +112,7 @@ def test_the_screen_fits_60_by_24_with_the_title_and_table_in_view(tmp_path):
 
 READER = r'''
 import signal, sys
-from cardrules.play import read_tty
+from cardrules.play.terminal import read_tty
 signal.signal(signal.SIGUSR1, lambda *a: print("usr1"))     # a handler that does not raise
 while True:
     try:
@@ -131,7 +131,7 @@ def test_a_typed_answer_is_read_whole_and_every_ctrl_c_interrupts_the_wait(tmp_p
     line cut to MAX_ANSWER + 1 characters; a signal whose handler does not raise leaves the wait
     on; Ctrl-C at once after the prompt interrupts, every time (input() could miss a Ctrl-C that
     came between its prompt and its read, and the game hung); Ctrl-D at a line's start ends."""
-    from cardrules.play import MAX_ANSWER
+    from cardrules.play.terminal import MAX_ANSWER
     child = pexpect.spawn(sys.executable, ["-c", READER], cwd=str(ROOT), encoding="utf-8",
                           codec_errors="replace", timeout=10)
     child.expect_exact("> ")

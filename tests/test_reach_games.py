@@ -125,7 +125,7 @@ def test_hearts_a_heart_played_breaks_them():
 
 def results_with(tricks: dict):
     """The hand results if the given cards lay in the players' trick piles."""
-    from cardrules import runtime as rt
+    from cardrules.compiler import runtime as rt
     m = hearts()
     P, S = m.P, m.S
     for seat, names in tricks.items():

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from cardrules import observe
+from cardrules.engine import observe
 from cardrules import testing as T
 from cardrules.engine import Match
 from cardrules.rl.core import Core

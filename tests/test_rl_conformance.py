@@ -20,7 +20,7 @@ import re
 import numpy as np
 import pytest
 
-from cardrules import observe
+from cardrules.engine import observe
 from cardrules.engine import Match
 from cardrules.errors import GameError
 from cardrules.load import load_game
@@ -196,7 +196,7 @@ def _seen_before_the_first_message(path, players, seed) -> dict:
     """Per seat, every card it saw (known or face up) while the table was being made: the
     same match as Table.create's, watched from its first event (a hand with no decision is
     played to its end before the first message)."""
-    from cardrules import narrate
+    from cardrules.text import narrate
     P = setup(path, players).program
     m = Match(P, seed, None, record=True, start=False)
     ever = {p: set() for p in range(players)}

@@ -8,8 +8,9 @@ import sys
 import pytest
 
 from conftest import GAMES, ROOT, game_path
-from cardrules import cli, simulate as sim
-from cardrules.stats import GameStats, Summary, compare, difference, hand_shares, wilson
+from cardrules import cli
+from cardrules.simulate import batch as sim
+from cardrules.simulate.stats import GameStats, Summary, compare, difference, hand_shares, wilson
 
 COIN = str(ROOT / "tests" / "games" / "coin-flip.yaml")
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")

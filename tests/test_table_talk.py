@@ -11,7 +11,10 @@ import contextlib
 
 import pytest
 
-from cardrules import bundled, cli, narrate, status
+from cardrules.language import bundled
+from cardrules.engine import record
+from cardrules import cli
+from cardrules.text import narrate, status
 from cardrules import testing as T
 from conftest import GAMES, ROOT, game_path
 
@@ -301,7 +304,7 @@ def test_C14_chinese_ten_shows_card_points_so_far_and_the_threshold():
                   "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AD AC AS")
     parts = status.result_so_far(m, 0)
     assert parts == ["0 - 105 = -105", "0 - 105 = -105"]
-    from cardrules import play
+    from cardrules.play import terminal as play
     text = play.to_text(play.render_board(m, 0, narrate.seat_names(2)))
     assert "Result so far" in text and "0 - 105 = -105" in text
 
@@ -316,7 +319,7 @@ def test_looking_at_the_result_so_far_counts_no_step_of_the_hand():
         m.apply(0)                                  # until a card has been captured
     steps = m.S.steps
     assert status.result_so_far(m, 0) is not None and m.S.steps == steps
-    from cardrules import play
+    from cardrules.play import terminal as play
     play.render_board(m, 0, narrate.seat_names(2))
     assert m.S.steps == steps
 
@@ -365,7 +368,7 @@ def test_a_record_finds_its_rule_file_by_sha256_when_the_path_is_gone(tmp_path):
     moved = tmp_path / "elsewhere" / "war-record.jsonl"
     moved.parent.mkdir()
     moved.write_text("\n".join([json.dumps(h)] + rest) + "\n")
-    assert bundled.find_rules(h, str(moved)) == bundled.bundled()["war"]
+    assert record.find_rules(h, str(moved)) == bundled.bundled()["war"]
     code, out, err = run_cli("replay", str(moved), str(rec), cwd=tmp_path)
     assert code == 0, err
     assert out.count("identical") == 2                         # several records in one run

@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from cardrules import cli, describe, narrate
+from cardrules import cli
+from cardrules.text import describe, narrate
 from cardrules import testing as T
 
 TELL = """\

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from cardrules import runtime as rt
+from cardrules.compiler import runtime as rt
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup

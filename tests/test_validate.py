@@ -14,7 +14,8 @@ from collections import defaultdict
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardrules import cli, extend, schema, yamlload
+from cardrules import cli
+from cardrules.language import extend, schema, yamlload
 from cardrules.errors import clean
 from conftest import GAMES, ROOT
 
@@ -133,7 +134,7 @@ def test_a_missing_file_is_one_line_and_exit_1(tmp_path):
 
 
 def test_a_bug_in_cardrules_is_one_line_not_a_traceback_and_exit_3(monkeypatch):
-    from cardrules import check
+    from cardrules.language import check
 
     def broken(*a, **k):
         raise ZeroDivisionError("boom")
@@ -249,7 +250,9 @@ def test_cardrules_schema_prints_the_schema():
 
 
 def _keys_the_checker_reads():
-    src = (ROOT / "interpreter" / "check.py").read_text(encoding="utf-8")
+    lang = ROOT / "interpreter" / "language"
+    src = "".join(p.read_text(encoding="utf-8")
+                  for p in sorted([lang / "check.py", *(lang / "check").glob("*.py")]) if p.exists())
     keys = set(re.findall(r"""\.get\(\s*"([a-z_]+)"\s*[,)]""", src))
     keys |= set(re.findall(r"""\[\s*"([a-z_]+)"\s*\]""", src))
     keys |= set(re.findall(r"""if\s+"([a-z_]+)"\s+in\s+(?:st|mv|d|p|a|z|o|mt)\b""", src))
@@ -282,7 +285,7 @@ def test_schema_errors_point_at_the_key_or_value(tmp_path):
 @pytest.mark.parametrize("word, value", [("true", True), ("On", True), ("yes", True), ("1", True),
                                          ("false", False), ("OFF", False), ("no", False), ("0", False)])
 def test_a_bool_option_takes_the_words_rules_shows(word, value):
-    from cardrules.compiler import check_options
+    from cardrules.compiler.compiler import check_options
     from cardrules.load import load_game
     game, _ = load_game(str(GAMES / "chinese-ten.yaml"))
     assert check_options(game, {"compulsory_capture": word})["compulsory_capture"] is value
@@ -317,13 +320,13 @@ def test_an_unknown_key_stands_for_a_missing_one_only_when_nothing_else_explains
 @pytest.mark.parametrize("text, value", [("-1000000000000000", -10 ** 15), ("1000000000000000", 10 ** 15),
                                          (" 7", 7), ("+5", 5)])
 def test_set_takes_ascii_whole_numbers_across_the_documented_range(text, value):
-    from cardrules.compiler import _whole_number
+    from cardrules.compiler.compiler import _whole_number
     assert _whole_number(text) == value
 
 
 @pytest.mark.parametrize("text", ["３", "١٢", "1_0", "1e3", "0x10", "10000000000000001", "", "-"])
 def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
-    from cardrules.compiler import check_options
+    from cardrules.compiler.compiler import check_options
     from cardrules.errors import OptionError
     from cardrules.load import load_game
     game, _ = load_game(str(GAMES / "war.yaml"))
@@ -334,7 +337,7 @@ def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
 def test_a_game_for_one_player_count_says_so_without_a_range():
     """'is for 2 players, not 3', never '2 to 2 players' (the range reads only for a range)."""
     from cardrules.errors import UsageError
-    from cardrules.model import players_text
+    from cardrules.language.model import players_text
     from cardrules.session import setup
     with pytest.raises(UsageError) as exc:
         setup(str(ROOT / "tests" / "games" / "high-card.yaml"), 3)
@@ -345,10 +348,10 @@ def test_a_game_for_one_player_count_says_so_without_a_range():
 def test_a_game_for_one_player_says_one_player(tmp_path, capsys):
     """A patience reads '1 player' in validate, the rules text, simulate's summary and the
     player-count error ('Golf is for 1 players, not 2' before)."""
-    from cardrules.describe import describe
+    from cardrules.text.describe import describe
     from cardrules.errors import UsageError
     from cardrules.load import load_game
-    from cardrules.model import players_text
+    from cardrules.language.model import players_text
     from cardrules.session import setup
     text = (ROOT / "tests" / "games" / "high-card.yaml").read_text()
     path = tmp_path / "solo.yaml"

@@ -13,7 +13,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from cardrules import cli                               # noqa: E402
-from cardrules.observe import visible                  # noqa: E402
+from cardrules.engine.observe import visible                  # noqa: E402
 from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
                                     parse_message)
 from conftest import ROOT, game_path                    # noqa: E402
@@ -189,7 +189,7 @@ def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(tmp_path):
 
 
 def test_a_save_from_the_browser_resumes_at_the_terminal_too(tmp_path):
-    from cardrules import play
+    from cardrules.play import terminal as play
     t = new_table("chinese-ten", ["human", "random"], saves=str(tmp_path))
     if t.computer_to_move():
         t.apply(t.computer_choice()[2])
@@ -432,12 +432,12 @@ def test_serve_takes_a_bundled_game_by_name(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     got = serving(monkeypatch)
     assert cli.main(["serve", "hearts", "--saves", str(tmp_path)]) == 0
-    from cardrules import bundled                 # installed: the package's copy; checkout: games/
+    from cardrules.language import bundled                 # installed: the package's copy; checkout: games/
     assert got == [[bundled.bundled()["hearts"]]]
 
 
 def test_serve_without_a_file_offers_the_bundled_games(monkeypatch, tmp_path):
-    from cardrules import bundled
+    from cardrules.language import bundled
     monkeypatch.chdir(tmp_path)                           # no games/ folder here
     got = serving(monkeypatch)
     assert cli.main(["serve", "--saves", str(tmp_path)]) == 0
@@ -446,12 +446,12 @@ def test_serve_without_a_file_offers_the_bundled_games(monkeypatch, tmp_path):
 
 def test_the_lobby_lists_bundled_games_with_their_one_line_descriptions(tmp_path):
     from starlette.testclient import TestClient
-    from cardrules import bundled
+    from cardrules.language import bundled, catalogue
     from cardrules.web import bundled_games
     from cardrules.web.app import make_app
     with TestClient(make_app(bundled_games(), str(tmp_path), delay=0)) as c:
         games = c.get("/api/games").json()["games"]
-    lines = {name: desc for name, _, desc in bundled.listing()}
+    lines = {name: desc for name, _, desc in catalogue.listing()}
     assert [g["bundled"] for g in games] == list(bundled.bundled())
     assert {g["bundled"]: g["summary"] for g in games} == lines
     assert lines["hearts"].startswith("Avoid taking hearts")
@@ -588,7 +588,7 @@ def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_opt
     import asyncio
     import shutil
     from starlette.testclient import TestClient
-    from cardrules import compiler
+    from cardrules.compiler import compiler
     from cardrules.web import app as app_module
     from cardrules.web.app import make_app
     rules = tmp_path / "ct.yaml"

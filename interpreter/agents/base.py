@@ -1,7 +1,7 @@
 """The agent protocol and the seat-restricted view an agent receives."""
 from __future__ import annotations
 
-from .. import observe
+from ..engine import observe
 
 
 class SeatView:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from ..runtime import BITS
+from ..compiler.runtime import BITS
 from .base import Agent
 
 

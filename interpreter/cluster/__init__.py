@@ -17,7 +17,7 @@ import os
 import socket
 import time
 
-from .. import record
+from ..engine import record
 from ..errors import CardrulesError, UsageError, clean
 
 INSTALL = "--backend ray needs Ray, an optional extra: pip install 'cardrules[ray]'"
@@ -206,7 +206,7 @@ class RayRunner:
 
     def run(self, job, st, games: int, progress=None):
         """Yield each game's result in game order, writing its record (if the job keeps them)."""
-        from ..simulate import record_path
+        from ..simulate.batch import record_path
         from .worker import play_chunk
         for out, rec in self._ordered(play_chunk, st, job.sets, job, games, progress):
             if rec:

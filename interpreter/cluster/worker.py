@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import CardrulesError
-from ..load import load_game
+from ..language.load import load_game
 from ..session import setup
-from ..simulate import Job, play_one
+from ..simulate.batch import Job, play_one
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from .. import observe
-from ..engine import Match
+from ..engine import observe
+from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
 from .encoding import Encoding

@@ -48,7 +48,7 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
-from .. import nodes
+from ..language import nodes
 
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 

@@ -30,8 +30,8 @@ except ImportError:   # pragma: no cover - depends on the installation
 import pickle
 import random
 
-from .. import observe
-from ..engine import Match
+from ..engine import observe
+from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
 from .encoding import Encoding

@@ -29,7 +29,7 @@ def require():
 
 def resolve_game(arg: str) -> str:
     """The rule file a `serve` argument names: a path, or a bundled game's name (`NAME`)."""
-    from ..bundled import resolve
+    from ..language.bundled import resolve
     path = resolve(arg)
     if not os.path.isfile(path):
         raise UsageError(f"no rule file {arg!r} (cardrules list shows the bundled games)")
@@ -38,5 +38,5 @@ def resolve_game(arg: str) -> str:
 
 def bundled_games() -> list:
     """Every bundled game's rule file, main games first, then variants (the lobby's default)."""
-    from ..bundled import bundled
+    from ..language.bundled import bundled
     return [os.path.abspath(p) for p in bundled().values()]

@@ -33,9 +33,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from .. import bundled, narrate
+from ..language import bundled, catalogue
+from ..text import narrate
 from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
-from ..load import load_game
+from ..language.load import load_game
 from . import svg
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
 
@@ -169,7 +170,7 @@ class Host:
                 out.append({"id": i, "name": os.path.basename(path), "error": self.public(first)})
                 continue
             out.append({"id": i, "name": g.name, "file": os.path.basename(path), "description": g.description,
-                        "summary": bundled.one_line(g), "bundled": bundled.name_of(path),
+                        "summary": catalogue.one_line(g), "bundled": bundled.name_of(path),
                         "min": g.min_players, "max": g.max_players, "default": g.default_players,
                         "options": game_options(g),
                         "seat_names": {n: narrate.seat_names(n) for n in range(g.min_players, g.max_players + 1)}})

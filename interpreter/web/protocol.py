@@ -25,13 +25,15 @@ import random
 import re
 import secrets
 
-from .. import narrate, play, record, status
+from ..text import narrate, status
+from ..play import terminal as play
+from ..engine import record
 from ..agents import SeatView, agent_names, make_agent
-from ..engine import Match
+from ..engine.match import Match
 from ..errors import CardrulesError, GameError, UsageError, clean
-from ..load import load_game
-from ..model import players_text
-from ..observe import observation
+from ..language.load import load_game
+from ..language.model import players_text
+from ..engine.observe import observation
 from ..session import derive_seed, setup
 
 MAX_MESSAGE = 4096        # characters in one browser message; more is refused unread

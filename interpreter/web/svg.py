@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..cards import SYMBOLS
+from ..language.cards import SYMBOLS
 
 CARD = re.compile(r"(?:[2-9TJQKA][CDHS]|JK)\Z")
 W, H = 120, 168

@@ -1,0 +1,324 @@
+"""Phase 6: the engine. Runs a compiled program: hands, the flow's ops, decisions, match end.
+
+A `Match` is the whole mutable game; its `pending` decision names the seat to decide and the
+legal moves (tuples: move index, then arguments). `apply(i)` takes the i-th legal move.
+"""
+from __future__ import annotations
+
+import random
+
+from ..language import cards
+from ..compiler import runtime as rt
+from ..compiler.compiler import BLOCK, CHOOSE, Program
+from ..errors import GameError
+from ..compiler.runtime import State
+
+_EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyError, TypeError,
+                ValueError, RecursionError)
+
+
+class Match:
+    """One match of a compiled game, from the first deal to the winners."""
+
+    def __init__(self, prog: Program, seed, max_hands: int | None = None, record: bool = False,
+                 rng=None, knowledge: bool = True, start: bool = True):
+        self.P = prog
+        self.seed = seed
+        self.max_hands = max_hands
+        S = State.__new__(State)
+        S.P = prog
+        S.rng = rng if rng is not None else random.Random(seed)
+        S.log = [] if record else None
+        S.tell = None                # narration's listener for `say:` texts: tell(k, values)
+        S.total = [0] * prog.players
+        S.dealer = prog.game.match.first_dealer % prog.players
+        S.hand_no = 0
+        S.decisions = S.turns = 0
+        S.match_steps = 0
+        S.last_seat = -1
+        self.S = S
+        self.pending = None          # (seat, moves, ChooseOp) while a decision waits
+        self.after_move = None       # optional callback between a move and the flow after it
+        self.over = False
+        self.winners: list | None = None
+        self.losers: list | None = None    # with match: losers, the seats that lost
+        self.hands_played = 0
+        self.hand_results: list = []
+        self.knowledge = knowledge   # track who knows where each card is (not needed by search
+        #                              copies, nor when no agent samples or observes)
+        if start:                    # start=False: a listener (narration) attaches first, start()
+            self.start()
+
+    def start(self):
+        """Deal the first hand and run to the first decision (done by __init__ unless start=False)."""
+        self._start_hand()
+        self._advance()
+
+    # -- public --------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.P.players
+
+    def legal_moves(self) -> list:
+        return self.pending[1] if self.pending else []
+
+    def to_move(self) -> int:
+        return self.pending[0] if self.pending else -1
+
+    def apply(self, i: int):
+        """Take the i-th legal move of the pending decision, then run until the next one."""
+        if self.pending is None:
+            raise ValueError("no decision is pending: the match is over")
+        seat, moves, op = self.pending
+        if not 0 <= i < len(moves):
+            raise ValueError(f"move index {i} out of range: {len(moves)} legal moves")
+        S = self.S
+        if S.log is not None:
+            S.log.append({"event": "decision", "seat": seat,
+                          "legal": [self.move_text(x) for x in moves], "choice": i})
+        self._take(seat, moves[i], op)
+        if self.after_move is not None:   # front-ends: the move and its automatic rules are done
+            self.after_move()
+        self._advance()
+
+    def _take(self, seat: int, move, op):
+        """The move and the automatic rules after it; the flow goes on after the choose."""
+        S, P = self.S, self.P
+        S.decisions += 1
+        S.hand_decisions += 1
+        if seat != S.last_seat:
+            S.turns += 1
+            S.last_seat = seat
+        self.pending = None
+        try:
+            if S.hand_decisions > P.max_decisions:
+                raise rt.LimitError(f"more than {P.max_decisions} decisions in "
+                                    f"one hand (limits: decisions_per_hand)")
+            P.apply[move[0]](S, seat, move)
+            if S.moved != S.auto_seen and P.autos is not None:
+                P.autos(S)
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, op.stmt.span) from None
+        S.pc = op.after
+
+    def playout(self, rng, hand: int, depth: int = -1) -> int:
+        """Search's rollout: uniformly random moves (`rng.randrange`, as an agent would draw them)
+        until hand number `hand` (counted in hands_played) is over or the match ends, or `depth`
+        moves were made when depth >= 0; returns the moves made. Meant for a search's sampled
+        world (no record, no callbacks): each move is what `apply` does without a record or a
+        listener, with the index drawn in range."""
+        assert self.S.log is None and self.after_move is None
+        take, advance = self._take, self._advance
+        made = 0
+        if type(rng) is not random.Random:     # any other generator draws as it likes
+            randrange = rng.randrange
+            while made != depth and self.pending is not None and self.hands_played == hand:
+                seat, moves, op = self.pending
+                take(seat, moves[randrange(len(moves))], op)
+                advance()
+                made += 1
+            return made
+        # rng.randrange(n), its draws in line (Random._randbelow_with_getrandbits: the same
+        # numbers drawn, the same index), as rt.shuffle_list and rt.blind draw theirs.
+        getrandbits, bits = rng.getrandbits, rt.BITS
+        while made != depth and self.pending is not None and self.hands_played == hand:
+            seat, moves, op = self.pending
+            n = len(moves)
+            k = bits[n] if n < 257 else n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            take(seat, moves[j], op)
+            advance()
+            made += 1
+        return made
+
+    def move_text(self, move) -> str:
+        """Canonical text of a move tuple: name and arguments, e.g. 'capture 7D 3S'."""
+        mv = self.P.game.moves_by_index[move[0]]
+        parts = [mv.name]
+        for p, a in zip(mv.params, move[1:]):
+            parts.append(self.value_text(a, p.type, p.blind))
+        return " ".join(parts)
+
+    def value_text(self, v, typ, blind=False) -> str:
+        if blind:
+            return f"#{v + 1}"
+        if typ == "card":
+            return self.P.card_names[v]
+        if isinstance(typ, tuple):    # a list (e.g. from subsets): items joined by '+'
+            return "+".join(self.value_text(x, typ[1]) for x in v)
+        deck = self.P.game.deck
+        if typ == "rank":
+            return cards.rank_text(deck.ranks, v)
+        if typ == "suit":
+            return cards.suit_text(deck.suits, v)
+        if typ == "color":
+            return deck.color_names[v] if v >= 0 else "none"
+        if typ == "bool":
+            return "true" if v else "false"
+        return str(v)
+
+    def standing(self, seat: int):
+        """The seat's hand result if the hand ended now (the match's `hand_result`, else its
+        hand score); used by agents and statistics to follow a hand in progress. Looking does
+        not change the game: the steps the hand result counts are not the hand's."""
+        S = self.S
+        if self.P.hand_result is not None:
+            steps = S.steps
+            try:
+                return self.P.hand_result(S, seat)
+            except _EVAL_ERRORS:
+                pass
+            finally:
+                S.steps = steps
+        return S.score[seat]
+
+    def copy(self, rng, knowledge: bool = True) -> "Match":
+        """A copy for search: same state, its own random generator, no record; with
+        knowledge=False it does not track who knows where each card is (faster)."""
+        m = Match.__new__(Match)
+        m.P, m.seed, m.max_hands = self.P, self.seed, self.max_hands
+        m.knowledge = knowledge and self.knowledge
+        m.S = self.S.copy(m.knowledge)
+        m.S.rng = rng
+        m.pending = self.pending
+        m.after_move = None
+        m.over, m.winners, m.hands_played = self.over, self.winners, self.hands_played
+        m.losers = self.losers
+        m.hand_results = list(self.hand_results)
+        return m
+
+    # -- hands ---------------------------------------------------------------------------------
+    def _start_hand(self):
+        P, S = self.P, self.S
+        n = len(P.card_names)
+        S.Z = [[] for _ in P.zone_names]
+        dz = P.base[P.game.deck_zone.name]
+        S.Z[dz] = list(range(n))
+        S.loc = [dz] * n
+        S.zv = [0] * len(P.zone_names)
+        S.za = [0] * len(P.zone_names)
+        S.zin = [-1] * len(P.zone_names)
+        S.memo = [-1] * P.memos
+        S.up = [False] * n
+        S.known = [P.VIS[dz]] * n if self.knowledge else None
+        prev = (S.V, S.vknow) if S.hand_no else None
+        S.V = [None] * P.slots
+        S.vknow = [P.ALL] * P.slots
+        if prev is not None:          # variables with scope: match keep their values
+            for i in P.keep:
+                S.V[i] = prev[0][i]
+                S.vknow[i] = prev[1][i]
+        S.score = [0] * P.players
+        S.pc = 0
+        S.moved = S.auto_seen = 0
+        S.steps = 0
+        S.hand_decisions = 0
+        S.phase = -1
+        S.hand_no += 1
+        if S.log is not None:
+            S.log.append({"event": "hand", "number": S.hand_no, "dealer": S.dealer})
+        try:
+            P.init_vars(S)
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, None) from None
+
+    def _advance(self):
+        """Run ops until a decision is pending or the match is over."""
+        P, S = self.P, self.S
+        code = P.code
+        limit = P.max_steps
+        op = None
+        pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
+        try:
+            while True:
+                op = code[pc]
+                kind = op[0]
+                S.steps += 1
+                if S.steps > limit:
+                    raise rt.LimitError(f"more than {limit} steps in one hand (limits: steps_per_hand)")
+                if kind == BLOCK:   # the flow up to the next choose or the end of the hand
+                    pc = op[1](S)
+                elif kind == CHOOSE:
+                    ch = op[1]
+                    seat, out = ch.run(S)
+                    if out:
+                        S.pc = pc
+                        self.pending = (seat, out, ch)
+                        return
+                    pc = op[4]
+                else:  # END
+                    S.pc = pc
+                    if self._end_hand():
+                        return
+                    self._start_hand()
+                    pc = S.pc
+        except _EVAL_ERRORS as exc:
+            raise self._error(exc, op[3] if op else None) from None
+
+    def _end_hand(self) -> bool:
+        """Score the hand; True when the match is over."""
+        P, S = self.P, self.S
+        g = P.game
+        results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        S.match_steps += S.steps      # the match's budget: checked between hands (each hand has its own)
+        if S.match_steps > g.limits.steps_per_match:
+            raise self._error(rt.LimitError(f"more than {g.limits.steps_per_match} steps in one match "
+                                            f"(limits: steps_per_match)"),
+                              g.match.end.span if g.match.end is not None else None)
+        for p, r in enumerate(results):
+            S.total[p] += r
+        self.hand_results.append(results)
+        self.hands_played += 1
+        if S.log is not None:
+            S.log.append({"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
+                          "results": results, "totals": list(S.total)})
+        ended = P.match_end(S) if P.match_end else True
+        cut = self.max_hands is not None and self.hands_played >= self.max_hands
+        if ended or cut:
+            self.over = True
+            self.winners = self._winners(bool(ended))
+            if S.log is not None:
+                ev = {"event": "match_end", "totals": list(S.total), "winners": self.winners,
+                      "complete": bool(ended)}
+                if P.game.team_lists.get(P.players):
+                    ev["team_totals"] = self.team_totals()
+                if self.losers is not None:
+                    ev["losers"] = self.losers
+                S.log.append(ev)
+            return True
+        if self.hands_played >= g.limits.hands_per_match:   # at the end that never held
+            raise self._error(rt.LimitError(f"the match did not end within {g.limits.hands_per_match} "
+                                            f"hands (limits: hands_per_match)"),
+                              g.match.end.span if g.match.end is not None else None)
+        S.dealer = P.next_dealer(S) if P.next_dealer else (S.dealer + 1) % P.players
+        return False
+
+    def team_totals(self) -> list:
+        """Per team (Program.teams): the sum of its members' match totals."""
+        T = self.S.total
+        return [sum(T[s] for s in team) for team in self.P.teams]
+
+    def _winners(self, complete: bool) -> list:
+        """The seats that win: every team without a loser (match: losers, when the match ended
+        by its rules), else the teams with the highest (or lowest, match: wins) team total; a
+        seat alone is a team of one. Several winning teams are a draw."""
+        P, S = self.P, self.S
+        if P.losers is not None and complete:
+            lost = {P.team_of[s] for s in P.losers(S)}
+            if len(lost) == len(P.teams) > 1:      # everyone lost: nobody stands out, a draw
+                lost = set()                       # (one team alone, a one-player game's player, lost)
+            self.losers = [s for s in range(P.players) if P.team_of[s] in lost]
+            return [s for s in range(P.players) if P.team_of[s] not in lost]
+        if len(P.teams) == P.players and P.game.match.wins == "highest":
+            return rt.leaders(S)                   # seats alone, highest total: as always
+        tt = self.team_totals()
+        best = min(tt) if P.game.match.wins == "lowest" else max(tt)
+        return [s for s in range(P.players) if tt[P.team_of[s]] == best]
+
+    def _error(self, exc, span) -> GameError:
+        where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
+        msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
+            ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
+        return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)

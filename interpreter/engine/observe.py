@@ -1,0 +1,146 @@
+"""What one seat may know: observations for agents and screens, and determinization for search.
+
+A seat sees a card when the zone shows it to that seat (visibility `all`, `owner` for the owner,
+`top` for the top card) or when the card is face up. Beyond that, a seat knows where a card is
+when it saw the card arrive there (`S.known`, maintained by every card movement).
+"""
+from __future__ import annotations
+
+from .match import _EVAL_ERRORS, Match
+from ..compiler.runtime import shuffle_list
+
+
+def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
+    """Whether `seat` sees the face of `card` lying at position `pos` of zone instance `zi`."""
+    S, P = match.S, match.P
+    if S.up[card]:
+        return True
+    vis = P.zone_of[zi].visibility
+    if vis == "all":
+        return True
+    if vis == "top":
+        return pos == len(S.Z[zi]) - 1
+    if vis == "owner":
+        return P.OWNER[zi] == seat or P.OWNER[zi] < 0
+    return False
+
+
+def observation(match: Match, seat: int, memory: bool = False) -> dict:
+    """A JSON-able view for `seat`: each zone's cards it sees (None for a hidden card).
+
+    With memory=True, cards the seat knows the place of (it saw them arrive) show too.
+    """
+    S, P = match.S, match.P
+    bit = 1 << seat
+    zones = {}
+    for zi, name in enumerate(P.zone_names):
+        z = S.Z[zi]
+        zones[name] = [P.card_names[c] if visible(match, seat, zi, i, c) or
+                       (memory and S.known is not None and S.known[c] & bit) else None
+                       for i, c in enumerate(z)]
+    pending = match.pending
+    return {
+        "seat": seat, "players": P.players, "hand": S.hand_no, "dealer": S.dealer,
+        "zones": zones, "scores": list(S.score), "totals": list(S.total),
+        "to_move": pending[0] if pending else None,
+        "legal": [match.move_text(m) for m in pending[1]] if pending and pending[0] == seat else [],
+    }
+
+
+def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
+    """A copy of the match in which every card `seat` does not know is redealt at random
+    among the places of such cards (zone sizes kept), with `rng` as the copy's generator.
+    The copy is for search: it does not track knowledge (its S.known is None)
+    unless knowledge=True (tests use that to build a world the seat cannot tell apart)."""
+    return Sampler(match, seat).sample(rng, knowledge)
+
+
+class Sampler:
+    """`determinize` for one seat and one decision, prepared once: which places hold cards the
+    seat does not know, and which cards, are found when the sampler is made; each sample then
+    only copies the match, redeals those cards and, when another seat is to decide, recomputes
+    the legal moves. The match must not change while the sampler is used (a search samples one
+    decision many times)."""
+
+    def __init__(self, match: Match, seat: int):
+        S = match.S
+        known = S.known
+        if known is None:
+            raise ValueError("a sampled world tracks no knowledge: sample the real match, not a sample")
+        self.match = match
+        self.seat = seat
+        bit = 1 << seat
+        up = S.up
+        slots = []      # (zone instance, position) of each unknown card
+        unknown = []
+        for zi, z in enumerate(S.Z):
+            for i, c in enumerate(z):
+                if not (known[c] & bit) and not up[c]:
+                    slots.append((zi, i))
+                    unknown.append(c)
+        self.slots = slots
+        # The slots as runs of neighbouring positions of one zone instance: (zi, first, end,
+        # the run's first index in the dealt order), so a sample places each run at once.
+        runs: list = []
+        for k, (zi, i) in enumerate(slots):
+            if runs and runs[-1][0] == zi and runs[-1][2] == i:
+                runs[-1][2] = i + 1
+            else:
+                runs.append([zi, i, i + 1, k])
+        self.runs = [tuple(r) for r in runs]
+        # A variable the seat did not know when it was set (a hidden trump: S.vknow) names
+        # whatever card the sample puts in its card's place; one it knew keeps its card.
+        self.was = unknown[:]       # the cards before the redeal, to rename variables
+        self.rename = [(slot, depth) for slot, depth in S.P.card_slots if not S.vknow[slot] & bit] \
+            if unknown else []
+        # Sorted, so a sample depends on what the seat knows and on rng, never on where the
+        # unknown cards really are.
+        unknown.sort()
+        self.unknown = unknown
+
+    def sample(self, rng, knowledge: bool = False) -> Match:
+        """One world: a copy of the match with the unknown cards redealt by `rng` (see determinize)."""
+        m = self.match.copy(rng, knowledge)
+        m.seed = None               # the real seed would tell every hidden card
+        if not self.slots:          # the seat knows every card: the copy is the only world
+            return m
+        S = m.S
+        unknown = self.unknown[:]
+        shuffle_list(rng, unknown)     # rng.shuffle's draws and result, faster
+        Z, loc = S.Z, S.loc
+        for zi, a, b, k in self.runs:
+            part = unknown[k:k + b - a]
+            Z[zi][a:b] = part
+            for c in part:
+                loc[c] = zi
+        if knowledge:               # known to whoever sees that place
+            VIS = S.P.VIS
+            for zi, c in zip((zi for zi, _ in self.slots), unknown):
+                S.known[c] = VIS[zi]
+        if self.rename:
+            swap = dict(zip(self.was, unknown))
+            V = S.V
+            for slot, depth in self.rename:
+                V[slot] = _renamed(V[slot], depth, swap)
+        # Another seat's legal moves may depend on cards this seat does not know: recomputed.
+        # This seat's own are what it was offered: it knows them, so every world keeps them.
+        if m.pending is not None and m.pending[0] != self.seat:
+            seat_, _, op = m.pending
+            out: list = []
+            try:
+                for legal in op.legal:
+                    legal(S, seat_, out)
+            except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
+                raise m._error(exc, op.stmt.span) from None
+            m.pending = (seat_, out, op)
+        return m
+
+
+def _renamed(v, depth: int, swap: dict):
+    """v (a card, or lists of cards `depth` deep) with each card c replaced by swap.get(c, c)."""
+    if v is None:
+        return v
+    if depth == 0:
+        return swap.get(v, v)
+    return [_renamed(x, depth - 1, swap) for x in v]
+

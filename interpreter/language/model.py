@@ -1,0 +1,300 @@
+"""The checked rule set: what a rule file says, with names resolved and types known.
+
+The checker (check.py) builds these from the YAML; the compiler (compiler.py) turns them into
+Python for one configuration (player count and options).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .nodes import Node
+from ..errors import Span
+
+RANGE_LIMIT = 100_000         # numbers one range() may produce (checked statically and at run time)
+
+
+def players_text(lo: int, hi: int) -> str:
+    """The player counts of a game in words: '2 to 4 players', or '2 players' (not '2 to 2'),
+    or '1 player' (a one-player game)."""
+    return (f"{lo} player" if lo == 1 else f"{lo} players") if lo == hi else f"{lo} to {hi} players"
+
+
+
+@dataclass
+class Deck:
+    ranks: list[str]
+    suits: list[str]
+    colors: list[str]            # color name per suit index
+    color_names: list[str]       # distinct colors in order
+    copies: int
+    jokers: int
+    remove: Node | None
+    span: Span
+
+
+@dataclass
+class Attribute:
+    name: str
+    type: str
+    table: dict | None           # by_rank/by_suit/by_card: {(kind, index): value-node}
+    table_by: str | None
+    cases: list                  # [(cond node, value node)]
+    default: Node | None
+    description: str
+    span: Span
+
+
+@dataclass
+class Option:
+    name: str
+    type: str                    # 'int' or 'bool'
+    default: object
+    min: int | None
+    max: int | None
+    description: str
+    span: Span
+    choices: list | None = None  # the allowed values of an int option, if limited to a list
+    label: str = ""              # its label on the play screen (`label:`)
+    show: bool = False           # shown in the play screen's status area (`show: true`)
+
+
+@dataclass
+class Zone:
+    name: str
+    kind: str                    # 'shared', 'player' or 'indexed'
+    count: int                   # instances for 'indexed'
+    visibility: str
+    description: str
+    span: Span
+    index: int = 0               # position in the zone list
+    data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
+
+
+@dataclass
+class Variable:
+    name: str
+    type: str
+    initial: Node
+    slot: int
+    span: Span
+    description: str = ""
+    scope: str = "hand"          # 'hand': reset every hand; 'match': set once, kept across hands
+    per_player: bool = False     # one value per seat: V[slot] is a list, read as name(seat)
+    label: str = ""              # its label on the play screen (`label:`)
+    show: bool = True            # public: shown on the play screen unless `show: false`
+    show_when: Node | None = None    # `show: EXPR`: shown only while EXPR holds (a bool)
+
+
+@dataclass
+class Function:
+    name: str
+    params: list                 # [(name, type)]
+    body: Node | None
+    type: str | None
+    span: Span
+
+
+@dataclass
+class Param:
+    name: str
+    source: Node
+    cond: Node | None
+    blind: bool
+    type: str
+    span: Span
+
+
+@dataclass
+class Move:
+    name: str
+    index: int
+    params: list[Param]
+    cond: Node | None
+    body: list
+    description: str
+    text: str | None
+    span: Span
+    say: "Say | None" = None     # the narration's text for the move (`say:`)
+
+
+# Statements -------------------------------------------------------------------------------
+
+@dataclass
+class Stmt:
+    span: Span
+    name = None                  # str | None: a hand statement's `name:` (a phase), set by the checker
+    say = None                   # Say | None: narration text (`say:`) of a score or named statement
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: Node
+
+
+@dataclass
+class Deal(Stmt):
+    source: Node
+    zone: Zone
+    count: Node | None           # None: the whole source
+    first: Node | None
+    face_up: bool
+    anticlockwise: bool = False  # dealt round to the right (first by default: the dealer's right)
+
+
+@dataclass
+class MoveCards(Stmt):
+    mode: str                    # 'cards', 'top', 'all'
+    what: Node
+    count: Node | None
+    to: Node
+    bottom: bool
+    face_up: bool
+
+
+@dataclass
+class Score(Stmt):
+    seat: Node
+    points: Node
+
+
+@dataclass
+class Assign(Stmt):
+    pairs: list                  # [(Variable, node, seat node or None)]; a seat for per_player
+
+
+@dataclass
+class Let(Stmt):
+    pairs: list                  # [(Variable, node)]: local names for the statements after it
+
+
+@dataclass
+class Reveal(Stmt):
+    cards: Node
+
+
+@dataclass
+class If(Stmt):
+    cond: Node
+    then: list
+    other: list
+
+
+@dataclass
+class While(Stmt):
+    cond: Node
+    body: list
+    until: bool = False          # repeat ... until: body first, stop when cond holds
+
+
+@dataclass
+class ForEach(Stmt):
+    var: Variable
+    iter: Node
+    body: list
+
+
+@dataclass
+class Choose(Stmt):
+    moves: list[Move]
+    by: Node
+    otherwise: list
+    index: int = 0
+
+
+@dataclass
+class Automatic:
+    name: str
+    body: list
+    span: Span
+    say: "Say | None" = None     # told each time the rule moves cards (`say:`)
+    when_play: bool = False      # when: play — only once the hand's first decision was offered
+    when_phases: tuple | None = None   # when: {phases: [...]} — indices into Game.phase_names
+    when_if: Node | None = None  # when: {if: COND}
+    when_always: bool = False    # when: always — said explicitly (no warning about the deal)
+
+
+@dataclass
+class Match:
+    next_dealer: Node | None
+    hand_result: Node | None
+    end: Node | None
+    first_dealer: int
+    wins: str = "highest"        # 'highest' or 'lowest' total (team total with teams) wins
+    losers: Node | None = None   # a list of seats that lose (every other seat or team wins)
+
+
+@dataclass
+class Limits:
+    decisions_per_hand: int = 10_000
+    hands_per_match: int = 1_000
+    steps_per_hand: int = 1_000_000
+    steps_per_match: int = 20_000_000
+
+
+@dataclass
+class Game:
+    """A whole checked rule file."""
+    path: str
+    name: str
+    description: str
+    source: str
+    min_players: int
+    max_players: int
+    default_players: int
+    deck: Deck
+    deck_zone: Zone
+    attributes: dict[str, Attribute]
+    tables: dict[str, dict]
+    options: dict[str, Option]
+    zones: dict[str, Zone]
+    variables: list[Variable]
+    functions: dict[str, Function]
+    moves: dict[str, Move]
+    automatic: list[Automatic]
+    hand: list
+    match: Match
+    limits: Limits
+    slots: int                   # number of variable slots (declared and loop variables)
+    chooses: list = field(default_factory=list)
+    slot_types: list = field(default_factory=list)  # per slot: the type of the value it holds
+    options_span: Span | None = None   # the file's `options:` key, where --set errors point
+    sha256: str = ""             # of the file and every file it extends (set by load.py)
+    files: list = field(default_factory=list)       # the file and the files it extends
+    programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
+    phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
+    team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
+    phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
+
+    def teams(self, players: int) -> tuple:
+        """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""
+        return self.team_lists.get(players) or tuple((s,) for s in range(players))
+
+    def team_of(self, players: int) -> tuple:
+        """Per seat: the index of its team in teams(players)."""
+        out = [0] * players
+        for i, team in enumerate(self.teams(players)):
+            for s in team:
+                out[s] = i
+        return tuple(out)
+
+    @property
+    def moves_by_index(self) -> list:
+        return list(self.moves.values())   # declared in index order
+
+
+@dataclass
+class Tell(Stmt):
+    """`tell: TEXT`: narration only; it changes nothing, is never logged, counts no step."""
+    text: "Say"
+
+
+@dataclass
+class Say:
+    """Author text for the narration (`say:`): literal text and checked expressions, in order.
+    `kind`: 'move', 'rule', 'score', 'phase', 'statement' or 'tell' (a `tell:` statement);
+    `locals`: the names of the values the compiled tell passes (a move's player and parameters;
+    a score's seat and points)."""
+    parts: list                  # str | Node
+    kind: str
+    span: Span
+    locals: tuple = ()

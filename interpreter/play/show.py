@@ -1,0 +1,127 @@
+"""`cardrules replay RECORD --show`: a recorded game told as it was played, step by step.
+
+The record is replayed (its shuffles stand in for the generator, each decision is checked as
+`replay` does) and narrated by narrate.Narrator: for every seat with every hand open, or for
+`--seat N` as that seat saw it. At a terminal it stops after every decision (Enter: next,
+q: stop); piped, the whole game is printed as text.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from rich.console import Group
+from rich.text import Text
+
+from ..text import narrate
+from ..engine import record
+from ..language.model import players_text
+from ..engine.record import find_rules
+from ..engine.match import Match
+from ..errors import CardrulesError, UsageError, clean
+from ..session import setup
+
+
+def show_records(a) -> int:
+    """Show each record in turn; exit 0, or 1 when one does not replay."""
+    from .terminal import Terminal
+    term = Terminal.standard()
+    bad = False
+    for path in a.records:
+        try:
+            if not show(path, a.rules, a.seat, term):
+                bad = True
+        except CardrulesError as exc:
+            print(exc.line(), file=sys.stderr)
+            bad = True
+    return 1 if bad else 0
+
+
+def show(path: str, rules_override, seat, term) -> bool:
+    from .terminal import render_board, render_hand_end, render_match_end, styled, Quit
+    head, events = record.read(path)
+    rules = find_rules(head, path, rules_override)
+    try:
+        st = setup(rules, head.get("players"), record.option_texts(head))
+    except UsageError as exc:       # a player count or option the rule file refuses: as replay says
+        raise record.RecordError(path, f"the record does not fit {os.path.basename(rules)}: {exc}") from None
+    if head.get("sha256") and head["sha256"] != st.game.sha256:
+        print(f"{clean(path)}: error: {clean(rules)} has changed since the record was made "
+              f"(SHA-256 differs)", file=sys.stderr)
+        return False
+    if seat is not None and not 0 <= seat < st.players:
+        raise UsageError(f"--seat must be from 0 to {st.players - 1} for this record")
+    names = narrate.seat_names(st.players)
+    viewer = narrate.ALL_SEATS if seat is None else seat
+    rng = record.ReplayRandom(st.program.card_names, events, head.get("seed"))   # checked as replay does
+    match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng, start=False)
+    narr = narrate.Narrator(match, viewer, names).attach()
+    ends: list = []
+    narr_event = narr.event
+
+    def hook(ev):
+        narr_event(ev)
+        if ev.get("event") == "hand_end":
+            ends.append(ev)
+    match.S.log.hook = hook
+    who = "every hand open" if seat is None else f"as {names[seat]} saw it"
+    agents = head.get("agents") or []
+    seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
+    term.show(Text(clean(f"{path}: {st.game.name}, {players_text(st.players, st.players)}, seed {head.get('seed')}, "
+                         f"{who}.") + (f" Seats: {seats}." if seats else ""), style="bold"))
+    try:
+        match.start()                  # the first deal reads the record's first shuffles
+    except record.ReplayMismatch as exc:
+        print(f"{clean(path)}: error: the replay differs from the record in the first deal: "
+              f"{clean(exc)}", file=sys.stderr)
+        return False
+    look = viewer if viewer >= 0 else -1
+    decisions = [ev for ev in events if ev.get("event") == "decision"]
+    try:
+        for k, ev in enumerate(decisions):
+            if term.interactive:
+                parts = [render_board(match, look, names)]
+                if seat is None:
+                    parts += _open_hands(match, names)
+                parts += [Text("")] + [styled("  " + line) for line in narr.take()]
+                term.show(Group(*parts), clear=True)
+                answer = term.read(f"-- decision {k + 1}/{len(decisions)} · Enter: next · q: stop -- ")
+                if answer.strip().lower() in ("q", "quit"):
+                    raise Quit()
+            else:
+                for line in narr.take():
+                    term.show(styled("  " + line))
+            hands = match.hands_played
+            try:
+                record.redo_decisions(match, [ev])
+            except record.ReplayMismatch as exc:
+                print(f"{clean(path)}: error: the replay differs from the record at decision {k + 1}: "
+                      f"{clean(exc)}", file=sys.stderr)
+                return False
+            if match.hands_played > hands:
+                for line in narr.take_hand():
+                    term.show(styled("  " + line))
+                term.show(render_hand_end(match, look, names, ends[-1] if ends else None))
+    except (Quit, EOFError, KeyboardInterrupt):
+        return True
+    for line in narr.take():
+        term.show(styled("  " + line))
+    if match.over:
+        term.show(render_match_end(match, look, names))
+    else:
+        term.show(Text("The record ends before the game does.", style="bold"))
+    return True
+
+
+def _open_hands(match, names) -> list:
+    """Every seat's private cards, for a replay shown with every hand open."""
+    P, S = match.P, match.S
+    out = []
+    for z in P.game.zones.values():
+        if z.kind != "player" or z.visibility != "owner":
+            continue
+        for p in range(P.players):
+            cards = sorted(S.Z[P.base[z.name] + p], key=lambda c: narrate.sort_key(P, c))
+            text = " ".join(narrate.card(P, c) for c in cards) or "—"
+            out.append(Text(clean(f"{names[p]}'s {narrate.words(z.name)}: {text}")))
+    return out

@@ -1,0 +1,450 @@
+"""Design statistics over simulated matches: per-game measures, summaries, comparisons.
+
+Per game, `GameStats` watches every decision (it is the observer of `session.play_match`) and
+adds to the game's result:
+- `forced`: decisions with one legal move; `legal`: legal moves summed over decisions;
+- `lead_changes`: how often the sole leader changed. After every decision each seat's standing
+  is its match total plus its result in the hand so far (`Match.standing`: the hand result as if
+  the hand ended now), and a team's standing is the sum of its seats' (a seat alone is a team
+  of one); the leader is the team with the highest standing when it is alone there (ties leave
+  the previous leader in place); a change is a new sole leader different from the last one;
+- `winner_leads_from`: for a match won by one team (or one seat), the share of the match's
+  decisions taken before the one after which the winner was sole leader for good (0: led from
+  the first decision; near 1: took the lead only at the end); absent for draws;
+- `first_players`, `dealers`: per hand, the seat that took the hand's first decision and the
+  dealer (null for a hand without decisions).
+`Summary` aggregates results into measures with 95% confidence intervals; `compare` sets the
+measures of several summaries side by side with differences.
+"""
+from __future__ import annotations
+
+import math
+
+from ..language.model import players_text
+
+Z95 = 1.96
+
+
+# -- intervals ---------------------------------------------------------------------------------
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def mean_se(xs: list) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0)
+    m = sum(xs) / n
+    if n < 2:
+        return (m, 0.0)
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return (m, math.sqrt(var / n))
+
+
+def ratio_se(xs: list, ys: list) -> tuple[float, float]:
+    """Σx/Σy over games and its standard error (delta method; games are the sampled units)."""
+    n, sy = len(xs), sum(ys)
+    if n == 0 or sy == 0:
+        return (0.0, 0.0)
+    r = sum(xs) / sy
+    if n < 2:
+        return (r, 0.0)
+    ybar = sy / n
+    var = sum((x - r * y) ** 2 for x, y in zip(xs, ys)) / (n - 1)
+    return (r, math.sqrt(var / n) / ybar)
+
+
+# -- per game ----------------------------------------------------------------------------------
+class GameStats:
+    """Observer of one match (see session.play_match): collects the per-game measures."""
+
+    def __init__(self, players: int, lowest: bool = False, teams=None):
+        self.n = players
+        # Teams (tuples of seats) when some team has more than one seat: standings, leaders and
+        # winners are then per team. None: every seat alone, as before teams existed.
+        self.teams = tuple(teams) if teams and len(teams) < players else None
+        self.sign = -1 if lowest else 1    # match: wins: lowest — the lowest standing leads
+        self.decisions = self.forced = self.legal = 0
+        self.hand_seen = None
+        self.first: dict = {}        # hand number -> (dealer, seat of the first decision)
+        self.leader = None
+        self.changes = 0
+        self.streak = None           # current sole leader and the decision its lead began after
+        self.streak_from = 0
+        self.last = None             # the standings applied() saw last
+        self.result_seen = None      # Program.result_key's key when they were computed
+        self.score_seen = self.hand_scored = None   # without a hand result: the hand's scores
+        #                                             and its number when they were computed
+        self.on_hand = None          # called with the match at a hand's first decision
+
+    def decision(self, match, seat: int, moves: list):
+        S = match.S
+        self.decisions += 1
+        n = len(moves)
+        self.legal += n
+        if n == 1:
+            self.forced += 1
+        if S.hand_no != self.hand_seen:
+            self.hand_seen = S.hand_no
+            self.first[S.hand_no] = (S.dealer, seat)
+            if self.on_hand is not None:
+                self.on_hand(match)
+
+    def applied(self, match):
+        S = match.S
+        if match.over:
+            st = list(S.total)
+            self.result_seen = None
+        elif match.P.hand_result is None:          # the standing is the hand's score:
+            sc = S.score                           # totals change only between hands, so
+            if sc == self.score_seen and S.hand_no == self.hand_scored:   # the same hand's
+                return                             # same scores are the same standings
+            self.score_seen, self.hand_scored = sc[:], S.hand_no
+            st = [t + s for t, s in zip(S.total, sc)]
+        else:                         # Match.standing of every seat, asked in one go
+            rk = match.P.result_key   # a kept hand result: its inputs' key (with the hand's
+            if rk is not None:        # number; totals change only between hands) unchanged,
+                key = rk(S)           # the standings are those computed at that key, the last
+                if key == self.result_seen:
+                    return
+                self.result_seen = key
+            hr, total, steps = match.P.hand_result, S.total, S.steps
+            try:
+                every = match.P.hand_results      # all seats in one function, when compiled so
+                st = [t + r for t, r in zip(total, every(S))] if every is not None else \
+                    [total[p] + hr(S, p) for p in range(self.n)]
+            except Exception:         # a seat's result fails: standing() says what it stands at
+                st = None
+            S.steps = steps           # looking does not change the game
+            if st is None:
+                st = [total[p] + match.standing(p) for p in range(self.n)]
+        if self.teams is not None:    # a team stands at the sum of its seats' standings
+            st = [sum(st[s] for s in t) for t in self.teams]
+        if st == self.last:           # most moves change no standing: the leader and the
+            return                    # streak are what the same standings made them last time
+        self.last = st
+        if self.sign < 0:
+            st = [-v for v in st]
+        best = max(st)
+        top = [p for p, v in enumerate(st) if v == best]
+        leader = top[0] if len(top) == 1 else None
+        if leader is not None:
+            if self.leader is not None and leader != self.leader:
+                self.changes += 1
+            self.leader = leader
+        if leader != self.streak:
+            self.streak, self.streak_from = leader, self.decisions
+
+    def fields(self, match) -> dict:
+        w = match.winners or []
+        if self.teams is not None:    # the winners as teams: one team won, or a draw
+            w = sorted({i for i, t in enumerate(self.teams) for s in w if s in t})
+        lead = None
+        if len(w) == 1 and self.decisions and self.streak == w[0]:
+            lead = (self.streak_from - 1) / self.decisions
+        hands = range(1, match.hands_played + 1)
+        return {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
+                "winner_leads_from": lead,
+                "first_players": [self.first[h][1] if h in self.first else None for h in hands],
+                "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
+
+
+def hand_shares(results: list, lowest: bool = False, teams=None) -> list:
+    """Each seat's share of a hand's win: 1 alone on top (at the bottom, when the lowest total
+    wins), 1/k among k tied, else 0. With teams (lists of seats), the teams' results (the sums
+    of their seats') are ranked, and each seat gets its team's share."""
+    if teams:
+        per = hand_shares([sum(results[s] for s in t) for t in teams], lowest)
+        out = [0.0] * len(results)
+        for t, share in zip(teams, per):
+            for s in t:
+                out[s] = share
+        return out
+    best = min(results) if lowest else max(results)
+    k = sum(1 for r in results if r == best)
+    return [1 / k if r == best else 0.0 for r in results]
+
+
+# -- summaries ---------------------------------------------------------------------------------
+class Measure:
+    """One measure: estimate, standard error, 95% interval; `kind` is 'prop' (share of games,
+    Wilson interval), 'mean' (per game) or 'ratio' (pooled over games). The value is None when
+    there was nothing to measure."""
+
+    def __init__(self, key, label, kind, value, se, ci, n, k=None):
+        self.key, self.label, self.kind = key, label, kind
+        self.value, self.se, self.ci, self.n, self.k = value, se, ci, n, k
+
+    def as_dict(self) -> dict:
+        return {"label": self.label, "kind": self.kind, "value": self.value, "se": self.se,
+                "ci95": list(self.ci), "n": self.n}
+
+
+def _prop(key, label, k, n) -> Measure:
+    if not n:                                   # no game completed: nothing to measure
+        return Measure(key, label, "prop", None, None, (None, None), 0)
+    p = k / n
+    return Measure(key, label, "prop", p, math.sqrt(p * (1 - p) / n) if n else 0.0, wilson(k, n), n, k)
+
+
+def _within(lo, hi, bounds) -> tuple:
+    """An interval cut to the values the measure can take (bounds: (least, most), None for
+    no bound): a count of lead changes is never below 0, a share never above 1."""
+    least, most = bounds
+    if least is not None:
+        lo, hi = max(lo, least), max(hi, least)
+    if most is not None:
+        lo, hi = min(lo, most), min(hi, most)
+    return (lo, hi)
+
+
+def _mean(key, label, xs, bounds=(None, None)) -> Measure:
+    if not xs:
+        return Measure(key, label, "mean", None, None, (None, None), 0)
+    m, se = mean_se(xs)
+    return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
+
+
+def _ratio(key, label, xs, ys, bounds=(None, None)) -> Measure:
+    if not sum(ys):       # nothing to measure (e.g. a game without decisions)
+        return Measure(key, label, "ratio", None, None, (None, None), 0)
+    r, se = ratio_se(xs, ys)
+    return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
+
+
+class Summary:
+    """Running statistics over game results (dicts as `simulate.run_one` returns them)."""
+
+    def __init__(self, players: int, lowest: bool = False):
+        self.players = players
+        self.lowest = lowest            # match: wins: lowest — a hand's best result is its lowest
+        self.n = 0
+        self.failed: list = []
+        self.outright = [0] * players
+        self.wins = [0.0] * players
+        self.draws = 0
+        self.totals: list = [[] for _ in range(players)]
+        self.hands: list = []
+        self.turns: list = []
+        self.decisions: list = []
+        self.forced: list = []
+        self.legal: list = []
+        self.lead_changes: list = []
+        self.lead_from: list = []
+        self.first_win: list = []       # per game: summed hand-win shares of the first player
+        self.dealer_win: list = []
+        self.first_hands: list = []     # per game: hands with a first player
+        self.dealer_hands: list = []
+        self.teams: list | None = None  # the teams (lists of seats) of a game with teams:
+        self.team_wins: list = []       # per team: games it won (not a draw)
+        self.team_totals: list = []     # per team: its total in each game
+
+    def add(self, r: dict):
+        if "error" in r:
+            self.failed.append(r)
+            return
+        self.n += 1
+        w = r["winners"]
+        # A team wins or loses together (a seat alone is a team of one). A match is a draw when
+        # several teams share the win, or, where the rules name losers, when nobody lost (and
+        # there are several teams: a player alone who lost nothing won).
+        teams = r.get("teams") or [[s] for s in range(self.players)]
+        won = [t for t in teams if t[0] in w]
+        draw = len(won) > 1 and not r.get("losers")
+        if draw:
+            self.draws += 1
+        for t in won:
+            for s in t:
+                self.wins[s] += 1 / len(won) if draw else 1
+                if not draw:
+                    self.outright[s] += 1
+        if "teams" in r:
+            if self.teams is None:
+                self.teams = teams
+                self.team_wins = [0] * len(teams)
+                self.team_totals = [[] for _ in teams]
+            for i, t in enumerate(teams):
+                self.team_wins[i] += (not draw) and t in won
+                self.team_totals[i].append(r["team_totals"][i])
+        for s, t in enumerate(r["totals"]):
+            self.totals[s].append(t)
+        self.hands.append(r["hands"])
+        self.turns.append(r["turns"])
+        self.decisions.append(r["decisions"])
+        self.forced.append(r.get("forced", 0))
+        self.legal.append(r.get("legal", 0))
+        self.lead_changes.append(r.get("lead_changes", 0))
+        if r.get("winner_leads_from") is not None:
+            self.lead_from.append(r["winner_leads_from"])
+        fw = dw = fh = dh = 0.0
+        together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
+        for h, res in enumerate(r.get("hand_results", [])):
+            shares = hand_shares(res, self.lowest, together)
+            if min(shares) > 0:         # every seat (team) tied: nobody won the hand, it is not counted
+                continue
+            fp = (r.get("first_players") or [None] * (h + 1))[h]
+            dl = (r.get("dealers") or [None] * (h + 1))[h]
+            if fp is not None:
+                fw += shares[fp]
+                fh += 1
+            if dl is not None:
+                dw += shares[dl]
+                dh += 1
+        self.first_win.append(fw)
+        self.first_hands.append(fh)
+        self.dealer_win.append(dw)
+        self.dealer_hands.append(dh)
+
+    def measures(self) -> list:
+        """Every measure, in display order."""
+        n = self.n
+        out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
+               for s in range(self.players)]
+        out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        for i, t in enumerate(self.teams or []):
+            name = "+".join(map(str, t))
+            out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
+            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i]))
+        out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s])
+                for s in range(self.players)]
+        counts, shares = (0, None), (0, 1)    # what the measures can be (their intervals too)
+        out += [_mean("hands", "hands per game", self.hands, counts),
+                _mean("turns", "turns per game", self.turns, counts),
+                _mean("decisions", "decisions per game", self.decisions, counts),
+                _ratio("first_player_hand_wins", "first player's hand-win share",
+                       self.first_win, self.first_hands, shares),
+                _ratio("dealer_hand_wins", "dealer's hand-win share", self.dealer_win, self.dealer_hands,
+                       shares),
+                _mean("lead_changes", "lead changes per game", self.lead_changes, counts),
+                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares),
+                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares),
+                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None))]
+        return out
+
+    def as_dict(self) -> dict:
+        n = max(self.n, 1)
+        seats = []
+        for s in range(self.players):
+            t = self.totals[s] or [0]
+            seats.append({"seat": s, "win_rate": self.outright[s] / n, "win_share": self.wins[s] / n,
+                          "ci95": list(wilson(self.outright[s], self.n)),
+                          "mean_total": sum(t) / len(t), "min_total": min(t), "max_total": max(t)})
+        ms = self.measures()
+        get = {m.key: m for m in ms}
+        return {"games": self.n, "failed": len(self.failed), "players": self.players,
+                "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
+                "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
+                "mean_decisions": get["decisions"].value or 0.0,
+                "measures": {m.key: m.as_dict() for m in ms}}
+
+
+# -- text --------------------------------------------------------------------------------------
+def _num(v, kind) -> str:
+    if v is None:
+        return "-"
+    return f"{v:.3f}" if kind in ("prop", "ratio") or abs(v) < 10 else f"{v:.1f}"
+
+
+def format_summary(summary: Summary, name: str, agents: list) -> str:
+    s = summary.as_dict()
+    ms = {m.key: m for m in summary.measures()}
+    n = summary.players
+    lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
+             + (f", {s['failed']} failed" if s["failed"] else "")]
+    if not s["games"]:
+        lines.append("no game was completed: nothing to measure")
+        return "\n".join(lines)
+    lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  {'95% CI':<15} {'mean total':>10} "
+                 f"{'min':>6} {'max':>6}")
+    for seat in s["seats"]:
+        lo, hi = seat["ci95"]
+        lines.append(f"{seat['seat']:>4}  {agents[seat['seat']]:<8} {seat['win_rate']:>8.3f}  "
+                     f"[{lo:.3f}, {hi:.3f}]  {seat['mean_total']:>10.1f} {seat['min_total']:>6} "
+                     f"{seat['max_total']:>6}")
+    for i, team in enumerate(summary.teams or []):
+        name = "+".join(map(str, team))
+        win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
+        lines.append(f"team {name}: win rate {win.value:.3f} [{win.ci[0]:.3f}, {win.ci[1]:.3f}], "
+                     f"mean team total {tot.value:.1f}")
+    lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
+                 f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
+    lines.append("design measures (95% CI):")
+    fair = 1 / len(summary.teams or range(n))      # a team's share, in a game with teams
+    for key, note in (("first_player_hand_wins", f"fair: {fair:.3f}"),
+                      ("dealer_hand_wins", f"fair: {fair:.3f}"),
+                      ("lead_changes", ""),
+                      ("winner_leads_from", "share of the game's decisions; 0 = from the start"),
+                      ("forced_share", "one legal move"),
+                      ("branching", "mean legal moves per decision")):
+        m = ms[key]
+        if m.value is None:
+            lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
+            continue
+        lines.append(f"  {m.label:<30} {_num(m.value, m.kind):>8}  [{_num(m.ci[0], m.kind)}, "
+                     f"{_num(m.ci[1], m.kind)}]" + (f"  ({note})" if note else ""))
+    return "\n".join(lines)
+
+
+def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
+    """b - a with a 95% interval (Newcombe's hybrid score interval for shares of games)."""
+    d = b.value - a.value
+    if a.kind == "prop" and b.kind == "prop":
+        la, ua = a.ci
+        lb, ub = b.ci
+        return d, (d - math.sqrt((b.value - lb) ** 2 + (ua - a.value) ** 2),
+                   d + math.sqrt((ub - b.value) ** 2 + (a.value - la) ** 2))
+    se = math.sqrt(a.se ** 2 + b.se ** 2)
+    return d, (d - Z95 * se, d + Z95 * se)
+
+
+def compare(names: list, summaries: list) -> list:
+    """Rows (key, label, [measure or None per file], [(diff, ci) or None vs the first file])."""
+    keys: list = []
+    labels: dict = {}
+    per = [{m.key: m for m in s.measures()} for s in summaries]
+    for s in sorted(summaries, key=lambda s: -s.players):    # the most seats sets the order
+        for m in s.measures():
+            if m.key not in labels:
+                keys.append(m.key)
+                labels[m.key] = m.label
+    rows = []
+    for k in keys:
+        cells = [ms.get(k) for ms in per]
+        base = cells[0]
+        diffs = [None if base is None or c is None or base.value is None or c.value is None
+                 or base.n == 0 or c.n == 0 else difference(base, c)
+                 for c in cells[1:]]
+        rows.append((k, labels[k], cells, diffs))
+    return rows
+
+
+def format_compare(names: list, summaries: list) -> str:
+    rows = compare(names, summaries)
+    short = [f"[{i + 1}]" for i in range(len(names))]
+    lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
+             + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
+             for i, name in enumerate(names)]
+    head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)
+    head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])
+    lines.append(head)
+    for _, label, cells, diffs in rows:
+        kind = next(c.kind for c in cells if c is not None)
+        cells = [c if c is not None and c.value is not None else None for c in cells]
+        line = f"{label:<31}" + "".join(f"{_num(c.value, kind) if c else '-':>10}" for c in cells)
+        for d in diffs:
+            if d is None:
+                line += f"  {'-':<28}"
+            else:
+                v, (lo, hi) = d
+                sig = "*" if lo > 0 or hi < 0 else " "
+                line += f"  {v:+8.3f} [{lo:+.3f}, {hi:+.3f}]{sig}".ljust(30)
+        lines.append(line.rstrip())
+    lines.append("differences are against [1] with 95% intervals; * marks an interval without 0")
+    return "\n".join(lines)

@@ -1,0 +1,634 @@
+"""The game's rules in plain English, generated from the checked model (`cardrules rules`).
+
+`Describer` lays out the whole game as a small document (headings, paragraphs, nested lists,
+tables), which `render_text` and `render_md` print as plain text or Markdown; the sentences
+about expressions come from `words.Words`. Everything from the rule file (names, descriptions,
+rank and suit names) passes through `clean` and, for Markdown, an escape, so a file cannot
+inject control characters or markup.
+"""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from ..language import gamecheck
+from ..language import model as m
+from ..language import nodes as ast
+from ..errors import clean
+from ..language.nodes import walk
+from .words import NOUNS, SUIT_SYMBOLS, Words, cap, join, plural
+
+
+def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
+    """The rules of a checked game as text ('text') or Markdown ('md'); `options` (as from
+    compiler.check_options) shows values that differ from the defaults."""
+    if fmt not in ("text", "md"):
+        raise ValueError(f"unknown format {fmt!r}")
+    doc = Describer(game, fmt == "md", options).document()
+    return render_md(doc) if fmt == "md" else render_text(doc)
+
+
+# -- the document ---------------------------------------------------------------------------
+
+@dataclass
+class Heading:
+    level: int
+    text: str
+
+
+@dataclass
+class Para:
+    text: str
+
+
+@dataclass
+class Items:
+    items: list            # [(depth, text)]
+    numbered: bool = False  # number the items at depth 0
+
+
+@dataclass
+class Table:
+    header: list
+    rows: list
+
+
+def render_text(doc: list, width: int = 88) -> str:
+    out: list[str] = []
+    for block in doc:
+        if isinstance(block, Heading):
+            rule = {1: "=", 2: "-"}.get(block.level, "~")
+            out += [block.text, rule * len(block.text), ""]
+        elif isinstance(block, Para):
+            out += textwrap.wrap(block.text, width, break_on_hyphens=False, break_long_words=False)
+            out.append("")
+        elif isinstance(block, Items):
+            number = 0
+            for depth, text in block.items:
+                if depth == 0 and block.numbered:
+                    number += 1
+                    marker = f"{number}. "
+                else:
+                    marker = "- "
+                indent = " " * (4 * depth)
+                out += textwrap.wrap(text, width, initial_indent=indent + marker,
+                                     subsequent_indent=indent + " " * len(marker),
+                                     break_on_hyphens=False, break_long_words=False) or [indent + marker]
+            out.append("")
+        else:
+            cols = [block.header] + block.rows
+            widths = [max(len(r[i]) for r in cols) for i in range(len(block.header))]
+            line = lambda r: ("    " + "  ".join(c.ljust(w) for c, w in zip(r, widths))).rstrip()
+            out.append(line(block.header))
+            out.append(line(["-" * w for w in widths]))
+            out += [line(r) for r in block.rows]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_md(doc: list) -> str:
+    out: list[str] = []
+    for block in doc:
+        if isinstance(block, Heading):
+            out += ["#" * block.level + " " + block.text, ""]
+        elif isinstance(block, Para):
+            out += [block.text, ""]
+        elif isinstance(block, Items):
+            number = 0
+            for depth, text in block.items:
+                if depth == 0 and block.numbered:
+                    number += 1
+                    marker = f"{number}. "
+                else:
+                    marker = "- "
+                out.append(" " * (4 * depth) + marker + text)
+            out.append("")
+        else:
+            out.append("| " + " | ".join(block.header) + " |")
+            out.append("|" + "|".join("---" for _ in block.header) + "|")
+            out += ["| " + " | ".join(r) + " |" for r in block.rows]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- the whole game -------------------------------------------------------------------------
+
+VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
+             "top": "everyone sees its top card only"}
+
+
+class Describer:
+    def __init__(self, game: m.Game, md: bool, options: dict | None = None):
+        self.g = game
+        self.md = md
+        self.w = Words(game, md)
+        self.values = options or {}
+
+    def document(self) -> list:
+        g, w = self.g, self.w
+        doc: list = [Heading(1, w.t(g.name or "Untitled game"))]
+        if g.description:
+            doc.append(Para(w.t(g.description)))
+        if g.source:
+            doc.append(Para("Source: " + w.t(g.source)))
+        doc += self.players_and_cards()
+        doc += self.attributes()
+        doc += self.tables()
+        doc += self.options()
+        doc += self.zones()
+        doc += self.variables()
+        doc += self.functions()
+        doc += self.moves()
+        doc += self.automatic()
+        doc += [Heading(2, "A hand"), Items(self.stmts(g.hand, 0), numbered=True)]
+        doc += self.match()
+        return doc
+
+    # sections
+    def players_and_cards(self) -> list:
+        g, w = self.g, self.w
+        d = g.deck
+        if g.min_players == g.max_players:
+            who = m.players_text(g.min_players, g.max_players)
+        else:
+            who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
+        items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "
+                          "Seat 0 deals the first hand.")]
+        items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
+        suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
+                 for i in range(len(d.suits))]
+        colors = []
+        for c in d.color_names:
+            members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
+            colors.append(f"{join(members)} are {w.t(c)}")
+        items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
+        deck = "One card of each rank and suit" if d.copies == 1 else \
+            f"{d.copies} cards of each rank and suit"
+        if d.jokers:
+            deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
+        items.append((0, deck + "."))
+        if d.remove is not None:
+            items.append((0, f"Removed from the deck: every card such that {w.cond(d.remove)}."))
+        counts = self.card_counts()
+        if counts:
+            items.append((0, counts))
+        items.append((0, f"The deck starts in the {w.words(g.deck_zone.name)}."))
+        return [Heading(2, "Players and cards"), Items(items)]
+
+    def card_counts(self) -> str:
+        from ..compiler.compiler import Compiler
+        g = self.g
+        defaults = {name: o.default for name, o in g.options.items()}
+        counts = {}
+        try:
+            for n in range(g.min_players, g.max_players + 1):
+                counts[n] = len(Compiler(g, n, defaults).build_deck()[0])
+        except Exception:        # a deck that cannot be built is reported by simulate, not here
+            return ""
+        if len(set(counts.values())) == 1:
+            return f"{next(iter(counts.values()))} cards in all."
+        return "Cards in all: " + ", ".join(f"{c} with {n} players" for n, c in counts.items()) + "."
+
+    def attributes(self) -> list:
+        g, w = self.g, self.w
+        if not g.attributes:
+            return []
+        out: list = [Heading(2, "Card attributes")]
+        for a in g.attributes.values():
+            head = f"{cap('the ' + w.attr_name(a.name))} of a card"
+            head += f": {w.t(a.description).rstrip('.')}." if a.description else "."
+            if a.cases:
+                head += " The first row that applies gives the value."
+            out.append(Para(head))
+            rows = []
+            for cond, val in a.cases:
+                rows.append([self.cell(cap(w.cond(cond))), self.cell(w.value_top(val))])
+            for key, val in (a.table or {}).items():
+                rows.append([self.cell(self.table_key(a.table_by, key)), self.cell(w.value_top(val))])
+            first = {"by_rank": "rank", "by_suit": "suit", "by_card": "card"}.get(a.table_by, "card")
+            other = "any other card" if a.cases or first == "card" else f"any other {first}"
+            every = {"by_rank": len(g.deck.ranks), "by_suit": len(g.deck.suits)}.get(a.table_by)
+            if not a.cases and every is not None and not g.deck.jokers \
+                    and set(range(every)) <= set(a.table or {}):
+                pass                                   # the table names every rank (or suit)
+            elif a.default is not None:
+                rows.append([other if rows else "every card", self.cell(w.value_top(a.default))])
+            elif a.table is not None or a.cases:
+                rows.append([other, "false" if a.type == "bool" else "0"])
+            out.append(Table([first, w.attr_name(a.name)], rows))
+        return out
+
+    def table_key(self, by, key) -> str:
+        w = self.w
+        if by == "by_rank":
+            return w.rank(key)
+        if by == "by_suit":
+            return w.suit(key)
+        return w.card(key)
+
+    def cell(self, text: str) -> str:
+        return text.replace("|", "\\|") if self.md else text
+
+    def tables(self) -> list:
+        g, w = self.g, self.w
+        if not g.tables:
+            return []
+        heads = {name: self.index_phrase(name) for name in g.tables}
+        groups: dict = {}
+        for name, t in g.tables.items():
+            groups.setdefault((tuple(sorted(t)), heads[name]), []).append(name)
+        out: list = [Heading(2, "Tables")]
+        for (keys, head), names in groups.items():
+            rows = [[str(k)] + [str(g.tables[nm][k]) for nm in names] for k in keys]
+            out.append(Table([head] + [w.code(nm) for nm in names], rows))
+        return out
+
+    def index_phrase(self, table: str) -> str:
+        """How the table is looked up: 'the number of players' if every use says so."""
+        seen = set()
+        for node in walk_nodes(self.g):
+            if isinstance(node, ast.Index) and getattr(node.obj, "ref", None) and \
+                    node.obj.ref[0] == "table" and node.obj.id == table:
+                seen.add(self.w.value(node.index))
+        if len(seen) == 1:
+            s = seen.pop()
+            return s[4:] if s.startswith("the ") else s
+        return "key"
+
+    def options(self) -> list:
+        g, w = self.g, self.w
+        if not g.options:
+            return []
+        items = []
+        for o in g.options.values():
+            if o.type == "bool":
+                kind = f"on or off (true or false), default {'on' if o.default else 'off'}"
+            else:
+                kind = f"a whole number, default {o.default}"
+                if o.choices:
+                    kind += ", one of " + join([str(c) for c in o.choices], "or")
+                if o.min is not None and o.max is not None:
+                    kind += f", from {o.min} to {o.max}"
+                elif o.min is not None:
+                    kind += f", at least {o.min}"
+                elif o.max is not None:
+                    kind += f", at most {o.max}"
+            if o.name in self.values and self.values[o.name] != o.default:
+                value = self.values[o.name]
+                kind += f"; set to {('on' if value else 'off') if o.type == 'bool' else value} here"
+            text = f"{w.code(o.name)}: {kind}."
+            if o.description:
+                text += " " + w.t(o.description).rstrip(".") + "."
+            items.append((0, text))
+        return [Heading(2, "Options"),
+                Para("Set them with --set NAME=VALUE." if not self.md else
+                     "Set them with `--set NAME=VALUE`."), Items(items)]
+
+    def zones(self) -> list:
+        g, w = self.g, self.w
+        items = []
+        for z in g.zones.values():
+            if z.kind == "player":
+                kind = "one per player"
+                vis = "its owner sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+            elif z.kind == "indexed":
+                kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
+                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+            else:
+                kind = "shared"
+                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+            text = f"The {w.words(z.name)} ({kind}; {vis})"
+            text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
+            if z.data:                        # zone data: values kept with each instance
+                each = "Each keeps" if z.kind != "shared" else "It keeps"
+                text += (f" {each} " + join([f"{w.code(v.name)} (initially {w.value_top(v.initial)}"
+                                                   + (f": {w.t(v.description)}" if v.description else "")
+                                                   + ")" for v in z.data.values()])
+                         + ", which go back to their initial values whenever it is left empty.")
+            items.append((0, text))
+        return [Heading(2, "Zones"),
+                Para("A zone is a pile of cards, bottom first; its top card is the last one put "
+                     "there. A card turned face up is seen by everyone until it moves again."),
+                Items(items)]
+
+    def variables(self) -> list:
+        g, w = self.g, self.w
+        if not g.variables:
+            return []
+        items = []
+        kept = False
+        for v in g.variables:
+            noun = "true/false value" if v.type == "bool" else NOUNS.get(v.type, ("value",))[0]
+            text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
+            if v.initial is not None:
+                text += f", starting as {w.value_top(v.initial)}"
+            if getattr(v, "scope", "hand") == "match":
+                text += " (set at the start of the match and kept from hand to hand)"
+                kept = True
+            text += f": {w.t(v.description).rstrip('.')}." if v.description else "."
+            items.append((0, text))
+        intro = "Every hand starts with these values" + (", except those kept from hand to hand."
+                                                          if kept else ".")
+        return [Heading(2, "Variables"), Para(intro), Items(items)]
+
+    def functions(self) -> list:
+        g, w = self.g, self.w
+        if not g.functions:
+            return []
+        items = []
+        for fn in g.functions.values():
+            if fn.body is None:
+                continue
+            call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
+            body = w.cond(fn.body) if fn.type == "bool" else w.value_top(fn.body)
+            items.append((0, f"{w.code(call)}: {body}."))
+        return [Heading(2, "Definitions"),
+                Para("Short conditions are spelled out in full where they are used; the others are "
+                     "referred to by name."), Items(items)]
+
+    def moves(self) -> list:
+        g, w = self.g, self.w
+        if not g.moves:
+            return []
+        out: list = [Heading(2, "Moves"),
+                     Para("A move is a decision offered by a 'choose' step of the hand. "
+                          "The player deciding is 'the player'.")]
+        for mv in g.moves_by_index:
+            out.append(Heading(3, w.code(mv.name)))
+            if mv.description:
+                out.append(Para(w.t(mv.description).rstrip(".") + "."))
+            w.index_params = {}
+            items = []
+            for p in mv.params:
+                src, senv = w.resolve(p.source, {})
+                if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
+                    z = src.args[0].ref[1]
+                    w.index_params[f"p_{p.name}"] = z.name
+                    what = f"one of the {z.count} {w.words(z.name)}"
+                elif w.is_zone(src):
+                    noun = w.elem_nouns(p.source.type)[0]
+                    what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
+                else:
+                    what = f"one of {w.value(p.source)}"
+                if p.blind:
+                    what += (", chosen blind (the cards are shuffled face down and the player picks "
+                             "a position)")
+                if p.cond is not None:
+                    what += f", such that {w.cond(p.cond)}"
+                items.append((0, f"The player chooses the {w.words(p.name)}: {what}."))
+            if mv.cond is not None:
+                items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
+            body = self.stmts(mv.body, 1)
+            if body:
+                items.append((0, "Then:"))
+                items += body
+            written = " ".join([w.code(mv.name)] + [("#N" if p.blind else p.name.upper()) for p in mv.params])
+            if self.md:
+                written = "`" + " ".join([clean(mv.name)] + [("#N" if p.blind else clean(p.name).upper())
+                                                              for p in mv.params]).replace("`", "") + "`"
+            items.append((0, f"Written as {written} in game records."))
+            out.append(Items(items))
+            w.index_params = {}
+        return out
+
+    def automatic(self) -> list:
+        g, w = self.g, self.w
+        rules = [a for a in g.automatic if not (a.body and all(_told_only(x) for x in a.body))]
+        if not rules:                   # (a rule that only tells is narration, left out)
+            return []
+        items = []
+        for a in rules:
+            name = w.t(a.name)
+            when = []                                                # when: (only if it limits)
+            if a.when_play:
+                when.append("once the hand's first decision has been offered")
+            if a.when_phases is not None:
+                when.append("while " + join([f"'{w.t(g.phase_names[k])}'" for k in a.when_phases], "or")
+                            + " runs")
+            if a.when_if is not None:
+                when.append(f"while {w.cond(a.when_if)}")
+            only = f" (only {join(when)})" if when else ""
+            items.append((0, f"{name[:1].upper()}{name[1:]}{only}:"))    # a label, never referred to
+            items += self.stmts(a.body, 1)
+        return [Heading(2, "Automatic rules"),
+                Para("These happen by themselves, in this order, after every step or move "
+                     "that moves a card."), Items(items)]
+
+    def match(self) -> list:
+        g, w = self.g, self.w
+        mt = g.match
+        items = []
+        if mt.hand_result is not None:
+            items.append((0, f"A player's result for a hand is {w.value_top(mt.hand_result)}."))
+        else:
+            items.append((0, "A player's result for a hand is the points they scored in it."))
+        items.append((0, "Each player's results add up to their match total."))
+        if mt.end is not None:
+            items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
+        else:
+            items.append((0, "The match is one hand."))
+        for n, teams in sorted(g.team_lists.items()):
+            sides = join(["players " + join([str(s) for s in t]) for t in teams])
+            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
+                             f"its players' totals, and its players win or lose together."))
+        who = "teams" if g.team_lists else "players"
+        if mt.losers is not None and g.max_players == 1:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
+                             f"player wins."))
+        elif mt.losers is not None:
+            items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
+                             f"{' (and their partners)' if g.team_lists else ''}; every other player "
+                             f"wins (if nobody loses, it is a draw)."))
+        elif mt.wins == "lowest":
+            items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
+        else:
+            items.append((0, f"The {who} with the highest total win (several, on a tie)."))
+        if any(isinstance(x, ast.Name) and x.ref and x.ref[:1] == ("builtin",) and x.ref[2] == "hand_number"
+               for x in walk_nodes(g)):
+            items.append((0, "Hands are numbered from 1: the hand number of the first hand is 1."))
+        if mt.end is not None:
+            nd = w.value_top(mt.next_dealer) if mt.next_dealer is not None else "the player to the left of the dealer"
+            items.append((0, f"The next hand is dealt by {nd}."))
+        lim = g.limits
+        if (lim.decisions_per_hand, lim.hands_per_match, lim.steps_per_hand) != (10_000, 1_000, 1_000_000):
+            items.append((0, f"Limits: at most {lim.decisions_per_hand} decisions and {lim.steps_per_hand} "
+                             f"steps in a hand, {lim.hands_per_match} hands in a match."))
+        return [Heading(2, "The match"), Items(items)]
+
+    # statements
+    def stmts(self, body: list, depth: int) -> list:
+        out = []
+        for st in body:
+            if _told_only(st):                    # narration only: not a rule of the game
+                continue
+            say = getattr(self, "s_" + type(st).__name__, None)
+            said = say(st, depth) if say else [(depth, f"A '{type(st).__name__.lower()}' step.")]
+            if st.name is not None and said:      # a named statement (a phase) leads with its name
+                said[0] = (said[0][0], self.lead(st.name) + said[0][1])
+            out += said
+        return out
+
+    def lead(self, name: str) -> str:
+        words = self.w.words(name)
+        words = words[:1].upper() + words[1:]     # a name is letters, digits and _ (schema)
+        return f"**{words}:** " if self.md else f"{words}: "
+
+    def s_Shuffle(self, st, d):
+        return [(d, f"Shuffle {self.w.value(st.zone)}.")]
+
+    def s_Deal(self, st, d):
+        w = self.w
+        z = st.zone
+        src = w.value(st.source)
+        up = ", face up" if st.face_up else ""
+        if z.kind == "player":
+            way = "anticlockwise" if st.anticlockwise else "clockwise"
+            start = w.value(st.first) if st.first is not None else \
+                f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
+            if st.count is None:
+                return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "
+                            f"{plural(w.words(z.name))}{up}, starting with {start} (some may get "
+                            f"one card more).")]
+            return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
+                        f"{up}, one card at a time, {way}, starting with {start}.")]
+        if st.count is None:
+            return [(d, f"Deal all of {src}, one card at a time, to the {z.count} {w.words(z.name)} in "
+                        f"turn{up}.")]
+        return [(d, f"From {src}, deal {self.count(st.count)} to each of the {z.count} "
+                    f"{w.words(z.name)}{up}.")]
+
+    def count(self, node) -> str:
+        if isinstance(node, ast.Num):
+            return f"{node.value} card{'s' if node.value != 1 else ''}"
+        if isinstance(node, ast.Name) and node.ref and node.ref[0] == "option":
+            return f"the number of cards the option {self.w.value(node)} gives"   # not "as many as cards"
+        return f"as many cards as {self.w.value(node)}"
+
+    def s_MoveCards(self, st, d):
+        w = self.w
+        to = ("the bottom of " if st.bottom else "") + w.value(st.to)
+        up = ", face up" if st.face_up else ""
+        if st.mode == "cards":
+            what = w.value(st.what)
+        elif st.mode == "top":
+            src = w.value(st.what)
+            if st.count is None:
+                what = f"the top card of {src} (if any)"
+            elif isinstance(st.count, ast.Num):
+                what = f"the top {st.count.value} cards of {src} (fewer if it has fewer)"
+            else:
+                what = f"as many cards as {w.value(st.count)} from the top of {src} (fewer if it has fewer)"
+        else:
+            what = f"all cards of {w.value(st.what)}"
+        return [(d, f"Move {what} to {to}{up}.")]
+
+    def s_Score(self, st, d):
+        w = self.w
+        pts = st.points
+        if isinstance(pts, ast.Num):
+            what = f"{pts.value} point{'s' if pts.value != 1 else ''}"
+        elif isinstance(pts, ast.Name):
+            what = f"{w.value(pts)} points"
+        else:
+            what = w.value_top(pts)
+        return [(d, _cap_unless_named(st.seat, f"{w.seat(st.seat)} scores {what}."))]
+
+    def s_Assign(self, st, d):
+        w = self.w
+        parts = [f"set {w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)} to "
+                 f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
+        return [(d, "S" + "; ".join(parts)[1:] + ".")]
+
+    def s_Let(self, st, d):
+        w = self.w
+        parts = [f"{w.code(var.name)} be {w.value_top(node)}" for var, node in st.pairs if node is not None]
+        return [(d, "Let " + join(parts, "and") + ".")]
+
+    def s_Reveal(self, st, d):
+        return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
+
+    def s_If(self, st, d):
+        w = self.w
+        then = [x for x in st.then if not _told_only(x)]
+        other = [x for x in st.other if not _told_only(x)]
+        if not then:
+            return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
+        out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
+        if other:
+            out += [(d, "Otherwise:")] + self.stmts(other, d + 1)
+        return out
+
+    def s_While(self, st, d):
+        w = self.w
+        if st.until:
+            head = f"Repeat the following, checking after each time through, until {w.cond(st.cond)}:"
+        else:
+            head = f"As long as {w.cond(st.cond)}, repeat:"
+        return [(d, head)] + self.stmts(st.body, d + 1)
+
+    def s_ForEach(self, st, d):
+        w = self.w
+        v = w.code(st.var.name)
+        it = st.iter
+        if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
+            head = f"For each player {v}:"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
+            head = f"For each player {v}, in turn {it.func} from {w.seat(it.args[0])}:"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
+            head = f"For each other player {v}, in turn after {w.seat(it.args[0])}:"
+        elif isinstance(it, ast.Call) and it.ref is None and it.func == "groups":
+            size = it.args[1]
+            kind = "pair of cards" if isinstance(size, ast.Num) and size.value == 2 else \
+                f"group of {w.value(size)} cards"
+            same = join([w.value(x) for x in it.args[2:]])
+            head = (f"For each {kind} {v} in {w.value(it.args[0])} with the same {same} "
+                    f"(no card in two of them):")
+        else:
+            noun = w.elem_nouns(it.type)[0]
+            head = f"For each {noun} {v} in {w.value(it)}:"
+        return [(d, head)] + self.stmts(st.body, d + 1)
+
+    def s_Choose(self, st, d):
+        w = self.w
+        names = [w.code(mv.name) for mv in st.moves]
+        by = w.seat(st.by)
+        if len(names) == 1:
+            head = f"{by} makes the move {names[0]}"
+            none = "If it is not possible:"
+            nothing = " (if it is not possible, nothing happens)"
+        else:
+            head = f"{by} makes one of the moves {join(names, 'or')}"
+            none = "If none is possible:"
+            nothing = " (if none is possible, nothing happens)"
+        if not st.otherwise:
+            return [(d, _cap_unless_named(st.by, head + nothing + "."))]
+        return [(d, _cap_unless_named(st.by, head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
+
+
+def _told_only(st) -> bool:
+    """A `tell:`, or a block holding nothing else: narration, which the rules text leaves out."""
+    if isinstance(st, m.Tell):
+        return True
+    if isinstance(st, m.If):
+        inner = st.then + st.other
+    elif isinstance(st, (m.While, m.ForEach)):
+        inner = st.body
+    else:
+        return False
+    return bool(inner) and all(_told_only(x) for x in inner)
+
+
+def walk_nodes(game: m.Game):
+    """Every expression node of a game (for lookups such as how a table is indexed)."""
+    for root, _ in gamecheck.all_expressions(game, game.hand, game.automatic, game.match):
+        if root is not None:
+            yield from walk(root)
+
+
+def _cap_unless_named(node, sentence: str) -> str:
+    """cap(sentence), unless it starts with `node` and node is a name from the rule file (a
+    local or a variable: `for_each: a` makes "a makes the move throw", not "A makes ...")."""
+    ref = getattr(node, "ref", None)
+    if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
+        return sentence
+    return cap(sentence)

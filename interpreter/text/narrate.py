@@ -1,0 +1,618 @@
+"""Plain words for a game in progress: seat names, cards, zones, moves, and what one seat sees
+happen. Everything comes from the rule file (move, parameter and zone names) and the engine's
+events; nothing here knows a game.
+
+Seat names: 2 seats South, North; 3 South, West, East; 4 South, West, North, East (clockwise,
+as at a bridge table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ... Seat N.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+
+from ..language import cards as cardtext
+from ..language.nodes import Call, Name, Node
+from ..engine.observe import visible
+
+_COMPASS = {
+    1: ["South"],
+    2: ["South", "North"],
+    3: ["South", "West", "East"],
+    4: ["South", "West", "North", "East"],
+    5: ["South", "West", "Northwest", "Northeast", "East"],
+}
+
+
+ALL_SEATS = -2      # a watcher who sees every card (replay --show without --seat)
+
+
+def seat_names(n: int) -> list:
+    return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
+
+
+def words(name: str) -> str:
+    """An identifier as words: 'capture_three' -> 'capture three'."""
+    return str(name).replace("_", " ").strip()
+
+
+def third_person(phrase: str) -> str:
+    """'capture three' -> 'captures three' (the first word is taken as the verb)."""
+    head, _, rest = phrase.partition(" ")
+    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        head += "es"
+    elif head.endswith("y") and len(head) > 1 and head[-2] not in "aeiou":
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return f"{head} {rest}".strip()
+
+
+def card(P, c: int) -> str:
+    """Screen form of card id c: '10♣', 'A♠'."""
+    return cardtext.screen(P.card_names[c])
+
+
+def sort_key(P, c: int):
+    """Hands sort by suit (the deck's suit order), then by the deck's rank order."""
+    return (P.SUIT[c], P.RANK[c], c)
+
+
+def zone_label(P, zi: int) -> str:
+    """A zone instance's name for a heading: 'Hand', 'Piles 2' (indexes count from 1)."""
+    z = P.zone_of[zi]
+    base = words(z.name).capitalize()
+    if z.kind == "indexed":
+        return f"{base} {zi - P.base[z.name] + 1}"
+    return base
+
+
+def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
+    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'piles 2'."""
+    z = P.zone_of[zi]
+    base = words(z.name)
+    owner = P.OWNER[zi]
+    if owner >= 0:
+        return f"your {base}" if owner == viewer else f"{names[owner]}'s {base}"
+    if z.kind == "indexed":
+        return f"{base} {zi - P.base[z.name] + 1}"
+    return f"the {base}"
+
+
+def seen_cards(match, viewer: int) -> set:
+    """Every card whose face `viewer` sees now (the rule file's visibility, face-up cards);
+    viewer ALL_SEATS sees every card (a replay shown with every hand open)."""
+    S = match.S
+    if viewer == ALL_SEATS:
+        return set(range(len(S.loc)))
+    out = set()
+    for zi, z in enumerate(S.Z):
+        for i, c in enumerate(z):
+            if visible(match, viewer, zi, i, c):
+                out.add(c)
+    return out
+
+
+def indexed_zone(param):
+    """The zone name when a parameter comes from `indices(zone)` (its values are that zone's
+    instances), else None."""
+    src = param.source
+    if isinstance(src, Call) and src.func == "indices" and src.args and isinstance(src.args[0], Name):
+        return src.args[0].id
+    return None
+
+
+def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False) -> str:
+    """One argument in plain words. `detail` adds the top card of an indexed zone."""
+    P = match.P
+    deck = P.game.deck
+    if param is not None and param.blind:
+        return f"#{v + 1} (face down)"
+    if isinstance(typ, tuple):
+        return " + ".join(value_words(match, None, x, typ[1], names, viewer) for x in v)
+    if typ == "card":
+        return card(P, v)
+    if typ == "seat":
+        return "you" if v == viewer and viewer >= 0 else names[v]
+    if typ == "rank":
+        return str(deck.ranks[v])
+    if typ == "suit":
+        s = deck.suits[v]
+        return cardtext.SYMBOLS.get(s, s)
+    if typ == "color":
+        return str(deck.color_names[v])
+    if typ == "bool":
+        return "yes" if v else "no"
+    zname = indexed_zone(param) if param is not None else None
+    if zname is not None and zname in P.base:
+        text = str(v + 1)
+        if detail:
+            zi = P.base[zname] + v
+            z = match.S.Z[zi]
+            if z and visible(match, viewer, zi, len(z) - 1, z[-1]):
+                text += f" (on {card(P, z[-1])})"
+            elif not z:
+                text += " (empty)"
+        return text
+    return str(v)
+
+
+def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
+    mv = match.P.game.moves_by_index[move[0]]
+    parts = []
+    for k, (p, v) in enumerate(zip(mv.params, move[1:])):
+        if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
+            continue
+        text = value_words(match, p, v, p.type, names, viewer, detail)
+        self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
+        parts.append(text if (k == 0 and self_explained) else f"{words(p.name)} {text}")
+    return mv, parts
+
+
+def describe_move(match, move, viewer: int, names: list) -> str:
+    """A legal move for the menu: 'Capture 7♦, target 3♠', 'Place 9♥, pile 2 (on 8♥)',
+    'Draw #3 (face down)'."""
+    mv, parts = _arg_parts(match, move, names, viewer, detail=True)
+    head = words(mv.name)
+    head = head[:1].upper() + head[1:]
+    return head + (" " + ", ".join(parts) if parts else "")
+
+
+def move_tokens(match, move, names: list) -> dict:
+    """What a typed answer may name for this move: cards (canonical), numbers, words."""
+    P = match.P
+    mv = P.game.moves_by_index[move[0]]
+    out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
+
+    def add(p, v, typ):
+        if p is not None and p.blind:
+            out["numbers"].append(v + 1)
+        elif isinstance(typ, tuple):
+            for x in v:
+                add(None, x, typ[1])
+        elif typ == "card":
+            out["cards"].append(P.card_names[v])
+        elif typ == "seat":
+            out["words"].add(names[v].lower())
+        elif typ == "rank":
+            r = str(P.game.deck.ranks[v])
+            out["words"].add(r.lower())
+            if r.isdigit():
+                out["numbers"].append(int(r))
+        elif typ == "suit":
+            s = P.game.deck.suits[v]
+            out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)})
+        elif typ == "color":
+            out["words"].add(str(P.game.deck.color_names[v]).lower())
+        elif typ == "int":
+            out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
+        elif typ == "bool":
+            out["words"].add("yes" if v else "no")
+
+    for p, v in zip(mv.params, move[1:]):
+        out["words"].add(p.name.lower())
+        add(p, v, p.type)
+    return out
+
+
+def cards_words(items: list) -> str:
+    """Cards that moved together: named where seen, counted where not."""
+    shown = [x for x in items if x]
+    hidden = len(items) - len(shown)
+    if not hidden and len(shown) <= 8:
+        return " ".join(shown)
+    if not shown or len(shown) > 8:
+        return "a card" if len(items) == 1 else f"{len(items)} cards"
+    return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
+
+
+def say_value(match, node, v, names: list, seen, params: dict) -> str:
+    """One place of a `say:` text in words. A card is named only if the watching seat has seen
+    it (`seen`); otherwise it is 'a card'. A seat is its name (the text's verbs agree with it).
+    A move's parameter from indices(zone) counts from 1, as on the menu."""
+    P = match.P
+    typ = getattr(node, "type", None)
+
+    def one(x, t):
+        if t == "card":
+            return card(P, x) if x in seen else None
+        if t == "seat":
+            return names[x] if 0 <= x < len(names) else str(x)
+        if t in ("rank", "suit", "color", "bool"):
+            return value_words(match, None, x, t, names)
+        return str(x)
+    if isinstance(typ, tuple):
+        items = [one(x, typ[1]) for x in v]
+        if typ[1] == "card":
+            return cards_words(items) if items else "no cards"
+        return ", ".join(items) if items else "none"
+    if typ == "card":
+        return one(v, typ) or "a card"
+    if isinstance(node, Name) and typ == "int" and node.id in params and indexed_zone(params[node.id]):
+        return str(v + 1)
+    return one(v, typ)
+
+
+def refs(node, instead=None):
+    """The `ref` of every node of an expression and of the user functions it calls (each body
+    once). `instead(n)`, if given, may return the nodes to look at in place of n and all it
+    holds (None: n as it is)."""
+    todo, bodies = [node], set()
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (list, tuple)):
+            todo.extend(n)
+            continue
+        if not isinstance(n, Node):
+            continue
+        if instead is not None:
+            other = instead(n)
+            if other is not None:
+                todo.extend(other)
+                continue
+        ref = getattr(n, "ref", None)
+        if isinstance(ref, tuple) and ref:
+            yield ref
+            if ref[0] == "function" and id(ref[1]) not in bodies:
+                bodies.add(id(ref[1]))       # what a function's body reads, the call reads
+                todo.append(ref[1].body)
+        if is_dataclass(n):
+            todo.extend(getattr(n, f.name) for f in fields(n) if f.name not in ("span", "ref"))
+
+
+def zones_read(node, counts_public: bool = False) -> set:
+    """The zones an expression reads, through the user functions it calls. With `counts_public`,
+    a zone only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many
+    cards lie there is public."""
+    def only_index(n):                        # count(z) / empty(z): only z's index is read
+        if isinstance(n, Call) and n.func in ("count", "empty") and len(n.args) == 1 \
+                and _is_zone(n.args[0]):
+            return n.args[0].args if isinstance(n.args[0], Call) else ()
+        return None
+    return {ref[1].name for ref in refs(node, only_index if counts_public else None)
+            if ref[0] == "zone"}
+
+
+def _is_zone(n) -> bool:
+    ref = getattr(n, "ref", None)
+    return isinstance(ref, tuple) and bool(ref) and ref[0] == "zone"
+
+
+_READS: dict = {}     # id(place) -> (place, what it reads of cards: see _place_reads)
+
+
+def _place_reads(say, node) -> tuple:
+    """What a place that is not itself a card reads of cards (cached per place): the indices of
+    the say's card-holding locals it names; per zone read at an instance a local names
+    (`hand(player)`), those locals' indices; and the zones read any other way (every instance)."""
+    hit = _READS.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1:]
+    locs = {n: i for i, n in enumerate(say.locals)}
+    cards, pinned, whole = set(), {}, set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if not isinstance(x, Node):
+            continue
+        if isinstance(x, Call) and x.func in ("count", "empty") and len(x.args) == 1 and _is_zone(x.args[0]):
+            todo.extend(x.args[0].args if isinstance(x.args[0], Call) else ())   # how many is public
+            continue
+        ref = getattr(x, "ref", None)
+        if _is_zone(x):
+            a = _local_name(x.args[0]) if isinstance(x, Call) and len(x.args) == 1 else None
+            if a in locs:
+                pinned.setdefault(ref[1].name, set()).add(locs[a])
+            else:
+                whole.add(ref[1].name)
+        elif isinstance(ref, tuple) and ref and ref[0] == "function":
+            whole |= zones_read(ref[1].body)          # inside a function: every instance
+        if _local_name(x) in locs and has_card(getattr(x, "type", None)):
+            cards.add(locs[_local_name(x)])
+        todo.extend(x.children())
+    hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
+           frozenset(whole))
+    _READS[id(node)] = hit
+    return hit[1:]
+
+
+def _local_name(n) -> str | None:
+    """The compiled name of a local (a parameter, a loop variable, `player`) a Name stands for."""
+    ref = getattr(n, "ref", None) if isinstance(n, Name) else None
+    return ref[2] if isinstance(ref, tuple) and len(ref) > 2 and ref[0] in ("local", "builtin") else None
+
+
+def _hidden_input(match, say, node, values: tuple, seen) -> bool:
+    """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
+    rank, the suits in a hidden hand): such a place is not told to that watcher."""
+    cards, pinned, whole = _place_reads(say, node)
+    for i in cards:
+        v = values[i]
+        for c in (v if isinstance(v, (list, tuple)) else (v,)):
+            if isinstance(c, int) and c >= 0 and c not in seen:
+                return True
+    P, Z = match.P, match.S.Z
+    for z, idxs in pinned.items():
+        for i in idxs:
+            if isinstance(values[i], int) and any(c not in seen for c in Z[P.base[z] + values[i]]):
+                return True
+    if whole:
+        for zi, z in enumerate(P.zone_of):
+            if z.name in whole and any(c not in seen for c in Z[zi]):
+                return True
+    return False
+
+
+def has_card(typ) -> bool:
+    """Whether a value of this type is a card or holds cards."""
+    return typ == "card" or (isinstance(typ, tuple) and has_card(typ[1]))
+
+
+def say_text(match, k: int, values: tuple, names: list, seen) -> str:
+    """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher."""
+    say, parts = match.P.says[k]
+    params = {}
+    if say.kind == "move":
+        mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
+        params = {p.name: p for p in mv.params} if mv is not None else {}
+    out = []
+    steps = getattr(match.S, "steps", None)
+    try:
+        for node, part in zip(say.parts, parts):
+            if isinstance(node, str):
+                out.append(node)
+            elif not has_card(getattr(node, "type", None)) and _hidden_input(match, say, node, values, seen):
+                out.append("?")      # derived from a card this watcher has not seen
+            else:
+                out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+    finally:                   # filling places counts no step of the game (same with or without
+        if steps is not None:  # a listener)
+            match.S.steps = steps
+    return "".join(out).strip()
+
+
+class EventLog(list):
+    """A match's event list (S.log) that also hands every new event to a listener as it
+    happens (narrators at the terminal and in the browser)."""
+
+    def __init__(self, items, hook):
+        super().__init__(items)
+        self.hook = hook
+
+    def append(self, ev):
+        super().append(ev)
+        self.hook(ev)
+
+
+class Narrator:
+    """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
+    only when the viewer saw it: where it was just before it moved, or where it lands."""
+
+    def __init__(self, match, viewer: int, names: list):
+        self.m = match
+        self.v = viewer
+        self.names = names
+        self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
+        self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
+        self.glimpsed = set(self.seen)     # every card seen since the current line began
+        self.lines: list = []
+        self.cur = None
+        self.hand_mark = None
+        self._last, self._times = None, 0
+
+    def note(self, text: str):
+        self._flush()
+        self._add(text)
+
+    def _add(self, text: str):
+        """A sentence; the same sentence again just counts ('… (3 times).')."""
+        if self.lines and self._last == text:
+            self._times += 1
+            self.lines[-1] = f"{text[:-1] if text.endswith('.') else text} ({self._times} times)."
+            return
+        self._last, self._times = text, 1
+        self.lines.append(text)
+
+    def take_hand(self) -> list:
+        """The sentences up to the end of the hand that just ended (the next hand's stay)."""
+        k = self.hand_mark if self.hand_mark is not None else len(self.lines)
+        out, self.lines, self.hand_mark = self.lines[:k], self.lines[k:], None
+        return out
+
+    def take(self) -> list:
+        """The sentences since the last call."""
+        self._flush()
+        out, self.lines, self.hand_mark = self.lines, [], None
+        return out
+
+    def flow(self):
+        """The chosen move and its automatic rules are done; what follows is the game's flow."""
+        if self.cur is not None and self.cur["actor"] is not None:
+            self._flush()
+
+    def said(self, k: int, values: tuple):
+        """A `say:` of the rule file ran (S.tell): k its index in Program.says, -1 for the end
+        of a move's own statements (automatic rules follow) or the start of a said statement.
+        A named block with `say: ""` is quiet: what it moves is told by the next say."""
+        line = self._line()
+        if k < 0:
+            if not line.get("hold"):
+                line["mark"] = len(line["moves"])
+            return
+        say = self.m.P.says[k][0]
+        if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
+            text = self._text(k, values)
+            if text:
+                line["said"].append(text)
+                if line["actor"] is None:
+                    self._flush()           # in the game's own flow, a sentence of its own
+            return
+        text = self._text(k, values)
+        if say.kind == "phase" and not text:
+            line["mark"], line["hold"] = len(line["moves"]), True
+            return
+        line["hold"] = False
+        if say.kind == "phase":
+            self._flush()
+            text = text[:1].upper() + text[1:]
+            self._add(text if text.endswith((".", "!", "?", ":")) else text + ".")
+            return
+        if say.kind == "score":
+            seat, pts = values[-2], values[-1]
+            line["scores"][seat] = line["scores"].get(seat, 0) - pts
+        else:                               # the cards it moved are told by the text
+            del line["moves"][line["mark"]:]
+            line["mark"] = len(line["moves"])
+            line["shown"] = []
+            if say.kind == "move":
+                line["head"] = text or None
+                return
+        if text:                            # say: "" keeps a statement quiet
+            line["said"].append(text)
+            if say.kind == "statement" and line["actor"] is None:
+                self._flush()               # in the game's own flow, each said step is a sentence
+
+    def _text(self, k: int, values: tuple) -> str:
+        try:
+            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
+        except Exception:       # a place that cannot be computed now (the top of an empty zone)
+            return "".join(x if isinstance(x, str) else "?" for x in self.m.P.says[k][0].parts).strip()
+
+    def attach(self) -> "Narrator":
+        """Listen to the match alone: its events, its say: texts and the end of each move."""
+        self.m.S.log = EventLog(self.m.S.log if self.m.S.log is not None else [], self.event)
+        self.m.S.tell = self.said
+        self.m.after_move = self.flow
+        return self
+
+    def catch_up(self, events: list):
+        """Tell events that happened before this narrator listened (the first deal, made when
+        the match was set up), naming the cards the viewer sees now where they lie now."""
+        P, S = self.m.P, self.m.S
+        for ev in events:
+            if ev.get("event") != "move":
+                self.event(ev)
+                continue
+            src = self.zone_index.get(ev.get("from"), -1)
+            dst = self.zone_index.get(ev.get("to"), -1)
+            name = None
+            if dst >= 0:
+                c = next((c for c in S.Z[dst] if P.card_names[c] == ev.get("card")), None)
+                if c is not None and c in self.seen:
+                    name = card(P, c)
+            self._line()["moves"].append((src, dst, name))
+        self._flush()
+
+    def event(self, ev: dict):
+        kind = ev.get("event")
+        if kind == "decision":
+            self._flush()
+            pending = self.m.pending
+            move = pending[1][ev["choice"]] if pending else None
+            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
+        elif kind == "move":
+            self._line()["moves"].append(self._moved(ev))
+        elif kind == "score":
+            sc = self._line()["scores"]
+            sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
+        elif kind == "reveal":
+            self._line()["shown"].extend(cardtext.screen(n) for n in ev.get("cards", []))
+        elif kind == "hand":
+            self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
+        elif kind == "hand_end":
+            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+            self.note(f"Hand {ev['number']} is over: {res}.")
+            self.hand_mark = len(self.lines)
+        self.glimpsed |= self.seen
+        self.seen = seen_cards(self.m, self.v)
+
+    # -- internals -----------------------------------------------------------------------------
+    def _who(self, seat, cap=True):
+        if seat == self.v:
+            return "You" if cap else "you"
+        return self.names[seat]
+
+    def _line(self):
+        if self.cur is None:
+            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [],
+                        "said": [], "mark": 0, "head": None}
+        return self.cur
+
+    def _moved(self, ev):
+        m = self.m
+        P = m.P
+        src = self.zone_index.get(ev.get("from"), -1)
+        dst = self.zone_index.get(ev.get("to"), -1)
+        name = None
+        if dst >= 0:
+            z = m.S.Z[dst]
+            for pos in (len(z) - 1, 0):       # the card just arrived on top (or at the bottom)
+                if z and P.card_names[z[pos]] == ev.get("card"):
+                    c = z[pos]
+                    if c in self.seen or visible(m, self.v, dst, pos, c):
+                        name = card(P, c)
+                    break
+        return src, dst, name
+
+    def _flush(self):
+        line, self.cur = self.cur, None
+        self.glimpsed = set(self.seen)
+        if line is None:
+            return
+        body = self._body(line)
+        actor = line["actor"]
+        if line["head"] is not None:
+            head = line["head"].rstrip(".")
+            head = head[:1].upper() + head[1:]
+            self._add(head + ("; " + body if body else "") + ".")
+            return
+        if actor is None:
+            if body:
+                self._add(body[:1].upper() + body[1:] + ".")
+            return
+        mv, parts = _arg_parts(self.m, line["move"], self.names, self.v, False, skip_cards=True)
+        verb = words(mv.name)
+        head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
+        if parts:
+            head += " (" + ", ".join(parts) + ")"
+        self._add(head + (": " + body if body else "") + ".")
+
+    def _body(self, line) -> str:
+        P, names, v = self.m.P, self.names, self.v
+        G: list = []              # ((src, dst), names): within a run of moves from one
+        run: dict = {}            # source, one group per destination (a deal: one per hand)
+        prev = None
+        for src, dst, name in line["moves"]:
+            if src != prev:
+                run, prev = {}, src
+            if (src, dst) not in run:
+                run[(src, dst)] = []
+                G.append(((src, dst), run[(src, dst)]))
+            run[(src, dst)].append(name)
+        phrases = []
+        zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
+        i = 0
+        while i < len(G):
+            (src, dst), items = G[i]
+            j = i + 1
+            if j < len(G) and G[j][0][0] == src:            # one source, several places
+                while j < len(G) and G[j][0][0] == src:
+                    j += 1
+                to = ", ".join(f"{cards_words(it)} to {zp(d)}" for (_, d), it in G[i:j])
+                phrases.append(f"from {zp(src)}: {to}")
+            elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
+                while j < len(G) and G[j][0][1] == dst:
+                    j += 1
+                frm = " and ".join(f"{cards_words(it)} from {zp(s)}" for (s, _), it in G[i:j])
+                phrases.append(f"{frm} to {zp(dst)}")
+            else:
+                phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
+            i = j
+        phrases.extend(t.rstrip(".") for t in line["said"])
+        if line["shown"]:
+            phrases.append("shown: " + " ".join(line["shown"]))
+        for seat, pts in line["scores"].items():
+            if pts:
+                who = self._who(seat, cap=False)
+                verb = ("score" if seat == v else "scores") if pts > 0 else ("lose" if seat == v else "loses")
+                phrases.append(f"{who} {verb} {abs(pts)}")
+        return "; ".join(phrases)
