@@ -8,7 +8,7 @@ One line per rule file × player count: the SHA-256 of the generated `Program.so
 line per rule file × agents: the SHA-256 of the records of a few seeded matches (every event,
 as `cardrules simulate --record` writes them) and of their `--jsonl` result rows. Files: every
 rule file in games/ (variants too), benchmarks/probes/ and tests/games/. `--quick` plays fewer
-matches. Only the stable surface is used (`cardrules.session`, `cardrules.engine.record`), so the
+matches; `--sources` fingerprints the generated source alone (seconds). Only the stable surface is used (`cardrules.session`, `cardrules.engine.record`), so the
 script runs unchanged on both sides of a refactoring.
 """
 from __future__ import annotations
@@ -79,11 +79,12 @@ def rel(path: str) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="one match per file and agent")
+    ap.add_argument("--sources", action="store_true", help="generated source only (seconds), no matches")
     args = ap.parse_args(argv)
     out = io.StringIO()
     for path in files():
         sources(path, out)
-    for path in files():
+    for path in [] if args.sources else files():
         for agent, options, games in AGENTS:
             matches(path, agent, options, 1 if args.quick else games, out)
     text = out.getvalue()
