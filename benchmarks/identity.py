@@ -32,7 +32,9 @@ AGENTS = [("random", {}, 3), ("greedy", {}, 1), ("ismcts", {"budget": 20}, 1)]  
 
 
 def files() -> list:
-    return sorted(str(p) for f in FOLDERS for p in (ROOT / f).glob("*.yaml"))
+    """Paths relative to the checkout (the script runs there): a record names its rule file, and the
+    same relative name keeps two checkouts in different folders comparable."""
+    return sorted(os.path.relpath(p, ROOT) for f in FOLDERS for p in (ROOT / f).glob("*.yaml"))
 
 
 def sha(text: str) -> str:
@@ -81,6 +83,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="one match per file and agent")
     ap.add_argument("--sources", action="store_true", help="generated source only (seconds), no matches")
     args = ap.parse_args(argv)
+    os.chdir(ROOT)
     out = io.StringIO()
     for path in files():
         sources(path, out)
