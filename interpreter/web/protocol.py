@@ -10,6 +10,8 @@ Browser → server (JSON text, at most MAX_MESSAGE characters):
                                                               decision number it was offered at
   {"type": "ready"}                                           hot seat: the next player is at the screen
   {"type": "state"}                                           send the view again
+  {"type": "rematch"}                                         once the match is over: the same game,
+                                                              seats and links again, a new deal
 Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
 (hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
 
@@ -35,6 +37,7 @@ from ..language.load import load_game
 from ..language.model import players_text
 from ..engine.observe import observation
 from ..session import derive_seed, setup
+from . import layout
 
 MAX_MESSAGE = 4096        # characters in one browser message; more is refused unread
 MAX_LOG = 80              # narration lines kept per seat
@@ -69,7 +72,7 @@ def parse_message(text) -> dict:
         d = msg.get("decision")
         if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
             raise ProtocolError('"decision" is the number of the decision the move answers')
-    elif kind not in ("ready", "state"):
+    elif kind not in ("ready", "state", "rematch"):
         raise ProtocolError(f"unknown message type {clean(kind)[:40]!r}")
     return msg
 
@@ -100,6 +103,8 @@ class Table:
         self.logs = {p: [] for p in self.humans}
         self.shown: dict = {}         # hot-seat token -> the seat its screen shows now
         self.failed: str | None = None
+        self.next_game: str | None = None     # the id of the rematch, once one is made
+        self.layout = layout.zone_layout(st.game)
         budget = head.get("budget") or play.ISMCTS_BUDGET
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
                                      **({"budget": budget} if k == "ismcts" else {}))
@@ -111,9 +116,11 @@ class Table:
     # -- making and resuming -------------------------------------------------------------------
     @classmethod
     def create(cls, path: str, players: int | None, sets: dict, kinds: list, seed: int | None,
-               hot_seat: bool, saves: str | None, budget: int | None = None, game=None) -> "Table":
+               hot_seat: bool, saves: str | None, budget: int | None = None, game=None,
+               links: dict | None = None) -> "Table":
         """A new game; UsageError (or a rule file's error) when the request does not fit it.
-        `game`: the rule file already loaded (its compiled programs are cached on it)."""
+        `game`: the rule file already loaded (its compiled programs are cached on it); `links`:
+        the seat links of the game it follows (a rematch: each link plays the same seats again)."""
         if game is None:
             game, _ = load_game(path)
         n = players if players is not None else len(kinds) if kinds else game.default_players
@@ -128,7 +135,7 @@ class Table:
         if not humans:
             raise UsageError("a game in the browser needs at least one human seat")
         groups = [humans] if hot_seat else [[p] for p in humans]
-        links = {new_id(): g for g in groups}
+        links = dict(links) if links is not None else {new_id(): g for g in groups}
         seed = seed if seed is not None else secrets.randbelow(10 ** 9)
         match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(path), st.options, n, kinds, seed, None)
@@ -182,6 +189,14 @@ class Table:
         t.note_all("Resumed where the game was saved.")
         return t
 
+    def rematch_args(self) -> tuple:
+        """(path, players, options as text, seat kinds, hot seat, links) of a new match with the
+        same seats: the arguments of `create` for a rematch (a new seed)."""
+        opts = {k: ("true" if v else "false") if isinstance(v, bool) else str(v)
+                for k, v in self.st.options.items()}
+        hot = any(len(seats) > 1 for seats in self.links.values())
+        return self.st.path, self.st.players, opts, list(self.kinds), hot, dict(self.links)
+
     # -- seats ---------------------------------------------------------------------------------
     def seats_of(self, token: str) -> list:
         seats = self.links.get(token) if isinstance(token, str) else None
@@ -233,9 +248,11 @@ class Table:
                 zi = P.base[z.name] + k
                 name = P.zone_names[zi]
                 owner = P.OWNER[zi]
-                label = narrate.words(z.name).capitalize() if owner >= 0 else narrate.zone_label(P, zi)
-                entry = {"id": name, "zone": z.name, "label": label, "owner": owner if owner >= 0 else None,
-                         "visibility": z.visibility, "description": z.description, "cards": obs["zones"][name]}
+                place = self.layout[z.name]
+                entry = {"id": name, "zone": z.name, "label": layout.zone_label(g, self.layout, z, k),
+                         "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
+                         "show_empty": place["show_empty"], "visibility": z.visibility,
+                         "description": z.description, "cards": obs["zones"][name]}
                 if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
                     cards = S.Z[zi]
                     entry["order"] = sorted(range(len(cards)), key=lambda i: narrate.sort_key(P, cards[i]))
@@ -254,6 +271,10 @@ class Table:
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
             "winners": m.winners, "failed": self.failed,
             "moves": self._moves(seat) if to_move == seat and not self.failed else [],
+            "deck": {"ranks": list(g.deck.ranks), "suits": list(g.deck.suits),
+                     "colors": dict(zip(g.deck.suits, g.deck.colors))},
+            "move_kinds": {mv.name: mv.description or narrate.words(mv.name) for mv in g.moves.values()},
+            "next_game": self.next_game,
         }
         if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
             out["fan_from"] = play._fan_source(m, seat, self.names)
