@@ -105,6 +105,12 @@ class Table:
         self.failed: str | None = None
         self.next_game: str | None = None     # the id of the rematch, once one is made
         self.layout = layout.zone_layout(st.game)
+        P = match.P
+        self.trick_zones = {P.zone_names[zi]: (P.OWNER[zi], P.zone_of[zi].visibility == "all")
+                            for zi in range(len(P.zone_names))
+                            if P.OWNER[zi] >= 0 and self.layout[P.zone_of[zi].name]["centre"]}
+        self.last_trick: list = []        # [{"seat", "card"}] gathered from the middle last
+        self._gathering = False
         budget = head.get("budget") or play.ISMCTS_BUDGET
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
                                      **({"budget": budget} if k == "ismcts" else {}))
@@ -275,6 +281,7 @@ class Table:
                      "colors": dict(zip(g.deck.suits, g.deck.colors))},
             "move_kinds": {mv.name: mv.description or narrate.words(mv.name) for mv in g.moves.values()},
             "next_game": self.next_game,
+            "last_trick": list(self.last_trick),
         }
         if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
             out["fan_from"] = play._fan_source(m, seat, self.names)
@@ -414,6 +421,12 @@ class Table:
 
     # -- narration -----------------------------------------------------------------------------
     def _event(self, ev: dict):
+        src = self.trick_zones.get(ev.get("from")) if ev.get("event") == "move" else None
+        if src is not None:                 # a card leaves the current trick: the trick is gathered
+            if not self._gathering:
+                self.last_trick = []
+            self.last_trick.append({"seat": src[0], "card": ev.get("card") if src[1] else None})
+        self._gathering = src is not None
         for n in self.narrators.values():
             n.event(ev)
 

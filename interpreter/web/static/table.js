@@ -9,7 +9,7 @@ let ws = null, state = null, retry = 500, stopped = false;
 let picks = [];                  // cards picked so far for the move being built
 let sent = null;                 // the move sent for this decision, until the server answers
 let autoFor = null;              // the decision a forced move was played for
-let lastTrick = null;            // [{seat, cards}] of the trick taken last (seen in the middle)
+let holdTrick = null;            // a trick just gathered, still shown in the middle for a moment
 let askedRematch = false;
 
 const settings = {
@@ -87,7 +87,14 @@ function receive(msg) {
     const old = state;
     const same = old && old.seat === msg.seat;
     const ended = same && msg.hands.length > old.hands.length;
-    if (same) rememberTrick(old, msg);
+    if (same && msg.last_trick.length && JSON.stringify(msg.last_trick) !== JSON.stringify(old.last_trick)) {
+      holdTrick = msg.last_trick;                // the whole trick, its last card included, for a moment
+      clearTimeout(receive.hold);
+      receive.hold = setTimeout(() => {
+        holdTrick = null;
+        if (state) { const b = measure(); draw(); slide(b); }
+      }, 900 + settings.speed * 2);
+    }
     state = msg;
     if (!same || old.decision !== msg.decision) picks = [];
     sent = null;
@@ -196,16 +203,15 @@ function forced() {
 
 // -- the last trick --------------------------------------------------------------------------------
 function trickZones(s) { return s.zones.filter((z) => z.centre && z.owner !== null); }
-function trickCount(s) { return trickZones(s).reduce((n, z) => n + z.cards.length, 0); }
-function rememberTrick(old, now) {
-  if (trickCount(old) > 0 && trickCount(now) < trickCount(old)) {
-    lastTrick = trickZones(old).filter((z) => z.cards.length).map((z) => ({seat: z.owner, cards: z.cards}));
-  }
+function trickCards(trick) {     // [{seat, cards}] in seat order, from the server's [{seat, card}]
+  const by = new Map();
+  for (const t of trick) by.set(t.seat, [...(by.get(t.seat) || []), t.card]);
+  return [...by.entries()].map(([seat, cards]) => ({seat, cards}));
 }
 function showLastTrick() {
-  if (!lastTrick) return;
+  if (!state || !state.last_trick.length) return;
   const body = $("review-body");
-  body.replaceChildren(...lastTrick.map((t) => el("div", {class: "review-row"},
+  body.replaceChildren(...trickCards(state.last_trick).map((t) => el("div", {class: "review-row"},
     el("span", {class: "who", text: t.seat === state.seat ? "You" : state.names[t.seat]}),
     el("div", {class: "cards"}, ...t.cards.map((c) => cardEl(c, state.deck))))));
   $("review").showModal();
@@ -272,7 +278,7 @@ function draw() {
   if (!stopped) document.body.dataset.state = s.over ? "over" : s.to_move === s.seat ? "your-turn" : "waiting";
   Object.assign(document.body.dataset, {hand: s.hand, handsPlayed: s.hands.length, decision: s.decision, seat: s.seat});
   $("last-trick").hidden = !trickZones(s).length;
-  $("last-trick").disabled = !lastTrick;
+  $("last-trick").disabled = !s.last_trick.length;
 
   const lit = new Set(), targets = new Set();
   if (myTurn() && !sent) {
@@ -295,7 +301,10 @@ function draw() {
 
   const trick = $("trick");
   trick.replaceChildren();
-  for (const z of trickZones(s)) {
+  const held = holdTrick && trickZones(s).every((z) => !z.cards.length) ?
+    trickCards(holdTrick).map((t) => ({id: `held:${t.seat}`, owner: t.seat, cards: t.cards, centre: true,
+                                       visibility: "all", label: "", description: ""})) : null;
+  for (const z of held || trickZones(s)) {
     if (!shown(z, ctx)) continue;
     const k = (z.owner - s.seat + n) % n;
     const cell = drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner]);
