@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from itertools import combinations, compress, repeat
 from math import comb
 
-from ..language.model import RANGE_LIMIT  # noqa: F401 (numbers one range() may produce; gamecheck reads it too)
+from ...language.model import RANGE_LIMIT  # noqa: F401 (numbers one range() may produce; gamecheck reads it too)
 
 
 class EvalError(Exception):
