@@ -4,13 +4,13 @@ Every problem is collected (not raised at the first) so `validate` can list them
 """
 from __future__ import annotations
 
-from . import nodes as ast
-from . import model as m
-from .nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
-from ..errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
-from .parser import parse
-from .yamlload import YStr
-from . import gamecheck
+from .. import nodes as ast
+from .. import model as m
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
+from ..parser import parse
+from ..yamlload import YStr
+from .. import gamecheck
 
 STANDARD_COLORS = {"C": "black", "S": "black", "D": "red", "H": "red"}
 SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
