@@ -411,6 +411,20 @@ def test_reload_and_a_restarted_server_resume_the_game(server, context):
     shot(page, "resumed")
 
 
+def test_undo_takes_back_a_move_against_the_computer(server, context):
+    page = context.new_page()
+    page.goto(create_in_lobby(page, server, "nutzen", ["human", "random"], seed=12)[0])
+    wait_turn(page)
+    before, cards = decision(page), page.inner_html("#mine")
+    assert page.is_hidden("#undo")
+    click_a_move(page, 0)
+    wait_turn(page)
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.decision === '{before}'")
+    wait_turn(page)
+    assert page.inner_html("#mine") == cards and "takes back" in page.inner_text("#log")
+
+
 def test_an_illegal_move_sent_by_hand_is_refused(server, context):
     page = context.new_page()
     links = create_in_lobby(page, server, "chinese-ten", ["human", "random"], seed=2)

@@ -13,7 +13,7 @@ pytest.importorskip("httpx")
 from cardrules.errors import ErrorList                                # noqa: E402
 from cardrules.language.load import load_game                         # noqa: E402
 from cardrules.web import howto, layout, svg                          # noqa: E402
-from cardrules.web.protocol import Table                              # noqa: E402
+from cardrules.web.protocol import ProtocolError, Table                              # noqa: E402
 from conftest import ROOT, game_path                                  # noqa: E402
 
 BUNDLED = sorted(p.stem for p in (ROOT / "games").glob("*.yaml"))
@@ -168,3 +168,42 @@ def test_the_pages_have_no_inline_script_or_style():
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"<script(?![^>]*\bsrc=)", text), page.name
         assert "style=" not in text and "<style" not in text and not re.search(r"\son[a-z]+=", text), page.name
+
+
+def _step(t, rng):
+    s = t.to_move()
+    t.apply(rng.randrange(len(t.match.legal_moves())) if t.kinds[s] == "human" else t.computer_choice()[2])
+
+
+def test_undo_against_computers_goes_back_to_the_seats_last_choice_and_saves_it(tmp_path):
+    """The record without the seat's last choice is played again: the same cards, moves and
+    deals to come; the save is rewritten, so a resumed game is the undone one."""
+    t = Table.create(game_path("hearts"), 4, {}, ["human"] + ["random"] * 3, 3, False, str(tmp_path))
+    tok = next(iter(t.links))
+    rng = random.Random(1)
+    while t.match.S.decisions < 12 or t.to_move() != 0 or len(t.match.legal_moves()) < 2:
+        _step(t, rng)
+    before = t.view(0)
+    _step(t, rng)
+    while t.to_move() != 0:
+        _step(t, rng)
+    assert t.view(0)["can_undo"]
+    t.handle(tok, {"type": "undo"})
+    back = t.view(0)
+    assert back["decision"] == before["decision"] and back["moves"] == before["moves"]
+    assert [z["cards"] for z in back["zones"]] == [z["cards"] for z in before["zones"]]
+    assert back["log"][-1] == "South takes back their last move."
+    resumed = Table.resume(t.id, str(tmp_path))
+    assert resumed.view(0)["zones"] == back["zones"] and resumed.match.S.decisions == back["decision"]
+
+
+def test_no_undo_once_another_human_has_moved():
+    t = Table.create(game_path("chinese-ten"), 2, {}, ["human", "human"], 3, False, None)
+    rng = random.Random(2)
+    while t.match.S.decisions < 3:
+        _step(t, rng)
+    s = t.to_move()                     # the other human moved last: s may not take back its move
+    tok = next(k for k, v in t.links.items() if v == [s])
+    assert not t.view(s)["can_undo"] and t.view(1 - s)["can_undo"]
+    with pytest.raises(ProtocolError, match="nothing to undo"):
+        t.handle(tok, {"type": "undo"})

@@ -12,6 +12,8 @@ Browser → server (JSON text, at most MAX_MESSAGE characters):
   {"type": "state"}                                           send the view again
   {"type": "rematch"}                                         once the match is over: the same game,
                                                               seats and links again, a new deal
+  {"type": "undo"}                                            back to the seat's last decision, when
+                                                              only computers have moved since
 Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
 (hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
 
@@ -72,7 +74,7 @@ def parse_message(text) -> dict:
         d = msg.get("decision")
         if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
             raise ProtocolError('"decision" is the number of the decision the move answers')
-    elif kind not in ("ready", "state", "rematch"):
+    elif kind not in ("ready", "state", "rematch", "undo"):
         raise ProtocolError(f"unknown message type {clean(kind)[:40]!r}")
     return msg
 
@@ -282,6 +284,7 @@ class Table:
             "move_kinds": {mv.name: mv.description or narrate.words(mv.name) for mv in g.moves.values()},
             "next_game": self.next_game,
             "last_trick": list(self.last_trick),
+            "can_undo": seat in self.humans and not m.over and not self.failed and self._undo_point(seat) is not None,
         }
         if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
             out["fan_from"] = play._fan_source(m, seat, self.names)
@@ -375,6 +378,9 @@ class Table:
             raise ProtocolError("the game has stopped: " + self.failed)
         if self.match.over:
             raise ProtocolError("the match is over")
+        if kind == "undo":
+            self.undo(token)
+            return True
         seat = self.viewer(token)
         if seat is None or self.to_move() != seat:
             raise ProtocolError("it is not your turn" if seat is not None else "press Ready first")
@@ -387,6 +393,40 @@ class Table:
             raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
         self.apply(texts.index(text))
         return True
+
+    def _undo_point(self, seat: int) -> int | None:
+        """The index in the record of `seat`'s last decision with a choice, when every decision
+        since was a computer's or its own forced one (undo against computer players); else None."""
+        log = self.match.S.log
+        for i in range(len(log) - 1, -1, -1):
+            ev = log[i]
+            if ev.get("event") != "decision":
+                continue
+            if ev.get("seat") == seat and len(ev.get("legal") or ()) > 1:
+                return i                  # a choice (a forced move is taken back with it)
+            if ev.get("seat") != seat and self.kinds[ev.get("seat")] == HUMAN:
+                return None
+        return None
+
+    def undo(self, token: str):
+        """Back to the seat's last decision: the record without it and what came after is played
+        again (the save's own replay: same shuffles, same deals to come), and the save rewritten.
+        ProtocolError when another human has moved since, or the seat has not moved."""
+        seat = self.viewer(token)
+        if seat is None:
+            raise ProtocolError("press Ready first")
+        at = self._undo_point(seat)
+        if at is None:
+            raise ProtocolError("nothing to undo: you have not moved yet, or another player has since")
+        kept = list(self.match.S.log[:at])
+        rng = record.ReplayRandom(self.match.P.card_names, kept, self.seed, go_on=True)
+        match = Match(self.st.program, self.seed, None, record=True, rng=rng, start=False)
+        match.start()
+        record.redo_decisions(match, kept)
+        match.S.rng = rng.real
+        save = play.SaveFile(self.save.path, self.head, match.S.log) if self.save is not None else None
+        self.__init__(self.id, self.st, match, self.head, save)
+        self.note_all(f"{self.names[seat]} takes back their last move.")
 
     def computer_choice(self) -> tuple[int, int, int]:
         """(seat, decision number, legal index) of the computer seat to move; reads the match only,

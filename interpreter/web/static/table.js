@@ -277,6 +277,7 @@ function draw() {
   $("status").textContent = status;
   if (!stopped) document.body.dataset.state = s.over ? "over" : s.to_move === s.seat ? "your-turn" : "waiting";
   Object.assign(document.body.dataset, {hand: s.hand, handsPlayed: s.hands.length, decision: s.decision, seat: s.seat});
+  $("undo").hidden = !s.can_undo || stopped;
   $("last-trick").hidden = !trickZones(s).length;
   $("last-trick").disabled = !s.last_trick.length;
 
@@ -490,6 +491,7 @@ $("auto-forced").addEventListener("change", () => {
   if (state) forced();
 });
 $("last-trick").addEventListener("click", showLastTrick);
+$("undo").addEventListener("click", () => { if (!sent) send({type: "undo"}); });
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && picks.length && state) { picks = []; draw(); }
 });
