@@ -102,6 +102,10 @@ def context(browser):
 
 def shot(page, name: str):
     SHOTS.mkdir(exist_ok=True)
+    try:                        # the table at rest: no card still sliding
+        page.wait_for_function("document.getAnimations().length === 0", timeout=3000)
+    except sync_api.Error:
+        pass
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 

@@ -10,6 +10,7 @@ let picks = [];                  // cards picked so far for the move being built
 let sent = null;                 // the move sent for this decision, until the server answers
 let autoFor = null;              // the decision a forced move was played for
 let holdTrick = null;            // a trick just gathered, still shown in the middle for a moment
+let showingHeld = false;         // ... and drawn there now (the next trick has not begun)
 let askedRematch = false;
 
 const settings = {
@@ -221,9 +222,12 @@ function showLastTrick() {
 function cardNodes() { return [...document.querySelectorAll("#felt .card")]; }
 function measure() {
   const cards = new Map(), zones = new Map();
-  for (const e of cardNodes()) if (e.dataset.card) cards.set(e.dataset.card, e.getBoundingClientRect());
+  for (const e of cardNodes()) {     // a card shown twice (a trick held in the middle): from the middle
+    const k = e.dataset.card;
+    if (k && (!cards.has(k) || e.closest("#trick"))) cards.set(k, e.getBoundingClientRect());
+  }
   for (const z of document.querySelectorAll("#felt [data-zone]")) {
-    zones.set(z.dataset.zone, {rect: z.getBoundingClientRect(), n: Number(z.dataset.count)});
+    zones.set(z.dataset.zone, {rect: z.getBoundingClientRect(), n: Number(z.dataset.count), owner: z.dataset.owner});
   }
   return {cards, zones};
 }
@@ -233,9 +237,9 @@ function slide(before) {
   const lost = [];                  // zones that hold fewer cards than before: where new cards come from
   for (const z of document.querySelectorAll("#felt [data-zone]")) {
     const b = before.zones.get(z.dataset.zone);
-    if (b && b.n > Number(z.dataset.count)) lost.push(b.rect);
+    if (b && b.n > Number(z.dataset.count)) lost.push(b);
   }
-  for (const [id, b] of before.zones) if (!document.querySelector(`#felt [data-zone="${id}"]`) && b.n) lost.push(b.rect);
+  for (const [id, b] of before.zones) if (!document.querySelector(`#felt [data-zone="${id}"]`) && b.n) lost.push(b);
   for (const e of cardNodes()) {
     const to = e.getBoundingClientRect();
     let from = e.dataset.card ? before.cards.get(e.dataset.card) : null;
@@ -243,7 +247,8 @@ function slide(before) {
       const zone = e.closest("[data-zone]");
       const b = zone && before.zones.get(zone.dataset.zone);
       if (b && b.n >= Number(zone.dataset.count)) continue;     // a card that was there already
-      from = lost[0];
+      const src = lost.find((l) => l.owner === zone.dataset.owner) || lost[0];   // its owner's, first
+      from = src && src.rect;
     }
     if (!from) continue;
     const dx = from.left - to.left, dy = from.top - to.top;
@@ -289,6 +294,7 @@ function draw() {
   }
   const ctx = {lit, targets};
   const n = s.players.length;
+  showingHeld = !!holdTrick && trickZones(s).every((z) => !z.cards.length);
   const spots = {top: [], left: [], right: [], bottom: []};
   for (let k = 0; k < n; k++) {
     const p = s.players[(s.seat + k) % n];
@@ -302,7 +308,7 @@ function draw() {
 
   const trick = $("trick");
   trick.replaceChildren();
-  const held = holdTrick && trickZones(s).every((z) => !z.cards.length) ?
+  const held = showingHeld ?
     trickCards(holdTrick).map((t) => ({id: `held:${t.seat}`, owner: t.seat, cards: t.cards, centre: true,
                                        visibility: "all", label: "", description: ""})) : null;
   for (const z of held || trickZones(s)) {
@@ -356,12 +362,17 @@ function drawZone(z, ctx, caption) {
   const isTarget = ctx.targets.has("zone:" + z.id);
   const style = hand ? (mine ? "hand" : "fan") : stack ? "stack" : z.centre ? "row" : "fan";
   const box = el("div", {class: `zone ${style}` + (isTarget ? " target" : "") + (mine ? " mine" : ""),
-                         "data-zone": z.id, "data-count": z.cards.length, title: z.description || null});
+                         "data-zone": z.id, "data-count": z.cards.length, "data-owner": z.owner ?? "",
+                         title: z.description || null});
   const label = caption || z.label;
   box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
                 z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null));
   const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
   let cards = z.order ? z.order.map((i) => z.cards[i]) : z.cards;
+  if (showingHeld && !caption) {     // a trick still held in the middle is not yet in its winner's pile
+    const held = new Set(holdTrick.map((t) => t.card).filter(Boolean));
+    cards = cards.filter((c) => !c || !held.has(c));
+  }
   if (stack && cards.length) cards = [cards[cards.length - 1]];
   cards.forEach((c, i) => {
     const item = cardFor(c, z, ctx);
