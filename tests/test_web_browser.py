@@ -332,6 +332,59 @@ def test_a_screenshot_of_every_bundled_game_mid_hand(tmp_path, browser):
         server.stop()
 
 
+CUSTOM_DECK = """\
+game: Custom deck
+description: A test deck with its own ranks and suits.
+players: {min: 2, max: 2}
+deck:
+  ranks: [1, 2, Kn, Ki]
+  suits: [Cups, Coins]
+  colors: {Cups: red, Coins: black}
+zones:
+  stock: {visibility: none, description: The deck}
+  hand: {per_player: true, visibility: owner, description: Cards held}
+  played: {per_player: true, visibility: all, description: The card played}
+moves:
+  play:
+    description: Play a card
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "played(player)", face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def test_a_custom_deck_is_drawn_and_named_by_its_own_ranks_and_suits(tmp_path, context):
+    rules = tmp_path / "custom.yaml"
+    rules.write_text(CUSTOM_DECK, encoding="utf-8")
+    server = LiveServer(str(tmp_path / "saves"), games=[str(rules)])
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(create_in_lobby(page, server, str(rules), ["human", "random"], seed=2)[0])
+        wait_turn(page)
+        cards = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card", "cs => cs.map(c => "
+                                          "[c.dataset.card, c.getAttribute('aria-label'), c.querySelector('.face.drawn').innerText])")
+        assert len(cards) == 3
+        for name, label, text in cards:
+            suit = "Cups" if name.endswith("Cups") else "Coins"
+            rank = name[:-len(suit)]
+            assert label == f"{rank} of {suit}" and rank in text and suit in text, (name, label, text)
+        shot(page, "custom-deck")
+        assert not errors
+    finally:
+        server.stop()
+
+
 def test_a_lobby_on_the_servers_own_machine_gives_links_at_its_network_address(tmp_path, context):
     """`serve --host 0.0.0.0`: the host opens the lobby at 127.0.0.1, the links to send are at the
     server's network address (here 'localhost', which this test's browser can open too)."""

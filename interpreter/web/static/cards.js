@@ -42,14 +42,18 @@ function drawn(name, deck) {      // a card of a deck the server has no pictures
   const [r, s] = split(name, deck);
   const rank = r === "T" ? "10" : r;
   const suit = standard(deck) ? SUITS[s] || s : s;
+  const short = suit.length > 2 ? suit.slice(0, 2) : suit;     // a suit's word, shortened in the corners
   const face = document.createElement("span");
   face.className = "face drawn" + (red(s, deck) ? " red" : "");
-  for (const where of ["tl", "mid", "br"]) {
-    const part = document.createElement("span");
-    part.className = where;
-    part.textContent = where === "mid" ? suit || rank : `${rank}\n${suit}`;
-    face.append(part);
-  }
+  const part = (cls, text) => {
+    const e = document.createElement("span");
+    e.className = cls;
+    e.textContent = text;
+    return e;
+  };
+  const mid = part("mid", "");
+  mid.append(part("rank", rank), part("suit", suit));
+  face.append(part("tl", `${rank}\n${short}`), mid, part("br", `${rank}\n${short}`));
   return face;
 }
 

@@ -196,7 +196,8 @@ function forced() {
   const d = state.decision;
   setTimeout(() => {
     if (state && state.decision === d && myTurn() && !sent) {
-      notice(`Played for you (the only move): ${m.label}`);
+      notice(blind ? `Played for you (the face-down cards look alike): ${m.label}`
+                   : `Played for you (the only move): ${m.label}`);
       play(m);
     }
   }, 600);
