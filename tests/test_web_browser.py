@@ -272,7 +272,7 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
     sent = [json.loads(m)["move"] for m in seen["sent"] if json.loads(m)["type"] == "move"]
     assert sent[0].startswith("pass ") and set(sent[0].split()[1].split("+")) == set(hand[:3])
     shot(page, "hearts-passed")
-    saw_trick = False
+    saw_trick = said_why = False
     k = 0
     while True:
         st = wait_turn(page)
@@ -285,10 +285,18 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
             if k == 3:
                 shot(page, "hearts-trick-in-the-middle")
         check_table(page)
+        bad = page.query_selector("#mine button.card.unplayable")
+        if bad and not said_why:                # a click on a card no move uses says what can be done
+            name = bad.get_attribute("aria-label")
+            if _click(bad, position=CORNER):
+                page.wait_for_selector("#toast:not([hidden])")
+                assert page.inner_text("#toast").startswith(name[0].upper() + name[1:] + " cannot be played now.")
+                assert "You can: Play a card to the trick" in page.inner_text("#toast")
+                said_why = True
         click_a_move(page, k)
         k += 1
         assert k < 60
-    assert saw_trick and k >= 6 and not errors          # the forced last cards play themselves
+    assert saw_trick and said_why and k >= 6 and not errors          # the forced last cards play themselves
     assert "Hand 1 is over" in page.inner_text("#log")
     assert page.is_enabled("#last-trick")
     page.click("#last-trick")

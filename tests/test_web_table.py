@@ -207,3 +207,26 @@ def test_no_undo_once_another_human_has_moved():
     assert not t.view(s)["can_undo"] and t.view(1 - s)["can_undo"]
     with pytest.raises(ProtocolError, match="nothing to undo"):
         t.handle(tok, {"type": "undo"})
+
+
+def test_why_asks_the_rules_only_about_a_card_the_seat_sees_on_its_turn(monkeypatch):
+    """`{"type": "why", "card": ...}` is answered to that window alone, from text.whynot when this
+    cardrules has it (a stand-in here); a card the seat does not see gets no answer at all, so
+    asking cannot tell where a hidden card is."""
+    import sys
+    import types
+    asked = []
+    fake = types.ModuleType("cardrules.text.whynot")
+    fake.why_not = lambda match, seat, cards, names: asked.append(cards) or "You must follow suit."
+    monkeypatch.setitem(sys.modules, "cardrules.text.whynot", fake)
+    t = Table.create(game_path("hearts"), 4, {}, ["human"] * 4, 5, False, None)
+    s = t.to_move()
+    tok = next(k for k, v in t.links.items() if v == [s])
+    mine = next(z for z in t.view(s)["zones"] if z["id"] == f"hand:{s}")["cards"]
+    other = next(z for z in t.view((s + 1) % 4)["zones"] if z["id"] == f"hand:{(s + 1) % 4}")["cards"]
+    assert t.handle(tok, {"type": "why", "card": mine[0]}) == {"type": "why", "card": mine[0],
+                                                                 "text": "You must follow suit."}
+    assert t.handle(tok, {"type": "why", "card": other[0]})["text"] is None
+    assert len(asked) == 1
+    later = next(k for k, v in t.links.items() if v == [(s + 1) % 4])     # not its turn
+    assert t.handle(later, {"type": "why", "card": other[0]})["text"] is None

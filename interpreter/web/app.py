@@ -303,6 +303,9 @@ class SeatSocket(WebSocketEndpoint):
         except ProtocolError as exc:
             await _send(ws, _error(str(exc)))
             return
+        if isinstance(changed, dict):          # an answer to this window alone ("why")
+            await _send(ws, changed)
+            return
         if changed:
             await host.broadcast(t)
             host.wake(t)

@@ -14,6 +14,9 @@ Browser → server (JSON text, at most MAX_MESSAGE characters):
                                                               seats and links again, a new deal
   {"type": "undo"}                                            back to the seat's last decision, when
                                                               only computers have moved since
+  {"type": "why", "card": "9C"}                               why no legal move uses a card the seat
+                                                              sees: answered {"type": "why", "card",
+                                                              "text"} (text null: no reason known)
 Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
 (hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
 
@@ -74,6 +77,9 @@ def parse_message(text) -> dict:
         d = msg.get("decision")
         if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
             raise ProtocolError('"decision" is the number of the decision the move answers')
+    elif kind == "why":
+        if not isinstance(msg.get("card"), str) or len(msg["card"]) > 40:
+            raise ProtocolError('a why message needs "card": the name of a card')
     elif kind not in ("ready", "state", "rematch", "undo"):
         raise ProtocolError(f"unknown message type {clean(kind)[:40]!r}")
     return msg
@@ -369,6 +375,8 @@ class Table:
         kind = msg["type"]
         if kind == "state":
             return False
+        if kind == "why":
+            return {"type": "why", "card": msg["card"], "text": self.why(token, msg["card"])}
         if kind == "ready":
             s = self.to_move()
             if len(seats) > 1:
@@ -393,6 +401,27 @@ class Table:
             raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
         self.apply(texts.index(text))
         return True
+
+    def why(self, token: str, card: str) -> str | None:
+        """Why no legal move of the seat uses `card` now, in the game's words (text.whynot, when
+        this cardrules has it), for a card the seat sees on its turn; else None."""
+        seat = self.viewer(token)
+        m = self.match
+        if seat is None or self.to_move() != seat or m.over:
+            return None
+        names = m.P.card_names
+        seen = narrate.seen_cards(m, seat)
+        ids = [c for c in range(len(names)) if names[c] == card and c in seen]
+        if not ids:
+            return None
+        try:
+            from ..text.whynot import why_not
+        except ImportError:          # a cardrules without it: the page says what can be done instead
+            return None
+        try:
+            return why_not(m, seat, ids[:1], self.names)
+        except Exception:            # an explanation is a courtesy: the page's own line stands
+            return None
 
     def _undo_point(self, seat: int) -> int | None:
         """The index in the record of `seat`'s last decision with a choice, when every decision

@@ -71,6 +71,10 @@ function receive(msg) {
     } else if (!state) { stopped = true; document.body.dataset.state = "refused"; $("status").textContent = msg.message; }
     return;
   }
+  if (msg.type === "why") {
+    if (msg.text && state && !sent) toast(msg.text);
+    return;
+  }
   if (msg.type === "handover") {
     state = null;
     document.body.dataset.state = "handover";
@@ -156,7 +160,10 @@ function clickCard(name) {
   if (picks.includes(name)) { picks = picks.filter((c) => c !== name); return draw(); }
   let next = [...picks, name];
   if (!possible(next).length) {
-    if (!possible([name]).length) return toast(whyNot(name));
+    if (!possible([name]).length) {          // said at once; the server's reason, if it has one, replaces it
+      toast(whyNot(name));
+      return send({type: "why", card: name});
+    }
     next = [name];                              // a card that does not go with the others: start again
   }
   picks = next;
@@ -178,7 +185,6 @@ function clickTarget(k) {
 }
 
 function whyNot(name) {          // a click on a card no legal move uses: what can be done instead
-  if (state.why_not && state.why_not[name]) return state.why_not[name];
   const kinds = [...new Set(state.moves.map((m) => m.name))];
   const what = kinds.map((k) => state.move_kinds[k] || k).join("; or ");
   return `${cap(cardWords(name, state.deck))} cannot be played now. ${what ? "You can: " + what + "." : ""}`;
@@ -401,7 +407,7 @@ function cardFor(name, z, ctx) {
   b.classList.toggle("selected", picked);
   b.classList.toggle("unplayable", !can && !picked && !zoneTarget);
   if (picked) b.setAttribute("aria-pressed", "true");
-  if (!can && !picked && !zoneTarget) b.setAttribute("aria-disabled", "true");
+  if (!can && !picked && !zoneTarget) b.title = "not playable now: click to see why";
   b.addEventListener("click", () => (zoneTarget && !can && !picked ? clickTarget("zone:" + z.id) : clickCard(name)));
   return b;
 }
