@@ -2,7 +2,9 @@
 
 Routes: `/` the lobby; `GET /api/games` the rule files offered and the seat kinds; `POST /api/games`
 creates a game and answers its seat links; `/play/{game}/{token}` a seat's table page;
-`/ws/{game}/{token}` its WebSocket; `/cards/{NAME}.svg` card images; `/static/...` the page files.
+`/ws/{game}/{token}` its WebSocket; `/how-to-play/{n}` and `/how-to-play/{game}/{token}` a game's
+rules as a page; `/cards/{NAME}.svg` card images; `/static/...` the page files. A rematch makes a
+new game with the same seat links (`Host.rematch`).
 Every game lives in a `protocol.Table`; all changes to one happen in the event loop under its
 lock, and computer seats think in a worker thread, then move after a short visible delay.
 
