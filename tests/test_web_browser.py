@@ -514,6 +514,8 @@ def test_an_illegal_move_sent_by_hand_is_refused(server, context):
     assert "too long" in answers[3]["message"]
     # the page lost its socket to the hand-made one (take-over) and says so; the game is unchanged
     page.wait_for_selector("body[data-state='taken-over']")
+    assert not page.query_selector_all("#felt button.card, #prompt button")      # no move here any more
+    assert "another window" in page.inner_text("#prompt")
     shot(page, "taken-over")
     page.reload()
     wait_turn(page)
