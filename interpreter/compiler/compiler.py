@@ -87,15 +87,15 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         self.slot_types = list(game.slot_types)
         self.inline: list = []     # parameter substitutions of user functions being inlined
         self.group_keys: dict = {}  # key table -> its name in the generated module
-        self.pair_tables: dict = {}  # pair table (pair_table) -> its name in the generated module
+        self.pair_tables: dict = {}  # pair table (passes/pairs.py) -> its name in the generated module
         self.pair_cells = 0          # cells computed (kept or not), at most switches.PAIR_CELLS
-        self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (fuse.py)
+        self.legal_plain: dict = {}  # L_<move> -> the source of its plain version (passes/fuse.py)
         self.fused: dict = {}        # tuple of L_<move> names -> the function fusing them, or None
         self.loop_keys: dict = {}    # L_<move> name -> fuse.loop_key of its plain source
         self.in_flow = False        # compiling the hand's own statements (not a move's, not a rule's)
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.valid_below: dict = {}  # local bound by a loop over range(k), k constant -> k
-        self.alike_sub: dict = {}    # id of a count node -> the name holding its value (alike_gen)
+        self.alike_sub: dict = {}    # id of a count node -> the name holding its value (passes/alike.py)
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.gens = 0                # comprehensions being compiled around the one compiled

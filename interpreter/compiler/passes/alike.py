@@ -21,7 +21,7 @@ def alike_parts(comp, n):
     steps are the plain code's (the items, then the items again for each item; nothing
     else can fail in between, so counting them at once ends the hand where it would have
     ended). None for any other shape, for any/all/first (they stop early; any/all of a
-    comparison: count_test), and under compiler.PLAIN."""
+    comparison: passes/counts.py), and with the pass off."""
     if not switches.on("alike") or n.func in ("any", "all", "first") or not read_as_is(n.iter):
         return None
     v = n.local
