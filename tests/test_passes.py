@@ -38,6 +38,7 @@ APPLIES_TO = {
 def off():
     """off(*names) switches those shortcuts off for the setups that follow; on again after."""
     def use(*names):
+        assert set(names) <= set(switches.NAMES), names
         switches.OFF = set(names)
     yield use
     switches.OFF = set()
