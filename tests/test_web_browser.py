@@ -258,7 +258,8 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
     assert not page.query_selector_all("#prompt button.move")
     hand = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card", "cs => cs.map(c => c.dataset.card)")
     assert len(hand) == 13 and all(hand)
-    labels = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card", "cs => cs.map(c => c.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card",
+                                       "cs => cs.map(c => c.getAttribute('aria-label'))")
     assert all(re.fullmatch(r"(ace|king|queen|jack|\d+) of (clubs|diamonds|hearts|spades)", x) for x in labels), labels
     for c in page.eval_on_selector_all("[data-zone^='hand:']:not([data-zone='hand:0']) .card",
                                        "cs => cs.map(c => [c.dataset.card || null, c.getAttribute('aria-label')])"):
@@ -266,7 +267,8 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
     d = decision(page)
     for i, c in enumerate(hand[:3]):
         page.click(f"#mine button.card[data-card='{c}']", position=CORNER)
-        assert page.query_selector_all("#prompt button.confirm") if i == 2 else not page.query_selector_all("#prompt button.confirm")
+        confirm = page.query_selector_all("#prompt button.confirm")
+        assert bool(confirm) == (i == 2)                 # the pass is confirmed once three are picked
     page.click("#prompt button.confirm")
     page.wait_for_function(f"document.body.dataset.decision !== '{d}'")
     sent = [json.loads(m)["move"] for m in seen["sent"] if json.loads(m)["type"] == "move"]
@@ -281,7 +283,8 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
         trick = page.eval_on_selector_all("#trick .card", "cs => cs.map(c => c.dataset.card)")
         if trick:
             saw_trick = True
-            assert all(trick) and not page.query_selector("#seat-top [data-zone^='played'], #mine [data-zone^='played']")
+            assert all(trick)
+            assert not page.query_selector("#seat-top [data-zone^='played'], #mine [data-zone^='played']")
             if k == 3:
                 shot(page, "hearts-trick-in-the-middle")
         check_table(page)
@@ -380,8 +383,8 @@ def test_a_custom_deck_is_drawn_and_named_by_its_own_ranks_and_suits(tmp_path, c
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(create_in_lobby(page, server, str(rules), ["human", "random"], seed=2)[0])
         wait_turn(page)
-        cards = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card", "cs => cs.map(c => "
-                                          "[c.dataset.card, c.getAttribute('aria-label'), c.querySelector('.face.drawn').innerText])")
+        cards = page.eval_on_selector_all("#mine [data-zone='hand:0'] .card", "cs => cs.map(c => [c.dataset.card, "
+                                          "c.getAttribute('aria-label'), c.querySelector('.face.drawn').innerText])")
         assert len(cards) == 3
         for name, label, text in cards:
             suit = "Cups" if name.endswith("Cups") else "Coins"
