@@ -369,7 +369,8 @@ class Table:
 
     # -- what browsers ask ----------------------------------------------------------------------
     def handle(self, token: str, msg: dict) -> bool:
-        """Carry out a parsed message from the link `token`; True when the game changed.
+        """Carry out a parsed message from the link `token`; True when the game changed, or a
+        message for that window alone (the answer to "why").
         ProtocolError (game unchanged) when it is refused."""
         seats = self.seats_of(token)
         kind = msg["type"]
