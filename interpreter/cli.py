@@ -124,7 +124,7 @@ def _backend(a):
 def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     """Run a's simulation on one rule file; (setup, agents, summary)."""
     from .simulate import batch as sim
-    from .session import agent_list, setup
+    from .session import agent_list, seatings, setup
     from .simulate.stats import Summary
     sets = _sets(a.set)
     st = setup(path, a.players, sets)
@@ -133,13 +133,18 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         os.makedirs(record_dir, exist_ok=True)
     job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir,
                   {"budget": a.budget} if a.budget else {})
+    games = a.n
+    rotations = [] if a.no_rotate else seatings(agents)
+    if len(rotations) > 1:      # duplicate play: every deal once per seating, whole deals only
+        job.seatings = rotations
+        games = -(-a.n // len(rotations)) * len(rotations)
     summary = Summary(st.players, st.game.match.wins == "lowest")
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
-    bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
+    bar = _progress(games, label) if sys.stderr.isatty() and not a.quiet else None
     shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
     repeats = others = 0          # games failed with an error told already / past the first kinds
     try:
-        for r in runner.run(job, st, a.n, bar.step if bar else None):
+        for r in runner.run(job, st, games, bar.step if bar else None):
             summary.add(r)
             if out:
                 out.write(json.dumps(r) + "\n")
@@ -342,6 +347,10 @@ def _simulation_args(p, per: str, every: str = ""):
     p.add_argument("--address", metavar="auto|HOST:PORT|ray://HOST:PORT",
                    help="the Ray cluster (default: start a local Ray runtime for this command)")
     p.add_argument("--budget", type=int, help="search iterations per decision for ismcts")
+    p.add_argument("--no-rotate", action="store_true",
+                   help="seat the agents as given in every game (default, when they differ: each deal "
+                        "is played once per rotation of the agents over the seats; -n is rounded up "
+                        "to whole deals)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="an option value" + every)
     p.add_argument("-q", "--quiet", action="store_true")
 

@@ -68,6 +68,17 @@ def agent_list(spec: str | list, players: int) -> list:
     return names
 
 
+def seatings(agents: list) -> list:
+    """The distinct rotations of the agents over the seats, in order: rotation r seats the agent
+    of seat s at seat (s + r) mod n. One seating when every seat holds the same agent; as many as
+    the seats when the agents differ (fewer when the list repeats, as a,b,a,b: two)."""
+    n = len(agents)
+    for p in range(1, n + 1):
+        if n % p == 0 and all(agents[i] == agents[(i + p) % n] for i in range(n)):
+            return [[agents[(s - r) % n] for s in range(n)] for r in range(p)]
+    return [list(agents)]
+
+
 def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
                record_events: bool = False, agent_options: dict | None = None, observer=None):
     """Play one match with the named agents; return (match, header-or-None).

@@ -42,6 +42,71 @@ def test_cli_output_is_identical_for_one_and_two_workers(tmp_path, capsys):
     assert outs[0] == outs[1]
 
 
+# -- seat rotation -------------------------------------------------------------------------------
+def test_seatings_are_the_distinct_rotations_of_the_agents():
+    from cardrules.session import seatings
+    assert seatings(["a", "a", "a"]) == [["a", "a", "a"]]
+    assert seatings(["a", "b"]) == [["a", "b"], ["b", "a"]]
+    assert seatings(["i", "r", "r", "r"]) == [["i", "r", "r", "r"], ["r", "i", "r", "r"],
+                                              ["r", "r", "i", "r"], ["r", "r", "r", "i"]]
+    assert seatings(["a", "b", "a", "b"]) == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+
+
+def test_rotation_plays_each_deal_once_in_every_seating(tmp_path):
+    jl = tmp_path / "g.jsonl"
+    assert cli.main(["simulate", HIGH, "-n", "5", "--agents", "greedy,random", "--jsonl", str(jl), "-q"]) == 0
+    rows = [json.loads(x) for x in jl.read_text().splitlines()]
+    assert len(rows) == 6                     # -n rounded up to whole deals
+    for deal in range(3):
+        a, b = rows[2 * deal], rows[2 * deal + 1]
+        assert a["deal"] == b["deal"] == deal and a["seed"] == b["seed"]
+        assert (a["agents"], b["agents"]) == (["greedy", "random"], ["random", "greedy"])
+
+
+def _seat0_and_greedy(out: str):
+    seat0 = next(x for x in out.splitlines() if x.strip().startswith("0 "))
+    lo, hi = (float(v) for v in seat0.split("[")[1].split("]")[0].split(","))
+    return lo, hi, out
+
+
+def test_rotation_separates_the_seats_advantage_from_the_agents():
+    # High card: greedy plays its highest card and wins most hands. Seated fixed, greedy's
+    # strength reads as seat 0's advantage; rotated, seat 0 is fair and greedy's rate is its own.
+    fixed = subprocess.run([sys.executable, "-m", "cardrules", "simulate", HIGH, "-n", "50",
+                            "--agents", "greedy,random", "--no-rotate"], capture_output=True, text=True)
+    lo, hi, _ = _seat0_and_greedy(fixed.stdout)
+    assert lo > 0.5
+    rotated = subprocess.run([sys.executable, "-m", "cardrules", "simulate", HIGH, "-n", "50",
+                              "--agents", "greedy,random"], capture_output=True, text=True)
+    lo, hi, out = _seat0_and_greedy(rotated.stdout)
+    assert lo < 0.5 < hi and "balanced: 25 deals, each played in 2 seatings" in out
+    greedy = next(x for x in out.splitlines() if x.strip().startswith("greedy "))
+    assert float(greedy.split("[")[1].split(",")[0]) > 0.5       # greedy's interval above fair
+    assert "rotated" in out
+
+
+def test_rotated_dealers_share_agrees_with_random_play():
+    """The dealer's advantage of Chinese Ten single hands, greedy against random rotated, is
+    within the interval of random against random (fixed, it was greedy's advantage)."""
+    shares = {}
+    for agents in ("greedy,random", "random"):
+        out = subprocess.run([sys.executable, "-m", "cardrules", "simulate", game_path("chinese-ten"),
+                              "-n", "50", "--hands", "1", "--agents", agents], capture_output=True,
+                             text=True).stdout
+        line = next(x for x in out.splitlines() if "dealer's hand-win share" in x)
+        shares[agents] = (float(line.split()[3]),
+                          tuple(float(v) for v in line.split("[")[1].split("]")[0].split(",")))
+    (v, (lo, hi)), (w, (lo2, hi2)) = shares["greedy,random"], shares["random"]
+    assert lo2 <= v <= hi2 and lo <= w <= hi
+
+
+def test_all_the_same_agents_or_no_rotate_play_as_before(tmp_path):
+    job = _job(HIGH, ["greedy", "random"], seed=3)
+    fixed = [r for r in sim.run(job, 4)]
+    assert all("deal" not in r and r["agents"] == ["greedy", "random"] for r in fixed)
+    assert [r["seed"] for r in fixed] == [sim.derive_seed(3, i) for i in range(4)]
+
+
 # -- intervals -----------------------------------------------------------------------------------
 def test_wilson_interval_matches_known_values():
     lo, hi = wilson(50, 100)

@@ -23,6 +23,17 @@ class Job:
     max_hands: int | None
     record_dir: str | None
     agent_options: dict = field(default_factory=dict)
+    # Duplicate play: the agents' seatings (session.seatings), each deal played once in each;
+    # None: every game seats `agents` as given, as before rotation existed.
+    seatings: list | None = None
+
+    def game(self, index: int) -> tuple:
+        """Game `index`: (agents in seat order, match seed, deal or None). Rotated, games
+        index = deal * len(seatings) + r share the deal's seed (the same cards, dealt alike)."""
+        if not self.seatings:
+            return self.agents, derive_seed(self.seed, index), None
+        deal, r = divmod(index, len(self.seatings))
+        return self.seatings[r], derive_seed(self.seed, deal), deal
 
 
 _SETUPS: dict = {}
@@ -72,16 +83,21 @@ def record_path(record_dir: str, index: int) -> str:
 def play_one(st, job: Job, index: int) -> tuple:
     """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
     keeps no records or the game failed). Every backend plays a game through this."""
-    seed = derive_seed(job.seed, index)
+    agents, seed, deal = job.game(index)
     stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams)
     try:
         stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
-        match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,
+        match, head = play_match(st, agents, seed, job.max_hands, job.record_dir is not None,
                                  job.agent_options, observer=stats)
     except GameError as exc:
-        return {"game": index, "seed": seed, "players": st.players, "agents": job.agents,
-                "error": exc.line()}, None
-    out = result(index, seed, st, job.agents, match)
+        out = {"game": index, "seed": seed, "players": st.players, "agents": agents,
+               "error": exc.line()}
+        if deal is not None:
+            out["deal"] = deal
+        return out, None
+    out = result(index, seed, st, agents, match)
+    if deal is not None:
+        out["deal"] = deal
     out.update(stats.fields(match))
     return out, ((head, match.S.log) if job.record_dir else None)
 

@@ -245,8 +245,17 @@ class Summary:
         self.teams: list | None = None  # the teams (lists of seats) of a game with teams:
         self.team_wins: list = []       # per team: games it won (not a draw)
         self.team_totals: list = []     # per team: its total in each game
+        # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
+        # that won outright, summed mean total of its seats, games]; deals and seatings seen.
+        self.agent_deals: dict = {}
+        self.deals: set = set()
+        self.seatings: list = []
 
     def add(self, r: dict):
+        if "deal" in r:
+            self.deals.add(r["deal"])
+            if r["agents"] not in self.seatings:
+                self.seatings.append(list(r["agents"]))
         if "error" in r:
             self.failed.append(r)
             return
@@ -275,6 +284,14 @@ class Summary:
                 self.team_totals[i].append(r["team_totals"][i])
         for s, t in enumerate(r["totals"]):
             self.totals[s].append(t)
+        if "deal" in r:
+            won_seats = set() if draw else {s for t in won for s in t}
+            for a in dict.fromkeys(r["agents"]):
+                seats = [s for s, x in enumerate(r["agents"]) if x == a]
+                cell = self.agent_deals.setdefault(a, {}).setdefault(r["deal"], [0.0, 0.0, 0])
+                cell[0] += sum(s in won_seats for s in seats) / len(seats)
+                cell[1] += sum(r["totals"][s] for s in seats) / len(seats)
+                cell[2] += 1
         self.hands.append(r["hands"])
         self.turns.append(r["turns"])
         self.decisions.append(r["decisions"])
@@ -308,6 +325,11 @@ class Summary:
         out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
                for s in range(self.players)]
         out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
+            cells = list(deals.values())
+            out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
+                             [w / k for w, _, k in cells], (0, 1)))
+            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
@@ -338,11 +360,18 @@ class Summary:
                           "mean_total": sum(t) / len(t), "min_total": min(t), "max_total": max(t)})
         ms = self.measures()
         get = {m.key: m for m in ms}
-        return {"games": self.n, "failed": len(self.failed), "players": self.players,
-                "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
-                "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
-                "mean_decisions": get["decisions"].value or 0.0,
-                "measures": {m.key: m.as_dict() for m in ms}}
+        out = {"games": self.n, "failed": len(self.failed), "players": self.players,
+               "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
+               "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
+               "mean_decisions": get["decisions"].value or 0.0,
+               "measures": {m.key: m.as_dict() for m in ms}}
+        if self.seatings:
+            out["balance"] = {"deals": len(self.deals), "seatings": self.seatings}
+        return out
+
+    def fair(self) -> float:
+        """A seat's fair share of the wins (a team's, in a game with teams)."""
+        return 1 / len(self.teams or range(self.players))
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -358,9 +387,15 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
     n = summary.players
     lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
+    if summary.seatings:
+        k = len(summary.seatings)
+        lines.append(f"balanced: {len(summary.deals)} deals, each played in {k} seatings "
+                     f"(the agents rotated over the seats, the same cards in each)")
     if not s["games"]:
         lines.append("no game was completed: nothing to measure")
         return "\n".join(lines)
+    if summary.seatings:
+        agents = ["rotated"] * n
     lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  {'95% CI':<15} {'mean total':>10} "
                  f"{'min':>6} {'max':>6}")
     for seat in s["seats"]:
@@ -373,9 +408,16 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
         win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
         lines.append(f"team {name}: win rate {win.value:.3f} [{win.ci[0]:.3f}, {win.ci[1]:.3f}], "
                      f"mean team total {tot.value:.1f}")
+    if summary.seatings:
+        lines.append(f"agents, across seats (win rate per seat held; 95% CI over deals; "
+                     f"fair: {summary.fair():.3f}):")
+        for a in summary.agent_deals:
+            win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
+            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]  "
+                         f"mean total {tot.value:.1f}")
     lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
                  f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
-    lines.append("design measures (95% CI):")
+    lines.append("design measures (95% CI)" + (", of the seats:" if summary.seatings else ":"))
     fair = 1 / len(summary.teams or range(n))      # a team's share, in a game with teams
     for key, note in (("first_player_hand_wins", f"fair: {fair:.3f}"),
                       ("dealer_hand_wins", f"fair: {fair:.3f}"),
