@@ -197,7 +197,7 @@ def cmd_simulate(a) -> int:
 
 
 def cmd_compare(a) -> int:
-    from .simulate.stats import compare, format_compare
+    from .simulate.stats import compare, format_compare, significance
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
@@ -208,12 +208,17 @@ def cmd_compare(a) -> int:
             summaries.append(summary)
     if a.json:
         rows = compare(a.paths, summaries)
-        doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries], "measures": [
+        adjusted = significance(rows)
+        doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries],
+               "adjustment": "holm", "measures": [
             {"key": k, "label": label,
              "values": [c.value if c else None for c in cells],
              "ci95": [list(c.ci) if c else None for c in cells],
-             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1])} for d in diffs]}
-            for k, label, cells, diffs in rows]}
+             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
+                                                     "p_holm": adjusted.get((i, j)),
+                                                     "significant": adjusted.get((i, j), 1) < 0.05}
+                             for j, d in enumerate(diffs)]}
+            for i, (k, label, cells, diffs) in enumerate(rows)]}
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=2)
     if not a.quiet:

@@ -396,6 +396,27 @@ def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):
     assert by["draw_rate"]["differences"][0]["ci95"][0] <= d["value"]
 
 
+def test_holm_multiplies_the_ith_smallest_p_by_what_is_left_and_stays_monotone():
+    from cardrules.simulate.stats import holm
+    assert [round(p, 6) for p in holm([0.01, 0.04, 0.03, 0.005])] == [0.03, 0.06, 0.06, 0.02]
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
+    # Optional captures: many more legal moves (a real difference), and fewer lead changes with
+    # an unadjusted interval that misses 0 at this n, which one test among 12 does by chance too.
+    assert cli.main(["compare", game_path("chinese-ten"), str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"),
+                     "-n", "40", "--hands", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = {x[:31].strip(): x for x in out.splitlines()}
+    assert rows["branching factor"].endswith("*")
+    lead = rows["lead changes per game"]
+    lo, hi = (float(v) for v in lead.split("[")[-1].rstrip("]* ").split(","))
+    assert hi < 0 and not lead.endswith("*")
+    assert "Holm's adjustment for the 12 differences" in out
+    assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
+
+
 def test_compare_needs_two_files(capsys):
     assert cli.main(["compare", COIN, "-n", "5"]) == 2
     assert "at least two" in capsys.readouterr().err

@@ -446,6 +446,42 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
     return d, (d - Z95 * se, d + Z95 * se)
 
 
+def p_value(a: Measure, b: Measure, d: float) -> float:
+    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors)."""
+    se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+    if se == 0:
+        return 1.0 if d == 0 else 0.0
+    return math.erfc(abs(d) / se / math.sqrt(2))
+
+
+def holm(ps: list) -> list:
+    """Holm's step-down adjustment of p-values (the family-wise error stays at the level for the
+    whole family): the i-th smallest of m is multiplied by m - i, kept monotone, capped at 1."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [1.0] * len(ps)
+    run = 0.0
+    for rank, i in enumerate(order):
+        run = max(run, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = run
+    return out
+
+
+ALPHA = 0.05
+WIDE = 0.05      # a difference of shares this size should be visible: wider intervals are noted
+
+
+def significance(rows: list) -> dict:
+    """{(row, column): Holm-adjusted p} for every difference of compare's rows that was tested:
+    a measure that did not vary (no standard error, no difference) tests nothing."""
+    cells, ps = [], []
+    for i, (_, _, ms, diffs) in enumerate(rows):
+        for j, d in enumerate(diffs):
+            if d is not None and (d[0] != 0 or ms[0].se or ms[j + 1].se):
+                cells.append((i, j))
+                ps.append(p_value(ms[0], ms[j + 1], d[0]))
+    return dict(zip(cells, holm(ps)))
+
+
 def compare(names: list, summaries: list) -> list:
     """Rows (key, label, [measure or None per file], [(diff, ci) or None vs the first file])."""
     keys: list = []
@@ -476,17 +512,30 @@ def format_compare(names: list, summaries: list) -> str:
     head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)
     head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])
     lines.append(head)
-    for _, label, cells, diffs in rows:
+    adjusted = significance(rows)
+    wide = []                 # shares whose difference was not found, but could be large
+    for i, (_, label, cells, diffs) in enumerate(rows):
         kind = next(c.kind for c in cells if c is not None)
         cells = [c if c is not None and c.value is not None else None for c in cells]
         line = f"{label:<31}" + "".join(f"{_num(c.value, kind) if c else '-':>10}" for c in cells)
-        for d in diffs:
+        for j, d in enumerate(diffs):
             if d is None:
                 line += f"  {'-':<28}"
             else:
                 v, (lo, hi) = d
-                sig = "*" if lo > 0 or hi < 0 else " "
+                sig = "*" if adjusted.get((i, j), 1.0) < ALPHA else " "
+                if sig == " " and kind in ("prop", "ratio") and (hi - lo) / 2 > WIDE \
+                        and label not in wide and cells[0] and cells[0].value is not None \
+                        and 0 <= cells[0].value <= 1:
+                    wide.append(label)
                 line += f"  {v:+8.3f} [{lo:+.3f}, {hi:+.3f}]{sig}".ljust(30)
         lines.append(line.rstrip())
-    lines.append("differences are against [1] with 95% intervals; * marks an interval without 0")
+    lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
+    lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
+                 f"(family-wise error 5%)")
+    if wide:
+        lines.append(f"too few games to tell: {len(wide)} share{'s' if len(wide) > 1 else ''} "
+                     f"without * ({', '.join(wide[:3])}{', …' if len(wide) > 3 else ''})")
+        lines.append(f"could still differ by more than {WIDE:.2f} either way; 4 times the games "
+                     f"halve an interval")
     return "\n".join(lines)
