@@ -81,6 +81,8 @@ def _check_sim_args(a):
         raise UsageError("--hands must be at least 1")
     if a.budget is not None and a.budget < 1:
         raise UsageError("--budget must be at least 1")
+    if getattr(a, "match_seed", None) is not None and abs(a.match_seed) > 2 ** 63:
+        raise UsageError("--match-seed must be a whole number within ±2^63")
     # Outputs are checked before any game runs: a typo in a path must not cost the simulation.
     for what in ("jsonl", "json", "plot"):
         path = getattr(a, what, None)
@@ -138,7 +140,11 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     if len(rotations) > 1:      # duplicate play: every deal once per seating, whole deals only
         job.seatings = rotations
         games = -(-a.n // len(rotations)) * len(rotations)
+    job.match_seed = getattr(a, "match_seed", None) is not None
+    if job.match_seed:
+        job.seed = a.match_seed
     summary = Summary(st.players, st.game.match.wins == "lowest")
+    kept = _Failures(a, st, job)
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
     bar = _progress(games, label) if sys.stderr.isatty() and not a.quiet else None
     shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
@@ -150,6 +156,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
                 out.write(json.dumps(r) + "\n")
             if "error" in r:
                 same = _AT_HAND.sub("", r["error"])
+                kept.keep(r, same)
                 if same in shown:
                     repeats += 1
                 elif len(shown) >= MAX_ERRORS_SHOWN:
@@ -169,7 +176,74 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         where = f"each one is in {clean(jsonl)}" if jsonl else "--jsonl FILE lists every game"
         n = repeats + others
         print(f"{n} more game{'s' if n > 1 else ''} failed with {what} ({where})", file=sys.stderr)
+    kept.tell(path)
     return st, agents, summary
+
+
+class _Failures:
+    """The records of failed games, up to KEEP_FAILED per kind of failure, written to
+    --failures DIR (default: beside the outputs, or a new temporary folder), so that a failure
+    can be watched with `replay --show`. Each is played again here, with a record."""
+
+    def __init__(self, a, st, job):
+        self.a, self.st, self.job = a, st, job
+        self.kinds: dict = {}
+        self.written: list = []
+        self.dir = None
+
+    def folder(self) -> str:
+        if self.dir is None:
+            a = self.a
+            given = getattr(a, "failures", None)
+            if not given:
+                outs = [getattr(a, k, None) for k in ("record", "jsonl", "json", "report", "plot")]
+                first = next((o for o in outs if o), None)
+                if first is None:
+                    import tempfile
+                    given = tempfile.mkdtemp(prefix="cardrules-failures-")
+                elif first == getattr(a, "record", None):
+                    given = first.rstrip("/" + os.sep) + "-failures"
+                else:
+                    given = os.path.splitext(first)[0] + "-failures"
+            os.makedirs(given, exist_ok=True)
+            self.dir = given
+        return self.dir
+
+    def keep(self, r: dict, kind: str):
+        if self.kinds.get(kind, 0) >= KEEP_FAILED:
+            return
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        from .simulate import batch as sim
+        from .engine import record
+        rec = sim.failure_record(self.st, self.job, r["game"])
+        if rec is None:
+            return
+        try:
+            path = sim.record_path(self.folder(), r["game"])
+            record.write(path, *rec)
+        except OSError as exc:
+            print(f"cardrules: error: cannot keep the failed game's record: {clean(exc.strerror or exc)}",
+                  file=sys.stderr)
+            return
+        self.written.append((path, r))
+
+    def tell(self, rules: str):
+        if not self.written:
+            return
+        path, r = self.written[0]
+        n = len(self.written)
+        agents = ",".join(r["agents"])
+        hands = f" --hands {self.a.hands}" if self.a.hands else ""
+        sets = "".join(f" --set {x}" for x in self.a.set or [])
+        print(f"{n} failed game{'s' if n > 1 else ''} kept (up to {KEEP_FAILED} of each kind) in "
+              f"{clean(self.folder())}\n"
+              f"  watch game {r['game']} up to its failure: cardrules replay --show {clean(path)}\n"
+              f"  play it again: cardrules simulate {clean(rules)} --match-seed {r['seed']} -n 1 "
+              f"--agents {agents} --no-rotate{hands}{sets}\n"
+              f"  or deal it to play: cardrules play {clean(rules)} --seed {r['seed']}", file=sys.stderr)
+
+
+KEEP_FAILED = 3                                          # records kept per kind of failure
 
 
 MAX_ERRORS_SHOWN = 20                                   # distinct failures told in full
@@ -407,6 +481,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", metavar="SUMMARY", help="the summary as JSON")
     s.add_argument("--record", metavar="DIR", help="write each game's record into DIR")
     s.add_argument("--plot", metavar="OUT.png", help="draw score distributions and win rates (needs matplotlib)")
+    s.add_argument("--failures", metavar="DIR", help="keep the records of failed games here (default: "
+                   "beside the outputs, or a new temporary folder)")
+    s.add_argument("--match-seed", type=int, metavar="SEED",
+                   help="every game's match seed is SEED itself (a seed printed for a game: "
+                        "with -n 1, that game again)")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("compare", help="simulate several rule files alike and compare their measures")
     c.add_argument("paths", nargs="+", metavar="PATH")

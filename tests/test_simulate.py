@@ -451,11 +451,16 @@ def test_bad_budget_is_a_usage_error(capsys):
     assert cli.main(["simulate", COIN, "-n", "5", "--budget", "0"]) == 2
 
 
-def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
+def _broken_coin(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text(open(COIN, encoding="utf-8").read().replace(
         'points: 1}', 'points: "1 // (count(stock) * 0)"}'), encoding="utf-8")
-    assert cli.main(["simulate", str(broken), "-n", "3"]) == 1
+    return broken
+
+
+def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
+    broken = _broken_coin(tmp_path)
+    assert cli.main(["simulate", str(broken), "-n", "3", "--failures", str(tmp_path / "f")]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == ["Coin flip: 0 games, 2 players, 3 failed", "no game was completed: nothing to measure"]
     assert cli.main(["compare", COIN, str(broken), "-n", "3"]) == 1
@@ -463,3 +468,35 @@ def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
     assert out[1] == f"[2] {broken}: 0 games, 2 players, 3 failed" and out[0].endswith(": 3 games, 2 players")
     win = next(x for x in out if x.startswith("seat 0 win rate")).split()
     assert win[4] != "-" and win[5] == "-"           # [1] measured, [2] nothing to measure
+
+
+# -- failed games kept ---------------------------------------------------------------------------
+def test_a_failed_games_record_is_kept_and_replays_to_its_failure(tmp_path, capsys):
+    broken = _broken_coin(tmp_path)
+    jl = tmp_path / "games.jsonl"
+    assert cli.main(["simulate", str(broken), "-n", "5", "--jsonl", str(jl)]) == 1
+    err = capsys.readouterr().err
+    kept = tmp_path / "games-failures"            # beside the outputs by default
+    assert sorted(p.name for p in kept.iterdir()) == [f"game-00000{i}.jsonl" for i in range(3)]
+    assert f"3 failed games kept (up to 3 of each kind) in {kept}" in err
+    rec = kept / "game-000001.jsonl"
+    head = json.loads(rec.read_text().splitlines()[0])
+    row = json.loads(jl.read_text().splitlines()[1])
+    assert head["failure"] == row["error"] and head["seed"] == row["seed"]
+    assert cli.main(["replay", str(rec)]) == 0
+    assert "up to the recorded failure: identical" in capsys.readouterr().out
+    assert cli.main(["replay", "--show", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1: South deals." in out and "The game failed here, as recorded" in " ".join(out.split())
+
+
+def test_the_printed_seed_plays_the_game_again(tmp_path, capsys):
+    jl, again = tmp_path / "games.jsonl", tmp_path / "again.jsonl"
+    assert cli.main(["simulate", game_path("chinese-ten"), "-n", "4", "--hands", "1", "--agents", "greedy,random",
+                     "--jsonl", str(jl), "-q"]) == 0
+    row = json.loads(jl.read_text().splitlines()[3])           # deal 1, the agents rotated
+    assert row["agents"] == ["random", "greedy"]
+    assert cli.main(["simulate", game_path("chinese-ten"), "--match-seed", str(row["seed"]), "-n", "1",
+                     "--hands", "1", "--agents", "random,greedy", "--no-rotate", "--jsonl", str(again), "-q"]) == 0
+    redo = json.loads(again.read_text())
+    assert {k: v for k, v in redo.items() if k != "game"} == {k: v for k, v in row.items() if k not in ("game", "deal")}

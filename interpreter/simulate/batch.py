@@ -26,14 +26,18 @@ class Job:
     # Duplicate play: the agents' seatings (session.seatings), each deal played once in each;
     # None: every game seats `agents` as given, as before rotation existed.
     seatings: list | None = None
+    match_seed: bool = False     # `seed` is every game's match seed itself (simulate --match-seed)
 
     def game(self, index: int) -> tuple:
         """Game `index`: (agents in seat order, match seed, deal or None). Rotated, games
         index = deal * len(seatings) + r share the deal's seed (the same cards, dealt alike)."""
         if not self.seatings:
-            return self.agents, derive_seed(self.seed, index), None
+            return self.agents, self._seed(index), None
         deal, r = divmod(index, len(self.seatings))
-        return self.seatings[r], derive_seed(self.seed, deal), deal
+        return self.seatings[r], self._seed(deal), deal
+
+    def _seed(self, deal: int) -> int:
+        return self.seed if self.match_seed else derive_seed(self.seed, deal)
 
 
 _SETUPS: dict = {}
@@ -100,6 +104,23 @@ def play_one(st, job: Job, index: int) -> tuple:
         out["deal"] = deal
     out.update(stats.fields(match))
     return out, ((head, match.S.log) if job.record_dir else None)
+
+
+def failure_record(st, job: Job, index: int):
+    """The record of game `index`, which failed, up to its failure: (header, events), the
+    header with "failure": the error's line; None if the game does not fail again. The game is
+    played again with a record (records change nothing in a game): workers keep none."""
+    agents, seed, _ = job.game(index)
+    kept: list = []
+    try:
+        play_match(st, agents, seed, job.max_hands, True, job.agent_options, keep=kept)
+    except GameError as exc:
+        if not kept:
+            return None
+        head = record.header(st.game, st.path, st.options, st.players, agents, seed, job.max_hands)
+        head["failure"] = exc.line()
+        return head, kept[0].S.log
+    return None
 
 
 def _worker_signals():
