@@ -84,7 +84,7 @@ def _check_sim_args(a):
     if getattr(a, "match_seed", None) is not None and abs(a.match_seed) > 2 ** 63:
         raise UsageError("--match-seed must be a whole number within ±2^63")
     # Outputs are checked before any game runs: a typo in a path must not cost the simulation.
-    for what in ("jsonl", "json", "plot"):
+    for what in ("jsonl", "json", "plot", "report"):
         path = getattr(a, what, None)
         if path:
             try:
@@ -140,6 +140,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     if len(rotations) > 1:      # duplicate play: every deal once per seating, whole deals only
         job.seatings = rotations
         games = -(-a.n // len(rotations)) * len(rotations)
+    job.trace = bool(a.report)        # the report's curves over a game's length
     job.match_seed = getattr(a, "match_seed", None) is not None
     if job.match_seed:
         job.seed = a.match_seed
@@ -152,8 +153,9 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     try:
         for r in runner.run(job, st, games, bar.step if bar else None):
             summary.add(r)
-            if out:
-                out.write(json.dumps(r) + "\n")
+            if out:                   # "_" fields are the report's, not the contract's
+                out.write(json.dumps({k: v for k, v in r.items() if k[0] != "_"}
+                                     if "_phases" in r else r) + "\n")
             if "error" in r:
                 same = _AT_HAND.sub("", r["error"])
                 kept.keep(r, same)
@@ -264,6 +266,10 @@ def cmd_simulate(a) -> int:
     if a.plot:
         from .simulate.plot import plot_summary
         plot_summary(summary, st.game.name or a.path, agents, a.plot)
+    if a.report:
+        from .simulate import report
+        report.write(a.report, report.simulate_report(summary, st.game.name or a.path, agents,
+                                                      _report_meta(a, [a.path])))
     if not a.quiet:
         for line in format_summary(summary, st.game.name or a.path, agents).splitlines():
             print(clean(line))
@@ -275,11 +281,15 @@ def cmd_compare(a) -> int:
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
-    summaries = []
+    summaries, seated = [], []
     with _backend(a) as runner:
         for i, path in enumerate(a.paths):
-            _, _, summary = _simulate(a, runner, path, label=f"{i + 1}/{len(a.paths)}")
+            _, agents, summary = _simulate(a, runner, path, label=f"{i + 1}/{len(a.paths)}")
             summaries.append(summary)
+            seated.append(agents)
+    if a.report:
+        from .simulate import report
+        report.write(a.report, report.compare_report(a.paths, summaries, seated, _report_meta(a, a.paths)))
     if a.json:
         rows = compare(a.paths, summaries)
         adjusted = significance(rows)
@@ -299,6 +309,15 @@ def cmd_compare(a) -> int:
         for line in format_compare(a.paths, summaries).splitlines():
             print(clean(line))
     return EXIT_FAIL if any(s.failed for s in summaries) else EXIT_OK
+
+
+def _report_meta(a, paths: list) -> list:
+    """The report's header lines: what was run, so that the run can be made again."""
+    out = [f"rule file{'s' if len(paths) > 1 else ''}: {', '.join(paths)}",
+           f"agents {a.agents}, seed {a.seed}, -n {a.n}" + (f", --hands {a.hands}" if a.hands else "")
+           + (f", --budget {a.budget}" if a.budget else "") + (", --no-rotate" if a.no_rotate else "")
+           + "".join(f", --set {x}" for x in a.set or [])]
+    return out
 
 
 class _progress:
@@ -481,6 +500,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", metavar="SUMMARY", help="the summary as JSON")
     s.add_argument("--record", metavar="DIR", help="write each game's record into DIR")
     s.add_argument("--plot", metavar="OUT.png", help="draw score distributions and win rates (needs matplotlib)")
+    s.add_argument("--report", metavar="OUT.html", help="write the summary and its plots as one HTML file")
     s.add_argument("--failures", metavar="DIR", help="keep the records of failed games here (default: "
                    "beside the outputs, or a new temporary folder)")
     s.add_argument("--match-seed", type=int, metavar="SEED",
@@ -491,6 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="PATH")
     _simulation_args(c, " per file", " for every file (each must declare the option)")
     c.add_argument("--json", metavar="OUT", help="the comparison as JSON")
+    c.add_argument("--report", metavar="OUT.html", help="write the comparison as one HTML file with plots")
     c.set_defaults(func=cmd_compare)
     r = sub.add_parser("replay", help="re-run game records and check every step (--show: watch one)")
     r.add_argument("records", nargs="+", metavar="RECORD")

@@ -27,6 +27,7 @@ class Job:
     # None: every game seats `agents` as given, as before rotation existed.
     seatings: list | None = None
     match_seed: bool = False     # `seed` is every game's match seed itself (simulate --match-seed)
+    trace: bool = False          # results get "_phases" (the report's curves; never in --jsonl)
 
     def game(self, index: int) -> tuple:
         """Game `index`: (agents in seat order, match seed, deal or None). Rotated, games
@@ -88,7 +89,7 @@ def play_one(st, job: Job, index: int) -> tuple:
     """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
     keeps no records or the game failed). Every backend plays a game through this."""
     agents, seed, deal = job.game(index)
-    stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams)
+    stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams, job.trace)
     try:
         stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
         match, head = play_match(st, agents, seed, job.max_hands, job.record_dir is not None,

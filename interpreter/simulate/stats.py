@@ -65,8 +65,9 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
 
-    def __init__(self, players: int, lowest: bool = False, teams=None):
+    def __init__(self, players: int, lowest: bool = False, teams=None, trace: bool = False):
         self.n = players
+        self.trace = [] if trace else None   # per decision: (legal moves, sole leader before it)
         # Teams (tuples of seats) when some team has more than one seat: standings, leaders and
         # winners are then per team. None: every seat alone, as before teams existed.
         self.teams = tuple(teams) if teams and len(teams) < players else None
@@ -91,6 +92,8 @@ class GameStats:
         self.legal += n
         if n == 1:
             self.forced += 1
+        if self.trace is not None:
+            self.trace.append((n, self.streak))
         if S.hand_no != self.hand_seen:
             self.hand_seen = S.hand_no
             self.first[S.hand_no] = (S.dealer, seat)
@@ -150,10 +153,37 @@ class GameStats:
         if len(w) == 1 and self.decisions and self.streak == w[0]:
             lead = (self.streak_from - 1) / self.decisions
         hands = range(1, match.hands_played + 1)
-        return {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
+        out = {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
                 "winner_leads_from": lead,
                 "first_players": [self.first[h][1] if h in self.first else None for h in hands],
                 "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
+        if self.trace is not None:
+            out["_phases"] = phases(self.trace, w[0] if len(w) == 1 else None)
+        return out
+
+
+PHASES = 10       # the report's tenths of a game
+
+
+def phases(trace: list, winner) -> dict:
+    """A game's decisions in PHASES parts of its length: per part, decisions, forced ones, legal
+    moves, lead changes, and decisions at which the eventual (sole) winner was the sole leader."""
+    out = {k: [0] * PHASES for k in ("decisions", "forced", "legal", "changes", "winner_leads")}
+    m = len(trace)
+    last = None
+    for i, (k, leader) in enumerate(trace):
+        b = i * PHASES // m
+        out["decisions"][b] += 1
+        out["legal"][b] += k
+        out["forced"][b] += k == 1
+        if leader is not None:
+            if last is not None and leader != last:
+                out["changes"][b] += 1
+            last = leader
+            if leader == winner:
+                out["winner_leads"][b] += 1
+    out["won"] = winner is not None
+    return out
 
 
 def hand_shares(results: list, lowest: bool = False, teams=None) -> list:
@@ -247,6 +277,9 @@ class Summary:
         self.team_totals: list = []     # per team: its total in each game
         # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
+        self.margins: list = []         # per game: the winning total's lead over the next best
+        self.phases: dict | None = None  # rows with "_phases" (the report's): their sums
+        self.won_decisions = [0] * PHASES   # decisions of games one side won, per phase
         self.agent_deals: dict = {}
         self.deals: set = set()
         self.seatings: list = []
@@ -284,6 +317,20 @@ class Summary:
                 self.team_totals[i].append(r["team_totals"][i])
         for s, t in enumerate(r["totals"]):
             self.totals[s].append(t)
+        sides = r["team_totals"] if "teams" in r and len(r["teams"]) < self.players else r["totals"]
+        if len(sides) > 1:
+            ranked = sorted(sides, reverse=not self.lowest)
+            self.margins.append(abs(ranked[0] - ranked[1]))
+        if "_phases" in r:
+            ph = r["_phases"]
+            if self.phases is None:
+                self.phases = {k: [0] * PHASES for k in ph if k != "won"}
+            for k, v in self.phases.items():
+                for i, x in enumerate(ph[k]):
+                    v[i] += x
+            if ph["won"]:
+                for i, x in enumerate(ph["decisions"]):
+                    self.won_decisions[i] += x
         if "deal" in r:
             won_seats = set() if draw else {s for t in won for s in t}
             for a in dict.fromkeys(r["agents"]):
