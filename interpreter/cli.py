@@ -81,6 +81,8 @@ def _check_sim_args(a):
         raise UsageError("--hands must be at least 1")
     if a.budget is not None and a.budget < 1:
         raise UsageError("--budget must be at least 1")
+    if a.think is not None and not 0 < a.think <= 3600:
+        raise UsageError("--think must be more than 0 and at most 3600 seconds")
     if getattr(a, "match_seed", None) is not None and abs(a.match_seed) > 2 ** 63:
         raise UsageError("--match-seed must be a whole number within ±2^63")
     # Outputs are checked before any game runs: a typo in a path must not cost the simulation.
@@ -112,7 +114,8 @@ class _Local:
 
     def run(self, job, st, games, progress=None):
         from .simulate import batch as sim
-        return sim.run(job, games, self.workers, progress)
+        slow = any(x not in FAST_AGENTS for x in job.agents)
+        return sim.run(job, games, self.workers, progress, 1 if slow else None)
 
 
 def _backend(a):
@@ -133,8 +136,10 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     agents = agent_list(a.agents, st.players)
     if record_dir:
         os.makedirs(record_dir, exist_ok=True)
-    job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir,
-                  {"budget": a.budget} if a.budget else {})
+    options = {"budget": a.budget} if a.budget else {}
+    if a.think:
+        options["think"] = a.think
+    job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir, options)
     games = a.n
     rotations = [] if a.no_rotate else seatings(agents)
     if len(rotations) > 1:      # duplicate play: every deal once per seating, whole deals only
@@ -148,6 +153,8 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     kept = _Failures(a, st, job)
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
     bar = _progress(games, label) if sys.stderr.isatty() and not a.quiet else None
+    if bar and (a.workers or 1) == 1 and a.backend == "local" and any(x not in FAST_AGENTS for x in agents):
+        sim.LIVE = bar.live          # slow agents: each game's hands and decisions as it goes
     shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
     repeats = others = 0          # games failed with an error told already / past the first kinds
     try:
@@ -168,6 +175,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
                     print(f"game {r['game']} (seed {r['seed']}) failed: {clean(r['error'])}",
                           file=sys.stderr)
     finally:
+        sim.LIVE = None
         if out:
             out.close()
         if bar:
@@ -261,8 +269,11 @@ def cmd_simulate(a) -> int:
     with _backend(a) as runner:
         st, agents, summary = _simulate(a, runner, a.path, a.jsonl, a.record)
     if a.json:
+        doc = summary.as_dict()
+        if a.think:
+            doc["think"] = a.think
         with open(a.json, "w", encoding="utf-8") as fh:
-            json.dump(summary.as_dict(), fh, indent=2)
+            json.dump(doc, fh, indent=2)
     if a.plot:
         from .simulate.plot import plot_summary
         plot_summary(summary, st.game.name or a.path, agents, a.plot)
@@ -273,7 +284,13 @@ def cmd_simulate(a) -> int:
     if not a.quiet:
         for line in format_summary(summary, st.game.name or a.path, agents).splitlines():
             print(clean(line))
+        if a.think:
+            print(_THINK.format(a.think))
     return EXIT_FAIL if summary.failed else EXIT_OK
+
+
+_THINK = ("search agents thought at most {} s per decision (--think): these games depend on the "
+          "machine's speed and load, and another run may differ")
 
 
 def cmd_compare(a) -> int:
@@ -294,6 +311,7 @@ def cmd_compare(a) -> int:
         rows = compare(a.paths, summaries)
         adjusted = significance(rows)
         doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries],
+               **({"think": a.think} if a.think else {}),
                "adjustment": "holm", "measures": [
             {"key": k, "label": label,
              "values": [c.value if c else None for c in cells],
@@ -308,6 +326,8 @@ def cmd_compare(a) -> int:
     if not a.quiet:
         for line in format_compare(a.paths, summaries).splitlines():
             print(clean(line))
+        if a.think:
+            print(_THINK.format(a.think))
     return EXIT_FAIL if any(s.failed for s in summaries) else EXIT_OK
 
 
@@ -316,8 +336,12 @@ def _report_meta(a, paths: list) -> list:
     out = [f"rule file{'s' if len(paths) > 1 else ''}: {', '.join(paths)}",
            f"agents {a.agents}, seed {a.seed}, -n {a.n}" + (f", --hands {a.hands}" if a.hands else "")
            + (f", --budget {a.budget}" if a.budget else "") + (", --no-rotate" if a.no_rotate else "")
+           + (f", --think {a.think} (the games depend on the machine's speed)" if a.think else "")
            + "".join(f", --set {x}" for x in a.set or [])]
     return out
+
+
+FAST_AGENTS = ("random", "greedy")       # the others search: their games are shown as they go
 
 
 class _progress:
@@ -325,10 +349,18 @@ class _progress:
         from rich.progress import Progress
         self.p = Progress(transient=True)
         self.p.start()
+        self.label = label
         self.task = self.p.add_task(label, total=total)
 
     def step(self):
+        self.p.update(self.task, description=self.label)
         self.p.advance(self.task)
+
+    def live(self, index, match):
+        """A game in play (slow agents, one worker): its hand and decisions so far."""
+        self.p.update(self.task, description=f"{self.label} · game {index + 1}: hand "
+                                             f"{match.hands_played + 1}, {match.S.decisions} decisions")
+        self.p.refresh()             # now: a slow game's next tick may be seconds away
 
     def close(self):
         self.p.stop()
@@ -445,6 +477,9 @@ def _simulation_args(p, per: str, every: str = ""):
     p.add_argument("--address", metavar="auto|HOST:PORT|ray://HOST:PORT",
                    help="the Ray cluster (default: start a local Ray runtime for this command)")
     p.add_argument("--budget", type=int, help="search iterations per decision for ismcts")
+    p.add_argument("--think", type=float, metavar="SECONDS",
+                   help="at most this long per decision for ismcts (results then depend on this "
+                        "machine's speed; said in the output)")
     p.add_argument("--no-rotate", action="store_true",
                    help="seat the agents as given in every game (default, when they differ: each deal "
                         "is played once per rotation of the agents over the seats; -n is rounded up "

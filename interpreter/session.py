@@ -113,6 +113,8 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
             applied(match)
     head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
         if record_events else None
+    if head is not None and (agent_options or {}).get("think"):
+        head["think"] = agent_options["think"]     # said: such a game depends on the machine
     return match, head
 
 

@@ -2,6 +2,7 @@
 measures that mean what docs/agents.md says, compare and plot on the command line."""
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -380,6 +381,26 @@ def test_a_progress_bar_on_a_terminal():
     assert c.exitstatus == 0
     assert "simulating" in out and "100%" in out
     assert "Coin flip: 1500 games" in out
+
+
+def test_slow_agents_show_each_game_as_it_goes_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    c = pexpect.spawn(sys.executable, ["-m", "cardrules", "simulate", game_path("chinese-ten"), "-n", "1",
+                                       "--hands", "3", "--agents", "ismcts", "--budget", "5"],
+                      cwd=str(ROOT), timeout=120, dimensions=(24, 120))
+    out = c.read().decode()
+    c.close()
+    assert c.exitstatus == 0
+    assert re.search(r"simulating · game 1: hand 2, \d+ decisions", out)
+
+
+def test_think_bounds_search_time_and_is_said_in_the_output(tmp_path, capsys):
+    js = tmp_path / "s.json"
+    assert cli.main(["simulate", HIGH, "-n", "2", "--agents", "ismcts", "--budget", "100000", "--think", "0.01",
+                     "--json", str(js)]) == 0
+    assert "thought at most 0.01 s per decision (--think)" in capsys.readouterr().out
+    assert json.loads(js.read_text())["think"] == 0.01
+    assert cli.main(["simulate", HIGH, "-n", "2", "--think", "0"]) == 2
 
 
 def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):

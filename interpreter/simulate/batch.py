@@ -44,6 +44,7 @@ class Job:
 _SETUPS: dict = {}
 SLOW_HANDS = 300          # a match still going after this many hands is worth a warning
 _warned = False           # one warning per process is enough
+LIVE = None               # simulate sets it, with one worker: LIVE(game index, match) as a game goes on
 
 
 class _Watch:
@@ -92,6 +93,8 @@ def play_one(st, job: Job, index: int) -> tuple:
     stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams, job.trace)
     try:
         stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
+        if LIVE is not None:           # this process shows the game's progress (one worker)
+            stats.on_tick = lambda match: LIVE(index, match)
         match, head = play_match(st, agents, seed, job.max_hands, job.record_dir is not None,
                                  job.agent_options, observer=stats)
     except GameError as exc:
@@ -137,8 +140,9 @@ def _worker_exit(signum, frame):
     raise SystemExit(128 + signum)
 
 
-def run(job: Job, games: int, workers: int = 1, progress=None):
-    """Yield each game's result in game order."""
+def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None = None):
+    """Yield each game's result in game order (`chunk`: games sent to a worker at once; slow
+    agents' games one at a time, so that progress shows as each ends)."""
     tasks = ((job, i) for i in range(games))
     if workers <= 1:
         for t in tasks:
@@ -149,7 +153,8 @@ def run(job: Job, games: int, workers: int = 1, progress=None):
         return
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with ctx.Pool(workers, initializer=_worker_signals) as pool:
-        for out in pool.imap(run_one, tasks, chunksize=max(1, min(64, games // (workers * 8) or 1))):
+        size = chunk or max(1, min(64, games // (workers * 8) or 1))
+        for out in pool.imap(run_one, tasks, chunksize=size):
             if progress:
                 progress()
             yield out

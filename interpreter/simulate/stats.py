@@ -61,6 +61,9 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
     return (r, math.sqrt(var / n) / ybar)
 
 
+TICK = 64         # decisions between two progress reports of a game in play
+
+
 # -- per game ----------------------------------------------------------------------------------
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
@@ -84,6 +87,7 @@ class GameStats:
         self.score_seen = self.hand_scored = None   # without a hand result: the hand's scores
         #                                             and its number when they were computed
         self.on_hand = None          # called with the match at a hand's first decision
+        self.on_tick = None          # called with the match every TICK decisions (progress)
 
     def decision(self, match, seat: int, moves: list):
         S = match.S
@@ -94,6 +98,8 @@ class GameStats:
             self.forced += 1
         if self.trace is not None:
             self.trace.append((n, self.streak))
+        if self.on_tick is not None and not self.decisions % TICK:
+            self.on_tick(match)
         if S.hand_no != self.hand_seen:
             self.hand_seen = S.hand_no
             self.first[S.hand_no] = (S.dealer, seat)
