@@ -521,3 +521,23 @@ def test_the_printed_seed_plays_the_game_again(tmp_path, capsys):
                      "--hands", "1", "--agents", "random,greedy", "--no-rotate", "--jsonl", str(again), "-q"]) == 0
     redo = json.loads(again.read_text())
     assert {k: v for k, v in redo.items() if k != "game"} == {k: v for k, v in row.items() if k not in ("game", "deal")}
+
+
+# -- no progress ---------------------------------------------------------------------------------
+def test_a_hand_that_makes_no_progress_is_stopped_at_its_loop_within_a_second():
+    import resource
+    from cardrules.engine import Match
+    from cardrules.errors import GameError
+    from cardrules.session import setup
+    spin = str(ROOT / "tests" / "broken" / "game_choose_can_spin.yaml")
+    st = setup(spin)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    with pytest.raises(GameError) as err:
+        m = Match(st.program, 5)
+        while not m.over:
+            m.apply(0)                 # three rounds of plays, then nobody can move
+    cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime - before
+    line = err.value.line()
+    assert line.startswith(f"{spin}:26:5: error: the hand makes no progress: the 'repeat' here came to "
+                           f"its 'choose' (line 30) 1,000 times with no legal move and no card moved")
+    assert "steps_per_hand" not in line and cpu < 1.0
