@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .words import Words, cap, join
+from .english import cap, join
+from .words import Words
 
 
 def why_not(match, seat: int, cards: list, names: list, name: str | None = None) -> str | None:
