@@ -337,6 +337,11 @@ def _held(look: _Look, pr: Probe, moves: list) -> tuple:
                 else:
                     found.add(x)
             zi = _zone_of(look.S, src)
+            if zi < 0 and src:                    # sub-lists of one zone: that zone
+                first = src[0][0] if isinstance(src[0], (list, tuple)) and src[0] else src[0]
+                zi = look.S.loc[first] if isinstance(first, int) else -1
+                if zi >= 0 and not all(look.S.loc[c] == zi for c in found):
+                    zi = -1
             if zone < 0 and zi >= 0 and look.S.P.OWNER[zi] == look.seat:
                 zone = zi
     return found, zone
