@@ -322,6 +322,23 @@ def test_P9_a_blind_draw_is_named_only_to_the_player_it_leaves_or_joins():
     assert all(checked.values()), checked
 
 
+def test_hearts_pass_tells_you_the_three_cards_passed_to_you_and_no_one_else_s():
+    m, narr, names = _narrated_match("hearts", 4, 5, 0)
+    rng = random.Random(2)
+    while len(m.legal_moves()) == 286:          # the four passes
+        m.apply(rng.randrange(len(m.legal_moves())))
+    told = " ".join(narr.take())
+    giver = next(e for e in m.S.log if e["event"] == "move" and e["to"] == "hand:0"
+                 and e["from"].startswith("passed:"))["from"]
+    got = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"] == giver
+           and e["to"] == "hand:0"]
+    assert len(got) == 3
+    assert f"picks up the cards {names[int(giver.split(':')[1])]} passed: {' '.join(got)}." in told
+    others = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"].startswith("passed:")
+              and e["to"] != "hand:0" and e["from"] != "passed:0"]
+    assert not any(c in told for c in others if c not in got)   # passes between others stay unnamed
+
+
 def test_C6_a_capture_names_both_cards_in_the_games_words():
     m, narr, names = _narrated_match("chinese-ten", 2, 3, 0)
     seat, moves, _ = m.pending
