@@ -117,12 +117,16 @@ class Probe:
 _PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
 
 
-def probe(P) -> Probe:
-    """The program's Probe, made once (a program is compared by value, so kept by identity)."""
+def probe(P) -> Probe | None:
+    """The program's Probe, made once (a program is compared by value, so kept by identity);
+    None when its tests cannot be compiled (then no reason is given)."""
     hit = _PROBES.get(id(P))
     if hit is not None and hit[0]() is P:
         return hit[1]
-    pr = Probe(P)
+    try:
+        pr = Probe(P)
+    except Exception:        # a courtesy, never an error: a rule it cannot compile gives no reason
+        pr = None
     _PROBES[id(P)] = (weakref.ref(P, lambda _, k=id(P): _PROBES.pop(k, None)), pr)
     return pr
 
@@ -163,11 +167,16 @@ class _Look:
         """fn(S, seat, *args), or the exception class name when the rules cannot tell."""
         try:
             return fn(self.S, self.seat, *args)
-        except _EVAL_ERRORS:
+        except (*_EVAL_ERRORS, AttributeError, AssertionError):   # arguments the rules never meet
             return _FAILED
 
 
 _FAILED = object()
+
+
+def _holds(v) -> bool:
+    """A condition's value: true, and not a failure to evaluate it."""
+    return v is not _FAILED and bool(v)
 
 
 def _takes(p: m.Param) -> int:
@@ -210,7 +219,7 @@ def try_move(look: _Look, t: MoveTests, cards: list):
         return Why("not_now", mv, cards=list(cards))
     own_first = [(n, f) for n, f in t.own if not _uses_any(n, {local_of(p) for p in params})]
     for n, f in own_first:
-        if look.call(f, *[None] * len(params)) is False:
+        if not _holds(look.call(f, *[None] * len(params))):
             return Why("cond", mv, None, n, {}, cards=list(cards), depth=0)
     best = [None]
 
@@ -222,7 +231,7 @@ def try_move(look: _Look, t: MoveTests, cards: list):
         bound = {local_of(p): v for p, v in zip(params, vals)}
         if i == len(params):
             for n, f in t.own:
-                if (n, f) not in own_first and not look.call(f, *vals):
+                if (n, f) not in own_first and not _holds(look.call(f, *vals)):
                     note(Why("cond", mv, None, n, bound, cards=list(cards), depth=2 * i + 1))
                     return False
             return True
@@ -238,7 +247,7 @@ def try_move(look: _Look, t: MoveTests, cards: list):
                          zone=_zone_of(look.S, src)))
                 return False
             for n, f in t.conds[i]:
-                if not look.call(f, *vals, want):
+                if not _holds(look.call(f, *vals, want)):
                     note(Why("cond", mv, p, n, dict(bound, **{local_of(p): want}), cards=list(cards),
                              depth=2 * i + 1))
                     return False
@@ -252,7 +261,7 @@ def try_move(look: _Look, t: MoveTests, cards: list):
             if k >= SEARCH_LIMIT:
                 return True               # too many to try: not a reason to refuse
             v = k if p.blind else x
-            if all(look.call(f, *vals, v) for _, f in t.conds[i]):
+            if all(_holds(look.call(f, *vals, v)) for _, f in t.conds[i]):
                 fits += 1
                 if go(i + 1, vals + [v]):
                     return True
@@ -281,6 +290,8 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
     if to != seat:
         return Why("turn", seat=to)
     pr = probe(match.P)
+    if pr is None:
+        return None
     tests = {t.move.name: t for t in pr.moves}
     now = [mv for mv in op.stmt.moves]
     later = [mv for ch in chooses_in(op.stmt.otherwise) for mv in ch.moves if mv not in now]
