@@ -409,7 +409,8 @@ def render_scores(match, viewer: int, names: list) -> Group:
 
 KEYS = ("How to play\n"
         "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-        "  player after it when a card fits several moves: 9h 2).\n"
+        "  player after it when a card fits several moves: 9h 2). Moves of several cards:\n"
+        "  type them one by one (ks, then qh) or together (ks qh jh); Enter confirms.\n"
         "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
 
 
