@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..compiler import compiler as cc
 from ..compiler.nesting import compile_checked
+from ..compiler.passes import kept
 from ..language import model as m
 from ..language import nodes
 from .match import _EVAL_ERRORS, Match
@@ -98,7 +99,7 @@ class Probe:
             name, fn = c.pending_functions.popitem()
             c.ns[name] = None
             if name.startswith("M_"):
-                c.kept_fn(fn)
+                kept.kept_fn(c, fn)
                 continue
             c.header(name, [f"a_{p}" for p, _ in fn.params])
             body = c.x(fn.body)
