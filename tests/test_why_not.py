@@ -107,3 +107,16 @@ def test_a_reason_exactly_for_the_cards_no_legal_move_takes(path):
             for c in [c for zi, z in enumerate(m.S.Z) if P.OWNER[zi] == seat for c in z]:
                 assert (explain(m, seat, [c]) is None) == (c in used), (P.card_names[c], moves)
         m.apply(rng.randrange(len(moves)))
+
+
+def test_the_probe_compiles_for_every_bundled_game_and_player_count():
+    """probe() gives no reason rather than an error when it cannot compile a rule file: here
+    every bundled game must compile, so a silent failure cannot hide."""
+    from cardrules.engine.probe import Probe
+    paths = sorted(glob.glob(os.path.join(ROOT, "games", "*.yaml")) +
+                   glob.glob(os.path.join(ROOT, "games", "variants", "*.yaml")))
+    for path in paths:
+        game = setup(path).game
+        for n in range(game.min_players, game.max_players + 1):
+            pr = Probe(setup(path, n).program)
+            assert len(pr.moves) == len(game.moves_by_index)
