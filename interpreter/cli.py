@@ -560,11 +560,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seats", metavar="KIND,...", help="each seat: human, random or a computer player")
     pl.add_argument("--seed", type=int)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
-    pl.add_argument("--resume", metavar="SAVE", help="continue a saved game")
+    pl.add_argument("--resume", metavar="SAVE", nargs="?", const="",
+                    help="continue a saved game (without SAVE: the game's latest autosave)")
     pl.add_argument("--save", metavar="PATH", help="autosave here (default ~/.cardrules/saves/)")
     pl.add_argument("--budget", type=int, help="search iterations per move for ismcts players")
     pl.add_argument("--think", type=float, metavar="SECONDS",
                     help="at most this long per move for ismcts players (default 0.25)")
+    pl.add_argument("--no-auto", action="store_true",
+                    help="ask even for forced moves (a single legal move, or face-down cards you "
+                         "cannot tell apart), which are otherwise played for you")
     pl.set_defaults(func=cmd_play)
     sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
     sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/, else the bundled games)")

@@ -118,6 +118,21 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     return match, head
 
 
+def forced(match: Match, seed) -> int | None:
+    """The move the seat to move has no real choice about, or None when it has one: the only
+    legal move, or, when the moves differ only in blind parameters (face-down cards the seat
+    cannot tell apart), one drawn from a generator seeded by the game's seed, the seat and the
+    decision number (a resumed game draws the same). Front-ends play it for the seat and say so."""
+    if match.pending is None:
+        return None
+    seat, moves, _ = match.pending
+    if len(moves) == 1:
+        return 0
+    if SeatView(match, seat).indistinguishable(moves):
+        return random.Random(derive_seed(seed, "forced", seat, match.S.decisions)).randrange(len(moves))
+    return None
+
+
 def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict:
     S = match.S
     out = {"game": index, "seed": seed, "players": st.players, "agents": agents,
