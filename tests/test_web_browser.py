@@ -480,3 +480,18 @@ def test_a_capture_of_several_table_cards_is_chosen_by_clicking_one_of_them(tmp_
 
 def _screen(card: str) -> str:
     return ("10" if card[0] == "T" else card[:-1]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]
+
+
+def test_the_pages_break_none_of_their_own_security_policy(server, context):
+    """The server's Content-Security-Policy (web/guard.py: no inline code, everything from the
+    server itself) is kept by the lobby and the table as they are used: no violation reported."""
+    context.add_init_script("window.__csp = []; document.addEventListener('securitypolicyviolation',"
+                            " (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
+    page = context.new_page()
+    links = create_in_lobby(page, server, "perfect10", ["human", "random"], seed=5)
+    assert page.evaluate("window.__csp") == []
+    page.goto(links[0])
+    wait_turn(page)
+    click_a_move(page, 0)
+    wait_turn(page)
+    assert page.evaluate("window.__csp") == [] and page.query_selector_all("#mine img")

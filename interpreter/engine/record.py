@@ -27,7 +27,8 @@ def write(path: str, head: dict, events: list):
         raise RecordError(path, "not a regular file: a record or save is never written over it")
     tmp = path + ".tmp"
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
+        # a save (its header has "play") holds the whole deal and every seat's link: owner only
+        with open(tmp, "w", encoding="utf-8", opener=_private if "play" in head else None) as fh:
             fh.write(json.dumps(head) + "\n")
             for ev in events:
                 fh.write(json.dumps(ev) + "\n")
@@ -36,6 +37,12 @@ def write(path: str, head: dict, events: list):
         with contextlib.suppress(OSError):
             os.remove(tmp)
         raise
+
+
+def _private(path: str, flags: int) -> int:
+    fd = os.open(path, flags, 0o600)
+    os.fchmod(fd, 0o600)          # a leftover file keeps its mode through O_TRUNC: set it
+    return fd
 
 
 class RecordError(CardrulesError):

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.endpoints import WebSocketEndpoint
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -37,7 +38,7 @@ from ..language import bundled, catalogue
 from ..text import narrate
 from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 from ..language.load import load_game
-from . import svg
+from . import guard, saves as autosaves, svg
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -45,6 +46,7 @@ MAX_BODY = 16 * 1024            # bytes of a lobby request
 TAKEN_OVER = 4001               # WebSocket close code: the seat link was opened elsewhere
 NOT_A_SEAT = 4004               # WebSocket close code: no such game or seat link
 MAX_TABLES = 200                # games held in memory at once
+MAX_CONNECTIONS = 1000          # open connections and sockets at once (more: 503)
 COMPUTER_FAILED = "the game stopped: a computer player failed"
 
 
@@ -71,6 +73,21 @@ class Host:
         self.opening: dict = {}       # game id -> [asyncio.Lock, users] while it is being resumed
         self.loaded: dict = {}        # rule file path -> (its sha256, the loaded game and its programs)
         self.work = threading.Lock()  # one compile or resume at a time in the worker threads
+        self.pruned = None            # (when the save folder was last pruned, saves left then)
+
+    async def room_on_disk(self):
+        """Prune the autosave folder (web/saves.py; at most once a minute, in a worker thread);
+        Full when it holds its most saved games even so."""
+        if not self.saves:
+            return
+        now = time.monotonic()
+        if self.pruned is None or now - self.pruned[0] > 60:
+            left = await asyncio.to_thread(autosaves.prune, self.saves, frozenset(self.tables))
+            self.pruned = (now, left)
+        if self.pruned[1] >= autosaves.MAX_SAVES:
+            raise Full(f"the server keeps {autosaves.MAX_SAVES} saved games, its most: "
+                       "finish or wait for old games to be pruned, then try again")
+        self.pruned = (self.pruned[0], self.pruned[1] + 1)
 
     async def table(self, gid: str) -> Table:
         """A game by id: held in memory, or resumed from its autosave (after a restart or after it
@@ -318,9 +335,12 @@ async def create_game(request: Request):
     refused = _refuse_foreign(request)
     if refused is not None:
         return refused
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return JSONResponse({"error": "request too large"}, status_code=413)
+    try:
+        body = await guard.read_body(request, MAX_BODY)
+    except guard.TooLarge:
+        return JSONResponse({"error": f"request too large (at most {MAX_BODY} bytes)"}, status_code=413)
+    except TimeoutError:
+        return JSONResponse({"error": "the request came too slowly"}, status_code=408)
     try:
         req = json.loads(body)
         if not isinstance(req, dict):
@@ -330,6 +350,7 @@ async def create_game(request: Request):
     try:
         args = _game_request(host, req)
         host.make_room()                       # refused before compiling anything
+        await host.room_on_disk()
         t = await asyncio.to_thread(host.create, *args)
         host.add(t)
     except Full as exc:
@@ -406,9 +427,10 @@ async def card_image(request: Request):
 
 
 def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None,
-             max_tables: int = MAX_TABLES, share: str | None = None) -> Starlette:
+             max_tables: int = MAX_TABLES, share: str | None = None, hosts=guard.LOOPBACK) -> Starlette:
     """The application serving `games` (rule file paths), autosaving into `saves`. `share`: the
-    server's address on the network, for the seat links of a lobby opened on this machine."""
+    server's address on the network, for the seat links of a lobby opened on this machine.
+    `hosts`: the names it answers to (guard.Guard; the loopback ones by default)."""
     routes = [
         Route("/", lobby),
         Route("/api/games", list_games, methods=["GET"]),
@@ -418,32 +440,50 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
         WebSocketRoute("/ws/{game}/{token}", SeatSocket),
         Mount("/static", StaticFiles(packages=[("cardrules.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(guard.Guard, hosts=hosts, max_body=MAX_BODY)])
     app.state.host = Host(games, saves, delay, budget, max_tables)
     app.state.share = share
     return app
 
 
 def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, budget: int | None = None,
-          say=print):
-    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port."""
+          say=None, allow=()):
+    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port. `allow`: more
+    names the server answers to (--allow-host), besides the loopback ones and `host`."""
     import uvicorn
+    say = say or (lambda line: print(line, flush=True))     # at once, even into a pipe: the port bound
     sock = listen(host, port)
     port = sock.getsockname()[1]          # the port bound (--port 0: one the system chose)
-    lan = network_address() if host in ("0.0.0.0", "::", "") else None
-    app = make_app(games, saves, delay, budget, share=_url(lan, port) if lan else None)
+    everywhere = host in ("0.0.0.0", "::", "")
+    lan = network_address() if everywhere else None
+    hosts = guard.allowed_names(host, allow, lan, socket.gethostname() if everywhere else None)
+    app = make_app(games, saves, delay, budget, share=_url(lan, port) if lan else None, hosts=hosts)
     say(f"cardrules: serving on {_url(host, port)}  (autosaves in {saves}; Ctrl-C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
         if lan:
             say(f"cardrules: on other devices, open {_url(lan, port)}")
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    if allow:
+        say(f"cardrules: answering to {', '.join(sorted(guard.host_name(a) or a for a in allow))} too")
+    config = server_config(app)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:      # Ctrl-C: the server has stopped, as asked
         pass
     finally:
         sock.close()
+
+
+def server_config(app, header_timeout: float = guard.HEADER_TIMEOUT, keep_alive: int = 5, ping: float = 10):
+    """uvicorn's settings for `app`: idle and slow connections are closed (`keep_alive` seconds
+    between requests, `header_timeout` for a request's headers: guard.guarded_protocol), a socket
+    that answers no ping within `ping` seconds is closed, at most MAX_CONNECTIONS at once."""
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    return uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
+                          http=guard.guarded_protocol(AutoHTTPProtocol, header_timeout),
+                          timeout_keep_alive=keep_alive, h11_max_incomplete_event_size=MAX_BODY,
+                          limit_concurrency=MAX_CONNECTIONS, ws_ping_interval=ping, ws_ping_timeout=ping)
 
 
 def _url(host: str, port: int) -> str:

@@ -1,0 +1,210 @@
+"""The browser server under hostile clients and faults (issue 29): real uvicorn servers on the
+loopback, configured as `cardrules serve` configures them (app.server_config), no mocks."""
+import json
+import os
+import socket
+import stat
+import threading
+import time
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+from conftest import game_path   # noqa: E402
+
+
+class Live:
+    """`serve`'s own app and uvicorn settings in a thread, on a free loopback port."""
+
+    def __init__(self, saves, games=("nutzen",), delay=0.0, **config):
+        import uvicorn
+        from cardrules.web.app import make_app, server_config
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.app = make_app([game_path(g) for g in games], str(saves), delay=delay)
+        self.host = self.app.state.host
+        self.server = uvicorn.Server(server_config(self.app, **config))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 10
+        while not self.server.started:
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    def url(self, path="/"):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def create(self, seats, game=0, seed=1) -> dict:
+        req = urllib.request.Request(self.url("/api/games"), method="POST",
+                                     data=json.dumps({"game": game, "seats": seats, "seed": seed}).encode(),
+                                     headers={"content-type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.load(r)
+
+    def ws(self, got, k=0, **kw):
+        return websockets_sync.connect(f"ws://127.0.0.1:{self.port}/ws/{got['id']}/{got['links'][k]['token']}",
+                                       open_timeout=5, **kw)
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+@pytest.fixture
+def live(tmp_path):
+    s = Live(tmp_path / "saves", header_timeout=1.0, keep_alive=1)
+    yield s
+    s.stop()
+
+
+def raw(port, data: bytes, wait=3.0) -> bytes:
+    """Send `data` on a new connection; everything answered until the server closes or `wait` ends."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as c:
+        c.sendall(data)
+        out = b""
+        try:
+            while True:
+                got = c.recv(65536)
+                if not got:
+                    break
+                out += got
+        except socket.timeout:
+            pass
+        return out
+
+
+# -- the web surface ---------------------------------------------------------------------------
+
+def test_a_foreign_host_name_is_refused_so_dns_rebinding_reads_nothing(live):
+    for host in (b"evil.example", b"evil.example:%d" % live.port, b"127.0.0.1.evil.example", b""):
+        got = raw(live.port, b"GET /api/games HTTP/1.1\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
+        assert got.startswith(b"HTTP/1.1 400 ") and b"unknown host" in got, (host, got[:200])
+        assert b'"games"' not in got
+    for host in (b"127.0.0.1:%d" % live.port, b"localhost:%d" % live.port, b"[::1]:%d" % live.port):
+        got = raw(live.port, b"GET /api/games HTTP/1.1\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
+        assert got.startswith(b"HTTP/1.1 200 ") and b'"games"' in got
+
+
+def test_the_names_a_server_answers_to():
+    from cardrules.web.guard import allowed_names, host_name
+    assert allowed_names("127.0.0.1") == {"localhost", "127.0.0.1", "::1"}
+    assert allowed_names("0.0.0.0", ["Cards.Home."], "192.168.1.20", "box") == \
+        {"localhost", "127.0.0.1", "::1", "cards.home", "192.168.1.20", "box"}
+    assert allowed_names("10.0.0.5") >= {"10.0.0.5"}
+    assert [host_name(h) for h in ("[::1]:80", "A.b:1", "::1", "x/y", "[::1]z", "")] == \
+        ["::1", "a.b", "::1", None, None, None]
+
+
+def test_every_answer_has_the_security_headers(live):
+    got = live.create(["human", "random"])
+    for path in ("/", "/static/table.js", "/cards/AS.svg", "/api/games", "/nothing/here",
+                 f"/play/{got['id']}/{got['links'][0]['token']}"):
+        try:
+            r = urllib.request.urlopen(live.url(path), timeout=5)
+        except urllib.error.HTTPError as exc:
+            r = exc
+        h = r.headers
+        csp = h["content-security-policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp, path
+        assert h["x-frame-options"] == "DENY" and h["x-content-type-options"] == "nosniff", path
+        assert h["referrer-policy"] == "no-referrer", path
+
+
+def test_a_socket_opened_by_a_foreign_page_or_host_is_refused(live):
+    got = live.create(["human", "random"])
+    for headers in ({"origin": "http://evil.example"}, {"origin": f"http://127.0.0.1:{live.port + 1}"},
+                    {"origin": "null"}, {"host": "evil.example"}):
+        kw = {"origin": headers["origin"]} if "origin" in headers else {"additional_headers": headers}
+        with pytest.raises(Exception) as refused:
+            with live.ws(got, **kw):
+                pass
+        assert "403" in str(refused.value) or "400" in str(refused.value), (headers, refused.value)
+    with live.ws(got, origin=f"http://localhost:{live.port}") as ws:      # the server's own page
+        assert json.loads(ws.recv(5))["type"] == "state"
+
+
+def test_a_body_past_the_limit_is_refused_before_it_is_read(live):
+    t = time.time()
+    got = raw(live.port, b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 67108864\r\n\r\n{", wait=5)
+    assert got.startswith(b"HTTP/1.1 413 ") and time.time() - t < 3       # 64 MB announced: none read
+    chunk = b"x" * 8192
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(3))   # no length: cut at 16 KB
+    got = raw(live.port, b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n" + body, wait=5)
+    assert got.startswith(b"HTTP/1.1 413 "), got[:200]
+    assert not live.host.tables
+
+
+def test_idle_and_slowloris_connections_are_closed(live):
+    t = time.time()
+    assert raw(live.port, b"", wait=8) == b"" and time.time() - t < 4              # never a byte sent
+    with socket.create_connection(("127.0.0.1", live.port), timeout=8) as c:       # one byte at a time
+        c.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
+        t = time.time()
+        closed = False
+        while time.time() - t < 6:
+            try:
+                c.sendall(b"X")
+                if c.recv(1, socket.MSG_DONTWAIT) == b"":
+                    closed = True
+                    break
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed = True
+                break
+            time.sleep(0.2)
+        assert closed and time.time() - t < 4
+
+
+def test_saves_are_private_files_in_a_private_folder(tmp_path, monkeypatch):
+    from cardrules import cli
+    from cardrules.web import app
+    got = []
+    monkeypatch.setattr(app, "serve", lambda games, host, port, saves, *a, **k: got.append((saves, k)))
+    saves = tmp_path / "web"
+    assert cli.main(["serve", game_path("nutzen"), "--saves", str(saves), "--port", "0",
+                     "--allow-host", "cards.home"]) == 0
+    assert stat.S_IMODE(os.stat(saves).st_mode) == 0o700 and got[0][1]["allow"] == ["cards.home"]
+    from cardrules.web.protocol import Table
+    t = Table.create(game_path("nutzen"), 2, {}, ["human", "random"], 3, False, str(saves))
+    assert stat.S_IMODE(os.stat(t.save.path).st_mode) == 0o600
+    assert cli.main(["serve", game_path("nutzen"), "--saves", str(saves), "--allow-host", "a/b"]) == 2
+
+
+def test_autosaves_of_finished_and_abandoned_games_are_pruned(tmp_path, monkeypatch):
+    from cardrules.web import saves
+    now = time.time()
+
+    def save(gid, days_old, over):
+        p = tmp_path / f"{gid}.jsonl"
+        p.write_text('{"format": "cardrules-record"}\n' + ('{"event": "match_end", "totals": [1]}\n' if over
+                                                           else '{"event": "decision"}\n'))
+        os.utime(p, (now - days_old * saves.DAY, now - days_old * saves.DAY))
+    save("finished-new", 1, True)
+    save("finished-old", 8, True)            # past KEEP_FINISHED_DAYS
+    save("playing-old1", 8, False)           # unfinished: kept until KEEP_IDLE_DAYS
+    save("abandoned-1", 31, False)
+    save("abandoned-held", 31, False)        # held in memory: never removed
+    (tmp_path / "notes.jsonl").write_text("mine\n")         # not a save's name: never touched
+    assert saves.prune(str(tmp_path), keep={"abandoned-held"}, now=now) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "abandoned-held.jsonl", "finished-new.jsonl", "notes.jsonl", "playing-old1.jsonl"]
+    monkeypatch.setattr(saves, "KEEP_FINISHED", 0)          # past the count: the oldest finished go
+    assert saves.prune(str(tmp_path), now=now) == 1
+
+
+def test_past_its_most_saved_games_a_new_game_is_refused(live, monkeypatch):
+    from cardrules.web import saves
+    monkeypatch.setattr(saves, "MAX_SAVES", 2)
+    live.create(["human", "random"])
+    live.create(["human", "random"])
+    with pytest.raises(urllib.error.HTTPError) as full:
+        live.create(["human", "random"])
+    assert full.value.code == 503 and "saved games" in json.load(full.value)["error"]
