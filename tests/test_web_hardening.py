@@ -208,3 +208,109 @@ def test_past_its_most_saved_games_a_new_game_is_refused(live, monkeypatch):
     with pytest.raises(urllib.error.HTTPError) as full:
         live.create(["human", "random"])
     assert full.value.code == 503 and "saved games" in json.load(full.value)["error"]
+
+
+# -- isolation and slow readers ------------------------------------------------------------------
+
+def play_moves(live, got, n, seat_link=0):
+    """Play n moves on a seat against computers (delay 0); the seconds each move took to be answered."""
+    took = []
+    with live.ws(got, seat_link) as ws:
+        state = json.loads(ws.recv(5))
+        while len(took) < n and not state.get("over"):
+            if not state.get("moves"):
+                state = json.loads(ws.recv(10))
+                continue
+            t = time.perf_counter()
+            ws.send(json.dumps({"type": "move", "move": state["moves"][0]["move"], "decision": state["decision"]}))
+            while True:
+                state = json.loads(ws.recv(10))
+                if state.get("type") == "state" and state["decision"] != took and \
+                        (state.get("moves") or state.get("over") or state["to_move"] != state["seat"]):
+                    break
+            took.append(time.perf_counter() - t)
+    return took
+
+
+def test_a_flooding_socket_is_slowed_then_closed_and_another_game_plays_on(live, monkeypatch):
+    from cardrules.web import links
+    monkeypatch.setattr(links, "FLOOD", 30)          # closed sooner than a server's 100 (a quick test)
+    victim = live.create(["human", "random"], seed=3)
+    flooder = live.create(["human", "random"], seed=4)
+    stop = threading.Event()
+    closed = []
+
+    def flood():
+        with live.ws(flooder, max_queue=None) as ws:
+            sent = 0
+            try:
+                while not stop.is_set():
+                    ws.send(json.dumps({"type": "state"}) if sent % 2 else "{{{{")
+                    sent += 1
+                    if sent % 200 == 0:
+                        time.sleep(0.001)         # the client's own reading thread gets a turn
+            except Exception:
+                pass
+            try:
+                while True:
+                    ws.recv(5)
+            except Exception as exc:
+                closed.append((sent, getattr(exc, "rcvd", None)))
+    th = threading.Thread(target=flood, daemon=True)
+    th.start()
+    t = time.time()
+    took = play_moves(live, victim, 10)
+    assert len(took) == 10 and max(took) < 2.0, took        # loosely: benchmarks/web_load.py measures it
+    th.join(2 * (links.BURST + links.FLOOD) / links.RATE + 10)
+    stop.set()
+    assert closed and closed[0][1] is not None, closed
+    assert closed[0][1].code == links.TOO_MANY and "too many messages" in closed[0][1].reason
+    assert time.time() - t < 2 * (links.BURST + links.FLOOD) / links.RATE + 10
+
+
+def test_a_socket_that_stops_reading_is_dropped_and_a_second_window_takes_the_seat_at_once(tmp_path, monkeypatch):
+    from cardrules.web import links
+    monkeypatch.setattr(links, "SEND_TIMEOUT", 1.0)
+    # the loopback's buffers take megabytes before a sender waits: this window may ask fast
+    monkeypatch.setattr(links, "RATE", 1e6)
+    monkeypatch.setattr(links, "BURST", 10 ** 6)
+    live = Live(tmp_path / "saves")
+    try:
+        got = live.create(["human", "human"])
+        path = f"/ws/{got['id']}/{got['links'][0]['token']}"
+        asleep = socket.socket()                 # a socket that never reads, with a small window
+        asleep.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        asleep.connect(("127.0.0.1", live.port))
+        asleep.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                       b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                       b"Sec-WebSocket-Version: 13\r\n\r\n")
+        time.sleep(0.3)
+        frame = json.dumps({"type": "state"}).encode()
+        masked = bytes([0x81, 0x80 | len(frame)]) + b"\0\0\0\0" + frame        # mask key 0: the text as is
+        asleep.sendall(masked * 8000)           # 8,000 screens (20 MB) asked for, none read
+        deadline = time.time() + 10
+        while (got["id"], got["links"][0]["token"]) in live.host.sockets and time.time() < deadline:
+            time.sleep(0.1)                     # the sleeper is dropped: it could not take its messages
+        assert (got["id"], got["links"][0]["token"]) not in live.host.sockets
+        t = time.time()
+        with live.ws(got) as ws:                # a second window: the seat is its own at once
+            assert json.loads(ws.recv(5))["type"] == "state" and time.time() - t < 1.0
+        other = got["links"][1]["token"]
+        with websockets_sync.connect(f"ws://127.0.0.1:{live.port}/ws/{got['id']}/{other}") as ws2:
+            assert json.loads(ws2.recv(5))["type"] == "state"      # the game and its other seat go on
+        asleep.setblocking(False)
+        gone = False
+        deadline = time.time() + 5
+        while time.time() < deadline and not gone:          # the sleeper's connection is cut
+            try:
+                while asleep.recv(65536):
+                    pass
+                gone = True
+            except BlockingIOError:
+                time.sleep(0.1)
+            except OSError:
+                gone = True
+        assert gone
+        asleep.close()
+    finally:
+        live.stop()

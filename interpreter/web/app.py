@@ -32,13 +32,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket
 
 from ..language import bundled, catalogue
 from ..text import narrate
 from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 from ..language.load import load_game
 from . import guard, saves as autosaves, svg
+from .links import Link
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -65,7 +66,9 @@ class Host:
         self.budget = budget
         self.tables: dict = {}
         self.locks: dict = {}
-        self.sockets: dict = {}       # (game id, token) -> WebSocket
+        self.sockets: dict = {}       # (game id, token) -> the Link of the socket open on it
+        self.version: dict = {}       # game id -> how many times it changed (screens are cached by it)
+        self.screens: dict = {}       # (game id, token) -> (table, version, the screen's JSON text)
         self.thinking: dict = {}      # game id -> the task moving its computer seats
         self._offered = None          # (the rule files' stamps, the lobby's list of games)
         self.max_tables = max_tables
@@ -159,8 +162,10 @@ class Host:
                        "finish or close one, then try again")
 
     def drop(self, gid: str):
-        for d in (self.tables, self.locks, self.thinking, self.used):
+        for d in (self.tables, self.locks, self.thinking, self.used, self.version):
             d.pop(gid, None)
+        for key in [k for k in self.screens if k[0] == gid]:
+            del self.screens[key]
 
     def public(self, message: str) -> str:
         """A message for a browser: the rule files' folders left out (only their names)."""
@@ -193,10 +198,22 @@ class Host:
                         "seat_names": {n: narrate.seat_names(n) for n in range(g.min_players, g.max_players + 1)}})
         return out
 
-    async def broadcast(self, t: Table):
-        for (gid, tok), ws in list(self.sockets.items()):
+    def screen(self, t: Table, tok: str) -> str:
+        """The link's screen as JSON text, built once per change of the game (a browser asking
+        for it again and again costs a lookup)."""
+        v = self.version.get(t.id, 0)
+        got = self.screens.get((t.id, tok))
+        if got is None or got[0] is not t or got[1] != v:
+            got = (t, v, json.dumps(t.message_for(tok)))
+            self.screens[(t.id, tok)] = got
+        return got[2]
+
+    def changed(self, t: Table):
+        """`t` changed: every open link of it gets its new screen (queued: nothing waits here)."""
+        self.version[t.id] = self.version.get(t.id, 0) + 1
+        for (gid, tok), link in list(self.sockets.items()):
             if gid == t.id:
-                await _send(ws, t.message_for(tok))
+                link.post(self.screen(t, tok), screen=True)
 
     def wake(self, t: Table):
         """Start the computer seats moving if one is to move and nothing moves them yet."""
@@ -216,13 +233,13 @@ class Host:
                 # the browsers get a fixed line; the detail is for whoever runs the server
                 print(clean(f"cardrules: game {t.id}: a computer player failed: {detail}"), file=sys.stderr, flush=True)
                 t.stop(COMPUTER_FAILED)
-                await self.broadcast(t)
+                self.changed(t)
                 return
             async with lock:
                 if t.to_move() != seat or t.match.S.decisions != decision:
                     continue
                 t.apply(i)
-            await self.broadcast(t)
+            self.changed(t)
 
 
 def _stamp(path: str):
@@ -231,14 +248,6 @@ def _stamp(path: str):
         return st.st_mtime_ns, st.st_size
     except OSError:
         return None
-
-
-async def _send(ws: WebSocket, msg: dict):
-    if ws.application_state == WebSocketState.CONNECTED:
-        try:
-            await ws.send_text(json.dumps(msg))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            pass
 
 
 def _error(message: str) -> dict:
@@ -260,29 +269,34 @@ class SeatSocket(WebSocketEndpoint):
         host: Host = ws.app.state.host
         gid, tok = ws.path_params["game"], ws.path_params["token"]
         await ws.accept()
+        self.link = link = Link(ws)
         try:
             t = await host.table(gid)
             t.seats_of(tok)
         except ProtocolError as exc:
-            await _send(ws, _error(host.public(str(exc))))
-            await ws.close(NOT_A_SEAT)
+            link.post(_error(host.public(str(exc))))
+            link.close(NOT_A_SEAT)
             return
-        old = host.sockets.get((gid, tok))
-        host.sockets[(gid, tok)] = ws
-        if old is not None:       # the same seat opened elsewhere: the newest window plays
-            await _send(old, {"type": "error", "code": "taken_over",
-                              "message": "this seat was opened in another window; it plays there now"})
-            try:
-                await old.close(TAKEN_OVER)
-            except RuntimeError:
-                pass
-        await _send(ws, t.message_for(tok))
+        key = (gid, tok)
+        old = host.sockets.get(key)
+        host.sockets[key] = link
+        link.forget = lambda: host.sockets.pop(key) if host.sockets.get(key) is link else None
+        link.post(host.screen(t, tok), screen=True)
+        if old is not None:       # the same seat opened elsewhere: the newest window plays at once
+            old.post({"type": "error", "code": "taken_over",
+                      "message": "this seat was opened in another window; it plays there now"})
+            old.close(TAKEN_OVER)     # queued: an old window that stopped reading is dropped
         host.wake(t)
 
     async def on_receive(self, ws: WebSocket, data: str):
         host: Host = ws.app.state.host
         gid, tok = ws.path_params["game"], ws.path_params["token"]
-        if host.sockets.get((gid, tok)) is not ws:
+        link = self.link
+        if host.sockets.get((gid, tok)) is not link:
+            return
+        if not await link.admit():                 # flooding: closed with a reason
+            if host.sockets.get((gid, tok)) is link:
+                del host.sockets[(gid, tok)]
             return
         t = host.tables.get(gid)
         if t is None:
@@ -292,20 +306,22 @@ class SeatSocket(WebSocketEndpoint):
             async with host.locks[gid]:
                 changed = t.handle(tok, msg)
         except ProtocolError as exc:
-            await _send(ws, _error(str(exc)))
+            link.post(_error(str(exc)))
             return
-        if changed:
-            await host.broadcast(t)
-            host.wake(t)
+        if changed or msg["type"] == "ready":
+            host.changed(t)
         else:
-            await _send(ws, t.message_for(tok))
-            host.wake(t)
+            link.post(host.screen(t, tok), screen=True)
+        host.wake(t)
 
     async def on_disconnect(self, ws: WebSocket, close_code: int):
         host: Host = ws.app.state.host
         key = (ws.path_params["game"], ws.path_params["token"])
-        if host.sockets.get(key) is ws:
-            del host.sockets[key]
+        link = getattr(self, "link", None)
+        if link is not None:
+            link.stop()
+            if host.sockets.get(key) is link:
+                del host.sockets[key]
 
 
 async def lobby(request: Request):

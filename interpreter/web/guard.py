@@ -102,6 +102,9 @@ class Guard:
             origin = headers.get("origin")
             if not self.allowed(host) or (origin is not None and not self._same_server(origin, host)):
                 return await send({"type": "websocket.close", "code": 1008})    # a 403 before the handshake
+            # the server's connection (uvicorn's protocol, with its transport): links.Link.drop
+            # aborts a socket that stopped reading through it
+            scope["cardrules.server"] = getattr(send, "__self__", None)
             return await self.app(scope, receive, send)
         if not self.allowed(host):
             return await _plain(send, 400, "unknown host: this server answers to its own names only "
