@@ -134,7 +134,8 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir,
                   {"budget": a.budget} if a.budget else {})
     summary = Summary(st.players, st.game.match.wins == "lowest")
-    out = open(jsonl, "w", encoding="utf-8") if jsonl else None
+    from .engine.record import WholeLines
+    out = WholeLines(jsonl) if jsonl else None          # a full disk: whole lines, then one line and exit 1
     bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
     shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
     repeats = others = 0          # games failed with an error told already / past the first kinds
@@ -154,10 +155,10 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
                     print(f"game {r['game']} (seed {r['seed']}) failed: {clean(r['error'])}",
                           file=sys.stderr)
     finally:
-        if out:
-            out.close()
         if bar:
             bar.close()
+        if out:
+            out.close()
     if repeats or others:
         what = ("the same error as above" if len(shown) == 1 else "errors shown above") if not others \
             else f"errors shown above, or others (only the first {MAX_ERRORS_SHOWN} are shown)"

@@ -377,3 +377,41 @@ def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
     assert out[1] == f"[2] {broken}: 0 games, 2 players, 3 failed" and out[0].endswith(": 3 games, 2 players")
     win = next(x for x in out if x.startswith("seat 0 win rate")).split()
     assert win[4] != "-" and win[5] == "-"           # [1] measured, [2] nothing to measure
+
+
+# -- faults --------------------------------------------------------------------------------------
+
+def _limited(args, limit: int):
+    """`cardrules ARGS` in a process that may write files of at most `limit` bytes (a full disk)."""
+    import os
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.run([sys.executable, "-m", "cardrules", *args], capture_output=True, text=True,
+                          env=env, preexec_fn=cap, timeout=120)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_full_disk_leaves_jsonl_with_whole_lines_and_exit_1(tmp_path, workers):
+    out = tmp_path / "games.jsonl"
+    run = _limited(["simulate", game_path("nutzen"), "-n", "300", "--agents", "random", "--hands", "1",
+                    "--workers", workers, "--jsonl", str(out)], 5000)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert "File too large" in run.stderr and str(out) in run.stderr and "Traceback" not in run.stderr
+    text = out.read_text()
+    assert 0 < len(text) <= 5000 and text.endswith("\n")
+    assert [json.loads(line)["game"] for line in text.splitlines()] == list(range(text.count("\n")))
+
+
+def test_a_full_disk_under_record_is_exit_1_with_whole_records(tmp_path):
+    rec = tmp_path / "records"
+    run = _limited(["simulate", game_path("nutzen"), "-n", "20", "--agents", "random", "--hands", "1",
+                    "--record", str(rec)], 20000)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and "File too large" in run.stderr, run.stderr
+    assert str(rec / "game-") in run.stderr and "Traceback" not in run.stderr
+    from cardrules.engine import record
+    for f in rec.iterdir():                     # every record left is whole (none half-written, no .tmp)
+        assert f.suffix == ".jsonl"
+        record.read(str(f))

@@ -314,3 +314,62 @@ def test_a_socket_that_stops_reading_is_dropped_and_a_second_window_takes_the_se
         asleep.close()
     finally:
         live.stop()
+
+
+# -- faults ----------------------------------------------------------------------------------------
+
+FULL_DISK_GAME = r"""
+import json, os, resource, sys
+from cardrules.web.protocol import Table
+t = Table.create(sys.argv[1], 2, {}, ["human", "human"], 5, False, sys.argv[2])
+def move():
+    s = t.to_move()
+    tok = next(k for k, v in t.links.items() if s in v)
+    t.handle(tok, {"type": "move", "move": t.view(s)["moves"][0]["move"]})
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (os.path.getsize(t.save.path) + 150, hard))    # the disk is full
+for _ in range(6):
+    move()
+full = os.path.getsize(t.save.path)
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))                                  # room again
+move()
+print(json.dumps({"decisions": t.match.S.decisions, "log": t.logs[0], "full": full,
+                  "lines": [json.loads(line) and True for line in open(t.save.path)],
+                  "resumed": Table.resume(t.id, sys.argv[2]).match.S.decisions}))
+"""
+
+
+def test_a_full_disk_leaves_the_game_in_play_its_save_whole_and_the_players_told(tmp_path):
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    saves = tmp_path / "saves"
+    run = subprocess.run([sys.executable, "-c", FULL_DISK_GAME, game_path("nutzen"), str(saves)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout)
+    told = [line for line in got["log"] if "could not be saved" in line]
+    assert told == ["The game could not be saved (File too large); it goes on, and is saved again after a later move."]
+    assert "The game is saved again." in got["log"] and str(saves) not in json.dumps(got["log"])
+    assert got["resumed"] == got["decisions"] == 7        # every move made while the disk was full kept
+    assert run.stderr.count("\n") == 1 and "cannot write its autosave: File too large" in run.stderr
+
+
+def test_a_failing_autosave_never_closes_a_socket_nor_stops_the_computer(live):
+    got = live.create(["human", "random"], seed=2)
+    path = os.path.join(live.host.saves, got["id"] + ".jsonl")
+    os.remove(path)
+    os.mkdir(path)                               # the save cannot be written any more
+    seen = []
+    with live.ws(got) as ws:
+        state = json.loads(ws.recv(5))
+        for _ in range(6):
+            while not state.get("moves"):
+                state = json.loads(ws.recv(10))
+                seen.append(state)
+            ws.send(json.dumps({"type": "move", "move": state["moves"][0]["move"], "decision": state["decision"]}))
+            state = json.loads(ws.recv(10))
+            seen.append(state)
+    assert state["decision"] > 6 and any(s.get("to_move") == 1 for s in seen)     # both sides moved on
+    text = json.dumps(seen)
+    assert "could not be saved" in text and live.host.saves not in text

@@ -33,10 +33,87 @@ def write(path: str, head: dict, events: list):
             for ev in events:
                 fh.write(json.dumps(ev) + "\n")
         os.replace(tmp, path)   # a record is never left half-written
-    except BaseException:       # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
+    except BaseException as exc:    # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
         with contextlib.suppress(OSError):
             os.remove(tmp)
+        if isinstance(exc, OSError) and exc.filename is None:      # a failed write: say which file
+            raise OSError(exc.errno, exc.strerror, path) from None
         raise
+
+
+def append(path: str, events: list):
+    """Append `events` to a record or save in whole lines: when a write fails (a full disk), the
+    file is cut back to where it was and OSError raised, so it never ends in a torn line."""
+    data = "".join(json.dumps(ev) + "\n" for ev in events).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        size = os.fstat(fd).st_size
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
+
+
+class WholeLines:
+    """A text file written line by line (`--jsonl`) that holds whole lines only: lines are
+    written in batches, and a batch that fails (a full disk, a size limit) is cut back off the
+    file before OSError (naming the file) is raised."""
+
+    BATCH = 1 << 16
+
+    def __init__(self, path: str):
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        self.good = 0
+        self.lines: list = []
+        self.size = 0
+
+    def write(self, line: str):
+        data = line.encode()
+        self.lines.append(data)
+        self.size += len(data)
+        if self.size >= self.BATCH:
+            self.flush()
+
+    def flush(self):
+        lines, self.lines, self.size = self.lines, [], 0
+        try:
+            self._put(b"".join(lines))
+        except OSError as exc:
+            try:           # as many whole lines as still fit, one by one, then the error
+                for line in lines:
+                    self._put(line)
+            except OSError:
+                pass
+            raise OSError(exc.errno, exc.strerror, self.path) from None
+
+    def _put(self, data: bytes):
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:
+            try:
+                os.ftruncate(self.fd, self.good)
+                os.lseek(self.fd, self.good, os.SEEK_SET)
+            except OSError:
+                pass
+            raise
+        self.good += len(data)
+
+    def close(self):
+        if self.fd is None:
+            return
+        try:
+            self.flush()
+        finally:
+            os.close(self.fd)
+            self.fd = None
 
 
 def _private(path: str, flags: int) -> int:

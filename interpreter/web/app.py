@@ -238,7 +238,11 @@ class Host:
             async with lock:
                 if t.to_move() != seat or t.match.S.decisions != decision:
                     continue
-                t.apply(i)
+                try:
+                    t.apply(i)
+                except Exception as exc:       # a bug of ours: the game stops, the server goes on
+                    _bug(t, exc)
+                    t.stop(COMPUTER_FAILED)
             self.changed(t)
 
 
@@ -248,6 +252,11 @@ def _stamp(path: str):
         return st.st_mtime_ns, st.st_size
     except OSError:
         return None
+
+
+def _bug(t: Table, exc: Exception):
+    print(clean(f"cardrules: game {t.id}: internal error: {type(exc).__name__}: {exc} "
+                "(a bug in cardrules; please report it)"), file=sys.stderr, flush=True)
 
 
 def _error(message: str) -> dict:
@@ -307,6 +316,11 @@ class SeatSocket(WebSocketEndpoint):
                 changed = t.handle(tok, msg)
         except ProtocolError as exc:
             link.post(_error(str(exc)))
+            return
+        except Exception as exc:              # a bug of ours: one line each side, the socket lives
+            _bug(t, exc)
+            link.post(_error("the server could not carry that out (an internal error, reported)"))
+            host.changed(t)
             return
         if changed or msg["type"] == "ready":
             host.changed(t)

@@ -1,14 +1,17 @@
-"""The server's autosave folder kept bounded (docs/web.md, "Limits"): finished games are pruned
-after KEEP_FINISHED_DAYS or past the KEEP_FINISHED newest, games no one has moved in for
+"""A game's autosave that survives a failing disk (`Autosave`), and the server's autosave folder
+kept bounded (docs/web.md, "Limits"): finished games are pruned after KEEP_FINISHED_DAYS or past the KEEP_FINISHED newest, games no one has moved in for
 KEEP_IDLE_DAYS are pruned, and at most MAX_SAVES games are kept (a new game is refused past it).
 Only files named as the server names its saves (`<game id>.jsonl`) are ever removed."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 import time
 
-from .protocol import GAME_ID
+from ..engine import record
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{8,40}\Z")      # protocol.GAME_ID: the names of saves
 
 KEEP_FINISHED = 100            # finished games kept (the newest)
 KEEP_FINISHED_DAYS = 7         # a finished game is kept this long after its last move
@@ -73,3 +76,38 @@ def prune(folder: str, keep=frozenset(), now: float | None = None) -> int:
                 pass
         left += 1
     return left
+
+
+class SaveFailed(Exception):
+    """An autosave could not be written; `why` is the system's words, with no path in them."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+class Autosave:
+    """`play`'s save file (a game record with the seat links in its header), written so that a
+    failing disk never damages it: the first write is a whole file or nothing (record.write),
+    each later one appends whole lines or nothing (record.append). A failed write raises
+    SaveFailed and is tried again, from the same event, at the next sync."""
+
+    def __init__(self, path: str, head: dict, events: list):
+        self.path = path
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), mode=0o700, exist_ok=True)
+            record.write(path, head, list(events))
+        except OSError as exc:
+            raise SaveFailed(exc.strerror or type(exc).__name__) from None
+        except record.RecordError as exc:
+            raise SaveFailed(exc.message) from None
+        self.n = len(events)
+
+    def sync(self, events: list):
+        if len(events) <= self.n:
+            return
+        try:
+            record.append(self.path, events[self.n:])
+        except OSError as exc:
+            raise SaveFailed(exc.strerror or type(exc).__name__) from None
+        self.n = len(events)
