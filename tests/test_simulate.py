@@ -415,3 +415,49 @@ def test_a_full_disk_under_record_is_exit_1_with_whole_records(tmp_path):
     for f in rec.iterdir():                     # every record left is whole (none half-written, no .tmp)
         assert f.suffix == ".jsonl"
         record.read(str(f))
+
+
+def _children(pid: int) -> list:
+    import os
+    out = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as fh:
+            out += [int(c) for c in fh.read().split()]
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+def test_a_killed_worker_is_replaced_and_the_output_is_identical(tmp_path):
+    import os
+    import signal
+    import time
+    args = ["simulate", game_path("nutzen"), "-n", "120", "--hands", "1", "--agents", "greedy,random",
+            "--seed", "5", "-q"]
+    assert cli.main(args + ["--jsonl", str(tmp_path / "one.jsonl")]) == 0
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "cardrules", *args, "--workers", "2",
+                             "--jsonl", str(tmp_path / "two.jsonl")], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.time() + 30
+        while len(_children(proc.pid)) < 2:
+            assert proc.poll() is None and time.time() < deadline
+            time.sleep(0.05)
+        time.sleep(0.2)
+        os.kill(_children(proc.pid)[0], signal.SIGKILL)          # the OOM killer's way
+        _, err = proc.communicate(timeout=60)                     # never a hang
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert err.count("\n") == 1 and "a worker process died" in err and "run again" in err
+    assert (tmp_path / "two.jsonl").read_text() == (tmp_path / "one.jsonl").read_text()
+
+
+def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch):
+    import os
+    import signal
+    job = _job(game_path("nutzen"), ["random", "random"])
+    monkeypatch.setattr(sim, "run_one", lambda args: os.kill(os.getpid(), signal.SIGKILL))
+    with pytest.raises(sim.WorkerLost) as lost:
+        list(sim.run(job, 8, workers=2))
+    assert lost.value.line() == (f"cardrules: error: a worker process died {sim.RESTARTS + 1} times "
+                                 "(killed, or out of memory?); the run stops before game 0")
