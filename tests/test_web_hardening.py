@@ -373,3 +373,15 @@ def test_a_failing_autosave_never_closes_a_socket_nor_stops_the_computer(live):
     assert state["decision"] > 6 and any(s.get("to_move") == 1 for s in seen)     # both sides moved on
     text = json.dumps(seen)
     assert "could not be saved" in text and live.host.saves not in text
+
+
+def test_a_browser_save_edited_on_disk_is_not_resumed(tmp_path):
+    from cardrules.web.protocol import ProtocolError, Table
+    t = Table.create(game_path("nutzen"), 2, {}, ["human", "random"], 3, False, str(tmp_path))
+    lines = open(t.save.path).read().splitlines()
+    head = json.loads(lines[0])
+    head["options"] = {"games": 3}                     # a longer match than the one created
+    with open(t.save.path, "w") as fh:
+        fh.write("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    with pytest.raises(ProtocolError, match="was edited after it was written"):
+        Table.resume(t.id, str(tmp_path))

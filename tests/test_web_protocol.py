@@ -13,6 +13,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from cardrules import cli                               # noqa: E402
+from cardrules.engine import record                    # noqa: E402
 from cardrules.engine.observe import visible                  # noqa: E402
 from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
                                     parse_message)
@@ -353,6 +354,7 @@ def test_a_damaged_save_is_refused_with_one_line(tmp_path, links):
     lines = open(t.save.path).read().splitlines()
     head = json.loads(lines[0])
     head["web"]["links"] = links
+    head["check"] = record.seal(head)        # sealed again: the links themselves are checked
     with open(t.save.path, "w") as fh:
         fh.write("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     with pytest.raises(ProtocolError, match="seat links are damaged"):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import random
@@ -22,7 +23,17 @@ def header(game, path: str, options: dict, players: int, agents: list, seed, max
             "seed": seed, "max_hands": max_hands}
 
 
+def seal(head: dict) -> str:
+    """A save's check: the SHA-256 of its header (every field but the check itself, in a
+    canonical form). `play` and `serve` write it into each save; a save whose options, seats,
+    seed or limits were edited afterwards no longer matches it and is not resumed."""
+    body = {k: v for k, v in head.items() if k != "check"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
 def write(path: str, head: dict, events: list):
+    if "play" in head:          # a save: sealed (checked when it is read)
+        head = dict(head, check=seal(head))
     if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
         raise RecordError(path, "not a regular file: a record or save is never written over it")
     tmp = path + ".tmp"
@@ -244,6 +255,9 @@ def _check_header(path: str, head: dict):
         bad("game", "must be text")
     if "play" in head and not _is_int(head["play"], 1, 1):
         bad("play", "must be 1 (the save version this cardrules reads)")
+    if "check" in head and head["check"] != seal(head):
+        raise RecordError(path, "the save was edited after it was written (its options, seats, seed or "
+                                "limits differ from its check): it is not resumed")
 
 
 def read(path: str, torn_tail_ok: bool = False) -> tuple[dict, list]:
