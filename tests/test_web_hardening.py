@@ -176,6 +176,10 @@ def test_saves_are_private_files_in_a_private_folder(tmp_path, monkeypatch):
     t = Table.create(game_path("nutzen"), 2, {}, ["human", "random"], 3, False, str(saves))
     assert stat.S_IMODE(os.stat(t.save.path).st_mode) == 0o600
     assert cli.main(["serve", game_path("nutzen"), "--saves", str(saves), "--allow-host", "a/b"]) == 2
+    from cardrules.play.saves import SaveFile         # play's own saves alike
+    s = SaveFile(str(tmp_path / "play" / "s.jsonl"), dict(t.head), [])
+    assert stat.S_IMODE(os.stat(tmp_path / "play").st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(s.path).st_mode) == 0o600
 
 
 def test_autosaves_of_finished_and_abandoned_games_are_pruned(tmp_path, monkeypatch):
