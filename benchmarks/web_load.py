@@ -75,10 +75,21 @@ def flood(url: str, seconds: float):
     print(f"  flooder: {sent} messages sent, closed by the server {closes} times", flush=True)
 
 
+def lobby(port: int, n: int = 20) -> list:
+    """Seconds each of n `GET /api/games` took."""
+    took = []
+    for _ in range(n):
+        t = time.perf_counter()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=30) as r:
+            r.read()
+        took.append(time.perf_counter() - t)
+    return took
+
+
 def summary(name: str, took: list) -> float:
     took = sorted(took)
     p99 = took[min(len(took) - 1, int(len(took) * 0.99))]
-    print(f"  {name}: {len(took)} moves, median {statistics.median(took) * 1000:.1f} ms, "
+    print(f"  {name}: {len(took)} {'moves' if name.startswith('game') else 'requests'}, median {statistics.median(took) * 1000:.1f} ms, "
           f"p99 {p99 * 1000:.1f} ms, max {took[-1] * 1000:.1f} ms", flush=True)
     return p99
 
@@ -101,6 +112,7 @@ def main():
             seed += 1
         print("alone:", flush=True)
         base = summary("game A", quiet)
+        summary("GET /api/games", lobby(port))
         victim = []
         flooder = multiprocessing.Process(target=flood, args=(create(port, 999), a.seconds))
         flooder.start()
@@ -108,8 +120,11 @@ def main():
         while len(victim) < a.moves and flooder.is_alive():
             victim += play(create(port, seed), a.moves - len(victim), a.seconds)
             seed += 1
+        lobby_loaded = lobby(port) if flooder.is_alive() else []
         print("beside a flooder:", flush=True)
         loaded = summary("game A", victim)
+        if lobby_loaded:
+            summary("GET /api/games", lobby_loaded)
         flooder.join(a.seconds + 10)
         print(f"p99 beside a flooder / alone: {loaded / base:.2f}x")
     finally:
