@@ -165,7 +165,9 @@ class Table:
         try:
             st, match, head = play.restore(path)
         except (CardrulesError, UsageError) as exc:
-            raise ProtocolError(f"the saved game cannot be resumed: {clean(exc)}") from None
+            why = getattr(exc, "message", None) or str(exc)       # without the save's path: a
+            why = why.replace(path, os.path.basename(path))        # browser has no business with it
+            raise ProtocolError(f"the saved game cannot be resumed: {clean(why)}") from None
         web = head.get("web")
         kinds = head.get("agents")
         if not (isinstance(web, dict) and isinstance(web.get("links"), dict)
