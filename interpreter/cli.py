@@ -151,7 +151,8 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         job.seed = a.match_seed
     summary = Summary(st.players, st.game.match.wins == "lowest")
     kept = _Failures(a, st, job)
-    out = open(jsonl, "w", encoding="utf-8") if jsonl else None
+    from .engine.record import WholeLines
+    out = WholeLines(jsonl) if jsonl else None          # a full disk: whole lines, then one line and exit 1
     bar = _progress(games, label) if sys.stderr.isatty() and not a.quiet else None
     if bar and (a.workers or 1) == 1 and a.backend == "local" and any(x not in FAST_AGENTS for x in agents):
         sim.LIVE = bar.live          # slow agents: each game's hands and decisions as it goes
@@ -176,10 +177,10 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
                           file=sys.stderr)
     finally:
         sim.LIVE = None
-        if out:
-            out.close()
         if bar:
             bar.close()
+        if out:
+            out.close()
     if repeats or others:
         what = ("the same error as above" if len(shown) == 1 else "errors shown above") if not others \
             else f"errors shown above, or others (only the first {MAX_ERRORS_SHOWN} are shown)"
@@ -414,17 +415,23 @@ def cmd_serve(a) -> int:
     games = [resolve_game(a.path)] if a.path else _default_games()
     if not games:
         raise UsageError("serve needs a rule file (no games/ folder here and no bundled games to offer)")
-    if not 0 < a.port < 65536:
-        raise UsageError("--port must be from 1 to 65535")
+    if not 0 <= a.port < 65536:
+        raise UsageError("--port must be from 0 (a free port, printed) to 65535")
     if not 0 <= a.delay <= 60 or (a.budget is not None and a.budget < 1):
         raise UsageError("--delay is from 0 to 60 seconds; --budget at least 1")
     saves = a.saves or os.path.join(os.path.expanduser("~"), ".cardrules", "web")
     try:
-        os.makedirs(saves, exist_ok=True)
+        made = not os.path.isdir(saves)
+        os.makedirs(saves, mode=0o700, exist_ok=True)       # saves hold every seat's link: private
+        if made or not a.saves:
+            os.chmod(saves, 0o700)
     except OSError as exc:
         raise UsageError(f"--saves: cannot make the folder {saves}: {exc.strerror}") from None
+    for name in a.allow_host or []:
+        if not name.strip() or any(c in name for c in "/@?# "):
+            raise UsageError(f"--allow-host takes a host name or address, not {name!r}")
     from .web.app import serve
-    serve(games, a.host, a.port, saves, a.delay, a.budget)
+    serve(games, a.host, a.port, saves, a.delay, a.budget, allow=a.allow_host or ())
     return EXIT_OK
 
 
@@ -573,7 +580,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
     sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/, else the bundled games)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: your whole network)")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (0: a free one, printed)")
+    sv.add_argument("--allow-host", action="append", metavar="NAME",
+                    help="a name browsers may reach this server by, besides localhost and --host (repeatable)")
     sv.add_argument("--saves", metavar="DIR", help="autosave folder (default ~/.cardrules/web/)")
     sv.add_argument("--delay", type=float, default=0.8, help="seconds before each computer move")
     sv.add_argument("--budget", type=int, help="search iterations per move for ismcts players")

@@ -30,3 +30,15 @@ def plain():
         switches.PLAIN = flag
     yield use
     switches.PLAIN = False
+
+
+def local_client(app):
+    """A TestClient reaching the app as localhost: its own "testserver" is no name the server
+    answers to (guard.Guard), for HTTP requests and WebSockets alike."""
+    from starlette.testclient import TestClient
+
+    class Local(TestClient):
+        def websocket_connect(self, url, *args, **kwargs):
+            return super().websocket_connect("ws://localhost" + url if url.startswith("/") else url,
+                                             *args, **kwargs)
+    return Local(app, base_url="http://localhost")

@@ -178,3 +178,39 @@ def test_a_fifo_as_a_rule_file_is_refused_without_waiting(tmp_path):
     os.mkfifo(fifo)
     r = run("validate", str(fifo), timeout=20)
     assert r.returncode == 1 and r.stderr == f"{fifo}:1:1: error: cannot read file: not a regular file\n"
+
+
+@pytest.fixture(scope="module")
+def save(tmp_path_factory):
+    """A save of Perfect 10 made by `play` (quit at the first question), its lines."""
+    path = tmp_path_factory.mktemp("save") / "p.jsonl"
+    r = subprocess.run([sys.executable, "-m", "cardrules", "play", str(GAMES / "perfect10.yaml"), "--seed", "3",
+                        "--seats", "human,random", "--save", str(path)], input="q\n", capture_output=True,
+                       text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    lines = path.read_text().splitlines()
+    return json.loads(lines[0]), lines[1:]
+
+
+def test_a_save_is_sealed_and_resumes_as_written(tmp_path, save):
+    from cardrules.engine import record
+    head, events = save
+    assert head["check"] == record.seal(head)
+    r = subprocess.run([sys.executable, "-m", "cardrules", "play", "--resume", write(tmp_path, head, events)],
+                       input="q\n", capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("edit", [{"options": {"target": 1}}, {"max_hands": 1}, {"seed": 4},
+                                  {"agents": ["random", "random"]}, {"budget": 5}])
+def test_a_save_whose_options_or_limits_were_edited_is_not_resumed(tmp_path, save, edit):
+    head, events = save
+    path = write(tmp_path, dict(head, **edit), events)
+    refused(run("play", "--resume", path), "was edited after it was written", "it is not resumed")
+
+
+def test_an_option_the_game_does_not_allow_is_refused_even_without_a_check(tmp_path, save):
+    head, events = save
+    head = {k: v for k, v in head.items() if k != "check"}       # a save from before the check
+    refused(run("play", "--resume", write(tmp_path, dict(head, options={"target": 0}), events)),
+            "the save does not fit perfect10.yaml", "target")

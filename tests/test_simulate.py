@@ -541,3 +541,87 @@ def test_a_hand_that_makes_no_progress_is_stopped_at_its_loop_within_a_second():
     assert line.startswith(f"{spin}:26:5: error: the hand makes no progress: the 'repeat' here came to "
                            f"its 'choose' (line 30) 1,000 times with no legal move and no card moved")
     assert "steps_per_hand" not in line and cpu < 1.0
+
+
+# -- faults --------------------------------------------------------------------------------------
+
+def _limited(args, limit: int):
+    """`cardrules ARGS` in a process that may write files of at most `limit` bytes (a full disk)."""
+    import os
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    return subprocess.run([sys.executable, "-m", "cardrules", *args], capture_output=True, text=True,
+                          env=env, preexec_fn=cap, timeout=120)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_full_disk_leaves_jsonl_with_whole_lines_and_exit_1(tmp_path, workers):
+    out = tmp_path / "games.jsonl"
+    run = _limited(["simulate", game_path("nutzen"), "-n", "300", "--agents", "random", "--hands", "1",
+                    "--workers", workers, "--jsonl", str(out)], 5000)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert "File too large" in run.stderr and str(out) in run.stderr and "Traceback" not in run.stderr
+    text = out.read_text()
+    assert 0 < len(text) <= 5000 and text.endswith("\n")
+    assert [json.loads(line)["game"] for line in text.splitlines()] == list(range(text.count("\n")))
+
+
+def test_a_full_disk_under_record_is_exit_1_with_whole_records(tmp_path):
+    rec = tmp_path / "records"
+    run = _limited(["simulate", game_path("nutzen"), "-n", "20", "--agents", "random", "--hands", "1",
+                    "--record", str(rec)], 20000)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and "File too large" in run.stderr, run.stderr
+    assert str(rec / "game-") in run.stderr and "Traceback" not in run.stderr
+    from cardrules.engine import record
+    for f in rec.iterdir():                     # every record left is whole (none half-written, no .tmp)
+        assert f.suffix == ".jsonl"
+        record.read(str(f))
+
+
+def _children(pid: int) -> list:
+    import os
+    out = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as fh:
+            out += [int(c) for c in fh.read().split()]
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+def test_a_killed_worker_is_replaced_and_the_output_is_identical(tmp_path):
+    import os
+    import signal
+    import time
+    args = ["simulate", game_path("nutzen"), "-n", "120", "--hands", "1", "--agents", "greedy,random",
+            "--seed", "5", "-q"]
+    assert cli.main(args + ["--jsonl", str(tmp_path / "one.jsonl")]) == 0
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "cardrules", *args, "--workers", "2",
+                             "--jsonl", str(tmp_path / "two.jsonl")], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.time() + 30
+        while len(_children(proc.pid)) < 2:
+            assert proc.poll() is None and time.time() < deadline
+            time.sleep(0.05)
+        time.sleep(0.2)
+        os.kill(_children(proc.pid)[0], signal.SIGKILL)          # the OOM killer's way
+        _, err = proc.communicate(timeout=60)                     # never a hang
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert err.count("\n") == 1 and "a worker process died" in err and "run again" in err
+    assert (tmp_path / "two.jsonl").read_text() == (tmp_path / "one.jsonl").read_text()
+
+
+def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch):
+    import os
+    import signal
+    job = _job(game_path("nutzen"), ["random", "random"])
+    monkeypatch.setattr(sim, "run_one", lambda args: os.kill(os.getpid(), signal.SIGKILL))
+    with pytest.raises(sim.WorkerLost) as lost:
+        list(sim.run(job, 8, workers=2))
+    assert lost.value.line() == (f"cardrules: error: a worker process died {sim.RESTARTS + 1} times "
+                                 "(killed, or out of memory?); the run stops before game 0")

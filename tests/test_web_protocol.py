@@ -13,10 +13,11 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from cardrules import cli                               # noqa: E402
+from cardrules.engine import record                    # noqa: E402
 from cardrules.engine.observe import visible                  # noqa: E402
 from cardrules.web.protocol import (MAX_MESSAGE, ProtocolError, Table,  # noqa: E402
                                     parse_message)
-from conftest import ROOT, game_path                    # noqa: E402
+from conftest import ROOT, game_path, local_client     # noqa: E402
 
 SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
 CANONICAL = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
@@ -210,10 +211,9 @@ def test_unknown_games_and_bad_requests():
 
 @pytest.fixture
 def client(tmp_path):
-    from starlette.testclient import TestClient
     from cardrules.web.app import make_app
     app = make_app([game_path(g) for g in SEED_GAMES], str(tmp_path), delay=0)
-    with TestClient(app) as c:
+    with local_client(app) as c:
         yield c
 
 
@@ -341,41 +341,33 @@ def test_a_damaged_save_is_refused_with_one_line(tmp_path, links):
     lines = open(t.save.path).read().splitlines()
     head = json.loads(lines[0])
     head["web"]["links"] = links
+    head["check"] = record.seal(head)        # sealed again: the links themselves are checked
     with open(t.save.path, "w") as fh:
         fh.write("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     with pytest.raises(ProtocolError, match="seat links are damaged"):
         Table.resume(t.id, str(tmp_path))
 
 
-def test_serve_starts_a_server_that_answers(tmp_path):
+def test_serve_starts_a_server_that_answers_on_the_port_it_prints(tmp_path):
     import os
-    import socket
     import subprocess
     import sys
-    import time
     import urllib.request
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", game_path("nutzen"), "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "cardrules", "serve", game_path("nutzen"), "--port", "0",
                              "--saves", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
     try:
-        deadline = time.time() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as r:
-                    games = json.load(r)["games"]
-                break
-            except OSError:
-                assert proc.poll() is None and time.time() < deadline, proc.stderr.read() if proc.poll() else "no answer"
-                time.sleep(0.2)
+        first = proc.stdout.readline()          # --port 0: the port the system chose, printed at once
+        port = int(re.search(r"serving on http://127\.0\.0\.1:([0-9]+)/", first).group(1))
+        assert port != 0
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as r:
+            games = json.load(r)["games"]
         assert [g["name"] for g in games] == ["Nutzen"]
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=10)
-    assert f"serving on http://127.0.0.1:{port}/" in out and "anyone on your network" not in out
+    assert "anyone on your network" not in first + out
 
 
 def test_serve_on_the_network_says_so(monkeypatch, tmp_path):
@@ -445,11 +437,10 @@ def test_serve_without_a_file_offers_the_bundled_games(monkeypatch, tmp_path):
 
 
 def test_the_lobby_lists_bundled_games_with_their_one_line_descriptions(tmp_path):
-    from starlette.testclient import TestClient
     from cardrules.language import bundled, catalogue
     from cardrules.web import bundled_games
     from cardrules.web.app import make_app
-    with TestClient(make_app(bundled_games(), str(tmp_path), delay=0)) as c:
+    with local_client(make_app(bundled_games(), str(tmp_path), delay=0)) as c:
         games = c.get("/api/games").json()["games"]
     lines = {name: desc for name, _, desc in catalogue.listing()}
     assert [g["bundled"] for g in games] == list(bundled.bundled())
@@ -584,10 +575,10 @@ def test_a_game_is_created_only_by_a_json_request_from_the_lobbys_own_origin(cli
     assert plain.status_code == 415
     foreign = client.post("/api/games", json=req, headers={"origin": "http://evil.example"})
     assert foreign.status_code == 403 and "own lobby" in foreign.json()["error"]
-    for origin in ("http://testserver:8080", "null", "http://testserver.evil.example"):
+    for origin in ("http://localhost:8080", "null", "http://localhost.evil.example"):
         assert client.post("/api/games", json=req, headers={"origin": origin}).status_code == 403
     assert not host.tables                                     # nothing was created
-    assert client.post("/api/games", json=req, headers={"origin": "http://testserver"}).status_code == 200
+    assert client.post("/api/games", json=req, headers={"origin": "http://localhost"}).status_code == 200
     assert client.post("/api/games", json=req).status_code == 200    # no Origin: not a browser page
     assert len(host.tables) == 2
 
@@ -595,7 +586,6 @@ def test_a_game_is_created_only_by_a_json_request_from_the_lobbys_own_origin(cli
 def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_options(tmp_path, monkeypatch):
     import asyncio
     import shutil
-    from starlette.testclient import TestClient
     from cardrules.compiler import compiler
     from cardrules.web import app as app_module
     from cardrules.web.app import make_app
@@ -622,7 +612,7 @@ def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_opt
         where(loaded)
         return real_load(path)
     monkeypatch.setattr(app_module, "load_game", load)
-    with TestClient(make_app([str(rules)], str(tmp_path / "saves"), delay=0)) as c:
+    with local_client(make_app([str(rules)], str(tmp_path / "saves"), delay=0)) as c:
         c.get("/api/games")                                    # the lobby's list loads the file too
         assert loaded == ["worker"]
         compiled.clear()
@@ -638,12 +628,11 @@ def test_rule_files_compile_in_a_worker_thread_once_per_contents_players_and_opt
 
 
 def test_at_most_max_tables_games_are_held_and_dropped_ones_resume_from_their_autosave(tmp_path):
-    from starlette.testclient import TestClient
     from cardrules.web.app import make_app
     app = make_app([game_path("chinese-ten")], str(tmp_path), delay=0, max_tables=2)
     host = app.state.host
     two = {"game": 0, "seats": ["human", "human"], "seed": 3}
-    with TestClient(app) as c:
+    with local_client(app) as c:
         a, b = (c.post("/api/games", json=two).json() for _ in range(2))
         link = {g["id"]: f"/ws/{g['id']}/{g['links'][0]['token']}" for g in (a, b)}
         with c.websocket_connect(link[b["id"]]) as ws:

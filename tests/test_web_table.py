@@ -14,7 +14,7 @@ from cardrules.errors import ErrorList                                # noqa: E4
 from cardrules.language.load import load_game                         # noqa: E402
 from cardrules.web import howto, layout, svg                          # noqa: E402
 from cardrules.web.protocol import ProtocolError, Table                              # noqa: E402
-from conftest import ROOT, game_path                                  # noqa: E402
+from conftest import ROOT, game_path, local_client                    # noqa: E402
 
 BUNDLED = sorted(p.stem for p in (ROOT / "games").glob("*.yaml"))
 
@@ -117,10 +117,9 @@ def test_court_cards_have_drawn_faces_and_number_cards_their_pips():
 
 @pytest.fixture
 def app_client(tmp_path):
-    from starlette.testclient import TestClient
     from cardrules.web.app import make_app
     app = make_app([game_path(g) for g in ("nutzen", "hearts")], str(tmp_path), delay=0)
-    with TestClient(app) as c:
+    with local_client(app) as c:
         yield c, app.state.host
 
 

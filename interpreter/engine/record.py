@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import random
@@ -22,20 +23,114 @@ def header(game, path: str, options: dict, players: int, agents: list, seed, max
             "seed": seed, "max_hands": max_hands}
 
 
+def seal(head: dict) -> str:
+    """A save's check: the SHA-256 of its header (every field but the check itself, in a
+    canonical form). `play` and `serve` write it into each save; a save whose options, seats,
+    seed or limits were edited afterwards no longer matches it and is not resumed."""
+    body = {k: v for k, v in head.items() if k != "check"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
 def write(path: str, head: dict, events: list):
+    if "play" in head:          # a save: sealed (checked when it is read)
+        head = dict(head, check=seal(head))
     if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
         raise RecordError(path, "not a regular file: a record or save is never written over it")
     tmp = path + ".tmp"
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
+        # a save (its header has "play") holds the whole deal and every seat's link: owner only
+        with open(tmp, "w", encoding="utf-8", opener=_private if "play" in head else None) as fh:
             fh.write(json.dumps(head) + "\n")
             for ev in events:
                 fh.write(json.dumps(ev) + "\n")
         os.replace(tmp, path)   # a record is never left half-written
-    except BaseException:       # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
+    except BaseException as exc:    # an error, Ctrl-C or SIGTERM: no .tmp is left behind either
         with contextlib.suppress(OSError):
             os.remove(tmp)
+        if isinstance(exc, OSError) and exc.filename is None:      # a failed write: say which file
+            raise OSError(exc.errno, exc.strerror, path) from None
         raise
+
+
+def append(path: str, events: list):
+    """Append `events` to a record or save in whole lines: when a write fails (a full disk), the
+    file is cut back to where it was and OSError raised, so it never ends in a torn line."""
+    data = "".join(json.dumps(ev) + "\n" for ev in events).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        size = os.fstat(fd).st_size
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
+
+
+class WholeLines:
+    """A text file written line by line (`--jsonl`) that holds whole lines only: lines are
+    written in batches, and a batch that fails (a full disk, a size limit) is cut back off the
+    file before OSError (naming the file) is raised."""
+
+    BATCH = 1 << 16
+
+    def __init__(self, path: str):
+        self.path = path
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        self.good = 0
+        self.lines: list = []
+        self.size = 0
+
+    def write(self, line: str):
+        data = line.encode()
+        self.lines.append(data)
+        self.size += len(data)
+        if self.size >= self.BATCH:
+            self.flush()
+
+    def flush(self):
+        lines, self.lines, self.size = self.lines, [], 0
+        try:
+            self._put(b"".join(lines))
+        except OSError as exc:
+            try:           # as many whole lines as still fit, one by one, then the error
+                for line in lines:
+                    self._put(line)
+            except OSError:
+                pass
+            raise OSError(exc.errno, exc.strerror, self.path) from None
+
+    def _put(self, data: bytes):
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:
+            try:
+                os.ftruncate(self.fd, self.good)
+                os.lseek(self.fd, self.good, os.SEEK_SET)
+            except OSError:
+                pass
+            raise
+        self.good += len(data)
+
+    def close(self):
+        if self.fd is None:
+            return
+        try:
+            self.flush()
+        finally:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _private(path: str, flags: int) -> int:
+    fd = os.open(path, flags, 0o600)
+    os.fchmod(fd, 0o600)          # a leftover file keeps its mode through O_TRUNC: set it
+    return fd
 
 
 class RecordError(CardrulesError):
@@ -160,6 +255,9 @@ def _check_header(path: str, head: dict):
         bad("game", "must be text")
     if "play" in head and not _is_int(head["play"], 1, 1):
         bad("play", "must be 1 (the save version this cardrules reads)")
+    if "check" in head and head["check"] != seal(head):
+        raise RecordError(path, "the save was edited after it was written (its options, seats, seed or "
+                                "limits differ from its check): it is not resumed")
 
 
 def read(path: str, torn_tail_ok: bool = False) -> tuple[dict, list]:

@@ -4,7 +4,6 @@ recorded decisions with the recorded seed, for `--resume SAVE`.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -29,8 +28,8 @@ class SaveFile:
         self.path = path
         d = os.path.dirname(os.path.abspath(path))
         try:
-            os.makedirs(d, exist_ok=True)
-            record.write(path, head, list(events))
+            os.makedirs(d, mode=0o700, exist_ok=True)     # a folder it makes is private (mode 0700);
+            record.write(path, head, list(events))        # the save itself is 0600 (record.write)
         except OSError as exc:
             raise UsageError(f"cannot write the save file {path}: {exc.strerror}") from None
         self.n = len(events)
@@ -38,10 +37,8 @@ class SaveFile:
     def sync(self, events: list):
         if len(events) <= self.n:
             return
-        try:
-            with open(self.path, "a", encoding="utf-8") as fh:
-                for ev in events[self.n:]:
-                    fh.write(json.dumps(ev) + "\n")
+        try:               # whole lines or nothing: a full disk never leaves a torn line
+            record.append(self.path, events[self.n:])
         except OSError as exc:        # a full disk, a removed folder: the game cannot be saved
             raise SaveError(self.path, f"cannot write the save: {exc.strerror}") from None
         self.n = len(events)

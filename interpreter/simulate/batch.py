@@ -5,10 +5,14 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..engine import record
-from ..errors import GameError
+from ..errors import CardrulesError, GameError, clean
 from ..session import derive_seed, play_match, result, setup
 from .stats import GameStats, Summary, wilson  # noqa: F401 (Summary, wilson: re-exported)
 
@@ -140,26 +144,106 @@ def _worker_exit(signum, frame):
     raise SystemExit(128 + signum)
 
 
+RESTARTS = 3              # times the workers may be started again after one died, in one run
+
+
+class WorkerLost(CardrulesError):
+    """Worker processes kept dying (killed, or out of memory): the run stops (exit 1)."""
+
+    def line(self) -> str:
+        return clean(f"cardrules: error: {self.message}")
+
+
+def _run_chunk(args) -> list:
+    job, lo, hi = args
+    return [run_one((job, i)) for i in range(lo, hi)]
+
+
 def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None = None):
-    """Yield each game's result in game order (`chunk`: games sent to a worker at once; slow
-    agents' games one at a time, so that progress shows as each ends)."""
-    tasks = ((job, i) for i in range(games))
+    """Yield each game's result in game order. With several workers, games go out in chunks of
+    `chunk` games (default: a size for the count; slow agents' games one at a time, so that
+    progress shows as each ends); a
+    worker that dies (kill -9, the OOM killer) is noticed at once, and the chunks not yet back
+    are run again by new workers, so the output is the same; after RESTARTS such deaths in one
+    run it stops with WorkerLost, never waiting for ever."""
     if workers <= 1:
-        for t in tasks:
-            out = run_one(t)
+        for i in range(games):
+            out = run_one((job, i))
             if progress:
                 progress()
             yield out
         return
+    size = chunk or max(1, min(64, games // (workers * 8) or 1))
+    chunks = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ctx.Pool(workers, initializer=_worker_signals) as pool:
-        size = chunk or max(1, min(64, games // (workers * 8) or 1))
-        for out in pool.imap(run_one, tasks, chunksize=size):
-            if progress:
-                progress()
-            yield out
-        # Every game is in: the workers end on their own (no task left), not by SIGTERM, which
-        # can reach a worker between taking the task queue's lock and the `with` that releases
-        # it and leave the other worker waiting for that lock for ever (seen once).
-        pool.close()
-        pool.join()
+
+    def start():
+        return ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_signals)
+    pool = start()
+    todo = deque(range(len(chunks)))      # chunks not yet sent, in order
+    flying: dict = {}                     # future -> chunk
+    done: dict = {}                       # chunk -> its results, until their turn comes
+    nxt = restarts = 0
+    clean_end = False
+    try:
+        while nxt < len(chunks):
+            while todo and len(flying) < 2 * workers:
+                k = todo.popleft()
+                lo, hi = chunks[k]
+                flying[pool.submit(_run_chunk, (job, lo, hi))] = k
+            finished, _ = wait(flying, return_when=FIRST_COMPLETED)
+            lost = []
+            for fut in finished:
+                k = flying.pop(fut)
+                try:
+                    done[k] = fut.result()
+                except BrokenProcessPool:
+                    lost.append(k)
+            if lost:                      # a worker died: every chunk in flight is lost with it
+                if _terminated(pool):     # SIGTERM to the group: the parent's own comes (cli: exit 143)
+                    time.sleep(1.0)
+                lost += list(flying.values())
+                flying.clear()
+                restarts += 1
+                first = chunks[min(lost)][0]
+                if restarts > RESTARTS:
+                    raise WorkerLost(f"a worker process died {restarts} times (killed, or out of memory?); "
+                                     f"the run stops before game {first}")
+                print(f"warning: a worker process died (killed, or out of memory?); games from {first} "
+                      f"are run again by new workers", file=sys.stderr, flush=True)
+                _stop(pool)
+                pool = start()
+                todo = deque(sorted(set(todo) | set(lost)))
+            while nxt in done:
+                for out in done.pop(nxt):
+                    if progress:
+                        progress()
+                    yield out
+                nxt += 1
+        clean_end = True
+    finally:
+        if clean_end:
+            # Every game is in: the workers end on their own (no task left), not by SIGTERM,
+            # which can reach a worker holding the task queue's lock and leave another waiting.
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+
+
+def _terminated(pool) -> bool:
+    """Whether the pool's workers ended by SIGTERM (its handler exits 128 + SIGTERM) and none by
+    another signal (SIGKILL: the OOM killer; the pool itself ends the others with SIGTERM)."""
+    codes = [p.exitcode for p in list(getattr(pool, "_processes", {}).values())]
+    return any(c in (-signal.SIGTERM, 128 + signal.SIGTERM) for c in codes) and \
+        not any(c is not None and c < 0 and c != -signal.SIGTERM for c in codes)
+
+
+def _stop(pool):
+    """End a pool's workers now (an error, Ctrl-C, SIGTERM, or a worker that died)."""
+    procs = list(getattr(pool, "_processes", {}).values())
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        p.join(5)

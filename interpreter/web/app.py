@@ -29,17 +29,19 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.endpoints import WebSocketEndpoint
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket
 
 from ..language import bundled, catalogue
 from ..text import narrate
 from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 from ..language.load import load_game
-from . import howto, svg
+from . import guard, howto, saves as autosaves, svg
+from .links import Link
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -47,6 +49,7 @@ MAX_BODY = 16 * 1024            # bytes of a lobby request
 TAKEN_OVER = 4001               # WebSocket close code: the seat link was opened elsewhere
 NOT_A_SEAT = 4004               # WebSocket close code: no such game or seat link
 MAX_TABLES = 200                # games held in memory at once
+MAX_CONNECTIONS = 1000          # open connections and sockets at once (more: 503)
 COMPUTER_FAILED = "the game stopped: a computer player failed"
 
 
@@ -65,7 +68,9 @@ class Host:
         self.budget = budget
         self.tables: dict = {}
         self.locks: dict = {}
-        self.sockets: dict = {}       # (game id, token) -> WebSocket
+        self.sockets: dict = {}       # (game id, token) -> the Link of the socket open on it
+        self.version: dict = {}       # game id -> how many times it changed (screens are cached by it)
+        self.screens: dict = {}       # (game id, token) -> (table, version, the screen's JSON text)
         self.thinking: dict = {}      # game id -> the task moving its computer seats
         self._offered = None          # (the rule files' stamps, the lobby's list of games)
         self.max_tables = max_tables
@@ -73,6 +78,21 @@ class Host:
         self.opening: dict = {}       # game id -> [asyncio.Lock, users] while it is being resumed
         self.loaded: dict = {}        # rule file path -> (its sha256, the loaded game and its programs)
         self.work = threading.Lock()  # one compile or resume at a time in the worker threads
+        self.pruned = None            # (when the save folder was last pruned, saves left then)
+
+    async def room_on_disk(self):
+        """Prune the autosave folder (web/saves.py; at most once a minute, in a worker thread);
+        Full when it holds its most saved games even so."""
+        if not self.saves:
+            return
+        now = time.monotonic()
+        if self.pruned is None or now - self.pruned[0] > 60:
+            left = await asyncio.to_thread(autosaves.prune, self.saves, frozenset(self.tables))
+            self.pruned = (now, left)
+        if self.pruned[1] >= autosaves.MAX_SAVES:
+            raise Full(f"the server keeps {autosaves.MAX_SAVES} saved games, its most: "
+                       "finish or wait for old games to be pruned, then try again")
+        self.pruned = (self.pruned[0], self.pruned[1] + 1)
 
     async def table(self, gid: str) -> Table:
         """A game by id: held in memory, or resumed from its autosave (after a restart or after it
@@ -145,8 +165,10 @@ class Host:
                        "finish or close one, then try again")
 
     def drop(self, gid: str):
-        for d in (self.tables, self.locks, self.thinking, self.used):
+        for d in (self.tables, self.locks, self.thinking, self.used, self.version):
             d.pop(gid, None)
+        for key in [k for k in self.screens if k[0] == gid]:
+            del self.screens[key]
 
     def public(self, message: str) -> str:
         """A message for a browser: the rule files' folders left out (only their names)."""
@@ -200,12 +222,24 @@ class Host:
                     raise ProtocolError(self.public(str(exc))) from None
                 self.add(new)
                 t.next_game = new.id
-        await self.broadcast(t)
+        self.changed(t)
 
-    async def broadcast(self, t: Table):
-        for (gid, tok), ws in list(self.sockets.items()):
+    def screen(self, t: Table, tok: str) -> str:
+        """The link's screen as JSON text, built once per change of the game (a browser asking
+        for it again and again costs a lookup)."""
+        v = self.version.get(t.id, 0)
+        got = self.screens.get((t.id, tok))
+        if got is None or got[0] is not t or got[1] != v:
+            got = (t, v, json.dumps(t.message_for(tok)))
+            self.screens[(t.id, tok)] = got
+        return got[2]
+
+    def changed(self, t: Table):
+        """`t` changed: every open link of it gets its new screen (queued: nothing waits here)."""
+        self.version[t.id] = self.version.get(t.id, 0) + 1
+        for (gid, tok), link in list(self.sockets.items()):
             if gid == t.id:
-                await _send(ws, t.message_for(tok))
+                link.post(self.screen(t, tok), screen=True)
 
     def wake(self, t: Table):
         """Start the computer seats moving if one is to move and nothing moves them yet."""
@@ -225,13 +259,17 @@ class Host:
                 # the browsers get a fixed line; the detail is for whoever runs the server
                 print(clean(f"cardrules: game {t.id}: a computer player failed: {detail}"), file=sys.stderr, flush=True)
                 t.stop(COMPUTER_FAILED)
-                await self.broadcast(t)
+                self.changed(t)
                 return
             async with lock:
                 if t.to_move() != seat or t.match.S.decisions != decision:
                     continue
-                t.apply(i)
-            await self.broadcast(t)
+                try:
+                    t.apply(i)
+                except Exception as exc:       # a bug of ours: the game stops, the server goes on
+                    _bug(t, exc)
+                    t.stop(COMPUTER_FAILED)
+            self.changed(t)
 
 
 def _stamp(path: str):
@@ -242,12 +280,9 @@ def _stamp(path: str):
         return None
 
 
-async def _send(ws: WebSocket, msg: dict):
-    if ws.application_state == WebSocketState.CONNECTED:
-        try:
-            await ws.send_text(json.dumps(msg))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            pass
+def _bug(t: Table, exc: Exception):
+    print(clean(f"cardrules: game {t.id}: internal error: {type(exc).__name__}: {exc} "
+                "(a bug in cardrules; please report it)"), file=sys.stderr, flush=True)
 
 
 def _error(message: str) -> dict:
@@ -269,29 +304,34 @@ class SeatSocket(WebSocketEndpoint):
         host: Host = ws.app.state.host
         gid, tok = ws.path_params["game"], ws.path_params["token"]
         await ws.accept()
+        self.link = link = Link(ws)
         try:
             t = await host.table(gid)
             t.seats_of(tok)
         except ProtocolError as exc:
-            await _send(ws, _error(host.public(str(exc))))
-            await ws.close(NOT_A_SEAT)
+            link.post(_error(host.public(str(exc))))
+            link.close(NOT_A_SEAT)
             return
-        old = host.sockets.get((gid, tok))
-        host.sockets[(gid, tok)] = ws
-        if old is not None:       # the same seat opened elsewhere: the newest window plays
-            await _send(old, {"type": "error", "code": "taken_over",
-                              "message": "this seat was opened in another window; it plays there now"})
-            try:
-                await old.close(TAKEN_OVER)
-            except RuntimeError:
-                pass
-        await _send(ws, t.message_for(tok))
+        key = (gid, tok)
+        old = host.sockets.get(key)
+        host.sockets[key] = link
+        link.forget = lambda: host.sockets.pop(key) if host.sockets.get(key) is link else None
+        link.post(host.screen(t, tok), screen=True)
+        if old is not None:       # the same seat opened elsewhere: the newest window plays at once
+            old.post({"type": "error", "code": "taken_over",
+                      "message": "this seat was opened in another window; it plays there now"})
+            old.close(TAKEN_OVER)     # queued: an old window that stopped reading is dropped
         host.wake(t)
 
     async def on_receive(self, ws: WebSocket, data: str):
         host: Host = ws.app.state.host
         gid, tok = ws.path_params["game"], ws.path_params["token"]
-        if host.sockets.get((gid, tok)) is not ws:
+        link = self.link
+        if host.sockets.get((gid, tok)) is not link:
+            return
+        if not await link.admit():                 # flooding: closed with a reason
+            if host.sockets.get((gid, tok)) is link:
+                del host.sockets[(gid, tok)]
             return
         t = host.tables.get(gid)
         if t is None:
@@ -303,23 +343,30 @@ class SeatSocket(WebSocketEndpoint):
             async with host.locks[gid]:
                 changed = t.handle(tok, msg)
         except ProtocolError as exc:
-            await _send(ws, _error(str(exc)))
+            link.post(_error(str(exc)))
+            return
+        except Exception as exc:              # a bug of ours: one line each side, the socket lives
+            _bug(t, exc)
+            link.post(_error("the server could not carry that out (an internal error, reported)"))
+            host.changed(t)
             return
         if isinstance(changed, dict):          # an answer to this window alone ("why")
-            await _send(ws, changed)
+            link.post(changed)
             return
-        if changed:
-            await host.broadcast(t)
-            host.wake(t)
+        if changed or msg["type"] == "ready":
+            host.changed(t)
         else:
-            await _send(ws, t.message_for(tok))
-            host.wake(t)
+            link.post(host.screen(t, tok), screen=True)
+        host.wake(t)
 
     async def on_disconnect(self, ws: WebSocket, close_code: int):
         host: Host = ws.app.state.host
         key = (ws.path_params["game"], ws.path_params["token"])
-        if host.sockets.get(key) is ws:
-            del host.sockets[key]
+        link = getattr(self, "link", None)
+        if link is not None:
+            link.stop()
+            if host.sockets.get(key) is link:
+                del host.sockets[key]
 
 
 async def lobby(request: Request):
@@ -371,9 +418,12 @@ async def create_game(request: Request):
     refused = _refuse_foreign(request)
     if refused is not None:
         return refused
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return JSONResponse({"error": "request too large"}, status_code=413)
+    try:
+        body = await guard.read_body(request, MAX_BODY)
+    except guard.TooLarge:
+        return JSONResponse({"error": f"request too large (at most {MAX_BODY} bytes)"}, status_code=413)
+    except TimeoutError:
+        return JSONResponse({"error": "the request came too slowly"}, status_code=408)
     try:
         req = json.loads(body)
         if not isinstance(req, dict):
@@ -383,6 +433,7 @@ async def create_game(request: Request):
     try:
         args = _game_request(host, req)
         host.make_room()                       # refused before compiling anything
+        await host.room_on_disk()
         t = await asyncio.to_thread(host.create, *args)
         host.add(t)
     except Full as exc:
@@ -459,9 +510,10 @@ async def card_image(request: Request):
 
 
 def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | None = None,
-             max_tables: int = MAX_TABLES, share: str | None = None) -> Starlette:
+             max_tables: int = MAX_TABLES, share: str | None = None, hosts=guard.LOOPBACK) -> Starlette:
     """The application serving `games` (rule file paths), autosaving into `saves`. `share`: the
-    server's address on the network, for the seat links of a lobby opened on this machine."""
+    server's address on the network, for the seat links of a lobby opened on this machine.
+    `hosts`: the names it answers to (guard.Guard; the loopback ones by default)."""
     routes = [
         Route("/", lobby),
         Route("/api/games", list_games, methods=["GET"]),
@@ -473,32 +525,50 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
         WebSocketRoute("/ws/{game}/{token}", SeatSocket),
         Mount("/static", StaticFiles(packages=[("cardrules.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(guard.Guard, hosts=hosts, max_body=MAX_BODY)])
     app.state.host = Host(games, saves, delay, budget, max_tables)
     app.state.share = share
     return app
 
 
 def serve(games: list, host: str, port: int, saves: str, delay: float = 0.8, budget: int | None = None,
-          say=print):
-    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port."""
+          say=None, allow=()):
+    """Run the server until Ctrl-C; UsageError when it cannot listen at host:port. `allow`: more
+    names the server answers to (--allow-host), besides the loopback ones and `host`."""
     import uvicorn
+    say = say or (lambda line: print(line, flush=True))     # at once, even into a pipe: the port bound
     sock = listen(host, port)
     port = sock.getsockname()[1]          # the port bound (--port 0: one the system chose)
-    lan = network_address() if host in ("0.0.0.0", "::", "") else None
-    app = make_app(games, saves, delay, budget, share=_url(lan, port) if lan else None)
+    everywhere = host in ("0.0.0.0", "::", "")
+    lan = network_address() if everywhere else None
+    hosts = guard.allowed_names(host, allow, lan, socket.gethostname() if everywhere else None)
+    app = make_app(games, saves, delay, budget, share=_url(lan, port) if lan else None, hosts=hosts)
     say(f"cardrules: serving on {_url(host, port)}  (autosaves in {saves}; Ctrl-C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         say(f"cardrules: listening on {host}: anyone on your network can open the lobby and create games")
         if lan:
             say(f"cardrules: on other devices, open {_url(lan, port)}")
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    if allow:
+        say(f"cardrules: answering to {', '.join(sorted(guard.host_name(a) or a for a in allow))} too")
+    config = server_config(app)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:      # Ctrl-C: the server has stopped, as asked
         pass
     finally:
         sock.close()
+
+
+def server_config(app, header_timeout: float = guard.HEADER_TIMEOUT, keep_alive: int = 5, ping: float = 10):
+    """uvicorn's settings for `app`: idle and slow connections are closed (`keep_alive` seconds
+    between requests, `header_timeout` for a request's headers: guard.guarded_protocol), a socket
+    that answers no ping within `ping` seconds is closed, at most MAX_CONNECTIONS at once."""
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    return uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
+                          http=guard.guarded_protocol(AutoHTTPProtocol, header_timeout),
+                          timeout_keep_alive=keep_alive, h11_max_incomplete_event_size=MAX_BODY,
+                          limit_concurrency=MAX_CONNECTIONS, ws_ping_interval=ping, ws_ping_timeout=ping)
 
 
 def _url(host: str, port: int) -> str:

@@ -20,7 +20,7 @@ Browser → server (JSON text, at most MAX_MESSAGE characters):
 Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
 (hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
 
-The game autosaves as `play` does (play.SaveFile: a game record, with the seat links in its
+The game autosaves as `play` does (saves.Autosave: a game record, with the seat links in its
 header), so `Table.resume` — or `cardrules play --resume SAVE` — goes on from it. Computer seats
 are re-seeded before each decision exactly as in `play`, so a resumed game plays on the same.
 """
@@ -31,6 +31,7 @@ import os
 import random
 import re
 import secrets
+import sys
 
 from ..text import narrate, status
 from ..play import terminal as play
@@ -43,6 +44,7 @@ from ..language.model import players_text
 from ..engine.observe import observation
 from ..session import derive_seed, setup
 from . import layout
+from .saves import Autosave, SaveFailed
 
 MAX_MESSAGE = 4096        # characters in one browser message; more is refused unread
 MAX_LOG = 80              # narration lines kept per seat
@@ -99,7 +101,7 @@ def seat_kinds() -> list:
 class Table:
     """One game being played: the match, who sits where, the seat links, narration and autosave."""
 
-    def __init__(self, gid: str, st, match: Match, head: dict, save: play.SaveFile | None):
+    def __init__(self, gid: str, st, match: Match, head: dict, save: Autosave | None):
         self.id = gid
         self.st, self.match, self.head, self.save = st, match, head, save
         self.kinds = list(head["agents"])
@@ -119,6 +121,7 @@ class Table:
                             if P.OWNER[zi] >= 0 and self.layout[P.zone_of[zi].name]["centre"]}
         self.last_trick: list = []        # [{"seat", "card"}] gathered from the middle last
         self._gathering = False
+        self.unsaved = False          # the last autosave failed (it is tried again after each move)
         budget = head.get("budget") or play.ISMCTS_BUDGET
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
                                      **({"budget": budget} if k == "ismcts" else {}))
@@ -158,15 +161,17 @@ class Table:
         if budget:
             head["budget"] = budget
         gid = new_id()
-        save = play.SaveFile(os.path.join(saves, gid + ".jsonl"), head, match.S.log) if saves else None
+        try:
+            save = Autosave(os.path.join(saves, gid + ".jsonl"), head, match.S.log) if saves else None
+        except SaveFailed as exc:
+            raise ProtocolError(f"the server cannot save a new game now: {exc.why}") from None
         t = cls(gid, st, match, head, save)
         t.note_all(f"{st.game.name}, {players_text(n, n)}, seed {seed}.")
         try:
             match.start()                      # the first deal, told to every seat as it happens
         except GameError as exc:
             t.stop(exc.line())
-        if save is not None:
-            save.sync(match.S.log)
+        t.autosave()
         t._take()
         return t
 
@@ -181,7 +186,9 @@ class Table:
         try:
             st, match, head = play.restore(path)
         except (CardrulesError, UsageError) as exc:
-            raise ProtocolError(f"the saved game cannot be resumed: {clean(exc)}") from None
+            why = getattr(exc, "message", None) or str(exc)       # without the save's path: a
+            why = why.replace(path, os.path.basename(path))        # browser has no business with it
+            raise ProtocolError(f"the saved game cannot be resumed: {clean(why)}") from None
         web = head.get("web")
         kinds = head.get("agents")
         if not (isinstance(web, dict) and isinstance(web.get("links"), dict)
@@ -198,7 +205,10 @@ class Table:
         budget = head.get("budget")
         if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
             raise ProtocolError("the saved game's budget is damaged")
-        save = play.SaveFile(path, head, match.S.log)
+        try:
+            save = Autosave(path, head, match.S.log)
+        except SaveFailed as exc:
+            raise ProtocolError(f"the saved game cannot be opened now: the server cannot write it ({exc.why})") from None
         t = cls(gid, st, match, head, save)
         t.note_all("Resumed where the game was saved.")
         return t
@@ -477,9 +487,28 @@ class Table:
         except GameError as exc:
             self.stop(exc.line())               # the record so far is saved; the game stops
         finally:
-            if self.save is not None:
-                self.save.sync(self.match.S.log)
+            self.autosave()
         self._take()
+
+    def autosave(self):
+        """Save the events so far. A failed save (a full disk) leaves the game as it is, in play:
+        the players are told once in one line (no server path), the operator on stderr, and the
+        save is tried again after each move until it works (saves.Autosave keeps it whole)."""
+        if self.save is None:
+            return
+        try:
+            self.save.sync(self.match.S.log)
+        except SaveFailed as exc:
+            if not self.unsaved:
+                print(clean(f"cardrules: game {self.id}: cannot write its autosave: {exc.why}"),
+                      file=sys.stderr, flush=True)
+                self.note_all(f"The game could not be saved ({clean(exc.why)}); it goes on, and is "
+                              "saved again after a later move.")
+            self.unsaved = True
+            return
+        if self.unsaved:
+            self.unsaved = False
+            self.note_all("The game is saved again.")
 
     def stop(self, why: str):
         """The game cannot go on (a game error): every seat is told why (the rule file by its name:
