@@ -123,15 +123,31 @@ def create_in_lobby(page, server, game: str, seats: list, seed: int, hot_seat=Fa
     if hot_seat:
         page.check("#hot-seat")
     page.click("#create")
-    page.wait_for_function("location.pathname.startsWith('/play/') || document.querySelector('a.seat-link')")
+    poll(page, "location.pathname.startsWith('/play/') || !!document.querySelector('a.seat-link')")
     if "/play/" in page.url:
         return [page.url]
     return [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
 
 
+def poll(page, expr: str, timeout=20000):
+    """Until the JavaScript expression `expr` is true (asked by the test driver, not evaluated by
+    the page: page.wait_for_function's polling is eval, which the server's policy forbids)."""
+    from playwright.sync_api import Error
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            if page.evaluate(expr):
+                return
+        except Error as exc:              # the page navigated while asked: ask the new one
+            if "context was destroyed" not in str(exc):
+                raise
+        assert time.monotonic() < deadline, f"timed out waiting for {expr}"
+        page.wait_for_timeout(25)
+
+
 def wait_turn(page, timeout=20000):
     """Until it is this seat's turn or the hand count changes; returns the body's state."""
-    page.wait_for_function("['your-turn', 'over'].includes(document.body.dataset.state)", timeout=timeout)
+    poll(page, "['your-turn', 'over'].includes(document.body.dataset.state)", timeout)
     return page.evaluate("({...document.body.dataset})")
 
 
@@ -295,8 +311,9 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
             name = bad.get_attribute("aria-label")
             if _click(bad, position=CORNER):
                 page.wait_for_selector("#toast:not([hidden])")
-                assert page.inner_text("#toast").startswith(name[0].upper() + name[1:] + " cannot be played now.")
-                assert "You can: Play a card to the trick" in page.inner_text("#toast")
+                # at once what can be done, then the rule that refuses it in the game's words
+                # (the server's answer, text/whynot.py)
+                poll(page, "document.querySelector('#toast').innerText.startsWith('You cannot play with ')", 10000)
                 said_why = True
         click_a_move(page, k)
         k += 1
@@ -320,7 +337,7 @@ def test_a_screenshot_of_every_bundled_game_mid_hand(tmp_path, browser):
     server = LiveServer(str(tmp_path), games=BUNDLED)
     try:
         for w, h, tag in [(1280, 800, "wide"), (390, 844, "phone")]:
-            ctx = browser.new_context(viewport={"width": w, "height": h})
+            ctx = browser.new_context(viewport={"width": w, "height": h}, bypass_csp=True)
             try:
                 for game in (BUNDLED if LONG else ["cribbage", "euchre", "scopa"] if tag == "wide" else ["scopa"]):
                     page = ctx.new_page()
