@@ -1,14 +1,20 @@
 """Every rule file as a PettingZoo AEC environment (needs the `pettingzoo` extra).
 
     from cardrules.rl.pettingzoo import env
-    e = env("my-game.yaml", players=2)
+    e = env("hearts")                  # a bundled game's name, or a rule file's path
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         e.step(None if terminated or truncated else policy(obs["observation"], obs["action_mask"]))
 
 Observations are `{"observation": float32 vector, "action_mask": int8 vector}` as in
-PettingZoo's classic games (cardrules.rl.encoding describes both).
+PettingZoo's classic games (cardrules.rl.encoding describes both). `env()` is wrapped as the
+classic games are: an action outside the mask ends the game with `illegal_reward` (-1) for the
+agent that took it and 0 for the others (`illegal="raise"`: a ValueError instead), an action
+that is not an integer id in range is a ValueError, and the AEC order is enforced;
+`raw_env()` is the environment unwrapped (an illegal action is a ValueError). Returns follow
+the classic games: `returns="winloss"` (zero-sum +-1) by default, or "win", "points"
+(cardrules.rl.core.outcome).
 """
 from __future__ import annotations
 
@@ -16,29 +22,59 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
 
-from .core import Core
+from .core import Core, check_action, game_name
+
+ILLEGAL = ("terminate", "raise")
 
 
 def env(path: str, players: int | None = None, options: dict | None = None,
-        render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
-    """The rule file as an AEC environment; kwargs go to `Core` (reward, max_hands, memory,
+        render_mode: str | None = None, illegal: str = "terminate", illegal_reward: float = -1.0,
+        **kwargs):
+    """The rule file (or bundled game) as an AEC environment, wrapped as PettingZoo's classic
+    games are (see the module); kwargs go to `Core` (returns, reward, max_hands, memory,
     list_choices, max_move_ids, seed)."""
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    e = raw_env(path, players, options, render_mode, **kwargs)
+    if illegal == "terminate":
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = CheckActionWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def raw_env(path: str, players: int | None = None, options: dict | None = None,
+            render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
+    """The environment unwrapped: an illegal action is a ValueError."""
     return CardrulesEnv(path, players, options, render_mode, **kwargs)
+
+
+class CheckActionWrapper(wrappers.BaseWrapper):
+    """An action that is not an integer id in range (a str, a float, a bool) is a ValueError
+    before anything else looks at it; None is left to the dead step it belongs to."""
+
+    def step(self, action):
+        if action is not None:
+            check_action(action, self.action_space(self.agent_selection).n)
+        super().step(action)
 
 
 class CardrulesEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "cardrules_v0", "is_parallelizable": False}
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
-                 render_mode: str | None = None, **kwargs):
+                 render_mode: str | None = None, returns: str | None = None, **kwargs):
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.core = Core(path, players, options, **kwargs)
+        self.core = Core(path, players, options, returns=returns, default_returns="winloss", **kwargs)
+        # Per game and version, as PettingZoo names its environments (cardrules_hearts_v0).
+        self.metadata = dict(CardrulesEnv.metadata,
+                             name=f"cardrules_{game_name(self.core.setup.path)}_v0")
         self.render_mode = render_mode
         enc = self.core.encoding
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]

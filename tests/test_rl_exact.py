@@ -1,0 +1,150 @@
+"""The RL adapters for research tools: conventions, safe serialization, returns, explicit
+chance, exact algorithms (CFR, exploitability) against OpenSpiel's native games."""
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+import pyspiel  # noqa: E402
+
+from cardrules.rl.openspiel import load  # noqa: E402
+from cardrules.rl.pettingzoo import env, raw_env  # noqa: E402
+
+
+def test_bundled_game_names_are_accepted_where_a_path_is():
+    assert load("chinese-ten", max_hands=1).num_players() == 2
+    e = env("hearts")
+    assert e.metadata["name"] == "cardrules_hearts_v0"
+    assert raw_env("chinese-ten").metadata["name"] == "cardrules_chinese_ten_v0"
+    with pytest.raises(Exception, match="no-such-game"):
+        env("no-such-game")
+
+
+def _first_agent(e, seed=1):
+    e.reset(seed=seed)
+    agent = e.agent_selection
+    return agent, e.observe(agent)["action_mask"]
+
+
+def test_pettingzoo_an_illegal_action_ends_the_game_with_minus_one_for_that_agent():
+    e = env("chinese-ten", max_hands=1)
+    agent, mask = _first_agent(e)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    e.step(illegal)     # PettingZoo logs "Illegal move made, game terminating"
+    assert all(e.terminations.values()) or all(e.truncations.values())
+    assert e.rewards[agent] == -1.0 and all(r == 0 for a, r in e.rewards.items() if a != agent)
+    raw = raw_env("chinese-ten", max_hands=1)
+    _first_agent(raw)
+    with pytest.raises(ValueError, match="not legal"):
+        raw.step(illegal)
+    raising = env("chinese-ten", max_hands=1, illegal="raise")
+    _first_agent(raising)
+    with pytest.raises(ValueError, match="not legal"):
+        raising.step(illegal)
+
+
+@pytest.mark.parametrize("bad", ["1", 1.7, True, -1, 10 ** 9])
+def test_an_action_must_be_an_integer_id_in_range(bad):
+    e = env("chinese-ten", max_hands=1)
+    _first_agent(e)
+    with pytest.raises(ValueError):
+        e.step(bad)
+    s = load("chinese-ten", max_hands=1).new_initial_state()
+    with pytest.raises(ValueError):
+        s.apply_action(bad)
+
+
+def test_pettingzoo_returns_are_zero_sum_plus_minus_one_by_default():
+    e = env("chinese-ten", max_hands=1)
+    e.reset(seed=3)
+    total = {a: 0.0 for a in e.possible_agents}
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sorted(total.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiel_returns_points_zero_sum_by_default_or_the_win_share():
+    game = load("chinese-ten", max_hands=1)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    win = load("chinese-ten", max_hands=1, returns="win")
+    assert win.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    rng = np.random.default_rng(1)
+    for g in (game, win):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        if g is game:
+            t = s.match.S.total
+            assert s.returns() == pytest.approx([t[0] - sum(t) / 2, t[1] - sum(t) / 2])
+        else:
+            assert sum(s.returns()) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="returns must be"):
+        load("chinese-ten", returns="chips")
+
+
+def test_a_crafted_pickle_is_refused_and_never_run(tmp_path):
+    flag = tmp_path / "ran"
+
+    class Evil:
+        def __reduce__(self):
+            return (open, (str(flag), "w"))
+    game = load("chinese-ten", max_hands=1)
+    crafted = pickle.dumps(Evil()).hex()
+    for text in (crafted, "history=\nmove_number=0\n__dict__=" + crafted,
+                 pickle.dumps(Evil()).decode("latin-1")):
+        with pytest.raises(ValueError, match="not a serialized cardrules state"):
+            game.deserialize_state(text)
+    assert not flag.exists()
+    s = game.new_initial_state()
+    with pytest.raises(Exception, match="not pickled"):
+        pickle.dumps(s.play)
+
+
+def test_a_serialized_state_is_versioned_text_checked_move_by_move():
+    game = load("chinese-ten", max_hands=1)
+    s = game.new_initial_state()
+    for _ in range(3):
+        s.apply_action(s.legal_actions()[-1])
+    text = s.serialize()
+    assert text.startswith("cardrules-openspiel-state 1\n") and "actions " in text
+    t = game.deserialize_state(text)
+    assert t.history() == s.history() and t.information_state_string(0) == s.information_state_string(0)
+    last = text.rstrip("\n").split(" ")[-1]
+    with pytest.raises(ValueError, match="action 3"):
+        game.deserialize_state(text.rstrip("\n")[:-len(last)] + "99999\n")
+    with pytest.raises(ValueError, match="another rule file"):
+        load("nutzen", max_hands=1).deserialize_state(text)
+
+
+def test_observation_tensors_never_change_the_deals():
+    def deals(read):
+        game, out = load("chinese-ten", max_hands=1, seed=5), []
+        for _ in range(3):
+            s = game.new_initial_state()
+            if read:
+                s.observation_tensor(0)
+                s.observation_tensor(1)
+                s.information_state_string(0)
+            out.append(str(s))
+        return out
+    assert deals(False) == deals(True)
+
+
+def test_information_state_strings_are_the_seats_view_and_its_own_actions():
+    game = load("chinese-ten", max_hands=1)
+    s = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    info = s.information_state_string(0)
+    assert len(info) < 1000 and info.endswith(" ".join(map(str, s.play.own[0])))
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(Exception, match="no information-state tensor"):
+        s.information_state_tensor(0)
