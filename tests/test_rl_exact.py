@@ -148,3 +148,40 @@ def test_information_state_strings_are_the_seats_view_and_its_own_actions():
     assert not game.get_type().provides_information_state_tensor
     with pytest.raises(Exception, match="no information-state tensor"):
         s.information_state_tensor(0)
+
+
+def _cfr(game, iterations):
+    from open_spiel.python.algorithms import cfr, exploitability, expected_game_score
+    solver = cfr.CFRSolver(game)
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    return (exploitability.exploitability(game, policy),
+            expected_game_score.policy_value(game.new_initial_state(), [policy] * 2)[0])
+
+
+def test_cfr_on_the_bundled_kuhn_poker_equals_openspiels_native_kuhn_poker():
+    game = load("kuhn-poker")
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    root = game.new_initial_state()
+    assert root.is_chance_node() and root.chance_outcomes() == [(j, 1 / 3) for j in range(3)]
+    ours, native = _cfr(game, 100), _cfr(pyspiel.load_game("kuhn_poker"), 100)
+    assert abs(ours[0] - native[0]) < 1e-9 and abs(ours[1] - native[1]) < 1e-9
+    assert abs(ours[1] - (-1 / 18)) < 0.002
+
+
+def test_explicit_chance_enumerates_every_deal_with_its_probability():
+    from open_spiel.python.algorithms.get_all_states import get_all_states
+    game = load("kuhn-poker")
+    ours = get_all_states(game, include_terminals=False)
+    native = get_all_states(pyspiel.load_game("kuhn_poker"), include_terminals=False)
+    assert len(ours) == len(native) == 24
+    assert len({s.information_state_string() for s in ours.values()}) == 12
+    deals = {}
+    s = game.new_initial_state()
+    for a, p in s.chance_outcomes():
+        for b, q in s.child(a).chance_outcomes():
+            t = s.child(a).child(b)
+            assert not t.is_chance_node()
+            deals[tuple(str(t).split(" | ")[1:])] = p * q
+    assert len(deals) == 6 and sum(deals.values()) == pytest.approx(1.0)

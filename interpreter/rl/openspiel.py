@@ -55,6 +55,7 @@ _PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0, "
            "chance": ""}
 CHANCE = ("explicit", "sampled")
 EXPLICIT_MAX_CARDS = 16     # explicit chance by default up to this deck size
+REPLAY_CACHE = 1 << 18       # replays remembered per game (explicit chance)
 FORMAT = "cardrules-openspiel-state"
 VERSION = 1
 _U = pyspiel.GameType.Utility
@@ -117,6 +118,22 @@ class _Config:
         self.chance = chance
         self.teams = len(st.program.teams)
         self.params = p
+        self.replays: dict = {}     # explicit chance: (outcomes, moves) -> replay's result
+
+    def replay(self, outcomes: list, moves: list):
+        """chance.replay, remembered: an exact algorithm walks the same chance nodes every
+        iteration. A match that goes on is handed out as a copy; one that stands at a draw or
+        is over is never changed again, and is shared."""
+        key = (tuple(outcomes), tuple(moves))
+        hit = self.replays.get(key)
+        if hit is None:
+            hit = replay(self.program, self.max_hands, outcomes, moves)
+            if len(self.replays) < REPLAY_CACHE:
+                self.replays[key] = hit
+        m, need, failed = hit
+        if need is None and failed is None and not m.over:
+            m = m.copy(EXHAUSTED)
+        return m, need, failed
 
 
 class CardrulesGame(pyspiel.Game):
@@ -153,10 +170,16 @@ class CardrulesGame(pyspiel.Game):
         self._seeds = random.Random(p["seed"])
 
     def new_initial_state(self):
-        """The root: before any chance (explicit), or dealt from the next seed (sampled)."""
+        """The root: before any chance (explicit), or dealt from the next seed (sampled). The
+        seed is drawn when the state is first used: OpenSpiel makes initial states it never
+        uses (each clone starts as one, and its generic observation path makes one per call),
+        and those must not move the game on to another deal."""
+        return CardrulesState(self)
+
+    def _new_play(self) -> "_Play":
         if self.cfg.explicit:
-            return CardrulesState(self, _Play.explicit_root(self.cfg))
-        return CardrulesState(self, _Play.sampled(self.cfg, self._seeds.getrandbits(63)))
+            return _Play.explicit_root(self.cfg)
+        return _Play.sampled(self.cfg, self._seeds.getrandbits(63))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -191,7 +214,7 @@ class _Play:
 
     @classmethod
     def explicit_root(cls, cfg):
-        m, need, failed = replay(cfg.program, cfg.max_hands, [], [])
+        m, need, failed = cfg.replay([], [])
         return cls(cfg, None, m, need, failed, [], [], [], [[] for _ in range(cfg.program.players)])
 
     @classmethod
@@ -240,8 +263,7 @@ class _Play:
             if not 0 <= action < self.need.k:
                 raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
             self.outcomes.append(action)
-            self.match, self.need, self.failed = replay(cfg.program, cfg.max_hands,
-                                                        self.outcomes, self.moves)
+            self.match, self.need, self.failed = cfg.replay(self.outcomes, self.moves)
         else:
             i = self.index.get(action)
             if i is None:
@@ -283,10 +305,35 @@ def _nonzero(obs) -> str:
     return " ".join(str(i) if v == 1 else f"{i}={v:g}" for i, v in zip(nz.tolist(), vals))
 
 
+class _Lazy:
+    """A state's _Play, made when first asked (see new_initial_state); a copy (a clone) makes
+    the original's first, so both stand at the same deal."""
+
+    __slots__ = ("make", "play")
+
+    def __init__(self, make, play=None):
+        self.make, self.play = make, play
+
+    def get(self) -> _Play:
+        if self.play is None:
+            self.play = self.make()
+        return self.play
+
+    def __deepcopy__(self, memo):
+        return _Lazy(self.make, self.get().__deepcopy__(memo))
+
+    def __reduce__(self):
+        return self.get().__reduce__()
+
+
 class CardrulesState(pyspiel.State):
-    def __init__(self, game, play: _Play):
+    def __init__(self, game, play: _Play | None = None):
         super().__init__(game)
-        self.play = play
+        self._lazy = _Lazy(game._new_play, play)
+
+    @property
+    def play(self) -> _Play:
+        return self._lazy.get()
 
     @property
     def match(self) -> Match:
