@@ -185,3 +185,52 @@ def test_explicit_chance_enumerates_every_deal_with_its_probability():
             assert not t.is_chance_node()
             deals[tuple(str(t).split(" | ")[1:])] = p * q
     assert len(deals) == 6 and sum(deals.values()) == pytest.approx(1.0)
+
+
+def _deals(state, out):
+    """The player-node states right after the deal, every chance outcome followed."""
+    if state.is_chance_node():
+        for a, _ in state.chance_outcomes():
+            _deals(state.child(a), out)
+    else:
+        out.append(state)
+    return out
+
+
+def _lockstep(ours, native, stock: list, names: list, native_card) -> int:
+    """Walk both trees together: same movers, legal actions and returns; a native chance node
+    (Leduc's board card) takes our next card from the top of the stock. Terminal states seen."""
+    if native.is_chance_node():
+        return _lockstep(ours, native.child(native_card(names[stock[-1]])), stock, names, native_card)
+    assert ours.is_terminal() == native.is_terminal()
+    if native.is_terminal():
+        assert ours.returns() == native.returns()
+        return 1
+    assert ours.current_player() == native.current_player()
+    assert ours.legal_actions() == native.legal_actions()
+    return sum(_lockstep(ours.child(a), native.child(a), stock, names, native_card)
+               for a in native.legal_actions())
+
+
+@pytest.mark.parametrize("ours,native,card,deals,ends", [
+    ("kuhn-poker", "kuhn_poker", lambda name: "JQK".index(name[0]), 6, 30),
+    ("leduc-holdem", "leduc_poker", lambda name: "JQK".index(name[0]) * 2 + "SH".index(name[1]),
+     120, 5880)])
+def test_the_bundled_poker_games_play_as_openspiels_native_games_deal_by_deal(
+        ours, native, card, deals, ends):
+    game, nat = load(ours), pyspiel.load_game(native)
+    names = game.program.card_names
+    seen, terminals = set(), 0
+    for root in _deals(game.new_initial_state(), []):
+        m = root.match
+        hands = tuple(m.S.Z[m.P.base["hand"] + s][0] for s in range(2))
+        stock = m.S.Z[m.P.base["stock"]]
+        key = hands + ((stock[-1],) if native == "leduc_poker" else ())
+        if key in seen:         # the draws below the cards ever dealt: the same game again
+            continue
+        seen.add(key)
+        n = nat.new_initial_state()
+        for c in hands:
+            n = n.child(card(names[c]))
+        terminals += _lockstep(root, n, stock, names, card)
+    assert (len(seen), terminals) == (deals, ends)
