@@ -234,3 +234,32 @@ def test_the_bundled_poker_games_play_as_openspiels_native_games_deal_by_deal(
             n = n.child(card(names[c]))
         terminals += _lockstep(root, n, stock, names, card)
     assert (len(seen), terminals) == (deals, ends)
+
+
+def test_cpp_bots_are_refused_with_a_clear_error_and_python_ismcts_plays():
+    # OpenSpiel's C++ MCTS/ISMCTS bots crash (segmentation fault) on Python games, its own
+    # python_kuhn_poker included; on cardrules games they are refused instead.
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = load("kuhn-poker")
+    ev = pyspiel.RandomRolloutEvaluator(1, 0)
+    with pytest.raises(pyspiel.SpielError, match="C\\+\\+ MCTS and ISMCTS bots"):
+        pyspiel.MCTSBot(game, ev, 2.0, 20, 1000, False, 0, False)
+    bot = pyspiel.ISMCTSBot(0, ev, 2.0, 20, -1, pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+                            False, False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    with pytest.raises(pyspiel.SpielError, match="use the Python bots"):
+        bot.step(state)
+    native = pyspiel.load_game("kuhn_poker").new_initial_state()
+    native.apply_action(0)
+    native.apply_action(1)
+    assert bot.step(native) in (0, 1)       # other games: the C++ bot as it was
+    rng = np.random.RandomState(0)
+    py = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 50, random_state=rng)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(py.step(state))
+    assert sum(state.returns()) == 0

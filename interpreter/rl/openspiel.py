@@ -28,7 +28,10 @@ SHA-256, the parameters, the seed and the actions), which `game.deserialize_stat
 with every action checked; it never unpickles. (OpenSpiel's generic
 `pyspiel.serialize_game_and_state` pickles a Python state: it is refused here.)
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
-OpenSpiel's Python ISMCTS runs; the C++ bots are refused (`cpp_bots_refused`).
+OpenSpiel's Python ISMCTS runs. OpenSpiel's C++ MCTS and ISMCTS bots crash on every game
+written in Python (OpenSpiel's own python_kuhn_poker too): importing this module makes
+`pyspiel.MCTSBot` and `pyspiel.ISMCTSBot` refuse cardrules games with a SpielError instead
+(CPP_BOTS_REFUSED); other games are untouched.
 """
 from __future__ import annotations
 
@@ -546,12 +549,40 @@ def _deserialize(game: CardrulesGame, text) -> CardrulesState:
     return state
 
 
-def cpp_bots_refused(*_args, **_kwargs):
-    """OpenSpiel's C++ bots (ISMCTS, MCTS) are not supported on cardrules games: the C++
-    ISMCTS bot calls ResampleFromInfostate through the Python game and crashed the process;
-    use the Python bots (open_spiel.python.algorithms.ismcts / mcts)."""
-    raise pyspiel.SpielError("OpenSpiel's C++ bots are not supported on cardrules games "
-                             "(docs/rl.md): use open_spiel.python.algorithms.mcts or ismcts")
+CPP_BOTS_REFUSED = ("OpenSpiel's C++ MCTS and ISMCTS bots crash the process (a segmentation fault) "
+                    "on games written in Python, OpenSpiel's own python_kuhn_poker included, so "
+                    "they are refused on cardrules games: use the Python bots, "
+                    "open_spiel.python.algorithms.mcts.MCTSBot or ismcts.ISMCTSBot (docs/rl.md)")
+
+
+def _guard(cls, game_arg: bool):
+    """pyspiel's C++ bot class, refusing cardrules games and states with a clear error
+    instead of crashing (every other game is played by the C++ bot unchanged)."""
+    class Guarded(cls):
+        def __init__(self, *args, **kwargs):
+            game = args[0] if args else kwargs.get("game")
+            if game_arg and isinstance(game, CardrulesGame):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            super().__init__(*args, **kwargs)
+
+        def step(self, state):
+            if isinstance(state, CardrulesState):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            return super().step(state)
+
+        def step_with_policy(self, state):
+            if isinstance(state, CardrulesState):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            return super().step_with_policy(state)
+    Guarded.__name__ = Guarded.__qualname__ = cls.__name__
+    Guarded.__doc__ = cls.__doc__
+    return Guarded
+
+
+if not getattr(pyspiel, "_cardrules_guarded", False):
+    pyspiel.MCTSBot = _guard(pyspiel.MCTSBot, True)
+    pyspiel.ISMCTSBot = _guard(pyspiel.ISMCTSBot, False)
+    pyspiel._cardrules_guarded = True
 
 
 pyspiel.register_game(_GAME_TYPE, CardrulesGame)

@@ -23,6 +23,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
@@ -35,15 +36,15 @@ ILLEGAL = ("terminate", "raise")
 def env(path: str, players: int | None = None, options: dict | None = None,
         render_mode: str | None = None, illegal: str = "terminate", illegal_reward: float = -1.0,
         **kwargs):
-    """The rule file (or bundled game) as an AEC environment, wrapped as PettingZoo's classic
-    games are (see the module); kwargs go to `Core` (returns, reward, max_hands, memory,
-    list_choices, max_move_ids, seed)."""
+    """The rule file (or bundled game) as an AEC environment, as PettingZoo's classic games
+    come (see the module): order enforced (OrderEnforcingWrapper), an illegal action ends the
+    game with `illegal_reward` for its agent (as TerminateIllegalWrapper, built in: one
+    wrapper layer less on every attribute read); kwargs go to `Core` (returns, reward,
+    max_hands, memory, list_choices, max_move_ids, seed)."""
     if illegal not in ILLEGAL:
         raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-    e = raw_env(path, players, options, render_mode, **kwargs)
-    if illegal == "terminate":
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
-    e = CheckActionWrapper(e)
+    e = CardrulesEnv(path, players, options, render_mode, illegal=illegal,
+                     illegal_reward=illegal_reward, **kwargs)
     return wrappers.OrderEnforcingWrapper(e)
 
 
@@ -53,22 +54,14 @@ def raw_env(path: str, players: int | None = None, options: dict | None = None,
     return CardrulesEnv(path, players, options, render_mode, **kwargs)
 
 
-class CheckActionWrapper(wrappers.BaseWrapper):
-    """An action that is not an integer id in range (a str, a float, a bool) is a ValueError
-    before anything else looks at it; None is left to the dead step it belongs to."""
-
-    def step(self, action):
-        if action is not None:
-            check_action(action, self.action_space(self.agent_selection).n)
-        super().step(action)
-
-
 class CardrulesEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "cardrules_v0", "is_parallelizable": False}
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
-                 render_mode: str | None = None, returns: str | None = None, **kwargs):
+                 render_mode: str | None = None, returns: str | None = None,
+                 illegal: str = "raise", illegal_reward: float = -1.0, **kwargs):
         super().__init__()
+        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.core = Core(path, players, options, returns=returns, default_returns="winloss", **kwargs)
@@ -113,6 +106,17 @@ class CardrulesEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         core = self.core
+        action = check_action(action, core.encoding.num_actions)
+        if self.illegal == "terminate" and action not in core.index:
+            # as TerminateIllegalWrapper: the agent gets illegal_reward, the others 0, all done
+            EnvLogger.warn_on_illegal_move()
+            for a in self.agents:
+                self.rewards[a] = self.illegal_reward if a == agent else 0.0
+                self.terminations[a] = self.truncations[a] = True
+                self.infos[a] = {"illegal_move": agent}
+            self._accumulate_rewards()
+            self._deads_step_first()
+            return
         r = core.step(action)
         for a, x in zip(self.possible_agents, r):
             self.rewards[a] = float(x)
