@@ -38,7 +38,8 @@ def show_records(a) -> int:
 
 
 def show(path: str, rules_override, seat, term) -> bool:
-    from .terminal import render_board, render_hand_end, render_match_end, styled, Quit
+    from .render import render_board, render_hand_end, render_match_end, styled
+    from .terminal import Quit
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
     try:

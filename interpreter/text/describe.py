@@ -16,7 +16,8 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
-from .words import NOUNS, SUIT_SYMBOLS, Words, cap, join, plural
+from .english import cap, join, plural
+from .words import NOUNS, SUIT_SYMBOLS, Words
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:

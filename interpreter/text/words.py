@@ -4,6 +4,8 @@
 patterns ("the card's value and the target's value sum to 10", "the player's hand is empty",
 "the highest total among the players"). User functions are spelled out where they are used,
 with their arguments in place of their parameters, so a move's condition reads on its own.
+This module holds the names and the values (noun phrases); conditions (clauses, `and`/`or`,
+comparisons) are conditions.py's `Conditions`, which `Words` mixes in.
 Everything from the rule file passes through `clean` and, for Markdown, an escape, so a file
 cannot inject control characters or markup.
 """
@@ -14,6 +16,8 @@ import re
 from ..language import model as m
 from ..language import nodes as ast
 from ..errors import clean
+from .conditions import Conditions
+from .english import join, plural
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -22,32 +26,10 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "notin", "notin": "in"}
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
-def join(items: list, word: str = "and") -> str:
-    """Join as in "a, b and c" (or with another last word)."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
-_LEAD_WORDS = ("the ", "a ", "an ", "any ", "all ", "every ", "for ", "if ", "some ", "it ", "whether ",
-               "there ", "minus ", "seat ")
-
-
-def cap(s: str) -> str:
-    """Capitalize a sentence that starts with one of our words (never a name from the file)."""
-    return s[:1].upper() + s[1:] if s.startswith(_LEAD_WORDS) else s
-
-
-def plural(noun: str) -> str:
-    return noun if noun.endswith("s") else noun + "s"
-
-
-class Words:
+class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
 
@@ -430,243 +412,3 @@ class Words:
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
-
-    # conditions: clauses
-    def cond(self, n, env=None) -> str:
-        return self.clause(n, env or {}, False)
-
-    def neg(self, n, env) -> str:
-        """The negation of a condition, pushed inward so it reads plainly."""
-        return self.clause(n, env, True)
-
-    def clause(self, n, env, negate: bool) -> str:
-        """A condition in words, or its negation (`negate`)."""
-        n, env = self.resolve(n, env)
-        is_ = "is not" if negate else "is"
-        if isinstance(n, ast.Bool):
-            return "always" if n.value != negate else "never"
-        if isinstance(n, ast.Let):
-            body, where = self.lets(n, env)
-            return f"{self.clause(body, env, negate)} ({where})"
-        if isinstance(n, ast.Compare):
-            return self.compare(n, env, negate)
-        if isinstance(n, ast.BoolOp):
-            return self.boolop(n.op, n.left, n.right, env, negate)
-        if isinstance(n, ast.Not):
-            return self.clause(n.operand, env, not negate)
-        if isinstance(n, ast.Cond):
-            return (f"if {self.cond(n.test, env)}, {self.clause(n.then, env, negate)}; "
-                    f"otherwise {self.clause(n.other, env, negate)}")
-        if isinstance(n, ast.Gen) and n.func in ("any", "all"):
-            return self.quantified(n, env, (n.func == "all") != negate, negate)
-        if isinstance(n, ast.Call):
-            if n.ref and n.ref[0] == "function":
-                if not self.inlined(n):
-                    return f"{self.call_by_name(n, env)} is {'false' if negate else 'true'}"
-                body, benv = self.inline(n.ref[1], n, env)
-                return self.clause(body, benv, negate)
-            if n.ref and n.ref[0] == "attr":
-                return f"{self.value(n.args[0], env)} {is_} {self.attr_name(n.ref[1])}"
-            if n.ref is None and n.func == "empty":
-                return f"{self.value(n.args[0], env)} {is_} empty"
-            if n.ref is None and n.func in ("any", "all") and not negate:
-                return f"{'some' if n.func == 'any' else 'all'} of {self.value(n.args[0], env)} are true"
-        if isinstance(n, ast.Attr):
-            return f"{self.value(n.obj, env)} {is_} {self.attr_name(n.name)}"
-        if isinstance(n, ast.Name) and n.ref and n.ref[0] == "option":
-            return f"the option {self.code(n.id)} is {'off' if negate else 'on'}"
-        if not negate:
-            return f"{self.value(n, env)} is true"
-        if isinstance(n, (ast.Name, ast.Index)) or (isinstance(n, ast.Call) and n.ref and n.ref[0] == "pslot"):
-            return f"{self.value(n, env)} is false"
-        return f"it is not true that {self.cond(n, env)}"
-
-    def shape(self, n, env, negate=False):
-        """The top connective of the clause that cond/neg would write for n: 'and', 'or',
-        'open' (a quantifier or an if, which would swallow what follows), 'such' (a count
-        ending in 'such that ...': the same, but it is left bare last) or None."""
-        n, env = self.resolve(n, env)
-        while True:
-            if self.inlined(n):
-                n, env = self.resolve(*self.inline(n.ref[1], n, env))
-            elif isinstance(n, ast.Not):
-                n, env = self.resolve(n.operand, env)
-                negate = not negate
-            else:
-                break
-        if isinstance(n, ast.BoolOp):
-            op = n.op if not negate else ("or" if n.op == "and" else "and")
-            parts = self.operands(op, n, env, negate)
-            return None if len(parts) == 1 else op
-        if isinstance(n, ast.Cond) or (isinstance(n, ast.Gen) and n.func in ("any", "all")):
-            return "open"
-        if isinstance(n, ast.Compare) and any(   # 'there are no players p such that ...'
-                isinstance(self.resolve(x, env)[0], ast.Gen) and self.resolve(x, env)[0].cond is not None
-                for x in (n.left, n.right)):
-            return "such"                        # (swallows only what follows it)
-        return None
-
-    def operands(self, op, n, env, negate) -> list:
-        """The clauses of a chain a op b op c, flattened, with 'x is from a to b' merged."""
-        flat = []
-        stack = [(n, env)]
-        while stack:
-            x, xenv = stack.pop()
-            x, xenv = self.resolve(x, xenv)
-            while self.inlined(x):
-                x, xenv = self.resolve(*self.inline(x.ref[1], x, xenv))
-            if isinstance(x, ast.BoolOp) and (x.op if not negate else
-                                              ("or" if x.op == "and" else "and")) == op:
-                stack.append((x.right, xenv))
-                stack.append((x.left, xenv))
-            else:
-                flat.append((x, xenv))
-        out = []
-        i = 0
-        while i < len(flat):
-            if op == "and" and not negate and i + 1 < len(flat) and flat[i][1] is flat[i + 1][1]:
-                rng = self.between(flat[i][0], flat[i + 1][0], flat[i][1])
-                if rng:
-                    out.append((rng, None))
-                    i += 2
-                    continue
-            same = self.same_attrs(flat, i, op, negate)
-            if same:
-                out.append((same[0], None))
-                i += same[1]
-                continue
-            out.append(flat[i])
-            i += 1
-        return out
-
-    def same_attrs(self, flat, i, op, negate):
-        """'x and y have the same suit or the same rank' for x.suit == y.suit or x.rank == y.rank:
-        (words, how many clauses it covers), or None."""
-        if negate:
-            return None
-        want = "=="
-        pair, attrs = None, []
-        for x, xenv in flat[i:]:
-            if not (isinstance(x, ast.Compare) and x.op == want):
-                break
-            la, ra = self.attr_of(self.resolve(x.left, xenv)[0]), self.attr_of(self.resolve(x.right, xenv)[0])
-            if not (la and ra and la[1] == ra[1]):
-                break
-            objs = (self.value(la[0], self.resolve(x.left, xenv)[1]), self.value(ra[0], self.resolve(x.right, xenv)[1]))
-            if pair is not None and objs != pair:
-                break
-            pair = objs
-            attrs.append(self.attr_name(la[1]))
-        if len(attrs) < 2:
-            return None
-        return f"{pair[0]} and {pair[1]} have " + join([f"the same {a}" for a in attrs], op), len(attrs)
-
-    def boolop(self, op, left, right, env, negate) -> str:
-        """'a and b', 'a, b or c'; negation goes inward (De Morgan)."""
-        n = ast.BoolOp(left.span, op, left, right)
-        n.type = "bool"
-        if negate:
-            op = "or" if op == "and" else "and"
-        parts = []
-        items = self.operands(op, n, env, negate)
-        for k, (x, xenv) in enumerate(items):
-            if xenv is None:           # already words
-                parts.append(x)
-                continue
-            text = self.neg(x, xenv) if negate else self.cond(x, xenv)
-            inner = self.shape(x, xenv, negate)
-            if inner is not None and inner != op and not (inner == "such" and k == len(items) - 1):
-                text = f"({text})"
-            parts.append(text)
-        if len(parts) == 1:
-            return parts[0]
-        return join(parts, op)
-
-    def between(self, left, right, env) -> str | None:
-        if not (isinstance(left, ast.Compare) and isinstance(right, ast.Compare)):
-            return None
-        if left.op == ">=" and right.op == "<=":
-            a, b = left, right
-        elif left.op == "<=" and right.op == ">=":
-            a, b = right, left
-        else:
-            return None
-        x = self.value(a.left, env)
-        if x != self.value(b.left, env):
-            return None
-        return f"{x} is from {self.value(a.right, env)} to {self.value(b.right, env)}"
-
-    def quantified(self, n: ast.Gen, env, every: bool, negate: bool) -> str:
-        body = self.neg(n.elt, env) if negate else self.cond(n.elt, env)
-        q = "every" if every else "at least one"
-        return f"for {q} {self.over(n, env, plural=False)}, {body}"
-
-    def compare(self, n: ast.Compare, env, negate: bool) -> str:
-        op = NEGATED[n.op] if negate else n.op
-        L, R = n.left, n.right
-        Lr, Lenv = self.resolve(L, env)
-        Rr, Renv = self.resolve(R, env)
-        # count(Z) compared with 0
-        if isinstance(Lr, ast.Call) and Lr.ref is None and Lr.func == "count" and isinstance(Rr, ast.Num):
-            k = Rr.value
-            if (op == "==" and k == 0) or (op == "<=" and k == 0) or (op == "<" and k == 1):
-                return f"{self.value(Lr.args[0], Lenv)} is empty"
-            if (op in (">", "!=") and k == 0) or (op == ">=" and k == 1):
-                return f"{self.value(Lr.args[0], Lenv)} is not empty"
-        # count(x for x in L if C) compared with a number: 'there are at least 2 cards x in L ...'
-        if isinstance(Lr, ast.Gen) and Lr.func == "count" and isinstance(Rr, ast.Num):
-            k = Rr.value
-            if k == 0 and op in ("==", "<="):
-                return f"there are no {self.over(Lr, Lenv)}"
-            if k == 0 and op in ("!=", ">"):
-                return f"there is at least one {self.over(Lr, Lenv, plural=False)}"
-            one = k == 1 and op != "<"
-            verb = "is" if one else "are"
-            how = {"==": "exactly ", "!=": "not exactly ", ">": "more than ", ">=": "at least ",
-                   "<": "fewer than ", "<=": "at most "}[op]
-            return f"there {verb} {how}{k} {self.over(Lr, Lenv, plural=not one)}"
-        # a + b == N
-        if op in ("==", "!=") and isinstance(Lr, ast.BinOp) and Lr.op == "+" and Lr.type == "int":
-            verb = "sum" if op == "==" else "do not sum"
-            return f"{self.value(Lr.left, Lenv)} and {self.value(Lr.right, Lenv)} {verb} to {self.value(Rr, Renv)}"
-        # x.a == y.a
-        la, ra = self.attr_of(Lr), self.attr_of(Rr)
-        if op in ("==", "!=") and la and ra and la[1] == ra[1]:
-            x, y = self.value(la[0], Lenv), self.value(ra[0], Renv)
-            if op == "==":
-                return f"{x} and {y} have the same {self.attr_name(la[1])}"
-            return f"{x} and {y} have different {plural(self.attr_name(la[1]))}"
-        left = self.value(Lr, Lenv)
-        if op in ("in", "notin"):
-            verb = "is" if op == "in" else "is not"
-            if isinstance(Rr, ast.ListLit):
-                items = [self.value(i, Renv) for i in Rr.items]
-                if op == "in" or len(items) == 1:
-                    return f"{left} {verb} {join(items, 'or')}"
-                if len(items) == 2:
-                    return f"{left} is neither {items[0]} nor {items[1]}"
-                return f"{left} is none of {join(items)}"
-            if self.is_zone(Rr):
-                return f"{left} {verb} in {self.value(Rr, Renv)}"
-            return f"{left} {verb} one of {self.value(Rr, Renv)}"
-        right = self.value(Rr, Renv)
-        literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
-            isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card"))
-        if L.type == "rank" or Lr.type == "rank":
-            words = {"==": "is", "!=": "is not", "<": "is lower than", "<=": "is {} or lower",
-                     ">": "is higher than", ">=": "is {} or higher"}[op]
-        else:
-            words = {"==": "is" if literal else "equals", "!=": "is not" if literal else "does not equal",
-                     "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
-        if "{}" in words:
-            return f"{left} {words.format(right)}"
-        return f"{left} {words} {right}"
-
-    @staticmethod
-    def attr_of(n):
-        """(object, attribute name) for x.a or a(x), else None."""
-        if isinstance(n, ast.Attr):
-            return n.obj, n.name
-        if isinstance(n, ast.Call) and n.ref and n.ref[0] == "attr":
-            return n.args[0], n.ref[1]
-        return None

@@ -1,0 +1,161 @@
+"""Answers typed at `cardrules play`: what a line means (`parse_answer`: a move by its number or
+by its cards, help, scores, quit, or a reason it is refused) and how a line is read (`read_tty` at
+a real terminal, `read_answer` from piped input), never more than MAX_ANSWER characters kept.
+"""
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import sys
+
+from ..language import cards as cardtext
+from ..text import narrate
+from .render import menu
+
+MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
+_NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
+
+
+def parse_answer(match, viewer: int, names: list, text: str):
+    """What a typed line means: ('move', legal index) | ('help',) | ('scores',) | ('quit',) |
+    ('error', reason)."""
+    items = menu(match, viewer, names)
+    n = len(items)
+    t = text.strip()
+    if not t:
+        return ("error", f"Type a number from 1 to {n} (? for help).")
+    if len(t) > MAX_ANSWER:
+        return ("error", f"That answer is too long (over {MAX_ANSWER} characters): type a number "
+                         f"from 1 to {n}.")
+    low = t.lower()
+    if low in ("?", "h", "help"):
+        return ("help",)
+    if low in ("s", "score", "scores"):
+        return ("scores",)
+    if low in ("q", "quit", "exit"):
+        return ("quit",)
+    if _NUMBER.fullmatch(t):
+        if len(t) > 9:
+            return ("error", f"That is not on the list: type a number from 1 to {n}.")
+        k = int(t.lstrip("#"))
+        if 1 <= k <= n:
+            return ("move", items[k - 1][0])
+        return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
+    P = match.P
+    want_cards, want_nums, want_words = [], [], []
+    for tok in t.replace(",", " ").split():
+        c = cardtext.parse_card(tok)
+        if c in P.card_names:
+            want_cards.append(c)
+        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
+            want_nums.append(int(tok.lstrip("#")))
+        else:
+            want_words.append(tok.lower())
+    moves = match.legal_moves()
+    found = []
+    known_words = set()
+    for k, (i, _) in enumerate(items):
+        tok = narrate.move_tokens(match, moves[i], names)
+        known_words |= tok["words"]
+        if _within(want_cards, tok["cards"]) and _within(want_nums, tok["numbers"]) \
+                and all(w in tok["words"] for w in want_words):
+            found.append(k)
+    unknown = [w for w in want_words if w not in known_words]
+    if unknown:
+        return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
+    if len(found) == 1:
+        return ("move", items[found[0]][0])
+    shown = " ".join(cardtext.screen(c) for c in want_cards)
+    if not found:
+        if want_cards and not want_nums and not want_words:
+            return ("error", f"No legal move uses {shown} now.")
+        return ("error", f"No legal move matches '{t}'.")
+    nums = [str(k + 1) for k in found]
+    listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
+    return ("error", f"'{t}' fits moves {listed}: type the number.")
+
+
+def _within(want: list, have: list) -> bool:
+    pool = list(have)
+    for x in want:
+        if x not in pool:
+            return False
+        pool.remove(x)
+    return True
+
+
+def read_tty(prompt: str, out) -> str:
+    """One line typed at the terminal: input() without its Ctrl-C race.
+
+    input() writes the prompt and then blocks in read(). A Ctrl-C that lands between the two
+    only sets Python's flag, the terminal throws the typed line away, and the read waits for a
+    line that never comes: the game hangs. Here the wait is a select() on the terminal and on
+    a signal wake-up pipe, so a signal at any moment ends the wait and its handler raises
+    (KeyboardInterrupt, or cli.Terminated for SIGTERM). Bytes are decoded as UTF-8 (invalid
+    bytes become U+FFFD); at most MAX_ANSWER + 1 characters are kept, the rest of a long line is
+    read and dropped. EOFError on Ctrl-D at the start of a line."""
+    if os.name != "posix":
+        return _input(prompt)
+    wake_r, wake_w = os.pipe()
+    try:
+        os.set_blocking(wake_w, False)
+        try:
+            previous = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+        except ValueError:        # not the main thread: no signal is ours to wait for
+            return _input(prompt)
+        try:
+            out.write(prompt)
+            out.flush()
+            return _read_line(sys.stdin.fileno(), wake_r)
+        finally:
+            signal.set_wakeup_fd(previous)
+    finally:
+        os.close(wake_r)
+        os.close(wake_w)
+
+
+def _input(prompt: str) -> str:
+    try:
+        return input(prompt)[:MAX_ANSWER + 1]
+    except UnicodeDecodeError:
+        return "\ufffd"            # not text in this locale: answered as an unknown word
+
+
+def _read_line(fd: int, wake: int) -> str:
+    limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
+    data = b""
+    while True:
+        ready = select.select([fd, wake], [], [])[0]
+        if wake in ready:                 # a signal whose handler did not raise: wait on
+            os.read(wake, 512)
+            continue
+        chunk = os.read(fd, 4096)         # a canonical terminal gives at most one line a read
+        if not chunk and not data:
+            raise EOFError
+        if len(data) < limit:
+            data += chunk[:limit - len(data)]
+        if not chunk or chunk.endswith(b"\n"):   # the end of input after some text ends it, as input()
+            return data.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_ANSWER + 1]
+
+
+def read_answer(stream) -> str | None:
+    """One line of input as text, None at the end: bytes are decoded as UTF-8 whatever the
+    locale (invalid bytes become U+FFFD), and at most MAX_ANSWER + 1 characters of a longer line
+    are kept; the rest of it is read and dropped in small pieces, so a huge line costs no memory."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:                       # a text stream without bytes underneath (tests)
+        line = stream.readline()
+        return None if not line else line.rstrip("\r\n")
+    limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
+    data = raw.readline(limit)
+    if not data:
+        return None
+    if len(data) >= limit and not data.endswith(b"\n"):
+        while True:                       # drop the rest of an overlong line
+            more = raw.readline(65536)
+            if not more or more.endswith(b"\n"):
+                break
+        return data.decode("utf-8", errors="replace")[:MAX_ANSWER] + "…"
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")

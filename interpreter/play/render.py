@@ -1,0 +1,419 @@
+"""The screens of `cardrules play` as rich renderables: the table as a seat sees it
+(`render_board`), the numbered legal moves (`menu`, `render_decision`), one whole screen fitted to
+the terminal (`render_screen`), the hand's and the match's end, the score sheet and the help page.
+
+Every `render_*` returns a renderable; `to_text` turns one into plain text, which is what tests
+read; `styled` colours the red cards of a line. Nothing here reads input or writes to a terminal.
+"""
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.observe import visible
+from ..errors import clean
+from ..text import narrate, status
+
+RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
+
+
+def styled(text: str, style: str = "") -> Text:
+    """Text with red cards coloured (when the console has colour)."""
+    t = Text(clean(text), style=style)
+    t.highlight_regex(RED_CARD, "red")
+    return t
+
+
+def to_text(renderable, width: int = 100) -> str:
+    """A renderable as plain text (no colour, no control codes)."""
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None, force_terminal=False, highlight=False,
+            markup=False, emoji=False, legacy_windows=False).print(renderable)
+    return buf.getvalue()
+
+
+def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
+    """A zone's cards as `viewer` sees them: faces where visible, counts where not."""
+    S, P = match.S, match.P
+    z = S.Z[zi]
+    if not z:
+        return "—"
+    shown = [narrate.card(P, c) for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    hidden = len(z) - len(shown)
+    if P.zone_of[zi].visibility == "top":
+        top = z[-1]
+        if visible(match, viewer, zi, len(z) - 1, top):
+            if len(z) == 1:
+                return narrate.card(P, top)
+            more = f": {' '.join(shown)}" if not hidden and len(z) <= limit else ""
+            return f"{narrate.card(P, top)}  ({len(z)} cards{more})"
+        return f"{len(z)} card{'s' if len(z) > 1 else ''}"
+    if not shown:
+        return f"{len(z)} card{'s' if len(z) > 1 else ''}"
+    if len(shown) > limit:
+        text = f"{len(z)} cards: " + " ".join(shown[-limit:]) + " …"
+    else:
+        text = " ".join(shown)
+        if len(z) > 4:
+            text = f"{len(z)} cards: {text}"
+    if hidden:
+        text += f" + {hidden} hidden"
+    return text
+
+
+def _private(match, viewer: int, zi: int) -> bool:
+    """A zone instance the viewer holds privately (its own `owner` zone): shown sorted, apart."""
+    P = match.P
+    return viewer >= 0 and P.OWNER[zi] == viewer and P.zone_of[zi].visibility == "owner"
+
+
+def _who(seat: int, viewer: int, names: list) -> str:
+    return f"{names[seat]} (you)" if seat == viewer else names[seat]
+
+
+def _show_score(match) -> bool:
+    return match.P.hand_result is None or any(match.S.score)
+
+
+def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
+    `compact` (a narrow terminal): the dealer is in the title only, shorter cells."""
+    S, P = match.S, match.P
+    g = P.game
+    to_move = match.pending[0] if match.pending else -1
+    head = f"{g.name} · hand {S.hand_no} · dealer {names[S.dealer]}"
+    now = status.phase(match)
+    if now:
+        head += f" · {now}"
+    if to_move >= 0:
+        head += f" · {'your' if to_move == viewer else names[to_move] + '’s'} turn"
+    parts: list = [Text(clean(head), style="bold")]
+
+    player_zones = [z for z in g.zones.values() if z.kind == "player"]
+    t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
+    t.add_column("")
+    t.add_column("Player", no_wrap=True)
+    for z in player_zones:
+        t.add_column(clean(narrate.words(z.name).capitalize()), overflow="fold")
+    per_player = status.player_values(match, viewer, names)
+    for lab, _ in per_player:
+        t.add_column(clean(lab.capitalize()), justify="right", overflow="fold")
+    show_score = _show_score(match)
+    if show_score:
+        t.add_column("Score", justify="right")
+    so_far = status.result_so_far(match, viewer)
+    if so_far is not None:
+        t.add_column("So far" if compact else "Result so far", justify="right", no_wrap=True)
+        if compact:
+            so_far = [x.replace(" ", "") for x in so_far]
+    t.add_column("Total", justify="right")
+    order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
+    for p in order:
+        mark = "▶" if p == to_move else ""
+        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
+        row = [mark, who]
+        for z in player_zones:
+            zi = P.base[z.name] + p
+            if _private(match, viewer, zi):
+                n = len(S.Z[zi])
+                row.append((str(n) if compact else f"{n} card{'s' if n != 1 else ''}") if n else "—")
+            else:
+                text = _cards_summary(match, viewer, zi, 4 if compact else 30)
+                if compact and re.fullmatch(r"\d+ cards?", text):
+                    text = text.split()[0]
+                elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
+                    text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
+                row.append(styled(text))
+        row.extend(clean(vals[p]) for _, vals in per_player)
+        if show_score:
+            row.append(str(S.score[p]))
+        if so_far is not None:
+            row.append(so_far[p])
+        row.append(str(S.total[p]))
+        t.add_row(*row)
+    parts.append(t)
+    facts = status.shared_values(match, viewer, names)
+    if facts:
+        line = Text()
+        for k, (lab, val) in enumerate(facts):
+            if k:
+                line.append("  ·  ", style="dim")
+            line.append(clean(lab) + ": ", style="dim")
+            line.append_text(styled(val))
+        parts.append(line)
+
+    for z in g.zones.values():
+        if z.kind == "player":
+            continue
+        for k in range(z.count if z.kind == "indexed" else 1):
+            zi = P.base[z.name] + k
+            line = Text(f"{clean(narrate.zone_label(P, zi))}: ", style="bold")
+            line.append_text(styled(_cards_summary(match, viewer, zi)))
+            parts.append(line)
+
+    if viewer >= 0:
+        for z in player_zones:
+            zi = P.base[z.name] + viewer
+            if not _private(match, viewer, zi):
+                continue
+            cards = sorted(S.Z[zi], key=lambda c: narrate.sort_key(P, c))
+            line = Text(f"Your {clean(narrate.words(z.name))} ({len(cards)}): ", style="bold")
+            prev = None
+            for c in cards:
+                if prev is not None:
+                    line.append("   " if P.SUIT[c] != P.SUIT[prev] else " ")
+                line.append_text(styled(narrate.card(P, c)))
+                prev = c
+            if not cards:
+                line.append("—")
+            up = [narrate.card(P, c) for c in cards if S.up[c]]
+            if up:
+                line.append_text(styled(f"   (face up: {' '.join(up)})" if compact else
+                                        f"   (face up, seen by all: {' '.join(up)})"))
+            parts.append(line)
+    return Group(*parts)
+
+
+def menu(match, viewer: int, names: list) -> list:
+    """The legal moves in the order shown: [(legal index, plain words)], sorted by move, then
+    by its cards in hand order."""
+    P = match.P
+    moves = match.legal_moves()
+
+    def key(i):
+        mv = moves[i]
+        out = [mv[0]]
+        for x in mv[1:]:
+            if isinstance(x, (list, tuple)):
+                out.append(tuple(narrate.sort_key(P, c) for c in x))
+            else:
+                out.append((x,))
+        return tuple(out)
+    blind = _blind_fan(match)
+    order = range(len(moves)) if blind else sorted(range(len(moves)), key=key)
+    return [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
+
+
+def _blind_fan(match) -> bool:
+    """True when every legal move is the same move with one blind choice (a face-down fan)."""
+    moves = match.legal_moves()
+    if not moves:
+        return False
+    kinds = {mv[0] for mv in moves}
+    if len(kinds) != 1:
+        return False
+    params = match.P.game.moves_by_index[moves[0][0]].params
+    return len(params) == 1 and params[0].blind
+
+
+def _fan_source(match, viewer: int, names: list) -> str | None:
+    """Where a blind fan is offered from, found by trying the first position on a copy."""
+    try:
+        m = match.copy(random.Random(0))
+        m.S.log = []
+        m.apply(0)
+    except Exception:     # a preview only; the real move reports its own errors
+        return None
+    for ev in m.S.log:
+        if ev.get("event") == "move":
+            zi = match.P.zone_names.index(ev["from"]) if ev["from"] in match.P.zone_names else -1
+            return narrate.zone_phrase(match.P, zi, viewer, names) if zi >= 0 else None
+    return None
+
+
+def render_decision(match, viewer: int, names: list, compact: bool = False) -> Group:
+    """The numbered legal moves for the seat to move; `compact` (a small terminal): no move
+    descriptions, columns sooner, a shorter hint."""
+    P = match.P
+    items = menu(match, viewer, names)
+    n = len(items)
+    parts: list = []
+    if _blind_fan(match):
+        mv = P.game.moves_by_index[match.legal_moves()[0][0]]
+        src = _fan_source(match, viewer, names)
+        title = f"{narrate.words(mv.name).capitalize()}: pick one of {n} face-down cards"
+        parts.append(Text(clean(title + (f" from {src}" if src else "") + ":"), style="bold"))
+        parts.append(Text("  " + " ".join(f"[{k + 1}]" for k in range(n))))
+        parts.append(Text(f"Type a position (1-{n})" + (" · ? · s · q" if compact else
+                          " · ? help · s scores · q save and quit"), style="dim"))
+        return Group(*parts)
+    kinds = []
+    for i, _ in items:
+        k = match.legal_moves()[i][0]
+        if k not in kinds:
+            kinds.append(k)
+    parts.append(Text("Your move:", style="bold"))
+    for k in kinds if not compact else ():
+        mv = P.game.moves_by_index[k]
+        if mv.description:
+            parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
+    width = len(str(n))
+    entries = [styled(f"{k + 1:>{width}}. {text}") for k, (_, text) in enumerate(items)]
+    parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
+    has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
+    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
+    if compact:
+        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+    parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
+                              " · ? help · s scores · q save and quit"), style="dim"))
+    return Group(*parts)
+
+
+class _ColumnList:
+    """Numbered items in as many columns as fit, filled column by column (rich's Columns
+    measures every item many times over; this is one pass)."""
+
+    def __init__(self, items: list, gap: int = 4):
+        self.items, self.gap = items, gap
+
+    def __rich_console__(self, console, options):
+        width = max(len(t.plain) for t in self.items) + self.gap
+        cols = max(1, min(len(self.items), (options.max_width + self.gap) // width))
+        rows = -(-len(self.items) // cols)
+        for r in range(rows):
+            line = Text()
+            for c in range(cols):
+                k = c * rows + r
+                if k < len(self.items):
+                    t = self.items[k]
+                    line.append_text(t)
+                    if c < cols - 1 and k + rows < len(self.items):
+                        line.append(" " * (width - len(t.plain)))
+            yield line
+
+
+def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12,
+                  width: int | None = None, height: int | None = None) -> Group:
+    """One whole screen for `viewer`: the table, what happened since its last turn, its move.
+    With the terminal's size, it fits: narrow terminals get compact cells, and only as many
+    recent lines as leave the title on screen (`s` and the record keep the rest)."""
+    compact = width is not None and width < 80
+    board = render_board(match, viewer, names, compact)
+    decision = render_decision(match, viewer, names, compact) \
+        if match.pending and match.pending[0] == viewer else None
+    shown = recent[-max_recent:]
+    if height is not None and width is not None:
+        used = _lines(board, width) + (_lines(decision, width) + 1 if decision is not None else 0)
+        room = height - used - 3                # a blank line, "… earlier", the prompt
+        shown, need = [], 0
+        for line in reversed(recent[-max_recent:]):
+            k = _lines(styled("  " + line), width)
+            if need + k > room:
+                break
+            shown.insert(0, line)
+            need += k
+    parts: list = [board]
+    if recent and (shown or decision is None):
+        parts.append(Text(""))
+        if len(recent) > len(shown):
+            parts.append(Text(f"  … {len(recent) - len(shown)} earlier", style="dim"))
+        for line in shown:
+            parts.append(styled("  " + line))
+    if decision is not None:
+        parts.append(Text(""))
+        parts.append(decision)
+    return Group(*parts)
+
+
+def _lines(renderable, width: int) -> int:
+    return len(to_text(renderable, width).splitlines())
+
+
+def render_handover(names: list, seat: int) -> Text:
+    """The screen between two humans: nothing of anyone's cards."""
+    return Text(f"Pass to {names[seat]}.\n\n{names[seat]}, press Enter when you are ready.",
+                style="bold")
+
+
+def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table | Group:
+    S = match.S
+    t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
+    t.add_column("Player")
+    if scores is not None:
+        t.add_column("Score", justify="right")
+    if results is not None:
+        t.add_column("Result", justify="right")
+    t.add_column("Total", justify="right")
+    for p in range(match.players):
+        row = [_who(p, viewer, names)]
+        if scores is not None:
+            row.append(str(scores[p]))
+        if results is not None:
+            row.append(f"{parts[p].rsplit(' = ', 1)[0]} = {results[p]:+d}" if parts else f"{results[p]:+d}")
+        row.append(str(S.total[p]))
+        t.add_row(*row)
+    if match.P.game.team_lists.get(match.players):     # partnerships: the team totals too
+        line = "   ".join(" + ".join(_who(p, viewer, names) for p in team) + f": {total}"
+                           for team, total in zip(match.P.teams, match.team_totals()))
+        return Group(t, Text("Teams  " + line))
+    return t
+
+
+def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: list | None = None) -> Group:
+    """The scores of the hand that just ended and the match totals; `parts`, per seat, how the
+    result was made up ('93 - 105 = -12'), when the rule file writes it as a sum or difference."""
+    number = (ev or {}).get("number", match.hands_played)
+    results = (ev or {}).get("results") or (match.hand_results[-1] if match.hand_results else None)
+    scores = (ev or {}).get("scores")
+    if scores == results or (match.P.hand_result is not None and not any(scores or [])):
+        scores = None
+    return Group(Text(f"Hand {number} is over.", style="bold"),
+                 _standings(match, viewer, names, results, scores, parts))
+
+
+def render_scores(match, viewer: int, names: list) -> Group:
+    """Every hand's results, the totals, and this hand's score so far (its result so far, with
+    the parts, when the rule file has a hand_result the seat can compute: status.py)."""
+    P = match.P
+    t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
+    t.add_column("")
+    for p in range(P.players):
+        t.add_column(_who(p, viewer, names), justify="right")
+    for k, res in enumerate(match.hand_results):
+        t.add_row(f"hand {k + 1}", *[f"{r:+d}" for r in res])
+    if not match.over:
+        so_far = status.result_so_far(match, viewer)
+        t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
+    t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
+    return Group(Text("Scores", style="bold"), t)
+
+
+KEYS = ("How to play\n"
+        "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
+        "  player after it when a card fits several moves: 9h 2).\n"
+        "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
+
+
+def help_text(match, width: int = 88) -> str:
+    """The keys, then the game's full rules as `cardrules rules` prints them (options as set)."""
+    from ..text.describe import Describer, render_text
+    doc = Describer(match.P.game, False, match.P.options).document()
+    return KEYS + "\n\n" + render_text(doc, max(40, min(width, 100) - 2)).rstrip("\n")
+
+
+def render_help(match, names: list, width: int = 88) -> Group:
+    """The keys, and the game's full rules (the text of `cardrules rules`), wrapped to `width`."""
+    return Group(*[Text(clean(line)) for line in help_text(match, width).split("\n")])
+
+
+def render_match_end(match, viewer: int, names: list) -> Group:
+    win = match.winners or []
+    lost = match.losers or []
+    if not win:                     # one team, and it lost (a one-player game)
+        line = "You lose." if viewer in lost else \
+            " and ".join(names[p] for p in lost) + (" loses." if len(lost) == 1 else " lose.")
+    elif len(win) == 1:
+        line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
+    elif match.losers or len([t for t in match.P.teams if t[0] in win]) == 1:   # a team, or all but losers
+        line = " and ".join(_who(p, viewer, names) for p in win) + " win."
+    else:
+        line = "A draw between " + " and ".join(_who(p, viewer, names) for p in win) + "."
+    parts: list = [Text(f"The match is over after {match.hands_played} hand"
+                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold"),
+                   _standings(match, viewer, names)]
+    return Group(*parts)
