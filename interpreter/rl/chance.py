@@ -1,6 +1,6 @@
 """Explicit chance: the engine's random draws as chance events with enumerated outcomes.
 
-The engine draws from its match's generator in two places only (compiler.runtime): a shuffle
+The engine draws from its match's generator in two places only (compiler.runtime.draws): a shuffle
 calls `rng.shuffle(cards)` and a blind draw `rng.fan(cards)` whenever the generator is not a
 `random.Random`. `ScriptedRandom` answers both from a list of outcomes, one per draw:
 - a shuffle of n cards is Python's Fisher-Yates, draw by draw: for i = n-1 down to 1 the
