@@ -58,7 +58,7 @@ _PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0, "
            "chance": ""}
 CHANCE = ("explicit", "sampled")
 EXPLICIT_MAX_CARDS = 16     # explicit chance by default up to this deck size
-REPLAY_CACHE = 1 << 18       # replays remembered per game (explicit chance)
+REPLAY_CACHE = 1 << 17       # replays and states remembered per game (explicit chance)
 FORMAT = "cardrules-openspiel-state"
 VERSION = 1
 _U = pyspiel.GameType.Utility
@@ -122,6 +122,8 @@ class _Config:
         self.teams = len(st.program.teams)
         self.params = p
         self.replays: dict = {}     # explicit chance: (outcomes, moves) -> replay's result
+        self.nodes: dict = {}       # explicit chance: action ids -> (match, need, failed)
+        self.infostates: dict = {}  # explicit chance: (action ids, -1 - seat) -> its string
 
     def replay(self, outcomes: list, moves: list):
         """chance.replay, remembered: an exact algorithm walks the same chance nodes every
@@ -200,7 +202,7 @@ class _Play:
     and this copies the match as search does (lists of ints), sharing the program."""
 
     __slots__ = ("cfg", "seed", "match", "need", "failed", "outcomes", "moves", "actions",
-                 "own", "_index", "resamples")
+                 "own", "_index", "resamples", "shared", "world")
 
     def __init__(self, cfg, seed, match, need, failed, outcomes, moves, actions, own):
         self.cfg = cfg
@@ -214,6 +216,8 @@ class _Play:
         self.own = own              # per seat: the action ids it took
         self._index = None          # action id -> legal-move index, made when asked
         self.resamples = 0          # resample_from_infostate calls without a sampler
+        self.shared = False         # explicit chance: the match is shared (copy before a move)
+        self.world = False          # a resampled world: its states are not the game's own
 
     @classmethod
     def explicit_root(cls, cfg):
@@ -232,13 +236,18 @@ class _Play:
 
     def __deepcopy__(self, memo):
         m = self.match
-        if self.need is None and self.failed is None and not m.over:
-            m = m.copy(EXHAUSTED if self.cfg.explicit else _rng_copy(m.S.rng))
-        # else nothing will change it: a chance node replays, a finished match stays as it is
+        live = self.need is None and self.failed is None and not m.over
+        if live and not self.cfg.explicit:
+            m = m.copy(_rng_copy(m.S.rng))
+        # else nothing changes it in place: a chance node replays, a finished match stays as it
+        # is, and with explicit chance the copy is made by the first move (a clone is mostly
+        # followed by one move, whose result the game may already know: Config.nodes)
         out = _Play(self.cfg, self.seed, m, self.need, self.failed,
                     None if self.outcomes is None else self.outcomes[:], self.moves[:],
                     self.actions[:], [a[:] for a in self.own])
         out._index = self._index
+        out.shared = self.shared = self.cfg.explicit
+        out.world = self.world
         return out
 
     def __reduce__(self):
@@ -262,6 +271,17 @@ class _Play:
         if self.over():
             raise ValueError("the match is over: no action can be applied")
         cfg = self.cfg
+        key = None
+        if cfg.explicit and not self.world:     # the same actions, the same state: known?
+            key = (*self.actions, action)
+            hit = cfg.nodes.get(key)
+            if hit is not None:
+                self._follow(action)
+                self.match, self.need, self.failed = hit
+                self.shared = True
+                self.actions.append(action)
+                self._index = None
+                return
         if self.need is not None:
             if not 0 <= action < self.need.k:
                 raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
@@ -274,6 +294,8 @@ class _Play:
                 what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
                 raise ValueError(f"action {action} ({what}) is not legal now; legal: "
                                  f"{sorted(self.index)}")
+            if self.shared:
+                self.match, self.shared = self.match.copy(EXHAUSTED), False
             m = self.match
             self.own[m.to_move()].append(action)
             self.moves.append(i)
@@ -285,6 +307,23 @@ class _Play:
                 m.pending, self.failed = None, exc.line()
         self.actions.append(action)
         self._index = None
+        if key is not None and len(cfg.nodes) < REPLAY_CACHE:
+            cfg.nodes[key] = (self.match, self.need, self.failed)
+            self.shared = True
+
+    def _follow(self, action: int):
+        """The bookkeeping of a move whose resulting state is known: the move's index, the
+        seat's own actions or the chance outcome."""
+        if self.need is not None:
+            if not 0 <= action < self.need.k:
+                raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
+            self.outcomes.append(action)
+            return
+        i = self.index.get(action)
+        if i is None:
+            raise ValueError(f"action {action} is not legal now; legal: {sorted(self.index)}")
+        self.own[self.match.to_move()].append(action)
+        self.moves.append(i)
 
     def returns(self) -> list:
         cfg, n = self.cfg, self.cfg.program.players
@@ -445,6 +484,7 @@ class CardrulesState(pyspiel.State):
         world = observe.determinize(m, player, rng, knowledge=True)
         out = play.__deepcopy__({})
         out.match, out.seed, out._index = world, None, None
+        out.shared, out.world = False, True
         if play.cfg.explicit:
             world.S.rng = EXHAUSTED
         return CardrulesState(self.get_game(), out)
@@ -473,8 +513,19 @@ def _observation_string(state, seat: int) -> str:
 
 
 def _infostate(state, seat: int) -> str:
-    """The seat's observation (its nonzero slots) and the action ids it took, in order."""
-    return f"{_nonzero(_observe(state, seat))} | {' '.join(map(str, state.play.own[seat]))}"
+    """The seat's observation (its nonzero slots) and the action ids it took, in order
+    (remembered per state with explicit chance, where an exact algorithm asks every iteration)."""
+    play = state.play
+    key = None
+    if play.cfg.explicit and not play.world:
+        key = (*play.actions, -1 - seat)
+        text = play.cfg.infostates.get(key)
+        if text is not None:
+            return text
+    text = f"{_nonzero(_observe(state, seat))} | {' '.join(map(str, play.own[seat]))}"
+    if key is not None and len(play.cfg.infostates) < REPLAY_CACHE:
+        play.cfg.infostates[key] = text
+    return text
 
 
 class CardrulesObserver:
