@@ -2,6 +2,7 @@
 chance, exact algorithms (CFR, exploitability) against OpenSpiel's native games."""
 from __future__ import annotations
 
+import os
 import pickle
 
 import numpy as np
@@ -263,3 +264,34 @@ def test_cpp_bots_are_refused_with_a_clear_error_and_python_ismcts_plays():
         else:
             state.apply_action(py.step(state))
     assert sum(state.returns()) == 0
+
+
+LONG = pytest.mark.skipif(not os.environ.get("CARDRULES_RL_LONG"),
+                          reason="a minute or more: CARDRULES_RL_LONG=1")
+
+
+@LONG
+def test_leducs_information_states_partition_its_tree_as_the_native_games_do():
+    # Compact information states (the seat's view and its own actions) tell apart exactly the
+    # states the native game's perfect-recall strings tell apart: 936 of them.
+    from open_spiel.python.algorithms.get_all_states import get_all_states
+    states = get_all_states(load("leduc-holdem"), include_terminals=False)
+    assert len(states) == 25920          # the native 3,780 times the shuffle's unseen draws
+    assert len({s.information_state_string() for s in states.values()}) == 936
+
+
+@LONG
+def test_cfr_on_the_bundled_leduc_holdem_equals_openspiels_native_leduc_poker():
+    ours, native = _cfr(load("leduc-holdem"), 2), _cfr(pyspiel.load_game("leduc_poker"), 2)
+    assert abs(ours[0] - native[0]) < 1e-9 and abs(ours[1] - native[1]) < 1e-9
+
+
+def test_gymnasium_takes_a_bundled_name_and_refuses_an_action_that_is_no_integer_id():
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    e = SingleAgentEnv("kuhn-poker", seat=0, opponents="random")
+    e.reset(seed=0)
+    for bad in ("1", 1.7, True, 2):
+        with pytest.raises(ValueError):
+            e.step(bad)
+    obs, reward, done, truncated, info = e.step(1)
+    assert not truncated
