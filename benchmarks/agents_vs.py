@@ -3,9 +3,10 @@
     python benchmarks/agents_vs.py games/nutzen.yaml ismcts random -n 1000 --budget 100 --workers 2
     python benchmarks/agents_vs.py games/nutzen.yaml ismcts random -n 1000 --backend ray --address auto
 
-Game i (seed derived from --seed and i, as in `cardrules simulate`) puts AGENT in seat i mod N
-and OPPONENT in every other seat, so each seat holds AGENT equally often when n is a multiple of
-N. Reports AGENT's outright win rate, draw and loss rates (95% Wilson intervals), its mean
+Game i puts AGENT in seat i mod N and OPPONENT in every other seat, so each seat holds AGENT
+equally often when n is a multiple of N. Its seed derives from --seed and i // N (duplicate
+play, as `cardrules simulate` rotates agents: the N games of a deal have the same cards, AGENT in
+a different seat in each); with --no-rotate, from --seed and i (each game its own deal, as before). Reports AGENT's outright win rate, draw and loss rates (95% Wilson intervals), its mean
 margin over the mean of the other seats, and the CPU time AGENT spent per decision (all its
 decisions, and only those with more than one legal move). A benchmark, not a test.
 
@@ -50,10 +51,11 @@ def one(args):
 
 def game(st, args):
     """One game on a ready setup (here, or in a Ray worker that compiled the file it was sent)."""
-    path, players, agent, opponent, budget, hands, seed, i, options = args
+    path, players, agent, opponent, budget, hands, seed, i, options = args[:9]
+    rotate = args[9] if len(args) > 9 else False
     n = st.players
     me = i % n
-    gseed = derive_seed(seed, i)
+    gseed = derive_seed(seed, i // n if rotate else i)
     opts = dict(options or {}, **({"budget": budget} if budget else {}))
     match = Match(st.program, gseed, hands)
     seats = [make_agent(agent if s == me else opponent, s, random.Random(derive_seed(gseed, "agent", s)),
@@ -101,7 +103,8 @@ def report(out: dict):
     srch, dec = out["searched_decisions"], out["decisions"]
     opts = "".join(f", {k} {v}" for k, v in (out.get("options") or {}).items())
     print(f"{out['agent']} vs {out['opponent']} in {os.path.basename(out['path'])}: {out['games']} games "
-          f"(budget {out['budget'] or 'default'}{opts}, hands {out['hands'] or 'full match'})")
+          f"(budget {out['budget'] or 'default'}{opts}, hands {out['hands'] or 'full match'}"
+          f"{', each deal in every seat' if out.get('rotate') else ''})")
     print(f"  win  {out['win_rate']:.3f} [{out['win_ci95'][0]:.3f}, {out['win_ci95'][1]:.3f}]   "
           f"draw {out['draw_rate']:.3f}   loss {out['loss_rate']:.3f} "
           f"[{out['loss_ci95'][0]:.3f}, {out['loss_ci95'][1]:.3f}]")
@@ -111,7 +114,8 @@ def report(out: dict):
           f"({srch} of {dec}); wall {out['wall_seconds']:.0f} s")
 
 
-SETTINGS = ("path", "sha256", "agent", "opponent", "budget", "hands", "seed", "players", "options")
+SETTINGS = ("path", "sha256", "agent", "opponent", "budget", "hands", "seed", "players", "options",
+            "rotate")
 
 
 def combine(paths: list, out_path: str | None):
@@ -152,6 +156,8 @@ def main(argv=None):
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="an agent option for every seat's agent (e.g. depth=8 for ismcts)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--no-rotate", action="store_true",
+                    help="a new deal for every game (default: each deal once with AGENT in each seat)")
     ap.add_argument("--workers", type=int, help="worker processes (default: local 1, ray every CPU)")
     ap.add_argument("--backend", choices=("local", "ray"), default="local",
                     help="play here or on a Ray cluster, as in `cardrules simulate`")
@@ -185,6 +191,8 @@ def run(a):
     meta = {"path": a.path, "sha256": setup(a.path, a.players).game.sha256, "agent": a.agent,
             "opponent": a.opponent, "budget": a.budget, "hands": a.hands, "seed": a.seed,
             "players": a.players}
+    if not a.no_rotate:
+        meta["rotate"] = True
     if a.option:
         meta["options"] = a.options = {k: float(v) if "." in v else int(v)
                                        for k, _, v in (o.partition("=") for o in a.option)}
@@ -211,8 +219,8 @@ def run(a):
 
 def play(a, meta: dict, first: int, n: int) -> tuple:
     """Games first..first+n-1: (summary, per-game results)."""
-    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i, a.options)
-             for i in range(first, first + n)]
+    tasks = [(a.path, a.players, a.agent, a.opponent, a.budget, a.hands, a.seed, i, a.options,
+              not a.no_rotate) for i in range(first, first + n)]
     start = time.time()
     if getattr(a, "runner", None):
         games = list(a.runner.map(game, setup(a.path, a.players), tasks))

@@ -81,8 +81,12 @@ def _check_sim_args(a):
         raise UsageError("--hands must be at least 1")
     if a.budget is not None and a.budget < 1:
         raise UsageError("--budget must be at least 1")
+    if a.think is not None and not 0 < a.think <= 3600:
+        raise UsageError("--think must be more than 0 and at most 3600 seconds")
+    if getattr(a, "match_seed", None) is not None and abs(a.match_seed) > 2 ** 63:
+        raise UsageError("--match-seed must be a whole number within ±2^63")
     # Outputs are checked before any game runs: a typo in a path must not cost the simulation.
-    for what in ("jsonl", "json", "plot"):
+    for what in ("jsonl", "json", "plot", "report"):
         path = getattr(a, what, None)
         if path:
             try:
@@ -110,7 +114,8 @@ class _Local:
 
     def run(self, job, st, games, progress=None):
         from .simulate import batch as sim
-        return sim.run(job, games, self.workers, progress)
+        slow = any(x not in FAST_AGENTS for x in job.agents)
+        return sim.run(job, games, self.workers, progress, 1 if slow else None)
 
 
 def _backend(a):
@@ -124,27 +129,43 @@ def _backend(a):
 def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     """Run a's simulation on one rule file; (setup, agents, summary)."""
     from .simulate import batch as sim
-    from .session import agent_list, setup
+    from .session import agent_list, seatings, setup
     from .simulate.stats import Summary
     sets = _sets(a.set)
     st = setup(path, a.players, sets)
     agents = agent_list(a.agents, st.players)
     if record_dir:
         os.makedirs(record_dir, exist_ok=True)
-    job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir,
-                  {"budget": a.budget} if a.budget else {})
+    options = {"budget": a.budget} if a.budget else {}
+    if a.think:
+        options["think"] = a.think
+    job = sim.Job(path, st.players, sets, agents, a.seed, a.hands, record_dir, options)
+    games = a.n
+    rotations = [] if a.no_rotate else seatings(agents)
+    if len(rotations) > 1:      # duplicate play: every deal once per seating, whole deals only
+        job.seatings = rotations
+        games = -(-a.n // len(rotations)) * len(rotations)
+    job.trace = bool(a.report)        # the report's curves over a game's length
+    job.match_seed = getattr(a, "match_seed", None) is not None
+    if job.match_seed:
+        job.seed = a.match_seed
     summary = Summary(st.players, st.game.match.wins == "lowest")
+    kept = _Failures(a, st, job)
     out = open(jsonl, "w", encoding="utf-8") if jsonl else None
-    bar = _progress(a.n, label) if sys.stderr.isatty() and not a.quiet else None
+    bar = _progress(games, label) if sys.stderr.isatty() and not a.quiet else None
+    if bar and (a.workers or 1) == 1 and a.backend == "local" and any(x not in FAST_AGENTS for x in agents):
+        sim.LIVE = bar.live          # slow agents: each game's hands and decisions as it goes
     shown: set = set()            # the errors told (each once: a broken rule fails many games alike)
     repeats = others = 0          # games failed with an error told already / past the first kinds
     try:
-        for r in runner.run(job, st, a.n, bar.step if bar else None):
+        for r in runner.run(job, st, games, bar.step if bar else None):
             summary.add(r)
-            if out:
-                out.write(json.dumps(r) + "\n")
+            if out:                   # "_" fields are the report's, not the contract's
+                out.write(json.dumps({k: v for k, v in r.items() if k[0] != "_"}
+                                     if "_phases" in r else r) + "\n")
             if "error" in r:
                 same = _AT_HAND.sub("", r["error"])
+                kept.keep(r, same)
                 if same in shown:
                     repeats += 1
                 elif len(shown) >= MAX_ERRORS_SHOWN:
@@ -154,6 +175,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
                     print(f"game {r['game']} (seed {r['seed']}) failed: {clean(r['error'])}",
                           file=sys.stderr)
     finally:
+        sim.LIVE = None
         if out:
             out.close()
         if bar:
@@ -164,7 +186,74 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         where = f"each one is in {clean(jsonl)}" if jsonl else "--jsonl FILE lists every game"
         n = repeats + others
         print(f"{n} more game{'s' if n > 1 else ''} failed with {what} ({where})", file=sys.stderr)
+    kept.tell(path)
     return st, agents, summary
+
+
+class _Failures:
+    """The records of failed games, up to KEEP_FAILED per kind of failure, written to
+    --failures DIR (default: beside the outputs, or a new temporary folder), so that a failure
+    can be watched with `replay --show`. Each is played again here, with a record."""
+
+    def __init__(self, a, st, job):
+        self.a, self.st, self.job = a, st, job
+        self.kinds: dict = {}
+        self.written: list = []
+        self.dir = None
+
+    def folder(self) -> str:
+        if self.dir is None:
+            a = self.a
+            given = getattr(a, "failures", None)
+            if not given:
+                outs = [getattr(a, k, None) for k in ("record", "jsonl", "json", "report", "plot")]
+                first = next((o for o in outs if o), None)
+                if first is None:
+                    import tempfile
+                    given = tempfile.mkdtemp(prefix="cardrules-failures-")
+                elif first == getattr(a, "record", None):
+                    given = first.rstrip("/" + os.sep) + "-failures"
+                else:
+                    given = os.path.splitext(first)[0] + "-failures"
+            os.makedirs(given, exist_ok=True)
+            self.dir = given
+        return self.dir
+
+    def keep(self, r: dict, kind: str):
+        if self.kinds.get(kind, 0) >= KEEP_FAILED:
+            return
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        from .simulate import batch as sim
+        from .engine import record
+        rec = sim.failure_record(self.st, self.job, r["game"])
+        if rec is None:
+            return
+        try:
+            path = sim.record_path(self.folder(), r["game"])
+            record.write(path, *rec)
+        except OSError as exc:
+            print(f"cardrules: error: cannot keep the failed game's record: {clean(exc.strerror or exc)}",
+                  file=sys.stderr)
+            return
+        self.written.append((path, r))
+
+    def tell(self, rules: str):
+        if not self.written:
+            return
+        path, r = self.written[0]
+        n = len(self.written)
+        agents = ",".join(r["agents"])
+        hands = f" --hands {self.a.hands}" if self.a.hands else ""
+        sets = "".join(f" --set {x}" for x in self.a.set or [])
+        print(f"{n} failed game{'s' if n > 1 else ''} kept (up to {KEEP_FAILED} of each kind) in "
+              f"{clean(self.folder())}\n"
+              f"  watch game {r['game']} up to its failure: cardrules replay --show {clean(path)}\n"
+              f"  play it again: cardrules simulate {clean(rules)} --match-seed {r['seed']} -n 1 "
+              f"--agents {agents} --no-rotate{hands}{sets}\n"
+              f"  or deal it to play: cardrules play {clean(rules)} --seed {r['seed']}", file=sys.stderr)
+
+
+KEEP_FAILED = 3                                          # records kept per kind of failure
 
 
 MAX_ERRORS_SHOWN = 20                                   # distinct failures told in full
@@ -180,41 +269,79 @@ def cmd_simulate(a) -> int:
     with _backend(a) as runner:
         st, agents, summary = _simulate(a, runner, a.path, a.jsonl, a.record)
     if a.json:
+        doc = summary.as_dict()
+        if a.think:
+            doc["think"] = a.think
         with open(a.json, "w", encoding="utf-8") as fh:
-            json.dump(summary.as_dict(), fh, indent=2)
+            json.dump(doc, fh, indent=2)
     if a.plot:
         from .simulate.plot import plot_summary
         plot_summary(summary, st.game.name or a.path, agents, a.plot)
+    if a.report:
+        from .simulate import report
+        report.write(a.report, report.simulate_report(summary, st.game.name or a.path, agents,
+                                                      _report_meta(a, [a.path])))
     if not a.quiet:
         for line in format_summary(summary, st.game.name or a.path, agents).splitlines():
             print(clean(line))
+        if a.think:
+            print(_THINK.format(a.think))
     return EXIT_FAIL if summary.failed else EXIT_OK
 
 
+_THINK = ("search agents thought at most {} s per decision (--think): these games depend on the "
+          "machine's speed and load, and another run may differ")
+
+
 def cmd_compare(a) -> int:
-    from .simulate.stats import compare, format_compare
+    from .simulate.stats import compare, format_compare, significance
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
-    summaries = []
+    summaries, seated = [], []
     with _backend(a) as runner:
         for i, path in enumerate(a.paths):
-            _, _, summary = _simulate(a, runner, path, label=f"{i + 1}/{len(a.paths)}")
+            _, agents, summary = _simulate(a, runner, path, label=f"{i + 1}/{len(a.paths)}")
             summaries.append(summary)
+            seated.append(agents)
+    if a.report:
+        from .simulate import report
+        report.write(a.report, report.compare_report(a.paths, summaries, seated, _report_meta(a, a.paths)))
     if a.json:
         rows = compare(a.paths, summaries)
-        doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries], "measures": [
+        adjusted = significance(rows)
+        doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries],
+               **({"think": a.think} if a.think else {}),
+               "adjustment": "holm", "measures": [
             {"key": k, "label": label,
              "values": [c.value if c else None for c in cells],
              "ci95": [list(c.ci) if c else None for c in cells],
-             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1])} for d in diffs]}
-            for k, label, cells, diffs in rows]}
+             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
+                                                     "p_holm": adjusted.get((i, j)),
+                                                     "significant": adjusted.get((i, j), 1) < 0.05}
+                             for j, d in enumerate(diffs)]}
+            for i, (k, label, cells, diffs) in enumerate(rows)]}
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=2)
     if not a.quiet:
         for line in format_compare(a.paths, summaries).splitlines():
             print(clean(line))
+        if a.think:
+            print(_THINK.format(a.think))
     return EXIT_FAIL if any(s.failed for s in summaries) else EXIT_OK
+
+
+def _report_meta(a, paths: list) -> list:
+    """The report's header lines: what was run, so that the run can be made again."""
+    out = [f"rule file{'s' if len(paths) > 1 else ''}: {', '.join(paths)}",
+           f"agents {a.agents}, seed {a.seed}, -n {a.n}" + (f", --hands {a.hands}" if a.hands else "")
+           + (f", --budget {a.budget}" if a.budget else "") + (", --no-rotate" if a.no_rotate else "")
+           + (f", --think {a.think} (the games depend on the machine's speed)" if a.think else "")
+           + "".join(f", --set {x}" for x in a.set or [])]
+    return out
+
+
+FAST_AGENTS = ("random", "greedy")       # the others search: their games are shown as they go
 
 
 class _progress:
@@ -222,10 +349,18 @@ class _progress:
         from rich.progress import Progress
         self.p = Progress(transient=True)
         self.p.start()
+        self.label = label
         self.task = self.p.add_task(label, total=total)
 
     def step(self):
+        self.p.update(self.task, description=self.label)
         self.p.advance(self.task)
+
+    def live(self, index, match):
+        """A game in play (slow agents, one worker): its hand and decisions so far."""
+        self.p.update(self.task, description=f"{self.label} · game {index + 1}: hand "
+                                             f"{match.hands_played + 1}, {match.S.decisions} decisions")
+        self.p.refresh()             # now: a slow game's next tick may be seconds away
 
     def close(self):
         self.p.stop()
@@ -342,6 +477,13 @@ def _simulation_args(p, per: str, every: str = ""):
     p.add_argument("--address", metavar="auto|HOST:PORT|ray://HOST:PORT",
                    help="the Ray cluster (default: start a local Ray runtime for this command)")
     p.add_argument("--budget", type=int, help="search iterations per decision for ismcts")
+    p.add_argument("--think", type=float, metavar="SECONDS",
+                   help="at most this long per decision for ismcts (results then depend on this "
+                        "machine's speed; said in the output)")
+    p.add_argument("--no-rotate", action="store_true",
+                   help="seat the agents as given in every game (default, when they differ: each deal "
+                        "is played once per rotation of the agents over the seats; -n is rounded up "
+                        "to whole deals)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="an option value" + every)
     p.add_argument("-q", "--quiet", action="store_true")
 
@@ -393,11 +535,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", metavar="SUMMARY", help="the summary as JSON")
     s.add_argument("--record", metavar="DIR", help="write each game's record into DIR")
     s.add_argument("--plot", metavar="OUT.png", help="draw score distributions and win rates (needs matplotlib)")
+    s.add_argument("--report", metavar="OUT.html", help="write the summary and its plots as one HTML file")
+    s.add_argument("--failures", metavar="DIR", help="keep the records of failed games here (default: "
+                   "beside the outputs, or a new temporary folder)")
+    s.add_argument("--match-seed", type=int, metavar="SEED",
+                   help="every game's match seed is SEED itself (a seed printed for a game: "
+                        "with -n 1, that game again)")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("compare", help="simulate several rule files alike and compare their measures")
     c.add_argument("paths", nargs="+", metavar="PATH")
     _simulation_args(c, " per file", " for every file (each must declare the option)")
     c.add_argument("--json", metavar="OUT", help="the comparison as JSON")
+    c.add_argument("--report", metavar="OUT.html", help="write the comparison as one HTML file with plots")
     c.set_defaults(func=cmd_compare)
     r = sub.add_parser("replay", help="re-run game records and check every step (--show: watch one)")
     r.add_argument("records", nargs="+", metavar="RECORD")
@@ -411,11 +560,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seats", metavar="KIND,...", help="each seat: human, random or a computer player")
     pl.add_argument("--seed", type=int)
     pl.add_argument("--set", action="append", metavar="NAME=VALUE")
-    pl.add_argument("--resume", metavar="SAVE", help="continue a saved game")
+    pl.add_argument("--resume", metavar="SAVE", nargs="?", const="",
+                    help="continue a saved game (without SAVE: the game's latest autosave)")
     pl.add_argument("--save", metavar="PATH", help="autosave here (default ~/.cardrules/saves/)")
     pl.add_argument("--budget", type=int, help="search iterations per move for ismcts players")
     pl.add_argument("--think", type=float, metavar="SECONDS",
                     help="at most this long per move for ismcts players (default 0.25)")
+    pl.add_argument("--no-auto", action="store_true",
+                    help="ask even for forced moves (a single legal move, or face-down cards you "
+                         "cannot tell apart), which are otherwise played for you")
     pl.set_defaults(func=cmd_play)
     sv = sub.add_parser("serve", help="play in the browser: a lobby, one link per seat (needs the web extra)")
     sv.add_argument("path", metavar="FILE", nargs="?", help="the rule file (default: every file in ./games/, else the bundled games)")

@@ -14,7 +14,7 @@ from .engine import record
 from .agents import SeatView, make_agent
 from .compiler import Program, check_options, compile_game
 from .engine.match import Match
-from .errors import UsageError
+from .errors import GameError, UsageError
 from .language.load import load_game
 from .language.model import players_text
 
@@ -68,17 +68,34 @@ def agent_list(spec: str | list, players: int) -> list:
     return names
 
 
+def seatings(agents: list) -> list:
+    """The distinct rotations of the agents over the seats, in order: rotation r seats the agent
+    of seat s at seat (s + r) mod n. One seating when every seat holds the same agent; as many as
+    the seats when the agents differ (fewer when the list repeats, as a,b,a,b: two)."""
+    n = len(agents)
+    for p in range(1, n + 1):
+        if n % p == 0 and all(agents[i] == agents[(i + p) % n] for i in range(n)):
+            return [[agents[(s - r) % n] for s in range(n)] for r in range(p)]
+    return [list(agents)]
+
+
 def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
-               record_events: bool = False, agent_options: dict | None = None, observer=None):
+               record_events: bool = False, agent_options: dict | None = None, observer=None,
+               keep: list | None = None):
     """Play one match with the named agents; return (match, header-or-None).
 
     `observer`, if given, has `decision(match, seat, moves)` called before each decision is
-    applied and `applied(match)` after (statistics read the match there; agents never do)."""
+    applied and `applied(match)` after (statistics read the match there; agents never do).
+    `keep`, if given, receives the match before its first deal: a game that fails can still be
+    looked at (its record up to the failure)."""
     seats = [make_agent(name, i, random.Random(derive_seed(seed, "agent", i)), **(agent_options or {}))
              for i, name in enumerate(agents)]
     # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
     match = Match(st.program, seed, max_hands, record=record_events,
-                  knowledge=any(a.samples for a in seats))
+                  knowledge=any(a.samples for a in seats), start=False)
+    if keep is not None:
+        keep.append(match)
+    match.start()
     views = [SeatView(match, i) for i in range(st.players)]
     choose = [a.choose for a in seats]        # bound once: the loop runs once per decision
     apply = match.apply
@@ -96,7 +113,24 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
             applied(match)
     head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
         if record_events else None
+    if head is not None and (agent_options or {}).get("think"):
+        head["think"] = agent_options["think"]     # said: such a game depends on the machine
     return match, head
+
+
+def forced(match: Match, seed) -> int | None:
+    """The move the seat to move has no real choice about, or None when it has one: the only
+    legal move, or, when the moves differ only in blind parameters (face-down cards the seat
+    cannot tell apart), one drawn from a generator seeded by the game's seed, the seat and the
+    decision number (a resumed game draws the same). Front-ends play it for the seat and say so."""
+    if match.pending is None:
+        return None
+    seat, moves, _ = match.pending
+    if len(moves) == 1:
+        return 0
+    if SeatView(match, seat).indistinguishable(moves):
+        return random.Random(derive_seed(seed, "forced", seat, match.S.decisions)).randrange(len(moves))
+    return None
 
 
 def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict:
@@ -127,11 +161,23 @@ def replay(path: str, rules_override: str | None = None) -> tuple[bool, str]:
     if head["sha256"] != st.game.sha256:
         return False, f"{name} has changed since the record was made (SHA-256 differs)"
     rng = record.ReplayRandom(st.program.card_names, events, head["seed"])
+    kept: list = []
     try:
-        match = Match(st.program, head["seed"], head.get("max_hands"), record=True, rng=rng)
+        match = Match(st.program, head["seed"], head.get("max_hands"), record=True, rng=rng, start=False)
+        kept.append(match)
+        match.start()
         decisions = record.redo_decisions(match, events)
     except record.ReplayMismatch as exc:
         return False, f"{path}: the replay differs from the record: {exc}"
+    except GameError as exc:         # a failed game's record (simulate --failures) fails alike
+        if head.get("failure") != exc.line():
+            raise
+        if kept[0].S.log != events:
+            return False, f"{path}: the replay differs from the record before the failure"
+        return True, (f"{path}: replayed {len(events)} events up to the recorded failure: identical "
+                      f"({exc.line()})")
+    if head.get("failure"):
+        return False, f"{path}: the record says the game failed, and the replay did not"
     if not match.over:
         return False, "the record ends before the game does"
     produced = match.S.log

@@ -592,6 +592,22 @@ def test_a_rollout_runs_to_the_hands_end_where_nothing_scores_before_it(tmp_path
         assert world.hands_played == 1 and world.S.decisions == 12   # all six rounds played
 
 
+@pytest.mark.parametrize("depth", [None, 0])
+def test_a_rollout_stops_at_the_cap_and_is_valued_as_a_tie_when_nothing_scored(tmp_path, depth):
+    # Six rounds scored only at the hand's end: uncapped, a rollout plays all 12 moves; capped at
+    # 5 it stops after 5, and the equal standings there are a tie for every seat.
+    st = setup(_six_rounds(tmp_path))
+    for seed in range(3):
+        m = Match(st.program, seed, 1)
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(seed), cap=5, depth=depth)
+        assert make_agent("ismcts", seat, random.Random(seed)).cap == ismcts.DEFAULT_CAP == 200
+        world = SeatView(m, seat).sample(random.Random(seed))
+        vals = agent._rollout(world, random.Random(seed), 0)
+        assert world.hands_played == 0 and world.S.decisions == 5
+        assert agent._reward(world, 0, vals) == [0.5, 0.5]
+
+
 def test_a_rollout_is_cut_after_depth_moves_where_the_standings_differ():
     # Chinese Ten's standing (captured card points) moves during the hand: rollouts stop early,
     # after at least `depth` moves, with the standings they return.

@@ -56,3 +56,18 @@ def test_cribbage_pegging_counts_runs_in_any_order_and_pairs_at_the_top_of_the_p
     before = list(m.S.score)
     T.choose(m, "peg 2D")          # the fourth 2 (12) and the last card (1); then the show
     assert [a - b for a, b in zip(m.S.score, before)] == [13 + show[0], show[1]]
+
+
+def test_cribbage_show_is_told_by_its_parts_fifteens_pairs_and_runs():
+    """The show's narration says how it was made (issue 26): the first scenario's hands."""
+    from cardrules.text import narrate
+    m = laid_away("6C 7D 8H 9S KS QS", "3C 3D 4H 4S KD QH", "5C")
+    names = narrate.seat_names(2)
+    narr = narrate.Narrator(m, 0, names).attach()
+    while not m.over and m.hands_played == 0:
+        m.apply(0)
+    told = " ".join(narr.take() + narr.take_hand())
+    # non-dealer (North): 3 3 4 4 5: fifteens 4, pairs 4, runs 12, no flush or nobs
+    assert "North's show is worth 20: fifteens 4, pairs 4, runs 12, flush and nobs 0" in told
+    # dealer (South): 6 7 8 9 5 (fifteens 4, run 5) with the crib K Q K Q 5 (fifteens 8, pairs 4)
+    assert "South's show is worth 21: fifteens 12, pairs 4, runs 5, flush and nobs 0" in told

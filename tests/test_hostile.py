@@ -140,7 +140,7 @@ def simulate(tmp_path, body, *args, name="g.yaml"):
     path.write_text(game(body), encoding="utf-8")
     v = run("validate", str(path))
     assert v.returncode == 0, v.stderr
-    return path, run("simulate", str(path), "-q", *args)
+    return path, run("simulate", str(path), "-q", "--failures", str(tmp_path / "failures"), *args)
 
 
 def test_numbers_cannot_grow_without_end(tmp_path):
@@ -231,7 +231,8 @@ def test_simulate_tells_each_kind_of_failure_once(tmp_path):
     assert {x.split(" failed: ")[1].split(": error")[0] for x in lines[:2]} == {f"{path}:11:42",
                                                                                  f"{path}:14:42"}
     assert lines[2].endswith("more games failed with errors shown above (--jsonl FILE lists every game)")
-    assert len(lines) == 3 and r.returncode == 1
+    assert lines[3] == f"6 failed games kept (up to 3 of each kind) in {tmp_path / 'failures'}"
+    assert len(lines) == 7 and r.returncode == 1
 
 
 def test_simulate_reports_failed_games_with_their_seed_and_goes_on(tmp_path):
@@ -246,11 +247,12 @@ def test_simulate_reports_failed_games_with_their_seed_and_goes_on(tmp_path):
     errors = [x for x in results if "error" in x]
     assert 1 < len(errors) < 200
     x = errors[0]                 # the first failure in full, the others alike counted once
-    assert r.stderr.splitlines() == [
+    assert r.stderr.splitlines()[:2] == [
         f"game {x['game']} (seed {x['seed']}) failed: {path}:11:42: error: division by zero "
         f"(hand 1, seed {x['seed']})",
         f"{len(errors) - 1} more games failed with the same error as above (each one is in "
         f"{tmp_path / 'out.jsonl'})"]
+    assert r.stderr.splitlines()[2] == f"3 failed games kept (up to 3 of each kind) in {tmp_path / 'failures'}"
     assert all(e["error"] == f"{path}:11:42: error: division by zero (hand 1, seed {e['seed']})"
                for e in errors)
     assert r.returncode == 1

@@ -12,6 +12,7 @@ from rich.console import Console
 from cardrules import cli, session
 from cardrules.text import narrate
 from cardrules.play import terminal as play
+from cardrules.play.picking import pick_answer
 from cardrules.language.cards import screen
 from cardrules.engine import Match
 from conftest import ROOT, game_path
@@ -101,8 +102,8 @@ def test_whole_match_through_scripted_input(tmp_path, game, players, seed):
         return buf_holder["chooser"](prompt)
     a = cli.build_parser().parse_args(["play", game_path(game), "--players", str(players), "--seed",
                                        str(seed), "--seats", ",".join(["human"] + ["random"] * (players - 1)),
-                                       "--save", str(save)])
-    term, buf = make_term(reader)
+                                       "--save", str(save)] + (["--no-auto"] if game == "perfect10" else []))
+    term, buf = make_term(reader)      # (Perfect 10's draws are blind: forced unless --no-auto)
     buf_holder["chooser"] = chooser = Chooser(buf, seed)
     rc = play.run(a, term)
     out = buf.getvalue()
@@ -117,6 +118,27 @@ def test_whole_match_through_scripted_input(tmp_path, game, players, seed):
     _no_ansi(out)
     ok, msg = session.replay(str(save))          # the autosave is a complete, exact record
     assert ok, msg
+
+
+def test_forced_moves_play_themselves_and_are_told(tmp_path):
+    """Perfect 10's every decision is a blind draw (P9): the player is never asked, the narration
+    says each draw was picked; Chinese Ten's single captures by the turned card are played too."""
+    rc, out = run_play([game_path("perfect10"), "--players", "3", "--seed", "4", "--set", "target=30",
+                        "--seats", "human,random,random", "--save", str(tmp_path / "p.jsonl")], lines())
+    assert rc == 0 and "The match is over" in out and "South> " not in out
+    assert "You cannot tell the face-down cards apart: one is picked for you." in out
+    asked = []
+
+    def reader(prompt):
+        asked.append(prompt)
+        return "1"
+    rc, out = run_play([game_path("chinese-ten"), "--seed", "3", "--seats", "human,random",
+                        "--save", str(tmp_path / "c.jsonl")], reader)
+    assert rc == 0 and "Your only move is played for you." in out
+    rc, out2 = run_play([game_path("chinese-ten"), "--seed", "3", "--seats", "human,random", "--no-auto",
+                         "--save", str(tmp_path / "c2.jsonl")], lambda p: asked.append(p) or "1")
+    assert "Your only move is played for you." not in out2
+    assert session.replay(str(tmp_path / "c.jsonl"))[0]
 
 
 def test_piped_cli_plays_to_the_end_without_colour(tmp_path, monkeypatch, capsys):
@@ -143,11 +165,12 @@ def test_bad_input_reprompts_with_a_reason(tmp_path):
     assert "Type a number from 1 to" in out                 # empty line
     assert "'abc' is not a number, a card or a move here." in out
     assert "0 is not on the list" in out and "99 is not on the list" in out
-    assert "No legal move uses K♠ now." in out              # a card that no legal move uses
-    assert "No legal move uses 5♣ 2♦ now." in out
+    assert "K♠ is not in your hand." in out                 # why not: a card you do not hold
+    assert "2♦ is not in your hand." in out
     assert "No legal move matches '3c 9'." in out
     assert "How to play" in out and "Play a card from your hand and capture one" in out   # ? help:
-    assert "Definitions" in out and "takes_three(c):" in out          # the full rules, as `rules` prints
+    assert "How a hand goes" in out and "The moves" in out  # how to play, not the specification
+    assert "Source:" not in out and "Definitions" not in out and "Written as" not in out
     assert "Scores" in out and "total" in out                # s
     assert "Game saved. Continue with: cardrules play --resume" in out
     assert out.count("South> ") == 10
@@ -176,8 +199,14 @@ def test_typed_cards_choose_a_move_or_say_which_fit():
     # Nutzen, seed 5: Q♦ fits all three piles, so 'qd' alone is ambiguous; 'qd 2' is one move.
     assert texts == ["Place Q♦, pile 1 (on 10♦)", "Place Q♦, pile 2 (on 2♦)",
                      "Place Q♦, pile 3 (on 9♦)"]
-    kind, reason = play.parse_answer(m, seat, names, "qd")
-    assert kind == "error" and "fits moves 1, 2 and 3" in reason
+    qd = m.P.card_names.index("QD")
+    assert play.parse_answer(m, seat, names, "qd") == ("pick", [qd])    # picked: which pile?
+    shown = play.to_text(play.render_decision(m, seat, names, picked=[qd]))
+    assert "Picked: Q♦" in shown and "2. Place Q♦, pile 2 (on 2♦)" in shown
+    order = [i for i, _ in items]
+    assert pick_answer(m, seat, names, [qd], "2", order) == ("move", items[1][0])
+    assert pick_answer(m, seat, names, [qd], "") == ("error", "The cards picked fit 3 moves: type 1 to 3.")
+    assert pick_answer(m, seat, names, [qd], "qd") == ("picked", [])      # taken back
     assert play.parse_answer(m, seat, names, "QD 2") == ("move", items[1][0])
     assert play.parse_answer(m, seat, names, "Q♦ 3") == ("move", items[2][0])
     assert play.parse_answer(m, seat, names, "place qd 1") == ("move", items[0][0])
@@ -203,7 +232,8 @@ def test_a_ten_may_be_typed_10h_th_or_with_a_suit_symbol():
 def test_resume_goes_on_exactly_as_without_the_interruption(tmp_path, game, seats, option, cut):
     # The computer players' choices after the interruption are the same as without it.
     script = ["1", "2", "1", "3", "2", "1"] * 80
-    base = [game_path(game), "--seed", "6", "--seats", seats, "--set", option]
+    base = [game_path(game), "--seed", "6", "--seats", seats, "--set", option] + \
+        (["--no-auto"] if game == "perfect10" else [])        # its draws are forced: none asked
     whole = tmp_path / "whole.jsonl"
     rc, out = run_play(base + ["--save", str(whole)], lines(*script))
     assert rc == 0 and "The match is over" in out
@@ -290,6 +320,23 @@ def test_P9_a_blind_draw_is_named_only_to_the_player_it_leaves_or_joins():
             assert line.startswith(f"{names[seat]} draws a card from {names[src]}"), line
             checked["other"] += 1
     assert all(checked.values()), checked
+
+
+def test_hearts_pass_tells_you_the_three_cards_passed_to_you_and_no_one_else_s():
+    m, narr, names = _narrated_match("hearts", 4, 5, 0)
+    rng = random.Random(2)
+    while len(m.legal_moves()) == 286:          # the four passes
+        m.apply(rng.randrange(len(m.legal_moves())))
+    told = " ".join(narr.take())
+    giver = next(e for e in m.S.log if e["event"] == "move" and e["to"] == "hand:0"
+                 and e["from"].startswith("passed:"))["from"]
+    got = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"] == giver
+           and e["to"] == "hand:0"]
+    assert len(got) == 3
+    assert f"picks up the cards {names[int(giver.split(':')[1])]} passed: {' '.join(got)}." in told
+    others = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"].startswith("passed:")
+              and e["to"] != "hand:0" and e["from"] != "passed:0"]
+    assert not any(c in told for c in others if c not in got)   # passes between others stay unnamed
 
 
 def test_C6_a_capture_names_both_cards_in_the_games_words():

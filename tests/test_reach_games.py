@@ -319,11 +319,13 @@ def cribbage():
 
 def test_cribbage_the_show_counts_fifteens_pairs_runs_and_nobs():
     m = cribbage()
-    shown = m.S.V[m.P.game.variables[-1].slot]
+    var = {v.name: m.S.V[v.slot] for v in m.P.game.variables}
     # Seat 1, the 29 hand: four 5s with the JC, starter 5C: fifteens 8 x 2, six pairs 12, nobs 1.
     # Seat 0 (dealer): TD 4S 6D 9C + 5C: 10+5, 9+6, 4+5+6 (6), the run 4-5-6 (3) = 9; his crib
     # 2C 3C AH 2H + 5C: the pair of 2s (2) and the double run A-2-3 (6) = 8.
-    assert shown == [9 + 8, 29]
+    assert var["shown"] == [9 + 8, 29]
+    # the parts the show's narration tells: fifteens, pairs, runs (hand and crib)
+    assert (var["fifteens_in"], var["pairs_in"], var["runs_in"]) == ([6 + 0, 16], [2, 12], [3 + 6, 0])
 
 
 def test_cribbage_pegging_fifteen_thirty_one_and_the_last_card():

@@ -2,6 +2,7 @@
 measures that mean what docs/agents.md says, compare and plot on the command line."""
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -40,6 +41,71 @@ def test_cli_output_is_identical_for_one_and_two_workers(tmp_path, capsys):
                          "--json", str(js)]) == 0
         outs.append((jl.read_text(), js.read_text(), capsys.readouterr().out))
     assert outs[0] == outs[1]
+
+
+# -- seat rotation -------------------------------------------------------------------------------
+def test_seatings_are_the_distinct_rotations_of_the_agents():
+    from cardrules.session import seatings
+    assert seatings(["a", "a", "a"]) == [["a", "a", "a"]]
+    assert seatings(["a", "b"]) == [["a", "b"], ["b", "a"]]
+    assert seatings(["i", "r", "r", "r"]) == [["i", "r", "r", "r"], ["r", "i", "r", "r"],
+                                              ["r", "r", "i", "r"], ["r", "r", "r", "i"]]
+    assert seatings(["a", "b", "a", "b"]) == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+
+
+def test_rotation_plays_each_deal_once_in_every_seating(tmp_path):
+    jl = tmp_path / "g.jsonl"
+    assert cli.main(["simulate", HIGH, "-n", "5", "--agents", "greedy,random", "--jsonl", str(jl), "-q"]) == 0
+    rows = [json.loads(x) for x in jl.read_text().splitlines()]
+    assert len(rows) == 6                     # -n rounded up to whole deals
+    for deal in range(3):
+        a, b = rows[2 * deal], rows[2 * deal + 1]
+        assert a["deal"] == b["deal"] == deal and a["seed"] == b["seed"]
+        assert (a["agents"], b["agents"]) == (["greedy", "random"], ["random", "greedy"])
+
+
+def _seat0_and_greedy(out: str):
+    seat0 = next(x for x in out.splitlines() if x.strip().startswith("0 "))
+    lo, hi = (float(v) for v in seat0.split("[")[1].split("]")[0].split(","))
+    return lo, hi, out
+
+
+def test_rotation_separates_the_seats_advantage_from_the_agents():
+    # High card: greedy plays its highest card and wins most hands. Seated fixed, greedy's
+    # strength reads as seat 0's advantage; rotated, seat 0 is fair and greedy's rate is its own.
+    fixed = subprocess.run([sys.executable, "-m", "cardrules", "simulate", HIGH, "-n", "50",
+                            "--agents", "greedy,random", "--no-rotate"], capture_output=True, text=True)
+    lo, hi, _ = _seat0_and_greedy(fixed.stdout)
+    assert lo > 0.5
+    rotated = subprocess.run([sys.executable, "-m", "cardrules", "simulate", HIGH, "-n", "50",
+                              "--agents", "greedy,random"], capture_output=True, text=True)
+    lo, hi, out = _seat0_and_greedy(rotated.stdout)
+    assert lo < 0.5 < hi and "balanced: 25 deals, each played in 2 seatings" in out
+    greedy = next(x for x in out.splitlines() if x.strip().startswith("greedy "))
+    assert float(greedy.split("[")[1].split(",")[0]) > 0.5       # greedy's interval above fair
+    assert "rotated" in out
+
+
+def test_rotated_dealers_share_agrees_with_random_play():
+    """The dealer's advantage of Chinese Ten single hands, greedy against random rotated, is
+    within the interval of random against random (fixed, it was greedy's advantage)."""
+    shares = {}
+    for agents in ("greedy,random", "random"):
+        out = subprocess.run([sys.executable, "-m", "cardrules", "simulate", game_path("chinese-ten"),
+                              "-n", "50", "--hands", "1", "--agents", agents], capture_output=True,
+                             text=True).stdout
+        line = next(x for x in out.splitlines() if "dealer's hand-win share" in x)
+        shares[agents] = (float(line.split()[3]),
+                          tuple(float(v) for v in line.split("[")[1].split("]")[0].split(",")))
+    (v, (lo, hi)), (w, (lo2, hi2)) = shares["greedy,random"], shares["random"]
+    assert lo2 <= v <= hi2 and lo <= w <= hi
+
+
+def test_all_the_same_agents_or_no_rotate_play_as_before(tmp_path):
+    job = _job(HIGH, ["greedy", "random"], seed=3)
+    fixed = [r for r in sim.run(job, 4)]
+    assert all("deal" not in r and r["agents"] == ["greedy", "random"] for r in fixed)
+    assert [r["seed"] for r in fixed] == [sim.derive_seed(3, i) for i in range(4)]
 
 
 # -- intervals -----------------------------------------------------------------------------------
@@ -317,6 +383,26 @@ def test_a_progress_bar_on_a_terminal():
     assert "Coin flip: 1500 games" in out
 
 
+def test_slow_agents_show_each_game_as_it_goes_on_a_terminal():
+    pexpect = pytest.importorskip("pexpect")
+    c = pexpect.spawn(sys.executable, ["-m", "cardrules", "simulate", game_path("chinese-ten"), "-n", "1",
+                                       "--hands", "3", "--agents", "ismcts", "--budget", "5"],
+                      cwd=str(ROOT), timeout=120, dimensions=(24, 120))
+    out = c.read().decode()
+    c.close()
+    assert c.exitstatus == 0
+    assert re.search(r"simulating · game 1: hand 2, \d+ decisions", out)
+
+
+def test_think_bounds_search_time_and_is_said_in_the_output(tmp_path, capsys):
+    js = tmp_path / "s.json"
+    assert cli.main(["simulate", HIGH, "-n", "2", "--agents", "ismcts", "--budget", "100000", "--think", "0.01",
+                     "--json", str(js)]) == 0
+    assert "thought at most 0.01 s per decision (--think)" in capsys.readouterr().out
+    assert json.loads(js.read_text())["think"] == 0.01
+    assert cli.main(["simulate", HIGH, "-n", "2", "--think", "0"]) == 2
+
+
 def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):
     out = tmp_path / "cmp.json"
     assert cli.main(["compare", COIN, HIGH, "-n", "60", "--json", str(out)]) == 0
@@ -329,6 +415,27 @@ def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):
     d = by["decisions"]["differences"][0]
     assert d["value"] == 2.0
     assert by["draw_rate"]["differences"][0]["ci95"][0] <= d["value"]
+
+
+def test_holm_multiplies_the_ith_smallest_p_by_what_is_left_and_stays_monotone():
+    from cardrules.simulate.stats import holm
+    assert [round(p, 6) for p in holm([0.01, 0.04, 0.03, 0.005])] == [0.03, 0.06, 0.06, 0.02]
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
+    # Optional captures: many more legal moves (a real difference), and fewer lead changes with
+    # an unadjusted interval that misses 0 at this n, which one test among 12 does by chance too.
+    assert cli.main(["compare", game_path("chinese-ten"), str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"),
+                     "-n", "40", "--hands", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = {x[:31].strip(): x for x in out.splitlines()}
+    assert rows["branching factor"].endswith("*")
+    lead = rows["lead changes per game"]
+    lo, hi = (float(v) for v in lead.split("[")[-1].rstrip("]* ").split(","))
+    assert hi < 0 and not lead.endswith("*")
+    assert "Holm's adjustment for the 12 differences" in out
+    assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
 
 
 def test_compare_needs_two_files(capsys):
@@ -365,11 +472,16 @@ def test_bad_budget_is_a_usage_error(capsys):
     assert cli.main(["simulate", COIN, "-n", "5", "--budget", "0"]) == 2
 
 
-def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
+def _broken_coin(tmp_path):
     broken = tmp_path / "broken.yaml"
     broken.write_text(open(COIN, encoding="utf-8").read().replace(
         'points: 1}', 'points: "1 // (count(stock) * 0)"}'), encoding="utf-8")
-    assert cli.main(["simulate", str(broken), "-n", "3"]) == 1
+    return broken
+
+
+def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
+    broken = _broken_coin(tmp_path)
+    assert cli.main(["simulate", str(broken), "-n", "3", "--failures", str(tmp_path / "f")]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == ["Coin flip: 0 games, 2 players, 3 failed", "no game was completed: nothing to measure"]
     assert cli.main(["compare", COIN, str(broken), "-n", "3"]) == 1
@@ -377,3 +489,55 @@ def test_games_that_all_fail_are_counted_and_not_measured(tmp_path, capsys):
     assert out[1] == f"[2] {broken}: 0 games, 2 players, 3 failed" and out[0].endswith(": 3 games, 2 players")
     win = next(x for x in out if x.startswith("seat 0 win rate")).split()
     assert win[4] != "-" and win[5] == "-"           # [1] measured, [2] nothing to measure
+
+
+# -- failed games kept ---------------------------------------------------------------------------
+def test_a_failed_games_record_is_kept_and_replays_to_its_failure(tmp_path, capsys):
+    broken = _broken_coin(tmp_path)
+    jl = tmp_path / "games.jsonl"
+    assert cli.main(["simulate", str(broken), "-n", "5", "--jsonl", str(jl)]) == 1
+    err = capsys.readouterr().err
+    kept = tmp_path / "games-failures"            # beside the outputs by default
+    assert sorted(p.name for p in kept.iterdir()) == [f"game-00000{i}.jsonl" for i in range(3)]
+    assert f"3 failed games kept (up to 3 of each kind) in {kept}" in err
+    rec = kept / "game-000001.jsonl"
+    head = json.loads(rec.read_text().splitlines()[0])
+    row = json.loads(jl.read_text().splitlines()[1])
+    assert head["failure"] == row["error"] and head["seed"] == row["seed"]
+    assert cli.main(["replay", str(rec)]) == 0
+    assert "up to the recorded failure: identical" in capsys.readouterr().out
+    assert cli.main(["replay", "--show", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1: South deals." in out and "The game failed here, as recorded" in " ".join(out.split())
+
+
+def test_the_printed_seed_plays_the_game_again(tmp_path, capsys):
+    jl, again = tmp_path / "games.jsonl", tmp_path / "again.jsonl"
+    assert cli.main(["simulate", game_path("chinese-ten"), "-n", "4", "--hands", "1", "--agents", "greedy,random",
+                     "--jsonl", str(jl), "-q"]) == 0
+    row = json.loads(jl.read_text().splitlines()[3])           # deal 1, the agents rotated
+    assert row["agents"] == ["random", "greedy"]
+    assert cli.main(["simulate", game_path("chinese-ten"), "--match-seed", str(row["seed"]), "-n", "1",
+                     "--hands", "1", "--agents", "random,greedy", "--no-rotate", "--jsonl", str(again), "-q"]) == 0
+    redo = json.loads(again.read_text())
+    assert {k: v for k, v in redo.items() if k != "game"} == {k: v for k, v in row.items() if k not in ("game", "deal")}
+
+
+# -- no progress ---------------------------------------------------------------------------------
+def test_a_hand_that_makes_no_progress_is_stopped_at_its_loop_within_a_second():
+    import resource
+    from cardrules.engine import Match
+    from cardrules.errors import GameError
+    from cardrules.session import setup
+    spin = str(ROOT / "tests" / "broken" / "game_choose_can_spin.yaml")
+    st = setup(spin)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    with pytest.raises(GameError) as err:
+        m = Match(st.program, 5)
+        while not m.over:
+            m.apply(0)                 # three rounds of plays, then nobody can move
+    cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime - before
+    line = err.value.line()
+    assert line.startswith(f"{spin}:26:5: error: the hand makes no progress: the 'repeat' here came to "
+                           f"its 'choose' (line 30) 1,000 times with no legal move and no card moved")
+    assert "steps_per_hand" not in line and cpu < 1.0

@@ -489,15 +489,23 @@ def test_the_browser_tells_the_game_in_its_own_words():
 def test_the_status_area_uses_labels_and_show():
     t = new_table("spades", ["human"] * 4, seed=5)
     shown = {x["name"]: x["value"] for x in t.view(0)["variables"]}
-    assert shown["Leads the trick"] == "you"                  # label:, and the seat itself as you
-    assert {x["name"]: x["value"] for x in t.view(1)["variables"]}["Leads the trick"] == "South"
+    assert "Leads the trick" not in shown                     # show: only while a trick is played
     assert shown["Playing to"] == "500"                         # an option with show: true
     assert shown["Bid"] == ["-1"] * 4                           # per player, by its label
     desc = {x["name"]: x["description"] for x in t.view(0)["variables"]}
     assert desc["Bid"] == "A player's bid (-1: not yet)"        # per player too: the hover text
-    h = new_table("hearts", ["human"] * 4, seed=5).view(0)
-    names = {x["name"] for x in h["variables"]}
-    assert "Hearts broken" in names and not any("first trick" in n.lower() for n in names)   # show: false
+    play_randomly(t, lambda: t.match.S.decisions >= 5)         # the bids, then a card led
+    lead = t.match.S.V[next(v.slot for v in t.match.P.game.variables if v.name == "leader")]
+    assert {x["name"]: x["value"] for x in t.view(lead)["variables"]}["Leads the trick"] == "you"
+    other = (lead + 1) % 4                                      # label:, and the seat itself as you
+    assert {x["name"]: x["value"] for x in t.view(other)["variables"]}["Leads the trick"] == \
+        ["South", "West", "North", "East"][lead]
+    h = new_table("hearts", ["human"] * 4, seed=5)
+    names = {x["name"] for x in h.view(0)["variables"]}
+    assert not {"Hearts broken", "Suit led"} & names            # the pass: nothing played yet
+    assert not any("first trick" in n.lower() for n in names)   # show: false
+    play_randomly(h, lambda: any(h.match.S.Z[h.match.P.base["played"] + q] for q in range(4)))
+    assert {"Hearts broken", "Suit led"} <= {x["name"] for x in h.view(0)["variables"]}
 
 
 def test_the_status_area_has_the_phase_and_the_team_totals():

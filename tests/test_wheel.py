@@ -53,7 +53,8 @@ def test_wheel_installs_and_validates_every_game(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for f in ("cardrules/__init__.py", "cardrules/cli.py", "cardrules/grammar/expr.lark",
               "cardrules/schemas/cardrules.schema.json", "cardrules/schemas/cardrules-variant.schema.json",
-              "cardrules/web/static/table.html", "cardrules/web/static/table.js", "cardrules/web/static/style.css"):
+              "cardrules/web/static/table.html", "cardrules/web/static/table.js", "cardrules/web/static/cards.js",
+              "cardrules/web/static/style.css"):
         assert f in names, f"{f} is not in the wheel"
     assert not any(n.startswith("interpreter/") for n in names)
 

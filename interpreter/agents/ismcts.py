@@ -4,7 +4,8 @@ Each iteration samples a world consistent with what the seat knows (`view.sample
 cannot see are redealt among the places of such cards; cards it saw go somewhere stay there),
 walks the tree with UCB over the moves legal in that world, expands one node, plays `depth`
 random moves (default 8; then on, one at a time, while the seats' standings are all equal, to
-the end of the current hand at most), and backs the result up. A node is an
+the end of the current hand at most, and never more than `cap` moves in all, default 200,
+valued on the standings there), and backs the result up. A node is an
 information set reached by a sequence of moves; its children are keyed by (seat, move), and
 each child counts how often it was available, so moves legal only in some worlds are judged
 fairly. The chosen move is the most visited one at the root.
@@ -29,6 +30,7 @@ from .base import Agent
 DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the seed games
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
 DEFAULT_DEPTH = 8           # random moves per rollout before it may be cut (docs/agents.md)
+DEFAULT_CAP = 200           # random moves per rollout at most, then valued where it stands
 
 
 def _key(seat: int, move) -> tuple:
@@ -55,7 +57,8 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, seat: int, rng, budget: int | None = None, exploration: float = EXPLORATION,
-                 think: float | None = None, depth: int | None = None, **options):
+                 think: float | None = None, depth: int | None = None, cap: int | None = None,
+                 **options):
         super().__init__(seat, rng)
         self.budget = int(budget) if budget else DEFAULT_BUDGET
         self.c = exploration
@@ -69,6 +72,12 @@ class ISMCTSAgent(Agent):
         if depth is None:
             depth = DEFAULT_DEPTH
         self.depth = int(depth) if int(depth) > 0 else -1
+        # Random moves per rollout at most (None: DEFAULT_CAP; 0 or less: no cap). A rollout that
+        # reaches it is valued on the standings there, a tie when they are all equal: in a game
+        # whose hands last hundreds of moves with equal standings, rollouts would run to the end.
+        if cap is None:
+            cap = DEFAULT_CAP
+        self.cap = int(cap) if int(cap) > 0 else -1
         self.iterations = 0           # totals over this agent's life (benchmarks read them)
         self.searches = 0
         self._lo = self._hi = None    # range of margins seen in the current search
@@ -206,11 +215,11 @@ class ISMCTSAgent(Agent):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
         depth, cut after `depth` moves at the first point where the seats' standings differ;
         returns those standings (None when the hand or the match ended)."""
-        depth = self.depth
-        if depth < 0:
-            m.playout(rng, hand)
+        depth, cap = self.depth, self.cap
+        if depth < 0:                 # to the end of the hand, or the cap (then _reward values
+            m.playout(rng, hand, cap)  # the standings where the rollout stopped)
             return None
-        m.playout(rng, hand, depth)
+        made = m.playout(rng, hand, depth if cap < 0 else min(depth, cap))
         by_result = m.P.hand_result is not None   # else the standings are the hand scores
         standing, seats = m.standing, range(m.players)
         playout = m.playout
@@ -220,7 +229,9 @@ class ISMCTSAgent(Agent):
             for v in vals:
                 if v != first:
                     return vals if by_result else list(vals)
-            playout(rng, hand, 1)   # one more move
+            if made == cap:           # all equal at the cap: valued as a tie
+                return vals if by_result else list(vals)
+            made += playout(rng, hand, 1)   # one more move
         return None
 
     def _reward(self, m, hand: int, cut=None) -> list:

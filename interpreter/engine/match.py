@@ -8,10 +8,13 @@ from __future__ import annotations
 import random
 
 from ..language import cards
+from ..language import model as m
 from ..compiler import runtime as rt
 from ..compiler.program import BLOCK, CHOOSE, Program
 from ..errors import GameError
 from ..compiler.runtime import State
+
+NO_PROGRESS = 1000      # rounds of a choose with no legal move, no card moving: the hand is stuck
 
 _EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyError, TypeError,
                 ValueError, RecursionError)
@@ -225,11 +228,16 @@ class Match:
             raise self._error(exc, None) from None
 
     def _advance(self):
-        """Run ops until a decision is pending or the match is over."""
+        """Run ops until a decision is pending or the match is over. No decision is offered on
+        the way: a `choose` met again and again with no legal move while no card moves is a
+        hand that makes no progress, stopped after NO_PROGRESS rounds (_stuck), long before
+        the step budget."""
         P, S = self.P, self.S
         code = P.code
         limit = P.max_steps
         op = None
+        idle = None        # choose op -> times it had no legal move since a card last moved
+        idle_moved = -1
         pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
         try:
             while True:
@@ -247,6 +255,11 @@ class Match:
                         S.pc = pc
                         self.pending = (seat, out, ch)
                         return
+                    if S.moved != idle_moved:        # a card moved: that is progress
+                        idle, idle_moved = {}, S.moved
+                    k = idle[pc] = idle.get(pc, 0) + 1
+                    if k >= NO_PROGRESS:
+                        raise self._stuck(ch, seat, k)
                     pc = op[4]
                 else:  # END
                     S.pc = pc
@@ -317,8 +330,38 @@ class Match:
         best = min(tt) if P.game.match.wins == "lowest" else max(tt)
         return [s for s in range(P.players) if tt[P.team_of[s]] == best]
 
+    def _stuck(self, ch, seat: int, rounds: int) -> GameError:
+        """The hand makes no progress: one line at the innermost loop around the `choose`."""
+        loop = _loop_around(self.P.game.hand, ch.stmt)
+        S = self.S
+        what = "the 'choose' here" if loop is None else \
+            f"the '{('repeat' if loop.until else 'while')}' here"
+        line = ch.stmt.span.line
+        return GameError(f"the hand makes no progress: {what} came to its 'choose' (line {line}) {rounds:,} "
+                         f"times with no legal move and no card moved (last for seat {seat}); give the "
+                         f"choose 'otherwise:' or end the loop (hand {S.hand_no}, seed {self.seed})",
+                         loop.span if loop is not None else ch.stmt.span)
+
     def _error(self, exc, span) -> GameError:
         where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
         msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
             ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
         return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)
+
+
+def _loop_around(stmts: list, target):
+    """The innermost `while`/`repeat` around statement `target` in the flow `stmts` (None: the
+    target is in no such loop, or not in the flow)."""
+    def walk(body: list, loop):
+        for st in body:
+            if st is target:
+                return True, loop
+            inner = st if isinstance(st, m.While) else loop
+            for sub in (getattr(st, "body", None), getattr(st, "then", None), getattr(st, "other", None),
+                        getattr(st, "otherwise", None)):
+                if sub:
+                    found, where = walk(sub, inner)
+                    if found:
+                        return True, where
+        return False, None
+    return walk(stmts, None)[1]

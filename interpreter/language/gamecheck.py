@@ -10,7 +10,8 @@ single expression shows:
   and numbers are bounded), because no static estimate of it is both safe and not absurd;
 - the deal against the deck, for every allowed player count; tables indexed by the player
   count against the allowed counts;
-- statements that can never run, loops that can never end, moves that can never be legal.
+- statements that can never run, loops that can never end, moves that can never be legal;
+  a loop whose only effect is a `choose` that can be left with no legal move (it would spin).
 
 Values are worked out only where they are constants (numbers, `players` for each allowed
 count, tables, ranks and suits); anything else, options included (--set changes them), is
@@ -52,6 +53,7 @@ def run(ck, hand: list, autos: list, match) -> None:
     _player_tables(ck, hand, autos, match)
     _Reach(ck).check(hand, autos, match)
     _never_legal(ck)
+    _spinning_chooses(ck, hand)
 
 
 # -- names that reach generated code --------------------------------------------------------
@@ -699,3 +701,54 @@ def _never_legal(ck):
                 why = why or f"the condition of parameter '{p.name}' is always false"
         if why:
             ck.warn(f"move '{mv.name}' can never be legal: {why}", mv.span)
+
+
+# -- a loop that can spin: its choose can be left with nothing legal --------------------------
+def _spinning_chooses(ck, hand: list):
+    """A `while`/`repeat` whose body does nothing but offer chooses (no card moved, no variable
+    set, no score), with a choose without `otherwise:` whose every move needs a card from a zone
+    (or has a condition), while neither its condition nor an enclosing loop's looks at those
+    zones: once they are empty nobody can move, nothing changes, and the loop never ends (the
+    engine then stops the hand: no progress). Only the shape of the flow is read, not values;
+    a condition that calls a function of the file is not looked into (no warning)."""
+    def looks(loop) -> tuple:
+        zones, calls = set(), False
+        for n in walk(loop.cond) if loop.cond is not None else ():
+            ref = getattr(n, "ref", None)
+            if ref is not None and ref[0] == "zone":
+                zones.add(ref[1].name)
+            calls = calls or (ref is not None and ref[0] == "function")
+        return zones, calls
+
+    def visit(stmts, looked: set, calls: bool):
+        for st in stmts:
+            if isinstance(st, m.While):
+                zones, c = looks(st)
+                if not (calls or c) and not any(not isinstance(x, (m.Choose, m.ForEach, m.If))
+                                                for x in _all_statements(st.body)):
+                    _check_loop(ck, st, looked | zones)
+                visit(st.body, looked | zones, calls or c)
+            else:
+                for _, body in _bodies_of(st):
+                    visit(body, looked, calls)
+
+    visit(hand, set(), False)
+
+
+def _check_loop(ck, loop, looked: set):
+    for st in _all_statements(loop.body):
+        if not isinstance(st, m.Choose) or st.otherwise:
+            continue
+        needs = set()
+        for mv in st.moves:
+            zones = {_zone_name(x) for p in mv.params for x in walk(p.source)} - {None}
+            if not zones and mv.cond is None:
+                break                 # a move that is always legal: the choose always offers it
+            needs |= zones
+        else:
+            if needs and not needs & looked:
+                names = ", ".join(f"'{z}'" for z in sorted(needs))
+                ck.warn(f"this choose can leave the loop at line {loop.span.line} spinning: it has no "
+                        f"'otherwise:', its moves need cards from {names}, and once nobody can move "
+                        f"nothing in the loop changes while no loop's condition looks at {names}; "
+                        f"give the choose 'otherwise:' or end the loop", st.span)

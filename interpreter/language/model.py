@@ -232,6 +232,14 @@ class Limits:
 
 
 @dataclass
+class TableLayout:
+    """The `table:` section: presentation hints for the browser's table (web/layout.py)."""
+    centre: tuple | None = None  # per-player zones drawn in the middle; None: inferred
+    show_empty: tuple = ()       # zones drawn even when empty
+    names: dict = field(default_factory=dict)   # zone name -> its name on the table
+
+
+@dataclass
 class Game:
     """A whole checked rule file."""
     path: str
@@ -264,6 +272,7 @@ class Game:
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
     team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
+    table: TableLayout | None = None   # the `table:` section, if any (presentation only)
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

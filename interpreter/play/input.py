@@ -11,7 +11,10 @@ import signal
 import sys
 
 from ..language import cards as cardtext
+from ..engine.picks import Picker
 from ..text import narrate
+from ..text.whynot import why_not
+from .picking import card_ids
 from .render import menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
@@ -19,8 +22,9 @@ _NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３
 
 
 def parse_answer(match, viewer: int, names: list, text: str):
-    """What a typed line means: ('move', legal index) | ('help',) | ('scores',) | ('quit',) |
-    ('error', reason)."""
+    """What a typed line means: ('move', legal index) | ('pick', card ids: the first cards of a
+    move of several, picked one by one from here on) | ('help',) | ('scores',) | ('quit',) |
+    ('error', reason: why no legal move takes the cards typed, in the game's words)."""
     items = menu(match, viewer, names)
     n = len(items)
     t = text.strip()
@@ -63,18 +67,39 @@ def parse_answer(match, viewer: int, names: list, text: str):
                 and all(w in tok["words"] for w in want_words):
             found.append(k)
     unknown = [w for w in want_words if w not in known_words]
-    if unknown:
+    named = _move_named(P, want_words)
+    if unknown and not (named and want_cards and all(w in named[1] for w in unknown)):
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
     shown = " ".join(cardtext.screen(c) for c in want_cards)
+    only_cards = want_cards and not want_nums and not want_words
+    if only_cards:                 # cards alone: picked one by one when they start a move
+        pk = Picker(match)
+        ids = card_ids(match, want_cards, set(pk.cards()))
+        if pk.progress(ids).possible and (found or pk.several or len(ids) < max(
+                (len(cs) for _, cs in pk.moves), default=0)):
+            return ("pick", ids)
     if not found:
-        if want_cards and not want_nums and not want_words:
-            return ("error", f"No legal move uses {shown} now.")
+        if want_cards and not want_nums and (not want_words or named):
+            ids = card_ids(match, want_cards)
+            reason = why_not(match, viewer, ids, names, named[0] if named else None)
+            return ("error", reason or f"No legal move uses {shown} now.")
         return ("error", f"No legal move matches '{t}'.")
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
     return ("error", f"'{t}' fits moves {listed}: type the number.")
+
+
+def _move_named(P, typed: list):
+    """(move name, the words naming it) when the typed words name one move of the game
+    ('place', 'capture three'), else None."""
+    said = " ".join(typed)
+    for mv in P.game.moves_by_index:
+        spoken = narrate.words(mv.name).lower()
+        if said in (spoken, mv.name.lower()):
+            return mv.name, set(spoken.split()) | {mv.name.lower()}
+    return None
 
 
 def _within(want: list, have: list) -> bool:

@@ -18,16 +18,7 @@ from rich.text import Text
 from ..engine.observe import visible
 from ..errors import clean
 from ..text import narrate, status
-
-RED_CARD = r"(?:10|[2-9AJQK])[♥♦]"
-
-
-def styled(text: str, style: str = "") -> Text:
-    """Text with red cards coloured (when the console has colour)."""
-    t = Text(clean(text), style=style)
-    t.highlight_regex(RED_CARD, "red")
-    return t
-
+from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
     """A renderable as plain text (no colour, no control codes)."""
@@ -126,6 +117,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
                 text = _cards_summary(match, viewer, zi, 4 if compact else 30)
                 if compact and re.fullmatch(r"\d+ cards?", text):
                     text = text.split()[0]
+                elif compact and len(S.Z[zi]) > 4:         # many cards: their number (s shows more)
+                    text = str(len(S.Z[zi]))
                 elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
                     text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
                 row.append(styled(text))
@@ -226,10 +219,17 @@ def _fan_source(match, viewer: int, names: list) -> str | None:
     return None
 
 
-def render_decision(match, viewer: int, names: list, compact: bool = False) -> Group:
+def render_decision(match, viewer: int, names: list, compact: bool = False, room: int | None = None,
+                    width: int = 100, picked: list | None = None) -> Group:
     """The numbered legal moves for the seat to move; `compact` (a small terminal): no move
-    descriptions, columns sooner, a shorter hint."""
+    descriptions, columns sooner, a shorter hint. With `room` (lines) and `width`, a list that
+    would not fit, or moves of several cards, are grouped instead (picking.render_grouped);
+    `picked`: the cards picked so far, shown with what can complete them (picking.render_picks)."""
+    from .picking import Picker, render_grouped, render_picks
     P = match.P
+    if picked:
+        order = [i for i, _ in menu(match, viewer, names)]
+        return render_picks(match, viewer, names, picked, width, compact, order)
     items = menu(match, viewer, names)
     n = len(items)
     parts: list = []
@@ -252,8 +252,8 @@ def render_decision(match, viewer: int, names: list, compact: bool = False) -> G
         mv = P.game.moves_by_index[k]
         if mv.description:
             parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
-    width = len(str(n))
-    entries = [styled(f"{k + 1:>{width}}. {text}") for k, (_, text) in enumerate(items)]
+    digits = len(str(n))
+    entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
     has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
     hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
@@ -261,7 +261,11 @@ def render_decision(match, viewer: int, names: list, compact: bool = False) -> G
         hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
     parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
                               " · ? help · s scores · q save and quit"), style="dim"))
-    return Group(*parts)
+    full = Group(*parts)
+    several = n > 8 and Picker(match).several
+    if several or (room is not None and _lines(full, width) > room):
+        return render_grouped(match, viewer, names, items, width, room, compact)
+    return full
 
 
 class _ColumnList:
@@ -288,35 +292,55 @@ class _ColumnList:
 
 
 def render_screen(match, viewer: int, names: list, recent: list, max_recent: int = 12,
-                  width: int | None = None, height: int | None = None) -> Group:
+                  width: int | None = None, height: int | None = None, picked: list | None = None,
+                  pinned: int = 0, message: str | None = None) -> Group:
     """One whole screen for `viewer`: the table, what happened since its last turn, its move.
-    With the terminal's size, it fits: narrow terminals get compact cells, and only as many
-    recent lines as leave the title on screen (`s` and the record keep the rest)."""
+    With the terminal's size, it fits: narrow terminals get compact cells, the moves are
+    grouped when their list would push the table off (render_decision), and only as many
+    recent lines as leave the title on screen (`s` and the record keep the rest). The first
+    `pinned` recent lines (who sits where, the autosave) stay when there is room for them;
+    `message` (a refused answer's reason) goes last, above the prompt."""
     compact = width is not None and width < 80
     board = render_board(match, viewer, names, compact)
-    decision = render_decision(match, viewer, names, compact) \
+    fits = height is not None and width is not None
+    note = styled(message, "yellow") if message else None
+    if fits and note is not None:
+        height -= _lines(note, width)
+    room = height - _lines(board, width) - 3 if fits else None   # a blank line, the prompt, a reply
+    decision = render_decision(match, viewer, names, compact, room, width or 100, picked) \
         if match.pending and match.pending[0] == viewer else None
-    shown = recent[-max_recent:]
-    if height is not None and width is not None:
+    head, tail = recent[:pinned], recent[pinned:]
+    top, bottom = head, tail[-max_recent:]
+    if fits:
         used = _lines(board, width) + (_lines(decision, width) + 1 if decision is not None else 0)
         room = height - used - 3                # a blank line, "… earlier", the prompt
-        shown, need = [], 0
-        for line in reversed(recent[-max_recent:]):
+        top, bottom, need = [], [], 0
+        for line in reversed(tail[-max_recent:]):
             k = _lines(styled("  " + line), width)
             if need + k > room:
                 break
-            shown.insert(0, line)
+            bottom.insert(0, line)
             need += k
+        if len(bottom) == len(tail):              # room left: who sits where, the autosave
+            for line in head:
+                k = _lines(styled("  " + line), width)
+                if need + k > room:
+                    break
+                top.append(line)
+                need += k
+    skipped = len(recent) - len(top) - len(bottom)
     parts: list = [board]
-    if recent and (shown or decision is None):
+    if recent and (top or bottom or decision is None):
         parts.append(Text(""))
-        if len(recent) > len(shown):
-            parts.append(Text(f"  … {len(recent) - len(shown)} earlier", style="dim"))
-        for line in shown:
-            parts.append(styled("  " + line))
+        parts += [styled("  " + line) for line in top]
+        if skipped:
+            parts.append(Text(f"  … {skipped} earlier", style="dim"))
+        parts += [styled("  " + line) for line in bottom]
     if decision is not None:
         parts.append(Text(""))
         parts.append(decision)
+    if note is not None:
+        parts.append(note)
     return Group(*parts)
 
 
@@ -385,15 +409,17 @@ def render_scores(match, viewer: int, names: list) -> Group:
 
 KEYS = ("How to play\n"
         "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-        "  player after it when a card fits several moves: 9h 2).\n"
+        "  player after it when a card fits several moves: 9h 2). Moves of several cards:\n"
+        "  type them one by one (ks, then qh) or together (ks qh jh); Enter confirms.\n"
         "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
 
 
 def help_text(match, width: int = 88) -> str:
-    """The keys, then the game's full rules as `cardrules rules` prints them (options as set)."""
-    from ..text.describe import Describer, render_text
-    doc = Describer(match.P.game, False, match.P.options).document()
-    return KEYS + "\n\n" + render_text(doc, max(40, min(width, 100) - 2)).rstrip("\n")
+    """The keys, then how to play the game (text/howto.py: the rules text for a player, with the
+    options as set)."""
+    from ..text.howto import how_to_play
+    return KEYS + "\n\n" + how_to_play(match.P.game, match.P.options,
+                                        max(40, min(width, 100) - 2)).rstrip("\n")
 
 
 def render_help(match, names: list, width: int = 88) -> Group:

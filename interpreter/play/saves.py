@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 
 from ..engine import record
@@ -14,6 +15,7 @@ from ..errors import UsageError
 from ..session import setup
 
 SAVE_VERSION = 1
+KEEP_FINISHED = 20           # autosaves of finished games kept per folder (older ones are pruned)
 
 
 class SaveError(record.RecordError):
@@ -45,10 +47,74 @@ class SaveFile:
         self.n = len(events)
 
 
+def saves_dir() -> str:
+    return os.path.join(os.path.expanduser("~"), ".cardrules", "saves")
+
+
+def _stem(rules: str) -> str:
+    return os.path.splitext(os.path.basename(rules))[0] or "game"
+
+
+_AUTOSAVE = re.compile(r"(.+)-\d{8}-\d{6}(?:-\d+)?\.jsonl")
+
+
+def finished(path: str) -> bool:
+    """Whether a save's game is over (its last event ends the match)."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - 4096))
+            tail = fh.read().decode("utf-8", errors="replace").strip().splitlines()
+        return bool(tail) and json.loads(tail[-1]).get("event") == "match_end"
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _autosaves(folder: str, stem: str | None = None) -> list:
+    """The autosaves in a folder (of one game when `stem` is given), newest first."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for n in names:
+        m = _AUTOSAVE.fullmatch(n)
+        if m and (stem is None or m.group(1) == stem):
+            p = os.path.join(folder, n)
+            try:
+                out.append((os.path.getmtime(p), n, p))
+            except OSError:
+                continue
+    return [p for _, _, p in sorted(out, reverse=True)]
+
+
+def latest_save(rules: str, folder: str | None = None) -> str:
+    """`--resume` without a save: the newest autosave of this game that is not over (else the
+    newest one, which shows the result)."""
+    folder = folder or saves_dir()
+    saves = _autosaves(folder, _stem(rules))
+    if not saves:
+        raise UsageError(f"no saved game of {_stem(rules)} in {folder}: give --resume SAVE")
+    return next((p for p in saves if not finished(p)), saves[0])
+
+
+def prune(folder: str | None = None, keep: int = KEEP_FINISHED) -> list:
+    """Remove the autosaves of finished games beyond the newest `keep` in the folder (games
+    not over are never removed); returns the paths removed."""
+    done = [p for p in _autosaves(folder or saves_dir()) if finished(p)]
+    gone = []
+    for p in done[keep:]:
+        try:
+            os.remove(p)
+            gone.append(p)
+        except OSError:
+            pass
+    return gone
+
+
 def default_save_path(rules: str) -> str:
-    home = os.path.expanduser("~")
-    stem = os.path.splitext(os.path.basename(rules))[0] or "game"
-    base = os.path.join(home, ".cardrules", "saves", f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}")
+    stem = _stem(rules)
+    base = os.path.join(saves_dir(), f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}")
     path, k = base + ".jsonl", 1
     while os.path.exists(path):
         k += 1

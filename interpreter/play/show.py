@@ -18,7 +18,7 @@ from ..engine import record
 from ..language.model import players_text
 from ..engine.record import find_rules
 from ..engine.match import Match
-from ..errors import CardrulesError, UsageError, clean
+from ..errors import CardrulesError, GameError, UsageError, clean
 from ..session import setup
 
 
@@ -76,6 +76,8 @@ def show(path: str, rules_override, seat, term) -> bool:
         print(f"{clean(path)}: error: the replay differs from the record in the first deal: "
               f"{clean(exc)}", file=sys.stderr)
         return False
+    except GameError as exc:           # a failed game's record (simulate keeps them)
+        return _failed(path, head, exc, narr, term, styled)
     look = viewer if viewer >= 0 else -1
     decisions = [ev for ev in events if ev.get("event") == "decision"]
     try:
@@ -95,6 +97,8 @@ def show(path: str, rules_override, seat, term) -> bool:
             hands = match.hands_played
             try:
                 record.redo_decisions(match, [ev])
+            except GameError as exc:
+                return _failed(path, head, exc, narr, term, styled)
             except record.ReplayMismatch as exc:
                 print(f"{clean(path)}: error: the replay differs from the record at decision {k + 1}: "
                       f"{clean(exc)}", file=sys.stderr)
@@ -112,6 +116,17 @@ def show(path: str, rules_override, seat, term) -> bool:
     else:
         term.show(Text("The record ends before the game does.", style="bold"))
     return True
+
+
+def _failed(path, head, exc, narr, term, styled) -> bool:
+    """The game failed while replayed: as its record says (simulate's --failures), or not."""
+    for line in narr.take():
+        term.show(styled("  " + line))
+    if head.get("failure") == exc.line():
+        term.show(Text(clean(f"The game failed here, as recorded: {exc.line()}"), style="bold"))
+        return True
+    print(exc.line(), file=sys.stderr)
+    return False
 
 
 def _open_hands(match, names) -> list:

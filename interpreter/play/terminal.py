@@ -28,13 +28,16 @@ from ..engine.match import Match
 from ..errors import GameError, UsageError, clean
 from ..language.load import load_game
 from ..language.model import players_text
-from ..session import derive_seed, parse_sets, setup
+from ..session import derive_seed, forced, parse_sets, setup
 # re-exported: tests and web/protocol.py import these from here
+from ..engine.picks import Picker
 from .input import MAX_ANSWER, parse_answer, read_answer, read_tty  # noqa: F401
+from .picking import pick_answer
 from .render import (_blind_fan, _fan_source, help_text, menu, render_board,  # noqa: F401
                      render_decision, render_hand_end, render_handover, render_help,
                      render_match_end, render_scores, render_screen, styled, to_text)
-from .saves import SAVE_VERSION, SaveError, SaveFile, default_save_path, restore  # noqa: F401
+from .saves import (SAVE_VERSION, SaveError, SaveFile, default_save_path, latest_save,  # noqa: F401
+                    prune, restore)
 
 HUMAN = "human"
 ISMCTS_BUDGET = 250          # search iterations per decision, at most
@@ -121,8 +124,9 @@ class _Nothing:
 
 class PlaySession:
     def __init__(self, st, match: Match, kinds: list, seed: int, term: Terminal, save: SaveFile | None,
-                 budget: int | None = None, think: float | None = None):
+                 budget: int | None = None, think: float | None = None, auto: bool = True):
         self.st, self.match, self.kinds, self.seed = st, match, kinds, seed
+        self.auto = auto             # forced moves play themselves (session.forced); --no-auto: asked
         self.term = term
         self.save = save
         self.names = narrate.seat_names(match.players)
@@ -138,6 +142,10 @@ class PlaySession:
                     if k == "ismcts" else {}
                 self.agents[p] = make_agent(k, p, random.Random(derive_seed(seed, "agent", p)), **opts)
         self.last_human = None
+        self.intro_lines = 0         # the first lines told (who sits where, the autosave)
+        self.asked: set = set()      # seats asked once (their first screen pins the intro)
+        self.picked = None           # the cards picked so far at the decision asked (picking.py)
+        self.pinned = 0              # recent lines kept at the top of the screen asked
         self.last_hand_end = None
         self.last_parts = None       # the hand result's parts at the end of the last hand
         match.S.log = narrate.EventLog(match.S.log, self._event)
@@ -174,7 +182,9 @@ class PlaySession:
             while not m.over:
                 seat, moves, _ = m.pending
                 if self.kinds[seat] == HUMAN:
-                    i = self.ask(seat)
+                    i = self.forced(seat) if self.auto else None
+                    if i is None:
+                        i = self.ask(seat)
                 else:
                     i = self.computer(seat, moves)
                 hands = m.hands_played
@@ -204,6 +214,15 @@ class PlaySession:
         self.finish()
         return 0
 
+    def forced(self, seat: int) -> int | None:
+        """The move the seat has no choice about, told to it in the narration; None: ask."""
+        i = forced(self.match, self.seed)
+        if i is not None:
+            self.narrators[seat].note("Your only move is played for you." if len(self.match.pending[1]) == 1
+                                      else "You cannot tell the face-down cards apart: one is picked "
+                                           "for you.")
+        return i
+
     def _stream(self):
         for line in self.narrators[-1].take():
             self.term.show(styled(line))
@@ -217,12 +236,26 @@ class PlaySession:
         narr = self.narrators[seat]
         recent = narr.take()
         self.recent = recent
+        self.picked = None
+        self.pinned = self.intro_lines if seat not in self.asked else 0
+        self.asked.add(seat)
         term.show(self.screen(seat), clear=True)
         while True:
             line = term.read(f"{names[seat]}> ")
-            ans = parse_answer(m, seat, names, line)
+            ans = parse_answer(m, seat, names, line) if not self.picked else \
+                pick_answer(m, seat, names, self.picked, line, [i for i, _ in menu(m, seat, names)])
             if ans[0] == "move":
                 return ans[1]
+            if ans[0] in ("pick", "picked"):
+                self.picked = ans[1] or None
+                if self.picked:
+                    done = Picker(m).progress(self.picked)
+                    if done.done and len(self.picked) == 1:   # one card, one move: no confirming
+                        return done.complete[0]
+                term.show(self.screen(seat) if term.interactive else
+                          render_decision(m, seat, names, False, None, term.console.width, self.picked)
+                          if self.picked else self.screen(seat), clear=term.interactive)
+                continue
             if ans[0] == "quit":
                 raise Quit()
             if ans[0] == "help" and term.interactive:
@@ -241,7 +274,10 @@ class PlaySession:
                 else:
                     term.show(view)
                 continue
-            term.show(styled(ans[1], "yellow"))
+            if term.interactive:       # drawn again with the reason above the prompt: nothing scrolls
+                term.show(self.screen(seat, ans[1]), clear=True)
+            else:
+                term.show(styled(ans[1], "yellow"))
 
     def page(self, lines: list):
         """Long text one screen at a time: Enter for more, q (or b) back to the game."""
@@ -257,11 +293,12 @@ class PlaySession:
             if not more or answer.strip().lower() in ("q", "b", "back"):
                 return
 
-    def screen(self, seat: int):
+    def screen(self, seat: int, message: str | None = None):
         """The seat's screen, fitted to the terminal when it is a real one."""
         size = self.term.console.size if self.term.interactive else None
         return render_screen(self.match, seat, self.names, self.recent,
-                             width=size.width if size else None, height=size.height if size else None)
+                             width=size.width if size else None, height=size.height if size else None,
+                             picked=self.picked, pinned=self.pinned, message=message)
 
     def computer(self, seat: int, moves: list) -> int:
         m = self.match
@@ -342,6 +379,7 @@ def intro(session: PlaySession, resumed: str | None):
                  + (f"; {comp}" if comp else "") + ".")
     if session.save:
         session.note(("Resumed. " if resumed else "") + f"Autosave: {session.save.path}")
+    session.intro_lines = len(session.narrators[next(iter(session.narrators))].lines)
     m = session.match
     if getattr(m.S, "Z", None) is None:         # a new match: its first deal is told as it happens
         m.start()
@@ -360,7 +398,13 @@ def run(a, term: Terminal | None = None) -> int:
     think = getattr(a, "think", None)
     if think is not None and not 0 < think <= 3600:     # also refuses nan and inf
         raise UsageError("--think takes seconds: more than 0, at most 3600")
-    if a.resume:
+    if a.resume is not None:
+        if not a.resume:                        # --resume alone: the game's latest autosave
+            if not a.path:
+                raise UsageError("--resume without a save needs the game: cardrules play GAME --resume")
+            a.resume = latest_save(a.path)
+        elif not a.path and not os.path.exists(a.resume) and not a.resume.endswith(".jsonl"):
+            a.resume = latest_save(a.resume)    # --resume GAME: that game's latest autosave
         if a.players is not None or a.seed is not None or a.set:
             raise UsageError("--resume continues a saved game: its players, seed and options come "
                              "from the save")
@@ -381,6 +425,8 @@ def run(a, term: Terminal | None = None) -> int:
         if budget:
             head["budget"] = budget
         budget = budget or head.get("budget")
+        if getattr(a, "no_auto", False):
+            head["no_auto"] = True
         save = SaveFile(save_path, head, match.S.log)
     else:
         if not a.path:
@@ -396,9 +442,14 @@ def run(a, term: Terminal | None = None) -> int:
         match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(a.path), st.options, st.players, kinds, seed, None)
         head["play"] = SAVE_VERSION
+        if getattr(a, "no_auto", False):      # kept by --resume
+            head["no_auto"] = True
         if budget:
             head["budget"] = budget
+        if not a.save:
+            prune()                             # old autosaves of finished games
         save = SaveFile(a.save or default_save_path(a.path), head, match.S.log)
-    session = PlaySession(st, match, kinds, seed, term, save, budget, think)
+    session = PlaySession(st, match, kinds, seed, term, save, budget, think,
+                          auto=not head.get("no_auto"))
     intro(session, a.resume)
     return session.run()

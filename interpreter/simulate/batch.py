@@ -23,11 +23,28 @@ class Job:
     max_hands: int | None
     record_dir: str | None
     agent_options: dict = field(default_factory=dict)
+    # Duplicate play: the agents' seatings (session.seatings), each deal played once in each;
+    # None: every game seats `agents` as given, as before rotation existed.
+    seatings: list | None = None
+    match_seed: bool = False     # `seed` is every game's match seed itself (simulate --match-seed)
+    trace: bool = False          # results get "_phases" (the report's curves; never in --jsonl)
+
+    def game(self, index: int) -> tuple:
+        """Game `index`: (agents in seat order, match seed, deal or None). Rotated, games
+        index = deal * len(seatings) + r share the deal's seed (the same cards, dealt alike)."""
+        if not self.seatings:
+            return self.agents, self._seed(index), None
+        deal, r = divmod(index, len(self.seatings))
+        return self.seatings[r], self._seed(deal), deal
+
+    def _seed(self, deal: int) -> int:
+        return self.seed if self.match_seed else derive_seed(self.seed, deal)
 
 
 _SETUPS: dict = {}
 SLOW_HANDS = 300          # a match still going after this many hands is worth a warning
 _warned = False           # one warning per process is enough
+LIVE = None               # simulate sets it, with one worker: LIVE(game index, match) as a game goes on
 
 
 class _Watch:
@@ -72,18 +89,42 @@ def record_path(record_dir: str, index: int) -> str:
 def play_one(st, job: Job, index: int) -> tuple:
     """Game `index` of a job on a ready setup: (result, (header, events) or None when the job
     keeps no records or the game failed). Every backend plays a game through this."""
-    seed = derive_seed(job.seed, index)
-    stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams)
+    agents, seed, deal = job.game(index)
+    stats = GameStats(st.players, st.game.match.wins == "lowest", st.program.teams, job.trace)
     try:
         stats.on_hand = _Watch(index, seed, st.game.limits.hands_per_match)
-        match, head = play_match(st, job.agents, seed, job.max_hands, job.record_dir is not None,
+        if LIVE is not None:           # this process shows the game's progress (one worker)
+            stats.on_tick = lambda match: LIVE(index, match)
+        match, head = play_match(st, agents, seed, job.max_hands, job.record_dir is not None,
                                  job.agent_options, observer=stats)
     except GameError as exc:
-        return {"game": index, "seed": seed, "players": st.players, "agents": job.agents,
-                "error": exc.line()}, None
-    out = result(index, seed, st, job.agents, match)
+        out = {"game": index, "seed": seed, "players": st.players, "agents": agents,
+               "error": exc.line()}
+        if deal is not None:
+            out["deal"] = deal
+        return out, None
+    out = result(index, seed, st, agents, match)
+    if deal is not None:
+        out["deal"] = deal
     out.update(stats.fields(match))
     return out, ((head, match.S.log) if job.record_dir else None)
+
+
+def failure_record(st, job: Job, index: int):
+    """The record of game `index`, which failed, up to its failure: (header, events), the
+    header with "failure": the error's line; None if the game does not fail again. The game is
+    played again with a record (records change nothing in a game): workers keep none."""
+    agents, seed, _ = job.game(index)
+    kept: list = []
+    try:
+        play_match(st, agents, seed, job.max_hands, True, job.agent_options, keep=kept)
+    except GameError as exc:
+        if not kept:
+            return None
+        head = record.header(st.game, st.path, st.options, st.players, agents, seed, job.max_hands)
+        head["failure"] = exc.line()
+        return head, kept[0].S.log
+    return None
 
 
 def _worker_signals():
@@ -99,8 +140,9 @@ def _worker_exit(signum, frame):
     raise SystemExit(128 + signum)
 
 
-def run(job: Job, games: int, workers: int = 1, progress=None):
-    """Yield each game's result in game order."""
+def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None = None):
+    """Yield each game's result in game order (`chunk`: games sent to a worker at once; slow
+    agents' games one at a time, so that progress shows as each ends)."""
     tasks = ((job, i) for i in range(games))
     if workers <= 1:
         for t in tasks:
@@ -111,7 +153,8 @@ def run(job: Job, games: int, workers: int = 1, progress=None):
         return
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with ctx.Pool(workers, initializer=_worker_signals) as pool:
-        for out in pool.imap(run_one, tasks, chunksize=max(1, min(64, games // (workers * 8) or 1))):
+        size = chunk or max(1, min(64, games // (workers * 8) or 1))
+        for out in pool.imap(run_one, tasks, chunksize=size):
             if progress:
                 progress()
             yield out

@@ -20,6 +20,8 @@ def plot_summary(summary, name: str, agents: list, out: str):
     import matplotlib.pyplot as plt
 
     n = summary.players
+    if summary.seatings:             # the agents rotated over the seats: no seat has one agent
+        agents = ["rotated"] * n
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     lo = min((min(t) for t in summary.totals if t), default=0)
     hi = max((max(t) for t in summary.totals if t), default=1)

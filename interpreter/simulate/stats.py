@@ -61,12 +61,16 @@ def ratio_se(xs: list, ys: list) -> tuple[float, float]:
     return (r, math.sqrt(var / n) / ybar)
 
 
+TICK = 64         # decisions between two progress reports of a game in play
+
+
 # -- per game ----------------------------------------------------------------------------------
 class GameStats:
     """Observer of one match (see session.play_match): collects the per-game measures."""
 
-    def __init__(self, players: int, lowest: bool = False, teams=None):
+    def __init__(self, players: int, lowest: bool = False, teams=None, trace: bool = False):
         self.n = players
+        self.trace = [] if trace else None   # per decision: (legal moves, sole leader before it)
         # Teams (tuples of seats) when some team has more than one seat: standings, leaders and
         # winners are then per team. None: every seat alone, as before teams existed.
         self.teams = tuple(teams) if teams and len(teams) < players else None
@@ -83,6 +87,7 @@ class GameStats:
         self.score_seen = self.hand_scored = None   # without a hand result: the hand's scores
         #                                             and its number when they were computed
         self.on_hand = None          # called with the match at a hand's first decision
+        self.on_tick = None          # called with the match every TICK decisions (progress)
 
     def decision(self, match, seat: int, moves: list):
         S = match.S
@@ -91,6 +96,10 @@ class GameStats:
         self.legal += n
         if n == 1:
             self.forced += 1
+        if self.trace is not None:
+            self.trace.append((n, self.streak))
+        if self.on_tick is not None and not self.decisions % TICK:
+            self.on_tick(match)
         if S.hand_no != self.hand_seen:
             self.hand_seen = S.hand_no
             self.first[S.hand_no] = (S.dealer, seat)
@@ -150,10 +159,37 @@ class GameStats:
         if len(w) == 1 and self.decisions and self.streak == w[0]:
             lead = (self.streak_from - 1) / self.decisions
         hands = range(1, match.hands_played + 1)
-        return {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
+        out = {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
                 "winner_leads_from": lead,
                 "first_players": [self.first[h][1] if h in self.first else None for h in hands],
                 "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
+        if self.trace is not None:
+            out["_phases"] = phases(self.trace, w[0] if len(w) == 1 else None)
+        return out
+
+
+PHASES = 10       # the report's tenths of a game
+
+
+def phases(trace: list, winner) -> dict:
+    """A game's decisions in PHASES parts of its length: per part, decisions, forced ones, legal
+    moves, lead changes, and decisions at which the eventual (sole) winner was the sole leader."""
+    out = {k: [0] * PHASES for k in ("decisions", "forced", "legal", "changes", "winner_leads")}
+    m = len(trace)
+    last = None
+    for i, (k, leader) in enumerate(trace):
+        b = i * PHASES // m
+        out["decisions"][b] += 1
+        out["legal"][b] += k
+        out["forced"][b] += k == 1
+        if leader is not None:
+            if last is not None and leader != last:
+                out["changes"][b] += 1
+            last = leader
+            if leader == winner:
+                out["winner_leads"][b] += 1
+    out["won"] = winner is not None
+    return out
 
 
 def hand_shares(results: list, lowest: bool = False, teams=None) -> list:
@@ -245,8 +281,20 @@ class Summary:
         self.teams: list | None = None  # the teams (lists of seats) of a game with teams:
         self.team_wins: list = []       # per team: games it won (not a draw)
         self.team_totals: list = []     # per team: its total in each game
+        # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
+        # that won outright, summed mean total of its seats, games]; deals and seatings seen.
+        self.margins: list = []         # per game: the winning total's lead over the next best
+        self.phases: dict | None = None  # rows with "_phases" (the report's): their sums
+        self.won_decisions = [0] * PHASES   # decisions of games one side won, per phase
+        self.agent_deals: dict = {}
+        self.deals: set = set()
+        self.seatings: list = []
 
     def add(self, r: dict):
+        if "deal" in r:
+            self.deals.add(r["deal"])
+            if r["agents"] not in self.seatings:
+                self.seatings.append(list(r["agents"]))
         if "error" in r:
             self.failed.append(r)
             return
@@ -275,6 +323,28 @@ class Summary:
                 self.team_totals[i].append(r["team_totals"][i])
         for s, t in enumerate(r["totals"]):
             self.totals[s].append(t)
+        sides = r["team_totals"] if "teams" in r and len(r["teams"]) < self.players else r["totals"]
+        if len(sides) > 1:
+            ranked = sorted(sides, reverse=not self.lowest)
+            self.margins.append(abs(ranked[0] - ranked[1]))
+        if "_phases" in r:
+            ph = r["_phases"]
+            if self.phases is None:
+                self.phases = {k: [0] * PHASES for k in ph if k != "won"}
+            for k, v in self.phases.items():
+                for i, x in enumerate(ph[k]):
+                    v[i] += x
+            if ph["won"]:
+                for i, x in enumerate(ph["decisions"]):
+                    self.won_decisions[i] += x
+        if "deal" in r:
+            won_seats = set() if draw else {s for t in won for s in t}
+            for a in dict.fromkeys(r["agents"]):
+                seats = [s for s, x in enumerate(r["agents"]) if x == a]
+                cell = self.agent_deals.setdefault(a, {}).setdefault(r["deal"], [0.0, 0.0, 0])
+                cell[0] += sum(s in won_seats for s in seats) / len(seats)
+                cell[1] += sum(r["totals"][s] for s in seats) / len(seats)
+                cell[2] += 1
         self.hands.append(r["hands"])
         self.turns.append(r["turns"])
         self.decisions.append(r["decisions"])
@@ -308,6 +378,11 @@ class Summary:
         out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
                for s in range(self.players)]
         out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
+            cells = list(deals.values())
+            out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
+                             [w / k for w, _, k in cells], (0, 1)))
+            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
@@ -338,11 +413,18 @@ class Summary:
                           "mean_total": sum(t) / len(t), "min_total": min(t), "max_total": max(t)})
         ms = self.measures()
         get = {m.key: m for m in ms}
-        return {"games": self.n, "failed": len(self.failed), "players": self.players,
-                "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
-                "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
-                "mean_decisions": get["decisions"].value or 0.0,
-                "measures": {m.key: m.as_dict() for m in ms}}
+        out = {"games": self.n, "failed": len(self.failed), "players": self.players,
+               "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
+               "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
+               "mean_decisions": get["decisions"].value or 0.0,
+               "measures": {m.key: m.as_dict() for m in ms}}
+        if self.seatings:
+            out["balance"] = {"deals": len(self.deals), "seatings": self.seatings}
+        return out
+
+    def fair(self) -> float:
+        """A seat's fair share of the wins (a team's, in a game with teams)."""
+        return 1 / len(self.teams or range(self.players))
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -358,9 +440,15 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
     n = summary.players
     lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
+    if summary.seatings:
+        k = len(summary.seatings)
+        lines.append(f"balanced: {len(summary.deals)} deals, each played in {k} seatings "
+                     f"(the agents rotated over the seats, the same cards in each)")
     if not s["games"]:
         lines.append("no game was completed: nothing to measure")
         return "\n".join(lines)
+    if summary.seatings:
+        agents = ["rotated"] * n
     lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  {'95% CI':<15} {'mean total':>10} "
                  f"{'min':>6} {'max':>6}")
     for seat in s["seats"]:
@@ -373,9 +461,16 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
         win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
         lines.append(f"team {name}: win rate {win.value:.3f} [{win.ci[0]:.3f}, {win.ci[1]:.3f}], "
                      f"mean team total {tot.value:.1f}")
+    if summary.seatings:
+        lines.append(f"agents, across seats (win rate per seat held; 95% CI over deals; "
+                     f"fair: {summary.fair():.3f}):")
+        for a in summary.agent_deals:
+            win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
+            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]  "
+                         f"mean total {tot.value:.1f}")
     lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
                  f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
-    lines.append("design measures (95% CI):")
+    lines.append("design measures (95% CI)" + (", of the seats:" if summary.seatings else ":"))
     fair = 1 / len(summary.teams or range(n))      # a team's share, in a game with teams
     for key, note in (("first_player_hand_wins", f"fair: {fair:.3f}"),
                       ("dealer_hand_wins", f"fair: {fair:.3f}"),
@@ -402,6 +497,42 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
                    d + math.sqrt((ub - b.value) ** 2 + (a.value - la) ** 2))
     se = math.sqrt(a.se ** 2 + b.se ** 2)
     return d, (d - Z95 * se, d + Z95 * se)
+
+
+def p_value(a: Measure, b: Measure, d: float) -> float:
+    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors)."""
+    se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+    if se == 0:
+        return 1.0 if d == 0 else 0.0
+    return math.erfc(abs(d) / se / math.sqrt(2))
+
+
+def holm(ps: list) -> list:
+    """Holm's step-down adjustment of p-values (the family-wise error stays at the level for the
+    whole family): the i-th smallest of m is multiplied by m - i, kept monotone, capped at 1."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [1.0] * len(ps)
+    run = 0.0
+    for rank, i in enumerate(order):
+        run = max(run, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = run
+    return out
+
+
+ALPHA = 0.05
+WIDE = 0.05      # a difference of shares this size should be visible: wider intervals are noted
+
+
+def significance(rows: list) -> dict:
+    """{(row, column): Holm-adjusted p} for every difference of compare's rows that was tested:
+    a measure that did not vary (no standard error, no difference) tests nothing."""
+    cells, ps = [], []
+    for i, (_, _, ms, diffs) in enumerate(rows):
+        for j, d in enumerate(diffs):
+            if d is not None and (d[0] != 0 or ms[0].se or ms[j + 1].se):
+                cells.append((i, j))
+                ps.append(p_value(ms[0], ms[j + 1], d[0]))
+    return dict(zip(cells, holm(ps)))
 
 
 def compare(names: list, summaries: list) -> list:
@@ -434,17 +565,30 @@ def format_compare(names: list, summaries: list) -> str:
     head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)
     head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])
     lines.append(head)
-    for _, label, cells, diffs in rows:
+    adjusted = significance(rows)
+    wide = []                 # shares whose difference was not found, but could be large
+    for i, (_, label, cells, diffs) in enumerate(rows):
         kind = next(c.kind for c in cells if c is not None)
         cells = [c if c is not None and c.value is not None else None for c in cells]
         line = f"{label:<31}" + "".join(f"{_num(c.value, kind) if c else '-':>10}" for c in cells)
-        for d in diffs:
+        for j, d in enumerate(diffs):
             if d is None:
                 line += f"  {'-':<28}"
             else:
                 v, (lo, hi) = d
-                sig = "*" if lo > 0 or hi < 0 else " "
+                sig = "*" if adjusted.get((i, j), 1.0) < ALPHA else " "
+                if sig == " " and kind in ("prop", "ratio") and (hi - lo) / 2 > WIDE \
+                        and label not in wide and cells[0] and cells[0].value is not None \
+                        and 0 <= cells[0].value <= 1:
+                    wide.append(label)
                 line += f"  {v:+8.3f} [{lo:+.3f}, {hi:+.3f}]{sig}".ljust(30)
         lines.append(line.rstrip())
-    lines.append("differences are against [1] with 95% intervals; * marks an interval without 0")
+    lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
+    lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
+                 f"(family-wise error 5%)")
+    if wide:
+        lines.append(f"too few games to tell: {len(wide)} share{'s' if len(wide) > 1 else ''} "
+                     f"without * ({', '.join(wide[:3])}{', …' if len(wide) > 3 else ''})")
+        lines.append(f"could still differ by more than {WIDE:.2f} either way; 4 times the games "
+                     f"halve an interval")
     return "\n".join(lines)

@@ -393,6 +393,7 @@ class Narrator:
         self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
         self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
         self.glimpsed = set(self.seen)     # every card seen since the current line began
+        self.fresh: set = set()            # cards (as named) first seen as they arrived, this line
         self.lines: list = []
         self.cur = None
         self.hand_mark = None
@@ -459,6 +460,9 @@ class Narrator:
             seat, pts = values[-2], values[-1]
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
         else:                               # the cards it moved are told by the text
+            got = self._received(line["moves"][line["mark"]:], text)
+            if got:                         # ... and the viewer is told which cards it received
+                text = (text.rstrip(".") + ": " if text else "you receive ") + got
             del line["moves"][line["mark"]:]
             line["mark"] = len(line["moves"])
             line["shown"] = []
@@ -469,6 +473,15 @@ class Narrator:
             line["said"].append(text)
             if say.kind == "statement" and line["actor"] is None:
                 self._flush()               # in the game's own flow, each said step is a sentence
+
+    def _received(self, moves: list, text: str) -> str:
+        """The cards among these moves that came into the viewer's own private zone unseen
+        before, named (it sees them now), unless the text names them: what it received."""
+        P, v = self.m.P, self.v
+        got = [name for src, dst, name in moves
+               if name in self.fresh and dst >= 0 and P.OWNER[dst] == v >= 0
+               and P.zone_of[dst].visibility == "owner" and name not in text]
+        return " ".join(got)
 
     def _text(self, k: int, values: tuple) -> str:
         try:
@@ -550,12 +563,15 @@ class Narrator:
                     c = z[pos]
                     if c in self.seen or visible(m, self.v, dst, pos, c):
                         name = card(P, c)
+                        if c not in self.seen:
+                            self.fresh.add(name)      # first seen as it arrived
                     break
         return src, dst, name
 
     def _flush(self):
         line, self.cur = self.cur, None
         self.glimpsed = set(self.seen)
+        self.fresh = set()
         if line is None:
             return
         body = self._body(line)

@@ -3,10 +3,13 @@
 - `protocol.py` — a hosted game (`Table`): seats and their links, the messages each seat gets
   (built only from that seat's observation), the messages a browser may send, autosave and
   resume. Pure Python: testable without a server or a browser.
+- `layout.py` — where each zone sits on the table and its name there (the rule file's `table:`
+  hints, or the current trick inferred from its moves).
+- `howto.py` — a game's "how to play" page: the rules text as HTML.
 - `svg.py` — card faces and backs drawn as SVG.
 - `app.py` — the Starlette application (lobby, table page, one WebSocket per open seat link)
   and `serve()` (uvicorn). Starlette and uvicorn are the optional `web` extra.
-- `static/` — the pages, one stylesheet and two small JavaScript modules (no build step).
+- `static/` — the pages, one stylesheet and three small JavaScript modules (no build step).
 """
 from __future__ import annotations
 

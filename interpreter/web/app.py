@@ -2,7 +2,9 @@
 
 Routes: `/` the lobby; `GET /api/games` the rule files offered and the seat kinds; `POST /api/games`
 creates a game and answers its seat links; `/play/{game}/{token}` a seat's table page;
-`/ws/{game}/{token}` its WebSocket; `/cards/{NAME}.svg` card images; `/static/...` the page files.
+`/ws/{game}/{token}` its WebSocket; `/how-to-play/{n}` and `/how-to-play/{game}/{token}` a game's
+rules as a page; `/cards/{NAME}.svg` card images; `/static/...` the page files. A rematch makes a
+new game with the same seat links (`Host.rematch`).
 Every game lives in a `protocol.Table`; all changes to one happen in the event loop under its
 lock, and computer seats think in a worker thread, then move after a short visible delay.
 
@@ -37,7 +39,7 @@ from ..language import bundled, catalogue
 from ..text import narrate
 from ..errors import CardrulesError, ErrorList, OptionError, UsageError, clean
 from ..language.load import load_game
-from . import svg
+from . import howto, svg
 from .protocol import GAME_ID, MAX_MESSAGE, ProtocolError, Table, game_options, parse_message, seat_kinds
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -100,7 +102,7 @@ class Host:
         with self.work:
             return Table.resume(gid, self.saves)
 
-    def create(self, path, players, sets, kinds, seed, hot_seat) -> Table:
+    def create(self, path, players, sets, kinds, seed, hot_seat, links=None) -> Table:
         """A new game (in a worker thread): the rule file loaded once per contents, its programs
         compiled once per (players, options) and cached on the loaded game."""
         with self.work:
@@ -113,7 +115,8 @@ class Host:
             if got is None or got[0] != digest or digest is None:
                 got = (digest, load_game(path)[0])
                 self.loaded[path] = got
-            return Table.create(path, players, sets, kinds, seed, hot_seat, self.saves, self.budget, game=got[1])
+            return Table.create(path, players, sets, kinds, seed, hot_seat, self.saves, self.budget, game=got[1],
+                                links=links)
 
     def add(self, t: Table):
         """Hold `t` in memory; Full when every place is taken by a game in play."""
@@ -175,6 +178,29 @@ class Host:
                         "options": game_options(g),
                         "seat_names": {n: narrate.seat_names(n) for n in range(g.min_players, g.max_players + 1)}})
         return out
+
+    async def rematch(self, t: Table, token: str):
+        """The match is over and a seat asks to play again: one new game with the same rule file,
+        options, seats and links (made once, whoever asks first); every window is told its id."""
+        t.seats_of(token)
+        if not (t.match.over or t.failed):
+            raise ProtocolError("the match is not over yet")
+        async with self.locks[t.id]:
+            if t.next_game is None:
+                path, n, sets, kinds, hot, links = t.rematch_args()
+                with_links = lambda: self.create(path, n, sets, kinds, None, hot, links)   # noqa: E731
+                self.make_room()
+                try:
+                    new = await asyncio.to_thread(with_links)
+                except ErrorList as exc:
+                    raise ProtocolError(self.public(exc.errors[0].line())) from None
+                except CardrulesError as exc:
+                    raise ProtocolError(self.public(exc.line())) from None
+                except UsageError as exc:
+                    raise ProtocolError(self.public(str(exc))) from None
+                self.add(new)
+                t.next_game = new.id
+        await self.broadcast(t)
 
     async def broadcast(self, t: Table):
         for (gid, tok), ws in list(self.sockets.items()):
@@ -272,10 +298,15 @@ class SeatSocket(WebSocketEndpoint):
             return
         try:
             msg = parse_message(data)
+            if msg["type"] == "rematch":
+                return await host.rematch(t, tok)
             async with host.locks[gid]:
                 changed = t.handle(tok, msg)
         except ProtocolError as exc:
             await _send(ws, _error(str(exc)))
+            return
+        if isinstance(changed, dict):          # an answer to this window alone ("why")
+            await _send(ws, changed)
             return
         if changed:
             await host.broadcast(t)
@@ -305,6 +336,28 @@ async def table_page(request: Request):
     except ProtocolError as exc:
         return Response(f"{host.public(str(exc))}\n", status_code=404, media_type="text/plain")
     return FileResponse(os.path.join(STATIC, "table.html"))
+
+
+async def how_to_play(request: Request):
+    """The rules of a game offered in the lobby (`/how-to-play/N`) or of a seat's game
+    (`/how-to-play/GAME/TOKEN`, with its options), laid out for reading."""
+    host: Host = request.app.state.host
+    p = request.path_params
+    try:
+        if "token" in p:
+            t = await host.table(p["game"])
+            t.seats_of(p["token"])
+            game, options, back = t.st.game, t.st.options, f"/play/{t.id}/{p['token']}"
+        else:
+            n = int(p["n"]) if p["n"].isdigit() else -1
+            if not 0 <= n < len(host.games):
+                raise ProtocolError("no such game")
+            game, options, back = (await asyncio.to_thread(load_game, host.games[n]))[0], None, "/"
+    except (ErrorList, CardrulesError):
+        return Response("this rule file has errors\n", status_code=404, media_type="text/plain")
+    except ProtocolError as exc:
+        return Response(f"{host.public(str(exc))}\n", status_code=404, media_type="text/plain")
+    return Response(howto.page(game, options, back), media_type="text/html")
 
 
 async def list_games(request: Request):
@@ -414,6 +467,8 @@ def make_app(games: list, saves: str | None, delay: float = 0.8, budget: int | N
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/play/{game}/{token}", table_page),
+        Route("/how-to-play/{n}", how_to_play),
+        Route("/how-to-play/{game}/{token}", how_to_play),
         Route("/cards/{name}.svg", card_image),
         WebSocketRoute("/ws/{game}/{token}", SeatSocket),
         Mount("/static", StaticFiles(packages=[("cardrules.web", "static")]), name="static"),

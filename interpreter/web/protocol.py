@@ -10,6 +10,13 @@ Browser → server (JSON text, at most MAX_MESSAGE characters):
                                                               decision number it was offered at
   {"type": "ready"}                                           hot seat: the next player is at the screen
   {"type": "state"}                                           send the view again
+  {"type": "rematch"}                                         once the match is over: the same game,
+                                                              seats and links again, a new deal
+  {"type": "undo"}                                            back to the seat's last decision, when
+                                                              only computers have moved since
+  {"type": "why", "card": "9C"}                               why no legal move uses a card the seat
+                                                              sees: answered {"type": "why", "card",
+                                                              "text"} (text null: no reason known)
 Server → browser: {"type": "state", ...} (see `Table.view`), {"type": "handover", "name": ...}
 (hot seat: the screen between two players, with no card), {"type": "error", "message": ...}.
 
@@ -35,6 +42,7 @@ from ..language.load import load_game
 from ..language.model import players_text
 from ..engine.observe import observation
 from ..session import derive_seed, setup
+from . import layout
 
 MAX_MESSAGE = 4096        # characters in one browser message; more is refused unread
 MAX_LOG = 80              # narration lines kept per seat
@@ -69,7 +77,10 @@ def parse_message(text) -> dict:
         d = msg.get("decision")
         if d is not None and (not isinstance(d, int) or isinstance(d, bool)):
             raise ProtocolError('"decision" is the number of the decision the move answers')
-    elif kind not in ("ready", "state"):
+    elif kind == "why":
+        if not isinstance(msg.get("card"), str) or len(msg["card"]) > 40:
+            raise ProtocolError('a why message needs "card": the name of a card')
+    elif kind not in ("ready", "state", "rematch", "undo"):
         raise ProtocolError(f"unknown message type {clean(kind)[:40]!r}")
     return msg
 
@@ -100,6 +111,14 @@ class Table:
         self.logs = {p: [] for p in self.humans}
         self.shown: dict = {}         # hot-seat token -> the seat its screen shows now
         self.failed: str | None = None
+        self.next_game: str | None = None     # the id of the rematch, once one is made
+        self.layout = layout.zone_layout(st.game)
+        P = match.P
+        self.trick_zones = {P.zone_names[zi]: (P.OWNER[zi], P.zone_of[zi].visibility == "all")
+                            for zi in range(len(P.zone_names))
+                            if P.OWNER[zi] >= 0 and self.layout[P.zone_of[zi].name]["centre"]}
+        self.last_trick: list = []        # [{"seat", "card"}] gathered from the middle last
+        self._gathering = False
         budget = head.get("budget") or play.ISMCTS_BUDGET
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
                                      **({"budget": budget} if k == "ismcts" else {}))
@@ -111,9 +130,11 @@ class Table:
     # -- making and resuming -------------------------------------------------------------------
     @classmethod
     def create(cls, path: str, players: int | None, sets: dict, kinds: list, seed: int | None,
-               hot_seat: bool, saves: str | None, budget: int | None = None, game=None) -> "Table":
+               hot_seat: bool, saves: str | None, budget: int | None = None, game=None,
+               links: dict | None = None) -> "Table":
         """A new game; UsageError (or a rule file's error) when the request does not fit it.
-        `game`: the rule file already loaded (its compiled programs are cached on it)."""
+        `game`: the rule file already loaded (its compiled programs are cached on it); `links`:
+        the seat links of the game it follows (a rematch: each link plays the same seats again)."""
         if game is None:
             game, _ = load_game(path)
         n = players if players is not None else len(kinds) if kinds else game.default_players
@@ -128,7 +149,7 @@ class Table:
         if not humans:
             raise UsageError("a game in the browser needs at least one human seat")
         groups = [humans] if hot_seat else [[p] for p in humans]
-        links = {new_id(): g for g in groups}
+        links = dict(links) if links is not None else {new_id(): g for g in groups}
         seed = seed if seed is not None else secrets.randbelow(10 ** 9)
         match = Match(st.program, seed, None, record=True, start=False)   # narrated from the deal on
         head = record.header(st.game, os.path.abspath(path), st.options, n, kinds, seed, None)
@@ -182,6 +203,14 @@ class Table:
         t.note_all("Resumed where the game was saved.")
         return t
 
+    def rematch_args(self) -> tuple:
+        """(path, players, options as text, seat kinds, hot seat, links) of a new match with the
+        same seats: the arguments of `create` for a rematch (a new seed)."""
+        opts = {k: ("true" if v else "false") if isinstance(v, bool) else str(v)
+                for k, v in self.st.options.items()}
+        hot = any(len(seats) > 1 for seats in self.links.values())
+        return self.st.path, self.st.players, opts, list(self.kinds), hot, dict(self.links)
+
     # -- seats ---------------------------------------------------------------------------------
     def seats_of(self, token: str) -> list:
         seats = self.links.get(token) if isinstance(token, str) else None
@@ -233,9 +262,11 @@ class Table:
                 zi = P.base[z.name] + k
                 name = P.zone_names[zi]
                 owner = P.OWNER[zi]
-                label = narrate.words(z.name).capitalize() if owner >= 0 else narrate.zone_label(P, zi)
-                entry = {"id": name, "zone": z.name, "label": label, "owner": owner if owner >= 0 else None,
-                         "visibility": z.visibility, "description": z.description, "cards": obs["zones"][name]}
+                place = self.layout[z.name]
+                entry = {"id": name, "zone": z.name, "label": layout.zone_label(g, self.layout, z, k),
+                         "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
+                         "show_empty": place["show_empty"], "visibility": z.visibility,
+                         "description": z.description, "cards": obs["zones"][name]}
                 if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
                     cards = S.Z[zi]
                     entry["order"] = sorted(range(len(cards)), key=lambda i: narrate.sort_key(P, cards[i]))
@@ -254,6 +285,12 @@ class Table:
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
             "winners": m.winners, "failed": self.failed,
             "moves": self._moves(seat) if to_move == seat and not self.failed else [],
+            "deck": {"ranks": list(g.deck.ranks), "suits": list(g.deck.suits),
+                     "colors": dict(zip(g.deck.suits, g.deck.colors))},
+            "move_kinds": {mv.name: mv.description or narrate.words(mv.name) for mv in g.moves.values()},
+            "next_game": self.next_game,
+            "last_trick": list(self.last_trick),
+            "can_undo": seat in self.humans and not m.over and not self.failed and self._undo_point(seat) is not None,
         }
         if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
             out["fan_from"] = play._fan_source(m, seat, self.names)
@@ -332,12 +369,15 @@ class Table:
 
     # -- what browsers ask ----------------------------------------------------------------------
     def handle(self, token: str, msg: dict) -> bool:
-        """Carry out a parsed message from the link `token`; True when the game changed.
+        """Carry out a parsed message from the link `token`; True when the game changed, or a
+        message for that window alone (the answer to "why").
         ProtocolError (game unchanged) when it is refused."""
         seats = self.seats_of(token)
         kind = msg["type"]
         if kind == "state":
             return False
+        if kind == "why":
+            return {"type": "why", "card": msg["card"], "text": self.why(token, msg["card"])}
         if kind == "ready":
             s = self.to_move()
             if len(seats) > 1:
@@ -347,6 +387,9 @@ class Table:
             raise ProtocolError("the game has stopped: " + self.failed)
         if self.match.over:
             raise ProtocolError("the match is over")
+        if kind == "undo":
+            self.undo(token)
+            return True
         seat = self.viewer(token)
         if seat is None or self.to_move() != seat:
             raise ProtocolError("it is not your turn" if seat is not None else "press Ready first")
@@ -359,6 +402,61 @@ class Table:
             raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
         self.apply(texts.index(text))
         return True
+
+    def why(self, token: str, card: str) -> str | None:
+        """Why no legal move of the seat uses `card` now, in the game's words (text.whynot, when
+        this cardrules has it), for a card the seat sees on its turn; else None."""
+        seat = self.viewer(token)
+        m = self.match
+        if seat is None or self.to_move() != seat or m.over:
+            return None
+        names = m.P.card_names
+        seen = narrate.seen_cards(m, seat)
+        ids = [c for c in range(len(names)) if names[c] == card and c in seen]
+        if not ids:
+            return None
+        try:
+            from ..text.whynot import why_not
+        except ImportError:          # a cardrules without it: the page says what can be done instead
+            return None
+        try:
+            return why_not(m, seat, ids[:1], self.names)
+        except Exception:            # an explanation is a courtesy: the page's own line stands
+            return None
+
+    def _undo_point(self, seat: int) -> int | None:
+        """The index in the record of `seat`'s last decision with a choice, when every decision
+        since was a computer's or its own forced one (undo against computer players); else None."""
+        log = self.match.S.log
+        for i in range(len(log) - 1, -1, -1):
+            ev = log[i]
+            if ev.get("event") != "decision":
+                continue
+            if ev.get("seat") == seat and len(ev.get("legal") or ()) > 1:
+                return i                  # a choice (a forced move is taken back with it)
+            if ev.get("seat") != seat and self.kinds[ev.get("seat")] == HUMAN:
+                return None
+        return None
+
+    def undo(self, token: str):
+        """Back to the seat's last decision: the record without it and what came after is played
+        again (the save's own replay: same shuffles, same deals to come), and the save rewritten.
+        ProtocolError when another human has moved since, or the seat has not moved."""
+        seat = self.viewer(token)
+        if seat is None:
+            raise ProtocolError("press Ready first")
+        at = self._undo_point(seat)
+        if at is None:
+            raise ProtocolError("nothing to undo: you have not moved yet, or another player has since")
+        kept = list(self.match.S.log[:at])
+        rng = record.ReplayRandom(self.match.P.card_names, kept, self.seed, go_on=True)
+        match = Match(self.st.program, self.seed, None, record=True, rng=rng, start=False)
+        match.start()
+        record.redo_decisions(match, kept)
+        match.S.rng = rng.real
+        save = play.SaveFile(self.save.path, self.head, match.S.log) if self.save is not None else None
+        self.__init__(self.id, self.st, match, self.head, save)
+        self.note_all(f"{self.names[seat]} takes back their last move.")
 
     def computer_choice(self) -> tuple[int, int, int]:
         """(seat, decision number, legal index) of the computer seat to move; reads the match only,
@@ -393,6 +491,12 @@ class Table:
 
     # -- narration -----------------------------------------------------------------------------
     def _event(self, ev: dict):
+        src = self.trick_zones.get(ev.get("from")) if ev.get("event") == "move" else None
+        if src is not None:                 # a card leaves the current trick: the trick is gathered
+            if not self._gathering:
+                self.last_trick = []
+            self.last_trick.append({"seat": src[0], "card": ev.get("card") if src[1] else None})
+        self._gathering = src is not None
         for n in self.narrators.values():
             n.event(ev)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import model as m
 from .. import nodes as ast
-from .. import gamecheck
+from .. import gamecheck, tablecheck
 from ..nodes import BOOL, INT, SEAT, type_name
 from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from ..parser import parse
@@ -157,6 +157,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         limits = m.Limits(lim.get("decisions_per_hand", 10_000), lim.get("hands_per_match", 1_000),
                           lim.get("steps_per_hand", 1_000_000), lim.get("steps_per_match", 20_000_000))
         self.game_checks(hand, d)
+        table = tablecheck.check(d["table"], self.zones, self.err) if "table" in d else None
         gamecheck.run(self, hand, autos, match)
         if self.errors:   # warnings then may only echo the errors (a move "never offered" by a typo)
             raise ErrorList(self.errors)
@@ -167,7 +168,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
                       self.slots, self.chooses, self.slot_types,
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
-                      phase_parents=tuple(self.phase_parents))
+                      phase_parents=tuple(self.phase_parents), table=table)
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

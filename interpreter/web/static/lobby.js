@@ -84,6 +84,7 @@ async function create(ev) {
   if (!r.ok) { $("lobby-error").textContent = data.error; return; }
   const list = $("link-list");
   list.replaceChildren();
+  if (data.links.length === 1) { location.assign(data.links[0].url); return; }   // yours alone: take your seat
   // A lobby opened on the server's own machine (127.0.0.1) would give links only that machine can
   // open: when the server listens on the network, the links carry its network address.
   const here = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(location.hostname);
@@ -92,7 +93,12 @@ async function create(ev) {
     const a = el("a", {href: url, class: "seat-link", text: url});
     const copy = el("button", {type: "button", text: "Copy"});
     copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url));
-    list.append(el("li", {}, el("strong", {text: l.names.join(", ") + ": "}), a, " ", copy));
+    const li = el("li", {}, el("strong", {text: l.names.join(", ") + ": "}), a, " ", copy);
+    if (l === data.links[0]) {       // the first human seat is the one who created the game
+      const go = el("a", {href: l.url, class: "take-seat", text: `Take my seat (${l.names.join(", ")})`});
+      li.append(" ", go);
+    }
+    list.append(li);
   }
   $("links").hidden = false;
 }
@@ -104,6 +110,8 @@ async function start() {
   const sel = $("game");
   for (const g of games) sel.append(el("option", {value: g.id, text: g.summary ? `${g.name} — ${g.summary}` : g.name}));
   sel.addEventListener("change", drawPlayers);
+  sel.addEventListener("change", () => { $("how").href = `/how-to-play/${chosen().id}`; });
+  $("how").href = `/how-to-play/${chosen().id}`;
   $("players").addEventListener("change", drawSeats);
   $("new-game").addEventListener("submit", create);
   drawPlayers();

@@ -1,33 +1,34 @@
 // The table: one seat's screen, drawn from the server's "state" messages; moves go back as text.
+// Cards.js draws cards; this file lays out the table, picks moves by clicking cards, and slides
+// cards from where they were to where they are (FLIP: the last layout is measured, then undone).
+import {cardEl, cardWords, screen} from "/static/cards.js";
+
 const $ = (id) => document.getElementById(id);
 const [, , GAME, TOKEN] = location.pathname.split("/");
-const SUITS = {C: "♣", D: "♦", H: "♥", S: "♠"};
-let ws = null, state = null, selected = null, retry = 500, stopped = false;
-let picked = [];                 // cards picked so far for a move that takes a list of cards
+let ws = null, state = null, retry = 500, stopped = false;
+let picks = [];                  // cards picked so far for the move being built
 let sent = null;                 // the move sent for this decision, until the server answers
+let autoFor = null;              // the decision a forced move was played for
+let holdTrick = null;            // a trick just gathered, still shown in the middle for a moment
+let showingHeld = false;         // ... and drawn there now (the next trick has not begun)
+let askedRematch = false;
+
+const settings = {
+  speed: Number(localStorage.getItem("cardrules.speed") ??
+                (matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 380)),
+  auto: localStorage.getItem("cardrules.auto") !== "false",
+};
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
     if (k === "text") e.textContent = v;
     else if (k === "class") e.className = v;
-    else e.setAttribute(k, v);
+    else e.setAttribute(k, v === true ? "" : v);
   }
   for (const k of kids) if (k !== null && k !== undefined) e.append(k);
   return e;
-}
-
-function screen(name) {          // 'TC' -> '10♣'
-  if (!name) return "face-down card";
-  if (name === "JK") return "Joker";
-  return (name[0] === "T" ? "10" : name.slice(0, -1)) + (SUITS[name.slice(-1)] || name.slice(-1));
-}
-
-function cardImg(name) {
-  const img = el("img", {src: `/cards/${encodeURIComponent(name || "back")}.svg`, alt: screen(name),
-                         draggable: "false"});
-  img.onerror = () => img.replaceWith(el("span", {class: "card-text", text: screen(name)}));  // a card no image draws
-  return img;
 }
 
 // -- the connection ------------------------------------------------------------------------------
@@ -50,10 +51,9 @@ function send(msg) {
 }
 
 function play(move) {             // one move a decision: clicks wait until the server answers
-  if (sent || !state) return;
+  if (sent || !state || stopped) return;
   sent = move;
-  selected = null;
-  picked = [];
+  picks = [];
   send({type: "move", move: move.move, decision: state.decision});
   draw();
 }
@@ -62,9 +62,17 @@ function receive(msg) {
   if (msg.type === "error") {
     toast(msg.message);
     if (sent) { sent = null; if (state) draw(); }          // the move was refused: choose again
-    if (msg.code === "taken_over") { stopped = true; document.body.dataset.state = "taken-over";
-      $("status").textContent = "This seat is open in another window."; }
-    else if (!state) { stopped = true; document.body.dataset.state = "refused"; $("status").textContent = msg.message; }
+    if (msg.code === "taken_over") {
+      stopped = true;
+      if (state) { state.moves = []; draw(); }               // this window plays no more
+      document.body.dataset.state = "taken-over";
+      $("status").textContent = "This seat is open in another window.";
+      $("prompt").replaceChildren(el("p", {class: "ask", text: "This seat is open in another window: it plays there now."}));
+    } else if (!state) { stopped = true; document.body.dataset.state = "refused"; $("status").textContent = msg.message; }
+    return;
+  }
+  if (msg.type === "why") {
+    if (msg.text && state && !sent) toast(msg.text);
     return;
   }
   if (msg.type === "handover") {
@@ -81,20 +89,33 @@ function receive(msg) {
   if (msg.type === "state") {
     $("handover").hidden = true;
     hideBoard(false);
-    const ended = state && msg.hands.length > state.hands.length && msg.seat === state.seat;
+    const old = state;
+    const same = old && old.seat === msg.seat;
+    const ended = same && msg.hands.length > old.hands.length;
+    if (same && msg.last_trick.length && JSON.stringify(msg.last_trick) !== JSON.stringify(old.last_trick)) {
+      holdTrick = msg.last_trick;                // the whole trick, its last card included, for a moment
+      clearTimeout(receive.hold);
+      receive.hold = setTimeout(() => {
+        holdTrick = null;
+        if (state) { const b = measure(); draw(); slide(b); }
+      }, 900 + settings.speed * 2);
+    }
     state = msg;
-    selected = null;
-    picked = [];
+    if (!same || old.decision !== msg.decision) picks = [];
     sent = null;
+    const before = same ? measure() : null;
     draw();
+    if (before) slide(before);
     if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
                       `Hand ${msg.hands.length} is over.`);
+    if (msg.next_game && askedRematch) location.assign(`/play/${msg.next_game}/${TOKEN}`);
+    forced();
   }
 }
 
 function hideBoard(h) { $("board").hidden = h; $("side").hidden = h; }
 
-function notice(text) {          // news, not an error: the end of a hand
+function notice(text) {          // news, not an error
   toast(text);
   $("toast").classList.add("news");
 }
@@ -108,258 +129,358 @@ function toast(text) {
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
 
-// -- moves and clicks ------------------------------------------------------------------------------
-// A move's parts: {card} {cards} {zone} {seat} {blind} {text}. The first card part is what a click on
-// a card chooses; the next part, if any, is its target (a card, a pile, a player).
-function firstCard(m) { return m.parts.findIndex((p) => p.card !== undefined); }
-function key(p) {
-  if (!p) return "";
-  if (p.card !== undefined) return "card:" + p.card;
+// -- moves: the parts a click names -----------------------------------------------------------------
+// A move's parts: {card} {cards} {zone} {seat} {blind} {text}. Its cards (every card part and every
+// card of a list part) are picked by clicking them, in any order; the moves that hold every picked
+// card are still possible, and their other cards are lit. A move whose cards are all picked is
+// played (one card, one move) or confirmed; a zone or seat it names is then lit as its target.
+function cardsOf(m) {
+  const out = [];
+  for (const p of m.parts) {
+    if (p.card !== undefined) out.push(p.card);
+    if (p.cards !== undefined) out.push(...p.cards);
+  }
+  return out;
+}
+function isBlind(m) { return m.parts.some((p) => p.blind !== undefined); }
+function cardMoves() { return state.moves.filter((m) => cardsOf(m).length && !isBlind(m)); }
+function otherMoves() { return state.moves.filter((m) => !cardsOf(m).length && !isBlind(m)); }
+function fits(m, cards) { const mine = cardsOf(m); return cards.every((c) => mine.includes(c)); }
+function possible(cards) { return cardMoves().filter((m) => fits(m, cards)); }
+function complete(cards) { return possible(cards).filter((m) => cardsOf(m).length === cards.length); }
+function targetKey(p) {
   if (p.zone !== undefined) return "zone:" + p.zone;
   if (p.seat !== undefined) return "seat:" + p.seat;
-  if (p.cards !== undefined) return "cards:" + p.cards.join("+");
-  return "text:" + JSON.stringify(p);
+  return null;
 }
-function targetOf(m) {
-  const i = firstCard(m);
-  return i >= 0 ? m.parts[i + 1] : undefined;
-}
-// Whether a click on card `name` names target part t: that card, or one card of a set of cards
-// (a capture of several table cards): the moves whose set holds it are then offered to choose.
-function aims(t, name) {
-  return key(t) === "card:" + name || (!!t && t.cards !== undefined && t.cards.includes(name));
-}
-function targetKeys(t) { return t && t.cards !== undefined ? t.cards.map((c) => "card:" + c) : [key(t)]; }
-
-// A move whose choice is a list of cards and no single card (a set of cards of one rank, cards to pass on):
-// its cards are picked one click at a time; it is played when the picked cards are its list and
-// no other such move holds them all, else from the buttons the prompt offers.
-function cardsOf(m) {
-  if (firstCard(m) >= 0) return null;
-  const p = m.parts.find((q) => q.cards !== undefined);
-  return p ? p.cards : null;
-}
-function setMoves() { return state.moves.filter((m) => cardsOf(m)); }
-function holds(m, cards) { return cards.every((c) => cardsOf(m).includes(c)); }
-function exactly(m, cards) { return holds(m, cards) && cardsOf(m).length === cards.length; }
-
-function pickCard(name) {
-  const mine = setMoves().filter((m) => cardsOf(m).includes(name));
-  if (!mine.length) return;
-  picked = picked.includes(name) ? picked.filter((c) => c !== name) : [...picked, name];
-  let fit = setMoves().filter((m) => holds(m, picked));
-  if (!fit.length) { picked = [name]; fit = mine; }          // a card that does not go with the others
-  if (picked.length && fit.length === 1 && exactly(fit[0], picked)) return play(fit[0]);
-  draw();
-}
-
-function candidates() {
-  if (!state || !state.moves.length) return [];
-  if (!selected) return state.moves;
-  return state.moves.filter((m) => { const i = firstCard(m); return i >= 0 && m.parts[i].card === selected; });
-}
+function myTurn() { return state && !state.over && state.to_move === state.seat && !stopped; }
 
 function clickCard(name) {
-  const moves = state.moves.filter((m) => { const i = firstCard(m); return i >= 0 && m.parts[i].card === name; });
-  if (selected && name !== selected) {            // a table card as the target of the selected card,
-    const hit = candidates().filter((m) => aims(targetOf(m), name));   // or one card of a target set
-    if (hit.length) return chooseAmong(hit);
+  if (!myTurn() || sent) return;
+  if (picks.includes(name)) { picks = picks.filter((c) => c !== name); return draw(); }
+  let next = [...picks, name];
+  if (!possible(next).length) {
+    if (!possible([name]).length) {          // said at once; the server's reason, if it has one, replaces it
+      toast(whyNot(name));
+      return send({type: "why", card: name});
+    }
+    next = [name];                              // a card that does not go with the others: start again
   }
-  if (!moves.length) return pickCard(name);
-  if (moves.length === 1) return play(moves[0]);
-  if (selected === name) { selected = null; return draw(); }
-  selected = name;
+  picks = next;
+  const done = complete(picks), still = possible(picks);
+  // one move left, all its cards picked, nothing more to say: played; a chosen set is confirmed
+  if (done.length === 1 && still.length === 1 && !targetKeyOf(done[0]) &&
+      !done[0].parts.some((p) => p.cards !== undefined)) return play(done[0]);
   draw();
 }
-
+function targetKeyOf(m) {
+  for (const p of m.parts) { const k = targetKey(p); if (k) return k; }
+  return null;
+}
 function clickTarget(k) {
-  const hit = candidates().filter((m) => key(targetOf(m)) === k);
-  chooseAmong(hit);
+  const pool = picks.length ? complete(picks) : otherMoves();
+  const hit = pool.filter((m) => m.parts.some((p) => targetKey(p) === k));
+  if (hit.length === 1) return play(hit[0]);
+  if (hit.length) drawPrompt(hit, "Which move?");
 }
 
-function chooseAmong(moves) {
-  if (moves.length === 1) return play(moves[0]);
-  if (!moves.length) return;
-  drawPrompt(moves, "Which move?");
+function whyNot(name) {          // a click on a card no legal move uses: what can be done instead
+  const kinds = [...new Set(state.moves.map((m) => m.name))];
+  const what = kinds.map((k) => state.move_kinds[k] || k).join("; or ");
+  return `${cap(cardWords(name, state.deck))} cannot be played now. ${what ? "You can: " + what + "." : ""}`;
+}
+function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+// A forced move plays itself (a single legal move, or face-down cards the seat cannot tell apart).
+function forced() {
+  if (!myTurn() || sent || !settings.auto || autoFor === state.decision) return;
+  const ms = state.moves;
+  const blind = ms.length > 1 && ms.every((m) => isBlind(m));
+  if (ms.length !== 1 && !blind) return;
+  autoFor = state.decision;
+  const m = blind ? ms[Math.floor(Math.random() * ms.length)] : ms[0];
+  const d = state.decision;
+  setTimeout(() => {
+    if (state && state.decision === d && myTurn() && !sent) {
+      notice(blind ? `Played for you (the face-down cards look alike): ${m.label}`
+                   : `Played for you (the only move): ${m.label}`);
+      play(m);
+    }
+  }, 600);
+}
+
+// -- the last trick --------------------------------------------------------------------------------
+function trickZones(s) { return s.zones.filter((z) => z.centre && z.owner !== null); }
+function trickCards(trick) {     // [{seat, cards}] in seat order, from the server's [{seat, card}]
+  const by = new Map();
+  for (const t of trick) by.set(t.seat, [...(by.get(t.seat) || []), t.card]);
+  return [...by.entries()].map(([seat, cards]) => ({seat, cards}));
+}
+function showLastTrick() {
+  if (!state || !state.last_trick.length) return;
+  const body = $("review-body");
+  body.replaceChildren(...trickCards(state.last_trick).map((t) => el("div", {class: "review-row"},
+    el("span", {class: "who", text: t.seat === state.seat ? "You" : state.names[t.seat]}),
+    el("div", {class: "cards"}, ...t.cards.map((c) => cardEl(c, state.deck))))));
+  $("review").showModal();
+}
+
+// -- the motion ------------------------------------------------------------------------------------
+function cardNodes() { return [...document.querySelectorAll("#felt .card")]; }
+function measure() {
+  const cards = new Map(), zones = new Map();
+  for (const e of cardNodes()) {     // a card shown twice (a trick held in the middle): from the middle
+    const k = e.dataset.card;
+    if (k && (!cards.has(k) || e.closest("#trick"))) cards.set(k, e.getBoundingClientRect());
+  }
+  for (const z of document.querySelectorAll("#felt [data-zone]")) {
+    zones.set(z.dataset.zone, {rect: z.getBoundingClientRect(), n: Number(z.dataset.count), owner: z.dataset.owner});
+  }
+  return {cards, zones};
+}
+function slide(before) {
+  const ms = settings.speed;
+  if (!ms) return;
+  const lost = [];                  // zones that hold fewer cards than before: where new cards come from
+  for (const z of document.querySelectorAll("#felt [data-zone]")) {
+    const b = before.zones.get(z.dataset.zone);
+    if (b && b.n > Number(z.dataset.count)) lost.push(b);
+  }
+  for (const [id, b] of before.zones) if (!document.querySelector(`#felt [data-zone="${id}"]`) && b.n) lost.push(b);
+  for (const e of cardNodes()) {
+    const to = e.getBoundingClientRect();
+    let from = e.dataset.card ? before.cards.get(e.dataset.card) : null;
+    if (!from) {
+      const zone = e.closest("[data-zone]");
+      const b = zone && before.zones.get(zone.dataset.zone);
+      if (b && b.n >= Number(zone.dataset.count)) continue;     // a card that was there already
+      const src = lost.find((l) => l.owner === zone.dataset.owner) || lost[0];   // its owner's, first
+      from = src && src.rect;
+    }
+    if (!from) continue;
+    const dx = from.left - to.left, dy = from.top - to.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    e.animate([{transform: `translate(${dx}px, ${dy}px)`, zIndex: 5}, {transform: "none", zIndex: 5}],
+              {duration: ms, easing: "cubic-bezier(.2,.7,.3,1)"});
+  }
 }
 
 // -- drawing ------------------------------------------------------------------------------------------
+function place(k, n) {            // where the seat k places after this one sits, seen from this seat
+  if (k === 0) return "bottom";
+  if (n === 2) return "top";
+  if (n === 3) return k === 1 ? "left" : "right";
+  if (k === 1) return "left";
+  if (k === n - 1) return "right";
+  return "top";
+}
+
 function draw() {
   const s = state;
   document.title = `${s.game} — cardrules`;
   $("title").textContent = s.game;
-  const me = s.players[s.seat];
+  $("how").href = `/how-to-play/${GAME}/${TOKEN}`;
   let status;
   if (s.over) status = s.failed ? `The game stopped: ${s.failed}` : s.result;
   else {
-    const head = `Hand ${s.hand}` + (s.phase ? ` · ${s.phase}` : "");     // the named phase running now
+    const head = `Hand ${s.hand}` + (s.phase ? ` · ${s.phase}` : "");
     status = s.to_move === s.seat ? `${head} · your turn` : `${head} · ${s.names[s.to_move]} to play…`;
   }
   $("status").textContent = status;
-  document.body.dataset.state = s.over ? "over" : s.to_move === s.seat ? "your-turn" : "waiting";
-  document.body.dataset.hand = s.hand;
-  document.body.dataset.handsPlayed = s.hands.length;
-  document.body.dataset.decision = s.decision;
-  document.body.dataset.seat = s.seat;
+  if (!stopped) document.body.dataset.state = s.over ? "over" : s.to_move === s.seat ? "your-turn" : "waiting";
+  Object.assign(document.body.dataset, {hand: s.hand, handsPlayed: s.hands.length, decision: s.decision, seat: s.seat});
+  $("undo").hidden = !s.can_undo || stopped;
+  $("last-trick").hidden = !trickZones(s).length;
+  $("last-trick").disabled = !s.last_trick.length;
 
-  const targets = new Set(), playable = new Set();
-  if (!sent) for (const m of s.moves) { const i = firstCard(m); if (i >= 0) playable.add(m.parts[i].card); }
-  if (!sent) for (const m of setMoves()) for (const c of cardsOf(m)) playable.add(c);
-  if (selected) for (const m of candidates()) for (const k of targetKeys(targetOf(m))) targets.add(k);
-
-  const byOwner = {};
-  const shared = [];
-  for (const z of s.zones) {
-    if (z.owner === null) shared.push(z); else (byOwner[z.owner] = byOwner[z.owner] || []).push(z);
+  const lit = new Set(), targets = new Set();
+  if (myTurn() && !sent) {
+    for (const m of possible(picks)) for (const c of cardsOf(m)) if (!picks.includes(c)) lit.add(c);
+    const pool = picks.length ? complete(picks) : otherMoves();
+    for (const m of pool) for (const p of m.parts) { const k = targetKey(p); if (k) targets.add(k); }
   }
-  const others = $("others");
-  others.replaceChildren();
-  for (let k = 1; k < s.players.length; k++) {
-    const p = s.players[(s.seat + k) % s.players.length];
-    others.append(drawPlayer(p, byOwner[p.seat] || [], targets, playable, false));
+  const ctx = {lit, targets};
+  const n = s.players.length;
+  showingHeld = !!holdTrick && trickZones(s).every((z) => !z.cards.length);
+  const spots = {top: [], left: [], right: [], bottom: []};
+  for (let k = 0; k < n; k++) {
+    const p = s.players[(s.seat + k) % n];
+    spots[place(k, n)].push(p);
   }
-  const middle = $("middle");
-  middle.replaceChildren();
-  for (const z of shared) middle.append(drawZone(z, targets, playable, false));
-  $("mine").replaceChildren(drawPlayer(me, byOwner[s.seat] || [], targets, playable, true));
+  $("seat-top").replaceChildren(...spots.top.map((p) => drawSeat(p, ctx)));
+  $("seat-left").replaceChildren(...spots.left.map((p) => drawSeat(p, ctx)));
+  $("seat-right").replaceChildren(...spots.right.map((p) => drawSeat(p, ctx)));
+  $("mine").replaceChildren(...spots.bottom.map((p) => drawSeat(p, ctx)));
+  document.body.dataset.sides = spots.left.length ? "yes" : "no";
 
+  const trick = $("trick");
+  trick.replaceChildren();
+  const held = showingHeld ?
+    trickCards(holdTrick).map((t) => ({id: `held:${t.seat}`, owner: t.seat, cards: t.cards, centre: true,
+                                       visibility: "all", label: "", description: ""})) : null;
+  for (const z of held || trickZones(s)) {
+    if (!shown(z, ctx)) continue;
+    const k = (z.owner - s.seat + n) % n;
+    const cell = drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner]);
+    cell.classList.add("at-" + place(k, n));
+    trick.append(cell);
+  }
+  trick.hidden = !trick.children.length;
+  $("shared").replaceChildren(...s.zones.filter((z) => z.owner === null && shown(z, ctx)).map((z) => drawZone(z, ctx)));
   drawPrompt(null);
-  drawMoves();
   drawScores();
   const log = $("log");
   log.replaceChildren(...s.log.map((line) => el("li", {text: line})));
   log.scrollTop = log.scrollHeight;
 }
 
-function drawPlayer(p, zones, targets, playable, mine) {
-  const cls = "player" + (p.to_move ? " to-move" : "") + (mine ? " me" : "") +
-              (targets.has("seat:" + p.seat) ? " target" : "");
-  const head = el("div", {class: "player-head"},
-    el("strong", {text: mine ? `${p.name} (you)` : p.name}),
+function shown(z, ctx) {          // an empty zone is drawn only when it matters now
+  return z.cards.length > 0 || z.show_empty || ctx.targets.has("zone:" + z.id);
+}
+
+function drawSeat(p, ctx) {
+  const s = state, mine = p.seat === s.seat;
+  const isTarget = ctx.targets.has("seat:" + p.seat);
+  const head = el("div", {class: "seat-head"},
+    el("strong", {class: "name", text: mine ? `${p.name} (you)` : p.name}),
     p.kind !== "human" ? el("span", {class: "kind", text: p.kind}) : null,
     p.dealer ? el("span", {class: "badge", text: "dealer"}) : null,
-    el("span", {class: "points", text: `score ${p.score} · total ${p.total}`}));
-  const box = el("section", {class: cls, "data-seat": p.seat}, head);
-  if (targets.has("seat:" + p.seat)) {
+    el("span", {class: "points", text: `${p.total}` + (s.over ? "" : ` (${p.score >= 0 ? "+" : ""}${p.score})`),
+                title: "match total (this hand)"}));
+  const box = el("section", {class: "seat" + (p.to_move ? " to-move" : "") + (mine ? " me" : "") +
+                                   (isTarget ? " target" : ""), "data-seat": p.seat,
+                             "aria-label": mine ? "You" : p.name}, head);
+  if (isTarget) {
     const b = el("button", {class: "target-button", text: `Choose ${p.name}`});
     b.addEventListener("click", () => clickTarget("seat:" + p.seat));
     box.append(b);
   }
-  for (const z of zones) box.append(drawZone(z, targets, playable, mine));
+  const zones = el("div", {class: "seat-zones"});
+  for (const z of s.zones) if (z.owner === p.seat && !z.centre && shown(z, ctx)) zones.append(drawZone(z, ctx));
+  box.append(zones);
   return box;
 }
 
-function drawZone(z, targets, playable, mine) {
-  const cards = z.cards;
+function drawZone(z, ctx, caption) {
+  const s = state;
+  const mine = z.owner === s.seat;
+  const hand = z.visibility === "owner" && z.owner !== null;
   const stack = z.visibility === "none" || z.visibility === "top";
-  const fan = z.visibility === "owner";
-  const isTarget = targets.has("zone:" + z.id);
-  const box = el("div", {class: `zone ${stack ? "stack" : fan ? "fan" : "row"}${isTarget ? " target" : ""}` +
-                          (mine && fan ? " my-hand" : ""),
-                         "data-zone": z.id, title: z.description || ""});
-  box.append(el("div", {class: "zone-label", text: `${z.label} (${cards.length})`}));
-  const row = el("div", {class: "cards"});
-  if (stack) {
-    if (cards.length) {
-      const top = cards[cards.length - 1];
-      const b = cardButton(top, targets, playable, isTarget ? () => clickTarget("zone:" + z.id) : null);
-      if (cards.length > 1) b.classList.add("deep");
-      row.append(b);
-    } else { row.classList.add("none"); row.append(el("span", {class: "empty", text: "empty"})); }
-    if (isTarget && !cards.length) {
-      const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
-      b.addEventListener("click", () => clickTarget("zone:" + z.id));
-      row.append(b);
-    }
-  } else {
-    let shown = cards;
-    if (z.order) shown = z.order.map((i) => cards[i]);
-    if (!cards.length) { row.classList.add("none"); row.append(el("span", {class: "empty", text: "none"})); }
-    for (const c of shown) row.append(cardButton(c, targets, playable, null));
-    if (isTarget) {
-      const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
-      b.addEventListener("click", () => clickTarget("zone:" + z.id));
-      box.append(b);
-    }
+  const isTarget = ctx.targets.has("zone:" + z.id);
+  const style = hand ? (mine ? "hand" : "fan") : stack ? "stack" : z.centre ? "row" : "fan";
+  const box = el("div", {class: `zone ${style}` + (isTarget ? " target" : "") + (mine ? " mine" : ""),
+                         "data-zone": z.id, "data-count": z.cards.length, "data-owner": z.owner ?? "",
+                         title: z.description || null});
+  const label = caption || z.label;
+  box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
+                z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null));
+  const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
+  let cards = z.order ? z.order.map((i) => z.cards[i]) : z.cards;
+  if (showingHeld && !caption) {     // a trick still held in the middle is not yet in its winner's pile
+    const held = new Set(holdTrick.map((t) => t.card).filter(Boolean));
+    cards = cards.filter((c) => !c || !held.has(c));
   }
+  if (stack && cards.length) cards = [cards[cards.length - 1]];
+  cards.forEach((c, i) => {
+    const item = cardFor(c, z, ctx);
+    if (stack && z.cards.length > 1) item.classList.add("deep");
+    if (!c) item.dataset.key = `${z.id}#${i}`;
+    row.append(el("div", {role: "listitem", class: "slot"}, item));
+  });
   box.append(row);
+  if (isTarget) {
+    const b = el("button", {class: "target-button", text: `Here: ${z.label}`});
+    b.addEventListener("click", () => clickTarget("zone:" + z.id));
+    box.append(b);
+  }
   return box;
 }
 
-function cardButton(name, targets, playable, onTarget) {
-  const img = cardImg(name);
-  if (!name && !onTarget) return el("span", {class: "card back"}, img);
-  const isTarget = (name && targets.has("card:" + name)) || !!onTarget;
-  const can = name && playable.has(name);
-  if (!can && !isTarget && !onTarget) return el("span", {class: "card", "data-card": name}, img);
-  const b = el("button", {class: "card" + (can ? " playable" : "") + (isTarget ? " target" : "") +
-                                  (name && (name === selected || picked.includes(name)) ? " selected" : ""),
-                          "data-card": name || "", "aria-label": screen(name)}, img);
-  b.addEventListener("click", () => (onTarget && !can ? onTarget() : clickCard(name)));
+function cardFor(name, z, ctx) {
+  const mine = z.owner === state.seat && z.visibility === "owner";
+  const can = !!name && ctx.lit.has(name);
+  const picked = !!name && picks.includes(name);
+  const zoneTarget = ctx.targets.has("zone:" + z.id);
+  if (!name || (!can && !picked && !(mine && myTurn() && !sent) && !zoneTarget)) return cardEl(name, state.deck);
+  const b = cardEl(name, state.deck, "button");
+  b.classList.toggle("playable", can);
+  b.classList.toggle("selected", picked);
+  b.classList.toggle("unplayable", !can && !picked && !zoneTarget);
+  if (picked) b.setAttribute("aria-pressed", "true");
+  if (!can && !picked && !zoneTarget) b.title = "not playable now: click to see why";
+  b.addEventListener("click", () => (zoneTarget && !can && !picked ? clickTarget("zone:" + z.id) : clickCard(name)));
+  return b;
+}
+
+function moveButton(m, cls = "choice") {
+  const b = el("button", {class: `${cls} move`, "data-move": m.move, text: m.label});
+  if (sent) b.disabled = true;
+  b.addEventListener("click", () => play(m));
   return b;
 }
 
 function drawPrompt(moves, title) {
   const box = $("prompt");
   box.replaceChildren();
-  if (!state || state.over) {
-    if (state && state.over) box.append(el("p", {class: "result", text: state.failed || state.result}));
-    return;
-  }
-  if (state.to_move !== state.seat) return;
-  if (sent) { box.append(el("p", {class: "ask sent", text: `${sent.label}…`})); return; }
-  const blind = state.moves.filter((m) => m.parts.length === 1 && m.parts[0].blind !== undefined);
-  if (moves) {
-    box.append(el("p", {class: "ask", text: title}));
-    for (const m of moves) {
-      const b = el("button", {class: "choice", text: m.label});
-      b.addEventListener("click", () => play(m));
+  if (!state) return;
+  if (state.over) {
+    box.append(el("p", {class: "result", text: state.failed || state.result}));
+    if (state.next_game) {
+      box.append(el("a", {class: "choice", href: `/play/${state.next_game}/${TOKEN}`, text: "Join the next game"}));
+    } else if (!stopped) {
+      const b = el("button", {class: "choice", id: "rematch", text: "Play again (same seats)"});
+      b.addEventListener("click", () => { askedRematch = true; b.disabled = true; send({type: "rematch"}); });
       box.append(b);
     }
-  } else if (blind.length === state.moves.length) {
+    return;
+  }
+  if (stopped) return;
+  if (state.to_move !== state.seat) {
+    box.append(el("p", {class: "ask dim", text: `Waiting for ${state.names[state.to_move]}…`}));
+    return;
+  }
+  if (sent) { box.append(el("p", {class: "ask sent", text: `${sent.label}…`})); return; }
+  if (moves) {
+    box.append(el("p", {class: "ask", text: title}), ...moves.map((m) => moveButton(m)));
+    return;
+  }
+  const blind = state.moves.filter(isBlind);
+  if (blind.length && blind.length === state.moves.length) {
     box.append(el("p", {class: "ask", text: `${blind[0].label.split(" ")[0]}: pick one of ${blind.length} face-down cards` +
                                          (state.fan_from ? ` from ${state.fan_from}` : "")}));
     const row = el("div", {class: "cards blind"});
     for (const m of blind) {
-      const b = el("button", {class: "card playable", "data-blind": m.parts[0].blind,
-                              "aria-label": `face-down card ${m.parts[0].blind + 1}`}, cardImg(null));
+      const b = cardEl(null, state.deck, "button");
+      b.classList.add("playable");
+      b.dataset.blind = m.parts[0].blind;
+      b.setAttribute("aria-label", `face-down card ${m.parts[0].blind + 1}`);
       b.addEventListener("click", () => play(m));
       row.append(b);
     }
     box.append(row);
-  } else if (selected) {
-    box.append(el("p", {class: "ask", text: `${screen(selected)} selected: now click where it goes (Esc cancels).`}));
-  } else if (picked.length) {
-    const ready = setMoves().filter((m) => exactly(m, picked));
-    box.append(el("p", {class: "ask", text: `Picked ${picked.map(screen).join(" ")}: ` +
-                        (ready.length ? "play them, or pick more (Esc cancels)." : "pick more (Esc cancels).")}));
-    for (const m of ready) {
-      const b = el("button", {class: "choice", text: m.label});
-      b.addEventListener("click", () => play(m));
-      box.append(b);
-    }
-  } else {
-    box.append(el("p", {class: "ask", text: "Your turn: click a highlighted card, or a move below."}));
+    return;
   }
-}
-
-function drawMoves() {
-  const list = $("moves");
-  list.replaceChildren();
-  $("moves-box").hidden = !state.moves.length;
-  for (const m of state.moves) {
-    const b = el("button", {class: "move", "data-move": m.move, text: m.label});
-    if (sent) b.disabled = true;
-    b.addEventListener("click", () => play(m));
-    list.append(el("li", {}, b));
+  const other = otherMoves();
+  if (picks.length) {
+    const done = complete(picks), still = possible(picks);
+    const more = still.length > done.length;
+    box.append(el("p", {class: "ask", text: `Picked ${picks.map(screen).join(" ")}` +
+      (done.length ? (more ? ": confirm, or pick more." : ": confirm.") : ": pick more.") + " (Esc cancels)"}));
+    for (const m of done) box.append(moveButton(m, "choice confirm"));
+    const cancel = el("button", {class: "plain", text: "Cancel"});
+    cancel.addEventListener("click", () => { picks = []; draw(); });
+    box.append(cancel);
+    return;
   }
+  const kinds = [...new Set(cardMoves().map((m) => m.name))].map((k) => state.move_kinds[k] || k);
+  box.append(el("p", {class: "ask", text: "Your turn" + (kinds.length ? ": " + kinds.join("; or ") + " — click a lit card." : ".")}));
+  if (other.length) box.append(el("div", {class: "other-moves"}, ...other.map((m) => moveButton(m))));
 }
 
 function drawScores() {
   const s = state;
   const t = el("table");
-  const head = el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name})));
-  t.append(head);
+  t.append(el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name}))));
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
     ...r.map((x) => el("td", {text: (x > 0 ? "+" : "") + x})))));
   if (!s.over) t.append(el("tr", {}, el("td", {text: `hand ${s.hand} so far`}), ...s.players.map((p) => el("td", {text: String(p.score)}))));
@@ -369,14 +490,28 @@ function drawScores() {
     el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
     `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
   $("scores").replaceChildren(t, ...teams);
-  const vars = $("variables");
-  vars.replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || ""},
+  $("variables").replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || null},
     el("span", {class: "dim", text: v.name + ": "}),
     Array.isArray(v.value) ? v.value.map((x, i) => `${i === s.seat ? "you" : s.names[i]} ${x}`).join(", ") : String(v.value))));
 }
 
+// -- settings and keys ----------------------------------------------------------------------------
+$("speed").value = String(settings.speed);
+if (![...$("speed").options].some((o) => o.value === String(settings.speed))) $("speed").value = "380";
+$("speed").addEventListener("change", () => {
+  settings.speed = Number($("speed").value);
+  localStorage.setItem("cardrules.speed", String(settings.speed));
+});
+$("auto-forced").checked = settings.auto;
+$("auto-forced").addEventListener("change", () => {
+  settings.auto = $("auto-forced").checked;
+  localStorage.setItem("cardrules.auto", String(settings.auto));
+  if (state) forced();
+});
+$("last-trick").addEventListener("click", showLastTrick);
+$("undo").addEventListener("click", () => { if (!sent) send({type: "undo"}); });
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && (selected || picked.length)) { selected = null; picked = []; draw(); }
+  if (e.key === "Escape" && picks.length && state) { picks = []; draw(); }
 });
 $("ready").addEventListener("click", () => send({type: "ready"}));
 connect();

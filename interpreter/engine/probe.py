@@ -1,0 +1,359 @@
+"""Why a move the player asked for is not legal: the rule file's conditions, tested one by one.
+
+The compiled legal-move functions only list what is legal. To say why something is not, a
+`Probe` (one per program, cached) compiles each move's parameter sources and conditions (each
+`and` part on its own) into functions of the state and the arguments, with the same compiler
+as the game: they read the state exactly as the legal moves do. `explain` then tries the
+asked-for cards on the moves of the decision at hand, and reports the first rule that fails, as
+data (a `Why`); text/whynot.py puts it in words. Looking changes nothing: the steps the tests
+count and the memo they may fill are put back.
+"""
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from dataclasses import dataclass, field
+
+from ..compiler import compiler as cc
+from ..compiler.nesting import compile_checked
+from ..compiler.passes import kept
+from ..language import model as m
+from ..language import nodes
+from .match import _EVAL_ERRORS, Match
+
+CARD = "card"
+SEARCH_LIMIT = 2000        # candidate values tried per question, at most (a subsets source is big)
+
+
+@dataclass
+class Why:
+    """One reason. kind: 'over' | 'turn' (seat: whose turn) | 'not_held' (cards, zone: the
+    instance the moves take them from, or -1) | 'cond' (a condition of `move` failed: `node`,
+    with `bound` the parameter values, `param` the parameter it belongs to or None for the
+    move's own `if:`) | 'none' (no value of `param` fits: `node` its condition, or None when its
+    source is empty) | 'source' (a value asked for is not among `param`'s choices) |
+    'precedence' (`move` is an `otherwise` move of the decision, whose own moves `before` come
+    first and one is possible; `also` is why the cards fail those) | 'not_now' (`move` is not
+    offered at this decision) | 'no_cards' (no move of the decision, `before`, takes a card)."""
+    kind: str
+    move: m.Move | None = None
+    param: m.Param | None = None
+    node: object = None
+    bound: dict = field(default_factory=dict)      # parameter local -> value
+    cards: list = field(default_factory=list)
+    seat: int = -1
+    zone: int = -1
+    before: list = field(default_factory=list)
+    also: "Why | None" = None
+    depth: int = 0
+
+
+def conjuncts(node) -> list:
+    """The `and` parts of a condition, in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "and":
+        return conjuncts(node.left) + conjuncts(node.right)
+    return [node]
+
+
+def local_of(p: m.Param) -> str:
+    return f"p_{p.name}"
+
+
+def _uses_any(node, locals_: set) -> bool:
+    return any(isinstance(x, nodes.Name) and getattr(x, "ref", None) and x.ref[0] == "local"
+               and x.ref[2] in locals_ for x in nodes.walk(node))
+
+
+class MoveTests:
+    """A move's compiled tests: per parameter its source and its condition's parts, then the
+    move's own `if:` parts (each a (node, function) pair; functions take S, player, then the
+    parameters so far)."""
+
+    def __init__(self, mv: m.Move):
+        self.move = mv
+        self.sources: list = []
+        self.conds: list = []        # per parameter: [(node, fn)]
+        self.own: list = []          # the move's `if:` parts: (node, fn)
+
+
+class Probe:
+    """The compiled tests of every move of one program."""
+
+    def __init__(self, P):
+        g = P.game
+        c = cc.Compiler(g, P.players, P.options)
+        c.compile()                   # the same namespace (tables, functions) as the game's
+        c.e = cc.Emitter()
+        todo = []
+        for mv in g.moves_by_index:
+            t = MoveTests(mv)
+            locs = [local_of(p) for p in mv.params]
+            for i, p in enumerate(mv.params):
+                t.sources.append(c.expr_fn(p.source, ["player"] + locs[:i]))
+                t.conds.append([(n, c.expr_fn(n, ["player"] + locs[:i + 1]))
+                                for n in (conjuncts(p.cond) if p.cond is not None else [])])
+            if mv.cond is not None:
+                t.own = [(n, c.expr_fn(n, ["player"] + locs)) for n in conjuncts(mv.cond)]
+            todo.append(t)
+        while c.pending_functions:      # user functions not compiled yet (inlined until now)
+            name, fn = c.pending_functions.popitem()
+            c.ns[name] = None
+            if name.startswith("M_"):
+                kept.kept_fn(c, fn)
+                continue
+            c.header(name, [f"a_{p}" for p, _ in fn.params])
+            body = c.x(fn.body)
+            c.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
+            c.footer()
+        env = c.ns
+        src = "\n".join(c.e.lines) + "\n"
+        exec(compile_checked(src, f"<cardrules probe {g.path}>", {}, g.deck.span), env)
+        for t in todo:
+            t.sources = [env[x] for x in t.sources]
+            t.conds = [[(n, env[x]) for n, x in parts] for parts in t.conds]
+            t.own = [(n, env[x]) for n, x in t.own]
+        self.moves = todo
+
+
+_PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
+
+
+def probe(P) -> Probe | None:
+    """The program's Probe, made once (a program is compared by value, so kept by identity);
+    None when its tests cannot be compiled (then no reason is given)."""
+    hit = _PROBES.get(id(P))
+    if hit is not None and hit[0]() is P:
+        return hit[1]
+    try:
+        pr = Probe(P)
+    except Exception:        # a courtesy, never an error: a rule it cannot compile gives no reason
+        pr = None
+    _PROBES[id(P)] = (weakref.ref(P, lambda _, k=id(P): _PROBES.pop(k, None)), pr)
+    return pr
+
+
+def chooses_in(stmts) -> list:
+    """Every `choose` among these statements and the statements inside them, in file order."""
+    out = []
+    for st in stmts:
+        if isinstance(st, m.Choose):
+            out.append(st)
+        for f in dataclasses.fields(st):
+            v = getattr(st, f.name)
+            if isinstance(v, list) and v and isinstance(v[0], m.Stmt):
+                out += chooses_in(v)
+    return out
+
+
+class _Look:
+    """Runs tests on the real state and puts back what they count (steps, memo)."""
+
+    def __init__(self, match: Match, seat: int):
+        self.S = match.S
+        self.seat = seat
+
+    def __enter__(self):
+        S = self.S
+        self.steps, self.memo = S.steps, list(S.memo) if S.memo is not None else None
+        return self
+
+    def __exit__(self, *exc):
+        S = self.S
+        S.steps = self.steps
+        if self.memo is not None:
+            S.memo[:] = self.memo
+        return False
+
+    def call(self, fn, *args):
+        """fn(S, seat, *args), or the exception class name when the rules cannot tell."""
+        try:
+            return fn(self.S, self.seat, *args)
+        except (*_EVAL_ERRORS, AttributeError, AssertionError):   # arguments the rules never meet
+            return _FAILED
+
+
+_FAILED = object()
+
+
+def _holds(v) -> bool:
+    """A condition's value: true, and not a failure to evaluate it."""
+    return v is not _FAILED and bool(v)
+
+
+def _takes(p: m.Param) -> int:
+    """How many asked-for cards a parameter takes: 1 (a card), -1 (a list of cards), 0."""
+    if p.blind:
+        return 0
+    if p.type == CARD:
+        return 1
+    if isinstance(p.type, tuple) and p.type[-1] == CARD:
+        return -1
+    return 0
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return sorted(a) == sorted(b)
+    return a == b
+
+
+def try_move(look: _Look, t: MoveTests, cards: list):
+    """Can the cards (in order) be this move's card parameters? None when yes (some values of
+    the other parameters make it legal), else the deepest Why."""
+    mv = t.move
+    params = mv.params
+    slots = [_takes(p) for p in params]
+    if sum(1 for k in slots if k) == 0 and cards:
+        return Why("no_cards", mv)       # a move that takes no card
+    lists = [i for i, k in enumerate(slots) if k == -1]
+    ones = [i for i, k in enumerate(slots) if k == 1]
+    asked: dict = {}
+    rest = list(cards)
+    for i in ones:                       # single cards in order, the rest to the list
+        if not rest:
+            break
+        asked[i] = rest.pop(0)
+    if lists and rest:
+        asked[lists[0]] = rest
+        rest = []
+    if rest:
+        return Why("not_now", mv, cards=list(cards))
+    own_first = [(n, f) for n, f in t.own if not _uses_any(n, {local_of(p) for p in params})]
+    for n, f in own_first:
+        if not _holds(look.call(f, *[None] * len(params))):
+            return Why("cond", mv, None, n, {}, cards=list(cards), depth=0)
+    best = [None]
+
+    def note(w):
+        if best[0] is None or w.depth > best[0].depth:
+            best[0] = w
+
+    def go(i, vals: list) -> bool:
+        bound = {local_of(p): v for p, v in zip(params, vals)}
+        if i == len(params):
+            for n, f in t.own:
+                if (n, f) not in own_first and not _holds(look.call(f, *vals)):
+                    note(Why("cond", mv, None, n, bound, cards=list(cards), depth=2 * i + 1))
+                    return False
+            return True
+        p = params[i]
+        src = look.call(t.sources[i], *vals)
+        if src is _FAILED or not isinstance(src, (list, tuple)):
+            return False
+        if i in asked:
+            want = asked[i]
+            if not any(_same(x, want) for x in src):
+                note(Why("source", mv, p, None, dict(bound, **{local_of(p): want}), cards=list(cards),
+                         depth=2 * i,
+                         zone=_zone_of(look.S, src)))
+                return False
+            for n, f in t.conds[i]:
+                if not _holds(look.call(f, *vals, want)):
+                    note(Why("cond", mv, p, n, dict(bound, **{local_of(p): want}), cards=list(cards),
+                             depth=2 * i + 1))
+                    return False
+            return go(i + 1, vals + [want])
+        if not src:
+            note(Why("none", mv, p, None, bound, cards=list(cards), depth=2 * i + 1,
+                     zone=_zone_of(look.S, src)))
+            return False
+        fits = 0
+        for k, x in enumerate(src):
+            if k >= SEARCH_LIMIT:
+                return True               # too many to try: not a reason to refuse
+            v = k if p.blind else x
+            if all(_holds(look.call(f, *vals, v)) for _, f in t.conds[i]):
+                fits += 1
+                if go(i + 1, vals + [v]):
+                    return True
+        if not fits:
+            note(Why("none", mv, p, p.cond, bound, cards=list(cards), depth=2 * i + 1,
+                     zone=_zone_of(look.S, src)))
+        return False
+
+    return None if go(0, []) else (best[0] or Why("not_now", mv, cards=list(cards)))
+
+
+def _zone_of(S, items) -> int:
+    """The zone instance a source is, when it is one (the compiled source returns its list)."""
+    for zi, z in enumerate(S.Z):
+        if z is items:
+            return zi
+    return -1
+
+
+def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Why | None:
+    """Why no legal move of `seat` takes these cards (card ids, in the order asked) as the move
+    `name` (any move when None); None when one does, or when the rules give no reason."""
+    if match.pending is None:
+        return Why("over")
+    to, moves, op = match.pending
+    if to != seat:
+        return Why("turn", seat=to)
+    pr = probe(match.P)
+    if pr is None:
+        return None
+    tests = {t.move.name: t for t in pr.moves}
+    now = [mv for mv in op.stmt.moves]
+    later = [mv for ch in chooses_in(op.stmt.otherwise) for mv in ch.moves if mv not in now]
+    if name is not None and name not in tests:
+        return None
+    look = _Look(match, seat)
+    with look:
+        if cards:                        # a card none of the moves can take from where it lies
+            held = _held(look, pr, now + later)
+            missing = [c for c in cards if c not in held[0]]
+            if missing and held[1] >= 0:
+                return Why("not_held", cards=missing, zone=held[1])
+        mine = [mv for mv in now if name is None or mv.name == name]
+        fails = []
+        for mv in mine:
+            w = try_move(look, tests[mv.name], cards)
+            if w is None:
+                return None
+            fails.append(w)
+        if cards and fails and all(w.kind == "no_cards" for w in fails):
+            return Why("no_cards", before=mine)
+        fails = [w for w in fails if w.kind != "no_cards"] or fails
+        best = max(fails, key=lambda w: w.depth) if fails else None
+        for mv in later:
+            if name is not None and mv.name != name:
+                continue
+            if try_move(look, tests[mv.name], cards) is None:
+                return Why("precedence", mv, before=list(now), also=best)
+        if best is None and name is not None:
+            return Why("not_now", tests[name].move)
+        if best is not None and best.kind == "not_now" and len(fails) > 1:
+            real = [w for w in fails if w.kind != "not_now"]
+            best = max(real, key=lambda w: w.depth) if real else best
+        return best
+
+
+def _held(look: _Look, pr: Probe, moves: list) -> tuple:
+    """The cards the moves' card parameters may take (those whose source needs no earlier
+    parameter), and the seat's own zone instance among those sources (-1: none)."""
+    tests = {t.move.name: t for t in pr.moves}
+    found: set = set()
+    zone = -1
+    for mv in moves:
+        t = tests[mv.name]
+        for i, p in enumerate(mv.params):
+            if not _takes(p) or _uses_any(p.source, {local_of(q) for q in mv.params[:i]}):
+                continue
+            src = look.call(t.sources[i], *[None] * i)
+            if not isinstance(src, (list, tuple)):
+                continue
+            for x in src:
+                if isinstance(x, (list, tuple)):
+                    found.update(x)
+                else:
+                    found.add(x)
+            zi = _zone_of(look.S, src)
+            if zi < 0 and src:                    # sub-lists of one zone: that zone
+                first = src[0][0] if isinstance(src[0], (list, tuple)) and src[0] else src[0]
+                zi = look.S.loc[first] if isinstance(first, int) else -1
+                if zi >= 0 and not all(look.S.loc[c] == zi for c in found):
+                    zi = -1
+            if zone < 0 and zi >= 0 and look.S.P.OWNER[zi] == look.seat:
+                zone = zi
+    return found, zone

@@ -1,0 +1,58 @@
+"""How to play: the rules text of `cardrules rules` made for a player at the table.
+
+The same sentences (describe.Describer), without what only an author needs: the source of
+the rules (a repository path or a web address), the zones, variables and functions of the
+specification, how moves are written in records, the limits and how options are set. Options
+appear with the values of this game. Plain text (the terminal) or Markdown (the browser).
+"""
+from __future__ import annotations
+
+from .describe import Describer, Heading, Items, Para, render_md, render_text
+
+_AUTHOR_ONLY = ("Written as ", "Limits: ")
+
+
+def how_to_play(game, options: dict | None = None, width: int = 88, md: bool = False) -> str:
+    return (render_md if md else lambda d: render_text(d, width))(document(game, options, md))
+
+
+def document(game, options: dict | None = None, md: bool = False) -> list:
+    d = Describer(game, md, options)
+    g, w = game, d.w
+    doc: list = [Heading(1, w.t(g.name or "Untitled game"))]
+    if g.description:
+        doc.append(Para(w.t(g.description)))
+    doc += _player_facing(d.players_and_cards())
+    doc += d.attributes()
+    opts = _settings(game, options or {}, w)
+    if opts:
+        doc += [Heading(2, "This game's settings"), Items(opts)]
+    doc += [Heading(2, "How a hand goes"), Items(d.stmts(g.hand, 0), numbered=True)]
+    moves = d.moves()
+    if moves:
+        doc += [Heading(2, "The moves")] + [
+            Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
+            else _player_facing_block(b) for b in moves[2:]]
+    doc += [_player_facing_block(b) for b in d.match()]
+    return doc
+
+
+def _player_facing(blocks: list) -> list:
+    return [_player_facing_block(b) for b in blocks]
+
+
+def _player_facing_block(b):
+    if isinstance(b, Items):
+        return Items([(k, t) for k, t in b.items if not t.startswith(_AUTHOR_ONLY)], b.numbered)
+    return b
+
+
+def _settings(game, values: dict, w) -> list:
+    out = []
+    for o in game.options.values():
+        v = values.get(o.name, o.default)
+        shown = ("on" if v else "off") if o.type == "bool" else str(v)
+        what = w.t(o.label or o.description or o.name).rstrip(".") if (o.label or o.description) \
+            else w.words(o.name)
+        out.append((0, f"{what}: {shown}."))
+    return out

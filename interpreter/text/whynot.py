@@ -1,0 +1,116 @@
+"""Why a move the player asked for is not legal, in the game's words (engine/probe.py finds the
+rule; this says it). A failed condition is worded as `cardrules rules` words it (words.Words),
+with the cards asked for in place of the parameters they fill: 'You cannot capture with 9♣:
+there is no target in the table such that 9♣'s value and the target's value sum to 10.'
+"""
+from __future__ import annotations
+
+from ..engine.probe import Why, explain, local_of
+from ..language import nodes
+from . import narrate
+from .english import cap, join
+from .words import Words
+
+
+def why_not(match, seat: int, cards: list, names: list, name: str | None = None) -> str | None:
+    """One or two sentences, or None when the rules give no reason (a move does take them)."""
+    w = explain(match, seat, cards, name)
+    return None if w is None else say(match, seat, w, names)
+
+
+def _card_node(P, c: int):
+    n = nodes.Name(None, P.card_names[c])
+    n.ref = ("card", P.card_kinds[c])
+    n.type = "card"
+    return n
+
+
+def _cards_node(P, cs: list):
+    n = nodes.ListLit(None, [_card_node(P, c) for c in cs])
+    n.ref = None
+    n.type = ("list", "card")
+    return n
+
+
+def _env(P, bound: dict) -> dict:
+    """Parameters stand for the values asked for (cards by name; other values stay named)."""
+    env = {}
+    for local, v in bound.items():
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(P.card_names) \
+                and local in _card_locals(P):
+            env[local] = (_card_node(P, v), {})
+        elif isinstance(v, list) and all(isinstance(c, int) for c in v) and local in _card_locals(P):
+            env[local] = (_cards_node(P, v), {})
+    return env
+
+
+def _card_locals(P) -> set:
+    out = set()
+    for mv in P.game.moves_by_index:
+        for p in mv.params:
+            t = p.type
+            if not p.blind and (t == "card" or isinstance(t, tuple) and t[-1] == "card"):
+                out.add(local_of(p))
+    return out
+
+
+def _move_words(P, mv, cards: list) -> str:
+    shown = " ".join(narrate.card(P, c) for c in cards)
+    return narrate.words(mv.name) + (f" with {shown}" if shown else "")
+
+
+def say(match, seat: int, w: Why, names: list) -> str:
+    P = match.P
+    words = Words(P.game, False)
+    if w.kind == "over":
+        return "The game is over."
+    if w.kind == "turn":
+        return f"It is not your turn: {names[w.seat]} is to move."
+    if w.kind == "not_held":
+        shown = " ".join(narrate.card(P, c) for c in w.cards)
+        where = narrate.zone_phrase(P, w.zone, seat, names)
+        return f"{shown} {'is' if len(w.cards) == 1 else 'are'} not in {where}."
+    if w.kind == "precedence":
+        first = join([narrate.words(mv.name) for mv in _unique(w.before)], "or")
+        text = f"You must {first} when you can; {narrate.words(w.move.name)} only when you cannot."
+        if w.also is not None and w.also.kind in ("cond", "none", "source"):
+            text += " " + say(match, seat, w.also, names)
+        return text
+    if w.kind == "no_cards":
+        moves = join([narrate.words(mv.name) for mv in _unique(w.before)], "or")
+        return f"No move takes a card now: you may {moves}."
+    if w.kind == "not_now":
+        return f"You cannot {narrate.words(w.move.name)} now." if w.move is not None else \
+            "No move takes that now."
+    head = f"You cannot {_move_words(P, w.move, w.cards)}: "
+    env = _env(P, w.bound)
+    if w.kind == "cond":
+        cond = words.cond(w.node, env)
+        return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") + "."
+    if w.kind == "source":
+        p = w.param
+        asked = w.bound.get(local_of(p))
+        what = " ".join(narrate.card(P, c) for c in (asked if isinstance(asked, list) else [asked])) \
+            if asked is not None and _is_cards(asked) else words.words(p.name)
+        return head + f"the {words.words(p.name)} must be one of {words.value(p.source, env)}" \
+            + (f", and {what} is not." if what != words.words(p.name) else ".")
+    if w.kind == "none":
+        p = w.param
+        if w.node is None:
+            return head + f"there is no {words.words(p.name)} to choose ({words.value(p.source, env)} " \
+                          f"is empty)."
+        return head + f"there is no {words.words(p.name)} in {words.value(p.source, env)} such that " \
+                      f"{words.cond(w.node, env)}."
+    return head.rstrip(": ") + "."
+
+
+def _is_cards(v) -> bool:
+    return isinstance(v, int) or isinstance(v, list) and all(isinstance(c, int) for c in v)
+
+
+def _unique(moves: list) -> list:
+    out = []
+    for mv in moves:
+        if mv not in out:
+            out.append(mv)
+    return out
