@@ -2,7 +2,7 @@
 
     python benchmarks/openspiel_ismcts.py [GAME.yaml] [-n 100] [--simulations 100] [--hands 1]
 
-The game is `cardrules.rl.openspiel.load(GAME, max_hands=--hands)`; the ISMCTS bot
+The game is `cardrules.rl.openspiel.load(GAME, max_hands=--hands, returns="win")`; the ISMCTS bot
 (open_spiel.python.algorithms.ismcts, random-rollout evaluator, UCT c=2) and
 `pyspiel.make_uniform_random_bot` alternate seats over -n games (2 players). Prints the ISMCTS
 win rate (a tie counts half) with a 95% interval, and the time per game. Seeded throughout:
@@ -32,7 +32,7 @@ def main(argv=None):
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--hands", type=int, default=1)
     args = ap.parse_args(argv)
-    game = load(args.game, players=2, max_hands=args.hands, seed=0)
+    game = load(args.game, players=2, max_hands=args.hands, seed=0, returns="win")
     won, start = [], time.perf_counter()
     for i in range(args.n):
         me = i % 2

@@ -8,9 +8,10 @@ One step is one decision. Each row plays random legal moves for about --seconds:
 - pettingzoo: AEC agent_iter, last() (observation vector and mask) and step, every seat;
 - gymnasium:  SingleAgentEnv seat 0 (observation and mask each step) against `random`;
               a step there also plays the other seats, so it is counted as the decisions made;
-- openspiel:  State.apply_action with legal_actions(); each step also writes every seat's
-              observation into its information-state history (perfect recall).
-A benchmark, not a test: it depends on the machine and on its load (`os.getloadavg()` shown).
+- openspiel:  State.apply_action with legal_actions() (no observation: OpenSpiel's loop asks
+              for none, and the adapter builds them only when asked).
+A benchmark, not a test: it depends on the machine and, less since it counts CPU time, on its
+load (`os.getloadavg()` shown).
 """
 from __future__ import annotations
 
@@ -30,11 +31,12 @@ SEED_GAMES = ["perfect10", "chinese-ten", "nutzen"]
 
 
 def timed(run, seconds: float) -> float:
-    """Run `run()` (returns decisions made) until `seconds` pass; decisions per second."""
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    """Run `run()` (returns decisions made) until `seconds` of this process's CPU time pass;
+    decisions per CPU second (on a shared machine the wall clock counts the other processes)."""
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         steps += run()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def engine(path):

@@ -55,7 +55,7 @@ class Policy:
 
 
 def train(path: str, hands: int, lr: float, seed: int, policy: Policy):
-    e = make_env(path, max_hands=1, seed=seed)
+    e = make_env(path, max_hands=1, seed=seed, returns="win")
     rng = np.random.default_rng(seed)
     baseline = 0.5
     for _ in range(hands):
@@ -100,7 +100,7 @@ def main(argv=None):
     ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
-    e = make_env(args.game, max_hands=1)
+    e = make_env(args.game, max_hands=1, returns="win")
     enc = e.core.encoding
     policy = Policy(enc.size, enc.num_actions)
     print(f"{os.path.basename(args.game)}: observation {enc.size} slots, {enc.num_actions} actions")

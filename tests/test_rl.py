@@ -393,7 +393,7 @@ def test_openspiel_ismcts_bot_plays_a_seed_game_against_the_random_bot():
     rnd = pyspiel.make_uniform_random_bot(1, 0)
     while not state.is_terminal():
         state.apply_action((bot if state.current_player() == 0 else rnd).step(state))
-    assert sum(state.returns()) == pytest.approx(1.0)
+    assert sum(state.returns()) == pytest.approx(0.0)      # points, zero-sum (the default)
 
 
 def test_train_selfplay_example_runs_and_reports_win_rates(capsys):

@@ -113,7 +113,7 @@ def test_openspiel_random_sim_and_serialized_states(path, players):
     for seed in SEEDS:          # state.serialize() / game.deserialize_state() at random moments
         s, rng, checks = game.new_initial_state(), random.Random(seed), 0
         while not s.is_terminal() and not (slow and len(s.history()) > 30):
-            if checks < 4 and rng.random() < 0.2:      # (each replays the game so far)
+            if checks < 4 and not s.is_chance_node() and rng.random() < 0.2:   # (each replays)
                 checks += 1
                 p = s.current_player()      # the mask is the legal actions; the observation
                 assert np.flatnonzero(s.legal_actions_mask(p)).tolist() == s.legal_actions()
@@ -127,11 +127,12 @@ def test_openspiel_random_sim_and_serialized_states(path, players):
                 assert all(t.information_state_string(p) == s.information_state_string(p) and
                            t.observation_tensor(p) == s.observation_tensor(p) for p in range(players))
             s.apply_action(rng.choice(s.legal_actions()))
-        if s.is_terminal():     # the returns sum to 1; a patience (one team: general-sum) 0 or 1
+        if s.is_terminal():     # points: the returns sum to 0; a patience (one team) its total
             if game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM:
-                assert set(s.returns()) <= {0.0, 1.0}
+                assert [abs(r) for r in s.returns()] == [abs(float(t)) for t in s.match.S.total] \
+                    or s.error
             else:
-                assert sum(s.returns()) == pytest.approx(1.0)
+                assert sum(s.returns()) == pytest.approx(0.0)
 
 
 # -- observations never show a card the seat does not see ----------------------------------------
@@ -399,10 +400,18 @@ def test_a_match_that_fails_before_its_first_decision_is_skipped_or_a_draw():
         core.reset(seed)
         assert not core.over and core.legal_actions()
     assert core.skipped
-    game = load(str(CORNER / "deal-error.yaml"))
+    game = load(str(CORNER / "deal-error.yaml"), returns="win", chance="sampled")
     states = [game.new_initial_state() for _ in range(40)]
     stopped = [s for s in states if s.is_terminal()]
     assert stopped and all(s.returns() == [0.5, 0.5] and "division by zero" in s.error for s in stopped)
+    # With explicit chance, the deals that fail are chance outcomes that end the match (points: 0)
+    game = load(str(CORNER / "deal-error.yaml"))
+    state, stopped = game.new_initial_state(), []
+    while state.is_chance_node():
+        children = [state.child(a) for a, _ in state.chance_outcomes()]
+        stopped += [c for c in children if c.is_terminal()]
+        state = next((c for c in children if not c.is_terminal()), children[-1])
+    assert stopped and all(c.returns() == [0.0, 0.0] and "division by zero" in c.error for c in stopped)
 
 
 def test_a_gymnasium_seat_that_never_decides_is_a_clear_error():
@@ -427,7 +436,7 @@ def test_a_gymnasium_episode_starts_where_the_learning_seat_decides():
 def test_openspiel_a_game_error_ends_the_match_as_a_draw_with_its_line():
     pytest.importorskip("pyspiel")
     from cardrules.rl.openspiel import load
-    s = load(BOOM).new_initial_state()
+    s = load(BOOM, returns="win", chance="sampled").new_initial_state()
     s.apply_action(s.legal_actions()[0])
     assert s.is_terminal() and s.returns() == [0.5, 0.5] and "division by zero" in s.error
     assert s.current_player() < 0 and s.legal_actions() == []
@@ -442,7 +451,7 @@ def test_openspiel_a_game_error_in_a_one_player_game_with_losers_is_no_win(tmp_p
     text = open(BOOM).read().replace("players: {min: 2, max: 2, default: 2}", "players: {min: 1, max: 1, default: 1}")
     solo = tmp_path / "solo-boom.yaml"
     solo.write_text(text + 'match:\n  losers: "[p for p in seats if not empty(hand(p))]"\n')
-    game = load(str(solo))
+    game = load(str(solo), returns="win", chance="sampled")
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     s = game.new_initial_state()
     s.apply_action(s.legal_actions()[0])

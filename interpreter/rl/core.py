@@ -5,15 +5,20 @@ wrap a `Core` in their own protocol.
 """
 from __future__ import annotations
 
+import numbers
+import os
 import random
 
 from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
+from ..language.bundled import name_of, resolve
 from ..session import setup
 from .encoding import Encoding
 
 REWARDS = ("match", "hand")
+# What a finished match returns each seat (see `outcome`).
+RETURNS = ("points", "win", "winloss")
 # reset() starts another match while one ends before its first decision (nothing to learn
 # from it); this many in a row is a clear error rather than a loop.
 MAX_SKIPPED = 1000
@@ -22,8 +27,11 @@ MAX_SKIPPED = 1000
 class Core:
     """One rule file at one player count and options, played as a sequence of matches.
 
-    reward="match": at the end of the match each seat gets its share of the win (1 for a sole
-    winner, 1/k for each of k tied winners, 0 otherwise); reward="hand": at the end of every
+    reward="match": at the end of the match each seat gets its return (`returns`: "win", its
+    share of the win: 1 for a sole winner, 1/k for each of k tied winners, 0 otherwise;
+    "winloss", zero-sum +-1; "points", the match totals made zero-sum; see `outcome`; None:
+    `default_returns`, the adapter's convention, or points where a win means nothing);
+    reward="hand": at the end of every
     hand each seat gets its hand result in the game's own scoring (what `totals` add up; the
     hands that end before the first decision are paid with the first move's rewards).
     `max_hands` ends a match after that many hands (1: single hands).
@@ -35,10 +43,13 @@ class Core:
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
                  max_hands: int | None = None, reward: str = "match", memory: bool = True,
-                 list_choices: int = 64, max_move_ids: int = 1 << 17, seed: int | None = None):
+                 list_choices: int = 64, max_move_ids: int = 1 << 17, seed: int | None = None,
+                 returns: str | None = None, default_returns: str = "win"):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        path = resolve_path(path)
         self.setup = st = setup(path, players, {k: _text(v) for k, v in (options or {}).items()})
+        self.returns_kind = returns_kind(st.program, returns, default_returns)
         if not st.game.moves:
             raise ValueError(f"{path}: the game has no moves, so there is no decision to learn")
         self.players = st.players
@@ -101,9 +112,10 @@ class Core:
 
     def step(self, action: int) -> list:
         """Take action (an id) for the seat to move; the rewards it brings each seat."""
-        i = self.index.get(int(action))
+        action = check_action(action, self.encoding.num_actions)
+        i = self.index.get(action)
         if i is None:
-            raise ValueError(f"action {action} ({self.encoding.action_text(int(action))}) "
+            raise ValueError(f"action {action} ({self.encoding.action_text(action)}) "
                              f"is not legal now")
         return self.apply_index(i)
 
@@ -128,13 +140,12 @@ class Core:
         return self.returns()
 
     def returns(self) -> list:
-        """Each seat's share of the win once the match is over (zeros before, and for a
+        """Each seat's return once the match is over (`outcome`; zeros before, and for a
         match a game error stopped)."""
         m = self.match
         if not m.over:
             return [0.0] * self.players
-        w = m.winners
-        return [1.0 / len(w) if s in w else 0.0 for s in range(self.players)]
+        return outcome(m, self.returns_kind)
 
     def observe(self, seat: int, out=None):
         return self.encoding.observe(self.match, seat, out)
@@ -158,6 +169,90 @@ class Core:
             lines.append("  legal: " + ", ".join(f"{a}={self.encoding.action_text(a)}"
                                                for a in self.legal_actions()))
         return "\n".join(lines)
+
+
+def resolve_path(path) -> str:
+    """A rule file's path, or a bundled game's name (`hearts`, `kuhn-poker`), as the CLI takes it."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a rule file is a path or a bundled game's name, not {type(path).__name__}")
+    return resolve(os.fspath(path))
+
+
+def game_name(path: str) -> str:
+    """The game's short name for metadata: its bundled name, else its file name without .yaml."""
+    name = name_of(path) or os.path.splitext(os.path.basename(path))[0]
+    return "".join(c if c.isalnum() else "_" for c in name).lower()
+
+
+def check_action(action, num_actions: int) -> int:
+    """The action as an int, if it is an integer (int or numpy integer, not bool, str or float)
+    in 0..num_actions-1; ValueError otherwise."""
+    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        raise ValueError(f"an action is an integer id, not {action!r} ({type(action).__name__})")
+    a = int(action)
+    if not 0 <= a < num_actions:
+        raise ValueError(f"action {a} out of range 0..{num_actions - 1}")
+    return a
+
+
+def returns_kind(program, returns: str | None, default: str = "win") -> str:
+    """The returns asked for (None: the library's default), checked against the game: a win
+    means nothing where nobody can lose (one team, no `losers:`), so there the default is
+    points and asking for a win is an error."""
+    meaningless = len(program.teams) == 1 and program.losers is None
+    if returns is None:
+        returns = "points" if meaningless and default != "points" else default
+    if returns not in RETURNS:
+        raise ValueError(f"returns must be one of {', '.join(RETURNS)}, not {returns!r}")
+    if meaningless and returns != "points":
+        raise ValueError(f"returns={returns!r}: the game has one team and no `losers:`, so every "
+                         f"match is a win; use returns='points'")
+    return returns
+
+
+def outcome(match, kind: str) -> list:
+    """The returns of a finished match, per seat.
+
+    "win": its share of the win (1 for a sole winning seat, 1/k for each of k winners, 0
+    otherwise; they add up to 1, or 0 when a single team loses).
+    "winloss": zero-sum +-1, as PettingZoo's classic games: with t teams (a seat alone is a
+    team), the team's share of the win minus its mean, scaled so that a sole winning team gets
+    +1 (two sides: +1 / -1, a draw 0; four seats alone: +1 / -1/3 each); a single team gets +1
+    for a win and -1 for a loss.
+    "points": the match totals (the seat's team total with teams), negated where the lowest
+    total wins, minus their mean over the seats so that they add up to 0; a single team gets
+    its total as it is."""
+    P, n = match.P, match.P.players
+    if kind == "points":
+        T = match.S.total
+        if len(P.teams) != n:
+            tt = match.team_totals()
+            T = [tt[P.team_of[s]] for s in range(n)]
+        sign = -1.0 if P.game.match.wins == "lowest" else 1.0
+        x = [sign * float(t) for t in T]
+        if len(P.teams) == 1:
+            return x
+        mean = sum(x) / n
+        return [v - mean for v in x]
+    w = match.winners or []
+    share = [1.0 / len(w) if s in w else 0.0 for s in range(n)]
+    if kind == "win":
+        return share
+    t = len(P.teams)
+    if t == 1:
+        return [1.0 if w else -1.0] * n
+    won = {P.team_of[s] for s in w}       # per team: its share of the win, centred and scaled
+    return [((1.0 / len(won) if P.team_of[s] in won else 0.0) - 1.0 / t) * t / (t - 1)
+            for s in range(n)]
+
+
+def draw(players: int, teams: int, kind: str) -> list:
+    """The returns of a match a game error stopped: a draw (a single team has not won)."""
+    if kind == "win":
+        return [1.0 / players if teams > 1 else 0.0] * players
+    if kind == "winloss" and teams == 1:
+        return [-1.0] * players
+    return [0.0] * players
 
 
 def _text(v) -> str:

@@ -9,7 +9,8 @@ Gymnasium has no action masks of its own: the mask is in the observation and in
 `info["action_mask"]`. An action outside the mask is, by `illegal=`: "penalty" (default: no
 move is made, the reward is `illegal_reward`, the episode goes on — so `env.action_space.sample()`
 is always safe), "random" (a legal move is taken instead, chosen by the environment's generator)
-or "raise" (ValueError).
+or "raise" (ValueError). An action that is not an integer id in range (`"1"`, `1.7`, `True`)
+is a ValueError whatever `illegal` says. `path` may be a bundled game's name.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import random
 
 from ..agents import SeatView, make_agent
 from ..session import agent_list, derive_seed
-from .core import MAX_SKIPPED, Core
+from .core import MAX_SKIPPED, Core, check_action
 
 ILLEGAL = ("penalty", "random", "raise")
 
@@ -101,7 +102,7 @@ class SingleAgentEnv(gym.Env):
         core = self.core
         if core.over:
             raise ValueError("the episode is over: call reset()")
-        action = int(action)
+        action = check_action(action, core.encoding.num_actions)   # an integer id in range
         if action not in core.index:
             if self.illegal == "raise":
                 raise ValueError(f"action {action} ({core.encoding.action_text(action)}) is not legal now")

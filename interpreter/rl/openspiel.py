@@ -1,22 +1,37 @@
 """Every rule file as an OpenSpiel game (needs the `openspiel` extra: PyPI `open_spiel`).
 
     from cardrules.rl.openspiel import load
-    game = load("my-game.yaml", players=2, max_hands=1)
+    game = load("kuhn-poker")          # a bundled game's name, or a rule file's path
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
 A Python game registered with OpenSpiel as `python_cardrules` (so
 `pyspiel.load_game("python_cardrules", {"path": ...})` works too): sequential, imperfect
-information, sampled chance (the engine shuffles with the state's own generator, seeded per
-initial state from the game's `seed`), terminal returns = each seat's share of the win.
-Actions are the encoding's canonical ids; observation tensors are the encoding's vector; the
-observation string names the same slots; the information-state string is the seat's own
-history: its observation after every decision (as an opaque key) and the actions it took
-(perfect recall).
+information, terminal returns. Actions are the encoding's canonical ids.
+
+Chance (`chance=`): "explicit" (the default for decks of at most EXPLICIT_MAX_CARDS cards):
+`new_initial_state()` is the root before any chance; every random draw of the engine is a
+chance node with its outcomes and probabilities (cardrules.rl.chance: a shuffle card by card,
+a blind draw's cut), so exact algorithms (CFR, best response, exploitability) traverse the
+whole tree. "sampled" (the default for larger decks): each initial state is dealt from its
+own seed, drawn from the game's `seed`.
+
+Returns (`returns=`): "points" (default: the match totals, zero-sum, cardrules.rl.core.outcome),
+"win" (the share of the win, constant-sum 1) or "winloss" (+-1, zero-sum); `GameType.utility`
+says which. A game error (a limit reached, a rule that fails) ends the match as a draw
+(`state.error` names it).
+
+Observations: the observation tensor is the encoding's vector, the observation string names
+its nonzero slots; the information-state string is the seat's observation (its nonzero slots)
+and the actions it took; there is no information-state tensor. All are built only when asked
+and never touch the game's seeds. `state.serialize()` is a versioned text (the rule file's
+SHA-256, the parameters, the seed and the actions), which `game.deserialize_state()` replays
+with every action checked; it never unpickles. (OpenSpiel's generic
+`pyspiel.serialize_game_and_state` pickles a Python state: it is refused here.)
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
-OpenSpiel's ISMCTS runs unchanged. A game error (a limit reached, a rule that fails) ends the
-match as a draw (`state.error` names it). `state.serialize()` / `game.deserialize_state()`
-replay the seed and the moves taken; pickling the game, or `serialize_game_and_state`, is
-refused by OpenSpiel itself for a sampled-chance Python game (GetRNGState unimplemented).
+OpenSpiel's Python ISMCTS runs. OpenSpiel's C++ MCTS and ISMCTS bots crash on every game
+written in Python (OpenSpiel's own python_kuhn_poker too): importing this module makes
+`pyspiel.MCTSBot` and `pyspiel.ISMCTSBot` refuse cardrules games with a SpielError instead
+(CPP_BOTS_REFUSED); other games are untouched.
 """
 from __future__ import annotations
 
@@ -27,6 +42,7 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.openspiel needs OpenSpiel: pip install 'cardrules[openspiel]'") \
         from None
 
+import json
 import pickle
 import random
 
@@ -34,192 +50,379 @@ from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
+from .chance import EXHAUSTED, NeedChance, replay
+from .core import check_action, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
 
-_PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0}
+_PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0, "returns": "",
+           "chance": ""}
+CHANCE = ("explicit", "sampled")
+EXPLICIT_MAX_CARDS = 16     # explicit chance by default up to this deck size
+REPLAY_CACHE = 1 << 17       # replays and states remembered per game (explicit chance)
+FORMAT = "cardrules-openspiel-state"
+VERSION = 1
+_U = pyspiel.GameType.Utility
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="python_cardrules",
-    long_name="cardrules rule file",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=16,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMS)
-# One team alone (a one-player game) may lose, and then nobody wins: its results do not add up to 1.
-_ONE_TEAM_TYPE = pyspiel.GameType(**{**{k: getattr(_GAME_TYPE, k) for k in (
-    "short_name", "long_name", "dynamics", "chance_mode", "information", "reward_model",
-    "max_num_players", "min_num_players", "provides_information_state_string",
-    "provides_information_state_tensor", "provides_observation_string",
-    "provides_observation_tensor", "parameter_specification")},
-    "utility": pyspiel.GameType.Utility.GENERAL_SUM})
+
+def _game_type(utility, explicit: bool):
+    return pyspiel.GameType(
+        short_name="python_cardrules",
+        long_name="cardrules rule file",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if explicit
+        else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=16,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_PARAMS)
+
+
+_GAME_TYPE = _game_type(_U.ZERO_SUM, True)
 
 
 def load(path: str, players: int | None = None, options: dict | None = None,
-         max_hands: int | None = None, seed: int = 0) -> "CardrulesGame":
-    """The rule file as a pyspiel.Game (option values must not contain spaces)."""
+         max_hands: int | None = None, seed: int = 0, returns: str | None = None,
+         chance: str | None = None) -> "CardrulesGame":
+    """The rule file (or bundled game) as a pyspiel.Game (option values must not contain spaces)."""
     opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
-    return CardrulesGame({"path": path, "players": players or 0, "options": opts,
-                          "max_hands": max_hands or 0, "seed": seed})
+    return CardrulesGame({"path": str(path), "players": players or 0, "options": opts,
+                          "max_hands": max_hands or 0, "seed": seed, "returns": returns or "",
+                          "chance": chance or ""})
 
 
 def _text(v) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-# Compiled configurations by their parameters, so a deserialized state finds its program.
-_COMPILED: dict = {}
+class _Config:
+    """What every state of a game shares: the compiled program and the game's choices."""
 
+    def __init__(self, p: dict):
+        sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+        self.path = path = resolve_path(p["path"])
+        st = setup(path, p["players"] or None, sets)
+        if not st.game.moves:
+            raise ValueError(f"{path}: the game has no moves, so there is no decision")
+        self.setup, self.program = st, st.program
+        self.encoding = Encoding(st.program)
+        self.max_hands = p["max_hands"] or None
+        self.returns = returns_kind(st.program, p["returns"] or None, "points")
+        chance = p["chance"] or ("explicit" if len(st.program.card_names) <= EXPLICIT_MAX_CARDS
+                                 else "sampled")
+        if chance not in CHANCE:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE)}, not {chance!r}")
+        self.explicit = chance == "explicit"
+        self.chance = chance
+        self.teams = len(st.program.teams)
+        self.params = p
+        self.replays: dict = {}     # explicit chance: (outcomes, moves) -> replay's result
+        self.nodes: dict = {}       # explicit chance: action ids -> (match, need, failed)
+        self.infostates: dict = {}  # explicit chance: (action ids, -1 - seat) -> its string
 
-def _compile(p: dict):
-    """(program, encoding, setup) of a game's parameters, kept for _compiled."""
-    sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
-    st = setup(p["path"], p["players"] or None, sets)
-    if not st.game.moves:
-        raise ValueError(f"{p['path']}: the game has no moves, so there is no decision")
-    _COMPILED[tuple(sorted(p.items()))] = out = (st.program, Encoding(st.program), st)
-    return out
-
-
-def _compiled(p: dict):
-    """The last compiled configuration of these parameters (or a new one)."""
-    return _COMPILED.get(tuple(sorted(p.items()))) or _compile(p)
+    def replay(self, outcomes: list, moves: list):
+        """chance.replay, remembered: an exact algorithm walks the same chance nodes every
+        iteration. A match that goes on is handed out as a copy; one that stands at a draw or
+        is over is never changed again, and is shared."""
+        key = (tuple(outcomes), tuple(moves))
+        hit = self.replays.get(key)
+        if hit is None:
+            hit = replay(self.program, self.max_hands, outcomes, moves)
+            if len(self.replays) < REPLAY_CACHE:
+                self.replays[key] = hit
+        m, need, failed = hit
+        if need is None and failed is None and not m.over:
+            m = m.copy(EXHAUSTED)
+        return m, need, failed
 
 
 class CardrulesGame(pyspiel.Game):
     def __init__(self, params=None):
         p = dict(_PARAMS, **(params or {}))
-        self.program, self.encoding, st = _compile(p)
-        self.params = p
-        self.max_hands = p["max_hands"] or None
+        self.cfg = cfg = _Config(p)
+        st, kind = cfg.setup, cfg.returns
         lim = st.game.limits
-        one_team = len(st.program.teams) == 1 and st.program.losers is not None
-        super().__init__(_ONE_TEAM_TYPE if one_team else _GAME_TYPE, pyspiel.GameInfo(
-            num_distinct_actions=self.encoding.num_actions,
-            max_chance_outcomes=0,
-            num_players=st.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None if one_team else 1.0,
-            # + 1: the move that goes past a limit is taken, and ends the match (a draw)
+        n = st.players
+        if kind == "points":
+            utility = _U.ZERO_SUM if cfg.teams > 1 else _U.GENERAL_SUM
+            # no bound is known from a rule file: the totals can be any number
+            lo, hi, total = -float("inf"), float("inf"), (0.0 if cfg.teams > 1 else None)
+        elif kind == "win":
+            utility = _U.CONSTANT_SUM if cfg.teams > 1 else _U.GENERAL_SUM
+            lo, hi, total = 0.0, 1.0, (1.0 if cfg.teams > 1 else None)
+        else:
+            utility = _U.ZERO_SUM if cfg.teams > 1 else _U.GENERAL_SUM
+            lo, hi, total = -1.0, 1.0, (0.0 if cfg.teams > 1 else None)
+        self.encoding, self.program = cfg.encoding, cfg.program
+        self.params, self.max_hands = p, cfg.max_hands
+        super().__init__(_game_type(utility, cfg.explicit), pyspiel.GameInfo(
+            num_distinct_actions=cfg.encoding.num_actions,
+            # a draw chooses among the cards of one zone (a shuffle) or cuts it (a blind draw)
+            max_chance_outcomes=len(cfg.program.card_names) if cfg.explicit else 0,
+            num_players=n,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=total,
+            # the rule file's own bounds (limits:), + 1: the move that goes past a limit is
+            # taken, and ends the match (a draw)
             max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match) + 1),
             p)
         self._seeds = random.Random(p["seed"])
 
     def new_initial_state(self):
-        m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
-        try:
-            m.start()
-        except GameError as exc:    # stopped before its first decision: terminal, a draw
-            m.pending = None
-            return CardrulesState(self, m, failed=exc.line())
-        return CardrulesState(self, m)
+        """The root: before any chance (explicit), or dealt from the next seed (sampled). The
+        seed is drawn when the state is first used: OpenSpiel makes initial states it never
+        uses (each clone starts as one, and its generic observation path makes one per call),
+        and those must not move the game on to another deal."""
+        return CardrulesState(self)
+
+    def _new_play(self) -> "_Play":
+        if self.cfg.explicit:
+            return _Play.explicit_root(self.cfg)
+        return _Play.sampled(self.cfg, self._seeds.getrandbits(63))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return CardrulesObserver(self.encoding, iig_obs_type)
+        return CardrulesObserver(self.cfg, iig_obs_type)
+
+    def deserialize_state(self, text: str) -> "CardrulesState":
+        """A state from `state.serialize()`'s text, its actions replayed and checked; any
+        other text (a pickle, another game's state) is a ValueError."""
+        return _deserialize(self, text)
 
 
 class _Play:
-    """A state's mutable part. pyspiel clones a Python state by deep-copying each attribute:
-    this one copies the match as search does (lists of ints), sharing the program. It pickles
-    (state.serialize()) as the game's parameters, the match's seed and the moves taken, and
-    is rebuilt by replaying them."""
+    """A state's mutable part; pyspiel clones a Python state by deep-copying its attributes,
+    and this copies the match as search does (lists of ints), sharing the program."""
 
-    def __init__(self, enc: Encoding, match: Match, views=None, params=None, choices=None,
-                 failed=None):
-        self.enc = enc
-        self.match = match
-        self.params = params
-        self.choices = choices if choices is not None else []   # legal-move indices taken
+    __slots__ = ("cfg", "seed", "match", "need", "failed", "outcomes", "moves", "actions",
+                 "own", "_index", "resamples", "shared", "world")
+
+    def __init__(self, cfg, seed, match, need, failed, outcomes, moves, actions, own):
+        self.cfg = cfg
+        self.seed = seed            # sampled chance: the match's seed (None: a resampled world)
+        self.match = match          # at a chance node: the match stopped at that draw
+        self.need = need            # the NeedChance of a chance node, else None
         self.failed = failed        # the line of the game error that stopped the match
+        self.outcomes = outcomes    # explicit chance: the chance outcomes taken
+        self.moves = moves          # legal-move indices taken
+        self.actions = actions      # every action id taken (chance outcomes too), in order
+        self.own = own              # per seat: the action ids it took
+        self._index = None          # action id -> legal-move index, made when asked
         self.resamples = 0          # resample_from_infostate calls without a sampler
-        self._index()
-        # Per seat: its observation key after each decision, and its own actions (perfect recall).
-        self.views = views if views is not None else \
-            [[_key(enc.observe(match, s))] for s in range(match.players)]
+        self.shared = False         # explicit chance: the match is shared (copy before a move)
+        self.world = False          # a resampled world: its states are not the game's own
 
-    def _index(self):
-        self.index = {}
-        for i, a in enumerate(self.enc.action_ids(self.match)):
-            if a is not None and a not in self.index:
-                self.index[a] = i
+    @classmethod
+    def explicit_root(cls, cfg):
+        m, need, failed = cfg.replay([], [])
+        return cls(cfg, None, m, need, failed, [], [], [], [[] for _ in range(cfg.program.players)])
+
+    @classmethod
+    def sampled(cls, cfg, seed):
+        m = Match(cfg.program, seed, cfg.max_hands, start=False)
+        failed = None
+        try:
+            m.start()
+        except GameError as exc:    # stopped before its first decision: terminal, a draw
+            m.pending, failed = None, exc.line()
+        return cls(cfg, seed, m, None, failed, None, [], [], [[] for _ in range(cfg.program.players)])
 
     def __deepcopy__(self, memo):
-        rng = random.Random()
-        rng.setstate(self.match.S.rng.getstate())
-        return _Play(self.enc, self.match.copy(rng), [v[:] for v in self.views], self.params,
-                     self.choices[:], self.failed)
+        m = self.match
+        live = self.need is None and self.failed is None and not m.over
+        if live and not self.cfg.explicit:
+            m = m.copy(_rng_copy(m.S.rng))
+        # else nothing changes it in place: a chance node replays, a finished match stays as it
+        # is, and with explicit chance the copy is made by the first move (a clone is mostly
+        # followed by one move, whose result the game may already know: Config.nodes)
+        out = _Play(self.cfg, self.seed, m, self.need, self.failed,
+                    None if self.outcomes is None else self.outcomes[:], self.moves[:],
+                    self.actions[:], [a[:] for a in self.own])
+        out._index = self._index
+        out.shared = self.shared = self.cfg.explicit
+        out.world = self.world
+        return out
 
     def __reduce__(self):
-        if self.params is None or self.match.seed is None:
-            raise pickle.PicklingError("a resampled state cannot be serialized (it has no seed "
-                                       "to replay): serialize the real one")
-        return (_replayed, (self.params, self.match.seed, self.choices, self.views))
+        raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
+                                   "and game.deserialize_state()")
+
+    @property
+    def index(self) -> dict:
+        if self._index is None:
+            index = {}
+            for i, a in enumerate(self.cfg.encoding.action_ids(self.match)):
+                if a is not None and a not in index:
+                    index[a] = i
+            self._index = index
+        return self._index
+
+    def over(self) -> bool:
+        return self.failed is not None or (self.need is None and self.match.over)
+
+    def apply(self, action: int):
+        if self.over():
+            raise ValueError("the match is over: no action can be applied")
+        cfg = self.cfg
+        key = None
+        if cfg.explicit and not self.world:     # the same actions, the same state: known?
+            key = (*self.actions, action)
+            hit = cfg.nodes.get(key)
+            if hit is not None:
+                self._follow(action)
+                self.match, self.need, self.failed = hit
+                self.shared = True
+                self.actions.append(action)
+                self._index = None
+                return
+        if self.need is not None:
+            if not 0 <= action < self.need.k:
+                raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
+            self.outcomes.append(action)
+            self.match, self.need, self.failed = cfg.replay(self.outcomes, self.moves)
+        else:
+            i = self.index.get(action)
+            if i is None:
+                enc = cfg.encoding
+                what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
+                raise ValueError(f"action {action} ({what}) is not legal now; legal: "
+                                 f"{sorted(self.index)}")
+            if self.shared:
+                self.match, self.shared = self.match.copy(EXHAUSTED), False
+            m = self.match
+            self.own[m.to_move()].append(action)
+            self.moves.append(i)
+            try:
+                m.apply(i)
+            except NeedChance as need:      # a draw: a chance node until its outcome is known
+                m.pending, self.need = None, need
+            except GameError as exc:        # a game error ends the match as a draw
+                m.pending, self.failed = None, exc.line()
+        self.actions.append(action)
+        self._index = None
+        if key is not None and len(cfg.nodes) < REPLAY_CACHE:
+            cfg.nodes[key] = (self.match, self.need, self.failed)
+            self.shared = True
+
+    def _follow(self, action: int):
+        """The bookkeeping of a move whose resulting state is known: the move's index, the
+        seat's own actions or the chance outcome."""
+        if self.need is not None:
+            if not 0 <= action < self.need.k:
+                raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
+            self.outcomes.append(action)
+            return
+        i = self.index.get(action)
+        if i is None:
+            raise ValueError(f"action {action} is not legal now; legal: {sorted(self.index)}")
+        self.own[self.match.to_move()].append(action)
+        self.moves.append(i)
+
+    def returns(self) -> list:
+        cfg, n = self.cfg, self.cfg.program.players
+        if self.failed is not None:
+            return draw(n, cfg.teams, cfg.returns)
+        if self.need is not None or not self.match.over:
+            return [0.0] * n
+        return outcome(self.match, cfg.returns)
 
 
-def _replayed(params: dict, seed: int, choices: list, views: list) -> _Play:
-    """A pickled _Play: its match replayed from the seed and the moves taken."""
-    program, enc, _ = _compiled(params)
-    m = Match(program, seed, params["max_hands"] or None, start=False)
-    failed = None
-    try:
-        m.start()
-        for i in choices:
-            m.apply(i)
-    except GameError as exc:
-        m.pending, failed = None, exc.line()
-    return _Play(enc, m, views, params, list(choices), failed)
+def _rng_copy(rng):
+    out = random.Random()
+    out.setstate(rng.getstate())
+    return out
+
+
+def _nonzero(obs) -> str:
+    """An observation's nonzero slots as compact text: '3 17 45=2' (slot, =value unless 1)."""
+    nz = np.flatnonzero(obs)
+    vals = obs[nz].tolist()
+    return " ".join(str(i) if v == 1 else f"{i}={v:g}" for i, v in zip(nz.tolist(), vals))
+
+
+class _Lazy:
+    """A state's _Play, made when first asked (see new_initial_state); a copy (a clone) makes
+    the original's first, so both stand at the same deal."""
+
+    __slots__ = ("make", "play")
+
+    def __init__(self, make, play=None):
+        self.make, self.play = make, play
+
+    def get(self) -> _Play:
+        if self.play is None:
+            self.play = self.make()
+        return self.play
+
+    def __deepcopy__(self, memo):
+        return _Lazy(self.make, self.get().__deepcopy__(memo))
+
+    def __reduce__(self):
+        return self.get().__reduce__()
 
 
 class CardrulesState(pyspiel.State):
-    def __init__(self, game, match: Match, views=None, failed=None):
+    def __init__(self, game, play: _Play | None = None):
         super().__init__(game)
-        self.play = _Play(game.encoding, match, views, game.params if match.seed is not None else None,
-                          failed=failed)
+        self._lazy = _Lazy(game._new_play, play)
+
+    @property
+    def play(self) -> _Play:
+        return self._lazy.get()
 
     @property
     def match(self) -> Match:
         return self.play.match
 
     def current_player(self):
-        m = self.play.match
-        return pyspiel.PlayerId.TERMINAL if m.over or self.play.failed else m.to_move()
+        play = self.play
+        if play.over():
+            return pyspiel.PlayerId.TERMINAL
+        if play.need is not None:
+            return pyspiel.PlayerId.CHANCE
+        return play.match.to_move()
 
     def _legal_actions(self, player):
-        m = self.play.match
-        if m.over or self.play.failed or player != m.to_move():
+        play = self.play
+        if play.over() or play.need is not None or player != play.match.to_move():
             return []
-        return sorted(self.play.index)
+        return sorted(play.index)
+
+    def chance_outcomes(self):
+        need = self.play.need
+        if need is None:
+            return []
+        p = 1.0 / need.k
+        return [(j, p) for j in range(need.k)]
+
+    def apply_action(self, action):
+        """OpenSpiel's apply_action, the action first checked: an integer id (not a str, a
+        float or a bool) in range, else a ValueError."""
+        n = self.play.cfg.encoding.num_actions
+        if self.play.need is not None:
+            n = self.play.need.k
+        super().apply_action(check_action(action, n))
 
     def _apply_action(self, action):
-        play = self.play
-        m, enc = play.match, play.enc
-        seat = m.to_move()
-        i = play.index[action]
-        play.choices.append(i)
-        try:
-            m.apply(i)
-        except GameError as exc:    # a game error ends the match as a draw (see `error`)
-            m.pending, play.failed = None, exc.line()
-        play._index()
-        play.views[seat].append(f"a{action}")
-        for s, v in enumerate(play.views):
-            v.append(_key(enc.observe(m, s)))
+        self.play.apply(int(action))
 
     def _action_to_string(self, player, action):
-        return self.play.enc.action_text(action)
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self.play.need
+            if need is not None and need.cards is not None and 0 <= action < len(need.cards):
+                return f"deal {self.play.cfg.program.card_names[need.cards[action]]}"
+            return f"chance {action}"
+        return self.play.cfg.encoding.action_text(action)
 
     def is_terminal(self):
-        return self.play.match.over or self.play.failed is not None
+        return self.play.over()
 
     @property
     def error(self) -> str | None:
@@ -228,25 +431,63 @@ class CardrulesState(pyspiel.State):
         return self.play.failed
 
     def returns(self):
-        m = self.play.match
-        if self.play.failed is not None:      # a draw; one team alone (a one-player game) has not won
-            return [1.0 / m.players if len(m.P.teams) > 1 else 0.0] * m.players
-        if not m.over:
-            return [0.0] * m.players
-        return [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(m.players)]
+        return self.play.returns()
+
+    # Asked of the state directly (Python callers), the views are built here, for the one seat
+    # asked, without the temporary initial state OpenSpiel's generic path makes for a size.
+    def observation_tensor(self, player=None):
+        return _observe(self, self._seat(player)).tolist()
+
+    def observation_string(self, player=None):
+        return _observation_string(self, self._seat(player))
+
+    def information_state_string(self, player=None):
+        return _infostate(self, self._seat(player))
+
+    def information_state_tensor(self, player=None):
+        raise pyspiel.SpielError(_NO_INFOSTATE_TENSOR)
+
+    def _seat(self, player):
+        if player is None:
+            player = self.current_player()
+        n = self.play.cfg.program.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        return player
+
+    def serialize(self) -> str:
+        """The state as versioned text: the rule file's SHA-256, the game's parameters, the
+        seed (sampled chance) and every action taken."""
+        play = self.play
+        if not play.cfg.explicit and play.seed is None:
+            raise ValueError("a resampled state cannot be serialized (it has no seed to "
+                             "replay): serialize the real one")
+        cfg = play.cfg
+        lines = [f"{FORMAT} {VERSION}", f"sha256 {cfg.setup.game.sha256}",
+                 "params " + json.dumps(cfg.params, sort_keys=True),
+                 f"seed {'-' if play.seed is None else play.seed}",
+                 "actions " + " ".join(map(str, play.actions))]
+        return "\n".join(lines) + "\n"
 
     def resample_from_infostate(self, player, sampler=None):
         """A state the seat cannot tell from this one: the cards it does not know redealt."""
         play = self.play
+        if play.need is not None:
+            raise ValueError("a chance node is resolved by its outcomes, not resampled")
         m = play.match
         if sampler is None:     # a generator of its own: the match's own deals stay as they are
             play.resamples += 1
-            x = random.Random(f"{m.seed}:{len(play.choices)}:{play.resamples}").random()
+            x = random.Random(f"{play.seed}:{len(play.actions)}:{play.resamples}").random()
         else:
             x = sampler()
         rng = random.Random(int(x * 2 ** 53))
         world = observe.determinize(m, player, rng, knowledge=True)
-        return CardrulesState(self.get_game(), world, [v[:] for v in self.play.views])
+        out = play.__deepcopy__({})
+        out.match, out.seed, out._index = world, None, None
+        out.shared, out.world = False, True
+        if play.cfg.explicit:
+            world.S.rng = EXHAUSTED
+        return CardrulesState(self.get_game(), out)
 
     def __str__(self):
         m = self.play.match
@@ -254,32 +495,145 @@ class CardrulesState(pyspiel.State):
                           for name, z in zip(m.P.zone_names, m.S.Z) if z)
 
 
-def _key(obs) -> str:
-    """An exact, compact text of an observation vector (an opaque key: the indices of its
-    nonzero slots and their values, in hex); the observation string is the readable form."""
-    nz = np.flatnonzero(obs)
-    return (nz.astype(np.uint32).tobytes() + obs[nz].tobytes()).hex()
+_NO_INFOSTATE_TENSOR = ("cardrules games provide no information-state tensor "
+                        "(provides_information_state_tensor is False): use observation_tensor, "
+                        "or information_state_string")
+
+
+def _observe(state, seat: int, out=None):
+    play = state.play
+    return play.cfg.encoding.observe(play.match, seat, out)
+
+
+def _observation_string(state, seat: int) -> str:
+    obs = _observe(state, seat)
+    names = state.play.cfg.encoding.describe_observation()
+    return "; ".join(names[i] if obs[i] == 1 else f"{names[i]}={obs[i]:g}"
+                     for i in np.flatnonzero(obs).tolist())
+
+
+def _infostate(state, seat: int) -> str:
+    """The seat's observation (its nonzero slots) and the action ids it took, in order
+    (remembered per state with explicit chance, where an exact algorithm asks every iteration)."""
+    play = state.play
+    key = None
+    if play.cfg.explicit and not play.world:
+        key = (*play.actions, -1 - seat)
+        text = play.cfg.infostates.get(key)
+        if text is not None:
+            return text
+    text = f"{_nonzero(_observe(state, seat))} | {' '.join(map(str, play.own[seat]))}"
+    if key is not None and len(play.cfg.infostates) < REPLAY_CACHE:
+        play.cfg.infostates[key] = text
+    return text
 
 
 class CardrulesObserver:
-    """Observation tensors and strings from the encoding (one source for both)."""
+    """Observation tensors and strings from the encoding (one source for both); for the
+    information state (perfect recall) strings only."""
 
-    def __init__(self, encoding: Encoding, iig_obs_type=None):
-        self.enc = encoding
+    def __init__(self, cfg, iig_obs_type=None):
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(encoding.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = 0 if self.perfect_recall else cfg.encoding.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state, player):
-        self.enc.observe(state.play.match, player, self.tensor)
+        if self.perfect_recall:
+            raise pyspiel.SpielError(_NO_INFOSTATE_TENSOR)
+        _observe(state, player, self.tensor)
 
     def string_from(self, state, player):
         if self.perfect_recall:
-            return "\n".join(state.play.views[player])
-        obs = self.enc.observe(state.play.match, player)
-        names = self.enc.describe_observation()
-        return "; ".join(names[i] if obs[i] == 1 else f"{names[i]}={obs[i]:g}"
-                         for i in np.flatnonzero(obs).tolist())
+            return _infostate(state, player)
+        return _observation_string(state, player)
+
+
+def _deserialize(game: CardrulesGame, text) -> CardrulesState:
+    def bad(why):
+        raise ValueError(f"not a serialized cardrules state: {why}")
+    if not isinstance(text, str):
+        bad(f"a text is expected, not {type(text).__name__}")
+    lines = text.split("\n")
+    head = lines[0].split(" ") if lines else []
+    if len(head) != 2 or head[0] != FORMAT:
+        bad(f"the first line must be '{FORMAT} {VERSION}' (pickled states, OpenSpiel's generic "
+            f"format, are refused: unpickling could run code)")
+    if head[1] != str(VERSION):
+        bad(f"version {head[1][:20]!r} is not {VERSION}")
+    fields = {}
+    for line in lines[1:]:
+        if not line:
+            continue
+        key, _, value = line.partition(" ")
+        if key not in ("sha256", "params", "seed", "actions") or key in fields:
+            bad(f"unexpected line {line[:40]!r}")
+        fields[key] = value
+    if set(fields) != {"sha256", "params", "seed", "actions"}:
+        bad("it needs the lines sha256, params, seed and actions")
+    cfg = game.cfg
+    if fields["sha256"] != cfg.setup.game.sha256:
+        bad("it is a state of another rule file (its SHA-256 differs)")
+    try:
+        params = json.loads(fields["params"])
+    except ValueError:
+        bad("its params are not JSON")
+    if params != cfg.params:
+        bad(f"it is a state of the game with parameters {fields['params'][:200]}, not this one")
+    try:
+        actions = [int(a) for a in fields["actions"].split()]
+    except ValueError:
+        bad("its actions must be integers")
+    if cfg.explicit:
+        if fields["seed"] != "-":
+            bad("a game with explicit chance has no seed")
+        state = game.new_initial_state()
+    else:
+        if not fields["seed"].isdigit():
+            bad("its seed must be a non-negative integer")
+        state = CardrulesState(game, _Play.sampled(cfg, int(fields["seed"])))
+    for k, a in enumerate(actions):
+        try:
+            state.apply_action(a)
+        except (ValueError, pyspiel.SpielError) as exc:
+            bad(f"action {k + 1} ({a}): {exc}")
+    return state
+
+
+CPP_BOTS_REFUSED = ("OpenSpiel's C++ MCTS and ISMCTS bots crash the process (a segmentation fault) "
+                    "on games written in Python, OpenSpiel's own python_kuhn_poker included, so "
+                    "they are refused on cardrules games: use the Python bots, "
+                    "open_spiel.python.algorithms.mcts.MCTSBot or ismcts.ISMCTSBot (docs/rl.md)")
+
+
+def _guard(cls, game_arg: bool):
+    """pyspiel's C++ bot class, refusing cardrules games and states with a clear error
+    instead of crashing (every other game is played by the C++ bot unchanged)."""
+    class Guarded(cls):
+        def __init__(self, *args, **kwargs):
+            game = args[0] if args else kwargs.get("game")
+            if game_arg and isinstance(game, CardrulesGame):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            super().__init__(*args, **kwargs)
+
+        def step(self, state):
+            if isinstance(state, CardrulesState):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            return super().step(state)
+
+        def step_with_policy(self, state):
+            if isinstance(state, CardrulesState):
+                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
+            return super().step_with_policy(state)
+    Guarded.__name__ = Guarded.__qualname__ = cls.__name__
+    Guarded.__doc__ = cls.__doc__
+    return Guarded
+
+
+if not getattr(pyspiel, "_cardrules_guarded", False):
+    pyspiel.MCTSBot = _guard(pyspiel.MCTSBot, True)
+    pyspiel.ISMCTSBot = _guard(pyspiel.ISMCTSBot, False)
+    pyspiel._cardrules_guarded = True
 
 
 pyspiel.register_game(_GAME_TYPE, CardrulesGame)

@@ -1,14 +1,20 @@
 """Every rule file as a PettingZoo AEC environment (needs the `pettingzoo` extra).
 
     from cardrules.rl.pettingzoo import env
-    e = env("my-game.yaml", players=2)
+    e = env("hearts")                  # a bundled game's name, or a rule file's path
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         e.step(None if terminated or truncated else policy(obs["observation"], obs["action_mask"]))
 
 Observations are `{"observation": float32 vector, "action_mask": int8 vector}` as in
-PettingZoo's classic games (cardrules.rl.encoding describes both).
+PettingZoo's classic games (cardrules.rl.encoding describes both). `env()` is wrapped as the
+classic games are: an action outside the mask ends the game with `illegal_reward` (-1) for the
+agent that took it and 0 for the others (`illegal="raise"`: a ValueError instead), an action
+that is not an integer id in range is a ValueError, and the AEC order is enforced;
+`raw_env()` is the environment unwrapped (an illegal action is a ValueError). Returns follow
+the classic games: `returns="winloss"` (zero-sum +-1) by default, or "win", "points"
+(cardrules.rl.core.outcome).
 """
 from __future__ import annotations
 
@@ -16,17 +22,35 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
 
-from .core import Core
+from .core import Core, check_action, game_name
+
+ILLEGAL = ("terminate", "raise")
 
 
 def env(path: str, players: int | None = None, options: dict | None = None,
-        render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
-    """The rule file as an AEC environment; kwargs go to `Core` (reward, max_hands, memory,
-    list_choices, max_move_ids, seed)."""
+        render_mode: str | None = None, illegal: str = "terminate", illegal_reward: float = -1.0,
+        **kwargs):
+    """The rule file (or bundled game) as an AEC environment, as PettingZoo's classic games
+    come (see the module): order enforced (OrderEnforcingWrapper), an illegal action ends the
+    game with `illegal_reward` for its agent (as TerminateIllegalWrapper, built in: one
+    wrapper layer less on every attribute read); kwargs go to `Core` (returns, reward,
+    max_hands, memory, list_choices, max_move_ids, seed)."""
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    e = CardrulesEnv(path, players, options, render_mode, illegal=illegal,
+                     illegal_reward=illegal_reward, **kwargs)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def raw_env(path: str, players: int | None = None, options: dict | None = None,
+            render_mode: str | None = None, **kwargs) -> "CardrulesEnv":
+    """The environment unwrapped: an illegal action is a ValueError."""
     return CardrulesEnv(path, players, options, render_mode, **kwargs)
 
 
@@ -34,11 +58,16 @@ class CardrulesEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "cardrules_v0", "is_parallelizable": False}
 
     def __init__(self, path: str, players: int | None = None, options: dict | None = None,
-                 render_mode: str | None = None, **kwargs):
+                 render_mode: str | None = None, returns: str | None = None,
+                 illegal: str = "raise", illegal_reward: float = -1.0, **kwargs):
         super().__init__()
+        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.core = Core(path, players, options, **kwargs)
+        self.core = Core(path, players, options, returns=returns, default_returns="winloss", **kwargs)
+        # Per game and version, as PettingZoo names its environments (cardrules_hearts_v0).
+        self.metadata = dict(CardrulesEnv.metadata,
+                             name=f"cardrules_{game_name(self.core.setup.path)}_v0")
         self.render_mode = render_mode
         enc = self.core.encoding
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
@@ -77,6 +106,17 @@ class CardrulesEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         core = self.core
+        action = check_action(action, core.encoding.num_actions)
+        if self.illegal == "terminate" and action not in core.index:
+            # as TerminateIllegalWrapper: the agent gets illegal_reward, the others 0, all done
+            EnvLogger.warn_on_illegal_move()
+            for a in self.agents:
+                self.rewards[a] = self.illegal_reward if a == agent else 0.0
+                self.terminations[a] = self.truncations[a] = True
+                self.infos[a] = {"illegal_move": agent}
+            self._accumulate_rewards()
+            self._deads_step_first()
+            return
         r = core.step(action)
         for a, x in zip(self.possible_agents, r):
             self.rewards[a] = float(x)
