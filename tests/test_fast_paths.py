@@ -1,6 +1,6 @@
-"""The card movements' fast paths (runtime.py) for a world that tracks no knowledge and logs
-nothing (a search's sampled world, simulate's random games): the same zones, places, faces,
-zone versions, arrivals and move count as the general code, which tracks knowledge."""
+"""The card movements' fast paths (compiler/runtime/cards.py) for a world that tracks no
+knowledge and logs nothing (a search's sampled world, simulate's random games): the same zones,
+places, faces, zone versions, arrivals and move count as the general code, which tracks knowledge."""
 import random
 
 import pytest

@@ -268,7 +268,7 @@ def test_every_key_the_checker_reads_is_in_the_schema():
         for s in node.get("anyOf", []) + node.get("oneOf", []):
             named |= set(s.get("required", []))
     missing = _keys_the_checker_reads() - named
-    assert not missing, f"keys read by check.py but not in the schema: {sorted(missing)}"
+    assert not missing, f"keys read by language/check/ but not in the schema: {sorted(missing)}"
 
 
 def test_schema_errors_point_at_the_key_or_value(tmp_path):

@@ -1,6 +1,6 @@
 """The checked rule set: what a rule file says, with names resolved and types known.
 
-The checker (check.py) builds these from the YAML; the compiler (compiler.py) turns them into
+The checker (check/) builds these from the YAML; the compiler (compiler.py) turns them into
 Python for one configuration (player count and options).
 """
 from __future__ import annotations

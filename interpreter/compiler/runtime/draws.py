@@ -1,0 +1,89 @@
+"""Random draws, the library's own draws made faster: shuffling a list (shuffle_list) or a zone,
+a blind draw from a fan of a zone. BITS (n.bit_length() for small n) serves the engine's and
+the agents' draws too."""
+from __future__ import annotations
+
+import random as _random
+
+from .state import EvalError
+
+
+BITS = _BITS = tuple(n.bit_length() for n in range(257))   # n.bit_length() for small n
+
+
+# Per list length up to 256: shuffle_list's positions i from the top, with i + 1 and its bits
+# (made when a length is first shuffled).
+_SHUFFLE_STEPS: list = [None] * 257
+
+
+def shuffle_list(rng, x):
+    """rng.shuffle(x), with the same draws and the same result, about twice as fast: the
+    library's loop with its per-item method calls inlined (random.Random exactly; any other
+    generator, e.g. replay's recorded shuffles, gets its own shuffle called)."""
+    if type(rng) is not _random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    if len(x) < 257:
+        steps = _SHUFFLE_STEPS[len(x)]
+        if steps is None:
+            steps = _SHUFFLE_STEPS[len(x)] = tuple((i, i + 1, _BITS[i + 1])
+                                                   for i in range(len(x) - 1, 0, -1))
+        for i, n, k in steps:        # as below, the numbers ready
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+        return
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1    # Random._randbelow_with_getrandbits(n), as Random.shuffle draws it
+        k = _BITS[n] if n < 257 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def shuffle(S, zi):
+    shuffle_list(S.rng, S.Z[zi])
+    S.zv[zi] += 1
+    known = S.known
+    if known is not None:   # the order is new: only what shows (face up, a visible zone) is known
+        P, up = S.P, S.up
+        for c in S.Z[zi]:
+            known[c] &= P.ALL if up[c] else P.VIS[zi]
+    if S.log is not None:
+        S.log.append({"event": "shuffle", "zone": S.P.zone_names[zi],
+                      "order": [S.P.card_names[c] for c in reversed(S.Z[zi])]})
+
+
+def blind(S, zone, pos):
+    """The card at position pos of a fan of zone offered face down (a blind draw).
+
+    The fan is the zone cut at a random place: fan[i] = zone[(i + j) % n] for one uniform draw
+    j = rng.randrange(n). Whatever position is chosen, every card is equally likely, so the
+    choice carries no information, at the price of one random number per draw (a full shuffle
+    of the fan drew one per card). Generators that are not random.Random (replay's recorded
+    orders, scenario tests' stacked decks) are asked for the fan: `rng.fan(cards)` when they
+    have it, else `rng.shuffle(cards)`."""
+    n = len(zone)
+    if not 0 <= pos < n:
+        raise EvalError("blind choice out of range")
+    rng = S.rng
+    if type(rng) is _random.Random:
+        k = _BITS[n] if n < 257 else n.bit_length()   # rng.randrange(n), its draws inlined
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        if S.log is None:
+            return zone[(pos + j) % n]
+        fan = zone[j:] + zone[:j]
+    else:
+        fan = list(zone)
+        if hasattr(rng, "fan"):
+            fan = rng.fan(fan)
+        else:
+            rng.shuffle(fan)
+    if S.log is not None:
+        S.log.append({"event": "shuffle", "zone": "fan", "order": [S.P.card_names[c] for c in reversed(fan)]})
+    return fan[pos]

@@ -1,0 +1,249 @@
+"""Calls: of a zone, an attribute, a function of the file, a per_player variable, and each
+built-in function (f_NAME: its arguments and the type it gives)."""
+from __future__ import annotations
+
+from .. import nodes as ast
+from ..nodes import BOOL, CARD, INT, RANK, SEAT, SUIT, list_of, type_name
+from ...errors import RuleError, suggest
+from .names import BUILTIN_FUNCS, CARD_ATTRS, Reported
+
+
+class Calls:
+    """Calls (x_Call) and the built-in functions (f_NAME)."""
+
+    def x_Call(self, n, scope):
+        f, args = n.func, n.args
+        n.ref = None
+        if f in scope.names and scope.names[f][0] == "pslot" and (
+                f in BUILTIN_FUNCS or f in self.zones or f in self.attributes or f in self.functions_src):
+            raise Reported(f"'{f}' is declared twice or is a built-in name", n.span)   # said there
+        if f in self.zones:
+            z = self.zones[f]
+            self.zone_reads.add(f)
+            if z.kind == "shared":
+                raise RuleError(f"zone '{f}' is shared: write {f} without parentheses", n.span)
+            self.arity(n, 1)
+            self.need(args[0], scope, SEAT if z.kind == "player" else INT,
+                      f"the argument of {f}(...)")
+            n.ref = ("zone", z, args[0])
+            return list_of(CARD)
+        if f in self.attributes and f not in scope.names:
+            self.arity(n, 1)
+            self.need(args[0], scope, CARD, f"the argument of {f}(...)")
+            n.ref = ("attr", f)
+            return self.attributes[f].type
+        if f in CARD_ATTRS:
+            self.arity(n, 1)
+            self.need(args[0], scope, CARD, f"the argument of {f}(...)")
+            n.ref = ("attr", f)
+            return CARD_ATTRS[f]
+        if f in self.functions_src:
+            fn = self.function(f, n.span)
+            self.called.add(f)
+            if fn.body is None:          # its body failed (or it calls itself): reported there
+                raise Reported(f"function '{f}' failed where it is declared", n.span)
+            self.arity(n, len(fn.params))
+            for a, (pname, ptype) in zip(args, fn.params):
+                self.need(a, scope, ptype, f"argument '{pname}' of {f}")
+            n.ref = ("function", fn)
+            return fn.type or INT
+        if f in BUILTIN_FUNCS:
+            return getattr(self, "f_" + f)(n, scope, args)
+        if f in scope.names and scope.names[f][0] == "pslot":     # a per_player variable
+            _, typ, slot = scope.names[f]
+            self.arity(n, 1)
+            self.need(args[0], scope, SEAT, f"the argument of {f}(...)")
+            n.ref = ("pslot", typ, slot)
+            return typ
+        if f in scope.names and scope.names[f][0] == "slot":
+            raise RuleError(f"variable '{f}' is one value, not one per player: write {f} without (...)",
+                            n.span)
+        if f in self.variable_names:
+            raise self.unreadable(f, n.span)
+        known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
+        raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
+
+    def arity(self, n, lo, hi=None):
+        hi = lo if hi is None else hi
+        if not lo <= len(n.args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise RuleError(f"{n.func}() takes {want} argument{'s' if hi != 1 else ''}, "
+                            f"got {len(n.args)}", n.span)
+
+    def a_list(self, node, scope, what):
+        t = self.expr(node, scope)
+        if not isinstance(t, tuple):
+            raise RuleError(f"{what} needs a list or zone, not a {type_name(t)}", node.span)
+        return t
+
+    def f_count(self, n, scope, args):
+        self.arity(n, 1)
+        self.a_list(args[0], scope, "count()")
+        return INT
+
+    def f_empty(self, n, scope, args):
+        self.arity(n, 1)
+        self.a_list(args[0], scope, "empty()")
+        return BOOL
+
+    def f_top(self, n, scope, args):
+        self.arity(n, 1)
+        return self.a_list(args[0], scope, f"{n.func}()")[1]
+
+    f_bottom = f_top
+
+    f_first = f_top
+
+    def f_sum(self, n, scope, args):
+        if n.func in ("min", "max") and len(args) == 2:
+            self.need(args[0], scope, INT, n.func)
+            self.need(args[1], scope, INT, n.func)
+            return INT
+        self.arity(n, 1, 2 if n.func in ("min", "max") else 1)
+        t = self.a_list(args[0], scope, f"{n.func}()")
+        if t[1] != INT:
+            raise RuleError(f"{n.func}() needs a list of numbers", args[0].span)
+        return INT
+
+    f_min = f_max = f_sum
+
+    def f_any(self, n, scope, args):
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, f"{n.func}()")
+        if t[1] != BOOL:
+            raise RuleError(f"{n.func}() needs true/false values; write {n.func}(... for x in ...)", args[0].span)
+        return BOOL
+
+    f_all = f_any
+
+    def f_argmin(self, n, scope, args):
+        raise RuleError(f"write {n.func}(NUMBER for x in LIST)", n.span)
+
+    f_argmax = f_argmin
+
+    def f_left(self, n, scope, args):
+        self.arity(n, 1, 2)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        if len(args) == 2:
+            self.need(args[1], scope, INT, f"{n.func}()")
+        return SEAT
+
+    f_right = f_left
+
+    def f_after(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        return list_of(SEAT)
+
+    f_clockwise = f_anticlockwise = f_after
+
+    def f_partitions(self, n, scope, args):
+        """partitions(LIST, FUNCTION): every way to pick disjoint groups (sub-lists) of LIST that
+        FUNCTION accepts; each arrangement is a list of groups (leftovers are in none)."""
+        self.arity(n, 2)
+        t = self.a_list(args[0], scope, "partitions()")
+        f = args[1]
+        fn = None
+        if isinstance(f, ast.Name) and f.id in self.functions_src and f.id not in scope.names:
+            if f.id in self.fn_stack:
+                raise RuleError(f"function '{f.id}' calls itself (directly or through others)", f.span)
+            fn = self.function(f.id, f.span)
+            self.called.add(f.id)
+            if fn.body is None:
+                raise Reported(f"function '{f.id}' failed where it is declared", f.span)
+        if fn is None or len(fn.params) != 1 or fn.params[0][1] != t or fn.type != BOOL:
+            raise RuleError(f"partitions() takes the name of a function of one {type_name(t)} that "
+                            f"says true or false, e.g. partitions(hand(p), is_meld) with is_meld: "
+                            f"{{params: {{cards: list of card}}, body: ...}}", f.span)
+        f.ref, f.type = ("function", fn), "function"
+        return list_of(list_of(t))
+
+    def f_flatten(self, n, scope, args):
+        """flatten(LIST OF LISTS): their items in one list, in order."""
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, "flatten()")
+        if not isinstance(t[1], tuple):
+            raise RuleError(f"flatten() needs a list of lists, not a {type_name(t)}", args[0].span)
+        return t[1]
+
+    def f_rank_order(self, n, scope, args):
+        """rank_order(RANK): its place in the deck's rank order, from 0 for the lowest."""
+        self.arity(n, 1)
+        self.need(args[0], scope, RANK, "rank_order()")
+        return INT
+
+    def f_suit_order(self, n, scope, args):
+        """suit_order(SUIT): its place in the deck's suits, from 0 for the first listed."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SUIT, "suit_order()")
+        return INT
+
+    def f_team(self, n, scope, args):
+        """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, "team()")
+        return list_of(SEAT)
+
+    def f_owner(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, CARD, "owner()")
+        return SEAT
+
+    def f_score(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, f"{n.func}()")
+        return INT
+
+    f_total = f_score
+
+    def f_groups(self, n, scope, args):
+        if len(args) < 3:
+            raise RuleError("groups(CARDS, SIZE, ATTRIBUTE...) needs cards, a size and at least one "
+                            "attribute, e.g. groups(hand(p), 2, rank)", n.span)
+        t = self.a_list(args[0], scope, "groups()")
+        if t[1] != CARD:
+            raise RuleError("groups() needs a list of cards", args[0].span)
+        self.need(args[1], scope, INT, "the group size")
+        for a in args[2:]:
+            if not isinstance(a, ast.Name) or (a.id not in CARD_ATTRS and a.id not in self.attributes):
+                raise RuleError("groups() matches cards by attribute names such as rank, suit, color"
+                                + (suggest(a.id, list(CARD_ATTRS) + list(self.attributes))
+                                   if isinstance(a, ast.Name) else ""), a.span)
+            a.ref, a.type = ("attrname", a.id), "attrname"
+        return list_of(list_of(CARD))
+
+    def f_range(self, n, scope, args):
+        self.arity(n, 1, 2)
+        for a in args:
+            self.need(a, scope, INT, "range()")
+        return list_of(INT)
+
+    def f_indices(self, n, scope, args):
+        self.arity(n, 1)
+        a = args[0]
+        if not isinstance(a, ast.Name) or a.id not in self.zones or self.zones[a.id].kind != "indexed":
+            raise RuleError("indices() takes the name of a zone with a count, e.g. indices(piles)", n.span)
+        a.ref, a.type = ("zonename", self.zones[a.id]), "zonename"
+        return list_of(INT)
+
+    def f_abs(self, n, scope, args):
+        self.arity(n, 1)
+        self.need(args[0], scope, INT, "abs()")
+        return INT
+
+    def f_subsets(self, n, scope, args):
+        """subsets(LIST) or subsets(LIST, MAX_SIZE): the non-empty sub-lists, smallest first."""
+        self.arity(n, 1, 2)
+        t = self.a_list(args[0], scope, "subsets()")
+        if len(args) == 2:
+            self.need(args[1], scope, INT, "the maximum size of subsets()")
+        return list_of(t)
+
+    def f_unique(self, n, scope, args):
+        """unique(LIST): the list without repeated values, in first-seen order."""
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, "unique()")
+        if isinstance(t[1], tuple):
+            raise RuleError("unique() takes a list of single values (cards, ranks, suits, colours, "
+                            "seats or numbers), not of lists", args[0].span)
+        return t

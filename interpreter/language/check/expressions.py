@@ -1,0 +1,283 @@
+"""Expressions: the type of each node (numbers, names, attributes, indexes, lists, operators,
+comparisons, let, generators), with number literals turned into ranks or seats where one is
+expected (coerce)."""
+from __future__ import annotations
+
+from .. import nodes as ast
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ...errors import RuleError, suggest
+from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, UNCHECKED, Reported, _is_zone
+
+
+class Expressions:
+    """The type of every expression node (x_NODE), set on the node as it is found."""
+
+    def coerce(self, node, want):
+        """Turn a number literal into a rank or a seat where one is expected; returns the type."""
+        if want == RANK and isinstance(node, ast.Num):
+            idx = self.rank_index(str(node.value))
+            if idx is None:
+                raise RuleError(f"this deck has no rank '{node.value}'", node.span)
+            node.type, node.ref = RANK, ("rank", idx)
+        elif want == SEAT and isinstance(node, ast.Num):
+            if not 0 <= node.value < self.max_players:
+                raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
+                                node.span)
+            node.type, node.ref = SEAT, ("seat", node.value)
+        elif want in (list_of(RANK), list_of(SEAT)) and isinstance(node, ast.ListLit):
+            for item in node.items:
+                self.coerce(item, want[1])
+            if all(i.type == want[1] for i in node.items):
+                node.type = want
+        elif isinstance(node, ast.Cond) and isinstance(want, tuple):    # `[0] if lost else []`
+            if self.coerce(node.then, want) == want and self.coerce(node.other, want) == want:
+                node.type = want
+        return node.type
+
+    def expr(self, n, scope) -> object:
+        t = getattr(self, "x_" + type(n).__name__)(n, scope)
+        n.type = t
+        return t
+
+    def x_Num(self, n, scope):
+        return INT
+
+    def x_Bool(self, n, scope):
+        return BOOL
+
+    def x_Name(self, n, scope):
+        name = n.id
+        if name in scope.names:
+            entry = scope.names[name]
+            if entry[1] == UNCHECKED:
+                raise Reported(f"'{name}' failed where it is declared", n.span)
+            if entry[0] == "pslot":
+                raise RuleError(f"variable '{name}' has one value per player: write {name}(SEAT), "
+                                f"e.g. {name}(player)", n.span)
+            n.ref = entry
+            return entry[1]
+        if name == "player":
+            raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",
+                            n.span)
+        if name in BUILTIN_VALUES:
+            n.ref = ("builtin", BUILTIN_VALUES[name], name)
+            return BUILTIN_VALUES[name]
+        if name in self.options:
+            opt = self.options[name]
+            n.ref = ("option", opt.type, name)
+            self.called.add(name)
+            return opt.type
+        if name in self.zones:
+            z = self.zones[name]
+            if z.kind != "shared":
+                arg = "SEAT" if z.kind == "player" else "INDEX"
+                raise RuleError(f"zone '{name}' has one instance per {'player' if z.kind == 'player' else 'index'}: "
+                                f"write {name}({arg})", n.span)
+            n.ref = ("zone", z, None)
+            self.zone_reads.add(name)
+            return list_of(CARD)
+        r = self.rank_index(name, exact=True)
+        if r is not None and not name.isdigit():
+            n.ref = ("rank", r)
+            return RANK
+        s = self.suit_index(name, exact=True)
+        if s is not None:
+            n.ref = ("suit", s)
+            return SUIT
+        if name in self.deck.color_names:
+            n.ref = ("color", self.deck.color_names.index(name))
+            return COLOR
+        k = self.card_kind(name, exact=name[:1].isalpha())   # 10c can never be a name
+        if k is not None:
+            n.ref = ("card", k)
+            return CARD
+        if name in self.gone:
+            raise RuleError(f"unknown name '{name}'{self.deleted(name)}", n.span)
+        if name in self.variable_names:
+            raise self.unreadable(name, n.span)
+        if name in self.later_params:
+            raise RuleError(f"parameter '{name}' is declared after this one: a parameter's from and if "
+                            f"see only the parameters before it (a condition on both goes in the move's "
+                            f"if)", n.span)
+        if name != name.upper() and (self.rank_index(name) is not None or self.suit_index(name) is not None
+                                     or self.card_kind(name) is not None):
+            raise RuleError(f"unknown name '{name}' (a rank, suit or card is written in capitals: "
+                            f"{name.upper()}; a name of yours is known only where it is bound)", n.span)
+        if name in ("True", "False", "TRUE", "FALSE"):
+            raise RuleError(f"unknown name '{name}' (true and false are written in lower case)", n.span)
+        known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
+            + list(self.tables) + list(self.functions_src)
+        raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
+
+    def x_Attr(self, n, scope):
+        t = self.expr(n.obj, scope)
+        if _is_zone(n.obj) and n.name in n.obj.ref[1].data:      # zone data: builds(i).value
+            var = n.obj.ref[1].data[n.name]
+            n.ref = ("zdata", var)
+            return var.type
+        if _is_zone(n.obj) and n.obj.ref[1].data:
+            z = n.obj.ref[1]
+            raise RuleError(f"zone '{z.name}' keeps no '{n.name}' (its data: {', '.join(z.data)})"
+                            + suggest(n.name, z.data), n.span)
+        if t != CARD:
+            raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
+        if n.name in CARD_ATTRS:
+            return CARD_ATTRS[n.name]
+        if n.name in self.attributes:
+            return self.attributes[n.name].type
+        raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
+                        n.name, list(CARD_ATTRS) + list(self.attributes))), n.span)
+
+    def x_Index(self, n, scope):
+        if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
+            n.obj.ref = ("table", self.tables[n.obj.id])
+            n.obj.type = "table"
+            self.need(n.index, scope, INT, "a table index")
+            return INT
+        t = self.expr(n.obj, scope)
+        if not isinstance(t, tuple):
+            raise RuleError(f"cannot index a {type_name(t)}", n.span)
+        self.need(n.index, scope, INT, "an index")
+        return t[1]
+
+    def need(self, node, scope, want, what):
+        t = self.expr(node, scope)
+        t = self.coerce(node, want)
+        if t == INT and want == SEAT:        # a number stands for a seat (checked when it runs)
+            node.seat_check, node.type, t = True, SEAT, SEAT
+        if t != want:
+            raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+
+    def x_ListLit(self, n, scope):
+        if not n.items:
+            raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
+                            "of 'if ... else': [p] if lost else [])", n.span)
+        types = [self.expr(i, scope) for i in n.items]
+        want = RANK if RANK in types else types[0]
+        for item in n.items:
+            t = self.coerce(item, want)
+            if t != want:
+                raise RuleError(f"list items must all be {type_name(want)}s; this one is a {type_name(t)}",
+                                item.span)
+        return list_of(want)
+
+    def x_BinOp(self, n, scope):
+        lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op == "+" and {lt, rt} == {list_of(INT), list_of(SEAT)}:   # seats + [t], t a number
+            side = n.left if lt == list_of(INT) else n.right
+            if isinstance(side, ast.ListLit):
+                for item in side.items:
+                    if item.type == INT and not isinstance(item, ast.Num):
+                        item.seat_check, item.type = True, SEAT
+                    else:
+                        self.coerce(item, SEAT)
+                side.type = lt = rt = list_of(SEAT)
+        if n.op == "+" and isinstance(lt, tuple) and lt == rt:
+            return lt
+        if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
+            raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
+                            f"{type_name(rt)}", n.span)
+        for side, t in ((n.left, lt), (n.right, rt)):
+            if t != INT:
+                raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
+        return INT
+
+    def x_Neg(self, n, scope):
+        self.need(n.operand, scope, INT, "'-'")
+        return INT
+
+    def x_Not(self, n, scope):
+        self.need(n.operand, scope, BOOL, "'not'")
+        return BOOL
+
+    def x_BoolOp(self, n, scope):
+        self.need(n.left, scope, BOOL, f"'{n.op}'")
+        self.need(n.right, scope, BOOL, f"'{n.op}'")
+        return BOOL
+
+    def x_Cond(self, n, scope):
+        self.need(n.test, scope, BOOL, "the condition after 'if'")
+        empty = [x for x in (n.then, n.other) if isinstance(x, ast.ListLit) and not x.items]
+        if len(empty) == 1:                 # `X if c else []`: the empty list is a list like X
+            other = n.other if empty[0] is n.then else n.then
+            t = self.expr(other, scope)
+            if not isinstance(t, tuple):
+                raise RuleError(f"both sides of 'if ... else' must have one type ({type_name(t)} vs "
+                                f"an empty list)", n.span)
+            empty[0].type = t
+            return t
+        a, b = self.expr(n.then, scope), self.expr(n.other, scope)
+        if a != b:
+            b = self.coerce(n.other, a)
+            a = self.coerce(n.then, b)
+        if a != b:
+            raise RuleError(f"both sides of 'if ... else' must have one type ({type_name(a)} vs {type_name(b)})",
+                            n.span)
+        return a
+
+    def x_Compare(self, n, scope):
+        lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
+        if n.op in ("in", "notin"):
+            if not isinstance(rt, tuple):
+                raise RuleError(f"'in' needs a list or zone on its right, not a {type_name(rt)}", n.right.span)
+            lt = self.coerce(n.left, rt[1])
+            rt = self.coerce(n.right, list_of(lt))
+            if rt[1] != lt:
+                raise RuleError(f"cannot look for a {type_name(lt)} in a {type_name(rt)}", n.span)
+            return BOOL
+        if lt != rt:
+            lt = self.coerce(n.left, rt)
+            rt = self.coerce(n.right, lt)
+        if lt != rt:
+            raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
+        if n.op not in ("==", "!=") and lt not in (INT, RANK, SEAT):
+            raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
+        return BOOL
+
+    def x_Let(self, n, scope):
+        why = self.clash(n.name)
+        if why:
+            raise RuleError(f"'{n.name}' is {why}; choose another name", n.span)
+        hidden = self.hides(n.name, scope)
+        if hidden:
+            raise RuleError(f"let: '{n.name}' {hidden}; choose another name", n.span)
+        t = self.expr(n.value, scope)
+        n.local = self.new_local(n.name)
+        return self.expr(n.body, scope.plus(n.name, ("local", t, n.local)))
+
+    def x_Gen(self, n, scope):
+        it = self.expr(n.iter, scope)
+        if not isinstance(it, tuple):
+            raise RuleError(f"'for ... in' needs a list or zone, not a {type_name(it)}", n.iter.span)
+        local = self.new_local(n.var)
+        n.local = local
+        inner = scope.plus(n.var, ("local", it[1], local))
+        if n.cond is not None:
+            self.need(n.cond, inner, BOOL, "the condition after 'if'")
+        et = self.expr(n.elt, inner)
+        f = n.func
+        if f is None:
+            return list_of(et)
+        if f not in GEN_FUNCS:
+            raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
+        if f == "sum" and et != INT:
+            raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
+        if f in ("min", "max"):             # ranks have an order too
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks, not {type_name(et)}s", n.elt.span)
+            return et
+        if f in ("any", "all"):
+            self.coerce(n.elt, BOOL)
+            if n.elt.type != BOOL:
+                raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
+            return BOOL
+        if f in ("argmin", "argmax"):
+            if et not in (INT, RANK):
+                raise RuleError(f"{f}(...) needs numbers or ranks", n.elt.span)
+            return it[1]
+        if f == "unique":
+            if isinstance(et, tuple):
+                raise RuleError("unique() takes single values (cards, ranks, suits, colours, seats "
+                                "or numbers), not lists", n.elt.span)
+            return list_of(et)
+        return {"count": INT, "first": et}.get(f, INT)

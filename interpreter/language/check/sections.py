@@ -1,0 +1,412 @@
+"""The document's sections: players' teams, the deck, options, tables, zones, card attributes,
+variables, functions, the automatic rules' `when:`, the match's rules, and the game-level
+warnings (a move never offered, a function never used, a zone never read)."""
+from __future__ import annotations
+
+from .. import model as m
+from .. import nodes as ast
+from .. import gamecheck
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ...errors import RuleError, Span, suggest
+from ..parser import parse
+from .names import CARD_ATTRS, MAX_FUNCTION_DEPTH, PER_PLAYER_TYPES, STANDARD_COLORS, Scope
+
+
+class Sections:
+    """Each section of the document, checked into the model's parts."""
+
+    def check_teams(self, teams) -> dict:
+        """`teams:` player count -> a list of teams (lists of seats): every seat in one team."""
+        out = {}
+        for key, lists in teams.items():
+            n, span = int(key), teams.key_span(key)
+            if not self.min_players <= n <= self.max_players:
+                self.err(f"teams: the game is for "
+                         f"{m.players_text(self.min_players, self.max_players)}, not {n}", span)
+                continue
+            seats = [s for team in lists for s in team]
+            wrong = [s for s in seats if s >= n]
+            twice = sorted({s for s in seats if seats.count(s) > 1})
+            missing = [s for s in range(n) if s not in seats]
+            if wrong:
+                self.err(f"teams: there is no seat {wrong[0]} with {n} players (seats are 0 to {n - 1})",
+                         teams.at(key))
+            elif twice:
+                self.err(f"teams: seat {twice[0]} is in two teams with {n} players", teams.at(key))
+            elif missing:
+                self.err(f"teams: seat {missing[0]} is in no team with {n} players (list every seat; "
+                         f"a seat alone is written [{missing[0]}])", teams.at(key))
+            else:
+                out[n] = tuple(tuple(int(s) for s in team) for team in lists)
+        return out
+
+    def check_deck(self, d, span) -> m.Deck:
+        ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                  "J", "Q", "K", "A"])]
+        suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
+        for label, items, src in (("rank", ranks, d.get("ranks")), ("suit", suits, d.get("suits"))):
+            seen = set()
+            for i, r in enumerate(items):
+                if r in seen:
+                    self.err(f"duplicate {label} '{r}'", src.at(i) if src else span)
+                seen.add(r)
+        colors_src = d.get("colors", {})
+        colors = []
+        for s in suits:
+            c = colors_src.get(s, STANDARD_COLORS.get(s))
+            if c is None:
+                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
+                c = "none"
+            colors.append(str(c))
+        for s in colors_src:
+            if s not in suits:
+                self.err(f"colors: unknown suit '{s}'" + (suggest(str(s), suits) or
+                                                          f" (the deck's suits: {', '.join(suits)})"),
+                         colors_src.key_span(s))
+        color_names = list(dict.fromkeys(colors))
+        deck = m.Deck(ranks, suits, colors, color_names, d.get("copies", 1), d.get("jokers", 0), None, span)
+        self.deck = deck
+        if "remove" in d:
+            deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
+                                     BOOL, "deck: remove")
+        return deck
+
+    def check_options(self, opts) -> dict:
+        out = {}
+        for name, o in opts.items():
+            typ = o.get("type", "int")
+            default = o.get("default")
+            span = opts.key_span(name)
+            if typ == "bool" and not isinstance(default, bool):
+                self.err(f"option '{name}': default must be true or false", o.at("default"))
+            if typ == "int" and (isinstance(default, bool) or not isinstance(default, int)):
+                self.err(f"option '{name}': default must be a whole number", o.at("default"))
+            lo, hi = o.get("min"), o.get("max")
+            if typ == "int" and isinstance(default, int) and not isinstance(default, bool):
+                if (lo is not None and default < lo) or (hi is not None and default > hi):
+                    self.err(f"option '{name}': default {default} is outside its min/max", o.at("default"))
+            choices = o.get("choices")
+            if choices is not None:
+                choices = self.option_choices(name, o, typ, default)
+            out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span,
+                                      choices)
+            out[str(name)].label = str(o.get("label", ""))
+            out[str(name)].show = bool(o.get("show", False))
+        return out
+
+    def option_choices(self, name, o, typ, default):
+        """The allowed values of an int option (`choices: [100, 300, 500]`), or None."""
+        src = o["choices"]
+        if typ != "int":
+            self.err(f"option '{name}': choices are for int options (a bool is already true or false)",
+                     o.key_span("choices"))
+            return None
+        if not isinstance(src, list) or not src:
+            self.err(f"option '{name}': choices must be a list of whole numbers, e.g. [100, 300, 500]",
+                     o.at("choices"))
+            return None
+        out = []
+        for i, v in enumerate(src):
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.err(f"option '{name}': choice {v!r} is not a whole number", src.at(i))
+            elif v in out:
+                self.err(f"option '{name}': choice {v} is listed twice", src.at(i))
+            else:
+                lo, hi = o.get("min"), o.get("max")
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
+                    self.err(f"option '{name}': choice {v} is outside its min/max", src.at(i))
+                out.append(v)
+        if isinstance(default, int) and not isinstance(default, bool) and out and default not in out:
+            self.err(f"option '{name}': default {default} is not one of its choices "
+                     f"({', '.join(map(str, out))})", o.at("default"))
+        return out
+
+    def check_tables(self, tables) -> dict:
+        out = {}
+        for name, t in tables.items():
+            out[str(name)] = {int(k): v for k, v in t.items()}
+        return out
+
+    def check_zones(self, zones, span) -> dict:
+        out = {}
+        for i, (name, z) in enumerate(zones.items()):
+            kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
+            if z.get("per_player") and "count" in z:
+                self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
+            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
+                                    str(z.get("description", "")), zones.key_span(name), i)
+            for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
+                typ = str(f.get("type", "int"))
+                var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),
+                                 str(f.get("description", "")), per_player=True)
+                var.zone = out[str(name)]
+                init = f.get("initial", {"int": 0, "bool": False}.get(typ))
+                if init is None:
+                    self.err(f"zone data '{field_name}' of type {typ} needs an initial value",
+                             z["data"].key_span(field_name))
+                else:
+                    var.initial = self.typed(init, f.at("initial") if "initial" in f else var.span,
+                                             Scope(), typ, f"zone data '{field_name}'")
+                out[str(name)].data[str(field_name)] = var
+        if not out:
+            self.err("a game needs at least one zone", span)
+        return out
+
+    def check_attributes(self, attrs):
+        for name, a in attrs.items():
+            span = attrs.key_span(name)
+            if name in CARD_ATTRS:
+                self.err(f"'{name}' is a built-in card attribute", span)
+                continue
+            scope = Scope({"card": ("local", CARD, "card")})
+            cases, types = [], set()
+            for i, case in enumerate(a.get("cases", [])):
+                cond = self.typed(case.get("if"), case.at("if"), scope, BOOL, "a case's condition")
+                val = self.typed(case.get("value"), case.at("value"), scope)
+                if val is not None:
+                    types.add(val.type)
+                cases.append((cond, val))
+            table, table_by = None, None
+            for by in ("by_rank", "by_suit", "by_card"):
+                if by in a:
+                    if table is not None:
+                        self.err("an attribute has one table: by_rank, by_suit or by_card", a.key_span(by))
+                    table, table_by = {}, by
+                    for key, val in a[by].items():
+                        idx = self.table_key(by, key, a[by].key_span(key))
+                        node = self.typed(val, a[by].at(key), scope)
+                        if node is not None:
+                            types.add(node.type)
+                            if idx is not None:
+                                table[idx] = node
+            default = None
+            if "default" in a:
+                default = self.typed(a["default"], a.at("default"), scope)
+                if default is not None:
+                    types.add(default.type)
+            if len(types) > 1:
+                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})", span)
+            typ = types.pop() if len(types) == 1 else INT
+            if typ not in (INT, BOOL, RANK, SUIT, COLOR):
+                self.err(f"attribute '{name}' must hold numbers or true/false", span)
+            if default is None and table is not None:
+                if len(table) < self.table_size(table_by):
+                    self.warn(f"attribute '{name}' has no default and its table misses some "
+                              f"{table_by[3:]}s (they get {0 if typ == INT else 'false'})", span)
+            self.attributes[str(name)] = m.Attribute(str(name), typ, table, table_by, cases, default,
+                                                     str(a.get("description", "")), span)
+
+    def table_size(self, by):
+        return {"by_rank": len(self.deck.ranks), "by_suit": len(self.deck.suits),
+                "by_card": len(self.deck.ranks) * len(self.deck.suits)}[by]
+
+    def table_key(self, by, key, span):
+        key = str(key)
+        if by == "by_rank":
+            r = self.rank_index(key)
+            if r is None:
+                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or
+                                                    f" (the deck's ranks: {', '.join(self.deck.ranks)})"), span)
+            return r
+        if by == "by_suit":
+            s = self.suit_index(key)
+            if s is None:
+                self.err(f"unknown suit '{key}'" + (suggest(key, self.deck.suits) or
+                                                    f" (the deck's suits: {', '.join(self.deck.suits)})"), span)
+            return s
+        c = self.card_kind(key)
+        if c is None:
+            self.err(f"'{key}' is not a card of this deck", span)
+        return c
+
+    def check_variables(self, vars_) -> list:
+        out = []
+        scope0 = Scope()
+        for name, v in vars_.items():
+            span = vars_.key_span(name)
+            typ = v.get("type", "int")
+            var = m.Variable(str(name), typ, None, self.new_slot(typ), span, str(v.get("description", "")))
+            var.scope = str(v.get("scope", "hand"))
+            if var.scope not in ("hand", "match"):
+                self.err(f"variable '{name}': scope is 'hand' (reset every hand) or 'match' "
+                         f"(kept from hand to hand), not '{var.scope}'", v.at("scope"))
+            var.per_player = bool(v.get("per_player", False))
+            var.label = str(v.get("label", ""))
+            show = v.get("show", True)
+            var.show = show is not False
+            if not isinstance(show, bool):    # `show: EXPR`: typed once every name is known
+                self.show_when.append((var, show, v.at("show")))
+            if var.per_player and typ not in PER_PLAYER_TYPES:
+                self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
+                         f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))
+            init = v.get("initial", {"int": 0, "bool": False}.get(typ))
+            if init is None:
+                self.err(f"variable '{name}' of type {typ} needs an initial value", span)
+            else:
+                var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
+            out.append(var)
+        return out
+
+    def check_names(self, d):
+        """Declared names must not hide built-ins, deck words or each other."""
+        seen: dict = {}
+        for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
+            items = d.get(section)
+            if not isinstance(items, dict):
+                continue
+            for name in items:
+                span = items.key_span(name)
+                self.reserved(str(name), span)
+                if name in seen:
+                    self.err(f"'{name}' is declared twice: under {seen[name]} and under {section}", span)
+                seen.setdefault(name, section)
+
+    def function_order(self) -> list:
+        """Function names, callees first, so that checking one never nests into the others."""
+        calls = {}
+        for name, f in self.functions_src.items():
+            body = f.get("body") if isinstance(f, dict) else None
+            try:
+                node = parse(body, Span(self.path, 1, 1)) if isinstance(body, str) else None
+            except RuleError:
+                node = None
+            calls[name] = [x.func for x in ast.walk(node) if isinstance(x, ast.Call)
+                           and x.func in self.functions_src] if node is not None else []
+            calls[name] += [x.id for x in ast.walk(node) if isinstance(x, ast.Name)   # partitions(l, f)
+                            and x.id in self.functions_src] if node is not None else []
+        for name in gamecheck.on_cycles(calls):
+            self.err(f"function '{name}' calls itself (directly or through others)",
+                     self.functions_src.key_span(name))
+        return gamecheck.call_order(calls)
+
+    def function(self, name, span):
+        if name in self.functions:
+            return self.functions[name]
+        f = self.functions_src[name]
+        params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
+        fn = m.Function(str(name), params, None, None, span)
+        self.functions[name] = fn
+        if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
+            self.err(f"function '{name}' calls itself (directly or through others)", span)
+            return fn
+        self.fn_stack.append(name)
+        scope = Scope({p: ("local", t, f"a_{p}") for p, t in params})
+        fn.body = self.typed(f.get("body"), f.at("body"), scope)
+        fn.type = fn.body.type if fn.body is not None else INT
+        self.fn_stack.pop()
+        return fn
+
+    def check_match(self, mt, scope) -> m.Match:
+        s = scope
+        next_dealer = self.typed(mt["next_dealer"], mt.at("next_dealer"), s, SEAT, "next_dealer") \
+            if "next_dealer" in mt else None
+        ps = s.plus("player", ("builtin", SEAT, "player"))
+        hand_result = self.typed(mt["hand_result"], mt.at("hand_result"), ps, INT, "hand_result") \
+            if "hand_result" in mt else None
+        end = self.typed(mt["end"], mt.at("end"), s, BOOL, "end") if "end" in mt else None
+        losers = None
+        if "losers" in mt:
+            losers = self.typed(mt["losers"], mt.at("losers"), s, list_of(SEAT), "losers")
+            if "wins" in mt:
+                self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
+                         mt.key_span("wins"))
+        return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
+                       str(mt.get("wins", "highest")), losers)
+
+    def when(self, auto: m.Automatic, a, scope):
+        """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
+        w = a.get("when")
+        if w is None:
+            return
+        if isinstance(w, str):
+            auto.when_play, auto.when_always = w == "play", w == "always"
+            return
+        auto.when_play = bool(w.get("play", False))
+        if "if" in w:
+            auto.when_if = self.typed(w["if"], w.at("if"), scope, BOOL, "when: if")
+
+    def when_phases(self, autos, items):
+        for auto, a in zip(autos, items):
+            w = a.get("when")
+            if not isinstance(w, dict) or "phases" not in w:
+                continue
+            ks = []
+            for i, name in enumerate(w["phases"]):
+                if str(name) in self.phase_names:
+                    ks.append(self.phase_names.index(str(name)))
+                else:
+                    self.err(f"when: no statement of the hand is named '{name}'" + (suggest(
+                        str(name), self.phase_names) or (f" (named: {', '.join(self.phase_names)})"
+                                                         if self.phase_names else
+                                                         " (give one a name: NAME)")), w["phases"].at(i))
+            auto.when_phases = tuple(ks)
+
+    def rules_in_the_deal(self, autos, hand):
+        """Warn about automatic rules without `when:` that run between the statements dealing
+        the hand (two or more statements move cards before the first decision)."""
+        moving: list = []
+        _before_play(hand, moving)
+        if len(moving) < 2:
+            return
+        for a in autos:
+            if not (a.when_play or a.when_always or a.when_phases is not None or a.when_if is not None):
+                self.warn(f"automatic rule '{a.name}' can run during the deal: it runs after every "
+                          f"statement that moves cards, and the hand moves cards {len(moving)} times "
+                          f"before its first decision (from line {moving[0].line}); add 'when: play' if "
+                          f"it is meant for play, or 'when: always'", a.span)
+
+    def game_checks(self, hand, d):
+        used_moves = {mv.name for ch in self.chooses for mv in ch.moves}
+        for name, mv in self.moves.items():
+            if name not in used_moves:
+                self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
+        for name in self.functions_src:
+            if name not in self.called:
+                self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
+        options = d.get("options") or {}
+        for name in self.options:
+            if name not in self.called:
+                others = [o for o in self.options if o != name]
+                self.warn(f"option '{name}' is never used" + suggest(name, others), options.key_span(name))
+        for name, z in self.zones.items():
+            if name not in self.zone_writes:
+                self.warn(f"zone '{name}' never receives a card", z.span)
+            elif name not in self.zone_reads and z.visibility == "none":
+                self.warn(f"zone '{name}' is never read", z.span)
+
+
+def _type(text: str):
+    """A declared type: 'card', or 'list of card' -> ('list', 'card'), 'list of list of card'..."""
+    return list_of(_type(text[len("list of "):])) if text.startswith("list of ") else text
+
+
+def _has_choose(st) -> bool:
+    return isinstance(st, m.Choose) or any(_has_choose(x) for x in _inner(st))
+
+
+def _inner(st) -> list:
+    if isinstance(st, m.If):
+        return st.then + st.other
+    if isinstance(st, (m.While, m.ForEach)):
+        return st.body
+    return []
+
+
+def _before_play(stmts, out: list) -> bool:
+    """Append to `out` the span of each statement that moves cards before the first statement
+    holding a decision (a loop that moves cards counts twice: it may run again); True once one
+    holding a decision is met."""
+    for st in stmts:
+        if _has_choose(st):                 # play begins (a loop of turns, a first decision)
+            return True
+        if isinstance(st, (m.Deal, m.MoveCards)):
+            out.append(st.span)
+        elif isinstance(st, m.If):
+            _before_play(st.then, out)
+            _before_play(st.other, out)
+        elif isinstance(st, (m.While, m.ForEach)):
+            n = len(out)
+            _before_play(st.body, out)
+            if len(out) > n:
+                out.append(st.span)
+    return False
