@@ -25,7 +25,6 @@ import argparse
 import json
 import math
 import os
-import random
 import subprocess
 import sys
 import time
@@ -52,12 +51,14 @@ GAMES = {   # name -> (rule file, player counts, hand-written play(seed, players
 
 
 def engine_hand(prog, seed):
-    """One hand by the engine with random choices; (decisions, results per seat)."""
+    """One hand by the engine with random choices; (decisions, results per seat). One generator
+    per hand, as the hand-written versions have: the random player draws its choices from the
+    match's own (random.Random(seed), which shuffles and cuts the blind fans)."""
     from cardrules.engine import Match
-    rng = random.Random(seed)
     m = Match(prog, seed, max_hands=1, knowledge=False)
+    randrange = m.S.rng.randrange
     while not m.over:
-        m.apply(rng.randrange(len(m.pending[1])))
+        m.apply(randrange(len(m.pending[1])))
     return m.S.decisions, m.hand_results[0]
 
 
