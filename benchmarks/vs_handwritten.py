@@ -1,6 +1,7 @@
 """Random play of the seed games: the engine against hand-written Python, side by side.
 
     python benchmarks/vs_handwritten.py [--seconds 2] [--rounds 5] [GAME[:PLAYERS] ...]
+    python benchmarks/vs_handwritten.py --engine-python pypy3 [--hand-python python3] ...
 
 For each game and player count (Perfect 10 2-5, Chinese Ten 2-4, Nutzen 2), single hands are
 played with uniform random choices over the legal moves, by the engine (`Match(program, seed,
@@ -11,13 +12,20 @@ second of CPU time (time.process_time; loading and compiling excluded) of both a
 engine / hand-written (>= 1.0: the engine is as fast), then whether the two play the same game:
 mean decisions per hand and seat 0's mean result agree within their 95% intervals. A benchmark,
 not a test: the numbers depend on the machine and its load (printed with them).
+
+With --engine-python (and optionally --hand-python, default this interpreter) the two sides
+run in two worker processes under those interpreters (e.g. the engine under PyPy, the
+hand-written versions under CPython): one process per side and row, kept for the whole row so a
+JIT warms up once (counted, unless --warmup plays untimed hands first), given the same batches of seeds in turn, one
+process working at a time; each measures its own CPU time per batch.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
-import random
+import subprocess
 import sys
 import time
 
@@ -43,13 +51,87 @@ GAMES = {   # name -> (rule file, player counts, hand-written play(seed, players
 
 
 def engine_hand(prog, seed):
-    """One hand by the engine with random choices; (decisions, results per seat)."""
+    """One hand by the engine with random choices; (decisions, results per seat). One generator
+    per hand, as the hand-written versions have: the random player draws its choices from the
+    match's own (random.Random(seed), which shuffles and cuts the blind fans)."""
     from cardrules.engine import Match
-    rng = random.Random(seed)
     m = Match(prog, seed, max_hands=1, knowledge=False)
+    randrange = m.S.rng.randrange
     while not m.over:
-        m.apply(rng.randrange(len(m.pending[1])))
+        m.apply(randrange(len(m.pending[1])))
     return m.S.decisions, m.hand_results[0]
+
+
+def side(name, game, players):
+    """play(seed) -> (decisions, results) for one side ('engine' or 'hand-written') of a row."""
+    file, _, hand_written = GAMES[game]
+    if name == "hand-written":
+        return lambda s: hand_written(s, players)
+    from cardrules.session import setup
+    prog = setup(os.path.join(ROOT, "games", file), players).program
+    return lambda s: engine_hand(prog, s)
+
+
+def worker(name, game, players):
+    """--worker: play the batches of seeds read from stdin ('first count' per line), one JSON
+    line each on stdout: the batch's CPU seconds and (decisions, seat 0's result) per hand."""
+    fn = side(name, game, players)
+    for line in sys.stdin:
+        if line.startswith("warm"):        # untimed play (other seeds) until that much CPU time
+            t, s = time.process_time() + float(line.split()[1]), 2 * 10 ** 6
+            while time.process_time() < t:
+                fn(s)
+                s += 1
+            print(json.dumps({"hands": s - 2 * 10 ** 6}), flush=True)
+            continue
+        first, count = map(int, line.split())
+        t = time.process_time()
+        out = [fn(s) for s in range(first, first + count)]
+        t = time.process_time() - t
+        print(json.dumps({"seconds": t, "hands": [[d, r[0]] for d, r in out]}), flush=True)
+
+
+def compare_processes(game, players, pythons, seconds, rounds, warmup, seed=0):
+    """compare(), each side in its own worker process under the interpreter pythons[name];
+    each first plays `warmup` CPU seconds untimed (a JIT compiles the hot loops meanwhile)."""
+    procs = {name: subprocess.Popen([py, os.path.abspath(__file__), "--worker", name, game, str(players)],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for name, py in pythons.items()}
+
+    def batch(name, first, count):
+        p = procs[name]
+        p.stdin.write(f"{first} {count}\n")
+        p.stdin.flush()
+        line = p.stdout.readline()
+        if not line:
+            raise SystemExit(f"the {name} worker ({pythons[name]}) stopped")
+        r = json.loads(line)
+        return r["seconds"], [(d, [x]) for d, x in r["hands"]]
+
+    try:
+        for name, p in procs.items():
+            p.stdin.write(f"warm {warmup}\n")
+            p.stdin.flush()
+            if not p.stdout.readline():
+                raise SystemExit(f"the {name} worker ({pythons[name]}) stopped")
+        t, n = 0.0, 1          # batch size: about seconds / rounds / 2 of hand-written play
+        while t < 0.05:
+            n *= 2
+            t, _ = batch("hand-written", 10 ** 6, n)
+        size = max(1, int(n * seconds / rounds / 2 / t))
+        times = {"engine": 0.0, "hand-written": 0.0}
+        res = {"engine": [], "hand-written": []}
+        for r in range(rounds):
+            order = ("engine", "hand-written") if r % 2 == 0 else ("hand-written", "engine")
+            for name in order:
+                dt, out = batch(name, seed + r * size, size)
+                times[name] += dt
+                res[name] += out
+        return times, res
+    finally:
+        for p in procs.values():
+            p.stdin.close()
+            p.wait()
 
 
 def compare(path, players, hand_written, seconds, rounds, seed=0):
@@ -91,7 +173,21 @@ def main(argv=None):
                     help=f"default: all of {', '.join(GAMES)} at every player count")
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU time per row (both sides)")
     ap.add_argument("--rounds", type=int, default=6, help="alternating batches per row")
+    ap.add_argument("--engine-python", metavar="PYTHON",
+                    help="run the engine in a worker process under this interpreter (e.g. pypy3)")
+    ap.add_argument("--hand-python", metavar="PYTHON", default=None,
+                    help="with --engine-python: the hand-written side's interpreter (default: this one)")
+    ap.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
+                    help="with --engine-python: untimed CPU seconds each worker plays first "
+                         "(a JIT's warm-up; 0: counted in the timing)")
+    ap.add_argument("--worker", nargs=3, metavar=("SIDE", "GAME", "PLAYERS"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    if a.worker:
+        return worker(a.worker[0], a.worker[1], int(a.worker[2]))
+    pythons = None
+    if a.engine_python or a.hand_python:
+        pythons = {"engine": a.engine_python or sys.executable,
+                   "hand-written": a.hand_python or sys.executable}
     rows = []
     for spec in a.rows or GAMES:
         name, _, n = spec.partition(":")
@@ -100,13 +196,21 @@ def main(argv=None):
         rows += [(name, int(n))] if n else [(name, p) for p in GAMES[name][1]]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
+    if pythons:
+        for name, py in pythons.items():
+            v = subprocess.run([py, "-c", "import sys, platform; print(platform.python_implementation(), "
+                                "sys.version.split()[0])"], capture_output=True, text=True).stdout.strip()
+            print(f"{name}: {py} ({v}), in its own process; {a.warmup:g} s untimed warm-up")
     print(f"{'game':<12} {'players':>7} {'hands':>6} {'engine h/s':>11} {'hand h/s':>9} "
           f"{'ratio':>6}  {'dec/hand engine':>16} {'hand-written':>14}  same game")
     worst = math.inf
     for name, players in rows:
         file, _, hand_written = GAMES[name]
-        times, res = compare(os.path.join(ROOT, "games", file), players, hand_written,
-                             a.seconds, a.rounds)
+        if pythons:
+            times, res = compare_processes(name, players, pythons, a.seconds, a.rounds, a.warmup)
+        else:
+            times, res = compare(os.path.join(ROOT, "games", file), players, hand_written,
+                                 a.seconds, a.rounds)
         n = len(res["engine"])
         rate = {k: n / times[k] for k in times}
         ratio = rate["engine"] / rate["hand-written"]

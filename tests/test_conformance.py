@@ -212,7 +212,7 @@ class RecordTracker:
             self.scores = [0] * self.n
         elif kind == "shuffle":
             if ev["zone"] in self.zones:
-                assert Counter(ev["order"]) == self.zones[ev["zone"]], "shuffle changes the cards"
+                assert Counter(ev["order"]) == +self.zones[ev["zone"]], "shuffle changes the cards"
             else:
                 assert ev["zone"] == "fan" and all(c in self.names for c in ev["order"])
         elif kind == "move":

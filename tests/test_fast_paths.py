@@ -8,7 +8,7 @@ import pytest
 from cardrules.compiler import runtime as rt
 from cardrules.engine import Match
 from cardrules.session import setup
-from conftest import game_path
+from conftest import GAMES, game_path
 
 
 def _worlds():
@@ -41,9 +41,34 @@ def test_a_movement_without_knowledge_is_the_general_one(move):
     assert _seen(fast) == _seen(slow)
 
 
-def test_random_moves_without_knowledge_play_the_same_hands():
-    st = setup(game_path("chinese-ten"))
-    for seed in range(5):
+def _stock(S):
+    """The world's cards gathered in its deck zone (instance 0), in a seeded order."""
+    for i in range(1, len(S.Z)):
+        rt.move_all(S, i, 0, False, False)
+    random.Random(3).shuffle(S.Z[0])
+
+
+@pytest.mark.parametrize("targets, count", [
+    ((1, 2), None), ((2, 1), None), ((1, 2), 3), ((1, 2, 3), 4), ((1,), None), ((5,), 2),
+    ((1, 2), 0),
+    ((1, 1, 2), None), ((1, 0), 2),                      # a target twice, the source a target
+])
+def test_a_deal_without_knowledge_is_the_general_one(targets, count):
+    """A deal to seats in turn is moved in bulk per seat (runtime._deal_fast) when no knowledge
+    is tracked: the same cards in the same order, the same versions, arrivals and last arrivals
+    as dealing one card at a time."""
+    slow, fast = _worlds()
+    for S in (slow, fast):
+        _stock(S)
+        rt.deal(S, 0, targets, count, False)
+    assert _seen(fast) == _seen(slow)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GAMES.glob("*.yaml")))
+def test_random_moves_without_knowledge_play_the_same_hands(name):
+    """Every game, its fast paths (deals in bulk among them) against the general code."""
+    st = setup(game_path(name))
+    for seed in range(2 if name != "chinese-ten" else 5):
         runs = []
         for knowledge in (True, False):
             m = Match(st.program, seed, 1, knowledge=knowledge)

@@ -122,3 +122,15 @@ def test_each_package_says_what_its_phase_takes_and_gives():
     for init in SRC.glob("*/__init__.py"):
         doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
         assert doc and len(doc.splitlines()) >= 2, f"{init.parent.name}/__init__.py has no docstring"
+
+
+def test_the_package_parses_as_python_3_9():
+    """pyproject.toml's requires-python is 3.9 (Debian's PyPy, .ci/pypy): no newer syntax
+    (match statements, parenthesised context managers, `except*`) anywhere in the package."""
+    bad = []
+    for name, path in MODULES.items():
+        try:
+            ast.parse(path.read_text(encoding="utf-8"), str(path), feature_version=(3, 9))
+        except SyntaxError as e:
+            bad.append(f"{path}:{e.lineno}: {e.msg}")
+    assert not bad, bad

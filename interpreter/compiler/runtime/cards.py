@@ -139,11 +139,43 @@ def move_all(S, src, dst, bottom=False, face_up=False):
         move1(S, c, dst, bottom, face_up, True)
 
 
+def _deal_fast(S, src, targets, n, face_up):
+    """n cards from the top of src, one at a time to each of targets in turn (distinct
+    instances, none of them src): _pop_to's result, a target's cards moved in one go. Each
+    target gets every len(targets)-th card from the top, in the order dealt."""
+    if n <= 0:
+        return
+    Z, loc, up, zv, za, zin = S.Z, S.loc, S.up, S.zv, S.za, S.zin
+    z = Z[src]
+    dealt = z[len(z) - n:]
+    dealt.reverse()                    # the order the cards come off the top
+    del z[len(z) - n:]
+    k = len(targets)
+    for i, t in enumerate(targets):
+        got = dealt[i::k]
+        if not got:
+            continue
+        Z[t] += got
+        for c in got:
+            loc[c] = t
+            up[c] = face_up
+        zv[t] += len(got)
+        za[t] += len(got)
+        zin[t] = got[-1]
+    zv[src] += n
+    S.moved += n
+
+
 def deal(S, src, targets, count, face_up):
     """Deal one card at a time from the top of src to each target instance in turn."""
     z = S.Z[src]
     fast = S.known is None and S.log is None
+    # Targets that are distinct and not src: each target's cards in one go (_deal_fast).
+    bulk = fast and 0 < len(targets) <= 64 and src not in targets and len(set(targets)) == len(targets)
     if count is None:
+        if bulk:
+            _deal_fast(S, src, targets, len(z), face_up)
+            return
         if fast:
             _pop_to(S, src, [targets[i % len(targets)] for i in range(len(z))], face_up)
             return
@@ -155,6 +187,9 @@ def deal(S, src, targets, count, face_up):
     if count * len(targets) > len(z):
         raise EvalError(f"not enough cards to deal {count} to each of {len(targets)} "
                         f"({len(z)} left)")
+    if bulk:
+        _deal_fast(S, src, targets, count * len(targets), face_up)
+        return
     if fast:
         _pop_to(S, src, list(targets) * count, face_up)
         return
