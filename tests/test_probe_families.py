@@ -105,4 +105,7 @@ def test_openspiel_a_lost_patience_is_not_a_constant_sum_game():
     game = openspiel.load(KLONDIKE, max_hands=1, seed=1)
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
-    assert openspiel.load(BRISCOLA, max_hands=1).get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    # a game of winners and losers: its win shares sum to 1, its points (totals less their mean) to 0
+    assert openspiel.load(BRISCOLA, max_hands=1, returns="win").get_type().utility == \
+        pyspiel.GameType.Utility.CONSTANT_SUM
+    assert openspiel.load(BRISCOLA, max_hands=1).get_type().utility == pyspiel.GameType.Utility.ZERO_SUM

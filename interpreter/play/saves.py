@@ -4,6 +4,7 @@ recorded decisions with the recorded seed, for `--resume SAVE`.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import time

@@ -187,11 +187,17 @@ def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None
     clean_end = False
     try:
         while nxt < len(chunks):
+            broken = False                # a worker died since the last look: the pool takes no more
             while todo and len(flying) < 2 * workers:
                 k = todo.popleft()
                 lo, hi = chunks[k]
-                flying[pool.submit(_run_chunk, (job, lo, hi))] = k
-            finished, _ = wait(flying, return_when=FIRST_COMPLETED)
+                try:
+                    flying[pool.submit(_run_chunk, (job, lo, hi))] = k
+                except BrokenProcessPool:
+                    todo.appendleft(k)
+                    broken = True
+                    break
+            finished = wait(flying, return_when=FIRST_COMPLETED)[0] if flying else ()
             lost = []
             for fut in finished:
                 k = flying.pop(fut)
@@ -199,13 +205,13 @@ def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None
                     done[k] = fut.result()
                 except BrokenProcessPool:
                     lost.append(k)
-            if lost:                      # a worker died: every chunk in flight is lost with it
+            if lost or broken:            # a worker died: every chunk in flight is lost with it
                 if _terminated(pool):     # SIGTERM to the group: the parent's own comes (cli: exit 143)
                     time.sleep(1.0)
                 lost += list(flying.values())
                 flying.clear()
                 restarts += 1
-                first = chunks[min(lost)][0]
+                first = chunks[min(lost + list(todo))][0]
                 if restarts > RESTARTS:
                     raise WorkerLost(f"a worker process died {restarts} times (killed, or out of memory?); "
                                      f"the run stops before game {first}")
