@@ -23,6 +23,7 @@ from ..language import nodes
 from . import reads
 from . import runtime as rt
 from ..errors import GameError, Span
+from ..language.gamecheck import MAX_CARDS
 from .nesting import compile_checked
 from ..language.nodes import CARD
 
@@ -189,8 +190,11 @@ class Compiler:
         remove = None
         if d.remove is not None:
             remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
-        for copy in range(d.copies):
+        counts = self.copies_of(kinds) if d.copies_of is not None else None
+        for copy in range(d.copies if counts is None else max(counts, default=0)):
             for k, (r, s) in enumerate(kinds):
+                if counts is not None and copy >= counts[k]:    # this card's copies are made
+                    continue
                 if remove is not None and self.setup_value(remove, k, d.remove):
                     continue
                 cards.append((k, r, s))
@@ -211,6 +215,23 @@ class Compiler:
         self.duplicates = len(self.kind_to_id) != len(cards)
         self.ns["KIND_ID"] = dict(self.kind_to_id)   # card kind -> its first card id
         return names, tuple(rank), tuple(suit), tuple(color_ix)
+
+    def copies_of(self, kinds) -> list:
+        """`copies: EXPRESSION`: each card kind's number of copies (0 to 100; the deck at most
+        MAX_CARDS cards), computed as set-up is."""
+        d = self.g.deck
+        fn = self.expr_function(d.copies_of, ["card"], "deck_copies", kinds=kinds)
+        counts = []
+        for k, (r, s) in enumerate(kinds):
+            n = self.setup_value(fn, k, d.copies_of)
+            if not 0 <= n <= 100:
+                raise GameError(f"deck: copies of {self.card_name(r, s)} is {n} with {self.N} players "
+                                f"(each card has 0 to 100 copies)", d.copies_of.span)
+            counts.append(n)
+        if sum(counts) + d.jokers > MAX_CARDS:
+            raise GameError(f"the deck would hold {sum(counts) + d.jokers} cards with {self.N} players "
+                            f"(limit {MAX_CARDS}): fewer copies", d.copies_of.span)
+        return counts
 
     def card_name(self, r, s):
         d = self.g.deck
@@ -273,6 +294,7 @@ class Compiler:
                 owner.append(i if z.kind == "player" else -1)
                 vis.append(ALL if z.visibility in ("all", "top") else
                            (1 << i) if z.visibility == "owner" and z.kind == "player" else
+                           ALL & ~(1 << i) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
         # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
@@ -336,6 +358,9 @@ class Compiler:
 
     def x_Bool(self, n):
         return "True" if n.value else "False"
+
+    def x_Text(self, n):                # words of a say: place (no quote, brace or newline)
+        return repr(n.value)
 
     def x_Name(self, n):
         ref = n.ref
@@ -416,6 +441,8 @@ class Compiler:
     def x_BinOp(self, n):
         if n.op == "+" and isinstance(n.type, tuple):    # lists: counted and capped
             return f"rt.concat(S, {self.g.limits.steps_per_hand}, {self.x(n.left)}, {self.x(n.right)})"
+        if n.op == "**":                                 # bounded before it is computed
+            return f"rt.power({self.x(n.left)}, {self.x(n.right)})"
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
 
     def x_Neg(self, n):
@@ -586,6 +613,10 @@ class Compiler:
             return f"rt.first({elt} {tail})"
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
+        if f == "sorted":
+            return f"rt.sort_list(S, {L}, [{elt} {tail}], {isinstance(n.elt.type, tuple)})"
+        if f == "sorted_by":
+            return f"rt.sort_by(S, {L}, [({elt}, {v}) {tail}], {isinstance(n.elt.type, tuple)})"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
     def unrolled(self, n, values: list, counted: int = 0):
@@ -959,6 +990,14 @@ class Compiler:
                     f"{_reads_no_zone(fn)})")
         if f == "flatten":
             return f"rt.flatten(S, {L}, {a[0]})"
+        if f == "seat_number":                     # seats are their numbers already
+            return f"({a[0]})"
+        if f == "seat":
+            return f"rt.seat({a[0]}, {N})"
+        if f == "sorted":
+            return f"rt.sort_list(S, {L}, {a[0]}, {isinstance(n.type[1], tuple)})"
+        if f == "reversed":
+            return f"rt.reverse_list(S, {L}, {a[0]})"
         if f in ("rank_order", "suit_order"):      # ranks and suits are their places already
             return f"({a[0]})"
         if f == "indices":
@@ -1201,6 +1240,9 @@ class Compiler:
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+
+    def s_Show(self, st):
+        self.e.line(f"rt.show(S, {self.x(st.cards)}, {self.x(st.to)})", st.span)
 
     def s_If(self, st):
         self.e.line(f"if {self.x(st.cond)}:", st.cond.span)
@@ -1956,6 +1998,17 @@ class Compiler:
         for a, rule in zip(autos, g.automatic):
             if rule.say is not None:
                 self.tell_mark()
+            if rule.until_stable:      # again while a run moves a card (bounded like a loop)
+                self.e.line("runs = 0")
+                self.e.line("while True:")
+                self.e.indent()
+                self.e.line("runs += 1")
+                self.e.line(f"if runs > {LOOP_LIMIT}: rt.loop_limit({LOOP_LIMIT})", rule.span)
+                self.e.line("moved = S.moved")
+                self.e.line(f"{a}(S)")
+                self.e.line("if S.moved == moved: break")
+                self.e.dedent()
+                continue
             self.e.line(f"{a}(S)")
         self.e.line("S.auto_seen = S.moved")
         self.e.dedent()

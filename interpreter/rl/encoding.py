@@ -87,9 +87,11 @@ class Encoding:
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
-                # owner and it is the owner; an `owner` zone without one is seen by all).
+                # owner and it is the owner, or all_but_owner and it is not; an `owner` zone
+                # without one is seen by all).
                 whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
-                    program.OWNER[inst[s]] in (s, -1))) for s in range(N))
+                    program.OWNER[inst[s]] in (s, -1))) or (z.visibility == "all_but_owner" and
+                    program.OWNER[inst[s]] != s) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)

@@ -132,6 +132,9 @@ class Words(Conditions):
             return self.rank(ref[1])
         return str(n.value)
 
+    def v_Text(self, n, env):
+        return f"'{n.value}'"
+
     def v_Bool(self, n, env):
         return "true" if n.value else "false"
 
@@ -182,6 +185,8 @@ class Words(Conditions):
                 return f"the top card of {where}"
             return f"the card at position {self.value(idx, env)} of {where} (0 is the bottom)"
         where = self.value(obj, oenv)
+        if idx.type == "seat":                        # a list kept in seat order
+            return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
         if isinstance(idx, ast.Num) and idx.value < len(ORDINALS):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
         if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
@@ -196,13 +201,13 @@ class Words(Conditions):
         return join([self.value(i, env) for i in n.items])
 
     def v_BinOp(self, n, env):
-        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2}
+        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
 
         def side(x, right):
             s = self.value(x, env)
             # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
             # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
-            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or
+            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or n.op == "**" or
                                              (right and prec[x.op] == prec[n.op] and n.op in "-//%")
                                              or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
                 return f"({s})"
@@ -214,6 +219,7 @@ class Words(Conditions):
         if n.op == "+":
             return f"{a} followed by {b}" if isinstance(n.type, tuple) else f"{a} plus {b}"
         return {"-": f"{a} minus {b}", "*": f"{a} times {b}", "//": f"{a} divided by {b}, rounded down",
+                "**": f"{a} to the power {b}",
                 "%": f"the remainder of {a} divided by {b}"}[n.op]
 
     def v_Neg(self, n, env):
@@ -310,6 +316,12 @@ class Words(Conditions):
                     f"{word} (the first listed, on a tie)")
         if f in ("any", "all"):
             return "whether " + self.cond(n, env)
+        if f == "sorted":
+            return f"the values of {self.value(n.elt, env)} over the {self.over(n, env)}, lowest first"
+        if f == "sorted_by":
+            by = what or self.wrapped(n.elt, env)
+            return (f"the {self.over(n, env, with_var=not what)} ordered by {by}, lowest first "
+                    f"(in their order on a tie)")
         return f"{self.code(f)} of {self.value(n.elt, env)} over the {self.over(n, env)}"
 
     def v_Call(self, n, env):
@@ -374,6 +386,14 @@ class Words(Conditions):
             return f"the numbers of the {z.count} {self.words(z.name)} (0 to {z.count - 1})"
         if f == "abs":
             return f"the absolute value of {v(a[0])}"
+        if f == "seat_number":
+            return f"the seat number of {self.seat(a[0], env)} (from 0)"
+        if f == "seat":
+            return f"the player in seat {v(a[0])} (from 0)"
+        if f == "sorted":
+            return f"{v(a[0])}, lowest first"
+        if f == "reversed":
+            return f"{v(a[0])}, in reverse order"
         if f == "unique":
             return f"{v(a[0])}, each value once"
         if f == "subsets":

@@ -49,6 +49,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         self.team_lists: dict = {}            # player count -> teams (tuples of seats)
         self.phase_parents: list = []         # per phase: the named statement around it, or -1
         self.phase_stack: list = []           # the named statements being checked, innermost last
+        self.in_say = False                   # checking a place of a say: or tell: (text allowed)
 
     def err(self, msg, span):
         self.errors.append(RuleError(msg, span))
@@ -143,6 +144,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
             span = d["automatic"].at(i)
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
+            autos[-1].until_stable = a.get("repeat") == "until_stable"
             self.when(autos[-1], a, base_scope)
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
         self.when_phases(autos, d.get("automatic", []))

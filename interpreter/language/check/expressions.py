@@ -4,9 +4,18 @@ expected (coerce)."""
 from __future__ import annotations
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
 from ...errors import RuleError, suggest
-from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, UNCHECKED, Reported, _is_zone
+from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, UNCHECKED, Reported, _is_zone
+
+
+def _literal(node):
+    """The number a literal (`5`, `-5`) writes, else None."""
+    if isinstance(node, ast.Num):
+        return node.value
+    if isinstance(node, ast.Neg) and isinstance(node.operand, ast.Num):
+        return -node.operand.value
+    return None
 
 
 class Expressions:
@@ -44,6 +53,13 @@ class Expressions:
 
     def x_Bool(self, n, scope):
         return BOOL
+
+    def x_Text(self, n, scope):
+        if not self.in_say or self.fn_stack:       # (a function's body is not in the say)
+            raise RuleError("text in quotes is only for the places of say: and tell: texts "
+                            "({'won' if ok else 'lost'}); write names such as H or hearts, and "
+                            "numbers, without quotes", n.span)
+        return TEXT
 
     def x_Name(self, n, scope):
         name = n.id
@@ -132,13 +148,18 @@ class Expressions:
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
             n.obj.ref = ("table", self.tables[n.obj.id])
             n.obj.type = "table"
-            self.need(n.index, scope, INT, "a table index")
+            self.index_of(n.index, scope, "a table index")
             return INT
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
             raise RuleError(f"cannot index a {type_name(t)}", n.span)
-        self.need(n.index, scope, INT, "an index")
+        self.index_of(n.index, scope, "an index")
         return t[1]
+
+    def index_of(self, node, scope, what):
+        """An index: a number, or a seat (its number: a list kept in seat order, `bids[p]`)."""
+        if self.expr(node, scope) != SEAT:
+            self.need(node, scope, INT, what)
 
     def need(self, node, scope, want, what):
         t = self.expr(node, scope)
@@ -178,8 +199,17 @@ class Expressions:
             raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
                             f"{type_name(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
+            if t == SEAT:
+                raise RuleError(f"'{n.op}' needs numbers, not a seat (seat_number(p) is a seat's "
+                                f"number; left(p, n) counts seats round the table)", side.span)
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
+        if n.op == "**":                    # a power of numbers written out: certain now
+            a, b = _literal(n.left), _literal(n.right)
+            if b is not None and b < 0:
+                raise RuleError("a negative power: powers of whole numbers go from 0 up", n.right.span)
+            if a is not None and b is not None and abs(a) >= 2 and (b > 50 or abs(a) ** b > 10 ** 15):
+                raise RuleError(f"{a} ** {b} is beyond the numbers' limit (-10^15 .. 10^15)", n.span)
         return INT
 
     def x_Neg(self, n, scope):
@@ -230,8 +260,9 @@ class Expressions:
             rt = self.coerce(n.right, lt)
         if lt != rt:
             raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
-        if n.op not in ("==", "!=") and lt not in (INT, RANK, SEAT):
-            raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
+        if n.op not in ("==", "!=") and lt not in ORDERED:
+            raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
+                            f"not {type_name(lt)}s", n.span)
         return BOOL
 
     def x_Let(self, n, scope):
@@ -262,19 +293,26 @@ class Expressions:
             raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
         if f == "sum" and et != INT:
             raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
-        if f in ("min", "max"):             # ranks have an order too
-            if et not in (INT, RANK):
-                raise RuleError(f"{f}(...) needs numbers or ranks, not {type_name(et)}s", n.elt.span)
+        if f in ("min", "max"):             # ranks have an order too, lists item by item
+            if et not in KEYS:
+                raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them), not "
+                                f"{type_name(et)}s", n.elt.span)
             return et
+        if f == "sorted":
+            if et not in ORDERED:
+                raise RuleError(f"sorted(...) orders numbers, ranks, seats or lists of numbers or "
+                                f"ranks, not {type_name(et)}s", n.elt.span)
+            return list_of(et)
         if f in ("any", "all"):
             self.coerce(n.elt, BOOL)
             if n.elt.type != BOOL:
                 raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
             return BOOL
-        if f in ("argmin", "argmax"):
-            if et not in (INT, RANK):
-                raise RuleError(f"{f}(...) needs numbers or ranks", n.elt.span)
-            return it[1]
+        if f in ("argmin", "argmax", "sorted_by"):
+            if et not in KEYS:
+                raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them) as its key, "
+                                f"not {type_name(et)}s", n.elt.span)
+            return it if f == "sorted_by" else it[1]
         if f == "unique":
             if isinstance(et, tuple):
                 raise RuleError("unique() takes single values (cards, ranks, suits, colours, seats "

@@ -64,8 +64,13 @@ class Sections:
                                                           f" (the deck's suits: {', '.join(suits)})"),
                          colors_src.key_span(s))
         color_names = list(dict.fromkeys(colors))
-        deck = m.Deck(ranks, suits, colors, color_names, d.get("copies", 1), d.get("jokers", 0), None, span)
+        copies = d.get("copies", 1)
+        deck = m.Deck(ranks, suits, colors, color_names, copies if isinstance(copies, int) else 1,
+                      d.get("jokers", 0), None, span)
         self.deck = deck
+        if isinstance(copies, str):       # each card's own number of copies (0 to 100)
+            deck.copies_of = self.typed(copies, d.at("copies"), Scope({"card": ("local", CARD, "card")}),
+                                        INT, "deck: copies")
         if "remove" in d:
             deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
                                      BOOL, "deck: remove")
@@ -135,6 +140,9 @@ class Sections:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
                                     str(z.get("description", "")), zones.key_span(name), i)
+            if z.get("visibility") == "all_but_owner" and kind != "player":
+                self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
+                         f"cards that every other seat sees)", z.at("visibility"))
             for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
                 typ = str(f.get("type", "int"))
                 var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),

@@ -252,7 +252,7 @@ function drawPlayer(p, zones, targets, playable, mine) {
 function drawZone(z, targets, playable, mine) {
   const cards = z.cards;
   const stack = z.visibility === "none" || z.visibility === "top";
-  const fan = z.visibility === "owner";
+  const fan = z.visibility === "owner" || z.visibility === "all_but_owner";
   const isTarget = targets.has("zone:" + z.id);
   const box = el("div", {class: `zone ${stack ? "stack" : fan ? "fan" : "row"}${isTarget ? " target" : ""}` +
                           (mine && fan ? " my-hand" : ""),
