@@ -11,7 +11,7 @@ from cardrules.load import load_game
 
 # The tiny two-player game of test_language_ext (8 cards: AC AH 2C 2H 3C 3H TC TH); tests fill
 # in moves, variables and the hand.
-from test_language_ext import BASE, errors, rules  # noqa: E402
+from test_language_ext import BASE, errors, legal, rules  # noqa: E402
 
 
 # ---- named hand statements (phases) ------------------------------------------------------------
@@ -1415,3 +1415,89 @@ def test_a_standard_card_keeps_its_suit_symbol_on_screen():
     from cardrules.language import cards
     assert cards.screen("TC", ["C", "D", "H", "S"]) == "10♣" and cards.screen("AS") == "A♠"
     assert cards.screen("1GC", ["GC"]) == "1GC" and cards.screen("JK", ["C"]) == "Joker"
+
+
+# ---- types of the file's own: named values (issue 30) -------------------------------------------
+
+STRAINS = """
+types:
+  strain: [clubs, diamonds, hearts, spades, notrump]
+variables:
+  trumps: {type: strain, initial: notrump}
+  said: {type: strain, initial: clubs, per_player: true}
+  high: {type: bool, initial: false}
+functions:
+  major:
+    params: {s: strain}
+    body: "s in [hearts, spades]"
+moves:
+  bid:
+    params:
+      s: {from: "all_values(strain)", if: "s > said(left(player)) or s == notrump"}
+    do:
+      - set: {trumps: s, "said(player)": s, high: "major(s) and s >= strain.hearts"}
+hand:
+  - choose: [bid]
+    by: "left(dealer)"
+  - choose: [bid]
+    by: dealer
+"""
+
+
+def test_a_type_of_the_files_own_names_its_values_in_move_text_and_compares_by_order(tmp_path):
+    m = T.stacked(rules(tmp_path, STRAINS), "AC AH 2C 2H")
+    assert legal(m) == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]   # above clubs
+    T.choose(m, "bid hearts")
+    assert m.S.V[0] == 2 and m.S.V[2] is True
+    assert legal(m) == ["bid spades", "bid notrump"]
+    T.choose(m, "bid notrump")
+    assert m.S.V[0] == 4 and m.S.V[1] == [4, 2] and m.S.V[2] is False
+
+
+def test_a_value_named_like_a_suit_word_is_the_files_value_where_its_type_is_wanted(tmp_path):
+    # `clubs` is the suit C in expressions, and the strain wherever a strain is wanted
+    path = rules(tmp_path, STRAINS.replace("s > said(left(player)) or s == notrump",
+                                           "s != clubs and C == clubs"))
+    m = T.stacked(path, "AC AH 2C 2H")
+    assert legal(m) == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]
+
+
+def test_values_are_named_in_narration_status_and_the_rules_text(tmp_path):
+    from cardrules.text import narrate, status
+    path = rules(tmp_path, STRAINS.replace("  bid:\n", "  bid:\n    say: \"{player} names {s}\"\n"))
+    m = T.stacked(path, "AC AH 2C 2H")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "bid spades")
+    assert "North names spades" in " ".join(narr.take())
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "trumps, a strain, starting as notrump" in text
+    assert "one of the strains (clubs, diamonds, hearts, spades and notrump)" in text
+    assert "A strain is one of clubs, diamonds, hearts, spades, notrump (in this order)" in text
+    assert "spades" in str(status.value_text(m, "strain", 3, narrate.seat_names(2), set()))
+
+
+def test_the_rl_encoding_gives_a_value_of_the_files_type_one_action_each(tmp_path):
+    pytest.importorskip("numpy")
+    from cardrules.rl.encoding import Encoding
+    m = T.stacked(rules(tmp_path, STRAINS), "AC AH 2C 2H")
+    enc = Encoding(m.P)
+    ids = enc.action_ids(m)
+    assert [enc.action_text(i) for i in ids] == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]
+    assert any(n.endswith("trumps is notrump") for n in enc.describe_observation())
+
+
+def test_types_errors_name_the_type_and_its_values(tmp_path):
+    path = rules(tmp_path, """
+        types:
+          strain: [clubs, diamonds, notrump, clubs]
+          int: [a, b]
+        variables:
+          trumps: {type: strian, initial: 0}
+          other: {type: strain, initial: strain.nt}
+        hand: []
+        """)
+    text = errors(path)
+    assert "types: 'clubs' is a value of 'strain' already (each value belongs to one type)" in text
+    assert "type 'int' is a built-in type; choose another name" in text
+    assert "unknown type 'strian' (did you mean 'strain'?)" in text
+    assert "type 'strain' has no value 'nt' (its values: clubs, diamonds, notrump)" in text

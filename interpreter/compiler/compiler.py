@@ -380,6 +380,8 @@ class Compiler:
             return f"Z[{self.base[ref[1].name]}]"
         if kind in ("rank", "suit", "color"):
             return str(ref[1])
+        if kind == "enum":                          # a value of a type of the file's: its place
+            return str(ref[2])
         if kind == "card":
             if self.duplicates:
                 return f"KIND_ID.get({ref[1]})"
@@ -416,6 +418,8 @@ class Compiler:
         return f"rt.index({code}, {z.count})"
 
     def x_Attr(self, n):
+        if getattr(n, "ref", None) and n.ref[0] == "enum":           # strain.clubs
+            return str(n.ref[2])
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
@@ -958,7 +962,8 @@ class Compiler:
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
-        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions") else None
+        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions",
+                                                                      "all_values") else None
         N = self.N
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
@@ -1002,6 +1007,8 @@ class Compiler:
             return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
+        if f == "all_values":                        # a type's values are their places
+            return f"list(range({len(self.g.types[n.args[0].ref[1]])}))"
         if f == "groups":
             return f"rt.groups(S, {L}, {self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)

@@ -272,6 +272,7 @@ class Game:
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
     team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
+    types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

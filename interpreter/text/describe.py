@@ -321,8 +321,12 @@ class Describer:
             return []
         items = []
         kept = False
+        for t, values in g.types.items():      # types of the file's own
+            items.append((0, f"A {w.words(t)} is one of {', '.join(w.code(x) for x in values)} "
+                             f"(in this order)."))
         for v in g.variables:
-            noun = "true/false value" if v.type == "bool" else NOUNS.get(v.type, ("value",))[0]
+            noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
+                else NOUNS.get(v.type, ("value",))[0]
             text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.value_top(v.initial)}"

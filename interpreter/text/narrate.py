@@ -121,6 +121,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return str(deck.color_names[v])
     if typ == "bool":
         return "yes" if v else "no"
+    if typ in P.game.types:                   # a value of a type of the file's
+        return P.game.types[typ][v]
     zname = indexed_zone(param) if param is not None else None
     if zname is not None and zname in P.base:
         text = str(v + 1)
@@ -186,6 +188,8 @@ def move_tokens(match, move, names: list) -> dict:
             out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
         elif typ == "bool":
             out["words"].add("yes" if v else "no")
+        elif typ in P.game.types:
+            out["words"].add(P.game.types[typ][v].lower())
 
     for p, v in zip(mv.params, move[1:]):
         out["words"].add(p.name.lower())
@@ -216,7 +220,7 @@ def say_value(match, node, v, names: list, seen, params: dict) -> str:
             return card(P, x) if x in seen else None
         if t == "seat":
             return names[x] if 0 <= x < len(names) else str(x)
-        if t in ("rank", "suit", "color", "bool"):
+        if t in ("rank", "suit", "color", "bool") or t in P.game.types:
             return value_words(match, None, x, t, names)
         return str(x)
     if isinstance(typ, tuple):

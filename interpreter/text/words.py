@@ -90,6 +90,8 @@ class Words(Conditions):
 
     def elem_nouns(self, typ) -> tuple:
         inner = typ[1] if isinstance(typ, tuple) else typ
+        if inner in self.g.types:              # a type of the file's: its own name
+            return self.words(inner), plural(self.words(inner))
         return NOUNS.get(inner, ("item", "items"))
 
     def attr_name(self, name) -> str:
@@ -161,6 +163,8 @@ class Words(Conditions):
             return self.t(self.g.deck.color_names[n.ref[1]])
         if kind == "card":
             return self.card(n.ref[1])
+        if kind == "enum":                     # a value of a type of the file's
+            return self.code(self.g.types[n.ref[1]][n.ref[2]])
         if kind == "attrname":
             return self.attr_name(n.id)
         if kind == "zonename":
@@ -168,6 +172,8 @@ class Words(Conditions):
         return self.code(n.id)
 
     def v_Attr(self, n, env):
+        if getattr(n, "ref", None) and n.ref[0] == "enum":     # strain.clubs
+            return self.code(n.name)
         return self.of(n.obj, env, self.attr_name(n.name))
 
     def v_Index(self, n, env):
@@ -386,6 +392,9 @@ class Words(Conditions):
             return f"the numbers of the {z.count} {self.words(z.name)} (0 to {z.count - 1})"
         if f == "abs":
             return f"the absolute value of {v(a[0])}"
+        if f == "all_values":
+            t = a[0].ref[1]
+            return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
         if f == "seat_number":
             return f"the seat number of {self.seat(a[0], env)} (from 0)"
         if f == "seat":

@@ -217,6 +217,17 @@ class Calls:
         self.arity(n, 1)
         return self.a_list(args[0], scope, "reversed()")
 
+    def f_all_values(self, n, scope, args):
+        """all_values(TYPE): the values of one of the file's types, in declared order."""
+        self.arity(n, 1)
+        a = args[0]
+        if not isinstance(a, ast.Name) or a.id not in self.enums:
+            raise RuleError("all_values() takes the name of a type declared under types:, e.g. "
+                            "all_values(strain)" + (f" (the types: {', '.join(self.enums)})" if self.enums
+                                                    else ""), n.span)
+        a.ref, a.type = ("typename", a.id), "typename"
+        return list_of(a.id)
+
     def f_team(self, n, scope, args):
         """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""
         self.arity(n, 1)

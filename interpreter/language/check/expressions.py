@@ -22,8 +22,13 @@ class Expressions:
     """The type of every expression node (x_NODE), set on the node as it is found."""
 
     def coerce(self, node, want):
-        """Turn a number literal into a rank or a seat where one is expected; returns the type."""
-        if want == RANK and isinstance(node, ast.Num):
+        """Turn a number literal into a rank or a seat where one is expected, and a name into a
+        value of the file's own type where one is expected (`clubs` a strain, not the suit);
+        returns the type."""
+        if isinstance(node, ast.Name) and self.enum_values.get(node.id, (None,))[0] == want \
+                and getattr(node, "ref", ("local",))[0] not in ("local", "slot", "pslot"):
+            node.type, node.ref = want, ("enum", want, self.enum_values[node.id][1])
+        elif want == RANK and isinstance(node, ast.Num):
             idx = self.rank_index(str(node.value))
             if idx is None:
                 raise RuleError(f"this deck has no rank '{node.value}'", node.span)
@@ -33,7 +38,8 @@ class Expressions:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
                                 node.span)
             node.type, node.ref = SEAT, ("seat", node.value)
-        elif want in (list_of(RANK), list_of(SEAT)) and isinstance(node, ast.ListLit):
+        elif (want in (list_of(RANK), list_of(SEAT)) or (isinstance(want, tuple) and want[1] in self.enums)) \
+                and isinstance(node, ast.ListLit):
             for item in node.items:
                 self.coerce(item, want[1])
             if all(i.type == want[1] for i in node.items):
@@ -107,6 +113,10 @@ class Expressions:
         if k is not None:
             n.ref = ("card", k)
             return CARD
+        if name in self.enum_values:        # a value of one of the file's types
+            typ, i = self.enum_values[name]
+            n.ref = ("enum", typ, i)
+            return typ
         if name in self.gone:
             raise RuleError(f"unknown name '{name}'{self.deleted(name)}", n.span)
         if name in self.variable_names:
@@ -126,6 +136,15 @@ class Expressions:
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def x_Attr(self, n, scope):
+        o = n.obj
+        if isinstance(o, ast.Name) and o.id in self.enums and o.id not in scope.names:   # strain.clubs
+            values = self.enums[o.id]
+            if n.name not in values:
+                raise RuleError(f"type '{o.id}' has no value '{n.name}' (its values: {', '.join(values)})"
+                                + suggest(n.name, values), n.span)
+            o.type, o.ref = "typename", ("typename", o.id)
+            n.ref = ("enum", o.id, values.index(n.name))
+            return o.id
         t = self.expr(n.obj, scope)
         if _is_zone(n.obj) and n.name in n.obj.ref[1].data:      # zone data: builds(i).value
             var = n.obj.ref[1].data[n.name]
@@ -174,7 +193,7 @@ class Expressions:
             raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
                             "of 'if ... else': [p] if lost else [])", n.span)
         types = [self.expr(i, scope) for i in n.items]
-        want = RANK if RANK in types else types[0]
+        want = RANK if RANK in types else next((t for t in types if t in self.enums), types[0])
         for item in n.items:
             t = self.coerce(item, want)
             if t != want:
@@ -260,7 +279,7 @@ class Expressions:
             rt = self.coerce(n.right, lt)
         if lt != rt:
             raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
-        if n.op not in ("==", "!=") and lt not in ORDERED:
+        if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
             raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
                             f"not {type_name(lt)}s", n.span)
         return BOOL

@@ -17,7 +17,7 @@ BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", 
                  "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
                  "partitions", "flatten", "rank_order", "suit_order", "seat_number", "seat",
-                 "sorted", "sorted_by", "reversed"}
+                 "sorted", "sorted_by", "reversed", "all_values"}
 # What orders: numbers, ranks and seats, and lists of numbers or of ranks (compared item by
 # item, lexicographically: [3, 1] < [3, 2] < [4])
 ORDERED = ("int", "rank", "seat", list_of(INT), list_of(RANK))
@@ -28,6 +28,7 @@ MAX_FUNCTION_DEPTH = 16
 
 
 PER_PLAYER_TYPES = ("int", "bool", "seat", "rank", "suit", "color")
+BUILTIN_TYPES = ("int", "bool", "seat", "card", "rank", "suit", "color")
 UNCHECKED = "unchecked"   # the type of a name whose own declaration failed (already reported)
 
 
