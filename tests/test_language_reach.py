@@ -1501,3 +1501,9 @@ def test_types_errors_name_the_type_and_its_values(tmp_path):
     assert "type 'int' is a built-in type; choose another name" in text
     assert "unknown type 'strian' (did you mean 'strain'?)" in text
     assert "type 'strain' has no value 'nt' (its values: clubs, diamonds, notrump)" in text
+
+
+def test_the_static_deal_check_works_out_powers(tmp_path):
+    # 2 ** 2 copies of the 1s: 4 + 7 = 11 cards, enough for 3 each at 3 players (9), not at 4
+    path = copies(tmp_path, "2 ** 2 if card.rank == 1 else 1")
+    assert "need 12 cards, but only 11 are left in 'stock' at this point with 4 players" in errors(path)

@@ -448,6 +448,9 @@ class _Const:
             a, b = self.v(n.left), self.v(n.right)
             if not (_is_int(a) and _is_int(b)) or max(abs(a), abs(b)) > 10 ** 15:
                 return _UNKNOWN
+            if n.op == "**":          # within the numbers' limit (checked before computing)
+                ok = 0 <= b and (abs(a) <= 1 or b <= 50 and abs(a) ** b <= 10 ** 15)
+                return a ** b if ok else _UNKNOWN
             return {"+": a + b, "-": a - b, "*": a * b}.get(n.op) if n.op in "+-*" else \
                 a // b if n.op == "//" else a % b
         if kind is ast.Compare:
