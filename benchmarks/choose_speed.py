@@ -53,19 +53,19 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=20)
     a = ap.parse_args(argv)
-    from cardrules.compiler import compiler, fuse
+    from cardrules.compiler.passes import fuse, pairs
     path = a.game if os.path.isabs(a.game) else os.path.join(ROOT, a.game)
-    fused, pair = fuse.fused_version, compiler.Compiler.pair_table
-    settings = [("neither", None, lambda self, *x: None), ("pair tables", None, pair),
+    fused, pair = fuse.fused_version, pairs.pair_table
+    settings = [("neither", None, lambda comp, *x: None), ("pair tables", None, pair),
                 ("both", fused, pair)]
     rows = {}
     for name, f, p in settings:
         fuse.fused_version = f or (lambda *x: None)
-        compiler.Compiler.pair_table = p
+        pairs.pair_table = p
         try:
             rows[name] = timings(path, a.players, a.hands, a.rounds)
         finally:
-            fuse.fused_version, compiler.Compiler.pair_table = fused, pair
+            fuse.fused_version, pairs.pair_table = fused, pair
     print(f"{os.path.basename(path)}, {a.players} players, {a.hands} random hands: "
           f"us per choose (best of {a.rounds})")
     print(f"{'choose':<44} {'calls':>6} " + " ".join(f"{n:>12}" for n, _, _ in settings))

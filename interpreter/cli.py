@@ -304,7 +304,7 @@ def _default_games() -> list:
 
 
 def cmd_rules(a) -> int:
-    from .compiler.compiler import check_options
+    from .compiler import check_options
     from .text.describe import describe
     from .language.load import load_game
     game, _ = load_game(a.path)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .engine import record
 from .agents import SeatView, make_agent
-from .compiler.compiler import Program, check_options, compile_game
+from .compiler import Program, check_options, compile_game
 from .engine.match import Match
 from .errors import UsageError
 from .language.load import load_game

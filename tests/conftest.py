@@ -22,11 +22,11 @@ def game_path(name: str) -> str:
 
 @pytest.fixture
 def plain():
-    """Compile without the shortcuts (compiler.PLAIN) while the test runs: plain(True) turns
+    """Compile without the shortcuts (switches.PLAIN) while the test runs: plain(True) turns
     them off, plain(False) on again (each setup compiles afresh); off again at the end."""
-    from cardrules.compiler import compiler
+    from cardrules.compiler import switches
 
     def use(flag: bool):
-        compiler.PLAIN = flag
+        switches.PLAIN = flag
     yield use
-    compiler.PLAIN = False
+    switches.PLAIN = False

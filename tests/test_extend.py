@@ -7,7 +7,7 @@ import pytest
 
 from conftest import GAMES, ROOT, game_path
 from cardrules.language import extend
-from cardrules.compiler.compiler import check_options
+from cardrules.compiler import check_options
 from cardrules.errors import ErrorList, UsageError
 from cardrules.load import load_game
 from cardrules.session import play_match, setup

@@ -1,13 +1,14 @@
 """Two shortcuts for legal moves (docs/architecture.md, "Speed"): a condition on two cards alone
-is a table made when compiling (Compiler.pair_table), and the moves of a choose that loop over
-the same list are found in one loop (fuse.py). Each gives the same moves, steps and errors as
-the plain code (`compiler.PLAIN`)."""
+is a table made when compiling (passes/pairs.py), and the moves of a choose that loop over
+the same list are found in one loop (passes/fuse.py). Each gives the same moves, steps and errors
+as the plain code (`switches.PLAIN`)."""
 import re
 import textwrap
 
 import pytest
 
-from cardrules.compiler import compiler, fuse
+from cardrules.compiler import switches
+from cardrules.compiler.passes import fuse
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup
@@ -57,7 +58,7 @@ def test_pair_tables_computed_again_count_against_the_cap(tmp_path, plain, monke
     # The same condition in three moves makes the same table: computing it again is work
     # too, so with room for two tables (8 cards: 64 cells each) the third move gets none (else
     # a file of many moves repeating a costly condition compiles in time without bound).
-    monkeypatch.setattr(compiler, "PAIR_CELLS", 128)
+    monkeypatch.setattr(switches, "PAIR_CELLS", 128)
     again = PAIRS.split("moves:\n")[1]
     body = PAIRS + again.replace("capture:", "capture_2:") + again.replace("capture:", "capture_3:")
     path = rules(tmp_path, body, CHOOSE_BOTH.replace("[capture, take_lower]",

@@ -1,11 +1,11 @@
-"""Loop-invariant code motion in legal moves (hoist.py, docs/architecture.md "Speed"): the
+"""Loop-invariant code motion in legal moves (passes/hoist.py, docs/architecture.md "Speed"): the
 parts of an inner condition that use only outer parameters, or only the inner one, are computed
-once; the moves, the steps and the errors are the plain code's (`compiler.PLAIN`)."""
+once; the moves, the steps and the errors are the plain code's (`switches.PLAIN`)."""
 import textwrap
 
 import pytest
 
-from cardrules.compiler import hoist
+from cardrules.compiler.passes import hoist
 from cardrules import testing as T
 from cardrules.errors import GameError
 from cardrules.session import setup

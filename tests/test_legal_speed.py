@@ -1,5 +1,5 @@
 """The compiler's shortcuts for legal moves and hand_result (issue 11, docs/architecture.md,
-"Speed"): each gives the same moves, values and errors as the plain code (`compiler.PLAIN`),
+"Speed"): each gives the same moves, values and errors as the plain code (`switches.PLAIN`),
 on every game in games/ and on tiny rule files made to catch an unsound shortcut."""
 import glob
 import os
@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from cardrules.compiler import compiler
+from cardrules.compiler.passes import unroll
 from cardrules.compiler import runtime as rt
 from cardrules import testing as T
 from cardrules.engine import Match
@@ -887,9 +887,9 @@ def test_comprehensions_nested_deeper_than_unroll_depth_compile_as_loops(tmp_pat
     # the UNROLL_DEPTH outermost are written out: each level more adds the same work, and
     # the values and steps are the plain code's.
     tried = []
-    written_out = compiler.Compiler.unrolled
-    monkeypatch.setattr(compiler.Compiler, "unrolled",
-                        lambda self, *a: tried.append(1) or written_out(self, *a))
+    written_out = unroll.unrolled
+    monkeypatch.setattr(unroll, "unrolled",
+                        lambda comp, *a: tried.append(1) or written_out(comp, *a))
     def nested(depth):
         e = "count(hand(player))"
         for d in range(depth):

@@ -285,7 +285,7 @@ def test_schema_errors_point_at_the_key_or_value(tmp_path):
 @pytest.mark.parametrize("word, value", [("true", True), ("On", True), ("yes", True), ("1", True),
                                          ("false", False), ("OFF", False), ("no", False), ("0", False)])
 def test_a_bool_option_takes_the_words_rules_shows(word, value):
-    from cardrules.compiler.compiler import check_options
+    from cardrules.compiler import check_options
     from cardrules.load import load_game
     game, _ = load_game(str(GAMES / "chinese-ten.yaml"))
     assert check_options(game, {"compulsory_capture": word})["compulsory_capture"] is value
@@ -320,13 +320,13 @@ def test_an_unknown_key_stands_for_a_missing_one_only_when_nothing_else_explains
 @pytest.mark.parametrize("text, value", [("-1000000000000000", -10 ** 15), ("1000000000000000", 10 ** 15),
                                          (" 7", 7), ("+5", 5)])
 def test_set_takes_ascii_whole_numbers_across_the_documented_range(text, value):
-    from cardrules.compiler.compiler import _whole_number
+    from cardrules.compiler.options import _whole_number
     assert _whole_number(text) == value
 
 
 @pytest.mark.parametrize("text", ["３", "١٢", "1_0", "1e3", "0x10", "10000000000000001", "", "-"])
 def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
-    from cardrules.compiler.compiler import check_options
+    from cardrules.compiler import check_options
     from cardrules.errors import OptionError
     from cardrules.load import load_game
     game, _ = load_game(str(GAMES / "war.yaml"))

@@ -60,7 +60,7 @@ def zone_reads(stmts, seat_slot=None) -> set:
             _expr(st.points, own, seat_slot, out)
         elif isinstance(st, m.Tell):
             pass       # narration only: the places read nothing the rule decides on; a run
-            #            that tells sets `acted` (compiler.tell), so it is never skipped after
+            #            that tells sets `acted` (statements.tell), so it is never skipped after
         else:          # set, reveal, shuffle, choose: effects a repeated run would repeat
             raise NotPure(type(st).__name__)
     return out

@@ -9,7 +9,7 @@ import random
 
 from ..language import cards
 from ..compiler import runtime as rt
-from ..compiler.compiler import BLOCK, CHOOSE, Program
+from ..compiler.program import BLOCK, CHOOSE, Program
 from ..errors import GameError
 from ..compiler.runtime import State
 

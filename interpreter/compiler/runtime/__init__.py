@@ -15,8 +15,8 @@ Encodings:
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
   `S.za[i]` whenever a card arrives in it, and `S.zin[i]` is the card that arrived last;
   `S.memo` what skippable automatic rules remember of the versions (reads.py), and a kept
-  hand_result's or kept function's key, value and steps per seat (compiler.result_fn,
-  compiler.kept_fn).
+  hand_result's or kept function's key, value and steps per seat (passes/results.py,
+  passes/kept.py).
 
 It takes the program's tables (`P`) and a match's state (`S`) from the generated code, which
 calls it as `rt.NAME`; every name is re-exported here from its module: `state` (State, the

@@ -1,4 +1,4 @@
-"""Loop-invariant code motion for the generated code of legal moves (phase 5, after compiler.py).
+"""Pass `hoist`: loop-invariant code motion for the generated code of legal moves.
 
 A move's `L_<move>` function loops over its parameters (`for p_card in ...: for p_pile in ...`)
 and tests each condition part in the loop of the last parameter it uses. Inside an inner loop a
@@ -24,13 +24,15 @@ only when, the plain code fails. To keep that slow path rare, a subexpression th
 call like `rt.no_top()`, a division) moves only from a place the plain code always reaches: the
 first condition part of its loop, not behind an `and`, `or` or `if` (or when an equal one was
 already moved from such a place).
+
+Entry point: `fast_legal(compiler, name, start)`, called on each legal-move function written.
 """
 from __future__ import annotations
 
 import ast
 import copy
 
-from . import nesting
+from .. import nesting, switches
 
 # rt functions that count no step and write nothing (they may raise an error)
 _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "contains_kind", "num"}
@@ -42,6 +44,23 @@ _NEVER = object()                               # deps of a name that cannot mov
 # roughly: anything moved out of an inner loop, or 5 operations (a zone's top and its rank)
 # moved out of the only loop.
 _WORTH = 5
+
+
+def fast_legal(comp, lname: str, start: int):
+    """The pass's entry point, called on a legal-move function just written (`lname`, its
+    first line at `start` in the compiler's lines): when loop-invariant parts of its
+    conditions can move, it becomes `LP_<move>` and a faster `L_<move>` that falls back on it
+    follows."""
+    if not switches.on("hoist"):
+        return
+    lines = comp.e.lines
+    plain = "LP" + lname[1:]
+    fast = fast_version("\n".join(lines[start:]) + "\n", plain)
+    if fast is None:
+        return
+    lines[start] = lines[start].replace(f"def {lname}(", f"def {plain}(", 1)
+    for text in fast.rstrip("\n").split("\n"):
+        comp.e.line(text)
 
 
 def fast_version(src: str, plain: str) -> str | None:

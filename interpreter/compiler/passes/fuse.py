@@ -1,4 +1,4 @@
-"""One loop for the moves of a choose that loop over the same list (phase 5, after hoist.py).
+"""Pass `fuse`: one loop for the moves of a choose that loop over the same list (after hoist.py).
 
 A `choose` of several moves calls each move's legal-move function in turn. When consecutive
 moves take their first parameter from the same list (`card: {from: "hand(player)"}` in both
@@ -19,17 +19,77 @@ are passed only if the plain functions pass theirs: the count only grows). What 
 an error and where it shows: the fused function runs inside `try` and, on any exception, takes
 back its moves and steps and calls the moves' own functions (`fallback`), which fail exactly
 where the plain code fails.
+
+Entry point: `fused_legal(compiler, names)`, called for each choose with its moves' `L_<move>`
+names: the functions it calls instead.
 """
 from __future__ import annotations
 
 import ast
 import copy
 
-from . import hoist, nesting
+from .. import nesting, switches
+from . import hoist
 
 _MAX_GUARDS = 8         # conditions of one move's first loop made nested `if`s, at most
 FUSE_MOVES = 8          # moves in one fused function, at most (a choose of many moves stays cheap
 #                         to compile: each run is tried once, from its longest)
+
+
+def fused_legal(comp, lnames: list) -> list:
+    """The functions a choose calls for the legal moves of its moves (`lnames`, in order):
+    runs of consecutive moves that loop over the same list become one function (fused_version,
+    written once per run), the others stay."""
+    out = []
+    i = 0
+    keys = [_loop_key_once(comp, n) for n in lnames]
+    while i < len(lnames):
+        end = i + 1        # the moves from i that loop over the same list, at most FUSE_MOVES,
+        names = keys[i][2] if keys[i] is not None else None   # none binding another's names
+        while end < len(lnames) and end - i < FUSE_MOVES and keys[i] is not None \
+                and keys[end] is not None and keys[end][0] == keys[i][0] \
+                and not keys[end][2] & names:
+            names = names | keys[end][2]
+            end += 1
+        for j in range(end, i + 1, -1):
+            tests = [k[1] for k in keys[i:j] if k[1] is not None]
+            if len(set(tests)) == len(tests):     # no costly first test shared: not worth it
+                continue
+            run = tuple(lnames[i:j])
+            if run not in comp.fused:
+                comp.fused[run] = _fuse_run(comp, run)
+            if comp.fused[run]:
+                out.append(comp.fused[run])
+                i = j
+                break
+        else:
+            out.append(lnames[i])
+            i += 1
+    return out
+
+
+def _loop_key_once(comp, lname: str):
+    """What a legal-move function's first loop goes over (loop_key), found once."""
+    if lname not in comp.loop_keys:
+        src = comp.legal_plain.get(lname)
+        comp.loop_keys[lname] = loop_key(src) if src is not None and switches.on("fuse") else None
+    return comp.loop_keys[lname]
+
+
+def _fuse_run(comp, run: tuple):
+    """The name of one function for the legal moves of `run` (fused_version), or None."""
+    if not switches.on("fuse") or any(n not in comp.legal_plain for n in run):
+        return None
+    name, fallback = comp.fresh("LF"), comp.fresh("LQ")
+    src = fused_version([comp.legal_plain[n] for n in run], name, fallback)
+    if src is None:
+        return None
+    comp.e.line(f"def {fallback}(S, player, out):")
+    for n in run:
+        comp.e.line(f"    {n}(S, player, out)")
+    for text in src.rstrip("\n").split("\n"):
+        comp.e.line(text)
+    return name
 
 
 def loop_key(src: str):
@@ -109,7 +169,7 @@ def fused_version(sources: list, name: str, fallback: str) -> str | None:
         fn = ast.parse(f"def {name}(S, player, out):\n    pass\n").body[0]
         fn.body = pre + [loop] + post
         plain = ast.unparse(ast.fix_missing_locations(ast.Module(body=[fn], type_ignores=[]))) + "\n"
-        out = hoist.fast_version(plain, fallback)
+        out = hoist.fast_version(plain, fallback) if switches.on("hoist") else None
         if out is None:
             fn = ast.parse(plain).body[0]
             hoist.wrap(fn, fallback, [])

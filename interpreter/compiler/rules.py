@@ -1,0 +1,184 @@
+"""Automatic rules to Python: each rule's function, skipped when a run did nothing and no zone it
+reads has changed since (reads.py), and a rule that lays down groups of one zone skipped while
+no card has arrived there. Mixed into `compiler.Compiler`.
+"""
+from __future__ import annotations
+
+from ..language import model as m
+from . import reads, switches
+from .shapes import FRESH
+
+
+class Rules:
+    def when_guards(self, a: m.Automatic) -> list:
+        """The tests of an automatic rule's `when:` (code; all must hold for it to run)."""
+        guards = []
+        if a.when_play:
+            guards.append("S.hand_decisions")       # the first decision was offered and taken
+        if a.when_phases is not None:
+            parents = self.g.phase_parents
+            inside = []                              # a phase, or one nested inside it
+            for k in range(len(parents)):
+                j = k
+                while j >= 0 and j not in a.when_phases:
+                    j = parents[j]
+                if j >= 0:
+                    inside.append(k)
+            guards.append(f"S.phase in {frozenset(inside)!r}" if len(inside) > 1 else f"S.phase == {inside[0]}")
+        if a.when_if is not None:
+            guards.append(self.x(a.when_if))
+        return guards
+
+    def auto_fn(self, rule: m.Automatic) -> str:
+        """An automatic rule's function: the test of its `when:` if it has one, then its
+        statements; skipped (per seat, for a rule that is one for_each over seats) when a run
+        did nothing and no zone it reads has changed since (reads.py). The `when:` test is made
+        on every run, before any skip: what the statements do, when they run, depends only on
+        the zones they read, so a memo kept while the rule did not run stays true."""
+        guards = self.when_guards(rule)
+        loop = reads.seat_loop(rule)
+        try:
+            used = reads.zone_reads(loop.body if loop else rule.body,
+                                    loop.var.slot if loop else None)
+        except reads.NotPure:
+            if not guards:
+                return self.stmts_fn(rule.body)
+            used = None
+        name = self.fresh("X")
+        self.header(name, [])
+        if guards:
+            self.e.line(f"if not ({' and '.join(guards)}): return", rule.span)
+        if used is None:
+            self.block(rule.body)
+            self.footer()
+            return name
+        self.e.line("ZV = S.zv; MEMO = S.memo")
+        group = reads.grouping(loop.body if loop else rule.body, loop.var.slot if loop else None)
+        if group is not None:
+            self.grouping_rule(loop, *group)
+        elif loop is None:
+            memo = str(self.memos)
+            self.memos += 1
+            key = self.version_sum(used, None)
+            self.e.line(f"key = {key}")
+            self.e.line(f"if MEMO[{memo}] == key: return")
+            self.memo_body(rule.body, memo)
+        else:
+            memo = f"{self.memos} + V[{loop.var.slot}]"
+            self.memos += self.N
+            items = self.x(loop.iter)
+            items = items if items.startswith(FRESH) else f"list({items})"
+            self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
+            self.e.indent()
+            self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
+            self.e.line(f"if MEMO[{memo}] == key: continue")   # a skipped round costs no step
+            self.charge("1", loop.span)
+            self.memo_body(loop.body, memo)
+            self.e.dedent()
+        self.footer()
+        return name
+
+    def grouping_rule(self, loop, inner: m.ForEach, zone):
+        """A rule that lays down groups of one zone (reads.grouping): skipped while no card
+        has arrived in that zone since a run found no group."""
+        zi = self.zone_index(zone)
+        if loop is None:
+            memo, skip = str(self.memos), "return"
+            self.memos += 1
+            self.e.line(f"key = S.za[{zi}]")
+            self.e.line(f"mk = MEMO[{memo}]")
+            self.e.line(f"if mk == key: {skip}")
+        else:
+            # The loop's item in a local (`q`) until the memo says the zone must be looked at:
+            # only then is it the variable's value (and after the loop, the last item's, as
+            # a `for V[k] in ...` would leave it).
+            slot = f"V[{loop.var.slot}]"
+            memo, skip = f"{self.memos} + {slot}", "continue"
+            self.memos += self.N
+            items = self.x(loop.iter)
+            items = items if items.startswith(FRESH) else f"list({items})"
+            self.e.line(f"ZA = S.za; t_loop = {items}", loop.span)
+            self.e.line("for q in t_loop:")
+            self.e.indent()
+            self.e.line(f"key = ZA[{zi.replace(slot, 'q')}]")
+            self.e.line(f"mk = MEMO[{memo.replace(slot, 'q')}]")
+            self.e.line(f"if mk == key: {skip}")
+            self.e.line(f"{slot} = q")
+            self.charge("1", loop.span)
+        # One card arrived since the zone was seen without a group: only its key can make one.
+        args = inner.iter.args
+        self.e.line(f"found = rt.groups_after(S, {self.g.limits.steps_per_hand}, {self.x(args[0])}, {self.x(args[1])}, "
+                    f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
+                    f"{self.x(inner.iter)}", inner.iter.span)
+        self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
+        self.e.line(f"MEMO[{memo}] = -1")
+        self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
+        self.loop_body(inner.var, inner.body, inner.span)
+        # Every card of the groups found has left the zone and none arrived: each key now has
+        # fewer than n cards there, so the zone has no group until a card arrives.
+        self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
+                    f"MEMO[{memo}] = key")
+        if loop is not None:
+            self.e.dedent()
+            self.e.line(f"if t_loop: {slot} = t_loop[-1]")
+
+    def version_sum(self, used, seat_slot, seat=None) -> str:
+        """Code for the sum of the versions of the zone instances read (it grows whenever
+        one of them changes); reads.SEAT_VAR is the instance of variable `seat_slot`, or of
+        the seat whose code is `seat` (a kept function's own parameter, in range)."""
+        parts = []
+        for zname, ix in sorted(used, key=repr):
+            z, b = self.g.zones[zname], self.base[zname]
+            n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            if ix is reads.SEAT_VAR:
+                parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
+            elif ix is reads.EVERY:       # a few instances: added in line, no slice
+                parts.append(f"sum(ZV[{b}:{b + n}])" if n > switches.UNROLL_SEATS else
+                             " + ".join(f"ZV[{b + i}]" for i in range(n)))
+            elif 0 <= ix < n:
+                parts.append(f"ZV[{b + ix}]")
+            else:                       # out of range: the rule's own code raises the error
+                parts.append(f"sum(ZV[{b}:{b + n}])")
+        return " + ".join(parts) or "0"
+
+    def memo_body(self, stmts, memo: str):
+        """The statements, then the memo: the key if they did nothing (no card moved, no score
+        statement ran), else -1 (run next time)."""
+        self.e.line("moved = S.moved; acted = False")
+        self.acted = True
+        try:
+            self.block(stmts)
+        finally:
+            self.acted = False
+        self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
+
+    def autos_fn(self):
+        """Every automatic rule's function, then AUTOS(S): them all, in order, after a move."""
+        g = self.g
+        autos = []
+        for a in g.automatic:
+            self.rule_say = a.say
+            autos.append(self.auto_fn(a))
+            self.rule_say = None
+        self.e.line("def AUTOS(S):")
+        self.e.indent()
+        if self.says:                  # narration: the move's own statements are over
+            self.tell_mark()
+        for a, rule in zip(autos, g.automatic):
+            if rule.say is not None:
+                self.tell_mark()
+            if rule.until_stable:      # again while a run moves a card (bounded like a loop)
+                self.e.line("runs = 0")
+                self.e.line("while True:")
+                self.e.indent()
+                self.e.line("runs += 1")
+                self.e.line(f"if runs > {switches.LOOP_LIMIT}: rt.loop_limit({switches.LOOP_LIMIT})",
+                            rule.span)
+                self.e.line("moved = S.moved")
+                self.e.line(f"{a}(S)")
+                self.e.line("if S.moved == moved: break")
+                self.e.dedent()
+                continue
+            self.e.line(f"{a}(S)")
+        self.e.line("S.auto_seen = S.moved")
+        self.e.dedent()

@@ -1,0 +1,277 @@
+"""Statements to Python: the decision-free statements of the hand, of moves and of automatic
+rules, as lines of a generated function (`block`), and the functions that hold them.
+
+Each statement kind has its `s_<Kind>` method; a named hand statement sets S.phase around it,
+and a `say:` hands its values to the narration. Mixed into `compiler.Compiler`.
+"""
+from __future__ import annotations
+
+import re
+
+from ..language import model as m
+from ..language import nodes
+from ..language.nodes import CARD
+from . import switches
+from .shapes import FRESH
+
+
+class Statements:
+    def block(self, stmts):
+        if not stmts:
+            self.e.line("pass")
+        for st in stmts:
+            if st.name is None:
+                getattr(self, "s_" + type(st).__name__)(st)
+                continue
+            self.e.line(f"S.phase = {self.enter_phase(st)}", st.span)
+            say = st.say if st.say is not None and not isinstance(st, m.Score) else None
+            if say is not None:             # a heading before a block; a mark before one statement
+                self.tell(say) if say.kind == "phase" else self.tell_mark()
+            try:
+                getattr(self, "s_" + type(st).__name__)(st)
+            finally:
+                if say is not None and say.kind != "phase":
+                    self.tell(say)
+                self.e.line(f"S.phase = {self.leave_phase()}")
+
+    def enter_phase(self, st) -> int:
+        """A named hand statement starts: its index in phase_names, which S.phase holds while
+        it runs (the innermost named statement; the statements nest, so leaving one restores
+        the index of the one around it, known here at compile time)."""
+        k = self.g.phase_names.index(st.name)
+        self.phases.append(k)
+        return k
+
+    def leave_phase(self) -> int:
+        self.phases.pop()
+        return self.phases[-1]
+
+    def s_Shuffle(self, st):
+        self.e.line(f"rt.shuffle(S, {self.zone_index(st.zone)})", st.span)
+
+    def s_Deal(self, st):
+        z = st.zone
+        b = self.base[z.name]
+        if z.kind == "player":
+            step = -1 if st.anticlockwise else 1        # round to the left, or to the right
+            first = self.x(st.first) if st.first is not None else f"(S.dealer + {step}) % {self.N}"
+            order = f"DEAL_{b}" if step == 1 else f"DEALR_{b}"   # per first seat: the instances in turn
+            self.ns[order] = tuple(tuple(b + (s + step * k) % self.N for k in range(self.N))
+                                   for s in range(self.N))
+            targets = f"{order}[{first}]"
+        else:
+            targets = str(list(range(b, b + z.count)))
+        count = "None" if st.count is None else self.x(st.count)
+        self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
+        self.after_cards_moved()
+
+    def s_MoveCards(self, st):
+        to = self.zone_index(st.to)
+        tail = f"{st.bottom}, {st.face_up}"
+        if st.mode == "cards":
+            fn = "rt.move1" if st.what.type == CARD else "rt.move_many"
+            self.e.line(f"{fn}(S, {self.x(st.what)}, {to}, {tail})", st.span)
+        elif st.mode == "top":
+            count = self.x(st.count) if st.count is not None else "1"
+            self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+        else:
+            self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
+        self.after_cards_moved()
+
+    def after_cards_moved(self):
+        """In the hand's flow, automatic rules run after every statement that moves cards;
+        anywhere, zone data of an instance left empty goes back to its initial values."""
+        if any(z.data for z in self.g.zones.values()):
+            self.e.line("CLEAR_DATA(S)")
+        if self.in_flow and self.g.automatic:
+            self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
+        if self.rule_say is not None:
+            self.tell(self.rule_say)
+
+    def tell_mark(self):
+        """Tell the narration that what follows is told by a say: (cards moved before are not)."""
+        self.e.line("if S.tell is not None: S.tell(-1, ())")
+
+    def tell(self, say):
+        """Hand a `say:` text's values to the narration, if it listens (S.tell; never logged, so
+        records are the same with or without narration). The text's places are compiled as
+        functions of the state and the locals the statement has (say.locals)."""
+        k = len(self.says)
+        self.says.append((say, None))
+        args = "".join(f"{x}, " for x in say.locals)
+        self.e.line(f"if S.tell is not None: S.tell({k}, ({args}))", say.span)
+        if self.acted:                 # a skippable rule that told something is run next time
+            self.e.line("acted = True")
+
+    def s_Tell(self, st):
+        """`tell:`: the text's values to the narration if it listens; nothing else (no step, no
+        log). In a skippable rule it sets `acted`, so a rule that told runs again next time."""
+        self.tell(st.text)
+
+    def s_Score(self, st):
+        # Points on a line of their own, so an error in them names the points expression.
+        points = self.fresh("points")
+        self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
+        if st.say is None:
+            self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+            if self.acted:
+                self.e.line("acted = True")
+            return
+        self.e.line(f"say_seat = {self.x(st.seat)}", st.seat.span)
+        self.e.line(f"say_points = {points}", st.span)
+        self.e.line("rt.add_score(S, say_seat, say_points)", st.span)
+        self.tell(st.say)              # (sets `acted` in a skippable rule)
+
+    def noted(self, slot: int, typ) -> str:
+        """For a slot holding cards: '; ' and the statement recording which seats know its value
+        now (S.vknow, read by sampling); otherwise ''."""
+        d = nodes.card_depth(typ)
+        return "" if d is None else f"; S.vknow[{slot}] = rt.knowers(S, V[{slot}], {d})"
+
+    def s_Assign(self, st):
+        for var, node, seat in st.pairs:
+            if isinstance(node, nodes.Gen) and node.func == "first" and not var.per_player:
+                # `set: {v: first(x for x in L if c)}`: a loop that stops at the first match,
+                # without a generator (the same items visited, the same steps counted)
+                local, items, cond, elt = self.gen_parts(node)
+                value = f"rt.num({elt})" if var.type == "int" else elt
+                self.e.line(f"for {local} in {items}:", node.span)
+                self.e.indent()
+                if cond:
+                    self.e.line(f"if not {cond}: continue", node.span)
+                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+                self.e.line("break")
+                self.e.dedent()
+                self.e.line("else:")
+                self.e.line("    rt.first(())", node.span)
+                continue
+            value = self.x(node)
+            value = f"rt.num({value})" if var.type == "int" else value
+            if var.per_player:           # a new list: copies of the state share the old one
+                where = self.data_index(var, seat) if hasattr(var, "zone") else self.x(seat)
+                self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {where}, {value})", node.span)
+            else:
+                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+
+    def s_Let(self, st):
+        for var, node in st.pairs:
+            self.e.line(f"V[{var.slot}] = {self.x(node)}" + self.noted(var.slot, var.type), node.span)
+
+    def s_Reveal(self, st):
+        self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+
+    def s_Show(self, st):
+        self.e.line(f"rt.show(S, {self.x(st.cards)}, {self.x(st.to)})", st.span)
+
+    def s_If(self, st):
+        self.e.line(f"if {self.x(st.cond)}:", st.cond.span)
+        self.e.indent()
+        self.block(st.then)
+        self.e.dedent()
+        if st.other:
+            self.e.line("else:")
+            self.e.indent()
+            self.block(st.other)
+            self.e.dedent()
+
+    def s_While(self, st):
+        counter = self.fresh("n")
+        self.e.line(f"{counter} = 0")
+        self.e.line("while True:" if st.until else f"while {self.x(st.cond)}:", st.span)
+        self.e.indent()
+        self.e.line(f"{counter} += 1")
+        self.e.line(f"if {counter} > {switches.LOOP_LIMIT}: rt.loop_limit({switches.LOOP_LIMIT})", st.span)
+        self.charge("1", st.span)
+        self.block(st.body)
+        if st.until:
+            self.e.line(f"if {self.x(st.cond)}: break", st.cond.span)
+        self.e.dedent()
+
+    def s_ForEach(self, st):
+        items = self.x(st.iter)
+        if not items.startswith(FRESH):   # a zone or a variable's list may change meanwhile
+            items = f"list({items})"
+        self.e.line(f"for V[{st.var.slot}] in {items}:", st.span)
+        self.loop_body(st.var, st.body, st.span)
+
+    def loop_body(self, var, body, span):
+        """A for_each's round, indented under its `for`: a step, who knows the card, the body."""
+        self.e.indent()
+        self.charge("1", span)
+        noted = self.noted(var.slot, var.type)
+        if noted:
+            self.e.line(noted.removeprefix("; "), span)
+        self.block(body)
+        self.e.dedent()
+
+    def header(self, name, params):
+        self.e.line(f"def {name}({', '.join(['S'] + params)}):")
+        self.e.indent()
+        self.e.line("Z = S.Z; V = S.V")
+
+    def footer(self):
+        self.e.dedent()
+        lines = self.e.lines
+        start = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("def "))
+        body = "\n".join(lines[start + 2:])
+        if lines[start + 1].strip() == "Z = S.Z; V = S.V":   # bind only what the body uses
+            used = [f"{k} = S.{k}" for k in ("Z", "V") if re.search(rf"\b{k}\b", body)]
+            lines[start + 1] = "    " + ("; ".join(used) if used else "pass")
+
+    def expr_fn(self, node, params=(), bounded=False) -> str:
+        name = self.fresh("E")
+        self.header(name, list(params))
+        self.e.line(f"return rt.num({self.x(node)})" if bounded else f"return {self.x(node)}", node.span)
+        self.footer()
+        return name
+
+    def stmts_fn(self, stmts, params=(), flow=False) -> str:
+        name = self.fresh("X")
+        self.header(name, list(params))
+        self.in_flow = flow
+        try:
+            self.block(stmts)
+        finally:
+            self.in_flow = False
+        self.footer()
+        return name
+
+    def variables_fn(self, P) -> str:
+        """The function that sets the variables and zone data to their initial values at the
+        start of a hand (match variables at the first hand only), and CLEAR_DATA: the data of
+        instances left empty back to their initial values (one line each for a few instances:
+        the `unroll` pass)."""
+        g = self.g
+        init = self.fresh("X")
+        self.header(init, [])
+        for v in g.variables:
+            first = "if S.hand_no == 1: " if v.scope == "match" else ""
+            if v.per_player:
+                self.e.line(f"{first}V[{v.slot}] = [{self.x(v.initial)}] * {self.N}", v.initial.span)
+            else:
+                self.e.line(f"{first}V[{v.slot}] = {self.x(v.initial)}" + self.noted(v.slot, v.type),
+                            v.initial.span)
+        data = [(z, v) for z in g.zones.values() for v in z.data.values()]
+        for z, v in data:                 # zone data: a list per zone, one value per instance
+            n = self.N if z.kind == "player" else z.count
+            self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
+        P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
+        self.footer()
+        if data:
+            self.e.line("def CLEAR_DATA(S):")  # instances left empty: their data back to initial
+            self.e.indent()
+            self.e.line("Z = S.Z; V = S.V")
+            for z, v in data:
+                n = self.N if z.kind == "player" else z.count
+                first = self.x(v.initial)
+                b = self.base[z.name]
+                if n <= switches.UNROLL_SEATS and switches.on("unroll"):      # a few instances: one line each
+                    for i in range(n):
+                        self.e.line(f"if not Z[{b + i}] and V[{v.slot}][{i}] != {first}: "
+                                    f"V[{v.slot}] = rt.put(V[{v.slot}], {i}, {first})")
+                    continue
+                self.e.line(f"for i in range({n}):")
+                self.e.line(f"    if not Z[{b} + i] and V[{v.slot}][i] != {first}: "
+                            f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
+            self.e.dedent()
+        return init
