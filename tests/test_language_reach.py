@@ -11,7 +11,7 @@ from cardrules.load import load_game
 
 # The tiny two-player game of test_language_ext (8 cards: AC AH 2C 2H 3C 3H TC TH); tests fill
 # in moves, variables and the hand.
-from test_language_ext import BASE, errors, rules  # noqa: E402
+from test_language_ext import BASE, errors, legal, rules  # noqa: E402
 
 
 # ---- named hand statements (phases) ------------------------------------------------------------
@@ -857,3 +857,653 @@ def test_a_rule_held_back_by_when_lays_down_what_the_deal_gave_once_it_applies(t
     T.choose(m, "play 3C")
     table = m.S.Z[m.P.base["table"]]
     assert sorted(m.P.card_names[c] for c in table) == sorted(["3C", "AC", "AH", "2C", "2H"])
+
+
+# ---- seats and numbers, powers, sorting and comparing lists (issue 30) -------------------------
+# hand(0) is AH 2H 3H, hand(1) is AC 2C 3C; the dealer is seat 0.
+
+def value_of(tmp_path, expr: str, typ: str = "int", initial="0", head: str = "") -> object:
+    """`out` set to `expr` once the cards are dealt (the hand has no decision: it runs at once)."""
+    path = tmp_path / "value.yaml"
+    path.write_text(BASE + head + textwrap.dedent(f"""
+        variables:
+          out: {{type: {typ}, initial: {initial}}}
+        hand:
+          - shuffle: stock
+          - deal: {{from: stock, to: hand, count: 3}}
+          - set: {{out: "{expr}"}}
+        """))
+    m = T.stacked(str(path), "AC AH 2C 2H 3C 3H")
+    assert m.over
+    return m.S.V[0]
+
+
+def run_error(tmp_path, expr: str, typ: str = "int", initial="0", head: str = "") -> str:
+    with pytest.raises(GameError) as exc:
+        value_of(tmp_path, expr, typ, initial, head)
+    return str(exc.value)
+
+
+def test_seat_number_is_a_seats_number_and_seat_turns_a_number_back(tmp_path):
+    assert value_of(tmp_path, "seat_number(left(dealer)) * 10 + seat_number(dealer)") == 10
+    assert value_of(tmp_path, "seat(players - 1)", "seat", "dealer") == 1
+    assert value_of(tmp_path, "seat((seat_number(dealer) + 3) % players) == left(dealer)",
+                    "bool", "false") is True
+
+
+def test_seat_of_a_number_that_is_no_seat_fails_when_it_runs(tmp_path):
+    assert "2 is not a seat: with 2 players the seats are 0 to 1" in \
+        run_error(tmp_path, "seat(players)", "seat", "dealer")
+
+
+def test_arithmetic_on_a_seat_is_refused_naming_seat_number(tmp_path):
+    path = rules(tmp_path, """
+        variables:
+          out: {type: int, initial: 0}
+        hand:
+          - set: {out: "dealer * 5"}
+        """)
+    assert "'*' needs numbers, not a seat (seat_number(p) is a seat's number" in errors(path)
+
+
+def test_a_list_and_a_table_are_indexed_by_a_seat(tmp_path):
+    assert value_of(tmp_path, "[5, 7][left(dealer)]") == 7
+    assert value_of(tmp_path, "sum([5, 7][q] * 10 ** seat_number(q) for q in seats)") == 75
+    assert value_of(tmp_path, "stake[left(dealer)]", head="tables:\n  stake: {0: 3, 1: 9}\n") == 9
+
+
+def test_power_of_whole_numbers(tmp_path):
+    assert value_of(tmp_path, "2 ** 10 + 3 * 2 ** 2") == 1036
+    assert value_of(tmp_path, "-2 ** 2") == -4               # as in Python: -(2 ** 2)
+    assert value_of(tmp_path, "(0 - 3) ** 3 + 7 ** 0") == -26
+    assert value_of(tmp_path, "2 ** 3 ** 2") == 512           # from the right: 2 ** 9
+
+
+def test_a_power_beyond_the_number_limit_or_below_zero_fails_at_once(tmp_path):
+    assert "number out of range" in run_error(tmp_path, "2 ** (players * 30)")
+    assert "number out of range" in run_error(tmp_path, "10 ** (players * 50000000000)")   # never computed
+    assert "a negative power" in run_error(tmp_path, "2 ** (players - 3)")
+    assert value_of(tmp_path, "(0 - 1) ** 100000000000 + 1 ** 999999999999 + 0 ** 5") == 2
+
+
+def test_a_power_written_out_beyond_the_limit_or_below_zero_is_refused_by_validate(tmp_path):
+    path = rules(tmp_path, """
+        variables:
+          out: {type: int, initial: 0}
+        hand:
+          - set: {out: "2 ** 60"}
+          - set: {out: "3 ** -2"}
+          - set: {out: "(0 - 2) ** 49 + 10 ** 15"}
+        """)
+    text = errors(path)
+    assert "2 ** 60 is beyond the numbers' limit (-10^15 .. 10^15)" in text
+    assert "a negative power: powers of whole numbers go from 0 up" in text
+    assert text.count("error") == 2                        # 10 ** 15 is within the limit
+
+
+def test_lists_of_numbers_and_of_ranks_compare_item_by_item(tmp_path):
+    assert value_of(tmp_path, "[3, 9] < [4, 2] and [4] < [4, 2] and not ([2] < [1, 5])",
+                    "bool", "false") is True
+    assert value_of(tmp_path, "[A, 10] > [A, 3] and [10] >= [10] and [2, A] <= [2, A]",
+                    "bool", "false") is True
+    assert value_of(tmp_path, "[c.rank for c in hand(0)] < [c.rank for c in reversed(hand(1))]",
+                    "bool", "false") is True
+
+
+def test_sorted_orders_numbers_ranks_seats_and_lists(tmp_path):
+    assert value_of(tmp_path, "sorted([3, 1, 2]) == [1, 2, 3] and sorted(seats) == seats",
+                    "bool", "false") is True
+    assert value_of(tmp_path, "sorted(c.rank for c in hand(1) + hand(0)) == [A, A, 2, 2, 3, 3]",
+                    "bool", "false") is True
+    assert value_of(tmp_path, "sorted([[3, 1], [2, 9], [3]]) == [[2, 9], [3], [3, 1]]",
+                    "bool", "false") is True
+
+
+def test_sorted_by_orders_items_by_a_key_keeping_ties_in_order(tmp_path):
+    # AH 2H 3H AC 2C 3C by falling rank: the hearts before the clubs of each rank
+    assert value_of(tmp_path, "sorted_by(0 - rank_order(c.rank) for c in hand(0) + hand(1)) "
+                              "== [3H, 3C, 2H, 2C, AH, AC]", "bool", "false") is True
+    assert value_of(tmp_path, "reversed(sorted_by(c.rank for c in hand(1))) == [3C, 2C, AC]",
+                    "bool", "false") is True
+    assert value_of(tmp_path, "sorted_by([suit_order(c.suit), 0 - rank_order(c.rank)] "
+                              "for c in hand(0) + hand(1)) == [3C, 2C, AC, 3H, 2H, AH]",
+                    "bool", "false") is True
+
+
+def test_reversed_turns_any_list_round(tmp_path):
+    assert value_of(tmp_path, "reversed(hand(0)) == [3H, 2H, AH] and reversed(seats) == [1, 0]",
+                    "bool", "false") is True
+
+
+def test_max_and_argmax_take_a_list_key_the_first_difference_decides(tmp_path):
+    assert value_of(tmp_path, "max([[1, 2], [1, 3], [0, 9]]) == [1, 3]", "bool", "false") is True
+    assert value_of(tmp_path, "min([c.rank, c.rank] for c in hand(1)) == [A, A]",
+                    "bool", "false") is True
+    # highest card, then the lower seat on a tie: the rank first, then minus the seat number
+    assert value_of(tmp_path, "argmax([rank_order(top(hand(q)).rank), 0 - seat_number(q)] "
+                              "for q in seats)", "seat", "dealer") == 0
+
+
+POKER = """
+functions:
+  strength:                      # a poker-like key: how many of the top rank, then the ranks high to low
+    params: {cards: list of card}
+    body: >-
+      [max(count(d for d in cards if d.rank == c.rank) for c in cards)]
+      + reversed(sorted(rank_order(c.rank) for c in cards))
+  best_seat:
+    params: {seats_in: list of seat}
+    body: "argmax(strength(hand(q)) for q in seats_in)"
+"""
+
+
+def test_the_documented_kicker_key_picks_the_pair_over_the_high_card(tmp_path):
+    path = tmp_path / "poker.yaml"
+    path.write_text(BASE + POKER + textwrap.dedent("""
+        variables:
+          best: {type: seat, initial: dealer}
+        hand:
+          - shuffle: stock
+          - deal: {from: stock, to: hand, count: 3}
+          - set: {best: "best_seat(seats)"}
+        """))
+    # seat 1 holds a pair of twos, seat 0 a ten high
+    m = T.stacked(str(path), "AC AH 2C TC 2H 3H")
+    assert T.cards(m, "hand:1") == ["AC", "2C", "2H"] and T.cards(m, "hand:0") == ["AH", "TC", "3H"]
+    assert m.S.V[0] == 1
+
+
+def test_sorted_and_reversed_count_their_items_as_steps(tmp_path):
+    head = "limits: {steps_per_hand: 1000}\n"
+    assert value_of(tmp_path, "count(range(600))", head=head) == 600
+    assert "more than 1000 steps in one hand" in \
+        run_error(tmp_path, "count(sorted(range(600)))", head=head)
+    assert "more than 1000 steps in one hand" in \
+        run_error(tmp_path, "count(reversed(range(600)))", head=head)
+
+
+def test_a_sorted_list_of_known_size_counts_in_the_static_cost(tmp_path):
+    path = rules(tmp_path, """
+        variables:
+          out: {type: int, initial: 0}
+        hand:
+          - set: {out: "sum(count(range(100000)) for x in sorted(range(1000)))"}
+        """)
+    assert "certainly too costly to run" in errors(path)
+
+
+def test_the_rules_text_says_seats_powers_and_orders(tmp_path):
+    path = rules(tmp_path, """
+        variables:
+          out: {type: int, initial: 0}
+          ok: {type: bool, initial: false}
+        hand:
+          - set: {out: "[5, 7][dealer] + 2 ** seat_number(dealer)"}
+          - set: {ok: "sorted([c.value for c in table]) < [1] and empty(reversed(sorted_by(c.value for c in table)))"}
+        """, "attributes:\n  value: {by_rank: {A: 1}, default: 0}\n")
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "the number of 5 and 7 for the dealer (by seat number)" in text
+    assert "2 to the power the seat number of the dealer (from 0)" in text
+    assert "lowest first" in text and "in reverse order" in text
+    assert "comes before" in text and "(compared item by item)" in text
+
+
+# ---- automatic rules that run until nothing changes (repeat: until_stable) ----------------------
+
+REFILL = """
+automatic:
+  - name: lay down and replace
+    %s
+    do:
+      - for_each: c
+        in: "[c for c in hand(0) if c.rank == A]"
+        do:
+          - move: {cards: c, to: table, face_up: true}
+          - move: {top: stock, to: "hand(0)"}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 0
+"""
+# seat 0 is dealt AH 2H; the stock's top cards are then AC, 3H
+
+
+def test_a_rule_runs_once_per_step_by_default_so_a_replacement_ace_stays(tmp_path):
+    m = T.stacked(rules(tmp_path, REFILL % ""), "2C AH 3C 2H AC 3H TC TH")
+    assert T.cards(m, "table") == ["AH"] and T.cards(m, "hand:0") == ["2H", "AC"]
+
+
+def test_until_stable_runs_the_rule_again_while_it_moves_a_card(tmp_path):
+    m = T.stacked(rules(tmp_path, REFILL % "repeat: until_stable"), "2C AH 3C 2H AC 3H TC TH")
+    assert T.cards(m, "table") == ["AH", "AC"] and T.cards(m, "hand:0") == ["2H", "3H"]
+    assert "Lay down and replace (again at once, as long as it moves a card):" in " ".join(
+        describe(load_game(rules(tmp_path, REFILL % "repeat: until_stable"))[0]).split())
+
+
+def test_a_rule_that_never_settles_stops_at_the_loop_limit(tmp_path):
+    path = rules(tmp_path, REFILL.replace('''      - for_each: c
+        in: "[c for c in hand(0) if c.rank == A]"
+        do:
+          - move: {cards: c, to: table, face_up: true}
+          - move: {top: stock, to: "hand(0)"}''', '''      - move: {top: stock, to: stock}''') % "repeat: until_stable")
+    with pytest.raises(GameError) as exc:
+        T.stacked(path, "2C AH 3C 2H AC 3H TC TH")
+    assert "a loop ran more than 100000 times" in str(exc.value)
+
+
+# ---- words in quotes in say: places (issue 30) --------------------------------------------------
+
+def test_a_say_place_chooses_its_words_and_hides_a_choice_made_from_unseen_cards(tmp_path):
+    from cardrules.text import narrate
+    from test_tell import DECK, NAMES, TELL, play_hand
+    text = TELL.replace('say: "{player} plays {card}"',
+                        "say: \"{player} plays {card}: {'a heart' if card.suit == H else 'no heart'}, "
+                        "{['none', 'one', 'two', 'three'][count(hand(player))]} left, "
+                        "{'high' if top(hand(player)).rank > 10 else 'low'} next\"")
+    path = tmp_path / "words.yaml"
+    path.write_text(text)
+    told = {}
+    for seat in (0, 1):
+        m = T.stacked(str(path), DECK)
+        narr = narrate.Narrator(m, seat, NAMES).attach()
+        told[seat] = " ".join(play_hand(m, narr))
+    # North holds 2C 4C QH and plays 2C: a queen on top of what is left
+    assert "North plays 2♣: no heart, two left, high next" in told[1]
+    assert "North plays 2♣: no heart, two left, ? next" in told[0]     # South has not seen it
+
+
+def test_words_in_quotes_are_refused_outside_say_and_in_a_functions_body(tmp_path):
+    path = rules(tmp_path, """
+        functions:
+          word:
+            params: {x: int}
+            body: "'many' if x > 2 else 'few'"
+        variables:
+          out: {type: int, initial: 0}
+        hand:
+          - set: {out: "count(hand(0)) + 'one'"}
+        """)
+    text = errors(path)
+    assert text.count("text in quotes is only for the places of say: and tell: texts") == 2, text
+
+
+# ---- visibility: all_but_owner, and show: {cards, to} (issue 30) --------------------------------
+
+FOREHEAD = """\
+game: Forehead test
+description: Each player holds a card to the forehead; a player may peek at another's hand.
+players: {min: 2, max: 3}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  forehead: {per_player: true, visibility: all_but_owner}
+  hand: {per_player: true, visibility: owner}
+variables:
+  stays: {type: bool, initial: true, per_player: true}
+moves:
+  stay: {description: Stay in}
+  fold:
+    do:
+      - set: {"stays(player)": false}
+  peek:
+    params:
+      target: {from: "after(player)"}
+    do:
+      - show: {cards: "hand(target)", to: player}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: forehead, count: 1}
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [stay, fold, peek]
+        by: p
+  - for_each: p
+    in: seats
+    do:
+      - reveal: "forehead(p)"
+      - if: "stays(p) and top(forehead(p)).rank == max(top(forehead(q)).rank for q in seats if stays(q))"
+        then:
+          - score: {seat: p, points: 1}
+match:
+  end: "hand_number >= 5"
+"""
+# 2 players, North (seat 1) dealt first: foreheads North AS, South 2C; hands North KH QH,
+# South 3D 4D
+
+
+def forehead(tmp_path) -> str:
+    path = tmp_path / "forehead.yaml"
+    path.write_text(FOREHEAD)
+    return str(path)
+
+
+def test_all_but_owner_shows_a_seats_cards_to_every_seat_but_its_own(tmp_path):
+    from cardrules.engine.observe import observation
+    m = T.stacked(forehead(tmp_path), "AS 2C KH 3D QH 4D")
+    assert T.cards(m, "forehead:1") == ["AS"] and T.cards(m, "forehead:0") == ["2C"]
+    seen = {v: observation(m, v)["zones"] for v in (0, 1)}
+    assert seen[0]["forehead:0"] == [None] and seen[0]["forehead:1"] == ["AS"]
+    assert seen[1]["forehead:1"] == [None] and seen[1]["forehead:0"] == ["2C"]
+    assert "everyone but its owner sees its cards" in describe(load_game(forehead(tmp_path))[0])
+
+
+def test_a_sampled_world_deals_a_seats_own_unseen_card_and_keeps_the_others(tmp_path):
+    import random
+    from cardrules.engine.observe import determinize
+    m = T.stacked(forehead(tmp_path), "AS 2C KH 3D QH 4D")
+    own = set()
+    for k in range(20):
+        w = determinize(m, 1, random.Random(k))           # North, to move
+        assert T.cards(w, "forehead:0") == ["2C"]           # seen: kept
+        assert T.cards(w, "hand:1") == ["KH", "QH"]         # its own hand: kept
+        own.add(T.cards(w, "forehead:1")[0])
+    assert len(own) > 5                                     # its own forehead: any unseen card
+
+
+def test_show_lets_one_seat_know_cards_and_tells_only_it_their_names(tmp_path):
+    import random
+    from cardrules.engine.observe import determinize, observation
+    from cardrules.text import narrate
+    names = narrate.seat_names(2)
+    m = T.stacked(forehead(tmp_path), "AS 2C KH 3D QH 4D")
+    narr = {v: narrate.Narrator(m, v, names).attach() for v in (0,)}
+    assert observation(m, 1, memory=True)["zones"]["hand:0"] == [None, None]
+    T.choose(m, "peek 0")                                    # North looks at South's hand
+    assert observation(m, 1, memory=True)["zones"]["hand:0"] == ["3D", "4D"]
+    assert observation(m, 1)["zones"]["hand:0"] == [None, None]   # not turned up
+    for k in range(10):
+        assert T.cards(determinize(m, 1, random.Random(k)), "hand:0") == ["3D", "4D"]
+    told = " ".join(narr[0].take())
+    assert "North sees 2 cards" in told and "3♦" not in told
+
+
+def test_the_narration_names_shown_cards_to_the_seat_shown(tmp_path):
+    from cardrules.text import narrate
+    m = T.stacked(forehead(tmp_path), "AS 2C KH 3D QH 4D")
+    narr = narrate.Narrator(m, 1, narrate.seat_names(2)).attach()
+    T.choose(m, "peek 0")
+    assert "You peek (South): you see 3♦ 4♦." in narr.take()
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (3, 9)])
+def test_no_screen_shows_a_forehead_or_a_shown_card_to_a_seat_that_may_not_see_it(tmp_path, players, seed):
+    from test_play_leaks import check_game
+    screens, shown = check_game(forehead(tmp_path), players, seed, hands=5)
+    assert screens > 5 and shown
+
+
+def test_the_rules_text_says_show(tmp_path):
+    text = " ".join(describe(load_game(forehead(tmp_path))[0]).split())
+    assert "Show the target's hand to the player alone (the others do not see them)" in text, text
+
+
+# ---- deck composition: copies: EXPRESSION (issue 30) --------------------------------------------
+
+COPIES = """\
+game: Copies test
+players: {min: 2, max: 4}
+deck:
+  ranks: [1, 2, 3, 4, 5, 6, 7, 8]
+  suits: [X]
+  colors: {X: none}
+  copies: "%s"
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  ones: {type: int, initial: 0}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - set: {ones: "count(c for c in stock if c == 1X) + 10 * count(c for c in stock if c.rank == 2)"}
+"""
+LOVE = "5 if card.rank == 1 else 2 if card.rank <= 5 else 1"
+
+
+def copies(tmp_path, expr) -> str:
+    path = tmp_path / "copies.yaml"
+    path.write_text(COPIES % expr)
+    return str(path)
+
+
+def test_copies_gives_each_card_its_own_number_of_copies(tmp_path):
+    from collections import Counter
+    from cardrules.session import setup
+    names = setup(copies(tmp_path, LOVE), 2).program.card_names
+    assert Counter(names) == {"1X": 5, "2X": 2, "3X": 2, "4X": 2, "5X": 2, "6X": 1, "7X": 1, "8X": 1}
+    # copies are alike: a card literal and rank tests count every copy
+    m = T.stacked(copies(tmp_path, LOVE), "1X 2X 1X 3X 4X 8X")
+    assert m.S.V[0] == 3 + 10 * 1                    # 1X: 5 - 2 dealt; 2X: 2 - 1 dealt
+
+
+def test_copies_may_depend_on_the_number_of_players(tmp_path):
+    from cardrules.session import setup
+    path = copies(tmp_path, "players + 4 if card.rank == 8 else 1")
+    assert [setup(path, n).program.card_names.count("8X") for n in (2, 3, 4)] == [6, 7, 8]
+    assert "as many cards as the number of players plus 4 if" in " ".join(
+        describe(load_game(path)[0]).split())
+
+
+def test_a_deal_beyond_a_deck_of_given_copies_is_refused_before_play(tmp_path):
+    path = copies(tmp_path, "1 if card.rank <= 4 else 0")      # 4 cards: 3 each is too many
+    assert "need 6 cards, but only 4 are left in 'stock' at this point with 2 players" in errors(path)
+
+
+def test_copies_beyond_a_hundred_are_refused_at_the_expression(tmp_path):
+    path = copies(tmp_path, "101 if card.rank == 8 else 1")
+    with pytest.raises((ErrorList, GameError)) as exc:
+        from cardrules.session import setup
+        setup(path, 2)
+    assert "deck: copies of 8X is 101 with 2 players (each card has 0 to 100 copies)" in str(exc.value)
+
+
+def test_the_documented_seat_and_say_examples_play(tmp_path):
+    """docs/language.md: the seats example (a seat from a number, a power of a seat's number)
+    and the say: example (words chosen in quotes, a list of words indexed by a number)."""
+    path = rules(tmp_path, """
+        variables:
+          pot: {type: int, initial: 0}
+          bluffed: {type: bool, initial: false}
+          first_bidder: {type: seat, initial: "seat((hand_number - 1) % players)"}   # seat 0, 1, 2, ...
+        moves:
+          bid:
+            params:
+              amount: {from: "range(1, 5)"}
+            do:
+              - set: {pot: "pot + amount * 10 ** seat_number(player)"}      # one decimal digit per seat
+          challenge:
+            say: "{player} challenges: {'guilty' if bluffed else 'innocent'}"
+          call:
+            params:
+              level: {from: "range(1, 8)"}
+              strain: {from: "range(5)"}
+            say: "{player} bids {level} {['clubs', 'diamonds', 'hearts', 'spades', 'no trumps'][strain]}"
+        hand:
+          - choose: [bid]
+            by: first_bidder
+          - choose: [bid]
+            by: "left(first_bidder)"
+          - choose: [call]
+            by: 0
+          - choose: [challenge]
+            by: 1
+        """)
+    from cardrules.text import narrate
+    m = T.stacked(path, "AC AH 2C 2H")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "bid 3")                 # seat 0: 3
+    T.choose(m, "bid 2")                 # seat 1: 20
+    assert m.S.V[0] == 23
+    T.choose(m, "call 4 4")
+    T.choose(m, "challenge")
+    told = " ".join(narr.take())
+    assert "South bids 4 no trumps" in told and "North challenges: innocent" in told, told
+
+
+def test_the_rl_observation_follows_all_but_owner_and_show(tmp_path):
+    pytest.importorskip("numpy")
+    from cardrules.rl.encoding import Encoding
+    m = T.stacked(forehead(tmp_path), "AS 2C KH 3D QH 4D")
+    enc = Encoding(m.P)
+    names = enc.describe_observation()
+
+    def seen(seat):
+        vec = enc.observe(m, seat)
+        return {names[i] for i in range(len(names)) if vec[i] and " has " in names[i]}
+    south = seen(0)
+    assert any(n.endswith("has AS") and n.startswith("forehead") for n in south)     # North's
+    assert not any(n.endswith("has 2C") for n in south)                             # its own
+    assert "hand[+1] has 3D" not in seen(1)
+    T.choose(m, "peek 0")
+    assert {"hand[+1] has 3D", "hand[+1] has 4D"} <= seen(1)                      # South's, shown
+
+
+# ---- card literals of custom decks (issue 30) ---------------------------------------------------
+
+CUSTOM = """\
+game: Custom deck test
+players: {min: 2, max: 2}
+deck:
+  ranks: [0, 1, 2, Skip]
+  suits: [Red, Blue, GC]
+  colors: {Red: red, Blue: blue, GC: green}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+variables:
+  found: {type: int, initial: 0}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "card != 0Red"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - set: {found: "count(c for c in hand(1) if c in [SkipBlue, 0Red, 1GC]) + 10 * count(c for c in hand(0) if c == 2Blue)"}
+  - choose: [play]
+    by: 1
+"""
+
+
+def test_cards_of_a_deck_with_long_suit_names_are_literals_as_they_are_printed(tmp_path):
+    from cardrules.text import narrate
+    path = tmp_path / "custom.yaml"
+    path.write_text(CUSTOM)
+    m = T.stacked(str(path), "SkipBlue 2Blue 0Red 1Red")
+    assert T.cards(m, "hand:1") == ["SkipBlue", "0Red"] and T.cards(m, "hand:0") == ["2Blue", "1Red"]
+    assert m.S.V[0] == 2 + 10
+    assert [m.move_text(x) for x in m.legal_moves()] == ["play SkipBlue"]     # not 0Red
+    assert narrate.card(m.P, m.P.card_names.index("1GC")) == "1GC"            # not 1G♣
+    assert narrate.card(m.P, m.P.card_names.index("SkipRed")) == "SkipRed"
+
+
+def test_a_standard_card_keeps_its_suit_symbol_on_screen():
+    from cardrules.language import cards
+    assert cards.screen("TC", ["C", "D", "H", "S"]) == "10♣" and cards.screen("AS") == "A♠"
+    assert cards.screen("1GC", ["GC"]) == "1GC" and cards.screen("JK", ["C"]) == "Joker"
+
+
+# ---- types of the file's own: named values (issue 30) -------------------------------------------
+
+STRAINS = """
+types:
+  strain: [clubs, diamonds, hearts, spades, notrump]
+variables:
+  trumps: {type: strain, initial: notrump}
+  said: {type: strain, initial: clubs, per_player: true}
+  high: {type: bool, initial: false}
+functions:
+  major:
+    params: {s: strain}
+    body: "s in [hearts, spades]"
+moves:
+  bid:
+    params:
+      s: {from: "all_values(strain)", if: "s > said(left(player)) or s == notrump"}
+    do:
+      - set: {trumps: s, "said(player)": s, high: "major(s) and s >= strain.hearts"}
+hand:
+  - choose: [bid]
+    by: "left(dealer)"
+  - choose: [bid]
+    by: dealer
+"""
+
+
+def test_a_type_of_the_files_own_names_its_values_in_move_text_and_compares_by_order(tmp_path):
+    m = T.stacked(rules(tmp_path, STRAINS), "AC AH 2C 2H")
+    assert legal(m) == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]   # above clubs
+    T.choose(m, "bid hearts")
+    assert m.S.V[0] == 2 and m.S.V[2] is True
+    assert legal(m) == ["bid spades", "bid notrump"]
+    T.choose(m, "bid notrump")
+    assert m.S.V[0] == 4 and m.S.V[1] == [4, 2] and m.S.V[2] is False
+
+
+def test_a_value_named_like_a_suit_word_is_the_files_value_where_its_type_is_wanted(tmp_path):
+    # `clubs` is the suit C in expressions, and the strain wherever a strain is wanted
+    path = rules(tmp_path, STRAINS.replace("s > said(left(player)) or s == notrump",
+                                           "s != clubs and C == clubs"))
+    m = T.stacked(path, "AC AH 2C 2H")
+    assert legal(m) == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]
+
+
+def test_values_are_named_in_narration_status_and_the_rules_text(tmp_path):
+    from cardrules.text import narrate, status
+    path = rules(tmp_path, STRAINS.replace("  bid:\n", "  bid:\n    say: \"{player} names {s}\"\n"))
+    m = T.stacked(path, "AC AH 2C 2H")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "bid spades")
+    assert "North names spades" in " ".join(narr.take())
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "trumps, a strain, starting as notrump" in text
+    assert "one of the strains (clubs, diamonds, hearts, spades and notrump)" in text
+    assert "A strain is one of clubs, diamonds, hearts, spades, notrump (in this order)" in text
+    assert "spades" in str(status.value_text(m, "strain", 3, narrate.seat_names(2), set()))
+
+
+def test_the_rl_encoding_gives_a_value_of_the_files_type_one_action_each(tmp_path):
+    pytest.importorskip("numpy")
+    from cardrules.rl.encoding import Encoding
+    m = T.stacked(rules(tmp_path, STRAINS), "AC AH 2C 2H")
+    enc = Encoding(m.P)
+    ids = enc.action_ids(m)
+    assert [enc.action_text(i) for i in ids] == ["bid diamonds", "bid hearts", "bid spades", "bid notrump"]
+    assert any(n.endswith("trumps is notrump") for n in enc.describe_observation())
+
+
+def test_types_errors_name_the_type_and_its_values(tmp_path):
+    path = rules(tmp_path, """
+        types:
+          strain: [clubs, diamonds, notrump, clubs]
+          int: [a, b]
+        variables:
+          trumps: {type: strian, initial: 0}
+          other: {type: strain, initial: strain.nt}
+        hand: []
+        """)
+    text = errors(path)
+    assert "types: 'clubs' is a value of 'strain' already (each value belongs to one type)" in text
+    assert "type 'int' is a built-in type; choose another name" in text
+    assert "unknown type 'strian' (did you mean 'strain'?)" in text
+    assert "type 'strain' has no value 'nt' (its values: clubs, diamonds, notrump)" in text
+
+
+def test_the_static_deal_check_works_out_powers(tmp_path):
+    # 2 ** 2 copies of the 1s: 4 + 7 = 11 cards, enough for 3 each at 3 players (9), not at 4
+    path = copies(tmp_path, "2 ** 2 if card.rank == 1 else 1")
+    assert "need 12 cards, but only 11 are left in 'stock' at this point with 4 players" in errors(path)

@@ -125,6 +125,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                 owner.append(i if z.kind == "player" else -1)
                 vis.append(ALL if z.visibility in ("all", "top") else
                            (1 << i) if z.visibility == "owner" and z.kind == "player" else
+                           ALL & ~(1 << i) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
         # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.

@@ -4,6 +4,7 @@ attribute values (computed once, when compiling) and group keys. Mixed into `com
 from __future__ import annotations
 
 from ..errors import GameError
+from ..language.gamecheck import MAX_CARDS
 from ..language import cards
 from . import runtime as rt
 from .nesting import compile_checked
@@ -22,8 +23,11 @@ class Deck:
         remove = None
         if d.remove is not None:
             remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
-        for copy in range(d.copies):
+        counts = self.copies_of(kinds) if d.copies_of is not None else None
+        for copy in range(d.copies if counts is None else max(counts, default=0)):
             for k, (r, s) in enumerate(kinds):
+                if counts is not None and copy >= counts[k]:    # this card's copies are made
+                    continue
                 if remove is not None and self.setup_value(remove, k, d.remove):
                     continue
                 cards.append((k, r, s))
@@ -44,6 +48,23 @@ class Deck:
         self.duplicates = len(self.kind_to_id) != len(cards)
         self.ns["KIND_ID"] = dict(self.kind_to_id)   # card kind -> its first card id
         return names, tuple(rank), tuple(suit), tuple(color_ix)
+
+    def copies_of(self, kinds) -> list:
+        """`copies: EXPRESSION`: each card kind's number of copies (0 to 100; the deck at most
+        MAX_CARDS cards), computed as set-up is."""
+        d = self.g.deck
+        fn = self.expr_function(d.copies_of, ["card"], "deck_copies", kinds=kinds)
+        counts = []
+        for k, (r, s) in enumerate(kinds):
+            n = self.setup_value(fn, k, d.copies_of)
+            if not 0 <= n <= 100:
+                raise GameError(f"deck: copies of {self.card_name(r, s)} is {n} with {self.N} players "
+                                f"(each card has 0 to 100 copies)", d.copies_of.span)
+            counts.append(n)
+        if sum(counts) + d.jokers > MAX_CARDS:
+            raise GameError(f"the deck would hold {sum(counts) + d.jokers} cards with {self.N} players "
+                            f"(limit {MAX_CARDS}): fewer copies", d.copies_of.span)
+        return counts
 
     def card_name(self, r, s):
         d = self.g.deck

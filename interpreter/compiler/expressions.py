@@ -36,6 +36,9 @@ class Expressions:
     def x_Bool(self, n):
         return "True" if n.value else "False"
 
+    def x_Text(self, n):                # words of a say: place (no quote, brace or newline)
+        return repr(n.value)
+
     def x_Name(self, n):
         ref = n.ref
         kind = ref[0]
@@ -54,6 +57,8 @@ class Expressions:
             return f"Z[{self.base[ref[1].name]}]"
         if kind in ("rank", "suit", "color"):
             return str(ref[1])
+        if kind == "enum":                          # a value of a type of the file's: its place
+            return str(ref[2])
         if kind == "card":
             if self.duplicates:
                 return f"KIND_ID.get({ref[1]})"
@@ -90,6 +95,8 @@ class Expressions:
         return f"rt.index({code}, {z.count})"
 
     def x_Attr(self, n):
+        if getattr(n, "ref", None) and n.ref[0] == "enum":           # strain.clubs
+            return str(n.ref[2])
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
@@ -115,6 +122,8 @@ class Expressions:
     def x_BinOp(self, n):
         if n.op == "+" and isinstance(n.type, tuple):    # lists: counted and capped
             return f"rt.concat(S, {self.g.limits.steps_per_hand}, {self.x(n.left)}, {self.x(n.right)})"
+        if n.op == "**":                                 # bounded before it is computed
+            return f"rt.power({self.x(n.left)}, {self.x(n.right)})"
         return f"({self.x(n.left)} {n.op} {self.x(n.right)})"
 
     def x_Neg(self, n):
@@ -235,6 +244,11 @@ class Expressions:
             return f"rt.first({elt} {tail})"
         if f == "unique":
             return f"rt.unique([{elt} {tail}])"
+        L = self.g.limits.steps_per_hand
+        if f == "sorted":             # the items counted by the comprehension, then the sort
+            return f"rt.sort_list(S, {L}, [{elt} {tail}], {isinstance(n.elt.type, tuple)})"
+        if f == "sorted_by":
+            return f"rt.sort_by(S, {L}, [({elt}, {v}) {tail}], {isinstance(n.elt.type, tuple)})"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
 
     def subsets_args(self, node) -> str:
@@ -335,7 +349,8 @@ class Expressions:
                     self.too_big.add(fn.name)   # calls keep the generated module small
                 self.function(fn)
                 return f"F_{fn.name}(S, " + ", ".join(args) + ")"
-        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions") else None
+        f, a = n.func, [self.x(x) for x in n.args] if n.func not in ("groups", "indices", "partitions",
+                                                                      "all_values") else None
         N = self.N
         simple = {"count": "len({0})", "empty": "(not {0})", "top": "({0} or rt.no_top())[-1]",
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
@@ -367,10 +382,20 @@ class Expressions:
                     f"{reads_no_zone(fn)})")
         if f == "flatten":
             return f"rt.flatten(S, {L}, {a[0]})"
+        if f == "seat_number":                     # seats are their numbers already
+            return f"({a[0]})"
+        if f == "seat":
+            return f"rt.seat({a[0]}, {N})"
+        if f == "sorted":
+            return f"rt.sort_list(S, {L}, {a[0]}, {isinstance(n.type[1], tuple)})"
+        if f == "reversed":
+            return f"rt.reverse_list(S, {L}, {a[0]})"
         if f in ("rank_order", "suit_order"):      # ranks and suits are their places already
             return f"({a[0]})"
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
+        if f == "all_values":                        # a type's values are their places
+            return f"list(range({len(self.g.types[n.args[0].ref[1]])}))"
         if f == "groups":
             return f"rt.groups(S, {L}, {self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)

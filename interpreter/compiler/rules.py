@@ -167,6 +167,18 @@ class Rules:
         for a, rule in zip(autos, g.automatic):
             if rule.say is not None:
                 self.tell_mark()
+            if rule.until_stable:      # again while a run moves a card (bounded like a loop)
+                self.e.line("runs = 0")
+                self.e.line("while True:")
+                self.e.indent()
+                self.e.line("runs += 1")
+                self.e.line(f"if runs > {switches.LOOP_LIMIT}: rt.loop_limit({switches.LOOP_LIMIT})",
+                            rule.span)
+                self.e.line("moved = S.moved")
+                self.e.line(f"{a}(S)")
+                self.e.line("if S.moved == moved: break")
+                self.e.dedent()
+                continue
             self.e.line(f"{a}(S)")
         self.e.line("S.auto_seen = S.moved")
         self.e.dedent()

@@ -160,6 +160,9 @@ class Statements:
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
 
+    def s_Show(self, st):
+        self.e.line(f"rt.show(S, {self.x(st.cards)}, {self.x(st.to)})", st.span)
+
     def s_If(self, st):
         self.e.line(f"if {self.x(st.cond)}:", st.cond.span)
         self.e.indent()

@@ -160,6 +160,8 @@ class Match:
             return deck.color_names[v] if v >= 0 else "none"
         if typ == "bool":
             return "true" if v else "false"
+        if typ in self.P.game.types:           # a value of a type of the file's: its name
+            return self.P.game.types[typ][v]
         return str(v)
 
     def standing(self, seat: int):

@@ -19,11 +19,17 @@ def parse_card(text: str) -> str | None:
     return rank + suit
 
 
-def screen(name: str) -> str:
-    """Screen form of a canonical card: 'TC' -> '10♣'."""
+def screen(name: str, suits=None) -> str:
+    """Screen form of a canonical card: 'TC' -> '10♣'. With the deck's `suits`, a card whose
+    suit is longer than one character keeps it as written ('1GC' of suit 'GC' stays '1GC')."""
     if name == "JK":
         return "Joker"
     rank, suit = name[:-1], name[-1]
+    for s in sorted(suits or (), key=len, reverse=True):
+        if len(s) > 1 and name.endswith(s) and len(name) > len(s):
+            return name
+        if name.endswith(s):
+            break
     return ("10" if rank == "T" else rank) + SYMBOLS.get(suit, suit)
 
 

@@ -89,6 +89,13 @@ def _safe_names(ck) -> bool:
 def _deck_cards(ck) -> int:
     d = ck.deck
     try:
+        if d.copies_of is not None:     # each card's copies, where they are known now (else
+            total = 0                   # the compiler counts them when it builds the deck)
+            for r in range(len(d.ranks)):
+                for s in range(len(d.suits)):
+                    n = _Const(ck, ck.max_players, (r, s)).value(d.copies_of)
+                    total += n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
+            return total + int(d.jokers)
         return len(d.ranks) * len(d.suits) * int(d.copies) + int(d.jokers)
     except (TypeError, ValueError):
         return _CAP
@@ -147,6 +154,9 @@ def _certain_work(ck, players, root):
                     s = max(0, hi - lo)
                     if s > RANGE_LIMIT:
                         return (f"range() of {s:,} numbers (the limit is {RANGE_LIMIT:,})", n.span)
+        elif kind is ast.Call and getattr(n, "ref", None) is None and n.func in ("sorted", "reversed") \
+                and n.args and size.get(id(n.args[0])) is not None:   # a new list of the same size
+            s = size[id(n.args[0])]
         elif kind is ast.BinOp and n.op == "+" and size.get(id(n.left)) is not None \
                 and size.get(id(n.right)) is not None:
             s = size[id(n.left)] + size[id(n.right)]
@@ -440,6 +450,9 @@ class _Const:
             a, b = self.v(n.left), self.v(n.right)
             if not (_is_int(a) and _is_int(b)) or max(abs(a), abs(b)) > 10 ** 15:
                 return _UNKNOWN
+            if n.op == "**":          # within the numbers' limit (checked before computing)
+                ok = 0 <= b and (abs(a) <= 1 or b <= 50 and abs(a) ** b <= 10 ** 15)
+                return a ** b if ok else _UNKNOWN
             return {"+": a + b, "-": a - b, "*": a * b}.get(n.op) if n.op in "+-*" else \
                 a // b if n.op == "//" else a % b
         if kind is ast.Compare:
@@ -502,24 +515,27 @@ class _Deals:
     def deck_size(self, players):
         d = self.ck.deck
         kinds = len(d.ranks) * len(d.suits)
-        uses_players = d.remove is not None and any(
+        uses_players = any(
             isinstance(x, ast.Name) and getattr(x, "ref", None) and x.ref[0] == "builtin"
-            for x in walk(d.remove))
+            for e in (d.remove, d.copies_of) if e is not None for x in walk(e))
         key = players if uses_players else None
         if key in self.sizes:
             return self.sizes[key]
-        if d.remove is None:
-            kept = kinds
+        if d.remove is None and d.copies_of is None:
+            kept = kinds * d.copies
         else:
             kept = 0
             for r in range(len(d.ranks)):
                 for s in range(len(d.suits)):
-                    out = _Const(self.ck, players, (r, s)).value(d.remove)
-                    if out is _UNKNOWN:
+                    out = _Const(self.ck, players, (r, s)).value(d.remove) if d.remove is not None \
+                        else False
+                    n = _Const(self.ck, players, (r, s)).value(d.copies_of) if d.copies_of is not None \
+                        else d.copies
+                    if out is _UNKNOWN or n is _UNKNOWN or isinstance(n, bool) or not isinstance(n, int):
                         self.sizes[key] = None
                         return None
-                    kept += not out
-        self.sizes[key] = kept * d.copies + d.jokers
+                    kept += 0 if out else max(n, 0)
+        self.sizes[key] = kept + d.jokers
         return self.sizes[key]
 
     def check(self, hand):

@@ -30,6 +30,7 @@ class Deck:
     jokers: int
     remove: Node | None
     span: Span
+    copies_of: Node | None = None   # copies: EXPRESSION — each card's own number of copies
 
 
 @dataclass
@@ -173,6 +174,12 @@ class Reveal(Stmt):
 
 
 @dataclass
+class Show(Stmt):
+    cards: Node                  # a card or a list of cards
+    to: Node                     # a seat or a list of seats: they know the cards from now on
+
+
+@dataclass
 class If(Stmt):
     cond: Node
     then: list
@@ -211,6 +218,7 @@ class Automatic:
     when_phases: tuple | None = None   # when: {phases: [...]} — indices into Game.phase_names
     when_if: Node | None = None  # when: {if: COND}
     when_always: bool = False    # when: always — said explicitly (no warning about the deal)
+    until_stable: bool = False   # repeat: until_stable — runs again while its last run moved a card
 
 
 @dataclass
@@ -273,6 +281,7 @@ class Game:
     team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
+    types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

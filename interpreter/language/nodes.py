@@ -13,6 +13,7 @@ from ..errors import Span
 # and tuples ('list', T) for lists. 'zone' never appears as a value type: a zone used as a
 # value is a list of cards, and the checker remembers that it is a zone in `ref`.
 INT, BOOL, CARD, RANK, SUIT, COLOR, SEAT = "int", "bool", "card", "rank", "suit", "color", "seat"
+TEXT = "text"    # words in quotes: only in the places of say: and tell: texts
 
 
 def list_of(t):
@@ -64,6 +65,12 @@ class Num(Node):
 @dataclass(eq=False)
 class Bool(Node):
     value: bool
+
+
+@dataclass(eq=False)
+class Text(Node):
+    """'words in quotes' (a place of a say: or tell: text only)."""
+    value: str
 
 
 @dataclass(eq=False)

@@ -17,14 +17,14 @@ MAX_EXPR_DEPTH = 40
 _TOKEN_WORDS = {
     "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['", "COMMA": "','", "DOT": "'.'",
     "NAME": "a name", "INT": "a number", "CARDLIT": "a card", "COMP_OP": "a comparison",
-    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "MINUS": "'-'", "IF": "'if'",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "POW_OP": "'**'", "MINUS": "'-'", "IF": "'if'",
     "ELSE": "'else'", "FOR": "'for'", "IN": "'in'", "AND": "'and'", "OR": "'or'", "NOT": "'not'",
     "TRUE": "'true'", "FALSE": "'false'", "$END": "the end", "LET": "'let'", "SEMICOLON": "';'",
-    "EQUAL": "'='",
+    "EQUAL": "'='", "STRING": "text in quotes",
 }
 _QUOTE_HINT = (" (text in quotes is not part of the language: write names such as H or hearts "
                "without quotes)")
-_VALUE_STARTS = {"NAME", "INT", "CARDLIT", "LPAR", "LSQB", "MINUS", "NOT", "TRUE", "FALSE"}
+_VALUE_STARTS = {"NAME", "INT", "CARDLIT", "LPAR", "LSQB", "MINUS", "NOT", "TRUE", "FALSE", "STRING"}
 
 
 @lru_cache(maxsize=1)
@@ -179,6 +179,9 @@ class _Builder:
 
     def t_name(self, t, c):
         return ast.Name(self.at(t), str(c[0]))
+
+    def t_text(self, t, c):
+        return ast.Text(self.at(t), str(c[0])[1:-1])
 
     def t_conditional(self, t, c):
         return ast.Cond(self.at(t), self.build(c[1]), self.build(c[0]), self.build(c[2]))

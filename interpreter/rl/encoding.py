@@ -87,9 +87,11 @@ class Encoding:
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
-                # owner and it is the owner; an `owner` zone without one is seen by all).
+                # owner and it is the owner, or all_but_owner and it is not; an `owner` zone
+                # without one is seen by all).
                 whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
-                    program.OWNER[inst[s]] in (s, -1))) for s in range(N))
+                    program.OWNER[inst[s]] in (s, -1))) or (z.visibility == "all_but_owner" and
+                    program.OWNER[inst[s]] != s) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
@@ -128,6 +130,8 @@ class Encoding:
             return t, [f" is {s}" for s in deck.suits]
         if t == "color":
             return t, [f" is {c}" for c in deck.color_names]
+        if t in P.game.types:                 # a type of the file's: one slot per value
+            return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
             return "card", [f" has {c}" for c in P.card_names]
         return None, []
@@ -220,6 +224,8 @@ class Encoding:
                     params.append(("seat", N, None))
                 elif p.type == "bool":
                     params.append(("bool", 2, None))
+                elif p.type in P.game.types:      # a type of the file's: its values
+                    params.append(("enum", len(P.game.types[p.type]), p.type))
                 elif p.type == "int":
                     vals = self._int_domain(p.source)
                     params.append(("int", len(vals), {v: i for i, v in enumerate(vals)}))
@@ -339,7 +345,7 @@ class Encoding:
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
-                if kind == "card" or kind == "blind" or kind == "rank":
+                if kind == "card" or kind == "blind" or kind == "rank" or kind == "enum":
                     pass
                 elif kind == "seat":
                     x = (x - seat) % N
@@ -422,6 +428,8 @@ class Encoding:
                 parts.append(_rel(x))
             elif kind == "bool":
                 parts.append("true" if x else "false")
+            elif kind == "enum":
+                parts.append(P.game.types[vals][x])
             elif kind == "int":
                 parts.append(str(next(v for v, i in vals.items() if i == x)))
             else:

@@ -237,7 +237,11 @@ class Conditions:
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
         right = self.value(Rr, Renv)
         literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
-            isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card"))
+            isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card", "enum"))
+        if isinstance(L.type, tuple) and op not in ("==", "!="):   # lists: item by item
+            words = {"<": "comes before", "<=": "comes before or equals", ">": "comes after",
+                     ">=": "comes after or equals"}[op]
+            return f"{left} {words} {right} (compared item by item)"
         if L.type == "rank" or Lr.type == "rank":
             words = {"==": "is", "!=": "is not", "<": "is lower than", "<=": "is {} or lower",
                      ">": "is higher than", ">=": "is {} or higher"}[op]

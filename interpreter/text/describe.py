@@ -115,6 +115,7 @@ def render_md(doc: list) -> str:
 # -- the whole game -------------------------------------------------------------------------
 
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
+             "all_but_owner": "everyone but its owner sees its cards",
              "top": "everyone sees its top card only"}
 
 
@@ -165,6 +166,8 @@ class Describer:
         items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
         deck = "One card of each rank and suit" if d.copies == 1 else \
             f"{d.copies} cards of each rank and suit"
+        if d.copies_of is not None:      # `card` is the card in question
+            deck = f"Of each rank and suit, as many cards as {w.value_top(d.copies_of)}"
         if d.jokers:
             deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
         items.append((0, deck + "."))
@@ -318,8 +321,12 @@ class Describer:
             return []
         items = []
         kept = False
+        for t, values in g.types.items():      # types of the file's own
+            items.append((0, f"A {w.words(t)} is one of {', '.join(w.code(x) for x in values)} "
+                             f"(in this order)."))
         for v in g.variables:
-            noun = "true/false value" if v.type == "bool" else NOUNS.get(v.type, ("value",))[0]
+            noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
+                else NOUNS.get(v.type, ("value",))[0]
             text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.value_top(v.initial)}"
@@ -409,7 +416,8 @@ class Describer:
             if a.when_if is not None:
                 when.append(f"while {w.cond(a.when_if)}")
             only = f" (only {join(when)})" if when else ""
-            items.append((0, f"{name[:1].upper()}{name[1:]}{only}:"))    # a label, never referred to
+            again = " (again at once, as long as it moves a card)" if a.until_stable else ""
+            items.append((0, f"{name[:1].upper()}{name[1:]}{only}{again}:"))    # a label, never referred to
             items += self.stmts(a.body, 1)
         return [Heading(2, "Automatic rules"),
                 Para("These happen by themselves, in this order, after every step or move "
@@ -547,6 +555,13 @@ class Describer:
 
     def s_Reveal(self, st, d):
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
+
+    def s_Show(self, st, d):
+        w = self.w
+        to = st.to
+        who = w.seat(to) if to.type == "seat" else w.value(to)
+        return [(d, f"Show {w.value(st.cards)} to {who} alone (the others do not see "
+                    f"{'it' if st.cards.type == 'card' else 'them'}); the cards stay where they are.")]
 
     def s_If(self, st, d):
         w = self.w

@@ -48,7 +48,7 @@ def third_person(phrase: str) -> str:
 
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
-    return cardtext.screen(P.card_names[c])
+    return cardtext.screen(P.card_names[c], P.game.deck.suits)
 
 
 def sort_key(P, c: int):
@@ -121,6 +121,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return str(deck.color_names[v])
     if typ == "bool":
         return "yes" if v else "no"
+    if typ in P.game.types:                   # a value of a type of the file's
+        return P.game.types[typ][v]
     zname = indexed_zone(param) if param is not None else None
     if zname is not None and zname in P.base:
         text = str(v + 1)
@@ -186,6 +188,8 @@ def move_tokens(match, move, names: list) -> dict:
             out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
         elif typ == "bool":
             out["words"].add("yes" if v else "no")
+        elif typ in P.game.types:
+            out["words"].add(P.game.types[typ][v].lower())
 
     for p, v in zip(mv.params, move[1:]):
         out["words"].add(p.name.lower())
@@ -216,7 +220,7 @@ def say_value(match, node, v, names: list, seen, params: dict) -> str:
             return card(P, x) if x in seen else None
         if t == "seat":
             return names[x] if 0 <= x < len(names) else str(x)
-        if t in ("rank", "suit", "color", "bool"):
+        if t in ("rank", "suit", "color", "bool") or t in P.game.types:
             return value_words(match, None, x, t, names)
         return str(x)
     if isinstance(typ, tuple):
@@ -394,6 +398,7 @@ class Narrator:
         self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
         self.glimpsed = set(self.seen)     # every card seen since the current line began
         self.fresh: set = set()            # cards (as named) first seen as they arrived, this line
+        self.told: set = set()             # cards shown to this viewer (show:) it still knows
         self.lines: list = []
         self.cur = None
         self.hand_mark = None
@@ -520,7 +525,7 @@ class Narrator:
             self._flush()
             pending = self.m.pending
             move = pending[1][ev["choice"]] if pending else None
-            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [],
+            self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
             self._line()["moves"].append(self._moved(ev))
@@ -528,7 +533,10 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(cardtext.screen(n) for n in ev.get("cards", []))
+            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck.suits)
+                                         for n in ev.get("cards", []))
+        elif kind == "show":
+            self._looked(ev)
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
@@ -536,7 +544,24 @@ class Narrator:
             self.note(f"Hand {ev['number']} is over: {res}.")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
-        self.seen = seen_cards(self.m, self.v)
+        known = self.m.S.known
+        if self.told:                      # shown cards, as long as the viewer knows them
+            self.told = {c for c in self.told if known is not None and known[c] >> self.v & 1}
+        self.seen = seen_cards(self.m, self.v) | self.told
+
+    def _looked(self, ev):
+        """show: the seats in `to` see cards: named to them, counted to the others."""
+        P = self.m.P
+        to, names = ev.get("to", []), ev.get("cards", [])
+        mine = self.v in to or self.v == ALL_SEATS
+        if mine and self.v >= 0:
+            self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
+        who = [self._who(s, cap=False) for s in to]
+        who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
+        verb = "see" if len(to) > 1 or to == [self.v] else "sees"
+        what = " ".join(cardtext.screen(n, P.game.deck.suits) for n in names) if mine else \
+            f"{len(names)} card{'s' if len(names) != 1 else ''}"
+        self._line()["looked"].append(f"{who} {verb} {what}")
 
     # -- internals -----------------------------------------------------------------------------
     def _who(self, seat, cap=True):
@@ -546,7 +571,7 @@ class Narrator:
 
     def _line(self):
         if self.cur is None:
-            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [],
+            self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         return self.cur
 
@@ -626,6 +651,7 @@ class Narrator:
         phrases.extend(t.rstrip(".") for t in line["said"])
         if line["shown"]:
             phrases.append("shown: " + " ".join(line["shown"]))
+        phrases.extend(line["looked"])
         for seat, pts in line["scores"].items():
             if pts:
                 who = self._who(seat, cap=False)

@@ -36,7 +36,7 @@ def value_text(match, typ, v, names: list, seen) -> str:
         return narrate.card(P, v) if v in seen else "a card"
     if typ == "seat":
         return names[v] if isinstance(v, int) and 0 <= v < len(names) else "—"
-    if typ in ("rank", "suit", "color", "bool"):
+    if typ in ("rank", "suit", "color", "bool") or typ in match.P.game.types:
         try:
             return narrate.value_words(match, None, v, typ, names)
         except (IndexError, TypeError):

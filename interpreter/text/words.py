@@ -90,6 +90,8 @@ class Words(Conditions):
 
     def elem_nouns(self, typ) -> tuple:
         inner = typ[1] if isinstance(typ, tuple) else typ
+        if inner in self.g.types:              # a type of the file's: its own name
+            return self.words(inner), plural(self.words(inner))
         return NOUNS.get(inner, ("item", "items"))
 
     def attr_name(self, name) -> str:
@@ -132,6 +134,9 @@ class Words(Conditions):
             return self.rank(ref[1])
         return str(n.value)
 
+    def v_Text(self, n, env):
+        return f"'{n.value}'"
+
     def v_Bool(self, n, env):
         return "true" if n.value else "false"
 
@@ -158,6 +163,8 @@ class Words(Conditions):
             return self.t(self.g.deck.color_names[n.ref[1]])
         if kind == "card":
             return self.card(n.ref[1])
+        if kind == "enum":                     # a value of a type of the file's
+            return self.code(self.g.types[n.ref[1]][n.ref[2]])
         if kind == "attrname":
             return self.attr_name(n.id)
         if kind == "zonename":
@@ -165,6 +172,8 @@ class Words(Conditions):
         return self.code(n.id)
 
     def v_Attr(self, n, env):
+        if getattr(n, "ref", None) and n.ref[0] == "enum":     # strain.clubs
+            return self.code(n.name)
         return self.of(n.obj, env, self.attr_name(n.name))
 
     def v_Index(self, n, env):
@@ -182,6 +191,8 @@ class Words(Conditions):
                 return f"the top card of {where}"
             return f"the card at position {self.value(idx, env)} of {where} (0 is the bottom)"
         where = self.value(obj, oenv)
+        if idx.type == "seat":                        # a list kept in seat order
+            return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
         if isinstance(idx, ast.Num) and idx.value < len(ORDINALS):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
         if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
@@ -196,13 +207,13 @@ class Words(Conditions):
         return join([self.value(i, env) for i in n.items])
 
     def v_BinOp(self, n, env):
-        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2}
+        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
 
         def side(x, right):
             s = self.value(x, env)
             # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
             # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
-            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or
+            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or n.op == "**" or
                                              (right and prec[x.op] == prec[n.op] and n.op in "-//%")
                                              or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
                 return f"({s})"
@@ -214,6 +225,7 @@ class Words(Conditions):
         if n.op == "+":
             return f"{a} followed by {b}" if isinstance(n.type, tuple) else f"{a} plus {b}"
         return {"-": f"{a} minus {b}", "*": f"{a} times {b}", "//": f"{a} divided by {b}, rounded down",
+                "**": f"{a} to the power {b}",
                 "%": f"the remainder of {a} divided by {b}"}[n.op]
 
     def v_Neg(self, n, env):
@@ -310,6 +322,12 @@ class Words(Conditions):
                     f"{word} (the first listed, on a tie)")
         if f in ("any", "all"):
             return "whether " + self.cond(n, env)
+        if f == "sorted":
+            return f"the values of {self.value(n.elt, env)} over the {self.over(n, env)}, lowest first"
+        if f == "sorted_by":
+            by = what or self.wrapped(n.elt, env)
+            return (f"the {self.over(n, env, with_var=not what)} ordered by {by}, lowest first "
+                    f"(in their order on a tie)")
         return f"{self.code(f)} of {self.value(n.elt, env)} over the {self.over(n, env)}"
 
     def v_Call(self, n, env):
@@ -374,6 +392,17 @@ class Words(Conditions):
             return f"the numbers of the {z.count} {self.words(z.name)} (0 to {z.count - 1})"
         if f == "abs":
             return f"the absolute value of {v(a[0])}"
+        if f == "all_values":
+            t = a[0].ref[1]
+            return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
+        if f == "seat_number":
+            return f"the seat number of {self.seat(a[0], env)} (from 0)"
+        if f == "seat":
+            return f"the player in seat {v(a[0])} (from 0)"
+        if f == "sorted":
+            return f"{v(a[0])}, lowest first"
+        if f == "reversed":
+            return f"{v(a[0])}, in reverse order"
         if f == "unique":
             return f"{v(a[0])}, each value once"
         if f == "subsets":

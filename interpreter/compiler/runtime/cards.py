@@ -214,6 +214,23 @@ def reveal(S, cards):
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
 
 
+def show(S, cards, to):
+    """show: {cards, to}: the seats `to` (a seat or a list) know the cards from now on, as if
+    they had seen them arrive; nothing moves and nobody else learns anything."""
+    if type(cards) is int:
+        cards = (cards,)
+    seats = (to,) if type(to) is int else to
+    if S.known is not None:
+        bits = 0
+        for s in seats:
+            bits |= 1 << s
+        for c in cards:
+            S.known[c] |= bits
+    if S.log is not None:
+        S.log.append({"event": "show", "cards": [S.P.card_names[c] for c in cards],
+                      "to": sorted(set(seats))})
+
+
 def knowers(S, v, depth: int) -> int:
     """The seats that know which card(s) v names (v: a card, or lists of cards `depth` deep):
     for every card, those that know where it lies or see it face up. Kept per slot when a

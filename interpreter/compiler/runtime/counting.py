@@ -1,6 +1,7 @@
 """The cost model and the bounds of run time: every list built or walked adds its length to
 S.steps (too_many_steps past the limit), loops are bounded (loop_limit), numbers and lists too
-(num, MAX_INT, MAX_LIST, int_range's RANGE_LIMIT); Budget counts the game's set-up."""
+(num, power, MAX_INT, MAX_LIST, int_range's RANGE_LIMIT); sorting and reversing count their
+items; Budget counts the game's set-up."""
 from __future__ import annotations
 
 from ...language.model import RANGE_LIMIT
@@ -85,6 +86,49 @@ def flatten(S, limit, lists):
     if S.steps > limit:
         too_many_steps(limit)
     return out
+
+
+def power(a, b):
+    """a ** b for whole numbers: b from 0 up, and the result within ±MAX_INT, which is decided
+    before anything is computed for |a| >= 2 (2 ** 50 is past it), so a power costs nothing."""
+    if b < 0:
+        raise EvalError(f"a negative power ({a} ** {b}): powers of whole numbers go from 0 up")
+    if b == 0:
+        return 1
+    if -1 <= a <= 1:
+        return -1 if a == -1 and b % 2 else abs(a)
+    if b > 50:
+        raise EvalError("number out of range: numbers are limited to -10^15 .. 10^15")
+    return num(a ** b)
+
+
+def sort_list(S, limit, items, nested):
+    """sorted(items): one step per item, and per item of each item for lists of lists."""
+    S.steps += len(items) + (sum(map(len, items)) if nested else 0)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return sorted(items)
+
+
+def sort_by(S, limit, pairs, nested):
+    """sorted_by(KEY for x in L): the items of (key, item) pairs ordered by key, ties in their
+    order (a stable sort); counted as sort_list counts the keys."""
+    S.steps += len(pairs) + (sum(len(k) for k, _ in pairs) if nested else 0)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return [x for _, x in sorted(pairs, key=_key)]
+
+
+def _key(pair):
+    return pair[0]
+
+
+def reverse_list(S, limit, items):
+    """reversed(items): a new list, last first, one step per item."""
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return items[::-1]
 
 
 def too_many_steps(limit):

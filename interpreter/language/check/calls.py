@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, suggest
-from .names import BUILTIN_FUNCS, CARD_ATTRS, Reported
+from .names import BUILTIN_FUNCS, CARD_ATTRS, KEYS, ORDERED, Reported
 
 
 class Calls:
@@ -101,8 +101,12 @@ class Calls:
             return INT
         self.arity(n, 1, 2 if n.func in ("min", "max") else 1)
         t = self.a_list(args[0], scope, f"{n.func}()")
+        if n.func in ("min", "max") and t[1] in KEYS:    # ranks, and lists compared item by item
+            return t[1]
         if t[1] != INT:
-            raise RuleError(f"{n.func}() needs a list of numbers", args[0].span)
+            raise RuleError(f"{n.func}() needs a list of numbers" + (
+                " (or of ranks, or of lists of numbers or ranks)" if n.func in ("min", "max") else ""),
+                args[0].span)
         return INT
 
     f_min = f_max = f_sum
@@ -177,6 +181,52 @@ class Calls:
         self.arity(n, 1)
         self.need(args[0], scope, SUIT, "suit_order()")
         return INT
+
+    def f_seat_number(self, n, scope, args):
+        """seat_number(SEAT): the seat's number, 0 to players - 1, for arithmetic."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, "seat_number()")
+        return INT
+
+    def f_seat(self, n, scope, args):
+        """seat(NUMBER): the seat of that number (an error when it runs if there is none)."""
+        self.arity(n, 1)
+        self.need(args[0], scope, INT, "seat()")
+        if isinstance(args[0], ast.Num):       # a constant: checked now, as seats written out are
+            self.coerce(args[0], SEAT)
+            args[0].type = INT
+        return SEAT
+
+    def f_sorted(self, n, scope, args):
+        """sorted(LIST): its items from the lowest (numbers, ranks, seats, or lists of numbers or
+        of ranks, compared item by item)."""
+        self.arity(n, 1)
+        t = self.a_list(args[0], scope, "sorted()")
+        if t[1] not in ORDERED:
+            raise RuleError(f"sorted() orders numbers, ranks, seats or lists of numbers or ranks, "
+                            f"not {type_name(t[1])}s; sort other items by a key: "
+                            f"sorted_by(c.rank for c in hand(p))", args[0].span)
+        return t
+
+    def f_sorted_by(self, n, scope, args):
+        raise RuleError("write sorted_by(KEY for x in LIST): the items x ordered by their KEY "
+                        "(a number, a rank, or a list of them)", n.span)
+
+    def f_reversed(self, n, scope, args):
+        """reversed(LIST): its items, last first."""
+        self.arity(n, 1)
+        return self.a_list(args[0], scope, "reversed()")
+
+    def f_all_values(self, n, scope, args):
+        """all_values(TYPE): the values of one of the file's types, in declared order."""
+        self.arity(n, 1)
+        a = args[0]
+        if not isinstance(a, ast.Name) or a.id not in self.enums:
+            raise RuleError("all_values() takes the name of a type declared under types:, e.g. "
+                            "all_values(strain)" + (f" (the types: {', '.join(self.enums)})" if self.enums
+                                                    else ""), n.span)
+        a.ref, a.type = ("typename", a.id), "typename"
+        return list_of(a.id)
 
     def f_team(self, n, scope, args):
         """team(SEAT): the seats of its team (teams:), in the order declared; alone: [SEAT]."""

@@ -49,6 +49,9 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         self.team_lists: dict = {}            # player count -> teams (tuples of seats)
         self.phase_parents: list = []         # per phase: the named statement around it, or -1
         self.phase_stack: list = []           # the named statements being checked, innermost last
+        self.in_say = False                   # checking a place of a say: or tell: (text allowed)
+        self.enums: dict = {}                 # types: a type of yours -> its values, in order
+        self.enum_values: dict = {}           # a value of yours -> (its type, its place)
 
     def err(self, msg, span):
         self.errors.append(RuleError(msg, span))
@@ -119,6 +122,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
         self.team_lists = self.check_teams(d.get("teams", {}))
         self.check_names(d)
+        self.check_types(d.get("types", {}))
         self.options = self.check_options(d.get("options", {}))
         self.tables = self.check_tables(d.get("tables", {}))
         self.zones = self.check_zones(d.get("zones", {}), d.at("zones"))
@@ -143,6 +147,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
             span = d["automatic"].at(i)
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
+            autos[-1].until_stable = a.get("repeat") == "until_stable"
             self.when(autos[-1], a, base_scope)
         hand = self.stmts(d.get("hand", []), d.at("hand"), base_scope, allow_choose=True)
         self.when_phases(autos, d.get("automatic", []))
@@ -168,7 +173,8 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
                       self.slots, self.chooses, self.slot_types,
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
-                      phase_parents=tuple(self.phase_parents), table=table)
+                      phase_parents=tuple(self.phase_parents), table=table,
+                      types=dict(self.enums))
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

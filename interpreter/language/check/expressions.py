@@ -4,17 +4,31 @@ expected (coerce)."""
 from __future__ import annotations
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
 from ...errors import RuleError, suggest
-from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, UNCHECKED, Reported, _is_zone
+from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, UNCHECKED, Reported, _is_zone
+
+
+def _literal(node):
+    """The number a literal (`5`, `-5`) writes, else None."""
+    if isinstance(node, ast.Num):
+        return node.value
+    if isinstance(node, ast.Neg) and isinstance(node.operand, ast.Num):
+        return -node.operand.value
+    return None
 
 
 class Expressions:
     """The type of every expression node (x_NODE), set on the node as it is found."""
 
     def coerce(self, node, want):
-        """Turn a number literal into a rank or a seat where one is expected; returns the type."""
-        if want == RANK and isinstance(node, ast.Num):
+        """Turn a number literal into a rank or a seat where one is expected, and a name into a
+        value of the file's own type where one is expected (`clubs` a strain, not the suit);
+        returns the type."""
+        if isinstance(node, ast.Name) and self.enum_values.get(node.id, (None,))[0] == want \
+                and getattr(node, "ref", ("local",))[0] not in ("local", "slot", "pslot"):
+            node.type, node.ref = want, ("enum", want, self.enum_values[node.id][1])
+        elif want == RANK and isinstance(node, ast.Num):
             idx = self.rank_index(str(node.value))
             if idx is None:
                 raise RuleError(f"this deck has no rank '{node.value}'", node.span)
@@ -24,7 +38,8 @@ class Expressions:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
                                 node.span)
             node.type, node.ref = SEAT, ("seat", node.value)
-        elif want in (list_of(RANK), list_of(SEAT)) and isinstance(node, ast.ListLit):
+        elif (want in (list_of(RANK), list_of(SEAT)) or (isinstance(want, tuple) and want[1] in self.enums)) \
+                and isinstance(node, ast.ListLit):
             for item in node.items:
                 self.coerce(item, want[1])
             if all(i.type == want[1] for i in node.items):
@@ -44,6 +59,13 @@ class Expressions:
 
     def x_Bool(self, n, scope):
         return BOOL
+
+    def x_Text(self, n, scope):
+        if not self.in_say or self.fn_stack:       # (a function's body is not in the say)
+            raise RuleError("text in quotes is only for the places of say: and tell: texts "
+                            "({'won' if ok else 'lost'}); write names such as H or hearts, and "
+                            "numbers, without quotes", n.span)
+        return TEXT
 
     def x_Name(self, n, scope):
         name = n.id
@@ -91,6 +113,10 @@ class Expressions:
         if k is not None:
             n.ref = ("card", k)
             return CARD
+        if name in self.enum_values:        # a value of one of the file's types
+            typ, i = self.enum_values[name]
+            n.ref = ("enum", typ, i)
+            return typ
         if name in self.gone:
             raise RuleError(f"unknown name '{name}'{self.deleted(name)}", n.span)
         if name in self.variable_names:
@@ -110,6 +136,15 @@ class Expressions:
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def x_Attr(self, n, scope):
+        o = n.obj
+        if isinstance(o, ast.Name) and o.id in self.enums and o.id not in scope.names:   # strain.clubs
+            values = self.enums[o.id]
+            if n.name not in values:
+                raise RuleError(f"type '{o.id}' has no value '{n.name}' (its values: {', '.join(values)})"
+                                + suggest(n.name, values), n.span)
+            o.type, o.ref = "typename", ("typename", o.id)
+            n.ref = ("enum", o.id, values.index(n.name))
+            return o.id
         t = self.expr(n.obj, scope)
         if _is_zone(n.obj) and n.name in n.obj.ref[1].data:      # zone data: builds(i).value
             var = n.obj.ref[1].data[n.name]
@@ -132,13 +167,18 @@ class Expressions:
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
             n.obj.ref = ("table", self.tables[n.obj.id])
             n.obj.type = "table"
-            self.need(n.index, scope, INT, "a table index")
+            self.index_of(n.index, scope, "a table index")
             return INT
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
             raise RuleError(f"cannot index a {type_name(t)}", n.span)
-        self.need(n.index, scope, INT, "an index")
+        self.index_of(n.index, scope, "an index")
         return t[1]
+
+    def index_of(self, node, scope, what):
+        """An index: a number, or a seat (its number: a list kept in seat order, `bids[p]`)."""
+        if self.expr(node, scope) != SEAT:
+            self.need(node, scope, INT, what)
 
     def need(self, node, scope, want, what):
         t = self.expr(node, scope)
@@ -153,7 +193,7 @@ class Expressions:
             raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
                             "of 'if ... else': [p] if lost else [])", n.span)
         types = [self.expr(i, scope) for i in n.items]
-        want = RANK if RANK in types else types[0]
+        want = RANK if RANK in types else next((t for t in types if t in self.enums), types[0])
         for item in n.items:
             t = self.coerce(item, want)
             if t != want:
@@ -178,8 +218,17 @@ class Expressions:
             raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
                             f"{type_name(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
+            if t == SEAT:
+                raise RuleError(f"'{n.op}' needs numbers, not a seat (seat_number(p) is a seat's "
+                                f"number; left(p, n) counts seats round the table)", side.span)
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
+        if n.op == "**":                    # a power of numbers written out: certain now
+            a, b = _literal(n.left), _literal(n.right)
+            if b is not None and b < 0:
+                raise RuleError("a negative power: powers of whole numbers go from 0 up", n.right.span)
+            if a is not None and b is not None and abs(a) >= 2 and (b > 50 or abs(a) ** b > 10 ** 15):
+                raise RuleError(f"{a} ** {b} is beyond the numbers' limit (-10^15 .. 10^15)", n.span)
         return INT
 
     def x_Neg(self, n, scope):
@@ -230,8 +279,9 @@ class Expressions:
             rt = self.coerce(n.right, lt)
         if lt != rt:
             raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
-        if n.op not in ("==", "!=") and lt not in (INT, RANK, SEAT):
-            raise RuleError(f"'{n.op}' needs numbers or ranks, not {type_name(lt)}s", n.span)
+        if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
+            raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
+                            f"not {type_name(lt)}s", n.span)
         return BOOL
 
     def x_Let(self, n, scope):
@@ -262,19 +312,26 @@ class Expressions:
             raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
         if f == "sum" and et != INT:
             raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
-        if f in ("min", "max"):             # ranks have an order too
-            if et not in (INT, RANK):
-                raise RuleError(f"{f}(...) needs numbers or ranks, not {type_name(et)}s", n.elt.span)
+        if f in ("min", "max"):             # ranks have an order too, lists item by item
+            if et not in KEYS:
+                raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them), not "
+                                f"{type_name(et)}s", n.elt.span)
             return et
+        if f == "sorted":
+            if et not in ORDERED:
+                raise RuleError(f"sorted(...) orders numbers, ranks, seats or lists of numbers or "
+                                f"ranks, not {type_name(et)}s", n.elt.span)
+            return list_of(et)
         if f in ("any", "all"):
             self.coerce(n.elt, BOOL)
             if n.elt.type != BOOL:
                 raise RuleError(f"{f}(...) needs true/false values", n.elt.span)
             return BOOL
-        if f in ("argmin", "argmax"):
-            if et not in (INT, RANK):
-                raise RuleError(f"{f}(...) needs numbers or ranks", n.elt.span)
-            return it[1]
+        if f in ("argmin", "argmax", "sorted_by"):
+            if et not in KEYS:
+                raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them) as its key, "
+                                f"not {type_name(et)}s", n.elt.span)
+            return it if f == "sorted_by" else it[1]
         if f == "unique":
             if isinstance(et, tuple):
                 raise RuleError("unique() takes single values (cards, ranks, suits, colours, seats "

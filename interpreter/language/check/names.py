@@ -11,16 +11,24 @@ SUIT_WORDS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_number": INT,
                   "leaders": list_of(SEAT)}
-GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique"}
+GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique",
+             "sorted", "sorted_by"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
-                 "partitions", "flatten", "rank_order", "suit_order"}
+                 "partitions", "flatten", "rank_order", "suit_order", "seat_number", "seat",
+                 "sorted", "sorted_by", "reversed", "all_values"}
+# What orders: numbers, ranks and seats, and lists of numbers or of ranks (compared item by
+# item, lexicographically: [3, 1] < [3, 2] < [4])
+ORDERED = ("int", "rank", "seat", list_of(INT), list_of(RANK))
+# What min, max, argmin, argmax and sorted_by take as a key: numbers, ranks and lists of them
+KEYS = (INT, RANK, list_of(INT), list_of(RANK))
 CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
 MAX_FUNCTION_DEPTH = 16
 
 
 PER_PLAYER_TYPES = ("int", "bool", "seat", "rank", "suit", "color")
+BUILTIN_TYPES = ("int", "bool", "seat", "card", "rank", "suit", "color")
 UNCHECKED = "unchecked"   # the type of a name whose own declaration failed (already reported)
 
 
@@ -98,12 +106,16 @@ class Names:
         return None
 
     def card_kind(self, text, exact=False):
-        """Index rank*len(suits)+suit of a card written like 'AS', 'TC', '10C' or '10♣'."""
+        """Index rank*len(suits)+suit of a card written like 'AS', 'TC', '10C' or '10♣', or, for
+        a deck whose suits are longer, its rank then one of them as declared ('SkipRed', '0R1');
+        the one-character suit is tried first."""
         text = str(text)
-        for cut in (len(text) - 1,):
-            if cut < 1:
-                return None
-            r, s = self.rank_index(text[:cut], exact), self.suit_index(text[cut:], exact)
+        for cut in range(len(text) - 1, 0, -1):
+            suit = text[cut:]
+            if cut < len(text) - 1 and suit not in self.deck.suits and (
+                    exact or suit.upper() not in self.deck.suits):
+                continue                  # a longer suit is written as the deck declares it
+            r, s = self.rank_index(text[:cut], exact), self.suit_index(suit, exact)
             if r is not None and s is not None:
                 return r * len(self.deck.suits) + s
         return None

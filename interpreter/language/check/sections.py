@@ -9,7 +9,8 @@ from .. import gamecheck
 from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
-from .names import CARD_ATTRS, MAX_FUNCTION_DEPTH, PER_PLAYER_TYPES, STANDARD_COLORS, Scope
+from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
+                    PER_PLAYER_TYPES, STANDARD_COLORS, Scope)
 
 
 class Sections:
@@ -64,8 +65,13 @@ class Sections:
                                                           f" (the deck's suits: {', '.join(suits)})"),
                          colors_src.key_span(s))
         color_names = list(dict.fromkeys(colors))
-        deck = m.Deck(ranks, suits, colors, color_names, d.get("copies", 1), d.get("jokers", 0), None, span)
+        copies = d.get("copies", 1)
+        deck = m.Deck(ranks, suits, colors, color_names, copies if isinstance(copies, int) else 1,
+                      d.get("jokers", 0), None, span)
         self.deck = deck
+        if isinstance(copies, str):       # each card's own number of copies (0 to 100)
+            deck.copies_of = self.typed(copies, d.at("copies"), Scope({"card": ("local", CARD, "card")}),
+                                        INT, "deck: copies")
         if "remove" in d:
             deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
                                      BOOL, "deck: remove")
@@ -135,6 +141,9 @@ class Sections:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
                                     str(z.get("description", "")), zones.key_span(name), i)
+            if z.get("visibility") == "all_but_owner" and kind != "player":
+                self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
+                         f"cards that every other seat sees)", z.at("visibility"))
             for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
                 typ = str(f.get("type", "int"))
                 var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),
@@ -236,7 +245,10 @@ class Sections:
             var.show = show is not False
             if not isinstance(show, bool):    # `show: EXPR`: typed once every name is known
                 self.show_when.append((var, show, v.at("show")))
-            if var.per_player and typ not in PER_PLAYER_TYPES:
+            if not self.known_type(typ, v.at("type") if "type" in v else span):
+                out.append(var)
+                continue
+            if var.per_player and typ not in PER_PLAYER_TYPES and typ not in self.enums:
                 self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
                          f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))
             init = v.get("initial", {"int": 0, "bool": False}.get(typ))
@@ -246,6 +258,45 @@ class Sections:
                 var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
             out.append(var)
         return out
+
+    def check_types(self, types):
+        """`types:` types of the file's own, each a list of named values (a bridge strain:
+        [clubs, diamonds, hearts, spades, notrump]); a value is its place in the list."""
+        for name, values in types.items():
+            span = types.key_span(name)
+            name = str(name)
+            if name in BUILTIN_TYPES or name.startswith("list"):
+                self.err(f"type '{name}' is a built-in type; choose another name", span)
+                continue
+            self.reserved(name, span)
+            out = []
+            for i, v in enumerate(values):
+                v = str(v)
+                at = values.at(i)
+                if v in self.enum_values or v in out:
+                    self.err(f"types: '{v}' is a value of '{self.enum_values.get(v, (name,))[0]}' "
+                             f"already (each value belongs to one type)", at)
+                    continue
+                if v in BUILTIN_VALUES or v in BUILTIN_FUNCS or v == "player":
+                    self.err(f"types: '{v}' is a built-in name of the language; choose another name", at)
+                    continue
+                out.append(v)
+                self.enum_values[v] = (name, len(out) - 1)
+            self.enums[name] = out
+
+    def known_type(self, typ, span) -> bool:
+        """Whether a declared type (`list of ...` too) is one of the language's or of `types:`."""
+        base = typ
+        while isinstance(base, tuple):
+            base = base[1]
+        while isinstance(base, str) and base.startswith("list of "):
+            base = base[len("list of "):]
+        if base in BUILTIN_TYPES or base in self.enums:
+            return True
+        self.err(f"unknown type '{base}'" + (suggest(str(base), list(BUILTIN_TYPES) + list(self.enums))
+                                             or f" (the types: {', '.join(list(BUILTIN_TYPES) + list(self.enums))})"),
+                 span)
+        return False
 
     def check_names(self, d):
         """Declared names must not hide built-ins, deck words or each other."""
@@ -284,6 +335,8 @@ class Sections:
             return self.functions[name]
         f = self.functions_src[name]
         params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
+        for p, t in params:
+            self.known_type(t, f["params"].at(p))
         fn = m.Function(str(name), params, None, None, span)
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:

@@ -171,6 +171,21 @@ class Statements:
             if node is not None and node.type not in (CARD, list_of(CARD)):
                 self.err("reveal takes a card or a list of cards", node.span)
             return m.Reveal(span, node)
+        if "show" in st:
+            sh = st["show"]
+            cards = self.typed(sh.get("cards"), sh.at("cards"), scope)
+            if cards is not None and cards.type not in (CARD, list_of(CARD)):
+                self.err(f"show: cards must be a card or a list of cards, not a {type_name(cards.type)}",
+                         cards.span)
+            to = self.typed(sh.get("to"), sh.at("to"), scope)
+            if to is not None and self.coerce(to, SEAT) == INT:       # a number stands for a seat
+                to.seat_check, to.type = True, SEAT
+            if to is not None and isinstance(to.type, tuple):
+                self.coerce(to, list_of(SEAT))
+            if to is not None and to.type not in (SEAT, list_of(SEAT)):
+                self.err(f"show: to must be a seat or a list of seats, not a {type_name(to.type)}",
+                         to.span)
+            return m.Show(span, cards, to)
         if "if" in st:
             cond = self.typed(st["if"], st.at("if"), scope, BOOL, "the condition of 'if'")
             return m.If(span, cond, self.stmts(st.get("then", []), st.at("then"), scope, allow_choose),
@@ -269,7 +284,11 @@ class Statements:
                 node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
                 if node is None:
                     raise RuleError(f"{key}: empty {{}} (write {{{{}}}} for braces)", base.shifted(i))
-                self.expr(node, scope)
+                self.in_say = True
+                try:
+                    self.expr(node, scope)
+                finally:
+                    self.in_say = False
                 parts.append(node)
             except Reported:
                 ok = False

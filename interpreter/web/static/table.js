@@ -364,7 +364,7 @@ function drawSeat(p, ctx) {
 function drawZone(z, ctx, caption) {
   const s = state;
   const mine = z.owner === s.seat;
-  const hand = z.visibility === "owner" && z.owner !== null;
+  const hand = (z.visibility === "owner" || z.visibility === "all_but_owner") && z.owner !== null;
   const stack = z.visibility === "none" || z.visibility === "top";
   const isTarget = ctx.targets.has("zone:" + z.id);
   const style = hand ? (mine ? "hand" : "fan") : stack ? "stack" : z.centre ? "row" : "fan";
@@ -397,7 +397,7 @@ function drawZone(z, ctx, caption) {
 }
 
 function cardFor(name, z, ctx) {
-  const mine = z.owner === state.seat && z.visibility === "owner";
+  const mine = z.owner === state.seat && (z.visibility === "owner" || z.visibility === "all_but_owner");
   const can = !!name && ctx.lit.has(name);
   const picked = !!name && picks.includes(name);
   const zoneTarget = ctx.targets.has("zone:" + z.id);
