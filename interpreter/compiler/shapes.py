@@ -56,7 +56,7 @@ FOLD = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
 
 def count_call(node, as_is: bool = False):
     """(the count comprehension, {parameter's local: argument}) when `node` calls a user
-    function whose body is `count(...)` with plain names as arguments (Draw Poker's
+    function whose body is `count(...)` with plain names as arguments (e.g.
     `same(c, cards)`; with `as_is`, zones too: `same(c, hand(p))`), else (node, None)."""
     ref = getattr(node, "ref", None)
     if isinstance(node, nodes.Call) and ref is not None and ref[0] == "function" \

@@ -1,7 +1,7 @@
 """Choosing at the terminal when the moves are many: cards picked one by one, and move lists
 that fit the screen.
 
-A decision with moves of several cards (Hearts' pass: 286 ways to pass 3 of 13 cards), or with
+A decision with moves of several cards (a pass of 3 of 13 cards: 286 ways), or with
 more moves than the screen holds, is shown grouped (`render_grouped`): per kind of move, the
 cards that can start it, and the moves without cards numbered. The player types a card (`ks`),
 then another (`qh`), or several at once (`ks qh jh`); the pick screen (`render_picks`) shows

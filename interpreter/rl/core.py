@@ -172,7 +172,7 @@ class Core:
 
 
 def resolve_path(path) -> str:
-    """A rule file's path, or a bundled game's name (`hearts`, `kuhn-poker`), as the CLI takes it."""
+    """A rule file's path, or a bundled game's name (as `cardrules list` names it), as the CLI takes it."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a rule file is a path or a bundled game's name, not {type(path).__name__}")
     return resolve(os.fspath(path))

@@ -1,7 +1,7 @@
 """Every rule file as an OpenSpiel game (needs the `openspiel` extra: PyPI `open_spiel`).
 
     from cardrules.rl.openspiel import load
-    game = load("kuhn-poker")          # a bundled game's name, or a rule file's path
+    game = load("GAME")                # a bundled game's name, or a rule file's path
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
 
 A Python game registered with OpenSpiel as `python_cardrules` (so
@@ -29,7 +29,7 @@ with every action checked; it never unpickles. (OpenSpiel's generic
 `pyspiel.serialize_game_and_state` pickles a Python state: it is refused here.)
 `resample_from_infostate` redeals the cards the seat does not know (observe.determinize), so
 OpenSpiel's Python ISMCTS runs. OpenSpiel's C++ MCTS and ISMCTS bots crash on every game
-written in Python (OpenSpiel's own python_kuhn_poker too): importing this module makes
+written in Python (OpenSpiel's own Python games too): importing this module makes
 `pyspiel.MCTSBot` and `pyspiel.ISMCTSBot` refuse cardrules games with a SpielError instead
 (CPP_BOTS_REFUSED); other games are untouched.
 """
@@ -601,7 +601,7 @@ def _deserialize(game: CardrulesGame, text) -> CardrulesState:
 
 
 CPP_BOTS_REFUSED = ("OpenSpiel's C++ MCTS and ISMCTS bots crash the process (a segmentation fault) "
-                    "on games written in Python, OpenSpiel's own python_kuhn_poker included, so "
+                    "on games written in Python, OpenSpiel's own Python games included, so "
                     "they are refused on cardrules games: use the Python bots, "
                     "open_spiel.python.algorithms.mcts.MCTSBot or ismcts.ISMCTSBot (docs/rl.md)")
 

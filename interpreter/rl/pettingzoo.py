@@ -1,7 +1,7 @@
 """Every rule file as a PettingZoo AEC environment (needs the `pettingzoo` extra).
 
     from cardrules.rl.pettingzoo import env
-    e = env("hearts")                  # a bundled game's name, or a rule file's path
+    e = env("GAME")                    # a bundled game's name, or a rule file's path
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -65,7 +65,7 @@ class CardrulesEnv(AECEnv):
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.core = Core(path, players, options, returns=returns, default_returns="winloss", **kwargs)
-        # Per game and version, as PettingZoo names its environments (cardrules_hearts_v0).
+        # Per game and version, as PettingZoo names its environments (cardrules_<game>_v0).
         self.metadata = dict(CardrulesEnv.metadata,
                              name=f"cardrules_{game_name(self.core.setup.path)}_v0")
         self.render_mode = render_mode

@@ -3,7 +3,7 @@ happen. Everything comes from the rule file (move, parameter and zone names) and
 events; nothing here knows a game.
 
 Seat names: 2 seats South, North; 3 South, West, East; 4 South, West, North, East (clockwise,
-as at a bridge table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ... Seat N.
+as at a card table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ... Seat N.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Pass `alike`: each item's count of the items alike to it, all found in one pass.
 
 Pattern: a comprehension over a list L (a zone or a name) that computes, once for each item x,
-`count(c for c in L if c.a == x.a)` (also through a user function: Draw Poker's
+`count(c for c in L if c.a == x.a)` (also through a user function: e.g.
 `same(x, cards)`), and nothing else that can fail. Produces: the loop over
 `zip(L, rt.alike(S, A, L, limit))`, the count read from a name. Entry point:
 `alike_parts(compiler, node)`, the comprehension's parts (as `gen_parts` gives them) or None.
@@ -16,7 +16,7 @@ from ..shapes import always, arg_local, count_call, free_locals, read_as_is, saf
 def alike_parts(comp, n):
     """gen_parts for a comprehension over a list L (a zone or a name) that computes, once
     for each item x and whatever happens, `count(c for c in L if c.a == x.a)` (also through
-    a user function: Draw Poker's `same(x, cards)`), and nothing else that can fail:
+    a user function: e.g. `same(x, cards)`), and nothing else that can fail:
     (`x, n_k`, `zip(L, rt.alike(...))`, condition, element), the count read as n_k. The
     steps are the plain code's (the items, then the items again for each item; nothing
     else can fail in between, so counting them at once ends the hand where it would have

@@ -260,7 +260,7 @@ class Sections:
         return out
 
     def check_types(self, types):
-        """`types:` types of the file's own, each a list of named values (a bridge strain:
+        """`types:` types of the file's own, each a list of named values (e.g. strains:
         [clubs, diamonds, hearts, spades, notrump]); a value is its place in the list."""
         for name, values in types.items():
             span = types.key_span(name)
