@@ -14,7 +14,7 @@ from ..language import cards as cardtext
 from ..engine.picks import Picker
 from ..text import narrate
 from ..text.whynot import why_not
-from .picking import card_ids
+from .picking import KEYS, card_ids
 from .render import menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
@@ -34,12 +34,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("error", f"That answer is too long (over {MAX_ANSWER} characters): type a number "
                          f"from 1 to {n}.")
     low = t.lower()
-    if low in ("?", "h", "help"):
-        return ("help",)
-    if low in ("s", "score", "scores"):
-        return ("scores",)
-    if low in ("q", "quit", "exit"):
-        return ("quit",)
+    if low in KEYS:
+        return KEYS[low]
     if _NUMBER.fullmatch(t):
         if len(t) > 9:
             return ("error", f"That is not on the list: type a number from 1 to {n}.")

@@ -21,6 +21,10 @@ from ..text import narrate
 from ..text.whynot import why_not
 from .style import styled
 
+# The keys that work at every prompt (help, score sheet, save and quit).
+KEYS = {**dict.fromkeys(("?", "h", "help"), ("help",)), **dict.fromkeys(("s", "score", "scores"), ("scores",)),
+        **dict.fromkeys(("q", "quit", "exit"), ("quit",))}
+
 KEYS_PICK = "a card: add or take back · x: start again · ? · s · q"
 
 
@@ -149,12 +153,8 @@ def pick_answer(match, viewer: int, names: list, picked: list, text: str, order:
     low = t.lower()
     pk = Picker(match)
     pr = _progress(match, picked, order, pk)
-    if low in ("?", "h", "help"):
-        return ("help",)
-    if low in ("s", "score", "scores"):
-        return ("scores",)
-    if low in ("q", "quit", "exit"):
-        return ("quit",)
+    if low in KEYS:
+        return KEYS[low]
     if low in ("x", "c", "clear", "-", "back", "b"):
         return ("picked", picked[:-1] if low == "-" else [])
     if not t:
