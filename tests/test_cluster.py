@@ -18,6 +18,8 @@ from cardrules.engine import record
 from cardrules.simulate import batch as sim
 from cardrules.session import setup
 
+pytestmark = pytest.mark.slow          # a local Ray cluster: left out by -m "not slow"
+
 
 
 

@@ -17,6 +17,8 @@ import pytest
 from cardrules.language.load import load_game
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow          # a hand of every game through a terminal: left out by -m "not slow"
+
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 

@@ -12,6 +12,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from conftest import ROOT, game_path   # noqa: E402
 from cardrules import cli              # noqa: E402
 
+pytestmark = pytest.mark.slow          # a real Chromium: left out by -m "not slow"
+
 IN_CI = bool(os.environ.get("CI"))
 PLOTS = ["game-length", "margin", "totals", "win-seat", "win-agent", "advantage", "lead-changes",
          "lead-over-time", "drama", "forced", "branching"]

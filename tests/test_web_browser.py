@@ -23,6 +23,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from conftest import ROOT, game_path   # noqa: E402
 
+pytestmark = pytest.mark.slow          # a real Chromium: left out by -m "not slow"
+
 SHOTS = ROOT / "tests" / "artifacts"
 SEED_GAMES = ["perfect10", "chinese-ten", "nutzen", "hearts"]
 LONG = bool(os.environ.get("CARDRULES_WEB_LONG"))

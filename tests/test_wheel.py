@@ -20,6 +20,8 @@ import pytest
 
 from conftest import GAMES, ROOT
 
+pytestmark = pytest.mark.slow          # builds and installs a wheel: left out by -m "not slow"
+
 IN_CI = bool(os.environ.get("CI"))
 
 

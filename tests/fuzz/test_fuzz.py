@@ -21,6 +21,8 @@ import pytest
 
 from mutate import mutant
 
+pytestmark = pytest.mark.slow          # seconds of mutants: left out by -m "not slow"
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 CORPUS = HERE / "corpus"
