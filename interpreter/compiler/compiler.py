@@ -105,6 +105,19 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         self.rule_say = None         # tell index of the automatic rule being compiled, if it says
         self.acted = False           # compiling a skippable rule: score statements set `acted`
 
+    def write_pending(self):
+        """Write the user functions called but not yet written (inlined until now), once each."""
+        while self.pending_functions:
+            name, fn = self.pending_functions.popitem()
+            self.ns[name] = None
+            if name.startswith("M_"):
+                kept.kept_fn(self, fn)
+                continue
+            self.header(name, [f"a_{p}" for p, _ in fn.params])
+            body = self.x(fn.body)
+            self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
+            self.footer()
+
     def fresh(self, stem):
         """A new name for the generated module (`stem_<n>`)."""
         self.counter += 1
@@ -173,16 +186,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         said = []                       # (before the functions: a say may call one)
         for say, _ in self.says:          # each place of a say: text, or a function of the state
             said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
-        while self.pending_functions:   # user functions, compiled once each
-            name, fn = self.pending_functions.popitem()
-            self.ns[name] = None
-            if name.startswith("M_"):
-                kept.kept_fn(self, fn)
-                continue
-            self.header(name, [f"a_{p}" for p, _ in fn.params])
-            body = self.x(fn.body)
-            self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
-            self.footer()
+        self.write_pending()
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
         P.filename = f"<cardrules {g.path} {self.N}p>"

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from ..compiler import compiler as cc
 from ..compiler.nesting import compile_checked
-from ..compiler.passes import kept
 from ..language import model as m
 from ..language import nodes
 from .match import _EVAL_ERRORS, Match
@@ -95,16 +94,7 @@ class Probe:
             if mv.cond is not None:
                 t.own = [(n, c.expr_fn(n, ["player"] + locs)) for n in conjuncts(mv.cond)]
             todo.append(t)
-        while c.pending_functions:      # user functions not compiled yet (inlined until now)
-            name, fn = c.pending_functions.popitem()
-            c.ns[name] = None
-            if name.startswith("M_"):
-                kept.kept_fn(c, fn)
-                continue
-            c.header(name, [f"a_{p}" for p, _ in fn.params])
-            body = c.x(fn.body)
-            c.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
-            c.footer()
+        c.write_pending()               # user functions not compiled yet (inlined until now)
         env = c.ns
         src = "\n".join(c.e.lines) + "\n"
         exec(compile_checked(src, f"<cardrules probe {g.path}>", {}, g.deck.span), env)
