@@ -12,6 +12,7 @@ import random
 from ..errors import GameError
 from . import register
 from .base import Agent
+from .ismcts import sides_at
 
 
 def gain(world, seat: int, move) -> float | None:
@@ -26,13 +27,17 @@ def gain(world, seat: int, move) -> float | None:
     P = world.P
     team = P.teams[P.team_of[seat]]
     sign = -1 if P.game.match.wins == "lowest" else 1
-    before = sum(world.standing(s) for s in team)
+    if P.sides is None:
+        before = sum(world.standing(s) for s in team)
     hands = world.hands_played
     w = world.copy(random.Random(world.S.rng.getrandbits(64)))
     try:
         w.apply(j)
     except GameError:
         return None
+    if P.sides is not None:      # sides formed in play: the seat's side once the move is made,
+        team = next(t for t in sides_at(w, hands) if seat in t)     # in this sampled world
+        before = sum(world.standing(s) for s in team)
     if w.hands_played > hands:
         return sign * (sum(w.hand_results[hands][s] for s in team) - before)
     return sign * (sum(w.standing(s) for s in team) - before)

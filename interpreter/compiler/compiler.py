@@ -181,6 +181,8 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
         losers = self.expr_fn(mt.losers) if mt.losers is not None else None
+        sides = self.expr_fn(mt.sides) if mt.sides is not None else None
+        known = self.expr_fn(mt.sides_known) if mt.sides_known is not None else None
         shows = {v.name: self.expr_fn(v.show_when) for v in g.variables   # `show: EXPR` (status.py)
                  if v.show_when is not None}
         said = []                       # (before the functions: a say may call one)
@@ -203,6 +205,8 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None
+        P.sides = env[sides] if sides else None
+        P.sides_known = env[known] if known else None
         P.show_when = {name: env[fn] for name, fn in shows.items()}
         P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
         for pc, op in enumerate(ops):

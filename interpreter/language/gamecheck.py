@@ -244,7 +244,8 @@ def all_expressions(ck, hand, autos, match):
         for x in _exprs_of(st):
             yield x, "hand"
     if match is not None:
-        for x in (match.next_dealer, match.hand_result, match.end, match.losers):
+        for x in (match.next_dealer, match.hand_result, match.end, match.losers, match.sides,
+                  match.sides_known):
             yield x, "match"
 
 

@@ -440,7 +440,7 @@ class Describer:
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
-        who = "teams" if g.team_lists else "players"
+        who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
                              f"player wins."))
@@ -648,3 +648,20 @@ def _cap_unless_named(node, sentence: str) -> str:
     if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
         return sentence
     return cap(sentence)
+
+
+def _sides_items(items: list, mt, w) -> str:
+    """Add the rules text of `match: sides:` (and `sides_known:`) to items, as (level, sentence)
+    items; the word for who wins: "sides", or "players" without sides."""
+    if mt.sides is None:
+        return "players"
+    once = "" if mt.end is None else (" The match is decided the same way when every hand had "
+                                      "the same sides; otherwise each player plays it alone.")
+    said = "; against ".join(w.value_top(x) for x in mt.sides.items) \
+        if isinstance(mt.sides, ast.ListLit) and len(mt.sides.items) > 1 else w.value_top(mt.sides)
+    items.append((0, f"The sides of a hand are: {said} (a player in none plays alone): a side's "
+                     f"result is the sum of its players' results, and its players win or lose together.{once}"))
+    if mt.sides_known is not None:
+        items.append((0, f"Everyone knows the sides when {w.cond(mt.sides_known)}; before that, "
+                         f"only what the cards they have seen tell them."))
+    return "sides"

@@ -363,8 +363,18 @@ class Sections:
             if "wins" in mt:
                 self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
                          mt.key_span("wins"))
+        sides = self.typed(mt["sides"], mt.at("sides"), s, list_of(list_of(SEAT)), "sides") \
+            if "sides" in mt else None
+        known = self.typed(mt["sides_known"], mt.at("sides_known"), s, BOOL, "sides_known") \
+            if "sides_known" in mt else None
+        if "sides_known" in mt and "sides" not in mt:
+            self.err("match: sides_known says when the sides are shown; give the sides too (sides:)",
+                     mt.key_span("sides_known"))
+        if "sides" in mt and self.team_lists:
+            self.err("match: sides are formed in play; the file has fixed teams (teams:): use one or "
+                     "the other", mt.key_span("sides"))
         return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
-                       str(mt.get("wins", "highest")), losers)
+                       str(mt.get("wins", "highest")), losers, sides, known)
 
     def when(self, auto: m.Automatic, a, scope):
         """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
