@@ -113,3 +113,121 @@ def test_the_rules_text_states_the_sides_and_when_they_are_known():
     assert "its players win or lose together" in text
     assert "Everyone knows the sides when for at least one player q, 7♠ is in q's played" in text
     assert "The sides with the highest total win" in text
+
+
+# -- agents and what they know -------------------------------------------------------------------
+def _partner_hidden():
+    """A called-partner hand before anyone played: 7♠ dealt to seat 2 (the dealer is seat 0).
+    The stock is dealt one card at a time from the dealer's left: 1, 2, 0, 1, 2, 0."""
+    from cardrules.testing import stacked
+    return stacked(CALLED, "2S 7S 3S 4S 5S 6S")
+
+
+def test_a_hidden_partner_is_not_in_the_sampled_worlds_of_the_others():
+    import random
+    from cardrules.agents import SeatView
+    m = _partner_hidden()
+    assert m.sides_now() == ((0, 2), (1,))
+    rng = random.Random(1)
+    for seat, could in ((1, {((0,), (1, 2)), ((0, 2), (1,))}),    # the dealer's or seat 2's
+                        (0, {((0, 1), (2,)), ((0, 2), (1,))})):    # seat 1's or seat 2's
+        seen = {SeatView(m, seat).sample(rng).sides_now() for _ in range(40)}
+        assert seen == could           # seat 1 and the dealer may not tell where the 7♠ is
+    held = {SeatView(m, 2).sample(rng).sides_now() for _ in range(20)}
+    assert held == {((0, 2), (1,))}    # its holder knows
+
+
+def test_greedy_and_ismcts_value_a_move_by_their_side_s_result():
+    import random
+    from cardrules.agents import ismcts
+    m = _partner_hidden()
+    w = m.copy(random.Random(0))
+    while not w.over:
+        w.apply(0)
+    vals = ismcts._as_the_result_counts(w, w.hand_results[0], 0)
+    side = dict((s, t) for t in w.hand_sides[0] for s in t)
+    for s in range(3):                 # partners count their side's sum
+        assert vals[s] == sum(w.hand_results[0][q] for q in side[s])
+    from cardrules.agents.greedy import gain
+    m2 = _partner_hidden()             # seats 1 and 2 (the partner) play 2♠ and 5♠; the dealer
+    m2.apply(0)                        # decides last, with 3♠ or 6♠: its side wins either way
+    m2.apply([m2.move_text(x) for x in m2.legal_moves()].index("play 5S"))
+    assert m2.to_move() == 0
+    world = m2.copy(random.Random(0))
+    for mv in world.legal_moves():     # +1 for the dealer and +1 for its partner
+        assert gain(world, 0, mv) == 2
+
+
+def test_rl_returns_count_the_sides_that_decided():
+    from cardrules.rl.core import outcome
+    m = _partner_hidden()
+    while not m.over:
+        m.apply(0)
+    side = next(t for t in m.sides if set(t) == set(m.winners))
+    wl = outcome(m, "winloss")
+    assert abs(sum(wl)) < 1e-9 and max(abs(v) for v in wl) == 1.0
+    assert all(wl[s] > 0 for s in side) and all(wl[s] < 0 for s in range(3) if s not in side)
+    pts = outcome(m, "points")
+    assert pts[side[0]] == pts[side[-1]] and abs(sum(pts)) < 1e-9
+    assert outcome(m, "win") == [1 / len(m.winners) if s in m.winners else 0.0 for s in range(3)]
+
+
+# -- who is on which side, on the screen -----------------------------------------------------------
+def test_the_sides_are_shown_once_the_called_card_is_played_and_never_before():
+    from cardrules.text import status
+    names = ["North", "East", "South"]
+    m = _partner_hidden()
+    for seat in range(3):              # the holder too: the expression reads every hand
+        assert status.sides(m, seat) is None
+        assert "Sides" not in dict(status.shared_values(m, seat, names))
+    m.apply(0)                                                   # seat 1 plays 2♠
+    m.apply([m.move_text(x) for x in m.legal_moves()].index("play 7S"))   # the partner shows itself
+    for seat in range(3):
+        assert status.sides(m, seat) == ((0, 2), (1,))
+        assert dict(status.shared_values(m, seat, names))["Sides"] == "North and South against East"
+
+
+def test_whatever_the_screen_shows_of_the_sides_every_world_the_seat_imagines_agrees():
+    """Leak-proof: a seat is shown the sides only when they are what every world consistent
+    with its knowledge makes them."""
+    import random
+    from cardrules.agents import SeatView
+    from cardrules.text import status
+    rng = random.Random(7)
+    shown = hidden = 0
+    for seed in range(12):
+        st = session.setup(CALLED, None, {})
+        m = Match(st.program, seed)
+        while not m.over:
+            for seat in range(3):
+                known = status.sides(m, seat)
+                worlds = {SeatView(m, seat).sample(rng).sides_now() for _ in range(8)}
+                if known is None:
+                    hidden += 1
+                else:
+                    shown += 1
+                    assert worlds == {known}
+            m.apply(rng.randrange(len(m.legal_moves())))
+    assert shown and hidden
+
+
+def test_the_browser_and_the_terminal_show_the_sides_the_seat_knows():
+    from cardrules.play.render import render_hand_end, render_match_end, to_text
+    from types import SimpleNamespace
+    from cardrules.web.protocol import Table
+    m = _partner_hidden()
+    web = SimpleNamespace(match=m, names=["North", "East", "South"])
+    web._sides = lambda seat: Table._sides(web, seat)
+    assert Table._teams(web, 1) == []                    # nobody knows the partner yet
+    m.apply(0)
+    m.apply([m.move_text(x) for x in m.legal_moves()].index("play 7S"))
+    assert Table._teams(web, 1) == [
+        {"seats": [0, 2], "names": ["North", "South"], "total": 0, "score": 0},
+        {"seats": [1], "names": ["East"], "total": 0, "score": 0}]
+    m.apply(0)
+    assert m.over and m.sides == ((0, 2), (1,))
+    names = ["North", "East", "South"]
+    end = to_text(render_hand_end(m, 1, names, None), 80)
+    assert "Sides  North and South against East (you)" in end
+    over = to_text(render_match_end(m, 1, names), 80)
+    assert "A draw" not in over and ("North and South win." in over or "You win" in over)

@@ -277,7 +277,7 @@ class ISMCTSAgent(Agent):
         return out
 
 
-def _as_the_result_counts(m, vals, hand: int) -> list:
+def _as_the_result_counts(m, vals, hand: int = -1) -> list:
     """Values that are higher where the match's result is better for the seat: a finished match
     with losers counts who won (1) and who lost (0); a lowest total wins is negated; in
     partnerships a seat's value is its team's sum (with sides formed in play, its side's in
@@ -288,7 +288,7 @@ def _as_the_result_counts(m, vals, hand: int) -> list:
         return [1 if p in won else 0 for p in range(P.players)]
     if P.game.match.wins == "lowest":
         vals = [-v for v in vals]
-    if P.sides is not None:
+    if getattr(P, "sides", None) is not None:     # (stand-in programs may have no sides)
         sides = sides_at(m, hand)
         if len(sides) < P.players:
             of = {s: i for i, t in enumerate(sides) for s in t}
@@ -306,7 +306,7 @@ def sides_at(m, hand: int) -> tuple:
     every seat alone when the rules cannot tell them here (an error in the expression)."""
     if m.over and m.sides is not None:
         return m.sides
-    if len(m.hand_sides) > hand:
+    if 0 <= hand < len(m.hand_sides):
         return m.hand_sides[hand]
     steps = m.S.steps
     try:

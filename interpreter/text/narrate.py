@@ -542,6 +542,10 @@ class Narrator:
         elif kind == "hand_end":
             res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
             self.note(f"Hand {ev['number']} is over: {res}.")
+            sides = ev.get("sides")
+            if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
+                self.note("The sides were " + " against ".join(
+                    " and ".join(self._who(p, cap=False) for p in t) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
         known = self.m.S.known
