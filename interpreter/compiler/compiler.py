@@ -150,12 +150,30 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
+        self.seat_visibility(vis, owner, zone_of, ALL)
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
                     zone_of, tuple(owner), tuple(vis), ALL, base)
         self.P = P
         self.attribute_tables(P)
         self.program(P)
         return P
+
+    def seat_visibility(self, vis: list, owner: list, zone_of: list, ALL: int):
+        """`visibility: {seats: EXPR}`: each instance's mask, from the seats EXPR gives for its
+        owner (-1 for a zone without one), worked out now like an attribute value."""
+        fns: dict = {}
+        for zi, z in enumerate(zone_of):
+            if z.vis_seats is None:
+                continue
+            if z.name not in fns:
+                fns[z.name] = self.expr_function(z.vis_seats, ["owner"], "vis_seats")
+            mask = 0
+            for s in self.setup_value(fns[z.name], owner[zi], z.vis_seats):
+                if not 0 <= s < self.N:
+                    raise GameError(f"zone '{z.name}': visibility seats: {s} is not a seat (seats are "
+                                    f"0 to {self.N - 1})", z.vis_seats.span)
+                mask |= 1 << s
+            vis[zi] = mask & ALL
 
     def program(self, P: Program):
         """Write every function of the program, in a fixed order, and link them into P."""

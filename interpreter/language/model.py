@@ -68,6 +68,7 @@ class Zone:
     description: str
     span: Span
     index: int = 0               # position in the zone list
+    vis_seats: Node | None = None   # visibility: {seats: EXPR} (then visibility is 'seats')
     data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
 
 

@@ -91,7 +91,8 @@ class Encoding:
                 # without one is seen by all).
                 whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
                     program.OWNER[inst[s]] in (s, -1))) or (z.visibility == "all_but_owner" and
-                    program.OWNER[inst[s]] != s) for s in range(N))
+                    program.OWNER[inst[s]] != s) or (z.visibility == "seats" and
+                    bool(program.VIS[inst[s]] >> s & 1)) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)

@@ -116,7 +116,7 @@ def render_md(doc: list) -> str:
 
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
              "all_but_owner": "everyone but its owner sees its cards",
-             "top": "everyone sees its top card only"}
+             "top": "everyone sees its top card only", "seats": "only the players listed see its cards"}
 
 
 class Describer:
@@ -294,13 +294,13 @@ class Describer:
         for z in g.zones.values():
             if z.kind == "player":
                 kind = "one per player"
-                vis = "its owner sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "its owner sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             elif z.kind == "indexed":
                 kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             else:
                 kind = "shared"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
             if z.data:                        # zone data: values kept with each instance
@@ -665,3 +665,10 @@ def _sides_items(items: list, mt, w) -> str:
         items.append((0, f"Everyone knows the sides when {w.cond(mt.sides_known)}; before that, "
                          f"only what the cards they have seen tell them."))
     return "sides"
+
+
+def _vis_words(z, w) -> str:
+    """Who sees a zone's cards, in words (VIS_WORDS; `{seats: EXPR}` by its expression)."""
+    if z.visibility == "seats" and z.vis_seats is not None:
+        return f"seen by {w.value_top(z.vis_seats)}"
+    return VIS_WORDS[z.visibility]

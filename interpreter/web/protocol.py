@@ -275,7 +275,9 @@ class Table:
                 place = self.layout[z.name]
                 entry = {"id": name, "zone": z.name, "label": layout.zone_label(g, self.layout, z, k),
                          "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
-                         "show_empty": place["show_empty"], "visibility": z.visibility,
+                         "show_empty": place["show_empty"],
+                         "visibility": (("owner" if z.kind == "player" else "all") if z.visibility == "seats"
+                                        else z.visibility),
                          "description": z.description, "cards": obs["zones"][name]}
                 if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
                     cards = S.Z[zi]

@@ -139,8 +139,11 @@ class Sections:
             kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
             if z.get("per_player") and "count" in z:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
-            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
+            vis = z.get("visibility", "all")
+            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), "seats" if hasattr(vis, "get") else vis,
                                     str(z.get("description", "")), zones.key_span(name), i)
+            if hasattr(vis, "get") and "seats" in vis:
+                out[str(name)].vis_seats = self.visibility_seats(str(name), kind, vis)
             if z.get("visibility") == "all_but_owner" and kind != "player":
                 self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
                          f"cards that every other seat sees)", z.at("visibility"))
@@ -348,6 +351,25 @@ class Sections:
         fn.type = fn.body.type if fn.body is not None else INT
         self.fn_stack.pop()
         return fn
+
+    def visibility_seats(self, name: str, kind: str, vis):
+        """`visibility: {seats: EXPR}`: a list of seats worked out once per player count (the
+        compiler makes it a mask per zone instance), so it may read `owner` (per-player zones),
+        players, seats, options and seat functions, and nothing of the game's state."""
+        scope = Scope({"owner": ("local", SEAT, "owner")}) if kind == "player" else Scope()
+        node = self.typed(vis["seats"], vis.at("seats"), scope, list_of(SEAT), "visibility seats")
+        if node is None:
+            return None
+        for x in ast.walk(node):
+            ref = getattr(x, "ref", None) or ()
+            state = (ref[:1] == ("zone",) or (isinstance(x, ast.Call) and x.func in self.zones)
+                     or (ref[:1] == ("builtin",) and ref[2] in ("dealer", "hand_number", "leaders"))
+                     or (isinstance(x, ast.Call) and x.func in ("total", "score", "owner")))
+            if state:
+                self.err(f"zone '{name}': visibility seats are worked out once per player count, from "
+                         f"owner, players, seats and options; they cannot read the game's state", x.span)
+                return None
+        return node
 
     def check_match(self, mt, scope) -> m.Match:
         s = scope
