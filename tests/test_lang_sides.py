@@ -231,3 +231,32 @@ def test_the_browser_and_the_terminal_show_the_sides_the_seat_knows():
     assert "Sides  North and South against East (you)" in end
     over = to_text(render_match_end(m, 1, names), 80)
     assert "A draw" not in over and ("North and South win." in over or "You win" in over)
+
+
+# -- the cost model --------------------------------------------------------------------------------
+def _with_sides(tmp_path, expr):
+    text = open(CALLED).read()
+    text = text.replace(text[text.index("  sides:"):], f'  sides: "{expr}"\n')
+    p = tmp_path / "costly.yaml"
+    p.write_text(text)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if x.startswith("  sides:"))
+    return str(p), line
+
+
+def test_validate_refuses_sides_that_are_certainly_too_costly_at_their_line(tmp_path, capsys):
+    path, line = _with_sides(tmp_path, "[[q for q in seats if count([x for x in range(90000) "
+                                       "if count(range(90000)) > 0]) > 0]]")
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:{line}:") and "certainly too costly" in err
+
+
+def test_sides_count_their_steps_in_the_hand_s_budget(tmp_path):
+    path, line = _with_sides(tmp_path, "[[q for q in seats if count([x for x in range(90000) "
+                                       "if count(range(50)) > 0]) > 0]]")
+    st = session.setup(path, None, {})
+    with pytest.raises(GameError) as e:
+        m = Match(st.program, 1)
+        while not m.over:
+            m.apply(0)
+    assert e.value.line().startswith(f"{path}:{line}:") and "steps_per_hand" in e.value.line()

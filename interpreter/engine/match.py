@@ -293,10 +293,11 @@ class Match:
             self.hand_sides.append(sides)
         self.hands_played += 1
         if S.log is not None:
-            S.log.append({"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
-                          "results": results, "totals": list(S.total)})
+            ev = {"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
+                  "results": results, "totals": list(S.total)}
             if sides is not None:
-                S.log[-1]["sides"] = [list(t) for t in self.hand_sides[-1]]
+                ev["sides"] = [list(t) for t in sides]
+            S.log.append(ev)
         ended = P.match_end(S) if P.match_end else True
         cut = self.max_hands is not None and self.hands_played >= self.max_hands
         if ended or cut:

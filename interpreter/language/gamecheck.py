@@ -224,6 +224,9 @@ def all_expressions(ck, hand, autos, match):
         yield a.default, f"attribute '{a.name}'"
     for v in ck.variables:
         yield v.initial, f"variable '{v.name}'"
+    for z in ck.zones.values():
+        if z.vis_seats is not None:
+            yield z.vis_seats, f"zone '{z.name}'"
     for fn in ck.functions.values():
         yield fn.body, f"function '{fn.name}'"
     for mv in ck.moves.values():

@@ -12,6 +12,7 @@ from dataclasses import fields, is_dataclass
 from ..language import cards as cardtext
 from ..language.nodes import Call, Name, Node
 from ..engine.observe import visible
+from .english import join
 
 _COMPASS = {
     1: ["South"],
@@ -545,7 +546,7 @@ class Narrator:
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
-                    " and ".join(self._who(p, cap=False) for p in t) for t in sides) + ".")
+                    join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
         known = self.m.S.known

@@ -10,6 +10,7 @@ far is shown only when every card it reads is known to the seat.
 from __future__ import annotations
 
 from . import narrate
+from .english import join
 
 
 def phase(match) -> str | None:
@@ -120,8 +121,8 @@ def sides(match, viewer: int = -1) -> tuple | None:
 
 
 def sides_text(sides: tuple, names: list) -> str:
-    """Sides in words: 'North and East against South against West' (a seat alone too)."""
-    return " against ".join(" and ".join(names[p] for p in t) for t in sides)
+    """Sides in words: 'North, East and South against West' (a seat alone too)."""
+    return " against ".join(join([names[p] for p in t]) for t in sides)
 
 
 def player_values(match, viewer: int, names: list) -> list:
