@@ -260,3 +260,14 @@ def test_sides_count_their_steps_in_the_hand_s_budget(tmp_path):
         while not m.over:
             m.apply(0)
     assert e.value.line().startswith(f"{path}:{line}:") and "steps_per_hand" in e.value.line()
+
+
+def test_the_html_report_counts_side_wins_for_each_seat(tmp_path):
+    import re
+    out = tmp_path / "r.html"
+    assert cli.main(["simulate", CALLED, "-n", "40", "--seed", "1", "--report", str(out), "-q"]) == 0
+    text = re.sub(r"<[^>]+>", " ", out.read_text())
+    rates = [float(x) for x in re.findall(r"seat \d win rate\s+([0-9.]+)", text)]
+    assert len(rates) == 3 and sum(rates) > 1.2          # a side of two wins most games
+    assert re.search(r"draw rate\s+0\.000", text)
+    assert "fair 0.500" in out.read_text()               # two sides: a seat's fair share is 1/2

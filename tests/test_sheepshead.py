@@ -214,3 +214,25 @@ def test_golden_narration_of_a_called_ace_hand(seat, who):
     assert "Northeast plays A♥; Northeast is the picker's partner." in text
     assert ("The sides were you, Northwest and East against West and Northeast." if seat == 0 else
             "The sides were South, Northwest and East against West and you.") in text
+
+
+def test_whatever_a_seat_is_shown_of_the_sides_every_world_it_imagines_agrees():
+    import random
+    from cardrules import session
+    from cardrules.agents import SeatView
+    from cardrules.engine import Match
+    rng = random.Random(3)
+    st = session.setup(SHEEPSHEAD)
+    shown = hidden = 0
+    for seed in range(4):
+        m = Match(st.program, seed)
+        while not m.over:
+            for seat in range(5):
+                known = status.sides(m, seat)
+                if known is None:
+                    hidden += 1
+                    continue
+                shown += 1
+                assert {SeatView(m, seat).sample(rng).sides_now() for _ in range(4)} == {known}
+            m.apply(rng.randrange(len(m.legal_moves())))
+    assert shown and hidden
