@@ -271,3 +271,25 @@ def test_the_html_report_counts_side_wins_for_each_seat(tmp_path):
     assert len(rates) == 3 and sum(rates) > 1.2          # a side of two wins most games
     assert re.search(r"draw rate\s+0\.000", text)
     assert "fair 0.500" in out.read_text()               # two sides: a seat's fair share is 1/2
+
+
+# -- side_of(p) ----------------------------------------------------------------------------------------
+def test_side_of_is_the_seat_s_side_as_the_sides_stand_now_else_its_team(tmp_path):
+    text = open(CALLED).read().replace(
+        '(1 if ours > theirs else -1) * (1 if with_dealer(p, dealer) else -1)',
+        '(1 if ours > theirs else -1) * (1 if p in side_of(dealer) else -1)')
+    p = tmp_path / "side-of.yaml"
+    p.write_text(text)
+    for seed in range(6):                   # the same scores as with the sides' own function
+        a = Match(session.setup(CALLED, None, {}).program, seed)
+        b = Match(session.setup(str(p), None, {}).program, seed)
+        while not a.over:
+            a.apply(0)
+            b.apply(0)
+        assert a.hand_results == b.hand_results and a.winners == b.winners
+    from cardrules.compiler import runtime as rt
+    m = _partner_hidden()
+    assert rt.side(m.S, 2) == [0, 2] and rt.side(m.S, 1) == [1]
+    st = session.setup(game_path("euchre"))             # no sides: its team
+    e = Match(st.program, 1)
+    assert rt.side(e.S, 1) == [1, 3]

@@ -401,21 +401,11 @@ class Match:
 
 
 def normal_sides(value, players: int, span) -> tuple:
-    """A `sides:` value in one canonical form (see Match.sides_now)."""
-    seen: set = set()
-    out = []
-    for side in value:
-        t = tuple(sorted(set(side)))
-        for s in t:
-            if s in seen:
-                raise GameError(f"sides: seat {s} is on two sides", span)
-            if not 0 <= s < players:
-                raise GameError(f"sides: {s} is not a seat (seats are 0 to {players - 1})", span)
-            seen.add(s)
-        if t:
-            out.append(t)
-    out += [(s,) for s in range(players) if s not in seen]
-    return tuple(sorted(out))
+    """A `sides:` value in one canonical form (see Match.sides_now; rt.side_lists)."""
+    try:
+        return rt.side_lists(value, players)
+    except rt.EvalError as exc:
+        raise GameError(str(exc), span) from None
 
 
 def _loop_around(stmts: list, target):

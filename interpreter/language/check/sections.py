@@ -371,6 +371,21 @@ class Sections:
                 return None
         return node
 
+    def sides_not_circular(self, node):
+        """The sides may not use side_of() (directly or through functions): they would depend on
+        themselves."""
+        todo, seen = [node], set()
+        while todo:
+            x = todo.pop()
+            for y in ast.walk(x):
+                ref = getattr(y, "ref", None)
+                if isinstance(y, ast.Call) and y.func == "side_of" and ref is None:
+                    self.err("sides cannot use side_of(): the sides would depend on themselves", y.span)
+                    return
+                if ref and ref[0] == "function" and ref[1].name not in seen and ref[1].body is not None:
+                    seen.add(ref[1].name)
+                    todo.append(ref[1].body)
+
     def check_match(self, mt, scope) -> m.Match:
         s = scope
         next_dealer = self.typed(mt["next_dealer"], mt.at("next_dealer"), s, SEAT, "next_dealer") \
@@ -389,6 +404,8 @@ class Sections:
             if "sides" in mt else None
         known = self.typed(mt["sides_known"], mt.at("sides_known"), s, BOOL, "sides_known") \
             if "sides_known" in mt else None
+        if sides is not None:
+            self.sides_not_circular(sides)
         if "sides_known" in mt and "sides" not in mt:
             self.err("match: sides_known says when the sides are shown; give the sides too (sides:)",
                      mt.key_span("sides_known"))
