@@ -169,3 +169,14 @@ def test_a_whole_match_plays_at_the_terminal_through_scripted_input(tmp_path, pl
     assert chooser.asked >= players
     ok, msg = session.replay(str(save))
     assert ok, msg
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_move_of_a_hand_is_told_in_the_games_words(seed, tmp_path):
+    import re
+    from test_game_words import told
+    lines = told("indian-poker", seed, tmp_path)
+    start = next(i for i, x in enumerate(lines) if x.startswith("Hand 1:"))
+    hand = lines[start + 2:lines.index("Hand 1 is over.")]
+    assert hand
+    assert not [x for x in hand if re.search(r"^\w+ \w+: .* from .* to ", x)]
