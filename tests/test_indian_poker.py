@@ -81,6 +81,18 @@ def test_the_owner_learns_its_card_only_at_the_showdown():
     assert "A♠" in after and m.over
 
 
+def test_the_rl_observation_shows_every_forehead_but_the_seats_own():
+    pytest.importorskip("numpy")
+    from cardrules.rl.encoding import Encoding
+    m = indian("AS 2C KH")
+    enc = Encoding(m.P)
+    names = enc.describe_observation()
+    for seat, own in ((0, "KH"), (1, "AS"), (2, "2C")):
+        vec = enc.observe(m, seat)
+        seen = {names[i].split(" has ")[1] for i in range(len(names)) if vec[i] and " has " in names[i]}
+        assert seen == {"AS", "2C", "KH"} - {own}
+
+
 def test_the_rules_text_says_everyone_but_the_owner_sees_a_forehead():
     text = " ".join(describe(load_game(INDIAN)[0]).split())
     assert "everyone but its owner sees its cards" in text
