@@ -106,6 +106,15 @@ def test_a_player_who_cannot_cover_a_bet_calls_all_in_for_less():
     assert m.over and list(m.S.total) == [-10, 10]      # kings beat ace high; seat 0 is out
 
 
+def test_a_player_who_cannot_pay_the_big_blind_posts_all_they_have_and_is_all_in():
+    m = holdem({0: "AS 2C", 1: "KH KD"}, "3C 4D 9S 8H 7C", sets={"stack": 3, "big": 4})
+    assert var(m, "paid") == [1, 3] and var(m, "chips") == [2, 0]
+    assert var(m, "current") == 4                        # the bet to match is still the full blind
+    assert legal(m) == ["fold", "call"]                  # nobody left to raise against
+    play(m, "call")                                      # all in for 3 in all
+    assert m.over and list(m.S.total) == [-3, 3]
+
+
 # ---- the showdown: best five of seven -------------------------------------------------------
 
 def test_the_kicker_decides_between_equal_pairs():
