@@ -109,7 +109,7 @@ class Encoding:
         self._dealer = self._slots([f"dealer is {_rel(k)}" for k in range(N)])
         self._hand = self._slots(["hand number"])
         self.size = len(self._names)
-        self._ranks = len(deck.ranks) + (1 if deck.jokers else 0)
+        self._ranks = len(deck.ranks) + (1 if deck.extra() else 0)
         self._actions()
 
     # -- layout ----------------------------------------------------------------------------
@@ -125,7 +125,7 @@ class Encoding:
         if t == "seat":
             return t, [f" is {_rel(k)}" for k in range(self.N)]
         if t == "rank":
-            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.jokers else [])
+            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
         if t == "suit":
             return t, [f" is {s}" for s in deck.suits]
         if t == "color":
