@@ -142,3 +142,49 @@ def test_rl_encoding_gives_named_cards_a_rank_slot(tmp_path):
     st = setup(p, 2, None)
     enc = Encoding(st.program)
     assert any("is joker" in n for n in enc.describe_observation())
+
+
+# ---- subsets beyond 65,536 lists (issue 30.9) ------------------------------------------------
+
+SEVENS = """
+game: Sevens
+players: {min: 2, max: 2}
+deck:
+  ranks: {from: 1, to: 20}
+  suits: []
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+attributes:
+  num:
+    cases: [{if: "true", value: "rank_order(card.rank) + 1"}]
+functions:
+  sevens:
+    params: {cards: "list of card"}
+    body: "count(s for s in subsets(cards, 7) if count(s) == 7 and sum(c.num for c in s) == 70)"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 10}
+  - score: {seat: 0, points: "sevens(hand(0) + hand(1))"}
+match:
+  end: "true"
+limits: {steps_per_hand: %d}
+"""
+
+
+def test_subsets_of_sevens_from_twenty_cards_beyond_65536_lists(tmp_path):
+    # 77,520 seven-card sub-lists of 20 cards: made as they are visited, within the step budget
+    p = tmp_path / "sevens.yaml"
+    p.write_text(SEVENS % 5_000_000)
+    m = T.stacked(str(p), "")
+    assert m.S.score[0] == 2306         # the 7-subsets of 1..20 that add up to 70
+
+
+def test_subsets_beyond_the_step_budget_say_what_to_use_instead(tmp_path):
+    from cardrules.errors import GameError
+    p = tmp_path / "sevens.yaml"
+    p.write_text(SEVENS % 500_000)
+    with pytest.raises(GameError, match=r"subsets\(\) of 20 items with up to 7 each would build "
+                                        r"137979 lists .* ask for smaller ones .*groups\(cards, 3, rank\)"):
+        T.stacked(str(p), "")
