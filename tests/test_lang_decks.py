@@ -122,7 +122,7 @@ def test_rules_text_lists_counts_and_named_cards(tmp_path):
     game, _ = load_game(p)
     text = " ".join(describe(game).split())
     assert "1 card of each rank and suit, but 3 of 1X" in text
-    assert "by name: 1 Rook" in text
+    assert "by name: one Rook" in text
     assert "6 cards in all." in text
 
 

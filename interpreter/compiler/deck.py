@@ -79,6 +79,8 @@ class Deck:
         d = self.g.deck
         if d.suits == [""]:                 # suits: [] — the card is its rank, as declared
             return d.ranks[r]
+        if any(len(x) > 1 for x in d.suits):  # suits written as words: the rank as declared (10Red)
+            return d.ranks[r] + d.suits[s]
         return cards.rank_text(d.ranks, r) + cards.suit_text(d.suits, s)
 
     def expr_function(self, node, params, name, kinds=None):

@@ -306,6 +306,9 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
+        if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.elt, nodes.Name) \
+                and src.elt.id == src.var:      # [x for x in range(a, b) if ...]: within the range
+            return self._int_domain(src.iter)
         return list(range(self.n))
 
     def _const(self, x):

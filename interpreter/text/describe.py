@@ -673,6 +673,6 @@ def _deck_counts(g, w) -> str:
         deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
     if d.named:
         deck = (deck + ", and " if d.ranks and d.suits else "") + "by name: " + join(
-            [f"{n} {w.t(name)}" for name, n in d.named.items()]) + (
+            [f"{n if n > 1 else 'one'} {w.t(name)}" for name, n in d.named.items()]) + (
             " (above every rank, without a suit)" if d.ranks and d.suits else "")
     return deck
