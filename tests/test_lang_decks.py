@@ -88,6 +88,14 @@ def test_copy_tells_identical_copies_apart(tmp_path):
     assert m.S.score[0] == 1                       # alike for ==, told apart by .copy
 
 
+def test_identical_copies_are_one_move_where_the_rules_do_not_read_copy(tmp_path):
+    p = rules(tmp_path, "ranks: [A, 2]\nsuits: [C, D]\ncopies: 2", cond="card == AC")
+    m = T.stacked(p, "2C AC 2D AC")                # seat 0 holds both copies of AC
+    assert [m.move_text(x) for x in m.legal_moves()] == ["play AC"]
+    T.choose(m, "play AC")
+    assert m.S.score[0] == 1 and T.cards(m, "table") == ["AC"]
+
+
 def test_a_numbered_deck_beyond_100_ranks_reads_its_numbers(tmp_path):
     p = rules(tmp_path, "ranks: {from: 1, to: 104}\nsuits: []", cond="card.rank >= 100")
     n = names(p)

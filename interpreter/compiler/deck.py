@@ -58,6 +58,30 @@ class Deck:
         self.ns["KIND_ID"] = dict(self.kind_to_id)   # card kind -> its first card id
         return names, tuple(rank), tuple(suit), tuple(color_ix)
 
+    def alike_moves(self, P):
+        """With identical copies in the deck and no rule reading card.copy, moves that differ only
+        in which copy of a card they name are one move: a function keeping the first of each
+        (in the legal moves' order), or None when every move is its own."""
+        if not self.duplicates or self.g.reads_copy:
+            return None
+        kinds = tuple(P.card_kinds)
+        shapes = {mv.index: tuple("c" if p.type == "card" and not p.blind else
+                                  "l" if isinstance(p.type, tuple) and p.type[1] == "card" else ""
+                                  for p in mv.params) for mv in self.g.moves.values()}
+
+        def one_per_kind(moves):
+            seen, out = set(), []
+            for mv in moves:
+                key = (mv[0],) + tuple(
+                    kinds[v] if s == "c" else tuple(sorted(kinds[c] for c in v)) if s == "l"
+                    else tuple(v) if isinstance(v, list) else v
+                    for s, v in zip(shapes[mv[0]], mv[1:]))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(mv)
+            return out if len(out) < len(moves) else moves
+        return one_per_kind
+
     def copies_of(self, kinds) -> list:
         """`copies: EXPRESSION`: each card kind's number of copies (0 to 100; the deck at most
         MAX_CARDS cards), computed as set-up is."""

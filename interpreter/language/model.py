@@ -294,6 +294,7 @@ class Game:
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
+    reads_copy: bool = False      # some expression reads card.copy: identical copies differ
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

@@ -68,6 +68,11 @@ class Encoding:
         self.max_move_ids = max_move_ids
         self.N = N = program.players
         self.n = len(program.card_names)
+        seen: dict = {}             # each card's name in action texts: a copy after the first
+        self.card_text = []         # of identical cards gets its number ('Tempura(2)'), so
+        for name in program.card_names:     # every action's text is its own
+            seen[name] = seen.get(name, 0) + 1
+            self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -82,8 +87,8 @@ class Encoding:
                 count = z.count if z.kind == "indexed" else 1
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
-                bits = self._slots([f"{label} has {c}" for c in program.card_names])
-                top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
+                bits = self._slots([f"{label} has {c}" for c in self.card_text])
+                top = self._slots([f"{label} top is {c}" for c in self.card_text]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
@@ -133,7 +138,7 @@ class Encoding:
         if t in P.game.types:                 # a type of the file's: one slot per value
             return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in P.card_names]
+            return "card", [f" has {c}" for c in self.card_text]
         return None, []
 
     def describe_observation(self) -> list:
@@ -418,7 +423,7 @@ class Encoding:
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
             if kind == "card":
-                parts.append(P.card_names[x])
+                parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
             elif kind == "rank":
@@ -452,4 +457,4 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.P.card_names[c] for c in reversed(cards))
+        return "+".join(self.card_text[c] for c in reversed(cards))

@@ -163,6 +163,8 @@ class Expressions:
         if n.name == "copy" and getattr(self, "making_deck", False):
             raise RuleError("'copy' numbers the copies once the deck is made: deck: remove and copies "
                             "read the card's rank, suit and color", n.span)
+        if n.name == "copy":
+            self.copy_read = True
         if n.name in CARD_ATTRS:
             return CARD_ATTRS[n.name]
         if n.name in self.attributes:
