@@ -50,6 +50,9 @@ class Sections:
                 hi = lo
             ranks = list(range(lo, hi + 1))
         ranks = [str(r) for r in ranks]
+        if len(ranks) > 1000:
+            self.err(f"the deck has {len(ranks)} ranks (limit 1000)", d.at("ranks"))
+            ranks = ranks[:1000]
         suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
         for label, items, src in (("rank", ranks, d.get("ranks") if isinstance(d.get("ranks"), list) else None),
                                   ("suit", suits, d.get("suits"))):
