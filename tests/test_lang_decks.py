@@ -196,3 +196,11 @@ def test_subsets_beyond_the_step_budget_say_what_to_use_instead(tmp_path):
     with pytest.raises(GameError, match=r"subsets\(\) of 20 items with up to 7 each would build "
                                         r"137979 lists .* ask for smaller ones .*groups\(cards, 3, rank\)"):
         T.stacked(str(p), "")
+
+
+def test_rules_text_of_a_deck_of_named_cards_alone_lists_them_without_ranks_or_suits():
+    from conftest import game_path
+    game, _ = load_game(game_path("sushi-go"))
+    text = " ".join(describe(game).split())
+    assert "The cards by name: 14 Tempura, 14 Sashimi" in text and "108 cards in all." in text
+    assert "Ranks, lowest first" not in text and "Suits:" not in text

@@ -156,14 +156,17 @@ class Describer:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
         items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "
                           "Seat 0 deals the first hand.")]
-        items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
+        if d.ranks and d.suits:             # (a deck of cards by name alone has neither)
+            items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
                  for i in range(len(d.suits))]
         colors = []
         for c in d.color_names:
             members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
             colors.append(f"{join(members)} are {w.t(c)}")
-        if d.suits != [""]:
+        if not d.ranks or not d.suits:
+            pass
+        elif d.suits != [""]:
             items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
         else:
             items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
@@ -672,7 +675,7 @@ def _deck_counts(g, w) -> str:
     if d.jokers:
         deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
     if d.named:
-        deck = (deck + ", and " if d.ranks and d.suits else "") + "by name: " + join(
+        deck = (deck + ", and " if d.ranks and d.suits else "the cards ") + "by name: " + join(
             [f"{n if n > 1 else 'one'} {w.t(name)}" for name, n in d.named.items()]) + (
             " (above every rank, without a suit)" if d.ranks and d.suits else "")
     return deck
