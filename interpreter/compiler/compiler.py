@@ -154,6 +154,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
                     zone_of, tuple(owner), tuple(vis), ALL, base)
         self.P = P
+        P.alike = self.alike_moves(P)
         self.attribute_tables(P)
         self.program(P)
         return P

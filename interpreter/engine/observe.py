@@ -136,6 +136,8 @@ class Sampler:
                     legal(S, seat_, out)
             except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
                 raise m._error(exc, op.stmt.span) from None
+            if out and m.P.alike is not None:
+                out = m.P.alike(out)
             m.pending = (seat_, out, op)
         return m
 

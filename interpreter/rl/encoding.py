@@ -70,6 +70,11 @@ class Encoding:
         self.max_move_ids = max_move_ids
         self.N = N = program.players
         self.n = len(program.card_names)
+        seen: dict = {}             # each card's name in action texts: a copy after the first
+        self.card_text = []         # of identical cards gets its number ('Tempura(2)'), so
+        for name in program.card_names:     # every action's text is its own
+            seen[name] = seen.get(name, 0) + 1
+            self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -84,8 +89,8 @@ class Encoding:
                 count = z.count if z.kind == "indexed" else 1
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
-                bits = self._slots([f"{label} has {c}" for c in program.card_names])
-                top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
+                bits = self._slots([f"{label} has {c}" for c in self.card_text])
+                top = self._slots([f"{label} top is {c}" for c in self.card_text]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
@@ -112,7 +117,7 @@ class Encoding:
         self._dealer = self._slots([f"dealer is {_rel(k)}" for k in range(N)])
         self._hand = self._slots(["hand number"])
         self.size = len(self._names)
-        self._ranks = len(deck.ranks) + (1 if deck.jokers else 0)
+        self._ranks = len(deck.ranks) + (1 if deck.extra() else 0)
         self._actions()
 
     # -- layout ----------------------------------------------------------------------------
@@ -128,7 +133,7 @@ class Encoding:
         if t == "seat":
             return t, [f" is {_rel(k)}" for k in range(self.N)]
         if t == "rank":
-            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.jokers else [])
+            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
         if t == "suit":
             return t, [f" is {s}" for s in deck.suits]
         if t == "color":
@@ -136,7 +141,7 @@ class Encoding:
         if t in P.game.types:                 # a type of the file's: one slot per value
             return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in P.card_names]
+            return "card", [f" has {c}" for c in self.card_text]
         return None, []
 
     def describe_observation(self) -> list:
@@ -327,6 +332,9 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
+        if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.elt, nodes.Name) \
+                and src.elt.id == src.var:      # [x for x in range(a, b) if ...]: within the range
+            return self._int_domain(src.iter)
         bounds = self._bounds(cond, name, {}) if cond is not None else {}
         if "high" in bounds:                          # any source, bounded by the parameter's if:
             return list(range(min(bounds.get("low", 0), bounds["high"]), bounds["high"] + 1))
@@ -439,7 +447,7 @@ class Encoding:
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
             if kind == "card":
-                parts.append(P.card_names[x])
+                parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
             elif kind == "rank":
@@ -473,4 +481,4 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.P.card_names[c] for c in reversed(cards))
+        return "+".join(self.card_text[c] for c in reversed(cards))

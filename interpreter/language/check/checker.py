@@ -174,7 +174,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
-                      types=dict(self.enums))
+                      types=dict(self.enums), reads_copy=getattr(self, "copy_read", False))
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:
