@@ -395,11 +395,13 @@ class Encoding:
                 elif ids[pos] is not None:
                     ids[pos] += (M + r) * stride
 
-    def mask(self, ids: list):
-        """The int8 legal-action mask of a list of ids."""
-        m = np.zeros(self.num_actions, np.int8)
-        m[[a for a in ids if a is not None]] = 1
-        return m
+    def mask(self, ids):
+        """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
+        m = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
+        for a in ids:
+            if a is not None:
+                m[a] = 1
+        return np.frombuffer(m, np.int8)
 
     def action_text(self, action: int) -> str:
         """A readable name for an action id, e.g. 'capture 7H 3S', 'ask +1 Q', 'capture 7H #2'."""
