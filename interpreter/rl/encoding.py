@@ -48,7 +48,7 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
-from ..language import nodes
+from ..language import cards, nodes
 
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
@@ -420,8 +420,8 @@ class Encoding:
                 parts.append(P.card_names[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
-            elif kind == "rank":
-                parts.append(deck.ranks[x] if x < len(deck.ranks) else "joker")
+            elif kind == "rank":      # as the engine writes a rank ('10' is 'T')
+                parts.append(cards.rank_text(deck.ranks, x) if x < len(deck.ranks) else "joker")
             elif kind == "suit":
                 parts.append(deck.suits[x] if x < len(deck.suits) else "none")
             elif kind == "color":
