@@ -201,6 +201,8 @@ def game_name(path: str) -> str:
 def check_action(action, num_actions: int) -> int:
     """The action as an int, if it is an integer (int or numpy integer, not bool, str or float)
     in 0..num_actions-1; ValueError otherwise."""
+    if type(action) is int and 0 <= action < num_actions:      # the common case, first
+        return action
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise ValueError(f"an action is an integer id, not {action!r} ({type(action).__name__})")
     a = int(action)

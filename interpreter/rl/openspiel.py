@@ -261,9 +261,16 @@ class _Play:
                                    "and game.deserialize_state()")
 
     def legal(self) -> list:
-        """The legal action ids, ascending (made once per state)."""
+        """The legal action ids, ascending (made once per state, and once per shared match)."""
         if self._legal is None:
-            self._legal = sorted(self.index)
+            index = self.index
+            known = self.cfg.derived.get(id(self.match)) if self.shared else None
+            if known is not None and known[1] is index and len(known) > 2:
+                self._legal = known[2]
+            else:
+                self._legal = sorted(index)
+                if known is not None and known[1] is index:
+                    self.cfg.derived[id(self.match)] = (self.match, index, self._legal)
         return self._legal
 
     @property
@@ -361,7 +368,7 @@ class _Play:
             return [0.0] * n
         if self.shared:     # a finished shared match: its returns are kept with it
             known = cfg.derived.get(id(self.match))
-            if known is not None and known[0] is self.match and len(known) > 2:
+            if known is not None and known[0] is self.match and known[1] is None:
                 return list(known[2])
             r = outcome(self.match, cfg.returns)
             if len(cfg.derived) < REPLAY_CACHE:
@@ -387,10 +394,11 @@ class _Lazy:
     """A state's _Play, made when first asked (see new_initial_state); a copy (a clone) makes
     the original's first, so both stand at the same deal."""
 
-    __slots__ = ("make", "play")
+    __slots__ = ("make", "play", "shared")
 
     def __init__(self, make, play=None):
         self.make, self.play = make, play
+        self.shared = False     # held by a state and its clones: forked before a change
 
     def get(self) -> _Play:
         if self.play is None:
@@ -398,7 +406,16 @@ class _Lazy:
         return self.play
 
     def __deepcopy__(self, memo):
-        return _Lazy(self.make, self.get().__deepcopy__(memo))
+        play = self.get()
+        if play.cfg.explicit and not play.world:
+            # copy on write: a clone shares this until either state moves (`_own`); a clone
+            # that is dropped unmoved, as a search drops many, costs no copy at all
+            self.shared = True
+            return self
+        return _Lazy(self.make, play.__deepcopy__(memo))
+
+    def fork(self) -> "_Lazy":
+        return _Lazy(self.make, self.play.__deepcopy__({}))
 
     def __reduce__(self):
         return self.get().__reduce__()
@@ -460,8 +477,15 @@ class CardrulesState(pyspiel.State):
             action = check_action(action, n)
         super().apply_action(action)
 
+    def _own(self) -> _Play:
+        """The state's _Play, its own (forked from its clones') before it changes."""
+        lazy = self._lazy
+        if lazy.shared:
+            lazy = self._lazy = lazy.fork()
+        return lazy.get()
+
     def _apply_action(self, action):
-        (self._lazy.play or self._lazy.get()).apply(int(action))
+        self._own().apply(int(action))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -527,6 +551,7 @@ class CardrulesState(pyspiel.State):
             raise ValueError("a chance node is resolved by its outcomes, not resampled")
         m = play.match
         if sampler is None:     # a generator of its own: the match's own deals stay as they are
+            play = self._own()
             play.resamples += 1
             x = random.Random(f"{play.seed}:{len(play.actions)}:{play.resamples}").random()
         else:
