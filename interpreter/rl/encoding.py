@@ -50,6 +50,7 @@ from math import comb
 
 from ..language import cards, nodes
 
+ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -263,6 +264,7 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
+        self._idcache: dict = {}    # (seat, move) -> id, for moves without a list parameter
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -338,10 +340,17 @@ class Encoding:
         N = self.N
         table = self._moves
         C = self._C
+        cache = self._idcache
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
+            if not has_list:    # a move without a list: its id, once computed, is remembered
+                key = (seat, mv)
+                a = cache.get(key)
+                if a is not None:
+                    ids.append(a)
+                    continue
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
@@ -372,6 +381,8 @@ class Encoding:
                 a += x * stride
                 j += 1
             ids.append(a)
+            if not has_list and len(cache) < ID_CACHE:
+                cache[key] = a
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
