@@ -50,8 +50,9 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
-from ..language import nodes
+from ..language import cards, nodes
 
+ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -271,6 +272,7 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
+        self._idcache: dict = {}    # (seat, move) -> id, for moves without a list parameter
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -370,10 +372,17 @@ class Encoding:
         N = self.N
         table = self._moves
         C = self._C
+        cache = self._idcache
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
+            if not has_list:    # a move without a list: its id, once computed, is remembered
+                key = (seat, mv)
+                a = cache.get(key)
+                if a is not None:
+                    ids.append(a)
+                    continue
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
@@ -404,6 +413,8 @@ class Encoding:
                 a += x * stride
                 j += 1
             ids.append(a)
+            if not has_list and len(cache) < ID_CACHE:
+                cache[key] = a
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
@@ -427,11 +438,13 @@ class Encoding:
                 elif ids[pos] is not None:
                     ids[pos] += (M + r) * stride
 
-    def mask(self, ids: list):
-        """The int8 legal-action mask of a list of ids."""
-        m = np.zeros(self.num_actions, np.int8)
-        m[[a for a in ids if a is not None]] = 1
-        return m
+    def mask(self, ids):
+        """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
+        m = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
+        for a in ids:
+            if a is not None:
+                m[a] = 1
+        return np.frombuffer(m, np.int8)
 
     def action_text(self, action: int) -> str:
         """A readable name for an action id, e.g. 'capture 7H 3S', 'ask +1 Q', 'capture 7H #2'."""
@@ -450,8 +463,8 @@ class Encoding:
                 parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
-            elif kind == "rank":
-                parts.append(deck.ranks[x] if x < len(deck.ranks) else "joker")
+            elif kind == "rank":      # as the engine writes a rank ('10' is 'T')
+                parts.append(cards.rank_text(deck.ranks, x) if x < len(deck.ranks) else "joker")
             elif kind == "suit":
                 parts.append(deck.suits[x] if x < len(deck.suits) else "none")
             elif kind == "color":
