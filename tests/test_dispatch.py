@@ -297,3 +297,34 @@ def test_an_error_in_a_move_taken_in_one_call_names_the_same_line(tmp_path, off,
         T.choose(m, "draw")
     line = next(i for i, t in enumerate(open(path).read().split("\n"), 1) if "top(table)" in t)
     assert str(exc.value).startswith(f"{path}:{line}:9: error: top of an empty zone")
+
+
+LEGAL_FAILING = """
+moves:
+  draw:
+    params:
+      card: {from: "hand(player)", if: "card.rank == top(table).rank"}
+    do:
+      - move: {cards: card, to: pile}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [draw]
+    by: 1
+"""
+
+
+@pytest.mark.parametrize("switched_off", [(), ("chooses",)])
+def test_an_error_in_legal_moves_written_in_line_names_the_same_line(tmp_path, off, switched_off):
+    # C_ holds L_draw's lines (passes/takes.py, `chooses`): the top of the empty table in the
+    # parameter's `if:` fails at that line either way
+    from cardrules.errors import GameError
+    off(*switched_off)
+    path = write(tmp_path, LEGAL_FAILING)
+    src = setup(path, 2).program.source
+    c = src[src.index("def C_"):]
+    assert ("L_draw(S, player, out)" in c.split("\ndef ")[0]) == ("chooses" in switched_off)
+    with pytest.raises(GameError) as exc:
+        T.stacked(path, "AC 2C 3C")
+    line = next(i for i, t in enumerate(open(path).read().split("\n"), 1) if "top(table)" in t)
+    assert str(exc.value).startswith(f"{path}:{line}:") and "top of an empty zone" in str(exc.value)

@@ -33,6 +33,7 @@ APPLIES_TO = {
     "results": ("games/knockout-whist.yaml", 4),
     "dispatch": ("games/perfect10.yaml", 3),
     "takes": ("games/chinese-ten.yaml", 2),
+    "chooses": ("games/perfect10.yaml", 3),
 }
 
 

@@ -60,6 +60,7 @@ PASSES = (
     ("dispatch", "passes/dispatch.py: after a move, only the rules and seats its effects reach"),
     # after the moves and the automatic rules are written
     ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
+    ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 

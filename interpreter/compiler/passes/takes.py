@@ -7,8 +7,16 @@ writes the same lines one after the other: A_<move>'s body, then `if S.moved != 
 and AU_<move>'s body (while the memos were settled before the move) or a call of AUTOS. Each
 copied line keeps its rule-file position (an error names the same line). A body with a
 `return` is called, not copied. Same statements in the same order: same moves, steps, errors.
+
+The same copying writes a choose's legal-move functions in line in its `C_` function (switch
+`chooses`): the seat, then each `L_` (or fused `LF_`/`LQ_`) body in turn, each called instead
+when it has a `return`.
 """
 from __future__ import annotations
+
+import re
+
+_RETURN = re.compile(r"\breturn\b")
 
 
 def _body(comp, fn: str):
@@ -30,6 +38,16 @@ def _copy(comp, body, extra: int):
             e.linemap[len(e.lines)] = span
 
 
+def inline_call(comp, fn: str) -> bool:
+    """Write the body of generated function `fn(S, player, out)` in line (a choose's legal
+    moves, passes/takes.py's `chooses`): True if written, False if it has a `return`."""
+    body = _body(comp, fn)
+    if any(_RETURN.search(t) for t in body[0]):
+        return False
+    _copy(comp, body, 0)
+    return True
+
+
 def take_fns(comp, move_names: dict) -> dict:
     """Write D_<move> for every move; {move index: its name}."""
     out = {}
@@ -45,7 +63,7 @@ def take_fns(comp, move_names: dict) -> dict:
         if after is not None:
             e.line("calm = S.calm == S.moved")
         body = _body(comp, aname)
-        if any(t.strip().startswith("return") for t in body[0]):
+        if any(_RETURN.search(t) for t in body[0]):
             e.line(f"{aname}(S, player, _mv)")
         else:
             _copy(comp, body, 0)
