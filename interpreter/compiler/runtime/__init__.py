@@ -14,6 +14,8 @@ Encodings:
   running, or -1: it never changes a game, and is not logged;
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,
   `S.za[i]` whenever a card arrives in it, and `S.zin[i]` is the card that arrived last;
+  `S.calm` the move count when the last run of the automatic rules left every memo settled
+  (-1: not; passes/dispatch.py);
   `S.memo` what skippable automatic rules remember of the versions (reads.py), and a kept
   hand_result's or kept function's key, value and steps per seat (passes/results.py,
   passes/kept.py).
