@@ -311,11 +311,12 @@ class _Report:
 
     @staticmethod
     def mapping_choice(e) -> list:
-        """For a mapping given where anyOf allows one mapping form (among words): the failures
-        inside that form, else []."""
-        if e.validator != "anyOf" or not isinstance(e.instance, dict):
+        """For a mapping (or a list) given where anyOf allows one mapping (list) form among others:
+        the failures inside that form, else [] (deck: cards: [5] says what is wrong with the 5)."""
+        kind = "object" if isinstance(e.instance, dict) else "array" if isinstance(e.instance, list) else None
+        if e.validator != "anyOf" or kind is None:
             return []
-        forms = [i for i, s in enumerate(e.validator_value) if s.get("type") == "object"]
+        forms = [i for i, s in enumerate(e.validator_value) if s.get("type") == kind]
         if len(forms) != 1:
             return []
         return [c for c in e.context if c.relative_schema_path and c.relative_schema_path[0] == forms[0]]
@@ -446,6 +447,9 @@ class _Report:
             hint = suggest(str(inst), allowed) if isinstance(inst, str) else ""
             return span, f"{where} must be one of {', '.join(allowed)}, not {_describe(inst)}{hint}"
         if v == "pattern":
+            if e.validator_value.startswith("^[A-Za-z][") and e.validator_value.endswith("{0,15}$"):
+                return span, (f"{where} must be a card name (letters, digits and _, starting with a "
+                              f"letter, at most 16 characters), not '{inst}'")
             if "A-Za-z" in e.validator_value:
                 return span, (f"{where} must be a name (letters, digits and _, starting with a letter "
                               f"or _, at most 64 characters), not '{inst}'")

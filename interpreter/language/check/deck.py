@@ -5,7 +5,9 @@ from __future__ import annotations
 from .. import model as m
 from ..nodes import BOOL, CARD, INT
 from ...errors import suggest
-from .names import STANDARD_COLORS, Scope
+from .names import BUILTIN_FUNCS, BUILTIN_VALUES, STANDARD_COLORS, Scope
+
+_WORDS = {"and", "or", "not", "in", "if", "else", "for", "let", "true", "false"}
 
 class DeckSection:
     """The `deck:` section, checked into the model's Deck."""
@@ -76,6 +78,8 @@ class DeckSection:
         for name, n, at in pairs:
             if name in deck.named:
                 self.err(f"cards: '{name}' is listed twice", at)
+            elif name in _WORDS or name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name == "player":
+                self.err(f"cards: '{name}' is a word or built-in name of the language; choose another name", at)
             elif name in deck.ranks or name in deck.suits or name == "JK" or name in deck.color_names \
                     or self.card_kind(name) is not None or self.rank_index(name, exact=True) is not None:
                 self.err(f"cards: '{name}' is already a rank, suit, colour or card of this deck; "
