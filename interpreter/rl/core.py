@@ -23,6 +23,9 @@ RETURNS = ("points", "win", "winloss")
 # reset() starts another match while one ends before its first decision (nothing to learn
 # from it); this many in a row is a clear error rather than a loop.
 MAX_SKIPPED = 1000
+# Of those, this many in a row stopped by a game error (a limit reached) ends the search at once:
+# each may have taken a whole step budget, and a file that fails so is not a game to learn.
+MAX_FAILED = 10
 
 
 class Core:
@@ -73,11 +76,16 @@ class Core:
         from it. Matches that end before their first decision are skipped."""
         if seed is not None:
             self._seeds = random.Random(seed)
+        failed = 0
         for _ in range(MAX_SKIPPED):
             self.new_match()
             if not self.over:
                 return
             self.skipped += 1
+            failed = failed + 1 if self.failed is not None else 0
+            if failed >= MAX_FAILED:
+                raise ValueError(f"{self.setup.path}: {MAX_FAILED} matches in a row stopped before any "
+                                 f"decision (the last one: {self.failed})")
         raise ValueError(f"{self.setup.path}: {MAX_SKIPPED} matches in a row ended before any "
                          f"decision: there is nothing to learn"
                          + (f" (the last one stopped: {self.failed})" if self.failed else ""))

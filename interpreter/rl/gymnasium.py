@@ -26,7 +26,7 @@ import random
 
 from ..agents import SeatView, make_agent
 from ..session import agent_list, derive_seed
-from .core import MAX_SKIPPED, Core, check_action
+from .core import MAX_FAILED, MAX_SKIPPED, Core, check_action
 
 ILLEGAL = ("penalty", "random", "raise")
 
@@ -65,6 +65,7 @@ class SingleAgentEnv(gym.Env):
         # The match seeds follow Gymnasium's generator, so reset(seed=s) fixes the episodes.
         core = self.core
         core.reset(int(self.np_random.integers(2 ** 62)))
+        in_a_row = 0
         for _ in range(MAX_SKIPPED):
             m = core.match
             self._opponents = [
@@ -78,6 +79,10 @@ class SingleAgentEnv(gym.Env):
                 return obs, info
             core.skipped += 1
             failed = core.failed
+            in_a_row = in_a_row + 1 if failed else 0
+            if in_a_row >= MAX_FAILED:
+                raise ValueError(f"{core.setup.path}: {MAX_FAILED} matches in a row stopped before seat "
+                                 f"{self.seat} had a decision (the last one: {failed})")
             core.new_match()
         raise ValueError(f"{core.setup.path}: seat {self.seat} had no decision in {MAX_SKIPPED} "
                          f"matches in a row: there is nothing to learn"
