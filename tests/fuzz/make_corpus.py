@@ -43,6 +43,17 @@ def rules():
     yield "while_forever", BASE + 'hand:\n  - while: "true"\n    do:\n      - set: {v: "v + 1"}\n'
     yield "numbers_grow", BASE + 'hand:\n  - while: "true"\n    do:\n      - set: {v: "v * v + 2"}\n'
     yield "bidi_names", BASE.replace("hand:", "hand\u202e:") + "hand:\n  - shuffle: stock\n"
+    # the newer constructs: long decks of many copies, until_stable that never settles, **, sides, types
+    yield "ranks_1000_copies_100", BASE.replace("ranks: [A, 2, 3]\n  suits: [C, D]",
+                                                "ranks: {from: 0, to: 999}\n  suits: []\n  copies: 100") \
+        + "hand:\n  - shuffle: stock\n"
+    yield "until_stable_forever", (BASE + "hand:\n  - shuffle: stock\n  - deal: {from: stock, to: hand, count: 1}\n"
+                                   "automatic:\n  - name: spin\n    repeat: until_stable\n    do:\n"
+                                   "      - move: {top: hand(0), to: stock}\n      - move: {top: stock, to: hand(0)}\n")
+    yield "power_tower", BASE + 'hand:\n  - while: "true"\n    do:\n      - set: {v: "(v + 2) ** (v + 2)"}\n'
+    yield "sides_seat_twice", (BASE + "hand:\n  - shuffle: stock\nmatch:\n  sides: \"[[seat(0), seat(0)], [seat(1)]]\"\n")
+    yield "types_5000_values", (BASE.replace("variables:", "types:\n  t: [" + ", ".join(f"x{i}" for i in range(5000))
+                                              + "]\nvariables:") + "hand:\n  - shuffle: stock\n")
 
 
 def needs_cost_model():
