@@ -10,10 +10,10 @@ information, terminal returns. Actions are the encoding's canonical ids.
 
 Chance (`chance=`): "explicit" (the default for decks of at most EXPLICIT_MAX_CARDS cards):
 `new_initial_state()` is the root before any chance; every random draw of the engine is a
-chance node with its outcomes and probabilities (cardrules.rl.chance: a shuffle card by card,
-a blind draw's cut), so exact algorithms (CFR, best response, exploitability) traverse the
-whole tree. "sampled" (the default for larger decks): each initial state is dealt from its
-own seed, drawn from the game's `seed`.
+chance node with its outcomes and probabilities (cardrules.rl.chance: a lazy shuffle, drawn
+card by card as its places are read; a blind draw's cut), so exact algorithms (CFR, best
+response, exploitability) traverse the whole tree. "sampled" (the default for larger decks):
+each initial state is dealt from its own seed, drawn from the game's `seed`.
 
 Returns (`returns=`): "points" (default: the match totals, zero-sum, cardrules.rl.core.outcome),
 "win" (the share of the win, constant-sum 1) or "winloss" (+-1, zero-sum); `GameType.utility`
