@@ -80,6 +80,23 @@ def subsets(S, limit, items, most=None):
     return out
 
 
+def subsets_sized(S, limit, items, most, k):
+    """[s for s in tick(S, subsets(S, limit, items, most), limit) if len(s) == k]: only the
+    sub-lists of exactly k items (k a number written in the file), in subsets() order, with
+    the same steps counted (every item of every sub-list, then each sub-list visited) and
+    the same errors, the others never built (passes/subsets.py: a hand's best five of
+    seven, a pass of three cards of thirteen)."""
+    items = list(items)
+    n = len(items)
+    top, total, inner = _subsets_size(n, most)
+    S.steps += n + inner + total
+    if S.steps > limit:
+        too_many_steps(limit)
+    if not 1 <= k <= top:
+        return []
+    return [list(c) for c in combinations(items, k)]
+
+
 def _sums_to(vals, top, g):
     """The positions of every non-empty sub-list of at most `top` of vals (numbers, none
     negative) whose sum is g, in subsets() order (by size, then as combinations() gives them).
