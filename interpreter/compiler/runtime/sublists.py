@@ -204,12 +204,16 @@ def subsets_sum_is(S, limit, items, most, table, g):
     a capture's takes, then whether the card can capture at all. The steps are counted (and
     the limit checked) before any work, as subsets() counts before it builds."""
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _SIZES.get((n, most)) or _subsets_size(n, most)
     S.steps += n + 2 * inner + total
     if S.steps > limit:
         too_many_steps(limit)
     if n < 4:                       # each item, each pair, the three: no search, nothing kept
-        out = [[x] for x in items if table[x] == g] if top else []
+        out = []                    # (a loop: a comprehension costs more for so few items)
+        if top:
+            for x in items:
+                if table[x] == g:
+                    out.append([x])
         if top > 1:
             if n == 2:
                 if table[items[0]] + table[items[1]] == g:
@@ -260,7 +264,7 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
     counted before any work). Up to three items, each sub-list is simply tested in order."""
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _SIZES.get((n, most)) or _subsets_size(n, most)
     S.steps += n + inner + total
     if S.steps > limit:
         too_many_steps(limit)
