@@ -105,9 +105,22 @@ def test_subsets_sized_is_the_filter_of_subsets_with_its_steps(n, most):
 
 
 def test_subsets_sized_refuses_too_many_sub_lists_as_subsets_does():
+    # 2^20 - 1 sub-lists whose items the hand's steps cannot pay for: the same error
     items = list(range(20))
     with pytest.raises(rt.EvalError) as plain:
-        rt.subsets(rt.Budget(), 10 ** 9, items)
+        rt.subsets(rt.Budget(), 10 ** 6, items)
     with pytest.raises(rt.EvalError) as sized:
-        subsets_sized(rt.Budget(), 10 ** 9, items, None, 2)
+        subsets_sized(rt.Budget(), 10 ** 6, items, None, 2)
     assert str(plain.value) == str(sized.value)
+
+
+def test_beyond_the_subsets_limit_the_sub_lists_of_the_size_come_one_by_one():
+    # 2^17 - 1 sub-lists, paid for by the steps: subsets() makes them as they are visited; so
+    # does subsets_sized, with the same sub-lists of three and the same steps
+    items = list(range(17))
+    a, b = rt.Budget(), rt.Budget()
+    plain = [s for s in rt.tick(a, rt.subsets(a, 10 ** 9, items), 10 ** 9) if len(s) == 3]
+    sized = subsets_sized(b, 10 ** 9, items, None, 3)
+    assert not isinstance(sized, list)
+    assert list(sized) == plain and len(plain) == 680
+    assert a.steps == b.steps

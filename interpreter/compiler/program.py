@@ -64,7 +64,11 @@ class Program:
     teams: tuple = ()             # the teams at this player count: tuples of seats
     team_of: tuple = ()           # per seat: the index of its team in `teams`
     losers: object = None         # function(S) -> seats that lose (match: losers), or None
+    sides: object = None          # function(S) -> the hand's sides (match: sides), or None
+    sides_known: object = None    # function(S) -> every seat is shown the sides (match: sides_known)
     show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
+    alike: object = None          # function(moves) -> one move per kind of identical copies, or
+    #                               None (no identical copies, or the rules read card.copy)
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""

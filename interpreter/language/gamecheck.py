@@ -95,8 +95,10 @@ def _deck_cards(ck) -> int:
                 for s in range(len(d.suits)):
                     n = _Const(ck, ck.max_players, (r, s)).value(d.copies_of)
                     total += n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
-            return total + int(d.jokers)
-        return len(d.ranks) * len(d.suits) * int(d.copies) + int(d.jokers)
+            return total + d.extra()
+        if d.kind_copies is not None:
+            return sum(d.kind_copies) + d.extra()
+        return len(d.ranks) * len(d.suits) * int(d.copies) + d.extra()
     except (TypeError, ValueError):
         return _CAP
 
@@ -224,6 +226,9 @@ def all_expressions(ck, hand, autos, match):
         yield a.default, f"attribute '{a.name}'"
     for v in ck.variables:
         yield v.initial, f"variable '{v.name}'"
+    for z in ck.zones.values():
+        if z.vis_seats is not None:
+            yield z.vis_seats, f"zone '{z.name}'"
     for fn in ck.functions.values():
         yield fn.body, f"function '{fn.name}'"
     for mv in ck.moves.values():
@@ -244,7 +249,8 @@ def all_expressions(ck, hand, autos, match):
         for x in _exprs_of(st):
             yield x, "hand"
     if match is not None:
-        for x in (match.next_dealer, match.hand_result, match.end, match.losers):
+        for x in (match.next_dealer, match.hand_result, match.end, match.losers, match.sides,
+                  match.sides_known):
             yield x, "match"
 
 
@@ -522,7 +528,7 @@ class _Deals:
         if key in self.sizes:
             return self.sizes[key]
         if d.remove is None and d.copies_of is None:
-            kept = kinds * d.copies
+            kept = kinds * d.copies if d.kind_copies is None else sum(d.kind_copies)
         else:
             kept = 0
             for r in range(len(d.ranks)):
@@ -530,12 +536,12 @@ class _Deals:
                     out = _Const(self.ck, players, (r, s)).value(d.remove) if d.remove is not None \
                         else False
                     n = _Const(self.ck, players, (r, s)).value(d.copies_of) if d.copies_of is not None \
-                        else d.copies
+                        else d.copies if d.kind_copies is None else d.kind_copies[r * len(d.suits) + s]
                     if out is _UNKNOWN or n is _UNKNOWN or isinstance(n, bool) or not isinstance(n, int):
                         self.sizes[key] = None
                         return None
                     kept += 0 if out else max(n, 0)
-        self.sizes[key] = kept + d.jokers
+        self.sizes[key] = kept + d.extra()
         return self.sizes[key]
 
     def check(self, hand):

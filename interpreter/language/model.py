@@ -31,6 +31,18 @@ class Deck:
     remove: Node | None
     span: Span
     copies_of: Node | None = None   # copies: EXPRESSION — each card's own number of copies
+    kind_copies: list | None = None  # copies: {by_rank: ...} — copies per card kind (rank*suits+suit)
+    named: dict = field(default_factory=dict)   # cards: name -> count, cards outside ranks and suits
+
+    def extra(self) -> int:
+        """The cards outside the ranks and suits: jokers and named cards."""
+        return int(self.jokers) + sum(self.named.values())
+
+    def named_kind(self, name: str):
+        """The card kind of a named card (after the ranks x suits, and the jokers' one), or None."""
+        if name not in self.named:
+            return None
+        return len(self.ranks) * len(self.suits) + (1 if self.jokers else 0) + list(self.named).index(name)
 
 
 @dataclass
@@ -68,6 +80,7 @@ class Zone:
     description: str
     span: Span
     index: int = 0               # position in the zone list
+    vis_seats: Node | None = None   # visibility: {seats: EXPR} (then visibility is 'seats')
     data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
 
 
@@ -229,6 +242,8 @@ class Match:
     first_dealer: int
     wins: str = "highest"        # 'highest' or 'lowest' total (team total with teams) wins
     losers: Node | None = None   # a list of seats that lose (every other seat or team wins)
+    sides: Node | None = None    # the hand's sides, formed in play: a list of lists of seats
+    sides_known: Node | None = None   # while it holds, every seat is shown the sides
 
 
 @dataclass
@@ -282,6 +297,7 @@ class Game:
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
+    reads_copy: bool = False      # some expression reads card.copy: identical copies differ
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

@@ -15,6 +15,7 @@ from ..errors import GameError
 from ..language.bundled import name_of, resolve
 from ..session import setup
 from .encoding import Encoding
+from .tracking import Tracker
 
 REWARDS = ("match", "hand")
 # What a finished match returns each seat (see `outcome`).
@@ -55,12 +56,14 @@ class Core:
         self.players = st.players
         self.program = st.program
         self.encoding = Encoding(st.program, memory, list_choices, max_move_ids)
+        self.tracker = Tracker(self.encoding)
         self.max_hands = max_hands
         self.reward = reward
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self.ids: list = []
         self.index: dict = {}
+        self._mask = None           # the pending decision's mask, made when first asked
         self.failed: str | None = None
         self.skipped = 0            # matches reset() skipped since it was created
         self._paid = 0              # hand results already paid out (reward="hand")
@@ -98,6 +101,7 @@ class Core:
             if a is not None and a not in index:
                 index[a] = i
         self.index = index
+        self._mask = None
 
     @property
     def over(self) -> bool:
@@ -148,11 +152,21 @@ class Core:
         return outcome(m, self.returns_kind)
 
     def observe(self, seat: int, out=None):
-        return self.encoding.observe(self.match, seat, out)
+        """The seat's observation vector (a new array, or written into `out`): the same as
+        `encoding.observe`, kept up to date from what changed (cardrules.rl.tracking)."""
+        v = self.tracker.observe(self.match, seat)
+        if out is None:
+            return v.copy()
+        out[:] = v
+        return out
 
     def mask(self, seat: int):
         """The seat's legal-action mask (all zeros when it is not the seat to move)."""
-        return self.encoding.mask(self.ids if self.match.to_move() == seat else [])
+        if self.match.to_move() != seat:
+            return self.encoding.mask(())
+        if self._mask is None:
+            self._mask = self.encoding.mask(self.index)
+        return self._mask.copy()
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""
@@ -187,6 +201,8 @@ def game_name(path: str) -> str:
 def check_action(action, num_actions: int) -> int:
     """The action as an int, if it is an integer (int or numpy integer, not bool, str or float)
     in 0..num_actions-1; ValueError otherwise."""
+    if type(action) is int and 0 <= action < num_actions:      # the common case, first
+        return action
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise ValueError(f"an action is an integer id, not {action!r} ({type(action).__name__})")
     a = int(action)
@@ -221,8 +237,14 @@ def outcome(match, kind: str) -> list:
     for a win and -1 for a loss.
     "points": the match totals (the seat's team total with teams), negated where the lowest
     total wins, minus their mean over the seats so that they add up to 0; a single team gets
-    its total as it is."""
+    its total as it is.
+    With sides formed in play (match: sides), the sides that decided the match count as teams:
+    "points" gives each seat its side's total (centred); "winloss" gives 1 to a seat on a
+    winning side and 0 to the others, centred over the seats and scaled so that the largest
+    return is +1 or -1 (still adding up to 0 when the sides differ in size)."""
     P, n = match.P, match.P.players
+    if P.sides is not None and match.sides is not None and kind != "win":
+        return _side_outcome(match, kind)
     if kind == "points":
         T = match.S.total
         if len(P.teams) != n:
@@ -244,6 +266,24 @@ def outcome(match, kind: str) -> list:
     won = {P.team_of[s] for s in w}       # per team: its share of the win, centred and scaled
     return [((1.0 / len(won) if P.team_of[s] in won else 0.0) - 1.0 / t) * t / (t - 1)
             for s in range(n)]
+
+
+def _side_outcome(match, kind: str) -> list:
+    """outcome() for a game whose sides form in play (see there)."""
+    n, sides, T = match.players, match.sides, match.S.total
+    side = {s: t for t in sides for s in t}
+    if kind == "points":
+        sign = -1.0 if match.P.game.match.wins == "lowest" else 1.0
+        x = [sign * float(sum(T[q] for q in side[s])) for s in range(n)]
+    else:
+        w = set(match.winners or ())
+        x = [1.0 if w & set(side[s]) and len({side[q] for q in w}) == 1 else 0.0 for s in range(n)]
+    mean = sum(x) / n
+    x = [v - mean for v in x]
+    if kind == "winloss":
+        big = max(abs(v) for v in x)
+        x = [v / big for v in x] if big else x
+    return x
 
 
 def draw(players: int, teams: int, kind: str) -> list:

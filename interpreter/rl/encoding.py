@@ -50,8 +50,9 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
-from ..language import nodes
+from ..language import cards, nodes
 
+ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -70,6 +71,11 @@ class Encoding:
         self.max_move_ids = max_move_ids
         self.N = N = program.players
         self.n = len(program.card_names)
+        seen: dict = {}             # each card's name in action texts: a copy after the first
+        self.card_text = []         # of identical cards gets its number ('Tempura(2)'), so
+        for name in program.card_names:     # every action's text is its own
+            seen[name] = seen.get(name, 0) + 1
+            self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -84,8 +90,8 @@ class Encoding:
                 count = z.count if z.kind == "indexed" else 1
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
-                bits = self._slots([f"{label} has {c}" for c in program.card_names])
-                top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
+                bits = self._slots([f"{label} has {c}" for c in self.card_text])
+                top = self._slots([f"{label} top is {c}" for c in self.card_text]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
@@ -93,7 +99,8 @@ class Encoding:
                 # without one is seen by all).
                 whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
                     program.OWNER[inst[s]] in (s, -1))) or (z.visibility == "all_but_owner" and
-                    program.OWNER[inst[s]] != s) for s in range(N))
+                    program.OWNER[inst[s]] != s) or (z.visibility == "seats" and
+                    bool(program.VIS[inst[s]] >> s & 1)) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
@@ -111,7 +118,7 @@ class Encoding:
         self._dealer = self._slots([f"dealer is {_rel(k)}" for k in range(N)])
         self._hand = self._slots(["hand number"])
         self.size = len(self._names)
-        self._ranks = len(deck.ranks) + (1 if deck.jokers else 0)
+        self._ranks = len(deck.ranks) + (1 if deck.extra() else 0)
         self._actions()
 
     # -- layout ----------------------------------------------------------------------------
@@ -127,7 +134,7 @@ class Encoding:
         if t == "seat":
             return t, [f" is {_rel(k)}" for k in range(self.N)]
         if t == "rank":
-            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.jokers else [])
+            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
         if t == "suit":
             return t, [f" is {s}" for s in deck.suits]
         if t == "color":
@@ -135,7 +142,7 @@ class Encoding:
         if t in P.game.types:                 # a type of the file's: one slot per value
             return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in P.card_names]
+            return "card", [f" has {c}" for c in self.card_text]
         return None, []
 
     def describe_observation(self) -> list:
@@ -265,6 +272,7 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
+        self._idcache: dict = {}    # (seat, move) -> id, for moves without a list parameter
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -326,6 +334,9 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
+        if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.elt, nodes.Name) \
+                and src.elt.id == src.var:      # [x for x in range(a, b) if ...]: within the range
+            return self._int_domain(src.iter)
         bounds = self._bounds(cond, name, {}) if cond is not None else {}
         if "high" in bounds:                          # any source, bounded by the parameter's if:
             return list(range(min(bounds.get("low", 0), bounds["high"]), bounds["high"] + 1))
@@ -361,10 +372,17 @@ class Encoding:
         N = self.N
         table = self._moves
         C = self._C
+        cache = self._idcache
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
+            if not has_list:    # a move without a list: its id, once computed, is remembered
+                key = (seat, mv)
+                a = cache.get(key)
+                if a is not None:
+                    ids.append(a)
+                    continue
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
@@ -395,6 +413,8 @@ class Encoding:
                 a += x * stride
                 j += 1
             ids.append(a)
+            if not has_list and len(cache) < ID_CACHE:
+                cache[key] = a
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
@@ -418,11 +438,13 @@ class Encoding:
                 elif ids[pos] is not None:
                     ids[pos] += (M + r) * stride
 
-    def mask(self, ids: list):
-        """The int8 legal-action mask of a list of ids."""
-        m = np.zeros(self.num_actions, np.int8)
-        m[[a for a in ids if a is not None]] = 1
-        return m
+    def mask(self, ids):
+        """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
+        m = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
+        for a in ids:
+            if a is not None:
+                m[a] = 1
+        return np.frombuffer(m, np.int8)
 
     def action_text(self, action: int) -> str:
         """A readable name for an action id, e.g. 'capture 7H 3S', 'ask +1 Q', 'capture 7H #2'."""
@@ -438,11 +460,11 @@ class Encoding:
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
             if kind == "card":
-                parts.append(P.card_names[x])
+                parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
-            elif kind == "rank":
-                parts.append(deck.ranks[x] if x < len(deck.ranks) else "joker")
+            elif kind == "rank":      # as the engine writes a rank ('10' is 'T')
+                parts.append(cards.rank_text(deck.ranks, x) if x < len(deck.ranks) else "joker")
             elif kind == "suit":
                 parts.append(deck.suits[x] if x < len(deck.suits) else "none")
             elif kind == "color":
@@ -472,4 +494,4 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.P.card_names[c] for c in reversed(cards))
+        return "+".join(self.card_text[c] for c in reversed(cards))

@@ -116,7 +116,7 @@ def render_md(doc: list) -> str:
 
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
              "all_but_owner": "everyone but its owner sees its cards",
-             "top": "everyone sees its top card only"}
+             "top": "everyone sees its top card only", "seats": "only the players listed see its cards"}
 
 
 class Describer:
@@ -156,21 +156,21 @@ class Describer:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
         items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "
                           "Seat 0 deals the first hand.")]
-        items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
+        if d.ranks and d.suits:             # (a deck of cards by name alone has neither)
+            items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
                  for i in range(len(d.suits))]
         colors = []
         for c in d.color_names:
             members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
             colors.append(f"{join(members)} are {w.t(c)}")
-        items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
-        deck = "One card of each rank and suit" if d.copies == 1 else \
-            f"{d.copies} cards of each rank and suit"
-        if d.copies_of is not None:      # `card` is the card in question
-            deck = f"Of each rank and suit, as many cards as {w.value_top(d.copies_of)}"
-        if d.jokers:
-            deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
-        items.append((0, deck + "."))
+        if not d.ranks or not d.suits:
+            pass
+        elif d.suits != [""]:
+            items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
+        else:
+            items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
+        items.append((0, cap(_deck_counts(g, w)) + "."))
         if d.remove is not None:
             items.append((0, f"Removed from the deck: every card such that {w.cond(d.remove)}."))
         counts = self.card_counts()
@@ -294,13 +294,13 @@ class Describer:
         for z in g.zones.values():
             if z.kind == "player":
                 kind = "one per player"
-                vis = "its owner sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "its owner sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             elif z.kind == "indexed":
                 kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             else:
                 kind = "shared"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
             if z.data:                        # zone data: values kept with each instance
@@ -440,7 +440,7 @@ class Describer:
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
-        who = "teams" if g.team_lists else "players"
+        who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
                              f"player wins."))
@@ -648,3 +648,58 @@ def _cap_unless_named(node, sentence: str) -> str:
     if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
         return sentence
     return cap(sentence)
+
+
+def _sides_items(items: list, mt, w) -> str:
+    """Add the rules text of `match: sides:` (and `sides_known:`) to items, as (level, sentence)
+    items; the word for who wins: "sides", or "players" without sides."""
+    if mt.sides is None:
+        return "players"
+    once = "" if mt.end is None else (" The match is decided the same way when every hand had "
+                                      "the same sides; otherwise each player plays it alone.")
+    said = "; against ".join(w.value_top(x) for x in mt.sides.items) \
+        if isinstance(mt.sides, ast.ListLit) and len(mt.sides.items) > 1 else w.value_top(mt.sides)
+    items.append((0, f"The sides of a hand are: {said} (a player in none plays alone): a side's "
+                     f"result is the sum of its players' results, and its players win or lose together.{once}"))
+    if mt.sides_known is not None:
+        items.append((0, f"Everyone knows the sides when {w.cond(mt.sides_known)}; before that, "
+                         f"only what the cards they have seen tell them."))
+    return "sides"
+
+
+def _vis_words(z, w) -> str:
+    """Who sees a zone's cards, in words (VIS_WORDS; `{seats: EXPR}` by its expression)."""
+    if z.visibility == "seats" and z.vis_seats is not None:
+        return f"seen by {w.value_top(z.vis_seats)}"
+    return VIS_WORDS[z.visibility]
+
+
+def _kind_counts(g, w) -> str:
+    """How many of each rank-and-suit card the deck holds (copies:), in words."""
+    d = g.deck
+    each = "rank" if d.suits == [""] else "rank and suit"
+    if not d.ranks or not d.suits:
+        return ""
+    if d.copies_of is not None:      # `card` is the card in question
+        return f"Of each {each}, as many cards as {w.value_top(d.copies_of)}"
+    if d.kind_copies is not None:
+        by: dict = {}
+        for k, n in enumerate(d.kind_copies):
+            by.setdefault(n, []).append(w.card(k))
+        common = max(by, key=lambda n: len(by[n]))
+        parts = [f"{n} of {join(by[n])}" for n in sorted(by) if n != common]
+        return f"{common} card{'s' if common != 1 else ''} of each {each}, but " + "; ".join(parts)
+    return f"One card of each {each}" if d.copies == 1 else f"{d.copies} cards of each {each}"
+
+
+def _deck_counts(g, w) -> str:
+    """The deck's cards in words: copies of each rank and suit, jokers, cards by name."""
+    d = g.deck
+    deck = _kind_counts(g, w)
+    if d.jokers:
+        deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
+    if d.named:
+        deck = (deck + ", and " if d.ranks and d.suits else "the cards ") + "by name: " + join(
+            [f"{n if n > 1 else 'one'} {w.t(name)}" for name, n in d.named.items()]) + (
+            " (above every rank, without a suit)" if d.ranks and d.suits else "")
+    return deck

@@ -12,6 +12,7 @@ from dataclasses import fields, is_dataclass
 from ..language import cards as cardtext
 from ..language.nodes import Call, Name, Node
 from ..engine.observe import visible
+from .english import join
 
 _COMPASS = {
     1: ["South"],
@@ -48,7 +49,7 @@ def third_person(phrase: str) -> str:
 
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
-    return cardtext.screen(P.card_names[c], P.game.deck.suits)
+    return cardtext.screen(P.card_names[c], P.game.deck)
 
 
 def sort_key(P, c: int):
@@ -550,7 +551,7 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck.suits)
+            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck)
                                          for n in ev.get("cards", []))
         elif kind == "show":
             self._looked(ev)
@@ -559,6 +560,10 @@ class Narrator:
         elif kind == "hand_end":
             res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
             self.note(f"Hand {ev['number']} is over: {res}.")
+            sides = ev.get("sides")
+            if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
+                self.note("The sides were " + " against ".join(
+                    join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
         known = self.m.S.known
@@ -576,7 +581,7 @@ class Narrator:
         who = [self._who(s, cap=False) for s in to]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 or to == [self.v] else "sees"
-        what = " ".join(cardtext.screen(n, P.game.deck.suits) for n in names) if mine else \
+        what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._line()["looked"].append(f"{who} {verb} {what}")
 

@@ -62,7 +62,13 @@ class Words(Conditions):
 
     def card(self, kind: int) -> str:
         d = self.g.deck
+        nk = len(d.ranks) * len(d.suits)
+        if kind >= nk:                      # a joker, or a card by name (deck: cards)
+            names = (["JK"] if d.jokers else []) + list(d.named)
+            return self.t(names[kind - nk]) if kind - nk < len(names) else "joker"
         r, s = divmod(kind, len(d.suits))
+        if d.suits == [""]:                 # suits: [] — the card is its rank
+            return self.t(d.ranks[r])
         return self.t(d.ranks[r]) + (SUIT_SYMBOLS.get(d.suits[s]) or self.t(d.suits[s]))
 
     # helpers
@@ -373,8 +379,8 @@ class Words(Conditions):
             return f"all players in turn {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
-        if f == "team":
-            return self.of(a[0], env, "team")
+        if f in ("team", "side_of"):
+            return self.of(a[0], env, "team" if f == "team" else "side")
         if f in ("score", "total"):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":

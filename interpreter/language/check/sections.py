@@ -1,4 +1,4 @@
-"""The document's sections: players' teams, the deck, options, tables, zones, card attributes,
+"""The document's sections: players' teams, options, tables, zones, card attributes,
 variables, functions, the automatic rules' `when:`, the match's rules, and the game-level
 warnings (a move never offered, a function never used, a zone never read)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
 from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
-                    PER_PLAYER_TYPES, STANDARD_COLORS, Scope)
+                    PER_PLAYER_TYPES, Scope)
 
 
 class Sections:
@@ -40,42 +40,6 @@ class Sections:
             else:
                 out[n] = tuple(tuple(int(s) for s in team) for team in lists)
         return out
-
-    def check_deck(self, d, span) -> m.Deck:
-        ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                  "J", "Q", "K", "A"])]
-        suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
-        for label, items, src in (("rank", ranks, d.get("ranks")), ("suit", suits, d.get("suits"))):
-            seen = set()
-            for i, r in enumerate(items):
-                if r in seen:
-                    self.err(f"duplicate {label} '{r}'", src.at(i) if src else span)
-                seen.add(r)
-        colors_src = d.get("colors", {})
-        colors = []
-        for s in suits:
-            c = colors_src.get(s, STANDARD_COLORS.get(s))
-            if c is None:
-                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
-                c = "none"
-            colors.append(str(c))
-        for s in colors_src:
-            if s not in suits:
-                self.err(f"colors: unknown suit '{s}'" + (suggest(str(s), suits) or
-                                                          f" (the deck's suits: {', '.join(suits)})"),
-                         colors_src.key_span(s))
-        color_names = list(dict.fromkeys(colors))
-        copies = d.get("copies", 1)
-        deck = m.Deck(ranks, suits, colors, color_names, copies if isinstance(copies, int) else 1,
-                      d.get("jokers", 0), None, span)
-        self.deck = deck
-        if isinstance(copies, str):       # each card's own number of copies (0 to 100)
-            deck.copies_of = self.typed(copies, d.at("copies"), Scope({"card": ("local", CARD, "card")}),
-                                        INT, "deck: copies")
-        if "remove" in d:
-            deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
-                                     BOOL, "deck: remove")
-        return deck
 
     def check_options(self, opts) -> dict:
         out = {}
@@ -139,8 +103,11 @@ class Sections:
             kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
             if z.get("per_player") and "count" in z:
                 self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
-            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
+            vis = z.get("visibility", "all")
+            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), "seats" if hasattr(vis, "get") else vis,
                                     str(z.get("description", "")), zones.key_span(name), i)
+            if hasattr(vis, "get") and "seats" in vis:
+                out[str(name)].vis_seats = self.visibility_seats(str(name), kind, vis)
             if z.get("visibility") == "all_but_owner" and kind != "player":
                 self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
                          f"cards that every other seat sees)", z.at("visibility"))
@@ -207,7 +174,7 @@ class Sections:
 
     def table_size(self, by):
         return {"by_rank": len(self.deck.ranks), "by_suit": len(self.deck.suits),
-                "by_card": len(self.deck.ranks) * len(self.deck.suits)}[by]
+                "by_card": len(self.deck.ranks) * len(self.deck.suits) + len(self.deck.named)}[by]
 
     def table_key(self, by, key, span):
         key = str(key)
@@ -349,6 +316,40 @@ class Sections:
         self.fn_stack.pop()
         return fn
 
+    def visibility_seats(self, name: str, kind: str, vis):
+        """`visibility: {seats: EXPR}`: a list of seats worked out once per player count (the
+        compiler makes it a mask per zone instance), so it may read `owner` (per-player zones),
+        players, seats, options and seat functions, and nothing of the game's state."""
+        scope = Scope({"owner": ("local", SEAT, "owner")}) if kind == "player" else Scope()
+        node = self.typed(vis["seats"], vis.at("seats"), scope, list_of(SEAT), "visibility seats")
+        if node is None:
+            return None
+        for x in ast.walk(node):
+            ref = getattr(x, "ref", None) or ()
+            state = (ref[:1] == ("zone",) or (isinstance(x, ast.Call) and x.func in self.zones)
+                     or (ref[:1] == ("builtin",) and ref[2] in ("dealer", "hand_number", "leaders"))
+                     or (isinstance(x, ast.Call) and x.func in ("total", "score", "owner")))
+            if state:
+                self.err(f"zone '{name}': visibility seats are worked out once per player count, from "
+                         f"owner, players, seats and options; they cannot read the game's state", x.span)
+                return None
+        return node
+
+    def sides_not_circular(self, node):
+        """The sides may not use side_of() (directly or through functions): they would depend on
+        themselves."""
+        todo, seen = [node], set()
+        while todo:
+            x = todo.pop()
+            for y in ast.walk(x):
+                ref = getattr(y, "ref", None)
+                if isinstance(y, ast.Call) and y.func == "side_of" and ref is None:
+                    self.err("sides cannot use side_of(): the sides would depend on themselves", y.span)
+                    return
+                if ref and ref[0] == "function" and ref[1].name not in seen and ref[1].body is not None:
+                    seen.add(ref[1].name)
+                    todo.append(ref[1].body)
+
     def check_match(self, mt, scope) -> m.Match:
         s = scope
         next_dealer = self.typed(mt["next_dealer"], mt.at("next_dealer"), s, SEAT, "next_dealer") \
@@ -363,8 +364,20 @@ class Sections:
             if "wins" in mt:
                 self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
                          mt.key_span("wins"))
+        sides = self.typed(mt["sides"], mt.at("sides"), s, list_of(list_of(SEAT)), "sides") \
+            if "sides" in mt else None
+        known = self.typed(mt["sides_known"], mt.at("sides_known"), s, BOOL, "sides_known") \
+            if "sides_known" in mt else None
+        if sides is not None:
+            self.sides_not_circular(sides)
+        if "sides_known" in mt and "sides" not in mt:
+            self.err("match: sides_known says when the sides are shown; give the sides too (sides:)",
+                     mt.key_span("sides_known"))
+        if "sides" in mt and self.team_lists:
+            self.err("match: sides are formed in play; the file has fixed teams (teams:): use one or "
+                     "the other", mt.key_span("sides"))
         return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
-                       str(mt.get("wins", "highest")), losers)
+                       str(mt.get("wins", "highest")), losers, sides, known)
 
     def when(self, auto: m.Automatic, a, scope):
         """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
