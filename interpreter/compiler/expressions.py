@@ -13,7 +13,7 @@ from ..language import model as m
 from ..language import nodes
 from ..language.nodes import CARD
 from . import switches
-from .passes import alike, counts, equal, kept, sums, tables, unroll
+from .passes import alike, counts, equal, kept, subsets, sums, tables, unroll
 from .shapes import (FOLD, INT, SIMPLE, WALKS, bounded, indices_of, range_below, reads_no_zone,
                      table_of)
 
@@ -188,6 +188,9 @@ class Expressions:
             elt = self.x(n.elt)
         if iter_code is not None:
             return v, f"rt.tick(S, {iter_code}, {self.g.limits.steps_per_hand})", cond, elt
+        sized = subsets.sized_items(self, n)   # subsets(X, m) if count(s) == k: only those
+        if sized:
+            return v, sized[0], cond if sized[1] else "", elt
         self.in_iterable += 1
         try:
             items = self.ticked(n.iter)
