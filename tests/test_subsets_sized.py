@@ -25,7 +25,7 @@ moves:
 
 def test_a_move_of_exactly_two_cards_offers_the_pairs_in_order_with_the_same_steps(tmp_path, plain):
     fast, slow = both(plain, rules(tmp_path, PAIRS))
-    assert "SUBSETS_SIZED(" in fast.P.source and "SUBSETS_SIZED(" not in slow.P.source
+    assert "rt.subsets_sized(" in fast.P.source and "rt.subsets_sized(" not in slow.P.source
     assert legal(fast) == legal(slow) == [
         "capture AC+2C", "capture AC+AH", "capture AC+TH", "capture 2C+AH", "capture 2C+TH",
         "capture AH+TH"]
@@ -36,7 +36,7 @@ def test_a_condition_after_the_size_test_is_still_tested(tmp_path, plain):
     path = rules(tmp_path, PAIRS.replace('"count(take) == 2"',
                                          '"count(take) == 2 and sum(c.value for c in take) == 3"'))
     fast, slow = both(plain, path)
-    assert "SUBSETS_SIZED(" in fast.P.source
+    assert "rt.subsets_sized(" in fast.P.source
     assert legal(fast) == legal(slow) == ["capture AC+2C", "capture 2C+AH"]
     assert fast.S.steps == slow.S.steps
 
@@ -48,7 +48,7 @@ def test_a_size_larger_than_the_maximum_offers_nothing(tmp_path, plain):
     do: []
 """, HAND.replace("[capture]", "[capture, pass]"))
     fast, slow = both(plain, path)
-    assert "SUBSETS_SIZED(" in fast.P.source
+    assert "rt.subsets_sized(" in fast.P.source
     assert legal(fast) == legal(slow) == ["pass"]
     assert fast.S.steps == slow.S.steps
 
@@ -71,7 +71,7 @@ match:
 
 def test_a_best_of_three_in_a_comprehension_has_the_plain_value_and_steps(tmp_path, plain):
     fast, slow = both(plain, rules(tmp_path, BEST, HAND.replace("[capture]", "[play]")))
-    assert "SUBSETS_SIZED(" in fast.P.source and "SUBSETS_SIZED(" not in slow.P.source
+    assert "rt.subsets_sized(" in fast.P.source and "rt.subsets_sized(" not in slow.P.source
     for p in (0, 1):
         assert fast.standing(p) == slow.standing(p)
         assert fast.S.steps == slow.S.steps

@@ -49,7 +49,7 @@ PASSES = (
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
     # while a move's legal-move function is written (legal.py), in this order
     ("joins", "passes/joins.py: a list the same every round built once, looked up by key"),
-    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum or alike test"),
+    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),
     ("pairs", "passes/pairs.py: a condition on two cards alone as a table (PT_k)"),
     ("hoist", "passes/hoist.py: loop-invariant code moved out of a legal-move function's loops"),
     # when a choose is compiled (flow.py), on the legal-move functions written

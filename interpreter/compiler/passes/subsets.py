@@ -11,7 +11,7 @@ function given the sub-list: Rummy's `is_meld(cards)`). Produces: `rt.subsets_su
 
 Also, in a legal-move loop and in a comprehension, `subsets(X, m)` whose first condition is a
 size test `count(s) == k` (k a number written in the file): only the sub-lists of k items are
-built (`SUBSETS_SIZED`, runtime/sublists.py `subsets_sized`), with the steps and errors of
+built (`rt.subsets_sized`), with the steps and errors of
 subsets() and of the visit of every sub-list (a hand's best five of seven; passing three cards
 of thirteen). Entry points: `pruned` and `sized_items(compiler, comprehension)`.
 """
@@ -19,12 +19,8 @@ from __future__ import annotations
 
 from ...language import nodes
 from .. import switches
-from ..runtime.sublists import subsets_sized
 from ..shapes import (conjuncts, disjuncts, free_locals, has_gen, is_local, is_one_of, is_subsets,
                       local_of, safe, sum_test, table_of)
-
-SIZED = "SUBSETS_SIZED"      # the name of runtime.sublists.subsets_sized in a program
-
 
 def pruned(comp, p, parts: list, outer: set):
     """(the items' name, whether its first condition is tested already) when the loop of
@@ -47,8 +43,7 @@ def pruned(comp, p, parts: list, outer: set):
         return items, True
     k = size_test(parts[0], local)
     if k is not None:   # first condition `count(s) == k`: only the sub-lists of k items
-        comp.ns[SIZED] = subsets_sized
-        comp.e.line(f"{items} = {SIZED}(S, {L}, {comp.subsets_args(p.source)}, {k})",
+        comp.e.line(f"{items} = rt.subsets_sized(S, {L}, {comp.subsets_args(p.source)}, {k})",
                     p.source.span)
         return items, True
     return None
@@ -79,13 +74,12 @@ def sized_items(comp, n):
     k = size_test(parts[0], n.local)
     if k is None:
         return None
-    comp.ns[SIZED] = subsets_sized
     comp.in_iterable += 1
     try:
         args = comp.subsets_args(n.iter)
     finally:
         comp.in_iterable -= 1
-    return f"{SIZED}(S, {comp.g.limits.steps_per_hand}, {args}, {k})", len(parts) > 1
+    return f"rt.subsets_sized(S, {comp.g.limits.steps_per_hand}, {args}, {k})", len(parts) > 1
 
 
 def _alike_test(node, names):

@@ -42,7 +42,7 @@ from .draws import BITS, blind, shuffle, shuffle_list  # noqa: F401
 from .state import EvalError, LimitError, State  # noqa: F401
 from .sublists import (  # noqa: F401
     SMALL_SUMS, SUBSETS_LIMIT, _SUMS, _sums_to, any_subset_sum_is, partitions, subsets, subsets_alike,
-    subsets_lazy, subsets_sum_is, subsets_where)
+    subsets_lazy, subsets_sized, subsets_sum_is, subsets_where)
 from .values import (  # noqa: F401
     argbest, at, contains_kind, first, index, largest, no_bottom, no_top, put, seat, smallest, table,
     unique)
