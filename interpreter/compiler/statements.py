@@ -60,7 +60,7 @@ class Statements:
                                    for s in range(self.N))
             targets = f"{order}[{first}]"
         else:
-            targets = str(list(range(b, b + z.count)))
+            targets = str(list(range(b, b + z.instances(self.N))))
         count = "None" if st.count is None else self.x(st.count)
         self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
         self.after_cards_moved()
@@ -253,7 +253,7 @@ class Statements:
                             v.initial.span)
         data = [(z, v) for z in g.zones.values() for v in z.data.values()]
         for z, v in data:                 # zone data: a list per zone, one value per instance
-            n = self.N if z.kind == "player" else z.count
+            n = z.instances(self.N)
             self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
@@ -262,7 +262,7 @@ class Statements:
             self.e.indent()
             self.e.line("Z = S.Z; V = S.V")
             for z, v in data:
-                n = self.N if z.kind == "player" else z.count
+                n = z.instances(self.N)
                 first = self.x(v.initial)
                 b = self.base[z.name]
                 if n <= switches.UNROLL_SEATS and switches.on("unroll"):      # a few instances: one line each

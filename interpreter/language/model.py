@@ -62,13 +62,35 @@ class Option:
 @dataclass
 class Zone:
     name: str
-    kind: str                    # 'shared', 'player' or 'indexed'
-    count: int                   # instances for 'indexed'
+    kind: str                    # 'shared', 'player', 'indexed' or 'grid' (per player and index)
+    count: int                   # instances for 'indexed'; per seat for 'grid'
     visibility: str
     description: str
     span: Span
     index: int = 0               # position in the zone list
     data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
+
+    @property
+    def owned(self) -> bool:
+        """Whether each instance belongs to a seat (per_player, with or without a count)."""
+        return self.kind in ("player", "grid")
+
+    def instances(self, players: int) -> int:
+        """How many instances the zone has at `players` seats (a grid's are seat-major:
+        instance p * count + i is name(p, i))."""
+        return {"player": players, "indexed": self.count, "grid": players * self.count}.get(self.kind, 1)
+
+    def owner_of(self, k: int) -> int:
+        """The seat instance k belongs to (-1 for a zone of no seat)."""
+        return k if self.kind == "player" else k // self.count if self.kind == "grid" else -1
+
+    def instance_name(self, k: int) -> str:
+        """The name of instance k in records: hand:0, piles:2, columns:1:3 (seat 1's fourth)."""
+        if self.kind == "shared":
+            return self.name
+        if self.kind == "grid":
+            return f"{self.name}:{k // self.count}:{k % self.count}"
+        return f"{self.name}:{k}"
 
 
 @dataclass

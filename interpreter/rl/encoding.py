@@ -78,6 +78,9 @@ class Encoding:
             if z.kind == "player":
                 groups = [(f"{z.name}[{_rel(k)}]", tuple(b + (s + k) % N for s in range(N)))
                           for k in range(N)]
+            elif z.kind == "grid":           # per seat relative to the observer, then per index
+                groups = [(f"{z.name}[{_rel(k)}][{i}]", tuple(b + (s + k) % N * z.count + i for s in range(N)))
+                          for k in range(N) for i in range(z.count)]
             else:
                 count = z.count if z.kind == "indexed" else 1
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]

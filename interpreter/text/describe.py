@@ -114,6 +114,13 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
+def _instances(w, z) -> str:
+    """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
+    if z.kind == "indexed":
+        return f"{z.count} {w.words(z.name)}"
+    return f"{w.words(z.name)} of every player (the first player's {z.count}, then the next player's)"
+
+
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
              "all_but_owner": "everyone but its owner sees its cards",
              "top": "everyone sees its top card only"}
@@ -292,8 +299,9 @@ class Describer:
         g, w = self.g, self.w
         items = []
         for z in g.zones.values():
-            if z.kind == "player":
-                kind = "one per player"
+            if z.owned:                  # one per player, or count per player (a grid)
+                kind = "one per player" if z.kind == "player" else \
+                    f"{z.count} per player, numbered 0 to {z.count - 1}"
                 vis = "its owner sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
             elif z.kind == "indexed":
                 kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
@@ -500,11 +508,10 @@ class Describer:
                             f"one card more).")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
                         f"{up}, one card at a time, {way}, starting with {start}.")]
+        many = _instances(w, z)
         if st.count is None:
-            return [(d, f"Deal all of {src}, one card at a time, to the {z.count} {w.words(z.name)} in "
-                        f"turn{up}.")]
-        return [(d, f"From {src}, deal {self.count(st.count)} to each of the {z.count} "
-                    f"{w.words(z.name)}{up}.")]
+            return [(d, f"Deal all of {src}, one card at a time, to the {many} in turn{up}.")]
+        return [(d, f"From {src}, deal {self.count(st.count)} to each of the {many}{up}.")]
 
     def count(self, node) -> str:
         if isinstance(node, ast.Num):

@@ -267,8 +267,7 @@ class Table:
         obs = observation(m, seat)
         zones = []
         for z in g.zones.values():
-            n = P.players if z.kind == "player" else z.count if z.kind == "indexed" else 1
-            for k in range(n):
+            for k in range(z.instances(P.players)):
                 zi = P.base[z.name] + k
                 name = P.zone_names[zi]
                 owner = P.OWNER[zi]
@@ -358,11 +357,11 @@ class Table:
             spec = P.game.moves_by_index[mv[0]]
             parts = []
             for p, v in zip(spec.params, mv[1:]):
-                parts.append(self._part(p, v))
+                parts.append(self._part(p, v, seat))
             out.append({"move": m.move_text(mv), "label": words, "name": spec.name, "parts": parts})
         return out
 
-    def _part(self, p, v) -> dict:
+    def _part(self, p, v, seat: int) -> dict:
         P = self.match.P
         if p.blind:
             return {"blind": v}
@@ -373,8 +372,9 @@ class Table:
         if p.type == "seat":
             return {"seat": v}
         zname = narrate.indexed_zone(p)
-        if zname is not None and zname in P.base:
-            return {"zone": P.zone_names[P.base[zname] + v]}
+        if zname is not None and zname in P.base:      # a seat's own instance of a two-level zone
+            z = P.game.zones[zname]
+            return {"zone": P.zone_names[P.base[zname] + (seat * z.count if z.kind == "grid" else 0) + v]}
         return {"text": narrate.value_words(self.match, p, v, p.type, self.names)}
 
     # -- what browsers ask ----------------------------------------------------------------------

@@ -92,9 +92,9 @@ class Expressions:
         if name in self.zones:
             z = self.zones[name]
             if z.kind != "shared":
-                arg = "SEAT" if z.kind == "player" else "INDEX"
-                raise RuleError(f"zone '{name}' has one instance per {'player' if z.kind == 'player' else 'index'}: "
-                                f"write {name}({arg})", n.span)
+                arg = {"player": "SEAT", "indexed": "INDEX", "grid": "SEAT, INDEX"}[z.kind]
+                per = {"player": "player", "indexed": "index", "grid": "player and index"}[z.kind]
+                raise RuleError(f"zone '{name}' has one instance per {per}: write {name}({arg})", n.span)
             n.ref = ("zone", z, None)
             self.zone_reads.add(name)
             return list_of(CARD)

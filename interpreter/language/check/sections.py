@@ -136,12 +136,11 @@ class Sections:
     def check_zones(self, zones, span) -> dict:
         out = {}
         for i, (name, z) in enumerate(zones.items()):
-            kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
-            if z.get("per_player") and "count" in z:
-                self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
+            kind = ("grid" if "count" in z else "player") if z.get("per_player") else \
+                "indexed" if "count" in z else "shared"
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
                                     str(z.get("description", "")), zones.key_span(name), i)
-            if z.get("visibility") == "all_but_owner" and kind != "player":
+            if z.get("visibility") == "all_but_owner" and kind not in ("player", "grid"):
                 self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
                          f"cards that every other seat sees)", z.at("visibility"))
             for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
