@@ -111,6 +111,8 @@ class Expressions:
     def x_Attr(self, n):
         if getattr(n, "ref", None) and n.ref[0] == "enum":           # strain.clubs
             return str(n.ref[2])
+        if getattr(n, "ref", None) and n.ref[0] == "mark":          # a mark the card carries
+            return f"V[{n.ref[1].slot}][{self.x(n.obj)}]"
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"

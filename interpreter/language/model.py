@@ -202,6 +202,15 @@ class Show(Stmt):
 
 
 @dataclass
+class Mark(Stmt):
+    """mark: {cards, with: {NAME: VALUE}, to}: marks the cards carry while they stay where they are."""
+    cards: Node                  # a card or a list of cards
+    values: list                 # [(Variable of the mark, value node)]; `card` is each card in turn
+    to: Node | None              # the seats that see the marking (None: every seat)
+    local: str = ""              # the local name of `card` in the values
+
+
+@dataclass
 class If(Stmt):
     cond: Node
     then: list
@@ -304,6 +313,8 @@ class Game:
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
+    marks: dict = field(default_factory=dict)   # marks: name -> Variable (a value per card)
+    mark_slots: tuple = ()       # (where, seen, marked, initial) slots when the game has marks (check/marks.py)
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

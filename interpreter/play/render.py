@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..engine.observe import visible
 from ..errors import clean
-from ..text import narrate, status
+from ..text import marks, narrate, status
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -187,6 +187,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
                 line.append_text(styled(f"   (face up: {' '.join(up)})" if compact else
                                         f"   (face up, seen by all: {' '.join(up)})"))
             parts.append(line)
+    for text in marks.marks_lines(match, viewer, names, narrate.zone_phrase):     # marks: the ones the viewer knows
+        parts.append(styled(clean(f"Marks in {text}")))
     return Group(*parts)
 
 

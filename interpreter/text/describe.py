@@ -144,7 +144,7 @@ class Describer:
         doc += self.attributes()
         doc += self.tables()
         doc += self.options()
-        doc += self.zones()
+        doc += self.zones() + _marks_section(self)
         doc += self.variables()
         doc += self.functions()
         doc += self.moves()
@@ -626,6 +626,34 @@ class Describer:
         if not st.otherwise:
             return [(d, _cap_unless_named(st.by, head + nothing + "."))]
         return [(d, _cap_unless_named(st.by, head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
+
+
+def _marks_section(desc) -> list:
+    """The Marks section: each mark, its type and initial value, and how marks are seen."""
+    g, w = desc.g, desc.w
+    if not g.marks:
+        return []
+    items = []
+    for v in g.marks.values():
+        kind = "yes or no" if v.type == "bool" else {"int": "a number"}.get(v.type, f"a {v.type}")
+        text = f"{w.code(v.name)} ({kind}; unmarked: {w.value_top(v.initial)})"
+        items.append((0, text + (f": {w.t(v.description).rstrip('.')}." if v.description else ".")))
+    return [Heading(2, "Marks"),
+            Para("A card carries its marks while it stays in the place where it was marked; when it "
+                 "leaves, they are gone. A player knows a card's marks when they see the card, or "
+                 "saw it being marked."),
+            Items(items)]
+
+
+def _s_mark(desc, st, d) -> list:
+    w, env = desc.w, {}
+    values = join([f"{w.code(var.name)} to {w.value_top(node)}" for var, node in st.values if node is not None])
+    who = "everyone" if st.to is None else w.seat(st.to) if st.to.type == "seat" else w.value(st.to)
+    return [(d, f"Mark each card of {w.value(st.cards, env)}: set {values}; "
+                f"{who} {'sees' if st.to is None or st.to.type == 'seat' else 'see'} the marking.")]
+
+
+Describer.s_Mark = _s_mark       # a statement of its own, written out of the class (its length)
 
 
 def _told_only(st) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import fields, is_dataclass
 from ..language import cards as cardtext
 from ..language.nodes import Call, Name, Node
 from ..engine.observe import visible
+from . import marks
 
 _COMPASS = {
     1: ["South"],
@@ -541,6 +542,10 @@ class Narrator:
                                          for n in ev.get("cards", []))
         elif kind == "show":
             self._looked(ev)
+        elif kind == "mark":
+            text = marks.mark_phrase(self.m, self.v, self.names, ev, self.seen, zone_phrase)
+            if text:
+                self._line()["looked"].append(text)
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":

@@ -33,7 +33,7 @@ import re
 import secrets
 import sys
 
-from ..text import narrate, status
+from ..text import marks, narrate, status
 from ..play import terminal as play
 from ..engine import record
 from ..agents import SeatView, agent_names, make_agent
@@ -276,6 +276,9 @@ class Table:
                          "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
                          "show_empty": place["show_empty"], "visibility": z.visibility,
                          "description": z.description, "cards": obs["zones"][name]}
+                if "marks" in obs:                 # marks: the ones this seat knows, in words
+                    entry["marks"] = [marks.pairs_text(P, x, self.names) if x else None
+                                      for x in obs["marks"][name]]
                 if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
                     cards = S.Z[zi]
                     entry["order"] = sorted(range(len(cards)), key=lambda i: narrate.sort_key(P, cards[i]))

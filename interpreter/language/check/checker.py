@@ -9,6 +9,7 @@ from ..nodes import BOOL, INT, SEAT, type_name
 from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from ..parser import parse
 from .calls import Calls
+from .marks import Marks
 from .expressions import Expressions
 from .moves import Moves
 from .names import UNCHECKED, Names, Reported, Scope
@@ -16,7 +17,7 @@ from .sections import Sections
 from .statements import Statements
 
 
-class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
+class Checker(Sections, Moves, Statements, Marks, Calls, Expressions, Names):
     """One document's names and types: run() checks it all, section by section."""
 
     def __init__(self, doc, path: str):
@@ -52,6 +53,8 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         self.in_say = False                   # checking a place of a say: or tell: (text allowed)
         self.enums: dict = {}                 # types: a type of yours -> its values, in order
         self.enum_values: dict = {}           # a value of yours -> (its type, its place)
+        self.marks: dict = {}                 # marks: name -> Variable (a value per card)
+        self.mark_slots: tuple = ()           # (where, seen, marked, initial) slots, when there are marks
 
     def err(self, msg, span):
         self.errors.append(RuleError(msg, span))
@@ -136,6 +139,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
         self.check_attributes(d.get("attributes", {}))
         self.variable_names = {str(k) for k in d.get("variables", {})}
         self.variables = self.check_variables(d.get("variables", {}))
+        self.marks = self.check_marks(d.get("marks", {}))
         base_scope = Scope({v.name: ("pslot" if v.per_player else "slot", v.type, v.slot)
                             for v in self.variables})
         self.functions_src = d.get("functions", {})
@@ -174,7 +178,7 @@ class Checker(Sections, Moves, Statements, Calls, Expressions, Names):
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
-                      types=dict(self.enums))
+                      types=dict(self.enums), marks=self.marks, mark_slots=self.mark_slots)
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

@@ -156,12 +156,15 @@ class Expressions:
                             + suggest(n.name, z.data), n.span)
         if t != CARD:
             raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
+        if n.name in self.marks:                         # a mark the card carries: c.told_colour
+            n.ref = ("mark", self.marks[n.name])
+            return self.marks[n.name].type
         if n.name in CARD_ATTRS:
             return CARD_ATTRS[n.name]
         if n.name in self.attributes:
             return self.attributes[n.name].type
         raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
-                        n.name, list(CARD_ATTRS) + list(self.attributes))), n.span)
+                        n.name, list(CARD_ATTRS) + list(self.attributes) + list(self.marks))), n.span)
 
     def x_Index(self, n, scope):
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
