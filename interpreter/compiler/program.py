@@ -19,6 +19,7 @@ class ChooseOp:
     stmt: m.Choose
     after: int = 0                # the op after a move was taken (jumps over `otherwise`)
     run: object = None            # compiled function S -> (seat, legal moves): what the engine calls
+    alike: object = None          # with identical copies: moves -> moves, one per copy alike (rt.alike_moves)
 
 
 @dataclass

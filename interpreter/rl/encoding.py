@@ -24,6 +24,10 @@ Observation of seat s, a float32 vector (`describe_observation()` names every sl
 - the hand's scores and the match totals (relative seat order), whose turn it is and the dealer
   (one-hot, relative), and the hand number.
 
+A deck with identical copies (two packs) is encoded by card kind wherever a card is: the copies
+share their slots and their action ids, as they share their name (a list naming two alike
+copies is numbered by ordinal).
+
 Action space: a canonical id for every possible move, `offset(move) + mixed-radix(arguments)`.
 Each parameter has a domain from its type: a card (the deck), a rank, suit or colour (the deck's,
 plus one for jokers / "none"), a seat (relative to the deciding seat), a bool, a blind choice (a
@@ -73,7 +77,14 @@ class Encoding:
         self.list_choices = list_choices
         self.max_move_ids = max_move_ids
         self.N = N = program.players
-        self.n = len(program.card_names)
+        # A deck with identical copies: cards are encoded by kind (the copies share a slot and
+        # an action id, as they share a name); otherwise by card id.
+        kinds = program.card_kinds
+        self._K = tuple(kinds) if len(set(kinds)) != len(kinds) else None
+        first = {k: c for c, k in reversed(list(enumerate(kinds)))}
+        self._card_names = [program.card_names[first[k]] for k in sorted(first)] if self._K else program.card_names
+        self.n = len(self._card_names)
+        self.n_cards = len(program.card_names)     # positions and plain numbers go up to this
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -93,8 +104,8 @@ class Encoding:
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
                 self._zone_labels.append(label)
-                bits = self._slots([f"{label} has {c}" for c in program.card_names])
-                top = self._slots([f"{label} top is {c}" for c in program.card_names]) \
+                bits = self._slots([f"{label} has {c}" for c in self._card_names])
+                top = self._slots([f"{label} top is {c}" for c in self._card_names]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
@@ -108,7 +119,7 @@ class Encoding:
         self._marks = []        # (mark variable, offset of its counts, offset of its values)
         for v in program.game.marks.values():
             counts = self._slots([f"{label} marked {v.name}" for label in self._zone_labels])
-            self._marks.append((v, counts, self._slots([f"{v.name} of {c}" for c in program.card_names])))
+            self._marks.append((v, counts, self._slots([f"{v.name} of {c}" for c in self._card_names])))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
         for v in program.game.variables:
@@ -149,8 +160,12 @@ class Encoding:
         if t in P.game.types:                 # a type of the file's: one slot per value
             return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in P.card_names]
+            return "card", [f" has {c}" for c in self._card_names]
         return None, []
+
+    def card_slot(self, c: int) -> int:
+        """The place of card id c among the encoding's cards (its kind, for a deck of copies)."""
+        return c if self._K is None else self._K[c]
 
     def describe_observation(self) -> list:
         """The name of every slot of the observation vector, in order."""
@@ -167,6 +182,7 @@ class Encoding:
         Z, up = S.Z, S.up
         known = S.known if self.memory else None
         bit = 1 << seat
+        K = self._K
         ones = []
         for bits, top, cnt, inst, whole in self._zones:
             z = Z[inst[seat]]
@@ -174,14 +190,16 @@ class Encoding:
             if not z:
                 continue
             if whole[seat]:
-                ones.extend([bits + c for c in z])
+                seen = z
             elif known is not None:
-                ones.extend([bits + c for c in z if up[c] or known[c] & bit])
+                seen = [c for c in z if up[c] or known[c] & bit]
             else:
-                ones.extend([bits + c for c in z if up[c]])
+                seen = [c for c in z if up[c]]
+            ones.extend([bits + c for c in seen] if K is None else [bits + K[c] for c in seen])
             if top >= 0:        # the top card is seen (a repeated slot is harmless)
-                ones.append(bits + z[-1])
-                ones.append(top + z[-1])
+                t = z[-1] if K is None else K[z[-1]]
+                ones.append(bits + t)
+                ones.append(top + t)
         if self._marks:
             self._observe_marks(match, seat, out)
         V, vknow = S.V, S.vknow
@@ -199,9 +217,9 @@ class Encoding:
             elif kind == "card":
                 if vknow[slot] & bit:
                     if isinstance(x, list):
-                        ones.extend([off + c for c in x if c is not None])
+                        ones.extend([off + (c if K is None else K[c]) for c in x if c is not None])
                     else:
-                        ones.append(off + x)
+                        ones.append(off + (x if K is None else K[x]))
             elif 0 <= x < width:     # rank, suit, colour (a joker's suit or colour: none)
                 ones.append(off + x)
         out[ones] = 1
@@ -230,7 +248,7 @@ class Encoding:
                 for i, c in enumerate(S.Z[zi]):
                     if col[c] != init and visible(match, seat, zi, i, c):
                         x = col[c]
-                        out[values + c] = x if v.type in ("int", "bool") else \
+                        out[values + (c if self._K is None else self._K[c])] = x if v.type in ("int", "bool") else \
                             (x - seat) % N + 1 if v.type == "seat" else x + 1
 
     # -- actions ---------------------------------------------------------------------------
@@ -246,7 +264,7 @@ class Encoding:
             params = []
             for p in mv.params:
                 if p.blind:
-                    params.append(("blind", n, None))
+                    params.append(("blind", self.n_cards, None))
                 elif p.type == "card":
                     params.append(("card", n, None))
                 elif p.type == "rank":
@@ -305,7 +323,7 @@ class Encoding:
         """The sizes a list-of-cards parameter can have (None for a list of other values)."""
         if nodes.card_depth(p.type) != 1:
             return None
-        src, top, low = p.source, self.n, 0
+        src, top, low = p.source, self.n_cards, 0
         if isinstance(src, nodes.Call) and src.func == "subsets":
             low = 1
             if len(src.args) == 2 and isinstance(src.args[1], nodes.Num):
@@ -341,7 +359,7 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
-        return list(range(self.n))
+        return list(range(self.n_cards))
 
     def _const(self, x):
         """The value of an int expression fixed at compile time (numbers, options, `players`,
@@ -373,6 +391,7 @@ class Encoding:
         N = self.N
         table = self._moves
         C = self._C
+        K = self._K
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
@@ -380,7 +399,9 @@ class Encoding:
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
-                if kind == "card" or kind == "blind" or kind == "rank" or kind == "enum":
+                if kind == "card" and K is not None:
+                    x = K[x]
+                elif kind == "card" or kind == "blind" or kind == "rank" or kind == "enum":
                     pass
                 elif kind == "seat":
                     x = (x - seat) % N
@@ -395,6 +416,9 @@ class Encoding:
                                          f"the encoded domain of its parameter")
                 else:
                     b = vals[1].get(len(x), -1)
+                    if K is not None and b >= 0:          # by kind: two alike copies, by ordinal
+                        x = sorted(K[c] for c in x)
+                        b = b if len(set(x)) == len(x) else -1
                     if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
                         i = 1
                         for c in sorted(x):
@@ -413,8 +437,11 @@ class Encoding:
 
     def _list_ordinals(self, moves, ids, ordinal):
         """Number the fallen-back lists among the alternatives sharing the other arguments."""
+        K = self._K
+
         def key(x):
-            return tuple(sorted(x)) if isinstance(x, list) else x
+            return (tuple(sorted(x)) if K is None else tuple(sorted(K[c] for c in x))) \
+                if isinstance(x, list) else x
         groups: dict = {}
         for pos, j in ordinal:
             mv = moves[pos]
@@ -450,7 +477,7 @@ class Encoding:
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
             if kind == "card":
-                parts.append(P.card_names[x])
+                parts.append(self._card_names[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
             elif kind == "rank":
@@ -484,4 +511,4 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.P.card_names[c] for c in reversed(cards))
+        return "+".join(self._card_names[c] for c in reversed(cards))

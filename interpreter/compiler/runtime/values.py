@@ -87,3 +87,26 @@ def put(values: list, i: int, v) -> list:
 def unique(items):
     """The items without repeats, in first-seen order."""
     return list(dict.fromkeys(items))
+
+
+def alike_moves(out, shapes, KIND):
+    """The legal moves `out` without those that differ from an earlier one only in which
+    copy of a card they name (a deck with identical copies: `discard 9H` once, whichever 9H).
+    shapes[move index]: per parameter, 1 for a card, 2 for a list of cards, 0 for anything else."""
+    seen, kept = set(), []
+    for mv in out:
+        key = (mv[0],) + tuple(KIND[a] if t == 1 else tuple(sorted(KIND[x] for x in a)) if t == 2
+                               else tuple(a) if isinstance(a, list) else a
+                               for a, t in zip(mv[1:], shapes[mv[0]]))
+        if key not in seen:
+            seen.add(key)
+            kept.append(mv)
+    return kept
+
+
+def alike_run(run, shapes, KIND):
+    """`run` (S -> (seat, legal moves)) whose moves are alike_moves'."""
+    def go(S):
+        seat, out = run(S)
+        return seat, alike_moves(out, shapes, KIND) if out else out
+    return go
