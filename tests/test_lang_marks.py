@@ -232,3 +232,49 @@ def test_redealing_unseen_cards_never_changes_a_seats_observation(tmp_path, play
     world = observe.determinize(m, seat, random.Random(redeal), knowledge=True)
     assert np.array_equal(enc.observe(m, seat), enc.observe(world, seat))
     assert observe.observation(m, seat) == observe.observation(world, seat)
+
+
+COPIES = """
+game: Copies and marks
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2], suits: [R], colors: {R: red}, copies: 2, zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  played: {visibility: all}
+marks:
+  flagged: {}
+moves:
+  flag:
+    params:
+      i: {from: "range(count(hand(player)))"}
+    do:
+      - mark: {cards: "hand(player)[i]", with: {flagged: true}}
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: played}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - repeat:
+      - choose: [flag, play]
+        by: "left(dealer)"
+    until: "empty(hand(left(dealer)))"
+match:
+  hand_result: "count(played)"
+  end: "hand_number >= 1"
+"""
+
+
+def test_alike_copies_are_one_move_until_their_marks_differ(tmp_path):
+    path = tmp_path / "copies.yaml"
+    path.write_text(COPIES)
+    m = T.stacked(str(path), "1R 2R 1R 2R")          # seat 1 holds both 1R
+    assert sorted(T.cards(m, "hand:1")) == ["1R", "1R"]
+    texts = [m.move_text(x) for x in m.legal_moves()]
+    assert texts.count("play 1R") == 1                 # two alike copies: one move
+    T.choose(m, "flag 0")
+    texts = [m.move_text(x) for x in m.legal_moves()]
+    assert texts.count("play 1R") == 2                 # one flagged, one not: no longer alike
