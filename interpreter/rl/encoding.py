@@ -33,7 +33,9 @@ Each parameter has a domain from its type: a card (the deck), a rank, suit or co
 plus one for jokers / "none"), a seat (relative to the deciding seat), a bool, a blind choice (a
 position in its zone, up to the deck size), an int (`indices(zone)` gives the zone's count, a
 list of constants its values, `range(a, b)` with constant bounds its range — numbers, int
-options and `players`, with + - * //; any other int source the deck size, 0..n-1). So "capture 7H 3S" has the same id in every state.
+options and `players`, with + - * //; any other source the range its `if:` bounds with such
+constants, from 0 unless it says a lowest value: `x <= stack * players`; else the deck size,
+0..n-1). So "capture 7H 3S" has the same id in every state.
 
 A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatorial number
 system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
@@ -280,7 +282,7 @@ class Encoding:
                 elif p.type in P.game.types:      # a type of the file's: its values
                     params.append(("enum", len(P.game.types[p.type]), p.type))
                 elif p.type == "int":
-                    vals = self._int_domain(p.source)
+                    vals = self._int_domain(p.source, p.cond, p.name)
                     params.append(("int", len(vals), {v: i for i, v in enumerate(vals)}))
                 else:
                     params.append(("list", 0, self._list_sizes(p)))
@@ -346,7 +348,25 @@ class Encoding:
                     return y.value
         return None
 
-    def _int_domain(self, src) -> list:
+    def _bounds(self, cond, name, out: dict) -> dict:
+        """Constant bounds the condition puts on `name` wherever it must hold (alone or in an
+        `and`): `name >= a`, `name > a`, `name <= b`, `name < b` (either side), as {'low', 'high'}."""
+        if isinstance(cond, nodes.BoolOp) and cond.op == "and":
+            self._bounds(cond.left, name, out)
+            return self._bounds(cond.right, name, out)
+        if isinstance(cond, nodes.Compare) and cond.op in ("<", "<=", ">", ">="):
+            flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+            for x, y, op in ((cond.left, cond.right, cond.op), (cond.right, cond.left, flip[cond.op])):
+                if isinstance(x, nodes.Name) and x.id == name and getattr(x, "ref", ("",))[0] == "local":
+                    v = self._const(y)
+                    if v is not None:
+                        if op in (">", ">="):
+                            out["low"] = max(out.get("low", v), v + (op == ">"))
+                        else:
+                            out["high"] = min(out.get("high", v), v - (op == "<"))
+        return out
+
+    def _int_domain(self, src, cond=None, name=None) -> list:
         if isinstance(src, nodes.Call) and src.func == "indices" and src.args:
             ref = getattr(src.args[0], "ref", None)
             if ref and ref[0] in ("zone", "zonename"):      # indices(z): z's instances
@@ -359,6 +379,9 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
+        bounds = self._bounds(cond, name, {}) if cond is not None else {}
+        if "high" in bounds:                          # any source, bounded by the parameter's if:
+            return list(range(min(bounds.get("low", 0), bounds["high"]), bounds["high"] + 1))
         return list(range(self.n_cards))
 
     def _const(self, x):

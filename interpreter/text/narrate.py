@@ -291,12 +291,14 @@ _READS: dict = {}     # id(place) -> (place, what it reads of cards: see _place_
 def _place_reads(say, node) -> tuple:
     """What a place that is not itself a card reads of cards (cached per place): the indices of
     the say's card-holding locals it names; per zone read at an instance a local names
-    (`hand(player)`), those locals' indices; and the zones read any other way (every instance)."""
+    (`hand(player)`), those locals' indices; per zone read at an instance a variable of the
+    state names (a hand's `for_each` variable, `hand(p)`), those variables' slots, read when the
+    text is told; and the zones read any other way (every instance)."""
     hit = _READS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1:]
     locs = {n: i for i, n in enumerate(say.locals)}
-    cards, pinned, whole = set(), {}, set()
+    cards, pinned, slotted, whole = set(), {}, {}, set()
     todo = [node]
     while todo:
         x = todo.pop()
@@ -308,8 +310,11 @@ def _place_reads(say, node) -> tuple:
         ref = getattr(x, "ref", None)
         if _is_zone(x):
             a = _local_name(x.args[0]) if isinstance(x, Call) and len(x.args) == 1 else None
+            slot = _slot_of(x.args[0]) if isinstance(x, Call) and len(x.args) == 1 else None
             if a in locs:
                 pinned.setdefault(ref[1].name, set()).add(locs[a])
+            elif slot is not None:
+                slotted.setdefault(ref[1].name, set()).add(slot)
             else:
                 whole.add(ref[1].name)
         elif isinstance(ref, tuple) and ref and ref[0] == "function":
@@ -318,9 +323,16 @@ def _place_reads(say, node) -> tuple:
             cards.add(locs[_local_name(x)])
         todo.extend(x.children())
     hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
-           frozenset(whole))
+           {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole))
     _READS[id(node)] = hit
     return hit[1:]
+
+
+def _slot_of(n) -> int | None:
+    """The state slot of a variable (not per player) a Name stands for: a hand's for_each
+    variable or a declared variable."""
+    ref = getattr(n, "ref", None) if isinstance(n, Name) else None
+    return ref[2] if isinstance(ref, tuple) and len(ref) > 2 and ref[0] == "slot" else None
 
 
 def _local_name(n) -> str | None:
@@ -332,7 +344,7 @@ def _local_name(n) -> str | None:
 def _hidden_input(match, say, node, values: tuple, seen) -> bool:
     """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
     rank, the suits in a hidden hand): such a place is not told to that watcher."""
-    cards, pinned, whole = _place_reads(say, node)
+    cards, pinned, slotted, whole = _place_reads(say, node)
     for i in cards:
         v = values[i]
         for c in (v if isinstance(v, (list, tuple)) else (v,)):
@@ -342,6 +354,11 @@ def _hidden_input(match, say, node, values: tuple, seen) -> bool:
     for z, idxs in pinned.items():
         for i in idxs:
             if isinstance(values[i], int) and any(c not in seen for c in Z[P.base[z] + values[i]]):
+                return True
+    for z, slots in slotted.items():          # the instance the variable names as it is told
+        for i in slots:
+            at = match.S.V[i]
+            if not isinstance(at, int) or any(c not in seen for c in Z[P.base[z] + at]):
                 return True
     if whole:
         for zi, z in enumerate(P.zone_of):
