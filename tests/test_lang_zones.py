@@ -239,3 +239,14 @@ def test_redealing_unseen_cards_never_changes_a_seats_observation(tmp_path, vis,
     enc = Encoding(st_.program)
     world = observe.determinize(m, seat, random.Random(redeal), knowledge=True)
     assert np.array_equal(enc.observe(m, seat), enc.observe(world, seat))
+
+
+def test_the_cost_model_counts_every_seats_instances(tmp_path):
+    # 20 seats x 600 piles = 12,000 instances: over the 10,000 zones a game may have
+    path = grid(tmp_path)
+    with open(path) as f:
+        text = f.read().replace("max: 3}", "max: 20}").replace("count: 3, visibility", "count: 600, visibility")
+    with open(path, "w") as f:
+        f.write(text)
+    out = errors(path)
+    assert "the game would have 12,0" in out and "the largest is 'cols' with 12,000" in out
