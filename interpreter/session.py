@@ -144,6 +144,10 @@ def result(index: int, seed: int, st: Setup, agents: list, match: Match) -> dict
         out["team_totals"] = match.team_totals()
     if match.P.losers is not None:
         out["losers"] = match.losers or []
+    if match.P.sides is not None:                 # sides formed in play (match: sides) only
+        out["sides"] = [list(t) for t in match.sides or ()]
+        out["side_totals"] = match.side_totals()
+        out["hand_sides"] = [[list(t) for t in h] for h in match.hand_sides]
     return out
 
 

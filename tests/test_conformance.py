@@ -45,15 +45,21 @@ MAX_DECISIONS = 20_000                       # per match: far above any seed gam
 INVALID: dict = {}
 
 
-def expected_winners(P, totals, losers) -> list:
-    """The winners by the rules of docs/language.md ("The match", "Teams"), worked out afresh:
-    every team without a loser when the rules named losers; else the teams with the highest
-    (or, with wins: lowest, the lowest) sum of their players' totals."""
-    team = {s: i for i, t in enumerate(P.teams) for s in t}
+def expected_winners(P, totals, losers, hand_sides=None) -> list:
+    """The winners by the rules of docs/language.md ("The match", "Teams", "Sides formed in
+    play"), worked out afresh: every team without a loser when the rules named losers; else the
+    teams with the highest (or, with wins: lowest, the lowest) sum of their players' totals.
+    With match: sides, the teams are the sides every hand had, or each seat alone."""
+    teams = P.teams
+    if P.sides is not None:
+        same = hand_sides and all(sorted(map(sorted, h)) == sorted(map(sorted, hand_sides[0]))
+                                  for h in hand_sides)
+        teams = [list(t) for t in hand_sides[0]] if same else [[s] for s in range(len(totals))]
+    team = {s: i for i, t in enumerate(teams) for s in t}
     if losers is not None:
         lost = {team[s] for s in losers}
         return [s for s in range(len(totals)) if team[s] not in lost]
-    sums = [sum(totals[s] for s in t) for t in P.teams]
+    sums = [sum(totals[s] for s in t) for t in teams]
     best = min(sums) if P.game.match.wins == "lowest" else max(sums)
     return [s for s in range(len(totals)) if sums[team[s]] == best]
 
@@ -161,7 +167,7 @@ def check_state(match: Match):
     assert len(S.score) == len(S.total) == match.players
     if match.over:
         assert match.pending is None and match.legal_moves() == []
-        assert match.winners == expected_winners(match.P, S.total, match.losers)
+        assert match.winners == expected_winners(match.P, S.total, match.losers, match.hand_sides)
         assert match.hands_played == len(match.hand_results)
         assert S.total == [sum(r[p] for r in match.hand_results) for p in range(match.players)]
         if match.max_hands is not None:
@@ -192,6 +198,7 @@ class RecordTracker:
         self.expected: list = []   # legal move texts offered, in order, not yet seen in the record
         self.check = hand_end_check
         self.ended = False
+        self.hand_sides: list = []     # match: sides — each hand_end's sides, as recorded
 
     def offered(self, seat, texts):
         self.expected.append((seat, texts))
@@ -229,6 +236,9 @@ class RecordTracker:
             assert ev["seat"] == seat and ev["legal"] == texts
             assert 0 <= ev["choice"] < len(texts)
         elif kind == "hand_end":
+            if "sides" in ev:              # each seat on exactly one side
+                assert sorted(s for t in ev["sides"] for s in t) == list(range(self.n))
+                self.hand_sides.append(ev["sides"])
             assert ev["number"] == self.hand
             assert ev["scores"] == self.scores
             assert len(ev["results"]) == self.n
@@ -243,7 +253,8 @@ class RecordTracker:
             assert not self.ended
             self.ended = True
             assert ev["totals"] == self.totals
-            assert ev["winners"] == expected_winners(self.match.P, self.totals, ev.get("losers"))
+            assert ev["winners"] == expected_winners(self.match.P, self.totals, ev.get("losers"),
+                                                     self.hand_sides)
 
     def compare(self):
         """The record's zones and scores are the real ones."""

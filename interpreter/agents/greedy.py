@@ -12,11 +12,13 @@ import random
 from ..errors import GameError
 from . import register
 from .base import Agent
+from .ismcts import sides_at
 
 
 def gain(world, seat: int, move) -> float | None:
     """The change in `seat`'s standing when `move` is taken in `world` (which is not changed);
-    None when the move is not legal there. In partnerships the standing is the team's sum; where
+    None when the move is not legal there. In partnerships the standing is the team's sum (with
+    sides formed in play, the side's in this world once the move is made); where
     the lowest total wins, a gain is a fall."""
     legal = world.legal_moves()
     try:
@@ -26,13 +28,18 @@ def gain(world, seat: int, move) -> float | None:
     P = world.P
     team = P.teams[P.team_of[seat]]
     sign = -1 if P.game.match.wins == "lowest" else 1
-    before = sum(world.standing(s) for s in team)
+    formed = getattr(P, "sides", None) is not None   # sides formed in play (match: sides)
+    if not formed:
+        before = sum(world.standing(s) for s in team)
     hands = world.hands_played
     w = world.copy(random.Random(world.S.rng.getrandbits(64)))
     try:
         w.apply(j)
     except GameError:
         return None
+    if formed:                   # sides formed in play: the seat's side once the move is made,
+        team = next(t for t in sides_at(w, hands) if seat in t)     # in this sampled world
+        before = sum(world.standing(s) for s in team)
     if w.hands_played > hands:
         return sign * (sum(w.hand_results[hands][s] for s in team) - before)
     return sign * (sum(w.standing(s) for s in team) - before)

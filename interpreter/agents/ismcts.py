@@ -243,7 +243,7 @@ class ISMCTSAgent(Agent):
             vals = cut
         else:
             vals = [m.standing(p) for p in range(m.players)]
-        vals = _as_the_result_counts(m, vals)
+        vals = _as_the_result_counts(m, vals, hand)
         n = len(vals)
         if n == 1:                   # a solitaire: no rank; the margin is the value itself
             out = [0.25]
@@ -277,17 +277,41 @@ class ISMCTSAgent(Agent):
         return out
 
 
-def _as_the_result_counts(m, vals) -> list:
+def _as_the_result_counts(m, vals, hand: int = -1) -> list:
     """Values that are higher where the match's result is better for the seat: a finished match
     with losers counts who won (1) and who lost (0); a lowest total wins is negated; in
-    partnerships a seat's value is its team's sum. Games without these keep their values."""
+    partnerships a seat's value is its team's sum (with sides formed in play, its side's in
+    this world: sides_at). Games without these keep their values."""
     P = m.P
     if m.over and P.losers is not None:
         won = set(m.winners or ())
         return [1 if p in won else 0 for p in range(P.players)]
     if P.game.match.wins == "lowest":
         vals = [-v for v in vals]
-    if len(P.teams) < P.players:
+    if getattr(P, "sides", None) is not None:     # (stand-in programs may have no sides)
+        sides = sides_at(m, hand)
+        if len(sides) < P.players:
+            of = {s: i for i, t in enumerate(sides) for s in t}
+            side = [sum(vals[s] for s in members) for members in sides]
+            vals = [side[of[p]] for p in range(P.players)]
+    elif len(P.teams) < P.players:
         team = [sum(vals[s] for s in members) for members in P.teams]
         vals = [team[P.team_of[p]] for p in range(P.players)]
     return vals
+
+
+def sides_at(m, hand: int) -> tuple:
+    """The sides (match: sides) that count for hand `hand` in the (sampled) world m: the sides
+    that decided a finished match, those of the hand if it ended, else those of the state now;
+    every seat alone when the rules cannot tell them here (an error in the expression)."""
+    if m.over and m.sides is not None:
+        return m.sides
+    if 0 <= hand < len(m.hand_sides):
+        return m.hand_sides[hand]
+    steps = m.S.steps
+    try:
+        return m.sides_now()
+    except Exception:         # the expression fails in this world: judge by the seat alone
+        return tuple((s,) for s in range(m.players))
+    finally:
+        m.S.steps = steps

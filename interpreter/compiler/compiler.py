@@ -157,12 +157,30 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
+        self.seat_visibility(vis, owner, zone_of, ALL)
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
                     zone_of, tuple(owner), tuple(vis), ALL, base)
         self.P = P
         self.attribute_tables(P)
         self.program(P)
         return P
+
+    def seat_visibility(self, vis: list, owner: list, zone_of: list, ALL: int):
+        """`visibility: {seats: EXPR}`: each instance's mask, from the seats EXPR gives for its
+        owner (-1 for a zone without one), worked out now like an attribute value."""
+        fns: dict = {}
+        for zi, z in enumerate(zone_of):
+            if z.vis_seats is None:
+                continue
+            if z.name not in fns:
+                fns[z.name] = self.expr_function(z.vis_seats, ["owner"], "vis_seats")
+            mask = 0
+            for s in self.setup_value(fns[z.name], owner[zi], z.vis_seats):
+                if not 0 <= s < self.N:
+                    raise GameError(f"zone '{z.name}': visibility seats: {s} is not a seat (seats are "
+                                    f"0 to {self.N - 1})", z.vis_seats.span)
+                mask |= 1 << s
+            vis[zi] = mask & ALL
 
     def program(self, P: Program):
         """Write every function of the program, in a fixed order, and link them into P."""
@@ -188,6 +206,8 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
             hr_parts = (self.expr_fn(mt.hand_result.left, ["player"]), mt.hand_result.op,
                         self.expr_fn(mt.hand_result.right, ["player"]))
         losers = self.expr_fn(mt.losers) if mt.losers is not None else None
+        sides = self.expr_fn(mt.sides) if mt.sides is not None else None
+        known = self.expr_fn(mt.sides_known) if mt.sides_known is not None else None
         shows = {v.name: self.expr_fn(v.show_when) for v in g.variables   # `show: EXPR` (status.py)
                  if v.show_when is not None}
         said = []                       # (before the functions: a say may call one)
@@ -210,6 +230,8 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         P.match_end = env[end] if end else None
         P.result_parts = (env[hr_parts[0]], hr_parts[1], env[hr_parts[2]]) if hr_parts else None
         P.losers = env[losers] if losers else None
+        P.sides = env[sides] if sides else None
+        P.sides_known = env[known] if known else None
         P.show_when = {name: env[fn] for name, fn in shows.items()}
         P.teams, P.team_of = g.teams(self.N), g.team_of(self.N)
         for pc, op in enumerate(ops):

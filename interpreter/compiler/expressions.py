@@ -374,7 +374,7 @@ class Expressions:
                   "clockwise": "CLOCK[{0}]", "anticlockwise": "ANTI[{0}]",
                   "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
-                  "team": "TEAM[{0}]"}
+                  "team": "TEAM[{0}]", "side_of": "rt.side(S, {0})"}
         if f in WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not bounded(n.args[0]):   # a computed list: its items are work
             a[0] = f"rt.tick(S, {a[0]}, {self.g.limits.steps_per_hand})"
         if f in simple:

@@ -65,6 +65,8 @@ class Program:
     teams: tuple = ()             # the teams at this player count: tuples of seats
     team_of: tuple = ()           # per seat: the index of its team in `teams`
     losers: object = None         # function(S) -> seats that lose (match: losers), or None
+    sides: object = None          # function(S) -> the hand's sides (match: sides), or None
+    sides_known: object = None    # function(S) -> every seat is shown the sides (match: sides_known)
     show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
 
     def span_of(self, tb) -> Span | None:

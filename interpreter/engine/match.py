@@ -47,6 +47,8 @@ class Match:
         self.losers: list | None = None    # with match: losers, the seats that lost
         self.hands_played = 0
         self.hand_results: list = []
+        self.hand_sides: list = []   # with match: sides, each hand's sides (tuples of seats)
+        self.sides: tuple | None = None   # with match: sides, once over: the sides that decided
         self.knowledge = knowledge   # track who knows where each card is (not needed by search
         #                              copies, nor when no agent samples or observes)
         if start:                    # start=False: a listener (narration) attaches first, start()
@@ -192,6 +194,7 @@ class Match:
         m.over, m.winners, m.hands_played = self.over, self.winners, self.hands_played
         m.losers = self.losers
         m.hand_results = list(self.hand_results)
+        m.hand_sides, m.sides = list(self.hand_sides), self.sides
         return m
 
     # -- hands ---------------------------------------------------------------------------------
@@ -277,6 +280,7 @@ class Match:
         P, S = self.P, self.S
         g = P.game
         results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        sides = self.sides_now() if P.sides is not None else None
         S.match_steps += S.steps      # the match's budget: checked between hands (each hand has its own)
         if S.match_steps > g.limits.steps_per_match:
             raise self._error(rt.LimitError(f"more than {g.limits.steps_per_match} steps in one match "
@@ -285,10 +289,15 @@ class Match:
         for p, r in enumerate(results):
             S.total[p] += r
         self.hand_results.append(results)
+        if sides is not None:
+            self.hand_sides.append(sides)
         self.hands_played += 1
         if S.log is not None:
-            S.log.append({"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
-                          "results": results, "totals": list(S.total)})
+            ev = {"event": "hand_end", "number": S.hand_no, "scores": list(S.score),
+                  "results": results, "totals": list(S.total)}
+            if sides is not None:
+                ev["sides"] = [list(t) for t in sides]
+            S.log.append(ev)
         ended = P.match_end(S) if P.match_end else True
         cut = self.max_hands is not None and self.hands_played >= self.max_hands
         if ended or cut:
@@ -301,6 +310,8 @@ class Match:
                     ev["team_totals"] = self.team_totals()
                 if self.losers is not None:
                     ev["losers"] = self.losers
+                if self.sides is not None:
+                    ev["sides"] = [list(t) for t in self.sides]
                 S.log.append(ev)
             return True
         if self.hands_played >= g.limits.hands_per_match:   # at the end that never held
@@ -315,22 +326,60 @@ class Match:
         T = self.S.total
         return [sum(T[s] for s in team) for team in self.P.teams]
 
+    def sides_now(self) -> tuple:
+        """The sides as the state stands now (match: sides), as tuples of seats: each side in
+        seat order, the sides by their first seat, a seat not listed alone; the fixed teams
+        when the game has no `sides:`. A seat on two sides is an error at the expression."""
+        P = self.P
+        if P.sides is None:
+            return P.teams
+        return normal_sides(P.sides(self.S), P.players, P.game.match.sides.span)
+
+    def side_of(self, seat: int) -> tuple:
+        """The seats on `seat`'s side now (its team; itself alone without teams or sides)."""
+        for t in (self.sides if self.over and self.sides is not None else self.sides_now()):
+            if seat in t:
+                return t
+        return (seat,)
+
+    def _deciding(self) -> tuple:
+        """(teams, team_of) that decide the match: the fixed teams; with match: sides, the
+        sides of its hands when every hand had the same ones, else every seat alone."""
+        P = self.P
+        if P.sides is None:
+            return P.teams, P.team_of
+        hs = self.hand_sides
+        teams = hs[0] if hs and all(h == hs[0] for h in hs) else tuple((s,) for s in range(P.players))
+        self.sides = teams
+        of = [0] * P.players
+        for i, t in enumerate(teams):
+            for s in t:
+                of[s] = i
+        return teams, of
+
+    def side_totals(self) -> list:
+        """Per side that decided the match (Match.sides): the sum of its seats' totals."""
+        return [sum(self.S.total[s] for s in t) for t in (self.sides or ())]
+
     def _winners(self, complete: bool) -> list:
         """The seats that win: every team without a loser (match: losers, when the match ended
         by its rules), else the teams with the highest (or lowest, match: wins) team total; a
-        seat alone is a team of one. Several winning teams are a draw."""
+        seat alone is a team of one (sides formed in play count as teams: _deciding). Several
+        winning teams are a draw."""
         P, S = self.P, self.S
+        teams, team_of = self._deciding()
         if P.losers is not None and complete:
-            lost = {P.team_of[s] for s in P.losers(S)}
-            if len(lost) == len(P.teams) > 1:      # everyone lost: nobody stands out, a draw
+            lost = {team_of[s] for s in P.losers(S)}
+            if len(lost) == len(teams) > 1:        # everyone lost: nobody stands out, a draw
                 lost = set()                       # (one team alone, a one-player game's player, lost)
-            self.losers = [s for s in range(P.players) if P.team_of[s] in lost]
-            return [s for s in range(P.players) if P.team_of[s] not in lost]
-        if len(P.teams) == P.players and P.game.match.wins == "highest":
+            self.losers = [s for s in range(P.players) if team_of[s] in lost]
+            return [s for s in range(P.players) if team_of[s] not in lost]
+        if len(teams) == P.players and P.game.match.wins == "highest":
             return rt.leaders(S)                   # seats alone, highest total: as always
-        tt = self.team_totals()
+        T = S.total
+        tt = [sum(T[s] for s in team) for team in teams]
         best = min(tt) if P.game.match.wins == "lowest" else max(tt)
-        return [s for s in range(P.players) if tt[P.team_of[s]] == best]
+        return [s for s in range(P.players) if tt[team_of[s]] == best]
 
     def _stuck(self, ch, seat: int, rounds: int) -> GameError:
         """The hand makes no progress: one line at the innermost loop around the `choose`."""
@@ -349,6 +398,14 @@ class Match:
         msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
             ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
         return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)
+
+
+def normal_sides(value, players: int, span) -> tuple:
+    """A `sides:` value in one canonical form (see Match.sides_now; rt.side_lists)."""
+    try:
+        return rt.side_lists(value, players)
+    except rt.EvalError as exc:
+        raise GameError(str(exc), span) from None
 
 
 def _loop_around(stmts: list, target):

@@ -1,7 +1,7 @@
 """What one seat may know: observations for agents and screens, and determinization for search.
 
 A seat sees a card when the zone shows it to that seat (visibility `all`, `owner` for the owner,
-`all_but_owner` for every other seat, `top` for the top card) or when the card is face up. Beyond that, a seat knows where a card is
+`all_but_owner` for every other seat, `top` for the top card, `{seats: EXPR}` for the seats listed) or when the card is face up. Beyond that, a seat knows where a card is
 when it saw the card arrive there (`S.known`, maintained by every card movement).
 """
 from __future__ import annotations
@@ -24,6 +24,8 @@ def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
         return P.OWNER[zi] == seat or P.OWNER[zi] < 0
     if vis == "all_but_owner":
         return P.OWNER[zi] != seat
+    if vis == "seats":               # visibility: {seats: EXPR}: the instance's mask
+        return bool(P.VIS[zi] >> seat & 1)
     return False
 
 

@@ -223,6 +223,9 @@ def all_expressions(ck, hand, autos, match):
         yield a.default, f"attribute '{a.name}'"
     for v in ck.variables:
         yield v.initial, f"variable '{v.name}'"
+    for z in ck.zones.values():
+        if z.vis_seats is not None:
+            yield z.vis_seats, f"zone '{z.name}'"
     for fn in ck.functions.values():
         yield fn.body, f"function '{fn.name}'"
     for mv in ck.moves.values():
@@ -243,7 +246,8 @@ def all_expressions(ck, hand, autos, match):
         for x in _exprs_of(st):
             yield x, "hand"
     if match is not None:
-        for x in (match.next_dealer, match.hand_result, match.end, match.losers):
+        for x in (match.next_dealer, match.hand_result, match.end, match.losers, match.sides,
+                  match.sides_known):
             yield x, "match"
 
 

@@ -68,6 +68,7 @@ class Zone:
     description: str
     span: Span
     index: int = 0               # position in the zone list
+    vis_seats: Node | None = None   # visibility: {seats: EXPR} (then visibility is 'seats')
     data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
 
     @property
@@ -260,6 +261,8 @@ class Match:
     first_dealer: int
     wins: str = "highest"        # 'highest' or 'lowest' total (team total with teams) wins
     losers: Node | None = None   # a list of seats that lose (every other seat or team wins)
+    sides: Node | None = None    # the hand's sides, formed in play: a list of lists of seats
+    sides_known: Node | None = None   # while it holds, every seat is shown the sides
 
 
 @dataclass

@@ -406,6 +406,11 @@ def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: lis
     scores = (ev or {}).get("scores")
     if scores == results or (match.P.hand_result is not None and not any(scores or [])):
         scores = None
+    sides = (ev or {}).get("sides") or (match.hand_sides[-1] if match.hand_sides else None)
+    if sides and len(sides) < match.players:     # sides formed in play: told to all at the end
+        return Group(Text(f"Hand {number} is over.", style="bold"),
+                     Text("Sides  " + status.sides_text(sides, [_who(p, viewer, names) for p in range(match.players)])),
+                     _standings(match, viewer, names, results, scores, parts))
     return Group(Text(f"Hand {number} is over.", style="bold"),
                  _standings(match, viewer, names, results, scores, parts))
 
@@ -455,7 +460,7 @@ def render_match_end(match, viewer: int, names: list) -> Group:
             " and ".join(names[p] for p in lost) + (" loses." if len(lost) == 1 else " lose.")
     elif len(win) == 1:
         line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
-    elif match.losers or len([t for t in match.P.teams if t[0] in win]) == 1:   # a team, or all but losers
+    elif match.losers or len([t for t in (match.sides or match.P.teams) if t[0] in win]) == 1:   # a team, or all but losers
         line = " and ".join(_who(p, viewer, names) for p in win) + " win."
     else:
         line = "A draw between " + " and ".join(_who(p, viewer, names) for p in win) + "."

@@ -134,7 +134,7 @@ def _open_hands(match, names) -> list:
     P, S = match.P, match.S
     out = []
     for z in P.game.zones.values():
-        if not z.owned or z.visibility not in ("owner", "all_but_owner"):
+        if not z.owned or z.visibility not in ("owner", "all_but_owner", "seats"):
             continue
         for k in range(z.instances(P.players)):
             cards = sorted(S.Z[P.base[z.name] + k], key=lambda c: narrate.sort_key(P, c))

@@ -221,8 +221,14 @@ def outcome(match, kind: str) -> list:
     for a win and -1 for a loss.
     "points": the match totals (the seat's team total with teams), negated where the lowest
     total wins, minus their mean over the seats so that they add up to 0; a single team gets
-    its total as it is."""
+    its total as it is.
+    With sides formed in play (match: sides), the sides that decided the match count as teams:
+    "points" gives each seat its side's total (centred); "winloss" gives 1 to a seat on a
+    winning side and 0 to the others, centred over the seats and scaled so that the largest
+    return is +1 or -1 (still adding up to 0 when the sides differ in size)."""
     P, n = match.P, match.P.players
+    if P.sides is not None and match.sides is not None and kind != "win":
+        return _side_outcome(match, kind)
     if kind == "points":
         T = match.S.total
         if len(P.teams) != n:
@@ -244,6 +250,24 @@ def outcome(match, kind: str) -> list:
     won = {P.team_of[s] for s in w}       # per team: its share of the win, centred and scaled
     return [((1.0 / len(won) if P.team_of[s] in won else 0.0) - 1.0 / t) * t / (t - 1)
             for s in range(n)]
+
+
+def _side_outcome(match, kind: str) -> list:
+    """outcome() for a game whose sides form in play (see there)."""
+    n, sides, T = match.players, match.sides, match.S.total
+    side = {s: t for t in sides for s in t}
+    if kind == "points":
+        sign = -1.0 if match.P.game.match.wins == "lowest" else 1.0
+        x = [sign * float(sum(T[q] for q in side[s])) for s in range(n)]
+    else:
+        w = set(match.winners or ())
+        x = [1.0 if w & set(side[s]) and len({side[q] for q in w}) == 1 else 0.0 for s in range(n)]
+    mean = sum(x) / n
+    x = [v - mean for v in x]
+    if kind == "winloss":
+        big = max(abs(v) for v in x)
+        x = [v / big for v in x] if big else x
+    return x
 
 
 def draw(players: int, teams: int, kind: str) -> list:

@@ -115,7 +115,8 @@ class Encoding:
                 # without one is seen by all).
                 whole = tuple(z.visibility == "all" or (z.visibility == "owner" and (
                     program.OWNER[inst[s]] in (s, -1))) or (z.visibility == "all_but_owner" and
-                    program.OWNER[inst[s]] != s) for s in range(N))
+                    program.OWNER[inst[s]] != s) or (z.visibility == "seats" and
+                    bool(program.VIS[inst[s]] >> s & 1)) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
         # Marks: per mark, a count per zone instance group and a value per card.
         self._marks = []        # (mark variable, offset of its counts, offset of its values)

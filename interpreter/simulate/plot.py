@@ -40,7 +40,7 @@ def plot_summary(summary, name: str, agents: list, out: str):
     ax2.bar(xs, [m.value for m in rates],
             yerr=[[m.value - m.ci[0] for m in rates], [m.ci[1] - m.value for m in rates]],
             capsize=4, color="tab:blue", alpha=0.75)
-    fair = 1 / len(summary.teams or range(n))    # partners win together: a team's share
+    fair = summary.fair()                        # partners win together: a team's share
     ax2.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share")
     draws = ms["draw_rate"].value
     if draws:

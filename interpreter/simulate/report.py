@@ -128,8 +128,9 @@ def _plots(summary: Summary, agents: list, prefix: str = "") -> list:
                             "Per agent only when different agents rotate over the seats."))
     adv = [("first player", ms["first_player_hand_wins"].value, _ci(ms["first_player_hand_wins"])),
            ("dealer", ms["dealer_hand_wins"].value, _ci(ms["dealer_hand_wins"]))]
+    hf = summary.hand_fair()
     figs.append(_figure(svg.bars(prefix + "advantage", "First player's and dealer's advantage", adv,
-                                 "share of hand wins", fair, f"fair {fair:.3f}", 1.0),
+                                 "share of hand wins", hf, f"fair {hf:.3f}", 1.0),
                         "Share of the hands won by the seat that moved first, and by the dealer."))
     figs.append(_figure(svg.histogram(prefix + "lead-changes", "Lead changes per game",
                                       [("lead changes", summary.lead_changes)], "lead changes"),

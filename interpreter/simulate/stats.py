@@ -155,6 +155,9 @@ class GameStats:
         w = match.winners or []
         if self.teams is not None:    # the winners as teams: one team won, or a draw
             w = sorted({i for i, t in enumerate(self.teams) for s in w if s in t})
+        elif getattr(match, "sides", None) is not None and len(w) > 1 and self.streak in w and \
+                any(set(w) == set(t) for t in match.sides):   # a side won: its seat that led
+            w = [self.streak]                                    # (standings are per seat here)
         lead = None
         if len(w) == 1 and self.decisions and self.streak == w[0]:
             lead = (self.streak_from - 1) / self.decisions
@@ -281,6 +284,8 @@ class Summary:
         self.teams: list | None = None  # the teams (lists of seats) of a game with teams:
         self.team_wins: list = []       # per team: games it won (not a draw)
         self.team_totals: list = []     # per team: its total in each game
+        self.side_fair: list = []       # sides formed in play (rows with "sides"): per game, 1/sides
+        self.hand_side_fair: list = []  # ... per hand counted, 1/its sides
         # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
         self.margins: list = []         # per game: the winning total's lead over the next best
@@ -303,7 +308,9 @@ class Summary:
         # A team wins or loses together (a seat alone is a team of one). A match is a draw when
         # several teams share the win, or, where the rules name losers, when nobody lost (and
         # there are several teams: a player alone who lost nothing won).
-        teams = r.get("teams") or [[s] for s in range(self.players)]
+        teams = r.get("teams") or r.get("sides") or [[s] for s in range(self.players)]
+        if "sides" in r:                # sides formed in play: a side's win is each of its seats'
+            self.side_fair.append(1 / len(r["sides"]))
         won = [t for t in teams if t[0] in w]
         draw = len(won) > 1 and not r.get("losers")
         if draw:
@@ -323,7 +330,8 @@ class Summary:
                 self.team_totals[i].append(r["team_totals"][i])
         for s, t in enumerate(r["totals"]):
             self.totals[s].append(t)
-        sides = r["team_totals"] if "teams" in r and len(r["teams"]) < self.players else r["totals"]
+        sides = r["team_totals"] if "teams" in r and len(r["teams"]) < self.players else \
+            r["side_totals"] if "sides" in r and len(r["sides"]) < self.players else r["totals"]
         if len(sides) > 1:
             ranked = sorted(sides, reverse=not self.lowest)
             self.margins.append(abs(ranked[0] - ranked[1]))
@@ -356,9 +364,13 @@ class Summary:
         fw = dw = fh = dh = 0.0
         together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
         for h, res in enumerate(r.get("hand_results", [])):
+            if "hand_sides" in r:       # the sides that played this hand
+                together = r["hand_sides"][h]
             shares = hand_shares(res, self.lowest, together)
             if min(shares) > 0:         # every seat (team) tied: nobody won the hand, it is not counted
                 continue
+            if "hand_sides" in r:
+                self.hand_side_fair.append(1 / len(together))
             fp = (r.get("first_players") or [None] * (h + 1))[h]
             dl = (r.get("dealers") or [None] * (h + 1))[h]
             if fp is not None:
@@ -423,7 +435,16 @@ class Summary:
         return out
 
     def fair(self) -> float:
-        """A seat's fair share of the wins (a team's, in a game with teams)."""
+        """A seat's fair share of the wins (a team's, in a game with teams; with sides formed
+        in play, its side's: the mean of 1/sides over the games)."""
+        if self.side_fair:
+            return sum(self.side_fair) / len(self.side_fair)
+        return 1 / len(self.teams or range(self.players))
+
+    def hand_fair(self) -> float:
+        """A seat's fair share of the hand wins (as fair(), over the hands counted)."""
+        if self.hand_side_fair:
+            return sum(self.hand_side_fair) / len(self.hand_side_fair)
         return 1 / len(self.teams or range(self.players))
 
 
@@ -468,10 +489,13 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
             lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]  "
                          f"mean total {tot.value:.1f}")
+    if summary.side_fair:
+        lines.append(f"sides formed in play: a side's win is a win for each of its seats "
+                     f"(fair share of a seat: {summary.fair():.3f})")
     lines.append(f"draws {s['draws']} ({s['draw_rate']:.3f}); per game: {s['mean_hands']:.2f} hands, "
                  f"{s['mean_turns']:.1f} turns, {s['mean_decisions']:.1f} decisions")
     lines.append("design measures (95% CI)" + (", of the seats:" if summary.seatings else ":"))
-    fair = 1 / len(summary.teams or range(n))      # a team's share, in a game with teams
+    fair = summary.hand_fair()                     # a team's share, in a game with teams
     for key, note in (("first_player_hand_wins", f"fair: {fair:.3f}"),
                       ("dealer_hand_wins", f"fair: {fair:.3f}"),
                       ("lead_changes", ""),

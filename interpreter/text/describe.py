@@ -123,7 +123,7 @@ def _instances(w, z) -> str:
 
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
              "all_but_owner": "everyone but its owner sees its cards",
-             "top": "everyone sees its top card only"}
+             "top": "everyone sees its top card only", "seats": "only the players listed see its cards"}
 
 
 class Describer:
@@ -302,13 +302,13 @@ class Describer:
             if z.owned:                  # one per player, or count per player (a grid)
                 kind = "one per player" if z.kind == "player" else \
                     f"{z.count} per player, numbered 0 to {z.count - 1}"
-                vis = "its owner sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "its owner sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             elif z.kind == "indexed":
                 kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             else:
                 kind = "shared"
-                vis = "everyone sees its cards" if z.visibility == "owner" else VIS_WORDS[z.visibility]
+                vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
             if z.data:                        # zone data: values kept with each instance
@@ -448,7 +448,7 @@ class Describer:
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
-        who = "teams" if g.team_lists else "players"
+        who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
                              f"player wins."))
@@ -683,3 +683,27 @@ def _cap_unless_named(node, sentence: str) -> str:
     if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
         return sentence
     return cap(sentence)
+
+
+def _sides_items(items: list, mt, w) -> str:
+    """Add the rules text of `match: sides:` (and `sides_known:`) to items, as (level, sentence)
+    items; the word for who wins: "sides", or "players" without sides."""
+    if mt.sides is None:
+        return "players"
+    once = "" if mt.end is None else (" The match is decided the same way when every hand had "
+                                      "the same sides; otherwise each player plays it alone.")
+    said = "; against ".join(w.value_top(x) for x in mt.sides.items) \
+        if isinstance(mt.sides, ast.ListLit) and len(mt.sides.items) > 1 else w.value_top(mt.sides)
+    items.append((0, f"The sides of a hand are: {said} (a player in none plays alone): a side's "
+                     f"result is the sum of its players' results, and its players win or lose together.{once}"))
+    if mt.sides_known is not None:
+        items.append((0, f"Everyone knows the sides when {w.cond(mt.sides_known)}; before that, "
+                         f"only what the cards they have seen tell them."))
+    return "sides"
+
+
+def _vis_words(z, w) -> str:
+    """Who sees a zone's cards, in words (VIS_WORDS; `{seats: EXPR}` by its expression)."""
+    if z.visibility == "seats" and z.vis_seats is not None:
+        return f"seen by {w.value_top(z.vis_seats)}"
+    return VIS_WORDS[z.visibility]

@@ -13,6 +13,7 @@ from ..language import cards as cardtext
 from ..language.nodes import Call, Name, Node
 from ..engine.observe import visible
 from . import marks
+from .english import join
 
 _COMPASS = {
     1: ["South"],
@@ -568,6 +569,10 @@ class Narrator:
         elif kind == "hand_end":
             res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
             self.note(f"Hand {ev['number']} is over: {res}.")
+            sides = ev.get("sides")
+            if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
+                self.note("The sides were " + " against ".join(
+                    join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
         known = self.m.S.known

@@ -10,6 +10,7 @@ far is shown only when every card it reads is known to the seat.
 from __future__ import annotations
 
 from . import narrate
+from .english import join
 
 
 def phase(match) -> str | None:
@@ -77,11 +78,51 @@ def shared_values(match, viewer: int, names: list) -> list:
     for v in g.variables:
         if v.show and not v.per_player and shown_now(match, v, viewer):
             out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
+    known = sides(match, viewer) if match.P.sides is not None else None
+    if known is not None and len(known) < match.players:       # sides formed in play, once known
+        out.append(("Sides", sides_text(known, names)))
     for name, o in g.options.items():
         if o.show:
             val = match.P.options.get(name, o.default)
             out.append((label(o), "yes" if val is True else "no" if val is False else str(val)))
     return out
+
+
+def sides(match, viewer: int = -1) -> tuple | None:
+    """The sides (match: sides) as they stand now, when this seat may know them, else None:
+    while `sides_known` holds (a condition reading a card the seat has not seen does not
+    count), or when the sides expression reads no card the seat has not seen (how many cards a
+    zone holds is public). A finished match shows the sides that decided it. Looking changes
+    nothing (the steps are put back); an expression that fails shows nothing."""
+    P, S = match.P, match.S
+    if P.sides is None:
+        return None
+    if match.over:
+        return match.sides
+    mt = P.game.match
+    steps = S.steps
+    try:
+        for node, fn in ((mt.sides_known, P.sides_known), (mt.sides, None)):
+            if node is None:
+                continue
+            read = narrate.zones_read(node, counts_public=True)
+            if read and not _known(match, viewer, read):
+                continue
+            held = _card_slots(node)
+            if held and not _cards_seen(match, viewer, [S.V[k] for k in held]):
+                continue
+            if fn is None or fn(S):
+                return match.sides_now()
+        return None
+    except Exception:          # e.g. the top of an empty zone: nothing to show yet
+        return None
+    finally:
+        S.steps = steps
+
+
+def sides_text(sides: tuple, names: list) -> str:
+    """Sides in words: 'North, East and South against West' (a seat alone too)."""
+    return " against ".join(join([names[p] for p in t]) for t in sides)
 
 
 def player_values(match, viewer: int, names: list) -> list:

@@ -382,8 +382,8 @@ class Words(Conditions):
             return f"all players in turn {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
-        if f == "team":
-            return self.of(a[0], env, "team")
+        if f in ("team", "side_of"):
+            return self.of(a[0], env, "team" if f == "team" else "side")
         if f in ("score", "total"):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":

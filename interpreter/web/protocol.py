@@ -274,7 +274,9 @@ class Table:
                 place = self.layout[z.name]
                 entry = {"id": name, "zone": z.name, "label": layout.zone_label(g, self.layout, z, k),
                          "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
-                         "show_empty": place["show_empty"], "visibility": z.visibility,
+                         "show_empty": place["show_empty"],
+                         "visibility": (("owner" if z.owned else "all") if z.visibility == "seats"
+                                        else z.visibility),
                          "description": z.description, "cards": obs["zones"][name]}
                 if "marks" in obs:                 # marks: the ones this seat knows, in words
                     entry["marks"] = [marks.pairs_text(P, x, self.names) if x else None
@@ -291,7 +293,7 @@ class Table:
             "type": "state", "game": g.name, "description": g.description, "seat": seat,
             "names": self.names, "hand": S.hand_no, "decision": S.decisions, "phase": status.phase(m),
             "to_move": None if self.failed else to_move, "players": players, "zones": zones,
-            "variables": self._variables(seat), "teams": self._teams(),
+            "variables": self._variables(seat), "teams": self._teams(seat),
             "so_far": None if m.over else status.result_so_far(m, seat),   # only when the seat can know it
             "hands": [list(r) for r in m.hand_results],
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
@@ -340,9 +342,22 @@ class Table:
                    for lab, vals in status.player_values(m, seat, names))
         return out
 
-    def _teams(self) -> list:
+    def _sides(self, seat: int) -> list:
+        """The sides of a game whose sides form in play (match: sides), as _teams gives teams,
+        when the seat knows them (status.sides); their totals and this hand's scores."""
+        m = self.match
+        known = status.sides(m, seat)
+        if known is None or len(known) == m.players:
+            return []
+        return [{"seats": list(t), "names": [self.names[p] for p in t],
+                 "total": sum(m.S.total[p] for p in t), "score": sum(m.S.score[p] for p in t)}
+                for t in known]
+
+    def _teams(self, seat: int = -1) -> list:
         """The partnerships and their totals when the game has teams at this player count."""
         m = self.match
+        if m.P.sides is not None:        # sides formed in play: once this seat knows them
+            return self._sides(seat)
         if not m.P.game.team_lists.get(m.players):
             return []
         return [{"seats": list(team), "names": [self.names[p] for p in team], "total": total,

@@ -32,7 +32,8 @@ from .aggregates import (  # noqa: F401
     alike, all_eq, any_count, any_eq, any_sum_is, count_eq, groups, groups_after, in_table, index_by,
     max_eq, max_eq_each, max_of, min_eq, min_eq_each, min_of, sum_is, sum_of, sums_of, unique_of)
 from .cards import (  # noqa: F401
-    add_score, deal, knowers, leaders, move1, move_all, move_many, move_top, owner, reveal, show)
+    add_score, deal, knowers, leaders, move1, move_all, move_many, move_top, owner, reveal, show,
+    side, side_lists)
 from .counting import (  # noqa: F401
     MAX_INT, MAX_LIST, Budget, concat, flatten, int_range, loop_limit, num, power, reverse_list, sort_by,
     sort_list, tick, ticks, too_many_steps)

@@ -262,3 +262,34 @@ def owner(S, c):
 def leaders(S):
     best = max(S.total)
     return [p for p, t in enumerate(S.total) if t == best]
+
+
+def side_lists(value, players: int) -> tuple:
+    """A `match: sides` value in one canonical form: each side in seat order, the sides by
+    their first seat, an empty side dropped, a seat in no side alone."""
+    seen: set = set()
+    out = []
+    for group in value:
+        t = tuple(sorted(set(group)))
+        for s in t:
+            if s in seen:
+                raise EvalError(f"sides: seat {s} is on two sides")
+            if not 0 <= s < players:
+                raise EvalError(f"sides: {s} is not a seat (seats are 0 to {players - 1})")
+            seen.add(s)
+        if t:
+            out.append(t)
+    out += [(s,) for s in range(players) if s not in seen]
+    return tuple(sorted(out))
+
+
+def side(S, p) -> list:
+    """side_of(p): the seats of p's side as the sides stand now (match: sides), else its team."""
+    P = S.P
+    if P.sides is None:
+        return list(P.teams[P.team_of[p]])
+    for t in side_lists(P.sides(S), P.players):
+        if p in t:
+            return list(t)
+    return [p]
+

@@ -247,6 +247,13 @@ class Calls:
         self.need(args[0], scope, SEAT, "team()")
         return list_of(SEAT)
 
+    def f_side_of(self, n, scope, args):
+        """side_of(SEAT): the seats of its side as the sides stand now (match: sides), else its
+        team (teams:), else [SEAT]."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SEAT, "side_of()")
+        return list_of(SEAT)
+
     def f_owner(self, n, scope, args):
         self.arity(n, 1)
         self.need(args[0], scope, CARD, "owner()")

@@ -15,7 +15,7 @@ GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "arg
              "sorted", "sorted_by"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
                  "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
-                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team",
+                 "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team", "side_of",
                  "partitions", "flatten", "rank_order", "suit_order", "seat_number", "seat",
                  "sorted", "sorted_by", "reversed", "all_values"}
 # What orders: numbers, ranks and seats, and lists of numbers or of ranks (compared item by

@@ -138,8 +138,11 @@ class Sections:
         for i, (name, z) in enumerate(zones.items()):
             kind = ("grid" if "count" in z else "player") if z.get("per_player") else \
                 "indexed" if "count" in z else "shared"
-            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), z.get("visibility", "all"),
+            vis = z.get("visibility", "all")
+            out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), "seats" if hasattr(vis, "get") else vis,
                                     str(z.get("description", "")), zones.key_span(name), i)
+            if hasattr(vis, "get") and "seats" in vis:
+                out[str(name)].vis_seats = self.visibility_seats(str(name), kind, vis)
             if z.get("visibility") == "all_but_owner" and kind not in ("player", "grid"):
                 self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
                          f"cards that every other seat sees)", z.at("visibility"))
@@ -348,6 +351,40 @@ class Sections:
         self.fn_stack.pop()
         return fn
 
+    def visibility_seats(self, name: str, kind: str, vis):
+        """`visibility: {seats: EXPR}`: a list of seats worked out once per player count (the
+        compiler makes it a mask per zone instance), so it may read `owner` (per-player zones),
+        players, seats, options and seat functions, and nothing of the game's state."""
+        scope = Scope({"owner": ("local", SEAT, "owner")}) if kind in ("player", "grid") else Scope()
+        node = self.typed(vis["seats"], vis.at("seats"), scope, list_of(SEAT), "visibility seats")
+        if node is None:
+            return None
+        for x in ast.walk(node):
+            ref = getattr(x, "ref", None) or ()
+            state = (ref[:1] == ("zone",) or (isinstance(x, ast.Call) and x.func in self.zones)
+                     or (ref[:1] == ("builtin",) and ref[2] in ("dealer", "hand_number", "leaders"))
+                     or (isinstance(x, ast.Call) and x.func in ("total", "score", "owner")))
+            if state:
+                self.err(f"zone '{name}': visibility seats are worked out once per player count, from "
+                         f"owner, players, seats and options; they cannot read the game's state", x.span)
+                return None
+        return node
+
+    def sides_not_circular(self, node):
+        """The sides may not use side_of() (directly or through functions): they would depend on
+        themselves."""
+        todo, seen = [node], set()
+        while todo:
+            x = todo.pop()
+            for y in ast.walk(x):
+                ref = getattr(y, "ref", None)
+                if isinstance(y, ast.Call) and y.func == "side_of" and ref is None:
+                    self.err("sides cannot use side_of(): the sides would depend on themselves", y.span)
+                    return
+                if ref and ref[0] == "function" and ref[1].name not in seen and ref[1].body is not None:
+                    seen.add(ref[1].name)
+                    todo.append(ref[1].body)
+
     def check_match(self, mt, scope) -> m.Match:
         s = scope
         next_dealer = self.typed(mt["next_dealer"], mt.at("next_dealer"), s, SEAT, "next_dealer") \
@@ -362,8 +399,20 @@ class Sections:
             if "wins" in mt:
                 self.err("match: say who wins (wins: highest or lowest) or who loses (losers:), not both",
                          mt.key_span("wins"))
+        sides = self.typed(mt["sides"], mt.at("sides"), s, list_of(list_of(SEAT)), "sides") \
+            if "sides" in mt else None
+        known = self.typed(mt["sides_known"], mt.at("sides_known"), s, BOOL, "sides_known") \
+            if "sides_known" in mt else None
+        if sides is not None:
+            self.sides_not_circular(sides)
+        if "sides_known" in mt and "sides" not in mt:
+            self.err("match: sides_known says when the sides are shown; give the sides too (sides:)",
+                     mt.key_span("sides_known"))
+        if "sides" in mt and self.team_lists:
+            self.err("match: sides are formed in play; the file has fixed teams (teams:): use one or "
+                     "the other", mt.key_span("sides"))
         return m.Match(next_dealer, hand_result, end, mt.get("first_dealer", 0),
-                       str(mt.get("wins", "highest")), losers)
+                       str(mt.get("wins", "highest")), losers, sides, known)
 
     def when(self, auto: m.Automatic, a, scope):
         """An automatic rule's `when:` (the phases are resolved once the hand is checked)."""
