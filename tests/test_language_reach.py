@@ -633,8 +633,12 @@ def test_argmax_and_max_take_ranks(tmp_path):
 def test_subsets_with_a_size_says_so_when_there_are_too_many():
     from cardrules.compiler import runtime as rt
     with pytest.raises(rt.EvalError, match=r"subsets\(\) of 36 items with up to 4 each would build "
-                                           r"66711 lists \(the limit is 65536\); take them from fewer"):
-        rt.subsets(rt.Budget(), 10 ** 6, list(range(36)), 4)
+                                           r"66711 lists of 258336 items in all, more than this hand's "
+                                           r"steps allow \(limits: steps_per_hand 100000\): ask for smaller"):
+        rt.subsets(rt.Budget(), 10 ** 5, list(range(36)), 4)
+    lazy = rt.subsets(rt.Budget(), 10 ** 6, list(range(36)), 4)   # within the steps: made as visited
+    assert len(lazy) == 66711 and lazy[0] == [0] and lazy[-1] == [32, 33, 34, 35]
+    assert sum(1 for s in lazy if len(s) == 4) == 58905
 
 
 def test_simulate_warns_early_about_a_match_that_does_not_end(tmp_path, capsys, monkeypatch):

@@ -456,8 +456,11 @@ def test_sum_tests_over_subsets_are_the_plain_code_with_any_values_and_limits():
 def test_a_sum_test_over_too_many_subsets_is_the_same_error():
     items = list(range(17))
     table = tuple(range(17))
-    want = plain_sum_is(10 ** 9, items, None, table, 3)
+    want = plain_sum_is(10 ** 6, items, None, table, 3)       # more than the steps allow
     assert want[0] == want[1] and "would build 131071 lists" in want[0]
+    assert fast_sum_is(10 ** 6, items, None, table, 3) == want
+    want = plain_sum_is(10 ** 9, items, None, table, 3)       # beyond 65,536 within the steps
+    assert want[1][0] is True and [sorted(s) for s in want[0][0]] == [[3], [0, 3], [1, 2], [0, 1, 2]]
     assert fast_sum_is(10 ** 9, items, None, table, 3) == want
 
 

@@ -1,6 +1,7 @@
 """cardrules.rl: encodings derived from the rule file, and the PettingZoo, Gymnasium and
 OpenSpiel adapters passing their libraries' own checkers on every game in games/."""
 import random
+import re
 
 import numpy as np
 import pytest
@@ -58,7 +59,7 @@ def test_every_legal_move_has_its_own_id_and_its_text_names_it(path):
             params = st_.game.moves_by_index[mv[0]].params
             text = enc.action_text(a)
             if not any(p.type == "seat" for p in params) and "choice" not in text:
-                assert text == sorted_text(m, mv)
+                assert re.sub(r"\(\d+\)", "", text) == sorted_text(m, mv)   # 'Tempura(2)': a copy
         m.apply(rng.randrange(len(ids)))
     assert enc.dropped == 0
 

@@ -31,7 +31,7 @@ def test_the_current_trick_is_inferred_as_the_zones_a_move_puts_one_card_into(ga
     card, holds the current trick: the trick-taking games' `played`, and no zone elsewhere
     (Scopa's captured takes sets; War's battle takes several cards at once)."""
     g, _ = load_game(game_path(game))
-    tricks = {"hearts", "spades", "euchre", "knockout-whist", "sheepshead"}
+    tricks = {"hearts", "spades", "euchre", "knockout-whist", "sheepshead", "rook"}
     assert layout.trick_zones(g) == ({"played"} if game in tricks else set())
 
 

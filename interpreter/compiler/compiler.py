@@ -14,7 +14,6 @@ the order PASSES lists.
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from ..errors import GameError
@@ -119,12 +118,6 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
             self.e.line(f"return rt.num({body})" if fn.type == "int" else f"return {body}", fn.body.span)
             self.footer()
 
-    def move_shapes(self) -> tuple:
-        """Per move index, per parameter: 1 a card, 2 a list of cards, 0 anything else."""
-        return tuple(tuple(0 if p.blind else 1 if p.type == nodes.CARD else
-                           2 if p.type == nodes.list_of(nodes.CARD) else 0 for p in mv.params)
-                     for mv in self.g.moves_by_index)
-
     def fresh(self, stem):
         """A new name for the generated module (`stem_<n>`)."""
         self.counter += 1
@@ -161,6 +154,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         P = Program(g, N, self.opts, names, self.card_kinds, RANK, SUIT, COLOR, {}, zone_names,
                     zone_of, tuple(owner), tuple(vis), ALL, base)
         self.P = P
+        P.alike = self.alike_moves(P)
         self.attribute_tables(P)
         self.program(P)
         return P
@@ -240,9 +234,6 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
             elif op[0] == CHOOSE:
                 seat, legal, st, run = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2], env[run])
-                if self.duplicates:          # identical copies: one move for copies alike
-                    op[1].alike = functools.partial(rt.alike_moves, shapes=self.move_shapes(), KIND=env["KIND"])
-                    op[1].run = rt.alike_run(op[1].run, self.move_shapes(), env["KIND"])
         P.code = [tuple(op) for op in ops]
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]

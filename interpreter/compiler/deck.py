@@ -23,7 +23,7 @@ class Deck:
         remove = None
         if d.remove is not None:
             remove = self.expr_function(d.remove, ["card"], "deck_remove", kinds=kinds)
-        counts = self.copies_of(kinds) if d.copies_of is not None else None
+        counts = self.copies_of(kinds) if d.copies_of is not None else d.kind_copies
         for copy in range(d.copies if counts is None else max(counts, default=0)):
             for k, (r, s) in enumerate(kinds):
                 if counts is not None and copy >= counts[k]:    # this card's copies are made
@@ -40,14 +40,55 @@ class Deck:
             names.append("JK")
             rank.append(len(d.ranks))
             suit.append(-1)
+        for name, n in d.named.items():      # cards by name: above every rank, no suit
+            for _ in range(n):
+                cards.append((d.named_kind(name), len(d.ranks), -1))
+                names.append(name)
+                rank.append(len(d.ranks))
+                suit.append(-1)
         color_ix = [d.color_names.index(d.colors[s]) if s >= 0 else -1 for s in suit]
         self.card_kinds = [k for k, _, _ in cards]
+        seen: dict = {}                      # card.copy: the copies of a card are 0, 1, 2, ...
+        self.ns["AT_copy"] = tuple(seen.__setitem__(k, seen.get(k, -1) + 1) or seen[k]
+                                   for k in self.card_kinds)
         self.kind_to_id = {}
         for i, k in enumerate(self.card_kinds):
             self.kind_to_id.setdefault(k, i)
         self.duplicates = len(self.kind_to_id) != len(cards)
         self.ns["KIND_ID"] = dict(self.kind_to_id)   # card kind -> its first card id
         return names, tuple(rank), tuple(suit), tuple(color_ix)
+
+    def alike_moves(self, P):
+        """With identical copies in the deck and no rule reading card.copy, moves that differ only
+        in which copy of a card they name are one move: a function (S, moves) keeping the first
+        of each (in the legal moves' order), or None when every move is its own. Copies are alike
+        while they lie in the same zone instance and carry the same marks (marks:)."""
+        if not self.duplicates or self.g.reads_copy:
+            return None
+        kinds = tuple(P.card_kinds)
+        shapes = {mv.index: tuple("c" if p.type == "card" and not p.blind else
+                                  "l" if isinstance(p.type, tuple) and p.type[1] == "card" else ""
+                                  for p in mv.params) for mv in self.g.moves.values()}
+
+        marks = [v.slot for v in self.g.marks.values()]
+
+        def one_per_kind(S, moves):
+            # copies are alike while they lie in the same zone instance with the same marks
+            loc, cols = S.loc, [S.V[k] for k in marks]
+
+            def like(c):
+                return (kinds[c], loc[c]) + tuple(col[c] for col in cols)
+            seen, out = set(), []
+            for mv in moves:
+                key = (mv[0],) + tuple(
+                    like(v) if s == "c" else tuple(sorted(like(c) for c in v)) if s == "l"
+                    else tuple(v) if isinstance(v, list) else v
+                    for s, v in zip(shapes[mv[0]], mv[1:]))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(mv)
+            return out if len(out) < len(moves) else moves
+        return one_per_kind
 
     def copies_of(self, kinds) -> list:
         """`copies: EXPRESSION`: each card kind's number of copies (0 to 100; the deck at most
@@ -61,13 +102,17 @@ class Deck:
                 raise GameError(f"deck: copies of {self.card_name(r, s)} is {n} with {self.N} players "
                                 f"(each card has 0 to 100 copies)", d.copies_of.span)
             counts.append(n)
-        if sum(counts) + d.jokers > MAX_CARDS:
-            raise GameError(f"the deck would hold {sum(counts) + d.jokers} cards with {self.N} players "
+        if sum(counts) + d.extra() > MAX_CARDS:
+            raise GameError(f"the deck would hold {sum(counts) + d.extra()} cards with {self.N} players "
                             f"(limit {MAX_CARDS}): fewer copies", d.copies_of.span)
         return counts
 
     def card_name(self, r, s):
         d = self.g.deck
+        if d.suits == [""]:                 # suits: [] — the card is its rank, as declared
+            return d.ranks[r]
+        if any(len(x) > 1 for x in d.suits):  # suits written as words: the rank as declared (10Red)
+            return d.ranks[r] + d.suits[s]
         return cards.rank_text(d.ranks, r) + cards.suit_text(d.suits, s)
 
     def expr_function(self, node, params, name, kinds=None):
@@ -138,7 +183,8 @@ class Deck:
 
     def group_key(self, names) -> str:
         """A per-card table of small ints, equal exactly when all the named attributes are."""
-        tables = [{"rank": self.P.RANK, "suit": self.P.SUIT, "color": self.P.COLOR}.get(k.id)
+        tables = [{"rank": self.P.RANK, "suit": self.P.SUIT, "color": self.P.COLOR,
+                   "copy": self.ns["AT_copy"]}.get(k.id)
                   or self.P.attrs[k.id] for k in names]
         ids: dict = {}
         key = tuple(ids.setdefault(t, len(ids)) for t in zip(*tables))

@@ -19,7 +19,6 @@ class ChooseOp:
     stmt: m.Choose
     after: int = 0                # the op after a move was taken (jumps over `otherwise`)
     run: object = None            # compiled function S -> (seat, legal moves): what the engine calls
-    alike: object = None          # with identical copies: moves -> moves, one per copy alike (rt.alike_moves)
 
 
 @dataclass
@@ -68,6 +67,8 @@ class Program:
     sides: object = None          # function(S) -> the hand's sides (match: sides), or None
     sides_known: object = None    # function(S) -> every seat is shown the sides (match: sides_known)
     show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
+    alike: object = None          # function(S, moves) -> one move per kind of identical copies, or
+    #                               None (no identical copies, or the rules read card.copy)
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""

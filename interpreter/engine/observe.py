@@ -164,7 +164,9 @@ class Sampler:
                     legal(S, seat_, out)
             except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
                 raise m._error(exc, op.stmt.span) from None
-            m.pending = (seat_, op.alike(S, out) if op.alike is not None and out else out, op)
+            if out and m.P.alike is not None:
+                out = m.P.alike(S, out)
+            m.pending = (seat_, out, op)
         return m
 
 

@@ -21,9 +21,15 @@ def parse_card(text: str) -> str | None:
 
 def screen(name: str, suits=None) -> str:
     """Screen form of a canonical card: 'TC' -> '10♣'. With the deck's `suits`, a card whose
-    suit is longer than one character keeps it as written ('1GC' of suit 'GC' stays '1GC')."""
+    suit is longer than one character keeps it as written ('1GC' of suit 'GC' stays '1GC').
+    Given the deck itself, a card by name ('Rook') and a card of a deck without suits ('104')
+    stay as written too."""
     if name == "JK":
         return "Joker"
+    if hasattr(suits, "named"):           # the deck
+        if name in suits.named or suits.suits == [""]:
+            return name
+        suits = suits.suits
     rank, suit = name[:-1], name[-1]
     for s in sorted(suits or (), key=len, reverse=True):
         if len(s) > 1 and name.endswith(s) and len(name) > len(s):
@@ -31,6 +37,16 @@ def screen(name: str, suits=None) -> str:
         if name.endswith(s):
             break
     return ("10" if rank == "T" else rank) + SYMBOLS.get(suit, suit)
+
+
+def parse_card_of(text: str, names) -> str | None:
+    """The card typed by a person among a deck's card `names`: as parse_card reads it, else a
+    card written by name ('rook' -> 'Rook'; not a number, which picks from a list), or None."""
+    c = parse_card(text)
+    if c in names or text.strip().isdigit():
+        return c
+    t = text.strip().lower()
+    return next((n for n in names if n.lower() == t), c)
 
 
 def rank_text(ranks: list, r: int) -> str:

@@ -95,8 +95,10 @@ def _deck_cards(ck) -> int:
                 for s in range(len(d.suits)):
                     n = _Const(ck, ck.max_players, (r, s)).value(d.copies_of)
                     total += n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
-            return total + int(d.jokers)
-        return len(d.ranks) * len(d.suits) * int(d.copies) + int(d.jokers)
+            return total + d.extra()
+        if d.kind_copies is not None:
+            return sum(d.kind_copies) + d.extra()
+        return len(d.ranks) * len(d.suits) * int(d.copies) + d.extra()
     except (TypeError, ValueError):
         return _CAP
 
@@ -525,7 +527,7 @@ class _Deals:
         if key in self.sizes:
             return self.sizes[key]
         if d.remove is None and d.copies_of is None:
-            kept = kinds * d.copies
+            kept = kinds * d.copies if d.kind_copies is None else sum(d.kind_copies)
         else:
             kept = 0
             for r in range(len(d.ranks)):
@@ -533,12 +535,12 @@ class _Deals:
                     out = _Const(self.ck, players, (r, s)).value(d.remove) if d.remove is not None \
                         else False
                     n = _Const(self.ck, players, (r, s)).value(d.copies_of) if d.copies_of is not None \
-                        else d.copies
+                        else d.copies if d.kind_copies is None else d.kind_copies[r * len(d.suits) + s]
                     if out is _UNKNOWN or n is _UNKNOWN or isinstance(n, bool) or not isinstance(n, int):
                         self.sizes[key] = None
                         return None
                     kept += 0 if out else max(n, 0)
-        self.sizes[key] = kept + d.jokers
+        self.sizes[key] = kept + d.extra()
         return self.sizes[key]
 
     def check(self, hand):

@@ -31,6 +31,18 @@ class Deck:
     remove: Node | None
     span: Span
     copies_of: Node | None = None   # copies: EXPRESSION — each card's own number of copies
+    kind_copies: list | None = None  # copies: {by_rank: ...} — copies per card kind (rank*suits+suit)
+    named: dict = field(default_factory=dict)   # cards: name -> count, cards outside ranks and suits
+
+    def extra(self) -> int:
+        """The cards outside the ranks and suits: jokers and named cards."""
+        return int(self.jokers) + sum(self.named.values())
+
+    def named_kind(self, name: str):
+        """The card kind of a named card (after the ranks x suits, and the jokers' one), or None."""
+        if name not in self.named:
+            return None
+        return len(self.ranks) * len(self.suits) + (1 if self.jokers else 0) + list(self.named).index(name)
 
 
 @dataclass
@@ -318,6 +330,7 @@ class Game:
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
     marks: dict = field(default_factory=dict)   # marks: name -> Variable (a value per card)
     mark_slots: tuple = ()       # (where, seen, marked, initial) slots when the game has marks (check/marks.py)
+    reads_copy: bool = False      # some expression reads card.copy: identical copies differ
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

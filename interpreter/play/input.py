@@ -46,7 +46,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
     P = match.P
     want_cards, want_nums, want_words = [], [], []
     for tok in t.replace(",", " ").split():
-        c = cardtext.parse_card(tok)
+        c = cardtext.parse_card_of(tok, P.card_names)
         if c in P.card_names:
             want_cards.append(c)
         elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
@@ -68,7 +68,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
-    shown = " ".join(cardtext.screen(c, match.P.game.deck.suits) for c in want_cards)
+    shown = " ".join(cardtext.screen(c, match.P.game.deck) for c in want_cards)
     only_cards = want_cards and not want_nums and not want_words
     if only_cards:                 # cards alone: picked one by one when they start a move
         pk = Picker(match)

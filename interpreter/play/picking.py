@@ -170,7 +170,7 @@ def pick_answer(match, viewer: int, names: list, picked: list, text: str, order:
         return ("error", f"{k} is not on the list." if pr.complete else "No move is complete yet: pick cards.")
     typed = []
     for tok in t.replace(",", " ").split():
-        c = cardtext.parse_card(tok)
+        c = cardtext.parse_card_of(tok, match.P.card_names)
         if c not in match.P.card_names:
             return ("error", f"'{clean(tok)[:20]}' is not a card here.")
         typed.append(c)

@@ -15,6 +15,7 @@ from ..errors import GameError
 from ..language.bundled import name_of, resolve
 from ..session import setup
 from .encoding import Encoding
+from .tracking import Tracker
 
 REWARDS = ("match", "hand")
 # What a finished match returns each seat (see `outcome`).
@@ -55,12 +56,14 @@ class Core:
         self.players = st.players
         self.program = st.program
         self.encoding = Encoding(st.program, memory, list_choices, max_move_ids)
+        self.tracker = Tracker(self.encoding)
         self.max_hands = max_hands
         self.reward = reward
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self.ids: list = []
         self.index: dict = {}
+        self._mask = None           # the pending decision's mask, made when first asked
         self.failed: str | None = None
         self.skipped = 0            # matches reset() skipped since it was created
         self._paid = 0              # hand results already paid out (reward="hand")
@@ -98,6 +101,7 @@ class Core:
             if a is not None and a not in index:
                 index[a] = i
         self.index = index
+        self._mask = None
 
     @property
     def over(self) -> bool:
@@ -148,11 +152,21 @@ class Core:
         return outcome(m, self.returns_kind)
 
     def observe(self, seat: int, out=None):
-        return self.encoding.observe(self.match, seat, out)
+        """The seat's observation vector (a new array, or written into `out`): the same as
+        `encoding.observe`, kept up to date from what changed (cardrules.rl.tracking)."""
+        v = self.tracker.observe(self.match, seat)
+        if out is None:
+            return v.copy()
+        out[:] = v
+        return out
 
     def mask(self, seat: int):
         """The seat's legal-action mask (all zeros when it is not the seat to move)."""
-        return self.encoding.mask(self.ids if self.match.to_move() == seat else [])
+        if self.match.to_move() != seat:
+            return self.encoding.mask(())
+        if self._mask is None:
+            self._mask = self.encoding.mask(self.index)
+        return self._mask.copy()
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""
@@ -187,6 +201,8 @@ def game_name(path: str) -> str:
 def check_action(action, num_actions: int) -> int:
     """The action as an int, if it is an integer (int or numpy integer, not bool, str or float)
     in 0..num_actions-1; ValueError otherwise."""
+    if type(action) is int and 0 <= action < num_actions:      # the common case, first
+        return action
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise ValueError(f"an action is an integer id, not {action!r} ({type(action).__name__})")
     a = int(action)

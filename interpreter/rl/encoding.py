@@ -24,10 +24,6 @@ Observation of seat s, a float32 vector (`describe_observation()` names every sl
 - the hand's scores and the match totals (relative seat order), whose turn it is and the dealer
   (one-hot, relative), and the hand number.
 
-A deck with identical copies (two packs) is encoded by card kind wherever a card is: the copies
-share their slots and their action ids, as they share their name (a list naming two alike
-copies is numbered by ordinal).
-
 Action space: a canonical id for every possible move, `offset(move) + mixed-radix(arguments)`.
 Each parameter has a domain from its type: a card (the deck), a rank, suit or colour (the deck's,
 plus one for jokers / "none"), a seat (relative to the deciding seat), a bool, a blind choice (a
@@ -60,8 +56,9 @@ except ImportError:   # pragma: no cover - depends on the installation
 from math import comb
 
 from ..engine.observe import knows_marks, visible
-from ..language import nodes
+from ..language import cards, nodes
 
+ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -79,14 +76,12 @@ class Encoding:
         self.list_choices = list_choices
         self.max_move_ids = max_move_ids
         self.N = N = program.players
-        # A deck with identical copies: cards are encoded by kind (the copies share a slot and
-        # an action id, as they share a name); otherwise by card id.
-        kinds = program.card_kinds
-        self._K = tuple(kinds) if len(set(kinds)) != len(kinds) else None
-        first = {k: c for c, k in reversed(list(enumerate(kinds)))}
-        self._card_names = [program.card_names[first[k]] for k in sorted(first)] if self._K else program.card_names
-        self.n = len(self._card_names)
-        self.n_cards = len(program.card_names)     # positions and plain numbers go up to this
+        self.n = len(program.card_names)
+        seen: dict = {}             # each card's name in action texts: a copy after the first
+        self.card_text = []         # of identical cards gets its number ('Tempura(2)'), so
+        for name in program.card_names:     # every action's text is its own
+            seen[name] = seen.get(name, 0) + 1
+            self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
         deck = program.game.deck
         self._names: list = []
@@ -106,8 +101,8 @@ class Encoding:
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
                 self._zone_labels.append(label)
-                bits = self._slots([f"{label} has {c}" for c in self._card_names])
-                top = self._slots([f"{label} top is {c}" for c in self._card_names]) \
+                bits = self._slots([f"{label} has {c}" for c in self.card_text])
+                top = self._slots([f"{label} top is {c}" for c in self.card_text]) \
                     if z.visibility == "top" else -1
                 cnt = self._slots([f"{label} count"])
                 # Per seat: whether it sees every card of this instance (visibility all, or
@@ -122,7 +117,7 @@ class Encoding:
         self._marks = []        # (mark variable, offset of its counts, offset of its values)
         for v in program.game.marks.values():
             counts = self._slots([f"{label} marked {v.name}" for label in self._zone_labels])
-            self._marks.append((v, counts, self._slots([f"{v.name} of {c}" for c in self._card_names])))
+            self._marks.append((v, counts, self._slots([f"{v.name} of {c}" for c in self.card_text])))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
         for v in program.game.variables:
@@ -139,7 +134,7 @@ class Encoding:
         self._dealer = self._slots([f"dealer is {_rel(k)}" for k in range(N)])
         self._hand = self._slots(["hand number"])
         self.size = len(self._names)
-        self._ranks = len(deck.ranks) + (1 if deck.jokers else 0)
+        self._ranks = len(deck.ranks) + (1 if deck.extra() else 0)
         self._actions()
 
     # -- layout ----------------------------------------------------------------------------
@@ -155,7 +150,7 @@ class Encoding:
         if t == "seat":
             return t, [f" is {_rel(k)}" for k in range(self.N)]
         if t == "rank":
-            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.jokers else [])
+            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
         if t == "suit":
             return t, [f" is {s}" for s in deck.suits]
         if t == "color":
@@ -163,12 +158,8 @@ class Encoding:
         if t in P.game.types:                 # a type of the file's: one slot per value
             return "rank", [f" is {v}" for v in P.game.types[t]]
         if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in self._card_names]
+            return "card", [f" has {c}" for c in self.card_text]
         return None, []
-
-    def card_slot(self, c: int) -> int:
-        """The place of card id c among the encoding's cards (its kind, for a deck of copies)."""
-        return c if self._K is None else self._K[c]
 
     def describe_observation(self) -> list:
         """The name of every slot of the observation vector, in order."""
@@ -185,7 +176,6 @@ class Encoding:
         Z, up = S.Z, S.up
         known = S.known if self.memory else None
         bit = 1 << seat
-        K = self._K
         ones = []
         for bits, top, cnt, inst, whole in self._zones:
             z = Z[inst[seat]]
@@ -193,16 +183,14 @@ class Encoding:
             if not z:
                 continue
             if whole[seat]:
-                seen = z
+                ones.extend([bits + c for c in z])
             elif known is not None:
-                seen = [c for c in z if up[c] or known[c] & bit]
+                ones.extend([bits + c for c in z if up[c] or known[c] & bit])
             else:
-                seen = [c for c in z if up[c]]
-            ones.extend([bits + c for c in seen] if K is None else [bits + K[c] for c in seen])
+                ones.extend([bits + c for c in z if up[c]])
             if top >= 0:        # the top card is seen (a repeated slot is harmless)
-                t = z[-1] if K is None else K[z[-1]]
-                ones.append(bits + t)
-                ones.append(top + t)
+                ones.append(bits + z[-1])
+                ones.append(top + z[-1])
         if self._marks:
             self._observe_marks(match, seat, out)
         V, vknow = S.V, S.vknow
@@ -220,9 +208,9 @@ class Encoding:
             elif kind == "card":
                 if vknow[slot] & bit:
                     if isinstance(x, list):
-                        ones.extend([off + (c if K is None else K[c]) for c in x if c is not None])
+                        ones.extend([off + c for c in x if c is not None])
                     else:
-                        ones.append(off + (x if K is None else K[x]))
+                        ones.append(off + x)
             elif 0 <= x < width:     # rank, suit, colour (a joker's suit or colour: none)
                 ones.append(off + x)
         out[ones] = 1
@@ -251,7 +239,7 @@ class Encoding:
                 for i, c in enumerate(S.Z[zi]):
                     if col[c] != init and visible(match, seat, zi, i, c):
                         x = col[c]
-                        out[values + (c if self._K is None else self._K[c])] = x if v.type in ("int", "bool") else \
+                        out[values + c] = x if v.type in ("int", "bool") else \
                             (x - seat) % N + 1 if v.type == "seat" else x + 1
 
     # -- actions ---------------------------------------------------------------------------
@@ -267,7 +255,7 @@ class Encoding:
             params = []
             for p in mv.params:
                 if p.blind:
-                    params.append(("blind", self.n_cards, None))
+                    params.append(("blind", n, None))
                 elif p.type == "card":
                     params.append(("card", n, None))
                 elif p.type == "rank":
@@ -319,6 +307,7 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
+        self._idcache: dict = {}    # (seat, move) -> id, for moves without a list parameter
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -326,7 +315,7 @@ class Encoding:
         """The sizes a list-of-cards parameter can have (None for a list of other values)."""
         if nodes.card_depth(p.type) != 1:
             return None
-        src, top, low = p.source, self.n_cards, 0
+        src, top, low = p.source, self.n, 0
         if isinstance(src, nodes.Call) and src.func == "subsets":
             low = 1
             if len(src.args) == 2 and isinstance(src.args[1], nodes.Num):
@@ -380,10 +369,13 @@ class Encoding:
             a = [self._const(x) for x in src.args]
             if None not in a:
                 return list(range(*a)) or [0]
+        if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.elt, nodes.Name) \
+                and src.elt.id == src.var:      # [x for x in range(a, b) if ...]: within the range
+            return self._int_domain(src.iter)
         bounds = self._bounds(cond, name, {}) if cond is not None else {}
         if "high" in bounds:                          # any source, bounded by the parameter's if:
             return list(range(min(bounds.get("low", 0), bounds["high"]), bounds["high"] + 1))
-        return list(range(self.n_cards))
+        return list(range(self.n))
 
     def _const(self, x):
         """The value of an int expression fixed at compile time (numbers, options, `players`,
@@ -415,17 +407,21 @@ class Encoding:
         N = self.N
         table = self._moves
         C = self._C
-        K = self._K
+        cache = self._idcache
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
+            if not has_list:    # a move without a list: its id, once computed, is remembered
+                key = (seat, mv)
+                a = cache.get(key)
+                if a is not None:
+                    ids.append(a)
+                    continue
             a = off
             j = 0
             for x, (kind, radix, stride, vals) in zip(mv[1:], params):
-                if kind == "card" and K is not None:
-                    x = K[x]
-                elif kind == "card" or kind == "blind" or kind == "rank" or kind == "enum":
+                if kind == "card" or kind == "blind" or kind == "rank" or kind == "enum":
                     pass
                 elif kind == "seat":
                     x = (x - seat) % N
@@ -440,9 +436,6 @@ class Encoding:
                                          f"the encoded domain of its parameter")
                 else:
                     b = vals[1].get(len(x), -1)
-                    if K is not None and b >= 0:          # by kind: two alike copies, by ordinal
-                        x = sorted(K[c] for c in x)
-                        b = b if len(set(x)) == len(x) else -1
                     if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
                         i = 1
                         for c in sorted(x):
@@ -455,17 +448,16 @@ class Encoding:
                 a += x * stride
                 j += 1
             ids.append(a)
+            if not has_list and len(cache) < ID_CACHE:
+                cache[key] = a
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
 
     def _list_ordinals(self, moves, ids, ordinal):
         """Number the fallen-back lists among the alternatives sharing the other arguments."""
-        K = self._K
-
         def key(x):
-            return (tuple(sorted(x)) if K is None else tuple(sorted(K[c] for c in x))) \
-                if isinstance(x, list) else x
+            return tuple(sorted(x)) if isinstance(x, list) else x
         groups: dict = {}
         for pos, j in ordinal:
             mv = moves[pos]
@@ -481,11 +473,13 @@ class Encoding:
                 elif ids[pos] is not None:
                     ids[pos] += (M + r) * stride
 
-    def mask(self, ids: list):
-        """The int8 legal-action mask of a list of ids."""
-        m = np.zeros(self.num_actions, np.int8)
-        m[[a for a in ids if a is not None]] = 1
-        return m
+    def mask(self, ids):
+        """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
+        m = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
+        for a in ids:
+            if a is not None:
+                m[a] = 1
+        return np.frombuffer(m, np.int8)
 
     def action_text(self, action: int) -> str:
         """A readable name for an action id, e.g. 'capture 7H 3S', 'ask +1 Q', 'capture 7H #2'."""
@@ -501,11 +495,11 @@ class Encoding:
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
             if kind == "card":
-                parts.append(self._card_names[x])
+                parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
-            elif kind == "rank":
-                parts.append(deck.ranks[x] if x < len(deck.ranks) else "joker")
+            elif kind == "rank":      # as the engine writes a rank ('10' is 'T')
+                parts.append(cards.rank_text(deck.ranks, x) if x < len(deck.ranks) else "joker")
             elif kind == "suit":
                 parts.append(deck.suits[x] if x < len(deck.suits) else "none")
             elif kind == "color":
@@ -535,4 +529,4 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self._card_names[c] for c in reversed(cards))
+        return "+".join(self.card_text[c] for c in reversed(cards))

@@ -62,6 +62,8 @@ REPLAY_CACHE = 1 << 17       # replays and states remembered per game (explicit 
 FORMAT = "cardrules-openspiel-state"
 VERSION = 1
 _U = pyspiel.GameType.Utility
+_TERMINAL = pyspiel.PlayerId.TERMINAL
+_CHANCE = pyspiel.PlayerId.CHANCE
 
 
 def _game_type(utility, explicit: bool):
@@ -124,6 +126,7 @@ class _Config:
         self.replays: dict = {}     # explicit chance: (outcomes, moves) -> replay's result
         self.nodes: dict = {}       # explicit chance: action ids -> (match, need, failed)
         self.infostates: dict = {}  # explicit chance: (action ids, -1 - seat) -> its string
+        self.derived: dict = {}     # explicit chance: id(shared match) -> (match, legal index)
 
     def replay(self, outcomes: list, moves: list):
         """chance.replay, remembered: an exact algorithm walks the same chance nodes every
@@ -202,7 +205,7 @@ class _Play:
     and this copies the match as search does (lists of ints), sharing the program."""
 
     __slots__ = ("cfg", "seed", "match", "need", "failed", "outcomes", "moves", "actions",
-                 "own", "_index", "resamples", "shared", "world")
+                 "own", "_index", "_legal", "resamples", "shared", "world", "_cow")
 
     def __init__(self, cfg, seed, match, need, failed, outcomes, moves, actions, own):
         self.cfg = cfg
@@ -215,6 +218,8 @@ class _Play:
         self.actions = actions      # every action id taken (chance outcomes too), in order
         self.own = own              # per seat: the action ids it took
         self._index = None          # action id -> legal-move index, made when asked
+        self._legal = None          # the legal action ids, ascending, made when asked
+        self._cow = False           # the action lists are shared with a copy
         self.resamples = 0          # resample_from_infostate calls without a sampler
         self.shared = False         # explicit chance: the match is shared (copy before a move)
         self.world = False          # a resampled world: its states are not the game's own
@@ -242,10 +247,11 @@ class _Play:
         # else nothing changes it in place: a chance node replays, a finished match stays as it
         # is, and with explicit chance the copy is made by the first move (a clone is mostly
         # followed by one move, whose result the game may already know: Config.nodes)
-        out = _Play(self.cfg, self.seed, m, self.need, self.failed,
-                    None if self.outcomes is None else self.outcomes[:], self.moves[:],
-                    self.actions[:], [a[:] for a in self.own])
-        out._index = self._index
+        # The action lists are shared until either side moves (copy on write: `_unshare`).
+        out = _Play(self.cfg, self.seed, m, self.need, self.failed, self.outcomes, self.moves,
+                    self.actions, self.own)
+        out._cow = self._cow = True
+        out._index, out._legal = self._index, self._legal
         out.shared = self.shared = self.cfg.explicit
         out.world = self.world
         return out
@@ -254,22 +260,51 @@ class _Play:
         raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
                                    "and game.deserialize_state()")
 
+    def legal(self) -> list:
+        """The legal action ids, ascending (made once per state, and once per shared match)."""
+        if self._legal is None:
+            index = self.index
+            known = self.cfg.derived.get(id(self.match)) if self.shared else None
+            if known is not None and known[1] is index and len(known) > 2:
+                self._legal = known[2]
+            else:
+                self._legal = sorted(index)
+                if known is not None and known[1] is index:
+                    self.cfg.derived[id(self.match)] = (self.match, index, self._legal)
+        return self._legal
+
     @property
     def index(self) -> dict:
         if self._index is None:
+            known = self.cfg.derived.get(id(self.match)) if self.shared else None
+            if known is not None and known[0] is self.match and known[1] is not None:
+                self._index = known[1]
+                return known[1]
             index = {}
             for i, a in enumerate(self.cfg.encoding.action_ids(self.match)):
                 if a is not None and a not in index:
                     index[a] = i
             self._index = index
+            if self.shared and len(self.cfg.derived) < REPLAY_CACHE:
+                # a shared match is never changed again (a move copies it first), and stays
+                # alive in Config.nodes: what is made of it is kept with it
+                self.cfg.derived[id(self.match)] = (self.match, index)
         return self._index
 
     def over(self) -> bool:
         return self.failed is not None or (self.need is None and self.match.over)
 
+    def _unshare(self):
+        self.outcomes = None if self.outcomes is None else self.outcomes[:]
+        self.moves, self.actions = self.moves[:], self.actions[:]
+        self.own = [a[:] for a in self.own]
+        self._cow = False
+
     def apply(self, action: int):
         if self.over():
             raise ValueError("the match is over: no action can be applied")
+        if self._cow:
+            self._unshare()
         cfg = self.cfg
         key = None
         if cfg.explicit and not self.world:     # the same actions, the same state: known?
@@ -280,7 +315,7 @@ class _Play:
                 self.match, self.need, self.failed = hit
                 self.shared = True
                 self.actions.append(action)
-                self._index = None
+                self._index = self._legal = None
                 return
         if self.need is not None:
             if not 0 <= action < self.need.k:
@@ -306,7 +341,7 @@ class _Play:
             except GameError as exc:        # a game error ends the match as a draw
                 m.pending, self.failed = None, exc.line()
         self.actions.append(action)
-        self._index = None
+        self._index = self._legal = None
         if key is not None and len(cfg.nodes) < REPLAY_CACHE:
             cfg.nodes[key] = (self.match, self.need, self.failed)
             self.shared = True
@@ -331,6 +366,14 @@ class _Play:
             return draw(n, cfg.teams, cfg.returns)
         if self.need is not None or not self.match.over:
             return [0.0] * n
+        if self.shared:     # a finished shared match: its returns are kept with it
+            known = cfg.derived.get(id(self.match))
+            if known is not None and known[0] is self.match and known[1] is None:
+                return list(known[2])
+            r = outcome(self.match, cfg.returns)
+            if len(cfg.derived) < REPLAY_CACHE:
+                cfg.derived[id(self.match)] = (self.match, None, tuple(r))
+            return r
         return outcome(self.match, cfg.returns)
 
 
@@ -351,10 +394,11 @@ class _Lazy:
     """A state's _Play, made when first asked (see new_initial_state); a copy (a clone) makes
     the original's first, so both stand at the same deal."""
 
-    __slots__ = ("make", "play")
+    __slots__ = ("make", "play", "shared")
 
     def __init__(self, make, play=None):
         self.make, self.play = make, play
+        self.shared = False     # held by a state and its clones: forked before a change
 
     def get(self) -> _Play:
         if self.play is None:
@@ -362,7 +406,16 @@ class _Lazy:
         return self.play
 
     def __deepcopy__(self, memo):
-        return _Lazy(self.make, self.get().__deepcopy__(memo))
+        play = self.get()
+        if play.cfg.explicit and not play.world:
+            # copy on write: a clone shares this until either state moves (`_own`); a clone
+            # that is dropped unmoved, as a search drops many, costs no copy at all
+            self.shared = True
+            return self
+        return _Lazy(self.make, play.__deepcopy__(memo))
+
+    def fork(self) -> "_Lazy":
+        return _Lazy(self.make, self.play.__deepcopy__({}))
 
     def __reduce__(self):
         return self.get().__reduce__()
@@ -381,19 +434,32 @@ class CardrulesState(pyspiel.State):
     def match(self) -> Match:
         return self.play.match
 
+    # The hot paths (a search calls them at every node) read the _Play without the property.
     def current_player(self):
-        play = self.play
-        if play.over():
-            return pyspiel.PlayerId.TERMINAL
+        play = self._lazy.play or self._lazy.get()
+        if play.failed is not None:
+            return _TERMINAL
         if play.need is not None:
-            return pyspiel.PlayerId.CHANCE
-        return play.match.to_move()
+            return _CHANCE
+        m = play.match
+        return _TERMINAL if m.over else m.pending[0]
+
+    def legal_actions(self, player=None):
+        """The legal action ids (the chance outcomes at a chance node), ascending; for
+        `player`, empty unless it is the one to act. Answered here, not by way of pyspiel."""
+        play = self._lazy.play or self._lazy.get()
+        if play.failed is not None:
+            return []
+        need = play.need
+        if need is not None:
+            return list(range(need.k)) if player is None or player == _CHANCE else []
+        m = play.match
+        if m.over or (player is not None and player != m.pending[0]):
+            return []
+        return list(play.legal())
 
     def _legal_actions(self, player):
-        play = self.play
-        if play.over() or play.need is not None or player != play.match.to_move():
-            return []
-        return sorted(play.index)
+        return self.legal_actions(player)
 
     def chance_outcomes(self):
         need = self.play.need
@@ -405,13 +471,21 @@ class CardrulesState(pyspiel.State):
     def apply_action(self, action):
         """OpenSpiel's apply_action, the action first checked: an integer id (not a str, a
         float or a bool) in range, else a ValueError."""
-        n = self.play.cfg.encoding.num_actions
-        if self.play.need is not None:
-            n = self.play.need.k
-        super().apply_action(check_action(action, n))
+        play = self._lazy.play or self._lazy.get()
+        n = play.cfg.encoding.num_actions if play.need is None else play.need.k
+        if type(action) is not int or not 0 <= action < n:
+            action = check_action(action, n)
+        super().apply_action(action)
+
+    def _own(self) -> _Play:
+        """The state's _Play, its own (forked from its clones') before it changes."""
+        lazy = self._lazy
+        if lazy.shared:
+            lazy = self._lazy = lazy.fork()
+        return lazy.get()
 
     def _apply_action(self, action):
-        self.play.apply(int(action))
+        self._own().apply(int(action))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -422,7 +496,8 @@ class CardrulesState(pyspiel.State):
         return self.play.cfg.encoding.action_text(action)
 
     def is_terminal(self):
-        return self.play.over()
+        play = self._lazy.play or self._lazy.get()
+        return play.failed is not None or (play.need is None and play.match.over)
 
     @property
     def error(self) -> str | None:
@@ -476,6 +551,7 @@ class CardrulesState(pyspiel.State):
             raise ValueError("a chance node is resolved by its outcomes, not resampled")
         m = play.match
         if sampler is None:     # a generator of its own: the match's own deals stay as they are
+            play = self._own()
             play.resamples += 1
             x = random.Random(f"{play.seed}:{len(play.actions)}:{play.resamples}").random()
         else:
@@ -483,7 +559,7 @@ class CardrulesState(pyspiel.State):
         rng = random.Random(int(x * 2 ** 53))
         world = observe.determinize(m, player, rng, knowledge=True)
         out = play.__deepcopy__({})
-        out.match, out.seed, out._index = world, None, None
+        out.match, out.seed, out._index, out._legal = world, None, None, None
         out.shared, out.world = False, True
         if play.cfg.explicit:
             world.S.rng = EXHAUSTED

@@ -45,7 +45,31 @@ def env(path: str, players: int | None = None, options: dict | None = None,
         raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
     e = CardrulesEnv(path, players, options, render_mode, illegal=illegal,
                      illegal_reward=illegal_reward, **kwargs)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _OrderEnforcing(e)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper (the same checks and errors), with `last()` and the
+    attributes read every step answered directly: the base wrapper finds them through
+    `__getattr__` after a failed lookup, which cost more than the engine's own move."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def __str__(self):
+        return str(self.env)
+
+
+for _name in ("rewards", "terminations", "truncations", "infos", "agent_selection", "agents",
+              "_cumulative_rewards"):
+    def _get(self, _name=_name):
+        if not self._has_reset:
+            raise AttributeError(f"{_name} cannot be accessed before reset")
+        return getattr(self.env, _name)
+    setattr(_OrderEnforcing, _name, property(_get))
+del _name, _get
 
 
 def raw_env(path: str, players: int | None = None, options: dict | None = None,
@@ -71,6 +95,8 @@ class CardrulesEnv(AECEnv):
         self.render_mode = render_mode
         enc = self.core.encoding
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._paid = False          # the last step's rewards were not all zero
         obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (enc.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8)})
@@ -94,9 +120,10 @@ class CardrulesEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.agents[self.core.to_move()]
+        self._paid = False
 
     def observe(self, agent):
-        seat = self.possible_agents.index(agent)
+        seat = self._seat[agent]
         return {"observation": self.core.observe(seat), "action_mask": self.core.mask(seat)}
 
     def step(self, action):
@@ -117,9 +144,16 @@ class CardrulesEnv(AECEnv):
             self._accumulate_rewards()
             self._deads_step_first()
             return
-        r = core.step(action)
-        for a, x in zip(self.possible_agents, r):
-            self.rewards[a] = float(x)
+        i = core.index.get(action)
+        if i is None:
+            core.step(action)       # the ValueError naming the action
+        r = core.apply_index(i)
+        paid = any(r)
+        if paid or self._paid:      # (zeros stay zeros: nothing to write or add)
+            rewards = self.rewards
+            for a, x in zip(self.possible_agents, r):
+                rewards[a] = float(x)
+            self._paid = paid
         if core.failed is not None:     # a game error: the match is cut short, nobody wins
             for a in self.agents:
                 self.truncations[a] = True
@@ -128,8 +162,9 @@ class CardrulesEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self.core.to_move()]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[core.to_move()]
+        if paid:
+            self._accumulate_rewards()
 
     def render(self):
         """The view of the seat to move (or seat 0 once the match is over) as text: returned

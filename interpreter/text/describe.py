@@ -163,21 +163,21 @@ class Describer:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
         items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "
                           "Seat 0 deals the first hand.")]
-        items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
+        if d.ranks and d.suits:             # (a deck of cards by name alone has neither)
+            items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
                  for i in range(len(d.suits))]
         colors = []
         for c in d.color_names:
             members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
             colors.append(f"{join(members)} are {w.t(c)}")
-        items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
-        deck = "One card of each rank and suit" if d.copies == 1 else \
-            f"{d.copies} cards of each rank and suit"
-        if d.copies_of is not None:      # `card` is the card in question
-            deck = f"Of each rank and suit, as many cards as {w.value_top(d.copies_of)}"
-        if d.jokers:
-            deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
-        items.append((0, deck + "."))
+        if not d.ranks or not d.suits:
+            pass
+        elif d.suits != [""]:
+            items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
+        else:
+            items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
+        items.append((0, cap(_deck_counts(g, w)) + "."))
         if d.remove is not None:
             items.append((0, f"Removed from the deck: every card such that {w.cond(d.remove)}."))
         counts = self.card_counts()
@@ -707,3 +707,34 @@ def _vis_words(z, w) -> str:
     if z.visibility == "seats" and z.vis_seats is not None:
         return f"seen by {w.value_top(z.vis_seats)}"
     return VIS_WORDS[z.visibility]
+
+
+def _kind_counts(g, w) -> str:
+    """How many of each rank-and-suit card the deck holds (copies:), in words."""
+    d = g.deck
+    each = "rank" if d.suits == [""] else "rank and suit"
+    if not d.ranks or not d.suits:
+        return ""
+    if d.copies_of is not None:      # `card` is the card in question
+        return f"Of each {each}, as many cards as {w.value_top(d.copies_of)}"
+    if d.kind_copies is not None:
+        by: dict = {}
+        for k, n in enumerate(d.kind_copies):
+            by.setdefault(n, []).append(w.card(k))
+        common = max(by, key=lambda n: len(by[n]))
+        parts = [f"{n} of {join(by[n])}" for n in sorted(by) if n != common]
+        return f"{common} card{'s' if common != 1 else ''} of each {each}, but " + "; ".join(parts)
+    return f"One card of each {each}" if d.copies == 1 else f"{d.copies} cards of each {each}"
+
+
+def _deck_counts(g, w) -> str:
+    """The deck's cards in words: copies of each rank and suit, jokers, cards by name."""
+    d = g.deck
+    deck = _kind_counts(g, w)
+    if d.jokers:
+        deck += f", and {d.jokers} joker{'s' if d.jokers != 1 else ''}"
+    if d.named:
+        deck = (deck + ", and " if d.ranks and d.suits else "the cards ") + "by name: " + join(
+            [f"{n if n > 1 else 'one'} {w.t(name)}" for name, n in d.named.items()]) + (
+            " (above every rank, without a suit)" if d.ranks and d.suits else "")
+    return deck

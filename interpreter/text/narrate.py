@@ -50,7 +50,7 @@ def third_person(phrase: str) -> str:
 
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
-    return cardtext.screen(P.card_names[c], P.game.deck.suits)
+    return cardtext.screen(P.card_names[c], P.game.deck)
 
 
 def sort_key(P, c: int):
@@ -556,7 +556,7 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck.suits)
+            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck)
                                          for n in ev.get("cards", []))
         elif kind == "show":
             self._looked(ev)
@@ -590,7 +590,7 @@ class Narrator:
         who = [self._who(s, cap=False) for s in to]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 or to == [self.v] else "sees"
-        what = " ".join(cardtext.screen(n, P.game.deck.suits) for n in names) if mine else \
+        what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._line()["looked"].append(f"{who} {verb} {what}")
 

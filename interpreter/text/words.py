@@ -62,7 +62,13 @@ class Words(Conditions):
 
     def card(self, kind: int) -> str:
         d = self.g.deck
+        nk = len(d.ranks) * len(d.suits)
+        if kind >= nk:                      # a joker, or a card by name (deck: cards)
+            names = (["JK"] if d.jokers else []) + list(d.named)
+            return self.t(names[kind - nk]) if kind - nk < len(names) else "joker"
         r, s = divmod(kind, len(d.suits))
+        if d.suits == [""]:                 # suits: [] — the card is its rank
+            return self.t(d.ranks[r])
         return self.t(d.ranks[r]) + (SUIT_SYMBOLS.get(d.suits[s]) or self.t(d.suits[s]))
 
     # helpers

@@ -44,5 +44,5 @@ from .sublists import (  # noqa: F401
     SMALL_SUMS, SUBSETS_LIMIT, _SUMS, _sums_to, any_subset_sum_is, partitions, subsets, subsets_alike,
     subsets_lazy, subsets_sum_is, subsets_where)
 from .values import (  # noqa: F401
-    alike_moves, alike_run, argbest, at, contains_kind, first, index, largest, no_bottom, no_top, put, seat, smallest, table,
+    argbest, at, contains_kind, first, index, largest, no_bottom, no_top, put, seat, smallest, table,
     unique)

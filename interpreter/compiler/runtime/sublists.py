@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import operator as _operator
 from bisect import bisect_left, bisect_right
-from itertools import combinations, compress, repeat
+from collections.abc import Sequence
+from itertools import combinations, compress, islice, repeat
 from math import comb
 
 from .counting import tick, too_many_steps
@@ -29,23 +30,31 @@ _SIZES: dict = {}                # (n, most) -> _subsets_size(n, most)
 
 def _subsets_size(n, most):
     """(the largest size, how many sub-lists, their items in all) of subsets() of n items with
-    at most `most` each; the error subsets() gives when there would be too many."""
+    at most `most` each."""
     hit = _SIZES.get((n, most))
     if hit is not None:
         return hit
     top = n if most is None else max(0, min(most, n))
     total = sum(comb(n, k) for k in range(1, top + 1))
-    if total > SUBSETS_LIMIT:
-        if most is None:
-            raise EvalError(f"subsets() of {n} items would build {total} lists (the limit is "
-                            f"{SUBSETS_LIMIT}); give a maximum size, e.g. subsets(cards, 3)")
-        raise EvalError(f"subsets() of {n} items with up to {top} each would build {total} lists "
-                        f"(the limit is {SUBSETS_LIMIT}); take them from fewer cards (e.g. only "
-                        f"the cards that can matter) or ask for smaller ones")
     hit = (top, total, sum(comb(n, k) * k for k in range(1, top + 1)))
     if len(_SIZES) < 4096:
         _SIZES[(n, most)] = hit
     return hit
+
+
+def _subsets_check(S, limit, n, most):
+    """_subsets_size, and the error every use of subsets() gives (the plain one and each
+    shortcut alike) when there are more than SUBSETS_LIMIT sub-lists and the hand's remaining
+    steps cannot pay for building them all: up to SUBSETS_LIMIT they are built at once,
+    beyond it made as they are visited (LazySubsets), bounded by the step budget."""
+    top, total, inner = _subsets_size(n, most)
+    if total > SUBSETS_LIMIT and S.steps + n + inner > limit:
+        raise EvalError(
+            f"subsets() of {n} items{'' if most is None else f' with up to {top} each'} would "
+            f"build {total} lists of {inner} items in all, more than this hand's steps allow "
+            f"(limits: steps_per_hand {limit}): {'give a maximum size' if most is None else 'ask for smaller ones'} (subsets(cards, 3)), take "
+            f"them from the cards that can matter, or find sets by rank with groups(cards, 3, rank)")
+    return top, total, inner
 
 
 def subsets(S, limit, items, most=None):
@@ -67,8 +76,11 @@ def subsets(S, limit, items, most=None):
         return hit[0]
     items = list(items)
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _subsets_check(S, limit, n, most)
     steps = n + inner
+    if total > SUBSETS_LIMIT:     # too many to build at once: made as they are visited
+        S.steps += steps
+        return LazySubsets(items, top, total)
     S.steps += steps
     if S.steps > limit:
         too_many_steps(limit)
@@ -177,6 +189,44 @@ def _sum_answer(items, most, table, g):
     return hit
 
 
+class LazySubsets(Sequence):
+    """subsets() beyond SUBSETS_LIMIT lists: the same lists in the same order, made one at a
+    time as they are visited (their steps are counted by subsets() before any is made, so the
+    hand's step budget bounds them)."""
+
+    def __init__(self, items, top, total):
+        self.items, self.top, self.total = items, top, total
+
+    def __len__(self):
+        return self.total
+
+    def __iter__(self):
+        items = self.items
+        for k in range(1, self.top + 1):
+            for c in combinations(items, k):
+                yield list(c)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self.total
+        if not 0 <= i < self.total:
+            raise IndexError(i)
+        return next(islice(iter(self), i, None))
+
+    def __eq__(self, other):
+        return isinstance(other, (list, LazySubsets)) and len(other) == self.total and list(self) == list(other)
+
+    __hash__ = None
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __radd__(self, other):
+        return list(other) + list(self)
+
+
 def subsets_sum_is(S, limit, items, most, table, g):
     """sum_is(S, table, subsets(S, limit, items, most), g, limit) after the legal-move loop
     counted the subsets (tick): the sub-lists whose values add up to g, in order, the same
@@ -187,7 +237,7 @@ def subsets_sum_is(S, limit, items, most, table, g):
     a capture's takes, then whether the card can capture at all. The steps are counted (and
     the limit checked) before any work, as subsets() counts before it builds."""
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _subsets_check(S, limit, n, most)
     S.steps += n + 2 * inner + total
     if S.steps > limit:
         too_many_steps(limit)
@@ -243,7 +293,7 @@ def any_subset_sum_is(S, limit, items, most, table, g):
     giving the same errors (see subsets_sum_is; subsets() and the count of its lists are
     counted before any work). Up to three items, each sub-list is simply tested in order."""
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _subsets_check(S, limit, n, most)
     S.steps += n + inner + total
     if S.steps > limit:
         too_many_steps(limit)
@@ -295,7 +345,7 @@ def subsets_alike(S, limit, items, most, tables, lo=None, hi=None, counted=True)
     exclusion over the tables), as subsets() counts before it builds. The sub-lists are the
     combinations of each group of positions with equal keys, put back in subsets() order."""
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _subsets_check(S, limit, n, most)
     lo = 1 if lo is None else max(lo, 1)
     hi = top if hi is None else min(hi, top)
     groups = [_groups_by(items, t) for t in tables] if hi >= 2 else []
@@ -340,7 +390,7 @@ def subsets_lazy(S, limit, items, most=None):
     sums sorted with their positions]."""
     items = list(items)
     n = len(items)
-    top, total, inner = _subsets_size(n, most)
+    top, total, inner = _subsets_check(S, limit, n, most)
     S.steps += n + inner
     if S.steps > limit:
         too_many_steps(limit)
@@ -436,7 +486,9 @@ def partitions(S, items, accepts, limit, pure=False):
     n = len(items)
     if (1 << n) - 1 > SUBSETS_LIMIT:
         raise EvalError(f"partitions() of {n} items would test {(1 << n) - 1} groups (the limit is "
-                        f"{SUBSETS_LIMIT}: at most 16 items)")
+                        f"{SUBSETS_LIMIT}: at most 16 items); take them from the cards that can be "
+                        f"in a group (e.g. those with another of their rank or suit), or find "
+                        f"sets by rank with groups(cards, 3, rank)")
     tick(S, range((1 << n) - 1), limit)
     if S.steps > limit:
         too_many_steps(limit)

@@ -88,36 +88,3 @@ def unique(items):
     """The items without repeats, in first-seen order."""
     return list(dict.fromkeys(items))
 
-
-def alike_moves(S, out, shapes, KIND):
-    """The legal moves `out` without those that differ from an earlier one only in which of
-    alike copies of a card they name (a deck with identical copies: `discard 9H` once, whichever
-    9H): copies are alike when they lie in the same zone instance and carry the same marks.
-    shapes[move index]: per parameter, 1 for a card, 2 for a list of cards, 0 for anything else."""
-    loc = S.loc
-    spec = S.P.game.mark_slots if S.P.game.marks else None
-    if spec:
-        cols = [S.V[v.slot] for v in S.P.game.marks.values()]
-
-        def like(c):
-            return (KIND[c], loc[c]) + tuple(col[c] for col in cols)
-    else:
-        def like(c):
-            return KIND[c], loc[c]
-    seen, kept = set(), []
-    for mv in out:
-        key = (mv[0],) + tuple(like(a) if t == 1 else tuple(sorted(like(x) for x in a)) if t == 2
-                               else tuple(a) if isinstance(a, list) else a
-                               for a, t in zip(mv[1:], shapes[mv[0]]))
-        if key not in seen:
-            seen.add(key)
-            kept.append(mv)
-    return kept
-
-
-def alike_run(run, shapes, KIND):
-    """`run` (S -> (seat, legal moves)) whose moves are alike_moves'."""
-    def go(S):
-        seat, out = run(S)
-        return seat, alike_moves(S, out, shapes, KIND) if out else out
-    return go

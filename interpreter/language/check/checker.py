@@ -9,6 +9,7 @@ from ..nodes import BOOL, INT, SEAT, type_name
 from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from ..parser import parse
 from .calls import Calls
+from .deck import DeckSection
 from .marks import Marks
 from .expressions import Expressions
 from .moves import Moves
@@ -17,7 +18,7 @@ from .sections import Sections
 from .statements import Statements
 
 
-class Checker(Sections, Moves, Statements, Marks, Calls, Expressions, Names):
+class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expressions, Names):
     """One document's names and types: run() checks it all, section by section."""
 
     def __init__(self, doc, path: str):
@@ -178,7 +179,8 @@ class Checker(Sections, Moves, Statements, Marks, Calls, Expressions, Names):
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
-                      types=dict(self.enums), marks=self.marks, mark_slots=self.mark_slots)
+                      types=dict(self.enums), reads_copy=getattr(self, "copy_read", False),
+                      marks=self.marks, mark_slots=self.mark_slots)
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

@@ -98,6 +98,10 @@ class Expressions:
             n.ref = ("zone", z, None)
             self.zone_reads.add(name)
             return list_of(CARD)
+        k = self.deck.named_kind(name)       # a card by name (deck: cards)
+        if k is not None:
+            n.ref = ("card", k)
+            return CARD
         r = self.rank_index(name, exact=True)
         if r is not None and not name.isdigit():
             n.ref = ("rank", r)
@@ -159,10 +163,19 @@ class Expressions:
         if n.name in self.marks:                         # a mark the card carries: c.told_colour
             n.ref = ("mark", self.marks[n.name])
             return self.marks[n.name].type
+        if n.name == "copy" and getattr(self, "making_deck", False):
+            raise RuleError("'copy' numbers the copies once the deck is made: deck: remove and copies "
+                            "read the card's rank, suit and color", n.span)
+        if n.name == "copy":
+            self.copy_read = True
         if n.name in CARD_ATTRS:
             return CARD_ATTRS[n.name]
         if n.name in self.attributes:
             return self.attributes[n.name].type
+        if getattr(self, "making_deck", False) and n.name in (self.doc.get("attributes") or {}):
+            raise RuleError(f"'{n.name}' is a card attribute, and the deck is made before attributes "
+                            f"are worked out: deck: remove and copies read the card's rank, suit and "
+                            f"color (e.g. card.rank >= 10 or card == 5X)", n.span)
         raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
                         n.name, list(CARD_ATTRS) + list(self.attributes) + list(self.marks))), n.span)
 

@@ -23,7 +23,7 @@ BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", 
 ORDERED = ("int", "rank", "seat", list_of(INT), list_of(RANK))
 # What min, max, argmin, argmax and sorted_by take as a key: numbers, ranks and lists of them
 KEYS = (INT, RANK, list_of(INT), list_of(RANK))
-CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR}
+CARD_ATTRS = {"rank": RANK, "suit": SUIT, "color": COLOR, "copy": INT}   # copy: 0, 1, ... among alike cards
 MAX_FUNCTION_DEPTH = 16
 
 
@@ -58,7 +58,7 @@ class Names:
             return "a built-in name of the language"
         d = self.deck   # as written in expressions (exact case; lower case stays free for names)
         if name in d.ranks or name in d.suits or name in SUIT_WORDS or name in d.color_names \
-                or (name == "T" and "10" in d.ranks) or (name == "JK" and d.jokers) \
+                or (name == "T" and "10" in d.ranks) or (name == "JK" and d.jokers) or name in d.named \
                 or (name == name.upper() and self.card_kind(name) is not None):
             return "a rank, suit, colour or card of this deck"
         return None
@@ -110,6 +110,11 @@ class Names:
         a deck whose suits are longer, its rank then one of them as declared ('SkipRed', '0R1');
         the one-character suit is tried first."""
         text = str(text)
+        named = self.deck.named_kind(text)        # a card by name (deck: cards)
+        if named is not None:
+            return named
+        if self.deck.suits == [""]:               # suits: [] — a card is its rank ('104')
+            return self.rank_index(text, exact) if self.deck.ranks else None
         for cut in range(len(text) - 1, 0, -1):
             suit = text[cut:]
             if cut < len(text) - 1 and suit not in self.deck.suits and (

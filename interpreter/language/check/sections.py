@@ -1,4 +1,4 @@
-"""The document's sections: players' teams, the deck, options, tables, zones, card attributes,
+"""The document's sections: players' teams, options, tables, zones, card attributes,
 variables, functions, the automatic rules' `when:`, the match's rules, and the game-level
 warnings (a move never offered, a function never used, a zone never read)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
 from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
-                    PER_PLAYER_TYPES, STANDARD_COLORS, Scope)
+                    PER_PLAYER_TYPES, Scope)
 
 
 class Sections:
@@ -40,42 +40,6 @@ class Sections:
             else:
                 out[n] = tuple(tuple(int(s) for s in team) for team in lists)
         return out
-
-    def check_deck(self, d, span) -> m.Deck:
-        ranks = [str(r) for r in d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                  "J", "Q", "K", "A"])]
-        suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
-        for label, items, src in (("rank", ranks, d.get("ranks")), ("suit", suits, d.get("suits"))):
-            seen = set()
-            for i, r in enumerate(items):
-                if r in seen:
-                    self.err(f"duplicate {label} '{r}'", src.at(i) if src else span)
-                seen.add(r)
-        colors_src = d.get("colors", {})
-        colors = []
-        for s in suits:
-            c = colors_src.get(s, STANDARD_COLORS.get(s))
-            if c is None:
-                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
-                c = "none"
-            colors.append(str(c))
-        for s in colors_src:
-            if s not in suits:
-                self.err(f"colors: unknown suit '{s}'" + (suggest(str(s), suits) or
-                                                          f" (the deck's suits: {', '.join(suits)})"),
-                         colors_src.key_span(s))
-        color_names = list(dict.fromkeys(colors))
-        copies = d.get("copies", 1)
-        deck = m.Deck(ranks, suits, colors, color_names, copies if isinstance(copies, int) else 1,
-                      d.get("jokers", 0), None, span)
-        self.deck = deck
-        if isinstance(copies, str):       # each card's own number of copies (0 to 100)
-            deck.copies_of = self.typed(copies, d.at("copies"), Scope({"card": ("local", CARD, "card")}),
-                                        INT, "deck: copies")
-        if "remove" in d:
-            deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
-                                     BOOL, "deck: remove")
-        return deck
 
     def check_options(self, opts) -> dict:
         out = {}
@@ -209,7 +173,7 @@ class Sections:
 
     def table_size(self, by):
         return {"by_rank": len(self.deck.ranks), "by_suit": len(self.deck.suits),
-                "by_card": len(self.deck.ranks) * len(self.deck.suits)}[by]
+                "by_card": len(self.deck.ranks) * len(self.deck.suits) + len(self.deck.named)}[by]
 
     def table_key(self, by, key, span):
         key = str(key)

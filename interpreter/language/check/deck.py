@@ -1,0 +1,104 @@
+"""The deck section: ranks and suits (or a numbered range), cards by name, copies per card,
+jokers, and the cards removed."""
+from __future__ import annotations
+
+from .. import model as m
+from ..nodes import BOOL, CARD, INT
+from ...errors import suggest
+from .names import STANDARD_COLORS, Scope
+
+class DeckSection:
+    """The `deck:` section, checked into the model's Deck."""
+
+    def check_deck(self, d, span) -> m.Deck:
+        ranks = d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+        if isinstance(ranks, dict):           # ranks: {from: 1, to: 104}, a numbered deck
+            lo, hi = ranks.get("from", 1), ranks.get("to", 1)
+            if hi < lo or hi - lo >= 1000:
+                self.err(f"ranks: from {lo} to {hi} is not a range of 1 to 1000 ranks", d.at("ranks"))
+                hi = lo
+            ranks = list(range(lo, hi + 1))
+        ranks = [str(r) for r in ranks]
+        if len(ranks) > 1000:
+            self.err(f"the deck has {len(ranks)} ranks (limit 1000)", d.at("ranks"))
+            ranks = ranks[:1000]
+        suits = [str(s) for s in d.get("suits", ["C", "D", "H", "S"])]
+        for label, items, src in (("rank", ranks, d.get("ranks") if isinstance(d.get("ranks"), list) else None),
+                                  ("suit", suits, d.get("suits"))):
+            seen = set()
+            for i, r in enumerate(items):
+                if r in seen:
+                    self.err(f"duplicate {label} '{r}'", src.at(i) if src else span)
+                seen.add(r)
+        colors_src = d.get("colors", {})
+        colors = []
+        if not suits and ranks:         # suits: [] — cards of ranks alone, written by the rank ('104')
+            suits = [""]
+        for s in suits:
+            c = colors_src.get(s, STANDARD_COLORS.get(s, "none" if s == "" else None))
+            if c is None:
+                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
+                c = "none"
+            colors.append(str(c))
+        for s in colors_src:
+            if s not in suits:
+                self.err(f"colors: unknown suit '{s}'" + (suggest(str(s), suits) or
+                                                          f" (the deck's suits: {', '.join(suits)})"),
+                         colors_src.key_span(s))
+        color_names = list(dict.fromkeys(colors))
+        copies = d.get("copies", 1)
+        deck = m.Deck(ranks, suits, colors, color_names, copies if isinstance(copies, int) else 1,
+                      d.get("jokers", 0), None, span)
+        self.deck = deck
+        self.deck_cards(deck, d)
+        self.making_deck = True           # (an attribute read here is explained: x_Attr)
+        if isinstance(copies, str):       # each card's own number of copies (0 to 100)
+            deck.copies_of = self.typed(copies, d.at("copies"), Scope({"card": ("local", CARD, "card")}),
+                                        INT, "deck: copies")
+        elif isinstance(copies, dict):    # copies: {by_rank: {...}, default: N}
+            deck.kind_copies = self.copies_table(copies)
+        if "remove" in d:
+            deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
+                                     BOOL, "deck: remove")
+        self.making_deck = False
+        if not ranks or not suits:
+            if not deck.extra():
+                self.err("the deck has no cards: give ranks and suits, or cards by name (cards:)", span)
+        return deck
+
+    def deck_cards(self, deck, d):
+        """`cards:` the cards outside the ranks and suits, by name: [Rook] or {Wild: 4}."""
+        src = d.get("cards")
+        if src is None:
+            return
+        pairs = [(str(x), 1, src.at(i)) for i, x in enumerate(src)] if isinstance(src, list) else \
+            [(str(k), v, src.key_span(k)) for k, v in src.items()]
+        for name, n, at in pairs:
+            if name in deck.named:
+                self.err(f"cards: '{name}' is listed twice", at)
+            elif name in deck.ranks or name in deck.suits or name == "JK" or name in deck.color_names \
+                    or self.card_kind(name) is not None or self.rank_index(name, exact=True) is not None:
+                self.err(f"cards: '{name}' is already a rank, suit, colour or card of this deck; "
+                         f"choose another name", at)
+            else:
+                deck.named[name] = n
+
+    def copies_table(self, src) -> list:
+        """`copies: {by_rank|by_suit|by_card: {KEY: N}, default: N}`: copies per card kind."""
+        d = self.deck
+        default = src.get("default", 1)
+        counts = [default] * (len(d.ranks) * len(d.suits))
+        tables = [by for by in ("by_rank", "by_suit", "by_card") if by in src]
+        if len(tables) > 1:
+            self.err("copies: one table, by_rank, by_suit or by_card", src.key_span(tables[1]))
+        for by in tables[:1]:
+            for key, n in src[by].items():
+                idx = self.table_key(by, key, src[by].key_span(key))
+                if idx is None:
+                    continue
+                if by == "by_card":
+                    counts[idx] = n
+                for k in range(len(counts)):
+                    if (by == "by_rank" and k // len(d.suits) == idx) or (by == "by_suit" and k % len(d.suits) == idx):
+                        counts[k] = n
+        return counts
