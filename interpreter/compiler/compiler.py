@@ -137,14 +137,14 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         ALL = (1 << N) - 1
         for z in g.zones.values():
             base[z.name] = len(zone_names)
-            n = N if z.kind == "player" else z.count if z.kind == "indexed" else 1
-            for i in range(n):
-                zone_names.append(z.name if z.kind == "shared" else f"{z.name}:{i}")
+            for i in range(z.instances(N)):
+                zone_names.append(z.instance_name(i))
                 zone_of.append(z)
-                owner.append(i if z.kind == "player" else -1)
+                seat = z.owner_of(i)
+                owner.append(seat)
                 vis.append(ALL if z.visibility in ("all", "top") else
-                           (1 << i) if z.visibility == "owner" and z.kind == "player" else
-                           ALL & ~(1 << i) if z.visibility == "all_but_owner" else
+                           (1 << seat) if z.visibility == "owner" and z.owned else
+                           ALL & ~(1 << seat) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
         # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
