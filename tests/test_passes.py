@@ -31,6 +31,9 @@ APPLIES_TO = {
     "fuse": ("games/chinese-ten.yaml", 2),
     "kept": ("games/euchre.yaml", 4),
     "results": ("games/knockout-whist.yaml", 4),
+    "dispatch": ("games/perfect10.yaml", 3),
+    "takes": ("games/chinese-ten.yaml", 2),
+    "chooses": ("games/perfect10.yaml", 3),
 }
 
 

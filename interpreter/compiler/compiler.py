@@ -20,13 +20,14 @@ from ..errors import GameError
 from ..language import model as m
 from ..language import nodes
 from . import runtime as rt
+from . import switches
 from .deck import Deck
 from .expressions import Expressions
 from .flow import Flow
 from .legal import Legal
 from .nesting import compile_checked
 from .options import check_options  # noqa: F401  (the stable surface: cardrules.compiler)
-from .passes import kept, results
+from .passes import kept, results, takes
 from .program import BLOCK, CHOOSE, ChooseOp, Emitter, Program  # noqa: F401
 from .rules import Rules
 from .statements import Statements
@@ -48,13 +49,18 @@ PASSES = (
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
     # while a move's legal-move function is written (legal.py), in this order
     ("joins", "passes/joins.py: a list the same every round built once, looked up by key"),
-    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum or alike test"),
+    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),
     ("pairs", "passes/pairs.py: a condition on two cards alone as a table (PT_k)"),
     ("hoist", "passes/hoist.py: loop-invariant code moved out of a legal-move function's loops"),
     # when a choose is compiled (flow.py), on the legal-move functions written
     ("fuse", "passes/fuse.py: the moves of a choose that loop over the same list in one loop"),
     # when the match's hand_result is compiled (here)
     ("results", "passes/results.py: every seat's hand result kept while what it reads stays"),
+    # after the automatic rules are compiled (rules.py)
+    ("dispatch", "passes/dispatch.py: after a move, only the rules and seats its effects reach"),
+    # after the moves and the automatic rules are written
+    ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
+    ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -131,14 +137,14 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         ALL = (1 << N) - 1
         for z in g.zones.values():
             base[z.name] = len(zone_names)
-            n = N if z.kind == "player" else z.count if z.kind == "indexed" else 1
-            for i in range(n):
-                zone_names.append(z.name if z.kind == "shared" else f"{z.name}:{i}")
+            for i in range(z.instances(N)):
+                zone_names.append(z.instance_name(i))
                 zone_of.append(z)
-                owner.append(i if z.kind == "player" else -1)
+                seat = z.owner_of(i)
+                owner.append(seat)
                 vis.append(ALL if z.visibility in ("all", "top") else
-                           (1 << i) if z.visibility == "owner" and z.kind == "player" else
-                           ALL & ~(1 << i) if z.visibility == "all_but_owner" else
+                           (1 << seat) if z.visibility == "owner" and z.owned else
+                           ALL & ~(1 << seat) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
         # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
@@ -189,7 +195,10 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
             move_names[mv.index] = self.move_fns(mv)
         init = self.variables_fn(P)
         self.memos = 0
+        self.after = None             # {move index: AU_<move>} (passes/dispatch.py)
         self.autos_fn()
+        after = self.after
+        take = takes.take_fns(self, move_names) if switches.on("takes") else None
         ops, blocks = self.hand_ops()
         mt = g.match
         nd = self.expr_fn(mt.next_dealer) if mt.next_dealer is not None else None
@@ -216,6 +225,8 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         P.apply = [env[move_names[i][1]] for i in sorted(move_names)]
         # No automatic rule and no narration mark after a move: nothing to call after a move.
         P.autos = env["AUTOS"] if g.automatic or self.says else None
+        P.after = [env[after[i]] for i in sorted(after)] if after else None
+        P.take = [env[take[i]] for i in sorted(take)] if take and P.autos is not None else None
         P.init_vars = env[init]
         P.next_dealer = env[nd] if nd else None
         P.hand_result = env[hr] if hr else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..language import model as m
 from ..language import nodes
 from . import switches
-from .passes import fuse
+from .passes import fuse, takes
 from .program import CHOOSE, END, EXEC, JUMP, JUMPF, NEXT
 
 
@@ -117,8 +117,9 @@ class Flow:
         self.header(name, [])
         self.e.line(f"player = {self.x(st.by)}", st.by.span)
         self.e.line("out = []")
-        for call in calls:
-            self.e.line(f"{call}(S, player, out)")
+        for call in calls:       # passes/takes.py: the legal-move functions' bodies in line
+            if not (switches.on("chooses") and takes.inline_call(self, call)):
+                self.e.line(f"{call}(S, player, out)")
         self.e.line("return player, out")
         self.footer()
         return name

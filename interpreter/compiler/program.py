@@ -41,6 +41,10 @@ class Program:
     code: list = field(default_factory=list)
     apply: list = field(default_factory=list)     # per move index: function(S, player, move tuple)
     autos: object = None          # function(S): every automatic rule, in order (None: none)
+    after: list | None = None     # per move index: AU_<move>(S, player), AUTOS for that move's
+    #                               effects while S.calm == S.moved (passes/dispatch.py)
+    take: list | None = None      # per move index: D_<move>(S, player, move), the move and the
+    #                               automatic rules after it (passes/takes.py); None: apply, autos
     init_vars: object = None
     next_dealer: object = None
     hand_result: object = None
@@ -67,7 +71,7 @@ class Program:
     sides: object = None          # function(S) -> the hand's sides (match: sides), or None
     sides_known: object = None    # function(S) -> every seat is shown the sides (match: sides_known)
     show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
-    alike: object = None          # function(moves) -> one move per kind of identical copies, or
+    alike: object = None          # function(S, moves) -> one move per kind of identical copies, or
     #                               None (no identical copies, or the rules read card.copy)
 
     def span_of(self, tb) -> Span | None:

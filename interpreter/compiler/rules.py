@@ -5,7 +5,9 @@ no card has arrived there. Mixed into `compiler.Compiler`.
 from __future__ import annotations
 
 from ..language import model as m
+from ..language import nodes
 from . import reads, switches
+from .passes import dispatch
 from .shapes import FRESH
 
 
@@ -42,19 +44,36 @@ class Rules:
                                     loop.var.slot if loop else None)
         except reads.NotPure:
             if not guards:
-                return self.stmts_fn(rule.body)
+                name = self.stmts_fn(rule.body)
+                self.auto_info.append(AutoInfo(name, rule))
+                return name
             used = None
         name = self.fresh("X")
-        self.header(name, [])
+        # passes/dispatch.py: a rule run for the seats a move changed (t_sel), and S.calm
+        # dropped whenever a memo is left unsettled (a `when:` that fails, a run that acted).
+        dispatch = used is not None and switches.on("dispatch")
+        sel = dispatch and loop is not None and isinstance(loop.iter, nodes.Name) \
+            and loop.iter.ref[0] == "builtin" and loop.iter.ref[2] == "seats"
+        self.calm = dispatch
+        self.header(name, ["t_sel=None"] if sel else [])
         if guards:
-            self.e.line(f"if not ({' and '.join(guards)}): return", rule.span)
+            fail = "S.calm = -1; return" if dispatch else "return"
+            self.e.line(f"if not ({' and '.join(guards)}): {fail}", rule.span)
         if used is None:
             self.block(rule.body)
             self.footer()
+            self.auto_info.append(AutoInfo(name, rule))
             return name
         self.e.line("ZV = S.zv; MEMO = S.memo")
         group = reads.grouping(loop.body if loop else rule.body, loop.var.slot if loop else None)
+        info = AutoInfo(name, rule, used, loop is not None, sel)
+        self.auto_info.append(info)
+        self.sel = sel
         if group is not None:
+            z = group[1]
+            info.reads = {(z.ref[1].name, reads._index_kind(z.ref[2], loop.var.slot if loop else None)
+                           if isinstance(z, nodes.Call) else 0)}
+            info.arrivals = True
             self.grouping_rule(loop, *group)
         elif loop is None:
             memo = str(self.memos)
@@ -68,6 +87,8 @@ class Rules:
             self.memos += self.N
             items = self.x(loop.iter)
             items = items if items.startswith(FRESH) else f"list({items})"
+            if sel:                    # only the seats given; the variable left as the loop leaves it
+                items = f"({items} if t_sel is None else t_sel)"
             self.e.line(f"for V[{loop.var.slot}] in {items}:", loop.span)
             self.e.indent()
             self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
@@ -75,6 +96,9 @@ class Rules:
             self.charge("1", loop.span)
             self.memo_body(loop.body, memo)
             self.e.dedent()
+            if sel:
+                self.e.line(f"if t_sel is not None: V[{loop.var.slot}] = SEATS[-1]")
+        self.calm = self.sel = False
         self.footer()
         return name
 
@@ -98,7 +122,7 @@ class Rules:
             items = self.x(loop.iter)
             items = items if items.startswith(FRESH) else f"list({items})"
             self.e.line(f"ZA = S.za; t_loop = {items}", loop.span)
-            self.e.line("for q in t_loop:")
+            self.e.line("for q in (t_loop if t_sel is None else t_sel):" if self.sel else "for q in t_loop:")
             self.e.indent()
             self.e.line(f"key = ZA[{zi.replace(slot, 'q')}]")
             self.e.line(f"mk = MEMO[{memo.replace(slot, 'q')}]")
@@ -118,6 +142,8 @@ class Rules:
         # fewer than n cards there, so the zone has no group until a card arrives.
         self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
                     f"MEMO[{memo}] = key")
+        if self.calm:                  # left unsettled: no move's dispatch until a full run
+            self.e.line("else: S.calm = -1")
         if loop is not None:
             self.e.dedent()
             self.e.line(f"if t_loop: {slot} = t_loop[-1]")
@@ -129,7 +155,7 @@ class Rules:
         parts = []
         for zname, ix in sorted(used, key=repr):
             z, b = self.g.zones[zname], self.base[zname]
-            n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            n = z.instances(self.N)
             if ix is reads.SEAT_VAR:
                 parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
             elif ix is reads.EVERY:       # a few instances: added in line, no slice
@@ -150,16 +176,25 @@ class Rules:
             self.block(stmts)
         finally:
             self.acted = False
-        self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
+        if self.calm:                  # a memo left unsettled: no move's dispatch until a full run
+            self.e.line(f"if S.moved == moved and not acted: MEMO[{memo}] = key")
+            self.e.line(f"else: MEMO[{memo}] = -1; S.calm = -1")
+        else:
+            self.e.line(f"MEMO[{memo}] = key if S.moved == moved and not acted else -1")
 
     def autos_fn(self):
         """Every automatic rule's function, then AUTOS(S): them all, in order, after a move."""
         g = self.g
         autos = []
+        self.auto_info = []
+        self.calm = self.sel = False
         for a in g.automatic:
             self.rule_say = a.say
             autos.append(self.auto_fn(a))
             self.rule_say = None
+        if switches.on("dispatch") and g.automatic:   # AUTOS keeping S.calm, and AU_<move>
+            dispatch.write_autos(self)
+            return
         self.e.line("def AUTOS(S):")
         self.e.indent()
         if self.says:                  # narration: the move's own statements are over
@@ -168,17 +203,34 @@ class Rules:
             if rule.say is not None:
                 self.tell_mark()
             if rule.until_stable:      # again while a run moves a card (bounded like a loop)
-                self.e.line("runs = 0")
-                self.e.line("while True:")
-                self.e.indent()
-                self.e.line("runs += 1")
-                self.e.line(f"if runs > {switches.LOOP_LIMIT}: rt.loop_limit({switches.LOOP_LIMIT})",
-                            rule.span)
-                self.e.line("moved = S.moved")
-                self.e.line(f"{a}(S)")
-                self.e.line("if S.moved == moved: break")
-                self.e.dedent()
+                self.until_stable(a, rule)
                 continue
             self.e.line(f"{a}(S)")
         self.e.line("S.auto_seen = S.moved")
         self.e.dedent()
+
+    def until_stable(self, a: str, rule: m.Automatic):
+        """Rule function `a` called again while a run moves a card (bounded like a loop)."""
+        self.e.line("runs = 0")
+        self.e.line("while True:")
+        self.e.indent()
+        self.e.line("runs += 1")
+        self.e.line(f"if runs > {switches.LOOP_LIMIT}: rt.loop_limit({switches.LOOP_LIMIT})",
+                    rule.span)
+        self.e.line("moved = S.moved")
+        self.e.line(f"{a}(S)")
+        self.e.line("if S.moved == moved: break")
+        self.e.dedent()
+
+
+class AutoInfo:
+    """What passes/dispatch.py needs of a compiled automatic rule: its function's name, the
+    rule, and for a skippable rule the zone instances its memo keys on (reads: (zone, index),
+    index an int, reads.SEAT_VAR or reads.EVERY; arrivals: only cards arriving there count,
+    a grouping rule), whether it is one loop over seats with a memo per seat (per_seat), and
+    whether its function takes the seats to look at (sel: `t_sel`)."""
+
+    def __init__(self, name, rule, reads=None, per_seat=False, sel=False):
+        self.name, self.rule, self.reads = name, rule, reads
+        self.per_seat, self.sel, self.arrivals = per_seat, sel, False
+        self.harmless = False      # its moves change nothing a memo keys on (dispatch.py)

@@ -99,9 +99,18 @@ class Match:
             if S.hand_decisions > P.max_decisions:
                 raise rt.LimitError(f"more than {P.max_decisions} decisions in "
                                     f"one hand (limits: decisions_per_hand)")
-            P.apply[move[0]](S, seat, move)
-            if S.moved != S.auto_seen and P.autos is not None:
-                P.autos(S)
+            take = P.take         # the move and the automatic rules after it (passes/takes.py)
+            if take is not None:
+                take[move[0]](S, seat, move)
+            else:
+                after = P.after   # the rules a move's effects reach (passes/dispatch.py)
+                calm = after is not None and S.calm == S.moved
+                P.apply[move[0]](S, seat, move)
+                if S.moved != S.auto_seen and P.autos is not None:
+                    if calm:
+                        after[move[0]](S, seat)
+                    else:
+                        P.autos(S)
         except _EVAL_ERRORS as exc:
             raise self._error(exc, op.stmt.span) from None
         S.pc = op.after
@@ -221,6 +230,7 @@ class Match:
         S.score = [0] * P.players
         S.pc = 0
         S.moved = S.auto_seen = 0
+        S.calm = -1
         S.steps = 0
         S.hand_decisions = 0
         S.phase = -1
@@ -257,7 +267,7 @@ class Match:
                     ch = op[1]
                     seat, out = ch.run(S)
                     if out and P.alike is not None:     # identical copies: one move for them
-                        out = P.alike(out)
+                        out = P.alike(S, out)
                     if out:
                         S.pc = pc
                         self.pending = (seat, out, ch)

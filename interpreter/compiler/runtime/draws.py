@@ -47,6 +47,7 @@ def shuffle_list(rng, x):
 def shuffle(S, zi):
     shuffle_list(S.rng, S.Z[zi])
     S.zv[zi] += 1
+    S.calm = -1           # no card moved, the memos reading zi are stale (passes/dispatch.py)
     known = S.known
     if known is not None:   # the order is new: only what shows (face up, a visible zone) is known
         P, up = S.P, S.up

@@ -16,7 +16,8 @@ class State:
     """Everything that changes during a match. Copying it is cheap: lists of ints."""
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
-                 "turns", "hand_decisions", "phase", "tell", "zv", "za", "zin", "memo", "match_steps")
+                 "turns", "hand_decisions", "phase", "tell", "zv", "za", "zin", "memo", "match_steps",
+                 "calm")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -44,4 +45,5 @@ class State:
         s.za = self.za[:]
         s.zin = self.zin[:]
         s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
+        s.calm = -1                      # so its memos are not settled (passes/dispatch.py)
         return s
