@@ -224,7 +224,9 @@ def check_record(path) -> list:
         left, won = list(put), [0] * n
         while any(left):
             in_it = [q for q in live if left[q] > 0]
-            if not P.check(in_it, f"{where}: chips {left} no live player can win"):
+            if not in_it:             # more than anyone still in put in: nobody can win it
+                for q in range(n):
+                    won[q] += left[q]
                 break
             cut = min(left[q] for q in in_it)
             amount = sum(min(x, cut) for x in left)
