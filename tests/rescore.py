@@ -16,12 +16,15 @@ from cardrules import cli
 MANY = int(os.environ.get("CARDRULES_RESCORE", "200"))
 
 
-def simulate(game: str, out: Path, n: int, seed: int, agents: str = "random", players=None) -> list:
+def simulate(game: str, out: Path, n: int, seed: int, agents: str = "random", players=None,
+             sets=()) -> list:
     """Play `n` seeded games into `out` and return the record files."""
     args = ["simulate", game, "-n", str(n), "--seed", str(seed), "--agents", agents,
             "--record", str(out), "-q"]
     if players is not None:
         args += ["--players", str(players)]
+    for s in sets:
+        args += ["--set", s]
     assert cli.main(args) == 0
     return sorted(out.glob("*.jsonl"))
 
@@ -50,3 +53,41 @@ def run_all(checker, files) -> list:
     for f in files:
         problems += checker(f)
     return problems
+
+
+class Stream:
+    """The events of a record, read in order."""
+
+    def __init__(self, events):
+        self.ev, self.i = events, 0
+
+    def peek(self):
+        return self.ev[self.i] if self.i < len(self.ev) else {"event": None}
+
+    def take(self):
+        e = self.peek()
+        self.i += 1
+        return e
+
+    def move(self, P: Problems, card, src, dst, where: str):
+        """The next event must move `card` (None: any card, returned) from `src` to `dst`."""
+        m = self.take()
+        P.check(m.get("event") == "move" and (card is None or m.get("card") == card)
+                and m.get("from") == src and m.get("to") == dst,
+                f"{where}: {m} where the rules move {card or 'a card'} from {src} to {dst}")
+        return m.get("card")
+
+    def decision(self, P: Problems, seat, want: set, where: str):
+        """The next event must be `seat`'s decision offering exactly `want`: the move chosen."""
+        d = self.take()
+        if not P.check(d.get("event") == "decision" and d.get("seat") == seat,
+                       f"{where}: {str(d)[:200]} where seat {seat} must decide"):
+            raise StopIteration
+        offered = d["legal"]
+        P.check(set(offered) == want and len(offered) == len(want),
+                f"{where}: seat {seat} offered {offered}, the rules give {sorted(want)}")
+        if not P.check(0 <= d["choice"] < len(offered), f"{where}: choice out of range"):
+            raise StopIteration
+        move = offered[d["choice"]]
+        P.check(move in want, f"{where}: seat {seat} took {move}, not legal by the rules")
+        return move
