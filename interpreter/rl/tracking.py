@@ -20,19 +20,15 @@ from array import array
 import numpy as np
 
 
-_NONZERO = bytes([0] + [1] * 255)     # bytes.translate: any non-zero byte to 1
-
-
 class _View:
     """One seat's vector and what it was built from. The vector is a Python float32 array
     (written slot by slot: numpy's indexing with a list of slots costs more than the writes)
     that numpy reads without a copy."""
 
-    __slots__ = ("out", "np", "Z", "marks", "loc", "tops", "rest", "score")
+    __slots__ = ("out", "np", "Z", "marks", "tops", "rest")
 
     def __init__(self, size: int):
         self.out = array("f", bytes(4 * size))
-        self.score = None       # the scores and totals last written
         self.np = np.frombuffer(self.out, np.float32)
 
 
@@ -58,10 +54,8 @@ class Tracker:
         self._tops = [g for g, z in enumerate(zones) if z[1] >= 0]
         self._rot = [[(s + k) % N for k in range(N)] for s in range(N)]
         self._incremental = N <= 8 and len(self._inst[0]) <= 256 if N else False
-        # Per seat: a byte of `S.known` reduced to that seat's bit (bytes.translate).
-        self._keep = [bytes(b & (1 << s) for b in range(256)) if N <= 8 else b""
-                      for s in range(N)]
-        self._low = (1 << (8 * n)) - 1
+        self._bit = [int.from_bytes(bytes([1 << s]) * n, "little") if N <= 8 else 0
+                     for s in range(N)]
         self.match = None
         self.views: list = [None] * N
 
@@ -98,14 +92,14 @@ class Tracker:
             ones.append(top + z[-1])
         return ones
 
-    def _marks(self, S, known, seat: int):
+    def _marks(self, S, known, seat: int) -> int:
         """Per card a byte: its instance, face up, the seat's knowledge bit, as one integer
-        (instance in the low byte of a 3-byte group); and the instances as bytes."""
-        loc = bytes(S.loc)
-        key = loc + bytes(S.up)
+        (instance in the low byte of a 3-byte group)."""
+        f = int.from_bytes
+        x = f(bytes(S.loc), "little") | f(bytes(S.up), "little") << (8 * self.enc.n)
         if known is not None:
-            key += bytes(known).translate(self._keep[seat])
-        return int.from_bytes(key, "little"), loc
+            x |= (f(bytes(known), "little") & self._bit[seat]) << (16 * self.enc.n)
+        return x
 
     def _build(self, match, seat: int, v: _View):
         S, enc = match.S, self.enc
@@ -113,7 +107,7 @@ class Tracker:
         known = S.known if enc.memory else None
         v.Z = S.Z
         if self._incremental:
-            v.marks, v.loc = self._marks(S, known, seat)
+            v.marks = self._marks(S, known, seat)
             v.tops = {g: (S.zv[self._inst[seat][g]], self._group_ones(g, seat, S, known))
                       for g in self._tops}
         ones, idx, vals = [], [], []
@@ -125,7 +119,7 @@ class Tracker:
             out[i] = 1.0
         for i, x in zip(idx, vals):
             out[i] = x
-        v.rest = self._rest(match, seat, out, v)
+        v.rest = self._rest(match, seat, out)
 
     def _update(self, match, seat: int, v: _View):
         S, enc = match.S, self.enc
@@ -133,19 +127,19 @@ class Tracker:
         for i in v.rest:
             out[i] = 0.0
         known = S.known if enc.memory else None
-        marks, locs = self._marks(S, known, seat)
+        marks = self._marks(S, known, seat)
         d = marks ^ v.marks
         redo = ()
         if d:
             n8 = enc.n << 3
-            d = (d | d >> n8 | d >> (n8 << 1)) & self._low      # per card: any change
-            changed = d.to_bytes(enc.n, "little").translate(_NONZERO)
-            was_at, Z, loc, up = v.loc, S.Z, S.loc, S.up
+            d = (d | d >> n8 | d >> (n8 << 1)) & ((1 << n8) - 1)    # per card: any change
+            old, Z, loc, up = v.marks, S.Z, S.loc, S.up
             of = self._of[seat]
             bit = 1 << seat
-            b = changed.find(1)
-            while b >= 0:   # the cards that changed (a byte of `changed` each)
-                was = was_at[b]
+            while d:        # the cards that changed, one byte of d each
+                b = (d.bit_length() - 1) >> 3
+                d &= (1 << (b << 3)) - 1
+                was = (old >> (b << 3)) & 255
                 bits, cnt, _, top = of[was]
                 if top:
                     redo = {was} if not redo else redo | {was}
@@ -159,8 +153,7 @@ class Tracker:
                 elif whole or up[b] or known is not None and known[b] & bit:
                     out[bits + b] = 1.0
                 out[cnt] = len(Z[i])
-                b = changed.find(1, b + 1)
-            v.marks, v.loc = marks, locs
+            v.marks = marks
         if v.tops:      # a zone showing its top: redone whole when it changed
             inst, zv = self._inst[seat], S.zv
             for g, (ver, ones) in v.tops.items():
@@ -171,9 +164,9 @@ class Tracker:
                     v.tops[g] = (zv[inst[g]], ones)
                     for i in ones:
                         out[i] = 1.0
-        v.rest = self._rest(match, seat, out, v)
+        v.rest = self._rest(match, seat, out)
 
-    def _rest(self, match, seat: int, out, v: _View) -> list:
+    def _rest(self, match, seat: int, out) -> list:
         """Writes the variables, scores, totals and hand number; returns the slots set to 1
         (one-hots, cleared before the next update)."""
         enc, S, N = self.enc, match.S, self.enc.N
@@ -199,14 +192,11 @@ class Tracker:
                         ones.append(off + x)
             elif 0 <= x < width:
                 ones.append(off + x)
-        score = (S.score, S.total)
-        if score != v.score:    # (lists changed in place: compared with a copy)
-            v.score = (S.score[:], S.total[:])
-            i = enc._score
-            for s in self._rot[seat]:
-                out[i] = S.score[s]
-                out[i + N] = S.total[s]
-                i += 1
+        i = enc._score
+        for s in self._rot[seat]:
+            out[i] = S.score[s]
+            out[i + N] = S.total[s]
+            i += 1
         out[enc._hand] = S.hand_no
         pending = match.pending
         if pending is not None:
