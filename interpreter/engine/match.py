@@ -269,7 +269,7 @@ class Match:
                     ch = op[1]
                     seat, out = ch.run(S)
                     if out and P.alike is not None:     # identical copies: one move for them
-                        out = P.alike(out)
+                        out = P.alike(S, out)
                     if out:
                         S.pc = pc
                         self.pending = (seat, out, ch)
