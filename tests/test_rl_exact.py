@@ -198,42 +198,46 @@ def _deals(state, out):
     return out
 
 
-def _lockstep(ours, native, stock: list, names: list, native_card) -> int:
-    """Walk both trees together: same movers, legal actions and returns; a native chance node
-    (Leduc's board card) takes our next card from the top of the stock. Terminal states seen."""
+def _lockstep(ours, native, names: list, native_card) -> int:
+    """Walk both trees together: same movers, legal actions and returns; at a chance node
+    (Leduc's board card) both deal the same cards, each as likely. Terminal states seen."""
     if native.is_chance_node():
-        return _lockstep(ours, native.child(native_card(names[stock[-1]])), stock, names, native_card)
+        assert ours.is_chance_node()
+        dealt = {native_card(names[c]): a for a, c in enumerate(ours.play.need.cards)}
+        assert sorted(dealt) == [a for a, _ in native.chance_outcomes()]
+        assert {p for _, p in ours.chance_outcomes()} == {p for _, p in native.chance_outcomes()}
+        return sum(_lockstep(ours.child(dealt[a]), native.child(a), names, native_card)
+                   for a in sorted(dealt))
     assert ours.is_terminal() == native.is_terminal()
     if native.is_terminal():
         assert ours.returns() == native.returns()
         return 1
     assert ours.current_player() == native.current_player()
     assert ours.legal_actions() == native.legal_actions()
-    return sum(_lockstep(ours.child(a), native.child(a), stock, names, native_card)
+    return sum(_lockstep(ours.child(a), native.child(a), names, native_card)
                for a in native.legal_actions())
 
 
 @pytest.mark.parametrize("ours,native,card,deals,ends", [
     ("kuhn-poker", "kuhn_poker", lambda name: "JQK".index(name[0]), 6, 30),
     ("leduc-holdem", "leduc_poker", lambda name: "JQK".index(name[0]) * 2 + "SH".index(name[1]),
-     120, 5880)])
+     30, 5520)])
 def test_the_bundled_poker_games_play_as_openspiels_native_games_deal_by_deal(
         ours, native, card, deals, ends):
+    # The shuffle is lazy: the deal is one chance node per card dealt (3 x 2 for Kuhn, 6 x 5
+    # for Leduc, then 4 for Leduc's board), as OpenSpiel deals, never the cards left in the stock.
     game, nat = load(ours), pyspiel.load_game(native)
     names = game.program.card_names
     seen, terminals = set(), 0
     for root in _deals(game.new_initial_state(), []):
         m = root.match
         hands = tuple(m.S.Z[m.P.base["hand"] + s][0] for s in range(2))
-        stock = m.S.Z[m.P.base["stock"]]
-        key = hands + ((stock[-1],) if native == "leduc_poker" else ())
-        if key in seen:         # the draws below the cards ever dealt: the same game again
-            continue
-        seen.add(key)
+        assert hands not in seen
+        seen.add(hands)
         n = nat.new_initial_state()
         for c in hands:
             n = n.child(card(names[c]))
-        terminals += _lockstep(root, n, stock, names, card)
+        terminals += _lockstep(root, n, names, card)
     assert (len(seen), terminals) == (deals, ends)
 
 
@@ -276,7 +280,7 @@ def test_leducs_information_states_partition_its_tree_as_the_native_games_do():
     # states the native game's perfect-recall strings tell apart: 936 of them.
     from open_spiel.python.algorithms.get_all_states import get_all_states
     states = get_all_states(load("leduc-holdem"), include_terminals=False)
-    assert len(states) == 25920          # the native 3,780 times the shuffle's unseen draws
+    assert len(states) == 3780           # the native game's: the lazy shuffle deals card by card
     assert len({s.information_state_string() for s in states.values()}) == 936
 
 

@@ -236,3 +236,26 @@ def test_whatever_a_seat_is_shown_of_the_sides_every_world_it_imagines_agrees():
                 assert {SeatView(m, seat).sample(rng).sides_now() for _ in range(4)} == {known}
             m.apply(rng.randrange(len(m.legal_moves())))
     assert shown and hidden
+
+
+# Seat 1 passes and holds A♥ T♥ 9♥; seat 2 picks, buries J♣ J♠ and calls hearts, keeping K♥ 7♥.
+RUN = deal({1: "AH TH 9H 7S 8S 9S", 2: "QC QS QH QD JC KH", 3: "8H AC KC TC 9C 7D",
+            4: "8C TS KS AS JH 8D", 0: "7C 9D TD KD AD JD"}, "7H JS")
+
+
+def test_once_the_partner_leads_the_called_suit_with_another_card_the_picker_need_not_keep_a_hold_card():
+    m = picked_and_called(RUN, picker_passes=1, bury=("JC", "JS"), call="call H")
+    assert m.to_move() == 1
+    for c in ("9H", "7H", "8H", "8C", "7C"):     # the partner runs hearts; the picker's 7♥ follows
+        choose(m, f"play {c}")
+    assert m.to_move() == 1 and cards(m, "tricks:1")
+    choose(m, "play 7S")                         # the picker, void in spades, may throw the K♥ now
+    assert m.to_move() == 2 and "play KH" in legal(m)
+    choose(m, "play QD")
+    choose(m, "play AC")                         # seat 3: no spade
+    choose(m, "play KS")
+    choose(m, "play 9D")                         # seat 0: no spade; the picker's Q♦ wins
+    choose(m, "play KH")                         # the picker leads hearts again
+    for c in ("7D", "8D", "TD"):                 # seats 3, 4 and 0 have no heart
+        choose(m, f"play {c}")
+    assert m.to_move() == 1 and "play TH" in legal(m)   # the partner need not play the ace on it

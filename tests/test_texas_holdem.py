@@ -299,3 +299,20 @@ def test_every_move_of_a_hand_is_told_in_the_games_words(seed, tmp_path):
     hand = lines[start + 2:lines.index("Hand 1 is over.")]
     assert hand
     assert not [x for x in hand if re.search(r"^\w+ \w+: .* from .* to ", x)]
+
+
+def test_a_folded_blind_bigger_than_the_all_in_big_blind_partly_goes_back_to_its_owner():
+    # Three players with 5 chips, blinds 2 and 4. Hand 1: seat 0 calls 4 and loses, keeping 1.
+    # Hand 2 (seat 1 deals): seat 2 posts the small blind (2), seat 0 the big blind, all in for
+    # 1; seats 1 and 2 fold. Seat 0 can win from seat 2 only the 1 it put in: 1 goes back.
+    first = order({1: "2C 3D", 2: "AS AD", 0: "4H 5S"}, "KS QH 9D 8C 7H", 0, 3)
+    second = order({2: "2H 3H", 0: "4C 5C", 1: "6D 7D"}, "KD QS 9C 8D 7S", 1, 3)
+    m = T.stacked(HOLDEM, first, players=3, sets={"stack": 5, "small": 2, "big": 4}, max_hands=2,
+                  more_hands=[second])
+    play(m, "call", "fold", "check")                     # seat 0 calls, seat 1 folds, seat 2 checks
+    check_down(m)                                        # seat 2's aces win
+    assert var(m, "chips") == [0, 3, 9]                  # 1, 3 and 11 before the blinds
+    assert var(m, "paid") == [1, 0, 2] and m.to_move() == 1
+    play(m, "fold", "fold")                              # seat 1, then the small blind
+    assert m.over and m.hands_played == 2
+    assert var(m, "chips") == [2, 3, 10] and sum(var(m, "chips")) == 15

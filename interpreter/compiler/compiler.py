@@ -49,7 +49,7 @@ PASSES = (
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
     # while a move's legal-move function is written (legal.py), in this order
     ("joins", "passes/joins.py: a list the same every round built once, looked up by key"),
-    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum or alike test"),
+    ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),
     ("pairs", "passes/pairs.py: a condition on two cards alone as a table (PT_k)"),
     ("hoist", "passes/hoist.py: loop-invariant code moved out of a legal-move function's loops"),
     # when a choose is compiled (flow.py), on the legal-move functions written
@@ -137,14 +137,14 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         ALL = (1 << N) - 1
         for z in g.zones.values():
             base[z.name] = len(zone_names)
-            n = N if z.kind == "player" else z.count if z.kind == "indexed" else 1
-            for i in range(n):
-                zone_names.append(z.name if z.kind == "shared" else f"{z.name}:{i}")
+            for i in range(z.instances(N)):
+                zone_names.append(z.instance_name(i))
                 zone_of.append(z)
-                owner.append(i if z.kind == "player" else -1)
+                seat = z.owner_of(i)
+                owner.append(seat)
                 vis.append(ALL if z.visibility in ("all", "top") else
-                           (1 << i) if z.visibility == "owner" and z.kind == "player" else
-                           ALL & ~(1 << i) if z.visibility == "all_but_owner" else
+                           (1 << seat) if z.visibility == "owner" and z.owned else
+                           ALL & ~(1 << seat) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
         # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.

@@ -60,8 +60,9 @@ class Deck:
 
     def alike_moves(self, P):
         """With identical copies in the deck and no rule reading card.copy, moves that differ only
-        in which copy of a card they name are one move: a function keeping the first of each
-        (in the legal moves' order), or None when every move is its own."""
+        in which copy of a card they name are one move: a function (S, moves) keeping the first
+        of each (in the legal moves' order), or None when every move is its own. Copies are alike
+        while they lie in the same zone instance and carry the same marks (marks:)."""
         if not self.duplicates or self.g.reads_copy:
             return None
         kinds = tuple(P.card_kinds)
@@ -69,11 +70,18 @@ class Deck:
                                   "l" if isinstance(p.type, tuple) and p.type[1] == "card" else ""
                                   for p in mv.params) for mv in self.g.moves.values()}
 
-        def one_per_kind(moves):
+        marks = [v.slot for v in self.g.marks.values()]
+
+        def one_per_kind(S, moves):
+            # copies are alike while they lie in the same zone instance with the same marks
+            loc, cols = S.loc, [S.V[k] for k in marks]
+
+            def like(c):
+                return (kinds[c], loc[c]) + tuple(col[c] for col in cols)
             seen, out = set(), []
             for mv in moves:
                 key = (mv[0],) + tuple(
-                    kinds[v] if s == "c" else tuple(sorted(kinds[c] for c in v)) if s == "l"
+                    like(v) if s == "c" else tuple(sorted(like(c) for c in v)) if s == "l"
                     else tuple(v) if isinstance(v, list) else v
                     for s, v in zip(shapes[mv[0]], mv[1:]))
                 if key not in seen:

@@ -13,7 +13,7 @@ from ..language import model as m
 from ..language import nodes
 from ..language.nodes import CARD
 from . import switches
-from .passes import alike, counts, equal, kept, sums, tables, unroll
+from .passes import alike, counts, equal, kept, subsets, sums, tables, unroll
 from .shapes import (FOLD, INT, SIMPLE, WALKS, bounded, indices_of, range_below, reads_no_zone,
                      table_of)
 
@@ -73,10 +73,22 @@ class Expressions:
         b = self.base[z.name]
         if z.kind == "shared":
             return str(b)
+        if z.kind == "grid":
+            return f"({b} + {self.grid_at(arg, z)})"
         code = self.x(arg)
         if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return f"({b} + {code})"
         return f"({b} + rt.index({code}, {z.count}))"
+
+    def grid_at(self, at, z) -> str:
+        """Code for the place of instance `name(seat, index)` among a two-level zone's own
+        (seat * count + index), the index checked against the count unless known in range."""
+        seat, code = self.x(at.seat), self.x(at.index)
+        if not (self.valid_index.get(code) == z.name or self.known_index(code, z)):
+            code = f"rt.index({code}, {z.count})"
+        if INT.match(seat) and INT.match(code):
+            return str(int(seat) * z.count + int(code))
+        return f"{seat} * {z.count} + {code}"
 
     def known_index(self, code: str, z) -> bool:
         """True when `code` is a number in 0..z.count-1 (`piles(0)`, a loop written out) or a
@@ -89,6 +101,8 @@ class Expressions:
         z = var.zone
         if z.kind == "shared":
             return "0"
+        if z.kind == "grid":
+            return f"({self.grid_at(node, z)})"
         code = self.x(node)
         if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return code
@@ -97,6 +111,8 @@ class Expressions:
     def x_Attr(self, n):
         if getattr(n, "ref", None) and n.ref[0] == "enum":           # strain.clubs
             return str(n.ref[2])
+        if getattr(n, "ref", None) and n.ref[0] == "mark":          # a mark the card carries
+            return f"V[{n.ref[1].slot}][{self.x(n.obj)}]"
         if getattr(n, "ref", None) and n.ref[0] == "zdata":         # builds(i).value
             var = n.ref[1]
             return f"V[{var.slot}][{self.data_index(var, n.obj.ref[2])}]"
@@ -188,6 +204,9 @@ class Expressions:
             elt = self.x(n.elt)
         if iter_code is not None:
             return v, f"rt.tick(S, {iter_code}, {self.g.limits.steps_per_hand})", cond, elt
+        sized = subsets.sized_items(self, n)   # subsets(X, m) if count(s) == k: only those
+        if sized:
+            return v, sized[0], cond if sized[1] else "", elt
         self.in_iterable += 1
         try:
             items = self.ticked(n.iter)

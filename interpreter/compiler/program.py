@@ -71,8 +71,10 @@ class Program:
     sides: object = None          # function(S) -> the hand's sides (match: sides), or None
     sides_known: object = None    # function(S) -> every seat is shown the sides (match: sides_known)
     show_when: dict = field(default_factory=dict)   # variable name -> function(S) -> shown now
-    alike: object = None          # function(moves) -> one move per kind of identical copies, or
+    alike: object = None          # function(S, moves) -> one move per kind of identical copies, or
     #                               None (no identical copies, or the rules read card.copy)
+    blank: tuple | None = field(default=None, repr=False, compare=False)   # the engine's fresh
+    #                               hand state, made once per program (engine/match.py: _blank)
 
     def span_of(self, tb) -> Span | None:
         """The rule-file position of the innermost generated line in a traceback."""

@@ -100,6 +100,8 @@ def _expr(node, own: set, seat_slot, out: set, written: bool = False, fixed=_FIX
                 stack.append((ref[1].body, False))
         elif isinstance(n, nodes.Attr) and ref is not None and ref[0] == "zdata":
             raise NotPure("zone data")
+        elif isinstance(n, nodes.Attr) and ref is not None and ref[0] == "mark":
+            raise NotPure("mark")
         elif isinstance(n, nodes.Call):
             if ref is None and n.func in _STATEFUL_CALLS:
                 if n.func not in allowed:

@@ -155,7 +155,7 @@ class Rules:
         parts = []
         for zname, ix in sorted(used, key=repr):
             z, b = self.g.zones[zname], self.base[zname]
-            n = self.N if z.kind == "player" else z.count if z.kind == "indexed" else 1
+            n = z.instances(self.N)
             if ix is reads.SEAT_VAR:
                 parts.append(f"ZV[{b} + {seat if seat is not None else f'V[{seat_slot}]'}]")
             elif ix is reads.EVERY:       # a few instances: added in line, no slice

@@ -60,7 +60,7 @@ class Statements:
                                    for s in range(self.N))
             targets = f"{order}[{first}]"
         else:
-            targets = str(list(range(b, b + z.count)))
+            targets = str(list(range(b, b + z.instances(self.N))))
         count = "None" if st.count is None else self.x(st.count)
         self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
         self.after_cards_moved()
@@ -83,6 +83,8 @@ class Statements:
         anywhere, zone data of an instance left empty goes back to its initial values."""
         if any(z.data for z in self.g.zones.values()):
             self.e.line("CLEAR_DATA(S)")
+        if self.g.marks:                # a marked card that left its instance: marks cleared
+            self.e.line(f"if V[{self.g.mark_slots[2]}]: rt.clear_marks(S, MARKS)")
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
         if self.rule_say is not None:
@@ -159,6 +161,16 @@ class Statements:
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+
+    def s_Mark(self, st):
+        """mark: the cards' values computed with `card` each card in turn, then set (marks.py)."""
+        cards = self.fresh("mk")
+        self.e.line(f"{cards} = {self.x(st.cards)}", st.span)
+        values = ", ".join(self.x(node) for _, node in st.values)
+        slots = ", ".join(str(var.slot) for var, _ in st.values)
+        to = "None" if st.to is None else self.x(st.to)
+        self.e.line(f"rt.mark(S, MARKS, ({slots},), [({st.local}, ({values},)) for {st.local} in "
+                    f"(({cards},) if type({cards}) is int else {cards})], {to})", st.span)
 
     def s_Show(self, st):
         self.e.line(f"rt.show(S, {self.x(st.cards)}, {self.x(st.to)})", st.span)
@@ -253,8 +265,16 @@ class Statements:
                             v.initial.span)
         data = [(z, v) for z in g.zones.values() for v in z.data.values()]
         for z, v in data:                 # zone data: a list per zone, one value per instance
-            n = self.N if z.kind == "player" else z.count
+            n = z.instances(self.N)
             self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
+        if g.marks:                       # marks: a value per card, none set; MARKS for runtime/marks.py
+            n = len(P.card_names)
+            for v in g.marks.values():
+                self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
+            where, seen, marked, first = g.mark_slots
+            self.e.line(f"V[{where}] = [-1] * {n}; V[{seen}] = [0] * {n}; V[{marked}] = []")
+            self.e.line(f"V[{first}] = [" + ", ".join(f"V[{v.slot}][0]" for v in g.marks.values()) + "]")
+            self.ns["MARKS"] = (where, seen, marked, first, tuple((v.slot, v.name, v.type) for v in g.marks.values()))
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         if data:
@@ -262,7 +282,7 @@ class Statements:
             self.e.indent()
             self.e.line("Z = S.Z; V = S.V")
             for z, v in data:
-                n = self.N if z.kind == "player" else z.count
+                n = z.instances(self.N)
                 first = self.x(v.initial)
                 b = self.base[z.name]
                 if n <= switches.UNROLL_SEATS and switches.on("unroll"):      # a few instances: one line each

@@ -209,25 +209,27 @@ class Match:
     # -- hands ---------------------------------------------------------------------------------
     def _start_hand(self):
         P, S = self.P, self.S
-        n = len(P.card_names)
-        S.Z = [[] for _ in P.zone_names]
-        dz = P.base[P.game.deck_zone.name]
-        S.Z[dz] = list(range(n))
-        S.loc = [dz] * n
-        S.zv = [0] * len(P.zone_names)
-        S.za = [0] * len(P.zone_names)
-        S.zin = [-1] * len(P.zone_names)
-        S.memo = [-1] * P.memos
-        S.up = [False] * n
-        S.known = [P.VIS[dz]] * n if self.knowledge else None
+        b = P.blank                   # what every hand starts from: made once per program
+        if b is None:
+            b = P.blank = _blank(P)
+        zones, dz, deck, loc, zeros, unset, memo, up, known, nones, alls, score = b
+        Z = S.Z = [[] for _ in zones]
+        Z[dz] = deck[:]
+        S.loc = loc[:]
+        S.zv = zeros[:]
+        S.za = zeros[:]
+        S.zin = unset[:]
+        S.memo = memo[:]
+        S.up = up[:]
+        S.known = known[:] if self.knowledge else None
         prev = (S.V, S.vknow) if S.hand_no else None
-        S.V = [None] * P.slots
-        S.vknow = [P.ALL] * P.slots
+        S.V = nones[:]
+        S.vknow = alls[:]
         if prev is not None:          # variables with scope: match keep their values
             for i in P.keep:
                 S.V[i] = prev[0][i]
                 S.vknow[i] = prev[1][i]
-        S.score = [0] * P.players
+        S.score = score[:]
         S.pc = 0
         S.moved = S.auto_seen = 0
         S.calm = -1
@@ -267,7 +269,7 @@ class Match:
                     ch = op[1]
                     seat, out = ch.run(S)
                     if out and P.alike is not None:     # identical copies: one move for them
-                        out = P.alike(out)
+                        out = P.alike(S, out)
                     if out:
                         S.pc = pc
                         self.pending = (seat, out, ch)
@@ -410,6 +412,17 @@ class Match:
         msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
             ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
         return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)
+
+
+def _blank(P: Program) -> tuple:
+    """The state every hand of program P starts from, copied by Match._start_hand: the zone
+    instances (all empty but the deck, which holds every card in card order), every card's
+    place, face and knowers, zone versions, memos, variables and scores. It depends only on
+    the game and the player count, so it is made once per program (Program.blank)."""
+    n, nz = len(P.card_names), len(P.zone_names)
+    dz = P.base[P.game.deck_zone.name]
+    return (range(nz), dz, list(range(n)), [dz] * n, [0] * nz, [-1] * nz, [-1] * P.memos,
+            [False] * n, [P.VIS[dz]] * n, [None] * P.slots, [P.ALL] * P.slots, [0] * P.players)
 
 
 def normal_sides(value, players: int, span) -> tuple:

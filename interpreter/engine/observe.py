@@ -29,6 +29,22 @@ def visible(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
     return False
 
 
+def knows_marks(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
+    """Whether `seat` knows the marks (marks:) of `card` at position `pos` of instance `zi`: it
+    sees the card, or it saw the marking (a mark's `to:`, every seat by default)."""
+    spec = match.P.game.mark_slots
+    return visible(match, seat, zi, pos, card) or bool(spec and match.S.V[spec[1]][card] >> seat & 1)
+
+
+def marks_of(match: Match, card: int) -> dict:
+    """The marks `card` carries that differ from their initial values: {name: value}."""
+    g, V = match.P.game, match.S.V
+    if not g.marks or V[g.mark_slots[0]][card] < 0:
+        return {}
+    first = V[g.mark_slots[3]]
+    return {v.name: V[v.slot][card] for v, x in zip(g.marks.values(), first) if V[v.slot][card] != x}
+
+
 def observation(match: Match, seat: int, memory: bool = False) -> dict:
     """A JSON-able view for `seat`: each zone's cards it sees (None for a hidden card).
 
@@ -43,12 +59,16 @@ def observation(match: Match, seat: int, memory: bool = False) -> dict:
                        (memory and S.known is not None and S.known[c] & bit) else None
                        for i, c in enumerate(z)]
     pending = match.pending
-    return {
+    out = {
         "seat": seat, "players": P.players, "hand": S.hand_no, "dealer": S.dealer,
         "zones": zones, "scores": list(S.score), "totals": list(S.total),
         "to_move": pending[0] if pending else None,
         "legal": [match.move_text(m) for m in pending[1]] if pending and pending[0] == seat else [],
     }
+    if P.game.marks:          # per position: the marks it knows ({} none), or None (not known)
+        out["marks"] = {name: [marks_of(match, c) if knows_marks(match, seat, zi, i, c) else None
+                               for i, c in enumerate(S.Z[zi])] for zi, name in enumerate(P.zone_names)}
+    return out
 
 
 def determinize(match: Match, seat: int, rng, knowledge: bool = False) -> Match:
@@ -97,6 +117,12 @@ class Sampler:
         self.was = unknown[:]       # the cards before the redeal, to rename variables
         self.rename = [(slot, depth) for slot, depth in S.P.card_slots if not S.vknow[slot] & bit] \
             if unknown else []
+        # Marks (marks:) stay with their places; a mark the seat does not know is not in its
+        # worlds: the card there carries the initial values.
+        self.marks = S.P.game.mark_slots if S.P.game.marks else None
+        if self.marks:
+            self.hide = [c for c in S.V[self.marks[2]]
+                         if not knows_marks(match, seat, S.loc[c], S.Z[S.loc[c]].index(c), c)]
         # Sorted, so a sample depends on what the seat knows and on rng, never on where the
         # unknown cards really are.
         unknown.sort()
@@ -126,6 +152,8 @@ class Sampler:
             V = S.V
             for slot, depth in self.rename:
                 V[slot] = _renamed(V[slot], depth, swap)
+        if self.marks:
+            _moved_marks(S, self.marks, self.hide, self.was, unknown)
         # Another seat's legal moves may depend on cards this seat does not know: recomputed.
         # This seat's own are what it was offered: it knows them, so every world keeps them.
         if m.pending is not None and m.pending[0] != self.seat:
@@ -137,9 +165,31 @@ class Sampler:
             except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
                 raise m._error(exc, op.stmt.span) from None
             if out and m.P.alike is not None:
-                out = m.P.alike(out)
+                out = m.P.alike(S, out)
             m.pending = (seat_, out, op)
         return m
+
+
+def _moved_marks(S, slots, hide: list, was: list, now: list):
+    """In a sampled world: the marks the seat does not know (on the cards `hide`) back to
+    their initial values, then each place's marks onto the card the world put there (card
+    was[k] replaced by now[k])."""
+    where, seen, marked, first = slots
+    V = S.V
+    cols = [v.slot for v in S.P.game.marks.values()]
+    old = {k: V[k] for k in cols + [where, seen]}
+    new = {k: V[k][:] for k in old}
+    init = dict(zip(cols, V[first])) | {where: -1, seen: 0}
+    for c in hide:
+        for k in new:
+            new[k][c] = init[k]
+    base = {k: new[k][:] for k in new}             # hidden marks cleared, before moving
+    for c, u in zip(was, now):
+        for k in new:
+            new[k][u] = base[k][c]
+    for k in new:
+        V[k] = new[k]
+    V[marked] = [c for c in range(len(new[where])) if new[where][c] >= 0]
 
 
 def _renamed(v, depth: int, swap: dict):

@@ -111,8 +111,7 @@ def _static_cost(ck, hand, autos, match) -> bool:
     its digit limit their numbers. What depends on the play is bounded at run time instead."""
     ok = True
     most = ck.max_players
-    sizes = {z.name: most if z.kind == "player" else z.count if z.kind == "indexed" else 1
-             for z in ck.zones.values()}
+    sizes = {z.name: z.instances(most) for z in ck.zones.values()}
     if sum(sizes.values()) > MAX_ZONE_INSTANCES:
         big = max(ck.zones.values(), key=lambda z: sizes[z.name])
         ck.err(f"the game would have {sum(sizes.values()):,} zones at {most} players (limit "
@@ -148,7 +147,7 @@ def _certain_work(ck, players, root):
         elif kind is ast.Call and getattr(n, "ref", None) is None and n.func in ("range", "indices"):
             if n.func == "indices":
                 z = ck.zones.get(getattr(n.args[0], "id", None)) if n.args else None
-                s = z.count if z is not None and z.kind == "indexed" else None
+                s = z.count if z is not None and z.kind in ("indexed", "grid") else None
             else:
                 vals = [const.value(a) for a in n.args]
                 if vals and all(_is_int(v) for v in vals):
@@ -557,7 +556,7 @@ class _Deals:
                 src = _zone_name(getattr(st, "source", None) if isinstance(st, m.Deal)
                                  else getattr(st, "what", None))
                 if isinstance(st, m.Deal) and src == deck_zone and st.zone is not None:
-                    each = n if st.zone.kind == "player" else st.zone.count
+                    each = st.zone.instances(n)
                     if st.count is None:
                         left = 0
                         continue

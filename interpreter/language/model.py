@@ -74,14 +74,36 @@ class Option:
 @dataclass
 class Zone:
     name: str
-    kind: str                    # 'shared', 'player' or 'indexed'
-    count: int                   # instances for 'indexed'
+    kind: str                    # 'shared', 'player', 'indexed' or 'grid' (per player and index)
+    count: int                   # instances for 'indexed'; per seat for 'grid'
     visibility: str
     description: str
     span: Span
     index: int = 0               # position in the zone list
     vis_seats: Node | None = None   # visibility: {seats: EXPR} (then visibility is 'seats')
     data: dict = field(default_factory=dict)   # name -> Variable: a value per instance (zone data)
+
+    @property
+    def owned(self) -> bool:
+        """Whether each instance belongs to a seat (per_player, with or without a count)."""
+        return self.kind in ("player", "grid")
+
+    def instances(self, players: int) -> int:
+        """How many instances the zone has at `players` seats (a grid's are seat-major:
+        instance p * count + i is name(p, i))."""
+        return {"player": players, "indexed": self.count, "grid": players * self.count}.get(self.kind, 1)
+
+    def owner_of(self, k: int) -> int:
+        """The seat instance k belongs to (-1 for a zone of no seat)."""
+        return k if self.kind == "player" else k // self.count if self.kind == "grid" else -1
+
+    def instance_name(self, k: int) -> str:
+        """The name of instance k in records: hand:0, piles:2, columns:1:3 (seat 1's fourth)."""
+        if self.kind == "shared":
+            return self.name
+        if self.kind == "grid":
+            return f"{self.name}:{k // self.count}:{k % self.count}"
+        return f"{self.name}:{k}"
 
 
 @dataclass
@@ -193,6 +215,15 @@ class Show(Stmt):
 
 
 @dataclass
+class Mark(Stmt):
+    """mark: {cards, with: {NAME: VALUE}, to}: marks the cards carry while they stay where they are."""
+    cards: Node                  # a card or a list of cards
+    values: list                 # [(Variable of the mark, value node)]; `card` is each card in turn
+    to: Node | None              # the seats that see the marking (None: every seat)
+    local: str = ""              # the local name of `card` in the values
+
+
+@dataclass
 class If(Stmt):
     cond: Node
     then: list
@@ -297,6 +328,8 @@ class Game:
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
+    marks: dict = field(default_factory=dict)   # marks: name -> Variable (a value per card)
+    mark_slots: tuple = ()       # (where, seen, marked, initial) slots when the game has marks (check/marks.py)
     reads_copy: bool = False      # some expression reads card.copy: identical copies differ
 
     def teams(self, players: int) -> tuple:

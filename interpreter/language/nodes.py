@@ -97,6 +97,17 @@ class Call(Node):
 
 
 @dataclass(eq=False)
+class ZoneAt(Node):
+    """The instance of a two-level zone (per player and index) that `name(seat, index)` names:
+    made by the checker as the argument of the zone reference, never parsed. Its value is the
+    instance's place among the zone's own (seat * count + index), the index checked."""
+    seat: Node
+    index: Node
+    count: int
+    zone: str = ""               # the zone's name
+
+
+@dataclass(eq=False)
 class Gen(Node):
     """`func(elt for var in iter if cond)`; func is None for a list comprehension."""
     func: str | None

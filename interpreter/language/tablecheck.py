@@ -36,7 +36,7 @@ def check(section, zones: dict, err) -> m.TableLayout:
                 continue
             if str(name) in out:
                 err(f"table: {key}: zone '{name}' is listed twice", span)
-            elif per_player_only and zones[str(name)].kind != "player":
+            elif per_player_only and not zones[str(name)].owned:
                 err(f"table: {key}: '{name}' is not a per-player zone (shared and numbered zones are "
                     f"always in the middle of the table)", span)
             else:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..engine.observe import visible
 from ..errors import clean
-from ..text import narrate, status
+from ..text import marks, narrate, status
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -57,6 +57,21 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     return text
 
 
+def _grid_cell(match, viewer: int, first: int, count: int, compact: bool) -> str:
+    """A seat's instances of a two-level zone in one cell, in index order, ' | ' between them:
+    each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size."""
+    S, P = match.S, match.P
+    out = []
+    for zi in range(first, first + count):
+        z = S.Z[zi]
+        if compact and z:
+            top = z[-1]
+            out.append(narrate.card(P, top) if visible(match, viewer, zi, len(z) - 1, top) else str(len(z)))
+        else:
+            out.append(_cards_summary(match, viewer, zi, 6))
+    return " | ".join(out)
+
+
 def _private(match, viewer: int, zi: int) -> bool:
     """A zone instance the viewer holds privately (its own `owner` zone): shown sorted, apart."""
     P = match.P
@@ -86,10 +101,11 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
     parts: list = [Text(clean(head), style="bold")]
 
     player_zones = [z for z in g.zones.values() if z.kind == "player"]
+    grid_zones = [z for z in g.zones.values() if z.kind == "grid"]   # a seat's numbered piles: a cell
     t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
     t.add_column("")
     t.add_column("Player", no_wrap=True)
-    for z in player_zones:
+    for z in player_zones + grid_zones:
         t.add_column(clean(narrate.words(z.name).capitalize()), overflow="fold")
     per_player = status.player_values(match, viewer, names)
     for lab, _ in per_player:
@@ -122,6 +138,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
                 elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
                     text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
                 row.append(styled(text))
+        for z in grid_zones:
+            row.append(styled(_grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, compact)))
         row.extend(clean(vals[p]) for _, vals in per_player)
         if show_score:
             row.append(str(S.score[p]))
@@ -141,9 +159,9 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
         parts.append(line)
 
     for z in g.zones.values():
-        if z.kind == "player":
+        if z.owned:
             continue
-        for k in range(z.count if z.kind == "indexed" else 1):
+        for k in range(z.instances(P.players)):
             zi = P.base[z.name] + k
             line = Text(f"{clean(narrate.zone_label(P, zi))}: ", style="bold")
             line.append_text(styled(_cards_summary(match, viewer, zi)))
@@ -169,6 +187,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
                 line.append_text(styled(f"   (face up: {' '.join(up)})" if compact else
                                         f"   (face up, seen by all: {' '.join(up)})"))
             parts.append(line)
+    for text in marks.marks_lines(match, viewer, names, narrate.zone_phrase):     # marks: the ones the viewer knows
+        parts.append(styled(clean(f"Marks in {text}")))
     return Group(*parts)
 
 

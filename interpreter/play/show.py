@@ -134,10 +134,11 @@ def _open_hands(match, names) -> list:
     P, S = match.P, match.S
     out = []
     for z in P.game.zones.values():
-        if z.kind != "player" or z.visibility not in ("owner", "all_but_owner", "seats"):
+        if not z.owned or z.visibility not in ("owner", "all_but_owner", "seats"):
             continue
-        for p in range(P.players):
-            cards = sorted(S.Z[P.base[z.name] + p], key=lambda c: narrate.sort_key(P, c))
+        for k in range(z.instances(P.players)):
+            cards = sorted(S.Z[P.base[z.name] + k], key=lambda c: narrate.sort_key(P, c))
             text = " ".join(narrate.card(P, c) for c in cards) or "—"
-            out.append(Text(clean(f"{names[p]}'s {narrate.words(z.name)}: {text}")))
+            which = f" {k % z.count + 1}" if z.kind == "grid" else ""
+            out.append(Text(clean(f"{names[z.owner_of(k)]}'s {narrate.words(z.name)}{which}: {text}")))
     return out

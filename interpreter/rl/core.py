@@ -1,6 +1,6 @@
 """The match driver the adapters share: a rule file, a seeded match, canonical actions, rewards.
 
-No RL library here (numpy only, through the encoding): PettingZoo, Gymnasium and OpenSpiel
+No RL library here (numpy only): PettingZoo, Gymnasium and OpenSpiel
 wrap a `Core` in their own protocol.
 """
 from __future__ import annotations
@@ -8,6 +8,8 @@ from __future__ import annotations
 import numbers
 import os
 import random
+
+import numpy as np
 
 from ..engine import observe
 from ..engine.match import Match
@@ -169,12 +171,19 @@ class Core:
         return out
 
     def mask(self, seat: int):
-        """The seat's legal-action mask (all zeros when it is not the seat to move)."""
-        if self.match.to_move() != seat:
+        """The seat's legal-action mask (all zeros when it is not the seat to move): a new
+        int8 array on every call."""
+        pending = self.match.pending
+        if pending is None or pending[0] != seat:
             return self.encoding.mask(())
-        if self._mask is None:
-            self._mask = self.encoding.mask(self.index)
-        return self._mask.copy()
+        if self._mask is None:      # kept as bytes: the next call copies them (cheaper than numpy)
+            b = bytearray(self.encoding.num_actions)
+            for a in self.index:
+                b[a] = 1
+            self._mask = bytes(b)
+        else:
+            b = bytearray(self._mask)
+        return np.frombuffer(b, np.int8)
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""

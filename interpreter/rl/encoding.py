@@ -12,6 +12,11 @@ Observation of seat s, a float32 vector (`describe_observation()` names every sl
     has not lost track of it since: the engine's `S.known`); 0 otherwise;
   - for a zone whose visibility is `top`: one slot per card, 1 for its top card;
   - the number of cards in it (public in every game: the engine shows zone sizes to all);
+- per mark (`marks:`): per zone instance (as above), how many of its cards carry the mark
+  (a value other than the initial one) as far as s knows (it sees the card or saw the
+  marking); and per card of the deck, the mark's value when s sees that card (a number or
+  true/false as it is, a rank/suit/colour as its place + 1, a seat as its relative place + 1),
+  otherwise 0;
 - every declared variable (per seat for `per_player`, in relative seat order): an `int` as its
   value, a `bool` as 0/1, a seat as a one-hot over relative seats, a rank/suit/colour one-hot,
   a card (or list of cards) one-hot over the deck only if s knew its cards when it was set
@@ -50,6 +55,7 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
+from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
 
 ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
@@ -81,15 +87,20 @@ class Encoding:
         self._names: list = []
         # Zones: for each relative instance order, (absolute instance per seat, top?) and offsets.
         self._zones = []        # (bits offset, top offset or -1, count offset, instances by seat)
+        self._zone_labels = []  # the label of each entry of _zones
         for z in program.game.zones.values():
             b = program.base[z.name]
             if z.kind == "player":
                 groups = [(f"{z.name}[{_rel(k)}]", tuple(b + (s + k) % N for s in range(N)))
                           for k in range(N)]
+            elif z.kind == "grid":           # per seat relative to the observer, then per index
+                groups = [(f"{z.name}[{_rel(k)}][{i}]", tuple(b + (s + k) % N * z.count + i for s in range(N)))
+                          for k in range(N) for i in range(z.count)]
             else:
                 count = z.count if z.kind == "indexed" else 1
                 groups = [(program.zone_names[b + i], (b + i,) * N) for i in range(count)]
             for label, inst in groups:
+                self._zone_labels.append(label)
                 bits = self._slots([f"{label} has {c}" for c in self.card_text])
                 top = self._slots([f"{label} top is {c}" for c in self.card_text]) \
                     if z.visibility == "top" else -1
@@ -102,6 +113,11 @@ class Encoding:
                     program.OWNER[inst[s]] != s) or (z.visibility == "seats" and
                     bool(program.VIS[inst[s]] >> s & 1)) for s in range(N))
                 self._zones.append((bits, top, cnt, inst, whole))
+        # Marks: per mark, a count per zone instance group and a value per card.
+        self._marks = []        # (mark variable, offset of its counts, offset of its values)
+        for v in program.game.marks.values():
+            counts = self._slots([f"{label} marked {v.name}" for label in self._zone_labels])
+            self._marks.append((v, counts, self._slots([f"{v.name} of {c}" for c in self.card_text])))
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
         for v in program.game.variables:
@@ -175,6 +191,8 @@ class Encoding:
             if top >= 0:        # the top card is seen (a repeated slot is harmless)
                 ones.append(bits + z[-1])
                 ones.append(top + z[-1])
+        if self._marks:
+            self._observe_marks(match, seat, out)
         V, vknow = S.V, S.vknow
         for slot, kind, per_player, k, off, width in self._vars:
             x = V[slot]
@@ -206,6 +224,23 @@ class Encoding:
         out[self._dealer + (S.dealer - seat) % N] = 1
         out[self._hand] = S.hand_no
         return out
+
+    def _observe_marks(self, match, seat: int, out):
+        """The marks' slots of seat's observation (see the module's text)."""
+        S, N = match.S, self.N
+        V = S.V
+        first = V[match.P.game.mark_slots[3]]
+        for (v, counts, values), init in zip(self._marks, first):
+            col = V[v.slot]
+            for j, (_, _, _, inst, _) in enumerate(self._zones):
+                zi = inst[seat]
+                out[counts + j] = sum(1 for i, c in enumerate(S.Z[zi])
+                                      if col[c] != init and knows_marks(match, seat, zi, i, c))
+                for i, c in enumerate(S.Z[zi]):
+                    if col[c] != init and visible(match, seat, zi, i, c):
+                        x = col[c]
+                        out[values + c] = x if v.type in ("int", "bool") else \
+                            (x - seat) % N + 1 if v.type == "seat" else x + 1
 
     # -- actions ---------------------------------------------------------------------------
     def _actions(self):

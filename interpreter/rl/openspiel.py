@@ -10,10 +10,10 @@ information, terminal returns. Actions are the encoding's canonical ids.
 
 Chance (`chance=`): "explicit" (the default for decks of at most EXPLICIT_MAX_CARDS cards):
 `new_initial_state()` is the root before any chance; every random draw of the engine is a
-chance node with its outcomes and probabilities (cardrules.rl.chance: a shuffle card by card,
-a blind draw's cut), so exact algorithms (CFR, best response, exploitability) traverse the
-whole tree. "sampled" (the default for larger decks): each initial state is dealt from its
-own seed, drawn from the game's `seed`.
+chance node with its outcomes and probabilities (cardrules.rl.chance: a lazy shuffle, drawn
+card by card as its places are read; a blind draw's cut), so exact algorithms (CFR, best
+response, exploitability) traverse the whole tree. "sampled" (the default for larger decks):
+each initial state is dealt from its own seed, drawn from the game's `seed`.
 
 Returns (`returns=`): "points" (default: the match totals, zero-sum, cardrules.rl.core.outcome),
 "win" (the share of the win, constant-sum 1) or "winloss" (+-1, zero-sum); `GameType.utility`
@@ -50,9 +50,11 @@ from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
-from .chance import EXHAUSTED, NeedChance, replay
+from .chance import EXHAUSTED, NeedChance, copy_match, order_free, replay, settle, settled
 from .core import check_action, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
+
+order_free(Encoding.observe)    # it walks a zone for the cards a seat sees, in no order
 
 _PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0, "returns": "",
            "chance": ""}
@@ -140,7 +142,7 @@ class _Config:
                 self.replays[key] = hit
         m, need, failed = hit
         if need is None and failed is None and not m.over:
-            m = m.copy(EXHAUSTED)
+            m = copy_match(m)
         return m, need, failed
 
 
@@ -330,7 +332,7 @@ class _Play:
                 raise ValueError(f"action {action} ({what}) is not legal now; legal: "
                                  f"{sorted(self.index)}")
             if self.shared:
-                self.match, self.shared = self.match.copy(EXHAUSTED), False
+                self.match, self.shared = copy_match(self.match), False
             m = self.match
             self.own[m.to_move()].append(action)
             self.moves.append(i)
@@ -557,6 +559,8 @@ class CardrulesState(pyspiel.State):
         else:
             x = sampler()
         rng = random.Random(int(x * 2 ** 53))
+        if play.cfg.explicit:    # the places no rule has read yet: drawn for this world
+            m = settle(m, rng)
         world = observe.determinize(m, player, rng, knowledge=True)
         out = play.__deepcopy__({})
         out.match, out.seed, out._index, out._legal = world, None, None, None
@@ -567,7 +571,8 @@ class CardrulesState(pyspiel.State):
 
     def __str__(self):
         m = self.play.match
-        return " | ".join(f"{name}: " + " ".join(m.P.card_names[c] for c in z)
+        names = m.P.card_names      # a place no rule has read yet (a lazy shuffle): "?"
+        return " | ".join(f"{name}: " + " ".join("?" if c is None else names[c] for c in settled(z))
                           for name, z in zip(m.P.zone_names, m.S.Z) if z)
 
 

@@ -58,6 +58,18 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
 
+    def step(self, action):
+        if self._has_reset and self.env.agents:     # (the base class's checks otherwise)
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
+
     def __str__(self):
         return str(self.env)
 
@@ -70,6 +82,25 @@ for _name in ("rewards", "terminations", "truncations", "infos", "agent_selectio
         return getattr(self.env, _name)
     setattr(_OrderEnforcing, _name, property(_get))
 del _name, _get
+
+
+class _Iterable(wrappers.order_enforcing.AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(wrappers.order_enforcing.AECOrderEnforcingIterator):
+    """AECOrderEnforcingIterator's checks, reading the environment under the wrapper."""
+
+    def __next__(self):
+        wrapper = self.env
+        e = wrapper.env
+        if not e.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return e.agent_selection
 
 
 def raw_env(path: str, players: int | None = None, options: dict | None = None,
@@ -125,6 +156,19 @@ class CardrulesEnv(AECEnv):
     def observe(self, agent):
         seat = self._seat[agent]
         return {"observation": self.core.observe(seat), "action_mask": self.core.mask(seat)}
+
+    def last(self, observe: bool = True):
+        """As AECEnv.last (the agent to act: its observation, cumulative reward, terminated,
+        truncated, info), without its layers of calls."""
+        agent = self.agent_selection
+        assert agent is not None
+        if observe:
+            core, seat = self.core, self._seat[agent]
+            observation = {"observation": core.observe(seat), "action_mask": core.mask(seat)}
+        else:
+            observation = None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action):
         agent = self.agent_selection

@@ -114,6 +114,13 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
+def _instances(w, z) -> str:
+    """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
+    if z.kind == "indexed":
+        return f"{z.count} {w.words(z.name)}"
+    return f"{w.words(z.name)} of every player (the first player's {z.count}, then the next player's)"
+
+
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
              "all_but_owner": "everyone but its owner sees its cards",
              "top": "everyone sees its top card only", "seats": "only the players listed see its cards"}
@@ -137,7 +144,7 @@ class Describer:
         doc += self.attributes()
         doc += self.tables()
         doc += self.options()
-        doc += self.zones()
+        doc += self.zones() + _marks_section(self)
         doc += self.variables()
         doc += self.functions()
         doc += self.moves()
@@ -292,8 +299,9 @@ class Describer:
         g, w = self.g, self.w
         items = []
         for z in g.zones.values():
-            if z.kind == "player":
-                kind = "one per player"
+            if z.owned:                  # one per player, or count per player (a grid)
+                kind = "one per player" if z.kind == "player" else \
+                    f"{z.count} per player, numbered 0 to {z.count - 1}"
                 vis = "its owner sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             elif z.kind == "indexed":
                 kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
@@ -500,11 +508,10 @@ class Describer:
                             f"one card more).")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
                         f"{up}, one card at a time, {way}, starting with {start}.")]
+        many = _instances(w, z)
         if st.count is None:
-            return [(d, f"Deal all of {src}, one card at a time, to the {z.count} {w.words(z.name)} in "
-                        f"turn{up}.")]
-        return [(d, f"From {src}, deal {self.count(st.count)} to each of the {z.count} "
-                    f"{w.words(z.name)}{up}.")]
+            return [(d, f"Deal all of {src}, one card at a time, to the {many} in turn{up}.")]
+        return [(d, f"From {src}, deal {self.count(st.count)} to each of the {many}{up}.")]
 
     def count(self, node) -> str:
         if isinstance(node, ast.Num):
@@ -619,6 +626,34 @@ class Describer:
         if not st.otherwise:
             return [(d, _cap_unless_named(st.by, head + nothing + "."))]
         return [(d, _cap_unless_named(st.by, head + ".")), (d, none)] + self.stmts(st.otherwise, d + 1)
+
+
+def _marks_section(desc) -> list:
+    """The Marks section: each mark, its type and initial value, and how marks are seen."""
+    g, w = desc.g, desc.w
+    if not g.marks:
+        return []
+    items = []
+    for v in g.marks.values():
+        kind = "yes or no" if v.type == "bool" else {"int": "a number"}.get(v.type, f"a {v.type}")
+        text = f"{w.code(v.name)} ({kind}; unmarked: {w.value_top(v.initial)})"
+        items.append((0, text + (f": {w.t(v.description).rstrip('.')}." if v.description else ".")))
+    return [Heading(2, "Marks"),
+            Para("A card carries its marks while it stays in the place where it was marked; when it "
+                 "leaves, they are gone. A player knows a card's marks when they see the card, or "
+                 "saw it being marked."),
+            Items(items)]
+
+
+def _s_mark(desc, st, d) -> list:
+    w, env = desc.w, {}
+    values = join([f"{w.code(var.name)} to {w.value_top(node)}" for var, node in st.values if node is not None])
+    who = "everyone" if st.to is None else w.seat(st.to) if st.to.type == "seat" else w.value(st.to)
+    return [(d, f"Mark each card of {w.value(st.cards, env)}: set {values}; "
+                f"{who} {'sees' if st.to is None or st.to.type == 'seat' else 'see'} the marking.")]
+
+
+Describer.s_Mark = _s_mark       # a statement of its own, written out of the class (its length)
 
 
 def _told_only(st) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import fields, is_dataclass
 from ..language import cards as cardtext
 from ..language.nodes import Call, Name, Node
 from ..engine.observe import visible
+from . import marks
 from .english import join
 
 _COMPASS = {
@@ -63,6 +64,8 @@ def zone_label(P, zi: int) -> str:
     base = words(z.name).capitalize()
     if z.kind == "indexed":
         return f"{base} {zi - P.base[z.name] + 1}"
+    if z.kind == "grid":                      # a seat's own numbered pile: its number within the seat
+        return f"{base} {(zi - P.base[z.name]) % z.count + 1}"
     return base
 
 
@@ -71,6 +74,8 @@ def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
     z = P.zone_of[zi]
     base = words(z.name)
     owner = P.OWNER[zi]
+    if z.kind == "grid":
+        base += f" {(zi - P.base[z.name]) % z.count + 1}"
     if owner >= 0:
         return f"your {base}" if owner == viewer else f"{names[owner]}'s {base}"
     if z.kind == "indexed":
@@ -127,7 +132,7 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
     zname = indexed_zone(param) if param is not None else None
     if zname is not None and zname in P.base:
         text = str(v + 1)
-        if detail:
+        if detail and P.game.zones[zname].kind != "grid":    # (a grid's: whose instance is not known here)
             zi = P.base[zname] + v
             z = match.S.Z[zi]
             if z and visible(match, viewer, zi, len(z) - 1, z[-1]):
@@ -555,6 +560,10 @@ class Narrator:
                                          for n in ev.get("cards", []))
         elif kind == "show":
             self._looked(ev)
+        elif kind == "mark":
+            text = marks.mark_phrase(self.m, self.v, self.names, ev, self.seen, zone_phrase)
+            if text:
+                self._line()["looked"].append(text)
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":

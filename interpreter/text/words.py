@@ -109,6 +109,12 @@ class Words(Conditions):
             return f"the {name}"
         if z.kind == "player":
             return self.of(arg, env, name)
+        if z.kind == "grid":            # columns(p, i): "p's columns number i", "the i of the player's columns"
+            a, aenv = self.resolve(arg.index, env)
+            if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
+                    self.index_params.get(a.ref[2]) == z.name:
+                return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
+            return f"{self.of(arg.seat, env, name)} number {self.value(a, aenv)}"
         a, aenv = self.resolve(arg, env)
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                 self.index_params.get(a.ref[2]) == z.name:
@@ -176,6 +182,9 @@ class Words(Conditions):
         if kind == "zonename":
             return f"the {self.words(n.id)}"
         return self.code(n.id)
+
+    def v_ZoneAt(self, n, env):          # the instance of a two-level zone (zone data's owner)
+        return self.zone(self.g.zones[n.zone], n, env)
 
     def v_Attr(self, n, env):
         if getattr(n, "ref", None) and n.ref[0] == "enum":     # strain.clubs

@@ -71,7 +71,7 @@ def zone_layout(game: m.Game) -> dict:
     names = dict(hints.names) if hints is not None else {}
     out = {}
     for z in game.zones.values():
-        out[z.name] = {"centre": z.kind != "player" or z.name in centre, "show_empty": z.name in show,
+        out[z.name] = {"centre": not z.owned or z.name in centre, "show_empty": z.name in show,
                        "name": names.get(z.name, "")}
     return out
 
@@ -81,4 +81,6 @@ def zone_label(game: m.Game, layout: dict, zone: m.Zone, k: int) -> str:
     given = layout[zone.name]["name"]
     if zone.kind == "indexed":
         return f"{given or singular(words(zone.name)).capitalize()} {k + 1}"
+    if zone.kind == "grid":           # a seat's own: numbered within the seat (k is the instance)
+        return f"{given or singular(words(zone.name)).capitalize()} {k % zone.count + 1}"
     return given or words(zone.name).capitalize()

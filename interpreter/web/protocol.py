@@ -33,7 +33,7 @@ import re
 import secrets
 import sys
 
-from ..text import narrate, status
+from ..text import marks, narrate, status
 from ..play import terminal as play
 from ..engine import record
 from ..agents import SeatView, agent_names, make_agent
@@ -267,8 +267,7 @@ class Table:
         obs = observation(m, seat)
         zones = []
         for z in g.zones.values():
-            n = P.players if z.kind == "player" else z.count if z.kind == "indexed" else 1
-            for k in range(n):
+            for k in range(z.instances(P.players)):
                 zi = P.base[z.name] + k
                 name = P.zone_names[zi]
                 owner = P.OWNER[zi]
@@ -276,9 +275,12 @@ class Table:
                 entry = {"id": name, "zone": z.name, "label": layout.zone_label(g, self.layout, z, k),
                          "owner": owner if owner >= 0 else None, "kind": z.kind, "centre": place["centre"],
                          "show_empty": place["show_empty"],
-                         "visibility": (("owner" if z.kind == "player" else "all") if z.visibility == "seats"
+                         "visibility": (("owner" if z.owned else "all") if z.visibility == "seats"
                                         else z.visibility),
                          "description": z.description, "cards": obs["zones"][name]}
+                if "marks" in obs:                 # marks: the ones this seat knows, in words
+                    entry["marks"] = [marks.pairs_text(P, x, self.names) if x else None
+                                      for x in obs["marks"][name]]
                 if owner == seat and z.visibility == "owner":    # its own hand: shown in the deck's order
                     cards = S.Z[zi]
                     entry["order"] = sorted(range(len(cards)), key=lambda i: narrate.sort_key(P, cards[i]))
@@ -374,11 +376,11 @@ class Table:
             spec = P.game.moves_by_index[mv[0]]
             parts = []
             for p, v in zip(spec.params, mv[1:]):
-                parts.append(self._part(p, v))
+                parts.append(self._part(p, v, seat))
             out.append({"move": m.move_text(mv), "label": words, "name": spec.name, "parts": parts})
         return out
 
-    def _part(self, p, v) -> dict:
+    def _part(self, p, v, seat: int) -> dict:
         P = self.match.P
         if p.blind:
             return {"blind": v}
@@ -389,8 +391,9 @@ class Table:
         if p.type == "seat":
             return {"seat": v}
         zname = narrate.indexed_zone(p)
-        if zname is not None and zname in P.base:
-            return {"zone": P.zone_names[P.base[zname] + v]}
+        if zname is not None and zname in P.base:      # a seat's own instance of a two-level zone
+            z = P.game.zones[zname]
+            return {"zone": P.zone_names[P.base[zname] + (seat * z.count if z.kind == "grid" else 0) + v]}
         return {"text": narrate.value_words(self.match, p, v, p.type, self.names)}
 
     # -- what browsers ask ----------------------------------------------------------------------

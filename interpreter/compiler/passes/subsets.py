@@ -8,6 +8,12 @@ test and then an `or` whose every branch starts with one (sets or runs; also thr
 function given the sub-list: Rummy's `is_meld(cards)`). Produces: `rt.subsets_sum_is` or
 `rt.subsets_alike`, pruned enumerations that count the steps the plain loop counts. Entry point:
 `pruned(compiler, param, conditions, outer)`.
+
+Also, in a legal-move loop and in a comprehension, `subsets(X, m)` whose first condition is a
+size test `count(s) == k` (k a number written in the file): only the sub-lists of k items are
+built (`rt.subsets_sized`), with the steps and errors of
+subsets() and of the visit of every sub-list (a hand's best five of seven; passing three cards
+of thirteen). Entry points: `pruned` and `sized_items(compiler, comprehension)`.
 """
 from __future__ import annotations
 
@@ -15,7 +21,6 @@ from ...language import nodes
 from .. import switches
 from ..shapes import (conjuncts, disjuncts, free_locals, has_gen, is_local, is_one_of, is_subsets,
                       local_of, safe, sum_test, table_of)
-
 
 def pruned(comp, p, parts: list, outer: set):
     """(the items' name, whether its first condition is tested already) when the loop of
@@ -36,7 +41,45 @@ def pruned(comp, p, parts: list, outer: set):
         comp.e.line(f"{items} = rt.subsets_sum_is(S, {L}, {comp.subsets_args(p.source)}, "
                     f"{summed[0]}, {comp.x(summed[1])})", p.source.span)
         return items, True
+    k = size_test(parts[0], local)
+    if k is not None:   # first condition `count(s) == k`: only the sub-lists of k items
+        comp.e.line(f"{items} = rt.subsets_sized(S, {L}, {comp.subsets_args(p.source)}, {k})",
+                    p.source.span)
+        return items, True
     return None
+
+
+def size_test(node, local: str):
+    """k when `node` is `count(<local>) == k` (either way round), k a whole number written in
+    the file: a test that counts no step and cannot fail; else None."""
+    if not (isinstance(node, nodes.Compare) and node.op == "=="):
+        return None
+    for f, g in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(g, nodes.Num) and isinstance(g.value, int) and not isinstance(g.value, bool) \
+                and isinstance(f, nodes.Call) and f.func == "count" \
+                and getattr(f, "ref", None) is None and len(f.args) == 1 \
+                and is_one_of(f.args[0], {local}):
+            return g.value
+    return None
+
+
+def sized_items(comp, n):
+    """(the items' code, the condition's code or "") for the comprehension `n` over
+    `subsets(X, m)` whose condition starts with `count(s) == k` (its local s): only the
+    sub-lists of k items, counted as tick(subsets(...)) counts them; the condition is kept
+    but for a size test alone (every sub-list passes it). Else None."""
+    if not switches.on("subsets") or n.cond is None or not is_subsets(n.iter):
+        return None
+    parts = conjuncts(n.cond)
+    k = size_test(parts[0], n.local)
+    if k is None:
+        return None
+    comp.in_iterable += 1
+    try:
+        args = comp.subsets_args(n.iter)
+    finally:
+        comp.in_iterable -= 1
+    return f"rt.subsets_sized(S, {comp.g.limits.steps_per_hand}, {args}, {k})", len(parts) > 1
 
 
 def _alike_test(node, names):

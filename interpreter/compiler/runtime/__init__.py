@@ -24,7 +24,8 @@ It takes the program's tables (`P`) and a match's state (`S`) from the generated
 calls it as `rt.NAME`; every name is re-exported here from its module: `state` (State, the
 errors), `cards` (moving and revealing cards, knowledge, scores), `draws` (shuffles, blind
 draws), `values` (checked values), `counting` (the cost model and the bounds), `aggregates`
-(counted questions over a list), `sublists` (subsets(), partitions() and their shortcuts).
+(counted questions over a list), `sublists` (subsets(), partitions() and their shortcuts),
+`marks` (per-card marks: set, and cleared when a card leaves its instance).
 """
 from __future__ import annotations
 
@@ -39,10 +40,11 @@ from .counting import (  # noqa: F401
     MAX_INT, MAX_LIST, Budget, concat, flatten, int_range, loop_limit, num, power, reverse_list, sort_by,
     sort_list, tick, ticks, too_many_steps)
 from .draws import BITS, blind, shuffle, shuffle_list  # noqa: F401
+from .marks import clear_marks, mark  # noqa: F401
 from .state import EvalError, LimitError, State  # noqa: F401
 from .sublists import (  # noqa: F401
     SMALL_SUMS, SUBSETS_LIMIT, _SUMS, _sums_to, any_subset_sum_is, partitions, subsets, subsets_alike,
-    subsets_lazy, subsets_sum_is, subsets_where)
+    subsets_lazy, subsets_sized, subsets_sum_is, subsets_where)
 from .values import (  # noqa: F401
     argbest, at, contains_kind, first, index, largest, no_bottom, no_top, put, seat, smallest, table,
     unique)

@@ -87,3 +87,4 @@ def put(values: list, i: int, v) -> list:
 def unique(items):
     """The items without repeats, in first-seen order."""
     return list(dict.fromkeys(items))
+

@@ -22,6 +22,19 @@ class Calls:
             self.zone_reads.add(f)
             if z.kind == "shared":
                 raise RuleError(f"zone '{f}' is shared: write {f} without parentheses", n.span)
+            if z.kind == "grid":          # two levels: name(seat, index)
+                if len(args) != 2:
+                    raise RuleError(f"zone '{f}' has one instance per player and index: write "
+                                    f"{f}(SEAT, INDEX), e.g. {f}(player, 0)", n.span)
+                self.need(args[0], scope, SEAT, f"the seat of {f}(...)")
+                self.need(args[1], scope, INT, f"the index of {f}(...)")
+                n.ref = ("zone", z, ast.ZoneAt(n.span, args[0], args[1], z.count, z.name))
+                n.ref[2].type = INT
+                return list_of(CARD)
+            if len(args) == 2 and z.kind in ("player", "indexed"):
+                raise RuleError(f"zone '{f}' has one instance per {'player' if z.kind == 'player' else 'index'}: "
+                                f"write {f}({'SEAT' if z.kind == 'player' else 'INDEX'}) (a zone per player "
+                                f"and index is declared with per_player: true and a count)", n.span)
             self.arity(n, 1)
             self.need(args[0], scope, SEAT if z.kind == "player" else INT,
                       f"the argument of {f}(...)")
@@ -278,7 +291,7 @@ class Calls:
     def f_indices(self, n, scope, args):
         self.arity(n, 1)
         a = args[0]
-        if not isinstance(a, ast.Name) or a.id not in self.zones or self.zones[a.id].kind != "indexed":
+        if not isinstance(a, ast.Name) or a.id not in self.zones or self.zones[a.id].kind not in ("indexed", "grid"):
             raise RuleError("indices() takes the name of a zone with a count, e.g. indices(piles)", n.span)
         a.ref, a.type = ("zonename", self.zones[a.id]), "zonename"
         return list_of(INT)

@@ -10,6 +10,7 @@ from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, sug
 from ..parser import parse
 from .calls import Calls
 from .deck import DeckSection
+from .marks import Marks
 from .expressions import Expressions
 from .moves import Moves
 from .names import UNCHECKED, Names, Reported, Scope
@@ -17,7 +18,7 @@ from .sections import Sections
 from .statements import Statements
 
 
-class Checker(Sections, DeckSection, Moves, Statements, Calls, Expressions, Names):
+class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expressions, Names):
     """One document's names and types: run() checks it all, section by section."""
 
     def __init__(self, doc, path: str):
@@ -53,6 +54,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Calls, Expressions, Name
         self.in_say = False                   # checking a place of a say: or tell: (text allowed)
         self.enums: dict = {}                 # types: a type of yours -> its values, in order
         self.enum_values: dict = {}           # a value of yours -> (its type, its place)
+        self.marks: dict = {}                 # marks: name -> Variable (a value per card)
+        self.mark_slots: tuple = ()           # (where, seen, marked, initial) slots, when there are marks
 
     def err(self, msg, span):
         self.errors.append(RuleError(msg, span))
@@ -137,6 +140,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Calls, Expressions, Name
         self.check_attributes(d.get("attributes", {}))
         self.variable_names = {str(k) for k in d.get("variables", {})}
         self.variables = self.check_variables(d.get("variables", {}))
+        self.marks = self.check_marks(d.get("marks", {}))
         base_scope = Scope({v.name: ("pslot" if v.per_player else "slot", v.type, v.slot)
                             for v in self.variables})
         self.functions_src = d.get("functions", {})
@@ -175,7 +179,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Calls, Expressions, Name
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
-                      types=dict(self.enums), reads_copy=getattr(self, "copy_read", False))
+                      types=dict(self.enums), reads_copy=getattr(self, "copy_read", False),
+                      marks=self.marks, mark_slots=self.mark_slots)
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

@@ -92,9 +92,9 @@ class Expressions:
         if name in self.zones:
             z = self.zones[name]
             if z.kind != "shared":
-                arg = "SEAT" if z.kind == "player" else "INDEX"
-                raise RuleError(f"zone '{name}' has one instance per {'player' if z.kind == 'player' else 'index'}: "
-                                f"write {name}({arg})", n.span)
+                arg = {"player": "SEAT", "indexed": "INDEX", "grid": "SEAT, INDEX"}[z.kind]
+                per = {"player": "player", "indexed": "index", "grid": "player and index"}[z.kind]
+                raise RuleError(f"zone '{name}' has one instance per {per}: write {name}({arg})", n.span)
             n.ref = ("zone", z, None)
             self.zone_reads.add(name)
             return list_of(CARD)
@@ -160,6 +160,9 @@ class Expressions:
                             + suggest(n.name, z.data), n.span)
         if t != CARD:
             raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
+        if n.name in self.marks:                         # a mark the card carries: c.told_colour
+            n.ref = ("mark", self.marks[n.name])
+            return self.marks[n.name].type
         if n.name == "copy" and getattr(self, "making_deck", False):
             raise RuleError("'copy' numbers the copies once the deck is made: deck: remove and copies "
                             "read the card's rank, suit and color", n.span)
@@ -174,7 +177,7 @@ class Expressions:
                             f"are worked out: deck: remove and copies read the card's rank, suit and "
                             f"color (e.g. card.rank >= 10 or card == 5X)", n.span)
         raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
-                        n.name, list(CARD_ATTRS) + list(self.attributes))), n.span)
+                        n.name, list(CARD_ATTRS) + list(self.attributes) + list(self.marks))), n.span)
 
     def x_Index(self, n, scope):
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:

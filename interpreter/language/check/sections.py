@@ -100,15 +100,14 @@ class Sections:
     def check_zones(self, zones, span) -> dict:
         out = {}
         for i, (name, z) in enumerate(zones.items()):
-            kind = "player" if z.get("per_player") else "indexed" if "count" in z else "shared"
-            if z.get("per_player") and "count" in z:
-                self.err(f"zone '{name}': a zone is either per_player or has a count, not both", z.at("count"))
+            kind = ("grid" if "count" in z else "player") if z.get("per_player") else \
+                "indexed" if "count" in z else "shared"
             vis = z.get("visibility", "all")
             out[str(name)] = m.Zone(str(name), kind, z.get("count", 1), "seats" if hasattr(vis, "get") else vis,
                                     str(z.get("description", "")), zones.key_span(name), i)
             if hasattr(vis, "get") and "seats" in vis:
                 out[str(name)].vis_seats = self.visibility_seats(str(name), kind, vis)
-            if z.get("visibility") == "all_but_owner" and kind != "player":
+            if z.get("visibility") == "all_but_owner" and kind not in ("player", "grid"):
                 self.err(f"zone '{name}': visibility all_but_owner needs a per_player zone (a seat's "
                          f"cards that every other seat sees)", z.at("visibility"))
             for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
@@ -320,7 +319,7 @@ class Sections:
         """`visibility: {seats: EXPR}`: a list of seats worked out once per player count (the
         compiler makes it a mask per zone instance), so it may read `owner` (per-player zones),
         players, seats, options and seat functions, and nothing of the game's state."""
-        scope = Scope({"owner": ("local", SEAT, "owner")}) if kind == "player" else Scope()
+        scope = Scope({"owner": ("local", SEAT, "owner")}) if kind in ("player", "grid") else Scope()
         node = self.typed(vis["seats"], vis.at("seats"), scope, list_of(SEAT), "visibility seats")
         if node is None:
             return None

@@ -171,6 +171,8 @@ class Statements:
             if node is not None and node.type not in (CARD, list_of(CARD)):
                 self.err("reveal takes a card or a list of cards", node.span)
             return m.Reveal(span, node)
+        if "mark" in st:
+            return self.stmt_mark(st, span, scope)
         if "show" in st:
             sh = st["show"]
             cards = self.typed(sh.get("cards"), sh.at("cards"), scope)

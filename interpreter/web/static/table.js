@@ -375,17 +375,20 @@ function drawZone(z, ctx, caption) {
   box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
                 z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null));
   const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
-  let cards = z.order ? z.order.map((i) => z.cards[i]) : z.cards;
+  let places = z.order ? z.order : z.cards.map((_, i) => i);     // each card's place in the zone
   if (showingHeld && !caption) {     // a trick still held in the middle is not yet in its winner's pile
     const held = new Set(holdTrick.map((t) => t.card).filter(Boolean));
-    cards = cards.filter((c) => !c || !held.has(c));
+    places = places.filter((i) => !z.cards[i] || !held.has(z.cards[i]));
   }
-  if (stack && cards.length) cards = [cards[cards.length - 1]];
-  cards.forEach((c, i) => {
+  if (stack && places.length) places = [places[places.length - 1]];
+  places.forEach((k, i) => {
+    const c = z.cards[k];
     const item = cardFor(c, z, ctx);
     if (stack && z.cards.length > 1) item.classList.add("deep");
     if (!c) item.dataset.key = `${z.id}#${i}`;
-    row.append(el("div", {role: "listitem", class: "slot"}, item));
+    const marked = z.marks && z.marks[k];     // the marks this seat knows the card carries
+    row.append(el("div", {role: "listitem", class: "slot"}, item,
+                  marked ? el("span", {class: "marks", text: marked, title: `Marks: ${marked}`}) : null));
   });
   box.append(row);
   if (isTarget) {
