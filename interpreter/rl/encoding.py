@@ -193,26 +193,7 @@ class Encoding:
                 ones.append(top + z[-1])
         if self._marks:
             self._observe_marks(match, seat, out)
-        V, vknow = S.V, S.vknow
-        for slot, kind, per_player, k, off, width in self._vars:
-            x = V[slot]
-            if per_player:
-                x = None if x is None else x[(seat + k) % N]
-            if x is None:
-                continue
-            if kind == "int" or kind == "bool":
-                out[off] = x
-            elif kind == "seat":
-                if 0 <= x < N:
-                    ones.append(off + (x - seat) % N)
-            elif kind == "card":
-                if vknow[slot] & bit:
-                    if isinstance(x, list):
-                        ones.extend([off + c for c in x if c is not None])
-                    else:
-                        ones.append(off + x)
-            elif 0 <= x < width:     # rank, suit, colour (a joker's suit or colour: none)
-                ones.append(off + x)
+        self.write_vars(S, seat, out, ones)
         out[ones] = 1
         for k in range(N):
             s = (seat + k) % N
@@ -224,6 +205,31 @@ class Encoding:
         out[self._dealer + (S.dealer - seat) % N] = 1
         out[self._hand] = S.hand_no
         return out
+
+    def write_vars(self, S, seat: int, out, ones: list):
+        """Writes seat's view of the variables into out: numbers in place (0 when unset), and
+        the slots of one-hots (seats, cards it knows, ranks, suits, colours) added to ones."""
+        N, V, vknow = self.N, S.V, S.vknow
+        bit = 1 << seat
+        for slot, kind, per_player, k, off, width in self._vars:
+            x = V[slot]
+            if per_player:
+                x = None if x is None else x[(seat + k) % N]
+            if kind == "int" or kind == "bool":
+                out[off] = 0 if x is None else x
+            elif x is None:
+                continue
+            elif kind == "seat":
+                if 0 <= x < N:
+                    ones.append(off + (x - seat) % N)
+            elif kind == "card":
+                if vknow[slot] & bit:
+                    if isinstance(x, list):
+                        ones.extend([off + c for c in x if c is not None])
+                    else:
+                        ones.append(off + x)
+            elif 0 <= x < width:     # rank, suit, colour (a joker's suit or colour: none)
+                ones.append(off + x)
 
     def _observe_marks(self, match, seat: int, out):
         """The marks' slots of seat's observation (see the module's text)."""

@@ -170,28 +170,8 @@ class Tracker:
         """Writes the variables, scores, totals and hand number; returns the slots set to 1
         (one-hots, cleared before the next update)."""
         enc, S, N = self.enc, match.S, self.enc.N
-        V, vknow = S.V, S.vknow
-        bit = 1 << seat
         ones = []
-        for slot, kind, per_player, k, off, width in enc._vars:
-            x = V[slot]
-            if per_player:
-                x = None if x is None else x[(seat + k) % N]
-            if kind == "int" or kind == "bool":
-                out[off] = 0 if x is None else x
-            elif x is None:
-                continue
-            elif kind == "seat":
-                if 0 <= x < N:
-                    ones.append(off + (x - seat) % N)
-            elif kind == "card":
-                if vknow[slot] & bit:
-                    if isinstance(x, list):
-                        ones.extend([off + c for c in x if c is not None])
-                    else:
-                        ones.append(off + x)
-            elif 0 <= x < width:
-                ones.append(off + x)
+        enc.write_vars(S, seat, out, ones)
         i = enc._score
         for s in self._rot[seat]:
             out[i] = S.score[s]
