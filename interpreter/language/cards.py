@@ -22,7 +22,7 @@ def parse_card(text: str) -> str | None:
 def screen(name: str, suits=None) -> str:
     """Screen form of a canonical card: 'TC' -> '10♣'. With the deck's `suits`, a card whose
     suit is longer than one character keeps it as written ('1GC' of suit 'GC' stays '1GC').
-    Given the deck itself, a card by name ('Rook') and a card of a deck without suits ('104')
+    Given the deck itself, a card by name ('Wild') and a card of a deck without suits ('104')
     stay as written too."""
     if name == "JK":
         return "Joker"
@@ -41,7 +41,7 @@ def screen(name: str, suits=None) -> str:
 
 def parse_card_of(text: str, names) -> str | None:
     """The card typed by a person among a deck's card `names`: as parse_card reads it, else a
-    card written by name ('rook' -> 'Rook'; not a number, which picks from a list), or None."""
+    card written by name ('wild' -> 'Wild'; not a number, which picks from a list), or None."""
     c = parse_card(text)
     if c in names or text.strip().isdigit():
         return c

@@ -6,7 +6,7 @@ and counts no step. Produces: `rt.count_eq`, `rt.any_eq`, `rt.all_eq`, `rt.max_e
 (a plain loop), k computed once. Also `count(x for x in L if x == k)` and
 `any(x == k for x in L)` on the items themselves (numbers, ranks, suits, seats: not cards,
 which a deck with duplicates compares by kind): `rt.tick(S, L, limit).count(k)` and
-`k in rt.tick(S, L, limit)`, the list's own count and search (Cribbage's pairs and runs over
+`k in rt.tick(S, L, limit)`, the list's own count and search (pairs and runs counted over
 a list of ranks). Entry point: `eq_call(compiler, helper, test, local, node, empty, elt)`,
 the code or None.
 """

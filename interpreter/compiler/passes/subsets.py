@@ -5,7 +5,7 @@ Pattern: a parameter from `subsets(X, m)` whose first condition is a sum test
 `sum(c.a for c in s) == g` (g of earlier parameters), or an all-alike test
 (`all(c.rank == s[0].rank for c in s)`, `count(unique(c.suit for c in s)) == 1`), or a size
 test and then an `or` whose every branch starts with one (sets or runs; also through a user
-function given the sub-list: Rummy's `is_meld(cards)`). Produces: `rt.subsets_sum_is` or
+function given the sub-list: a rummy's `is_meld(cards)`). Produces: `rt.subsets_sum_is` or
 `rt.subsets_alike`, pruned enumerations that count the steps the plain loop counts. Entry point:
 `pruned(compiler, param, conditions, outer)`.
 
@@ -121,7 +121,7 @@ def _alike_shape(parts: list, local: str):
     none of the tables' attributes, with steps that rt.subsets_alike can count; else None.
     Either the first part is an all-alike test (consumed: the loop need not test it again),
     or the parts - the first one seen through a call of a user function whose argument is the
-    sub-list (Rummy's `is_meld(cards)`) - are an optional size test `count(s) >= E` (>, ==,
+    sub-list (a rummy's `is_meld(cards)`) - are an optional size test `count(s) >= E` (>, ==,
     <=, <; E a constant) and then an `or` whose every branch starts with an all-alike test
     (sets or runs: `all(c.rank == s[0].rank ...) or (all(c.suit == s[0].suit ...) and ...)`):
     a sub-list of the tested sizes alike in none fails each branch at its first test, having

@@ -69,7 +69,7 @@ class DeckSection:
         return deck
 
     def deck_cards(self, deck, d):
-        """`cards:` the cards outside the ranks and suits, by name: [Rook] or {Wild: 4}."""
+        """`cards:` the cards outside the ranks and suits, by name: [Wild] or {Wild: 4}."""
         src = d.get("cards")
         if src is None:
             return

@@ -7,7 +7,7 @@ const RANK_WORDS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "10"};
 const STANDARD = /^([2-9TJQKA][CDHS]|JK)$/;
 
 function split(name, deck) {      // [rank, suit] of a canonical name, by the deck's suits
-  if (deck && deck.named && deck.named.includes(name)) return [name, ""];   // a card by name: 'Rook'
+  if (deck && deck.named && deck.named.includes(name)) return [name, ""];   // a card by name: 'Wild'
   const suits = (deck && deck.suits) || Object.keys(SUITS);
   let suit = "";
   for (const s of suits) if (name.endsWith(s) && s.length > suit.length && s.length < name.length) suit = s;
