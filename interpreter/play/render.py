@@ -72,6 +72,35 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool) -> str
     return " | ".join(out)
 
 
+KEEP_NUMBERED = 3       # a narrow screen shows this many of a numbered zone's lines, the latest
+
+
+def _shared_lines(match, viewer: int, z, compact: bool) -> list:
+    """(label, cards) lines of a shared zone: one per instance, but neighbouring instances that
+    read the same ('Piles 4–13: —') in one line; on a narrow screen, of many lines only the last
+    KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards')."""
+    P = match.P
+    base = P.base[z.name]
+    runs: list = []         # [first index, last index, text]
+    for k in range(z.instances(P.players)):
+        text = _cards_summary(match, viewer, base + k)
+        if runs and runs[-1][2] == text:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k, text])
+    if compact and len(runs) > KEEP_NUMBERED + 1:
+        cut = len(runs) - KEEP_NUMBERED
+        n = sum(len(match.S.Z[base + k]) for k in range(runs[cut - 1][1] + 1))
+        runs = [[0, runs[cut - 1][1], f"{n} card{'s' if n != 1 else ''}" if n else "—"]] + runs[cut:]
+    out = []
+    for first, last, text in runs:
+        label = narrate.zone_label(P, base + first)
+        if last > first:
+            label += f"–{last + 1}"
+        out.append((label, text))
+    return out
+
+
 def _private(match, viewer: int, zi: int) -> bool:
     """A zone instance the viewer holds privately (its own `owner` zone): shown sorted, apart."""
     P = match.P
@@ -104,9 +133,13 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
     grid_zones = [z for z in g.zones.values() if z.kind == "grid"]   # a seat's numbered piles: a cell
     t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
     t.add_column("")
-    t.add_column("Player", no_wrap=True)
-    for z in player_zones + grid_zones:
-        t.add_column(clean(narrate.words(z.name).capitalize()), overflow="fold")
+    order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
+    whos = {p: _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
+            for p in order}
+    t.add_column("Player", no_wrap=True, min_width=max(len(w) for w in whos.values()))  # never cut
+    for z in player_zones + grid_zones:   # narrow: one line a seat, long cells cut with '…'
+        t.add_column(clean(narrate.words(z.name).capitalize()),
+                     **({"overflow": "ellipsis", "no_wrap": True} if compact else {"overflow": "fold"}))
     per_player = status.player_values(match, viewer, names)
     for lab, _ in per_player:
         t.add_column(clean(lab.capitalize()), justify="right", overflow="fold")
@@ -119,11 +152,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
         if compact:
             so_far = [x.replace(" ", "") for x in so_far]
     t.add_column("Total", justify="right")
-    order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
     for p in order:
-        mark = "▶" if p == to_move else ""
-        who = _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
-        row = [mark, who]
+        row = ["▶" if p == to_move else "", whos[p]]
         for z in player_zones:
             zi = P.base[z.name] + p
             if _private(match, viewer, zi):
@@ -161,10 +191,9 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
     for z in g.zones.values():
         if z.owned:
             continue
-        for k in range(z.instances(P.players)):
-            zi = P.base[z.name] + k
-            line = Text(f"{clean(narrate.zone_label(P, zi))}: ", style="bold")
-            line.append_text(styled(_cards_summary(match, viewer, zi)))
+        for label, text in _shared_lines(match, viewer, z, compact):
+            line = Text(f"{clean(label)}: ", style="bold")
+            line.append_text(styled(text))
             parts.append(line)
 
     if viewer >= 0:
