@@ -140,7 +140,11 @@ def _worker_signals():
 
 
 def _worker_exit(signum, frame):
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """The first SIGTERM raises SystemExit where the worker is, so a record being written
+    removes its .tmp on the way out; later ones (the parent stopping the pool after a SIGTERM to
+    the whole group) are ignored, so they cannot cut that clean-up short. _run_chunk then ends
+    the process rather than let the pool hand it another chunk."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
 
@@ -155,8 +159,12 @@ class WorkerLost(CardrulesError):
 
 
 def _run_chunk(args) -> list:
+    """In a worker: games lo..hi-1 of the job."""
     job, lo, hi = args
-    return [run_one((job, i)) for i in range(lo, hi)]
+    try:
+        return [run_one((job, i)) for i in range(lo, hi)]
+    except SystemExit as exc:     # SIGTERM (_worker_exit), clean-up done: the worker ends here
+        os._exit(exc.code if isinstance(exc.code, int) else 128 + signal.SIGTERM)
 
 
 def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None = None):
