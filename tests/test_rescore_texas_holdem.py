@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from conftest import game_path
-from rescore import MANY, Problems, read, run_all, simulate
+from rescore import MANY, Problems, Stream, read, run_all, simulate
 
 HOLDEM = game_path("texas-holdem")
 RANKS = "23456789TJQKA"
@@ -59,21 +59,6 @@ def best_of(cards) -> tuple:
 
 
 # ---- the re-scorer --------------------------------------------------------------------------
-
-class Stream:
-    """The events of a record, read in order."""
-
-    def __init__(self, events):
-        self.ev, self.i = events, 0
-
-    def peek(self):
-        return self.ev[self.i] if self.i < len(self.ev) else {"event": None}
-
-    def take(self):
-        e = self.peek()
-        self.i += 1
-        return e
-
 
 def menu(p, chips, paid, seen, folded, current, min_raise, pot, bound) -> set:
     """What the file offers by its header: fold/call facing a bet, check otherwise; a bet or raise
