@@ -34,6 +34,7 @@ APPLIES_TO = {
     "dispatch": ("games/perfect10.yaml", 3),
     "takes": ("games/chinese-ten.yaml", 2),
     "chooses": ("games/perfect10.yaml", 3),
+    "turns": ("games/chinese-ten.yaml", 2),
 }
 
 

@@ -27,7 +27,7 @@ from .flow import Flow
 from .legal import Legal
 from .nesting import compile_checked
 from .options import check_options  # noqa: F401  (the stable surface: cardrules.compiler)
-from .passes import kept, results, takes
+from .passes import kept, results, takes, turns
 from .program import BLOCK, CHOOSE, ChooseOp, Emitter, Program  # noqa: F401
 from .rules import Rules
 from .statements import Statements
@@ -61,6 +61,8 @@ PASSES = (
     # after the moves and the automatic rules are written
     ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
     ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
+    # after the hand's flow is written (flow.py)
+    ("turns", "passes/turns.py: a move and the flow up to the next decision as one function (TN_)"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -216,6 +218,9 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         said = []                       # (before the functions: a say may call one)
         for say, _ in self.says:          # each place of a say: text, or a function of the state
             said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
+        autos = bool(g.automatic or self.says)
+        turn = turns.turn_fns(self, ops, blocks, take or None, move_names, autos, P.alike) \
+            if switches.on("turns") else {}
         self.write_pending()
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
@@ -246,6 +251,10 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                 seat, legal, st, run = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2], env[run])
         P.code = [tuple(op) for op in ops]
+        for pc, name in turn.items():         # passes/turns.py: what its TN_ functions read
+            P.code[pc][1].turn = env[name]
+            env[f"CH_{pc}"] = P.code[pc][1]
+        env.update(TAKES=P.take, APPLIES=P.apply, AFTERS=P.after, ALIKE=P.alike)
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]
         P.slots = self.slots

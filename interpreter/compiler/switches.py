@@ -16,7 +16,7 @@ OFF: set = set()
 # (compiler.py's PASSES says where each one applies and what it produces).
 NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
          "lines", "joins", "subsets", "pairs", "hoist", "fuse", "results", "dispatch",
-         "takes", "chooses")
+         "takes", "chooses", "turns")
 
 
 def on(name: str) -> bool:
