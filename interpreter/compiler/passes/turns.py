@@ -28,6 +28,7 @@ same.
 """
 from __future__ import annotations
 
+import collections
 import keyword
 import re
 
@@ -35,7 +36,7 @@ from ..program import CHOOSE, END
 from . import takes
 
 DEPTH = 6          # engine ops followed after the move, at most, before falling back to the loop
-NODES = 12         # ops written per TN_ function, at most (a block with several results branches)
+NODES = 10         # ops written per TN_ function, at most, the nearest first (plan)
 INLINE = 120       # lines of a C_ or D_ body written in line, at most (longer ones are called)
 
 _RETURN = re.compile(r"\breturn\b")
@@ -44,6 +45,7 @@ _RETURN = re.compile(r"\breturn\b")
 # the runtime functions named here never touch S.steps).
 QUIET_CALLS = frozenset({"len", "rt.move_top", "rt.move_all", "rt.move1", "rt.move_many",
                          "rt.reveal", "S.tell"}) | frozenset(keyword.kwlist)
+_BLOCK_RETURN = re.compile(r"( *)(\S.*:\s*)?return (\d+)\s*$")   # a block's `return k`
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")
 
 
@@ -63,7 +65,35 @@ class _Writer:
     def __init__(self, comp, ops, blocks, targets, alike):
         self.c, self.ops, self.blocks, self.targets, self.alike = comp, ops, blocks, targets, alike
         self.L = comp.g.limits.steps_per_hand
-        self.nodes = 0
+        self.allowed: set = set()
+
+    def children(self, pc: int) -> list:
+        """The ops the engine can run right after op `pc`, in the order TN_ writes them: a
+        block's results (each `return k` of a body written in line), a choose's `otherwise`."""
+        if pc not in self.blocks:
+            return [self.ops[pc][4]]
+        lines, _ = takes._body(self.c, self.blocks[pc])
+        if self.inlinable(lines):
+            return [int(r.group(3)) for r in map(_BLOCK_RETURN.match, lines) if r is not None]
+        return sorted(self.targets[pc])
+
+    def plan(self, start: int):
+        """The ops TN_ writes (by their path from the move: each a tuple of child indices):
+        the nearest NODES, breadth first, none met twice on its path nor past DEPTH."""
+        todo = collections.deque([((), start, 0, frozenset())])
+        while todo and len(self.allowed) < NODES:
+            key, pc, depth, seen = todo.popleft()
+            if self.ops[pc][0] == END or pc in seen or depth >= DEPTH:
+                continue
+            self.allowed.add(key)
+            for i, t in enumerate(self.children(pc)):
+                todo.append(((*key, i), t, depth + 1, seen | {pc}))
+
+    def inlinable(self, lines) -> bool:
+        """A block's body can be written in line: not too long, only `return k` returns."""
+        rets = [_BLOCK_RETURN.match(t) for t in lines]
+        return len(lines) <= INLINE and sum(r is not None for r in rets) <= 8 and not any(
+            r is None and _RETURN.search(t) for r, t in zip(rets, lines))
 
     def line(self, text, span):
         self.c.e.line(text, span)
@@ -87,27 +117,27 @@ class _Writer:
         self.line(f"S.steps += {n}", span)
         self.line(f"if S.steps > {self.L}: rt.too_many_steps({self.L})", span)
 
-    def arrive(self, pc: int, depth: int, seen: frozenset, idle: int, counted: bool = False):
-        """Code for the engine reaching op `pc` (its step not yet counted unless `counted`)."""
+    def arrive(self, pc: int, key: tuple, seen: frozenset, idle: int, counted: bool = False):
+        """Code for the engine reaching op `pc` (its step not yet counted unless `counted`) by
+        path `key` (see plan)."""
         op = self.ops[pc]
-        if op[0] == END or pc in seen or depth >= DEPTH or self.nodes >= NODES:
+        if key not in self.allowed:
             if counted:       # counted with the quiet block before it: the loop counts it again
                 self.line("S.steps -= 1", None)
             self.fallback(str(pc), idle)
             return
-        self.nodes += 1
         seen = seen | {pc}
         span = op[3]
         if pc in self.blocks:
-            self.block(pc, span, depth, seen, idle, counted)
+            self.block(pc, span, key, seen, idle, counted)
         elif op[0] == CHOOSE:
-            self.choose(pc, op, depth, seen, idle, counted)
+            self.choose(pc, op, key, seen, idle, counted)
         else:
             raise AssertionError(op)
 
-    def block(self, pc, span, depth, seen, idle, counted):
+    def block(self, pc, span, key, seen, idle, counted):
         name = self.blocks[pc]
-        lines, _ = takes._body(self.c, name)
+        lines, spans = takes._body(self.c, name)
         targets = sorted(self.targets[pc])
         # quiet: this op's step and the next op's step (the engine runs one after any block) in one
         bulk = quiet(lines) and not counted
@@ -119,17 +149,40 @@ class _Writer:
             self.line("S.steps += 2", span)
         elif not counted:
             self.step(span)
+        if self.inlinable(lines):
+            self.inline_block(lines, spans, span, key, seen, idle, bulk)
+            return
         self.line(f"_pc = {name}(S)", span)
-        for t in targets:
+        for i, t in enumerate(targets):
             self.line(f"if _pc == {t}:", span)
             self.c.e.indent()
-            self.arrive(t, depth + 1, seen, idle, counted=bulk)
+            self.arrive(t, (*key, i), seen, idle, counted=bulk)
             self.c.e.dedent()
         if bulk:                                # (a block returns one of its targets: never)
             self.line("S.steps -= 1", None)
         self.fallback("_pc", idle)
 
-    def choose(self, pc, op, depth, seen, idle, counted):
+    def inline_block(self, lines, spans, span, key, seen, idle, counted):
+        """The block's body in line, each `return k` replaced by the code for reaching op k
+        (which returns in every case)."""
+        rets = [_BLOCK_RETURN.match(t) for t in lines]
+        e = self.c.e
+        n = 0
+        base = e.level - 1
+        for text, sp, r in zip(lines, spans, rets):
+            if r is None:
+                self.copy([text], [sp], span)
+                continue
+            indent, head, k = r.groups()
+            e.level = base + len(indent) // 4
+            if head:
+                self.line(head.rstrip(), sp or span)
+                e.level += 1
+            self.arrive(int(k), (*key, n), seen, idle, counted)
+            n += 1
+            e.level = base + 1
+
+    def choose(self, pc, op, key, seen, idle, counted):
         span = op[3]
         if not counted:
             self.step(span)
@@ -151,7 +204,7 @@ class _Writer:
             self.line(f"_idle[{pc}] = 1", span)
         else:
             self.line(f"_idle = {{{pc}: 1}}; _idlem = S.moved", span)
-        self.arrive(op[4], depth + 1, seen, idle + 1)
+        self.arrive(op[4], (*key, 0), seen, idle + 1)
 
 
 def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict, autos: bool,
@@ -180,7 +233,8 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
         w = _Writer(comp, ops, blocks, comp.block_targets, alike)
         _move(comp, w, st, take, move_names, autos, span)
         e.line(f"S.pc = {op[2]}", span)
-        w.arrive(op[2], 0, frozenset(), 0)
+        w.plan(op[2])
+        w.arrive(op[2], (), frozenset(), 0)
         e.dedent()
     return out
 
@@ -191,14 +245,14 @@ def _move(comp, w, st, take, move_names, autos, span):
     one = len(st.moves) == 1
     if take is not None and autos:          # passes/takes.py: D_<move>
         if one:
-            fn = take[st.moves[0].index]
-            lines, spans = takes._body(comp, fn)
-            if len(lines) <= INLINE and not any(_RETURN.search(t) for t in lines):
-                w.copy(lines, spans, span)
-            else:
-                e.line(f"{fn}(S, player, _mv)", span)
-        else:
-            e.line("TAKES[_mv[0]](S, player, _mv)", span)
+            _one(comp, w, take[st.moves[0].index], span)
+        else:                               # each move's D_ in line, chosen by its index
+            for i, mv in enumerate(st.moves):
+                e.line("else:" if i == len(st.moves) - 1 else
+                       f"{'if' if i == 0 else 'elif'} _mv[0] == {mv.index}:", span)
+                e.indent()
+                _one(comp, w, take[mv.index], span)
+                e.dedent()
         return
     call = f"{move_names[st.moves[0].index][1]}(S, player, _mv)" if one else "APPLIES[_mv[0]](S, player, _mv)"
     if not autos:
@@ -213,3 +267,12 @@ def _move(comp, w, st, take, move_names, autos, span):
         e.line("    else: AUTOS(S)", span)
     else:
         e.line("    AUTOS(S)", span)
+
+
+def _one(comp, w, fn, span):
+    """D_<move> `fn` in line (called when it has a return or is long)."""
+    lines, spans = takes._body(comp, fn)
+    if len(lines) <= INLINE and not any(_RETURN.search(t) for t in lines):
+        w.copy(lines, spans, span)
+    else:
+        comp.e.line(f"{fn}(S, player, _mv)", span)
