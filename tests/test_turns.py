@@ -99,9 +99,10 @@ class _Other:
         return self.r.randrange(n)
 
 
-def _limit_runs(prog, seed, before: int, left: int):
-    """Random moves; after `before` decisions, `left` steps are left before steps_per_hand.
-    Every decision's steps, pending and state, and the error (its message and position)."""
+def _limit_runs(prog, seed, before: int, left: int, decisions=False):
+    """Random moves; after `before` decisions, `left` steps (or decisions) are left before
+    steps_per_hand (decisions_per_hand). Every decision's steps, pending and state, and the
+    error (its message and position)."""
     m = Match(prog, seed, max_hands=1, knowledge=False)
     rng = random.Random(seed)
     out = []
@@ -109,7 +110,9 @@ def _limit_runs(prog, seed, before: int, left: int):
         for k in range(10_000):
             if m.over:
                 break
-            if k == before:
+            if k == before and decisions:
+                m.S.hand_decisions = prog.max_decisions - left
+            elif k == before:
                 m.S.steps = prog.max_steps - left
             out.append(state(m))
             m.apply(rng.randrange(len(m.pending[1])))
@@ -130,6 +133,17 @@ def test_the_step_limit_is_reached_at_the_same_op_with_and_without_turn_function
             assert a == b, (before, left)
             errors += isinstance(a[-1], tuple) and "steps_per_hand" in a[-1][0]
     assert errors >= 10              # the limit was reached, at many places
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_decision_limit_is_reached_at_the_same_decision_with_and_without_turn_functions(name):
+    fast, slow = programs(name)
+    if not any(op[0] == 3 for op in fast.code):
+        pytest.skip("no decision in this game")
+    for left in range(3):
+        a, b = _limit_runs(fast, 2, 1, left, True), _limit_runs(slow, 2, 1, left, True)
+        assert a == b, left
+        assert left > 0 or "decisions_per_hand" in a[-1][0]
 
 
 def test_steps_counted_in_bulk_after_a_quiet_block_are_the_loops():
