@@ -238,3 +238,12 @@ hand:
             by: 1
     until: "count(stock) == 0"
 """
+
+
+def test_a_turn_function_nested_past_cpythons_limits_is_left_out():
+    """TN_ nests one body's code in another's: past CPython's 20 nested blocks (nesting.py) it
+    is not written and the choose keeps the general path."""
+    deep = ["def TN_1(_M, S, player, _mv):"] + [
+        "    " * (i + 1) + f"for x{i} in y:" for i in range(21)] + ["    " * 22 + "pass"]
+    assert turns._too_deep(deep)
+    assert not turns._too_deep(deep[:20] + ["    " * 20 + "pass"])

@@ -32,6 +32,7 @@ import collections
 import keyword
 import re
 
+from .. import nesting
 from ..program import CHOOSE, END
 from . import takes
 
@@ -219,6 +220,7 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
         span = st.span
         name = out[pc] = comp.fresh("TN")
         e = comp.e
+        start = len(e.lines)
         e.line(f"def {name}(_M, S, player, _mv):")
         e.indent()
         # Match._take: the counters, then the limit, then the move and its automatic rules
@@ -236,7 +238,19 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
         w.plan(op[2])
         w.arrive(op[2], (), frozenset(), 0)
         e.dedent()
+        if _too_deep(e.lines[start:]):       # bodies nested in bodies past CPython's limits:
+            del e.lines[start:]              # this choose keeps the general path
+            for k in [k for k in e.linemap if k > start]:
+                del e.linemap[k]
+            del out[pc]
     return out
+
+
+def _too_deep(lines) -> bool:
+    """TN_ nests blocks' and chooses' bodies: too deep for CPython (nesting.py) once together?"""
+    blocks, _, brackets, _ = nesting.measure("\n".join(lines))
+    indent = max(len(t) - len(t.lstrip(" ")) for t in lines) // 4
+    return blocks > nesting.MAX_BLOCKS or brackets > nesting.MAX_BRACKETS or indent > 80
 
 
 def _move(comp, w, st, take, move_names, autos, span):
