@@ -54,6 +54,7 @@ def trace(prog, seed, record, knowledge, hands=2):
     return out, m.S.log
 
 
+@pytest.mark.skipif(switches.JIT, reason="turns is off under PyPy (switches.NOT_UNDER_JIT)")
 def test_every_choose_of_every_game_has_its_turn_function():
     deciding = 0
     for name in NAMES:
@@ -153,6 +154,8 @@ def test_steps_counted_in_bulk_after_a_quiet_block_are_the_loops():
     each decision and the same error at the same op as the op loop (a wrong constant, or a
     test letting the two steps through past the limit, would differ here)."""
     fast, slow = programs("chinese-ten")
+    if switches.JIT:
+        pytest.skip("turns is off under PyPy (switches.NOT_UNDER_JIT)")
     assert "S.steps += 2" in fast.source and "S.steps += 2" not in slow.source
     seen = set()
     for seed in range(3):
