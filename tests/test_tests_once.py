@@ -73,6 +73,8 @@ def test_a_test_that_counts_steps_is_computed_once_where_it_applies():
     for name in ("sushi-go", "texas-holdem"):
         src = setup(str(ROOT / "games" / f"{name}.yaml")).program.source
         assert "_s = S.steps" in src, name
+    src = setup(str(ROOT / "games" / "hearts.yaml")).program.source
+    assert "(_s := S.steps)" in src                   # parts of the tests of following suit
 
 
 CHOPS = """
@@ -98,7 +100,7 @@ moves:
   pair_with:
     params:
       card: {from: "hand(player)"}
-      other: {from: "tray(player)", if: "other.rank == card.rank and count(c for c in stock if c.suit == C) >= 0"}
+      other: {from: "tray(player)", if: "other.rank == card.rank or count(c for c in stock if c.suit == C) > 100"}
     do:
       - move: {cards: card, to: "tray(player)"}
 hand:
@@ -123,5 +125,6 @@ def test_tests_counted_once_stop_the_hand_where_the_plain_code_does(tmp_path):
     path = tmp_path / "once.yaml"
     path.write_text(textwrap.dedent(CHOPS))
     P = setup(str(path)).program
-    assert "_s = S.steps" in P.source
+    assert "_s = S.steps" in P.source                  # a whole test (pick_two)
+    assert "(_s := S.steps)" in P.source               # a part of one (pair_with's count)
     assert compare(P, range(30), near=tuple(range(0, 40)))

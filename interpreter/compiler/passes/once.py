@@ -1,31 +1,30 @@
 """Pass `once` (part of hoist.py's fast legal-move function): a test that counts steps, the
 same in every round of its loop, computed once.
 
-Pattern: in the loop of a move's parameter, a condition part `if not X: continue` that does
-not use the loop's item nor anything the loop binds (`current == 0 and any(... for q in seats)`
-inside the loop over the amounts of a bet; `how_many(tray(player), Chopsticks) > 0` inside the
-loop over the pairs of a hand), and that counts steps (a comprehension, a count over a zone),
-which hoist.py's pure subexpressions never do. Produces, before the loop: X computed once, with
-the steps it counted measured and taken back (`_s = S.steps; _x1 = X; _c1 = S.steps - _s;
-S.steps = _s`); in the loop, where X was: its steps counted again and the limit checked
-(`S.steps += _c1`), then `if not _x1: continue`.
+Pattern: in the loop of a move's parameter, a condition part `if not X: continue`, or a part of
+one, that counts steps (a comprehension, a count over a zone: hoist.py moves only code that
+counts none) and uses neither the loop's item nor anything the loop binds: `any(... for q in
+seats)` inside the loop over the amounts of a bet, `how_many(tray(player), Chopsticks) > 0`
+inside the loop over the pairs of a hand, `not any(c.suit == led for c in hand(player))`
+inside the loop over the hand. Produces: X computed where the plain code first computes it,
+keeping its value and the steps it counted (`_x1`, `_c1`, None before); in every later round,
+those steps counted again with the limit checked, and the value kept used:
+`if _c1 is None: (compute) else: S.steps += _c1 ...` for a whole test,
+`((rt.ticks(S, _c1, limit) or _x1) if _c1 is not None else (compute))` for a part.
 
 Making legal moves changes no state but the step count (and caches that give the same values
 and count the same steps again), so X has the same value and counts the same steps in every
-round: a run that ends gives the same moves and the same S.steps as the plain code, and the
-limit is passed in a round only if the plain code passes it there (the count is the same).
-What can differ is an error: X is computed where the plain code might never compute it (an
-empty list, an earlier test that always fails). The fast function runs inside hoist.py's `try`,
-which on any exception takes back its moves and steps and runs the plain function.
+round: the moves, the step count and the errors are the plain code's (X is first computed
+where the plain code computes it; a later round stops the hand at the limit where the plain
+code would, the count being the same).
 
 Entry point: `tests_once(hoister, fn, limit)`, on the fast function hoist.py is writing (limit:
-the hand's step limit, else the one the function checks); returns the
-operations saved per round (hoist.py's measure of what its rewriting gains).
+the hand's step limit, else the one the function checks); returns the operations saved per
+round (hoist.py's measure of what its rewriting gains).
 """
 from __future__ import annotations
 
 import ast
-import copy
 from collections import Counter
 
 from .. import switches
@@ -99,45 +98,71 @@ class _Once:
             i += len(before) + 1
 
     def loop(self, loop) -> list:
-        """The statements computing, before `loop`, its tests that can be computed once; each
-        test rewritten in the loop to count their steps again."""
+        """The statements before `loop` (`_c1 = None`: not computed yet); in the loop, each test
+        (or part of a test) that is the same every round computed where the plain code first
+        computes it, its value and steps kept, and in later rounds its steps counted again."""
         inside = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-        before = []
+        before: list = []
         k = 0
         while k < len(loop.body):
             x = _cond_of(loop.body[k])
-            pure = x is not None and self.h.pure(x)
-            if x is None or not self.movable(x, inside, pure):
+            if x is None:
                 k += 1
                 continue
-            value = self.h.fresh("x")
-            if pure:        # no step to count again: the value alone
-                before.append(ast.Assign(targets=[ast.Name(value, ast.Store())], value=x, lineno=0))
-                loop.body[k] = ast.parse(f"if not {value}: continue").body[0]
+            if self.h.pure(x) or not self.movable(x, inside):
+                # not the whole test: its parts that count steps and are the same every round
+                loop.body[k].test.operand = self.parts(x, inside, before)
                 k += 1
-            else:
-                steps = self.h.fresh("c")
-                before += ast.parse(f"_s = S.steps\n{value} = 0\n{steps} = S.steps - _s\nS.steps = _s").body
-                before[-3].value = x
-                loop.body[k:k + 1] = [ast.If(
-                    test=ast.Name(steps, ast.Load()), orelse=[], body=ast.parse(
-                        f"S.steps += {steps}\nif S.steps > {self.limit}:\n"
-                        f"    rt.too_many_steps({self.limit})").body),
-                    ast.parse(f"if not {value}: continue").body[0]]
-                k += 2
+                continue
+            value, steps = self.names(before)
+            first = ast.parse(f"_s = S.steps\n{value} = 0\n{steps} = S.steps - _s").body
+            first[1].value = x
+            loop.body[k:k + 1] = [
+                ast.If(test=ast.parse(f"{steps} is None", mode="eval").body, body=first,
+                       orelse=ast.parse(f"S.steps += {steps}\nif S.steps > {self.limit}:\n"
+                                        f"    rt.too_many_steps({self.limit})").body),
+                ast.parse(f"if not {value}: continue").body[0]]
+            k += 2
             self.gain += 2 * _cost(x)
-        it = loop.iter
-        if before and (isinstance(it, ast.Name) or isinstance(it, ast.Subscript) and self.h.pure(it)):
-            # computed only when the loop has rounds, as the plain code computes them (and
-            # with what hoist.py computes before the loop under that same test)
-            before = [ast.If(test=copy.deepcopy(it), body=before, orelse=[])]
         return before
 
-    def movable(self, x, inside: set, pure: bool) -> bool:
+    def names(self, before: list) -> tuple:
+        """A kept value's name and its steps' name (None before the loop: not computed yet)."""
+        value, steps = self.h.fresh("x"), self.h.fresh("c")
+        before.append(ast.parse(f"{steps} = None").body[0])
+        return value, steps
+
+    def parts(self, node, inside: set, before: list):
+        """node with its largest subexpressions that count steps and are the same every round
+        replaced: `((rt.ticks(S, _c1, limit) or _x1) if _c1 is not None else first)`, where
+        `first` computes it, keeping its value and its steps (`_x1 := ...`); comprehensions and
+        lambdas are taken whole or not at all."""
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp, ast.Lambda)):
+            return node
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr):
+                setattr(node, field, self.part(value, inside, before))
+            elif isinstance(value, list):
+                for j, v in enumerate(value):
+                    if isinstance(v, ast.expr):
+                        value[j] = self.part(v, inside, before)
+        return node
+
+    def part(self, node, inside: set, before: list):
+        if isinstance(node, (ast.Name, ast.Constant)) or self.h.pure(node) \
+                or not self.movable(node, inside):
+            return self.parts(node, inside, before)
+        value, steps = self.names(before)
+        new = ast.parse(f"((rt.ticks(S, {steps}, {self.limit}) or {value}) if {steps} is not None "
+                        f"else ((_s := S.steps), ({value} := 0), ({steps} := S.steps - _s))[1])",
+                        mode="eval").body
+        new.orelse.value.elts[1].value = node
+        self.gain += _cost(node)
+        return new
+
+    def movable(self, x, inside: set) -> bool:
         """X uses nothing the loop binds, and what it binds itself (`w_3 := ...`) is read
-        nowhere else; pure code (no step counted) only when it does some work."""
-        if pure and _cost(x) < 3:
-            return False
+        nowhere else."""
         own = _own_names(x)
         here = Counter(n.id for n in ast.walk(x) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
         for name in here:
