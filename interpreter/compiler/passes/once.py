@@ -2,11 +2,11 @@
 same in every round of its loop, computed once.
 
 Pattern: in the loop of a move's parameter, a condition part `if not X: continue`, or a part of
-one, that counts steps (a comprehension, a count over a zone: hoist.py moves only code that
-counts none) and uses neither the loop's item nor anything the loop binds: `any(... for q in
-seats)` inside the loop over the amounts of a bet, `how_many(tray(player), Chopsticks) > 0`
-inside the loop over the pairs of a hand, `not any(c.suit == led for c in hand(player))`
-inside the loop over the hand. Produces: X computed where the plain code first computes it,
+one, that counts steps (it calls something with the state: a count over a zone, a kept
+function; hoist.py moves only code that counts none) and uses neither the loop's item nor
+anything the loop binds, in a loop likely to have many rounds (over a zone or sub-lists of
+one): `how_many(tray(player), Chopsticks) > 0` inside the loop over the pairs of a hand,
+`not any(c.suit == led for c in hand(player))` inside the loop over the hand. Produces: X computed where the plain code first computes it,
 keeping its value and the steps it counted (`_x1`, `_c1`, None before); in every later round,
 those steps counted again with the limit checked, and the value kept used:
 `if _c1 is None: (compute) else: S.steps += _c1 ...` for a whole test,
@@ -93,9 +93,26 @@ class _Once:
                     self.block(inner)
             for handler in getattr(st, "handlers", ()):
                 self.block(handler.body)
-            before = self.loop(st) if _param_loop(st) else []
+            before = self.loop(st) if _param_loop(st) and self.many(st) else []
             body[i:i] = before
             i += len(before) + 1
+
+    def many(self, loop) -> bool:
+        """Whether the loop is likely to have many rounds, so that a test computed once pays
+        for keeping it: a loop over a zone (a hand, the table) or over sub-lists of one
+        (`subsets`), read directly or through its list name; not over the few answers of a
+        search (the takes adding up to a card) or a short list the rules build (amounts)."""
+        it = loop.iter
+        if isinstance(it, ast.Name):
+            values = self.h.assigned.get(it.id, [])
+            if len(values) != 1:
+                return False
+            it = values[0]
+        if isinstance(it, ast.Subscript) and isinstance(it.value, ast.Name) and it.value.id == "Z":
+            return True
+        return isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) \
+            and isinstance(it.func.value, ast.Name) and it.func.value.id == "rt" \
+            and it.func.attr in _SUBLISTS
 
     def loop(self, loop) -> list:
         """The statements before `loop` (`_c1 = None`: not computed yet); in the loop, each test
@@ -109,7 +126,7 @@ class _Once:
             if x is None:
                 k += 1
                 continue
-            if self.h.pure(x) or not self.movable(x, inside):
+            if not _counts_steps(x) or not self.movable(x, inside):
                 # not the whole test: its parts that count steps and are the same every round
                 loop.body[k].test.operand = self.parts(x, inside, before)
                 k += 1
@@ -149,7 +166,7 @@ class _Once:
         return node
 
     def part(self, node, inside: set, before: list):
-        if isinstance(node, (ast.Name, ast.Constant)) or self.h.pure(node) \
+        if isinstance(node, (ast.Name, ast.Constant)) or not _counts_steps(node) \
                 or not self.movable(node, inside):
             return self.parts(node, inside, before)
         value, steps = self.names(before)
@@ -176,6 +193,16 @@ class _Once:
             if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)):
                 return False
         return True
+
+
+_SUBLISTS = {"subsets", "subsets_sized", "subsets_alike"}   # sub-lists of a zone: many
+
+
+def _counts_steps(node) -> bool:
+    """node calls something with the state (`rt.tick(S, ...)`, a kept function `M_f(S, 1)`):
+    the code that counts steps (anything else is hoist.py's, or too cheap to keep)."""
+    return any(isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == "S" for a in n.args)
+               for n in ast.walk(node))
 
 
 _OPS = (ast.Subscript, ast.BinOp, ast.BoolOp, ast.Compare, ast.Call, ast.UnaryOp, ast.IfExp,
