@@ -28,6 +28,7 @@ APPLIES_TO = {
     "subsets": ("games/casino.yaml", 2),
     "pairs": ("games/chinese-ten.yaml", 2),
     "hoist": ("benchmarks/probes/sevens.yaml", 4),
+    "once": ("games/sushi-go.yaml", 4),
     "fuse": ("games/chinese-ten.yaml", 2),
     "kept": ("games/euchre.yaml", 4),
     "results": ("games/knockout-whist.yaml", 4),

@@ -52,6 +52,7 @@ PASSES = (
     ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),
     ("pairs", "passes/pairs.py: a condition on two cards alone as a table (PT_k)"),
     ("hoist", "passes/hoist.py: loop-invariant code moved out of a legal-move function's loops"),
+    ("once", "passes/once.py: with hoist, a test that counts steps, the same every round, computed once"),
     # when a choose is compiled (flow.py), on the legal-move functions written
     ("fuse", "passes/fuse.py: the moves of a choose that loop over the same list in one loop"),
     # when the match's hand_result is compiled (here)
