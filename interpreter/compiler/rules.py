@@ -135,9 +135,26 @@ class Rules:
             zi, memo = zi.replace(slot, "q"), memo.replace(slot, "q")
         # One card arrived since the zone was seen without a group: only its key can make one.
         args = inner.iter.args
-        self.e.line(f"found = rt.groups_after(S, {self.g.limits.steps_per_hand}, {self.x(args[0])}, {self.x(args[1])}, "
-                    f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
-                    f"{self.x(inner.iter)}", inner.iter.span)
+        limit = self.g.limits.steps_per_hand
+        if fast:                       # rt.groups_after in line: its steps, its answer
+            gk = self.group_key(args[2:])
+            self.e.line("if mk == key - 1 >= 0:")
+            self.e.indent()
+            self.e.line(f"g_cards = {self.x(args[0])}; g_c = S.zin[{zi}]", inner.iter.span)
+            self.charge("len(g_cards)", inner.iter.span)
+            self.e.line("found = None")
+            self.e.line(f"if S.loc[g_c] == {zi}:")      # (else c has left again: no group)
+            self.e.line(f"    g_k = {gk}[g_c]; g_same = []")
+            self.e.line("    for g_x in g_cards:")
+            self.e.line(f"        if {gk}[g_x] == g_k: g_same.append(g_x)")
+            self.e.line(f"    if len(g_same) == {self.x(args[1])}: found = [g_same]")
+            self.e.dedent()
+            self.e.line("else:")
+            self.e.line(f"    found = {self.x(inner.iter)}", inner.iter.span)
+        else:
+            self.e.line(f"found = rt.groups_after(S, {limit}, {self.x(args[0])}, {self.x(args[1])}, "
+                        f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
+                        f"{self.x(inner.iter)}", inner.iter.span)
         self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
         self.e.line(f"MEMO[{memo}] = -1")
         self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
