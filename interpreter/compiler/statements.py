@@ -76,23 +76,59 @@ class Statements:
         if st.mode == "cards":
             fn = "rt.move1" if st.what.type == CARD else "rt.move_many"
             what = self.x(st.what)
-            if switches.on("moves") and not st.bottom and (fn == "rt.move1" or what == self.group_var):
+            if switches.on("moves") and not st.bottom:
                 self.move_in_line(what, fn == "rt.move1", to, st)
                 self.after_cards_moved()
                 return
             self.e.line(f"{fn}(S, {what}, {to}, {tail})", st.span)
         elif st.mode == "top":
             count = self.x(st.count) if st.count is not None else "1"
-            self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+            if switches.on("moves") and not st.bottom and count == "1":
+                self.top_in_line(self.zone_index(st.what), to, st)
+            else:
+                self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+        elif switches.on("moves") and not st.bottom:
+            self.all_in_line(self.zone_index(st.what), to, st)
         else:
             self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
         self.after_cards_moved()
 
+    def top_in_line(self, src: str, to: str, st):
+        """rt.move_top(S, src, 1, to)'s work in line without knowledge or log (switch `moves`):
+        the top card, if there is one, popped onto the destination."""
+        e = self.e
+        e.line(f"cm_from = {src}; cm_to = {to}", st.span)
+        e.line("if S.known is None and S.log is None:")
+        e.line("    cm_z = Z[cm_from]")
+        e.line("    if cm_z:")
+        e.line("        cm_c = cm_z.pop(); Z[cm_to].append(cm_c); S.loc[cm_c] = cm_to")
+        e.line("        cm_v = S.zv; cm_v[cm_from] += 1; cm_v[cm_to] += 1; S.za[cm_to] += 1; S.zin[cm_to] = cm_c")
+        e.line(f"        S.up[cm_c] = {st.face_up}; S.moved += 1")
+        e.line("else:")
+        e.line(f"    rt.move_top(S, cm_from, 1, cm_to, False, {st.face_up})", st.span)
+
+    def all_in_line(self, src: str, to: str, st):
+        """rt.move_all(S, src, to)'s work in line without knowledge or log (switch `moves`):
+        the zone's cards, bottom first, on top of the destination (a zone onto itself: the call)."""
+        e = self.e
+        e.line(f"cm_from = {src}; cm_to = {to}", st.span)
+        e.line("if S.known is None and S.log is None and cm_from != cm_to:")
+        e.line("    cm_z = Z[cm_from]")
+        e.line("    if cm_z:")
+        e.line("        cm_n = len(cm_z); cm_loc = S.loc; cm_up = S.up")
+        e.line("        for cm_x in cm_z:")
+        e.line(f"            cm_loc[cm_x] = cm_to; cm_up[cm_x] = {st.face_up}")
+        e.line("        Z[cm_to] += cm_z; S.zin[cm_to] = cm_z[-1]; cm_z.clear()")
+        e.line("        cm_v = S.zv; cm_v[cm_from] += cm_n; cm_v[cm_to] += cm_n; S.za[cm_to] += cm_n; S.moved += cm_n")
+        e.line("else:")
+        e.line(f"    rt.move_all(S, cm_from, cm_to, False, {st.face_up})", st.span)
+
     def move_in_line(self, what: str, one: bool, to: str, st):
         """Switch `moves`: rt.move1's (one card) or rt.move_many's work written in line for a
         world that tracks no knowledge and logs nothing (a sampled world, simulate's games),
-        the call otherwise. A group (self.group_var: a list rt.groups made, which no zone
-        holds) is moved without the copy move_many makes of a list that may be a zone's."""
+        the call otherwise. A list is walked in a copy, as move_many walks it (it may be a
+        zone's own list), but a group (self.group_var: a list rt.groups made, which no zone
+        holds)."""
         e = self.e
         e.line(f"cm_c = {what}; cm_to = {to}", st.span)
         e.line("if S.known is None and S.log is None:")
@@ -104,6 +140,8 @@ class Statements:
             e.line(f"S.up[cm_c] = {st.face_up}; S.moved += 1")
         else:
             e.line("cm_loc = S.loc; cm_up = S.up; cm_v = S.zv; cm_z = Z[cm_to]")
+            if what != self.group_var:     # a list that may be a zone's own: a copy to walk
+                e.line("cm_c = list(cm_c)")
             e.line("for cm_x in cm_c:")
             e.line("    cm_from = cm_loc[cm_x]", st.span)
             e.line("    Z[cm_from].remove(cm_x); cm_z.append(cm_x); cm_loc[cm_x] = cm_to; cm_v[cm_from] += 1", st.span)
