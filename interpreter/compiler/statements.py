@@ -15,6 +15,7 @@ from . import switches
 from . import runtime as rt
 from .shapes import FRESH
 
+_FAST = "S.known is None and S.log is None"   # a world where moves are done in line (move_in_line)
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|V\[[0-9]+\]|[0-9]+")   # code safe to evaluate twice
 
 
@@ -325,6 +326,10 @@ class Statements:
                 for i in range(start + 2, len(lines)):
                     lines[i] = lines[i].replace("S.tell", "tell")
                 used.append("tell = S.tell")
+            if switches.on("moves") and body.count(_FAST) > 1:      # moves in line: tested once
+                for i in range(start + 2, len(lines)):
+                    lines[i] = lines[i].replace(_FAST, "fast")
+                used.append(f"fast = {_FAST}")
             lines[start + 1] = "    " + ("; ".join(used) if used else "pass")
 
     def expr_fn(self, node, params=(), bounded=False) -> str:
