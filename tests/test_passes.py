@@ -24,6 +24,7 @@ APPLIES_TO = {
     "equal": ("benchmarks/probes/oh-hell.yaml", 4),
     "tables": ("benchmarks/probes/briscola.yaml", 4),
     "lines": ("games/casino.yaml", 2),
+    "moves": ("games/perfect10.yaml", 2),
     "joins": ("games/go-fish.yaml", 4),
     "subsets": ("games/casino.yaml", 2),
     "pairs": ("games/chinese-ten.yaml", 2),
