@@ -72,8 +72,8 @@ def report(prof, its: int, top: int):
         return raw[key][4].get(caller, (0, 0, 0.0, 0.0))[3]
     parts = [
         ("sampling a world (Sampler.sample)", cum(_find(raw, "observe.py", "sample"), choose)),
-        ("the tree's moves (Match._take and _advance)", cum(_find(raw, "engine.py", "_take"), iterate)
-         + cum(_find(raw, "engine.py", "_advance"), iterate)),
+        ("the tree's moves (Match._take and _advance)", cum(_find(raw, "match.py", "_take"), iterate)
+         + cum(_find(raw, "match.py", "_advance"), iterate)),
         ("rollout (_rollout: Match.playout, the cut)", cum(_find(raw, f"agents{sep}ismcts.py", "_rollout"))),
         ("reward", cum(_find(raw, f"agents{sep}ismcts.py", "_reward"))),
     ]
