@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import time
 
+from ..engine.match import _EVAL_ERRORS
 from ..errors import GameError
 from . import register
 from .base import Agent
@@ -149,7 +150,8 @@ class ISMCTSAgent(Agent):
         log, sqrt = math.log, math.sqrt
         try:
             # A move of the tree: what m.apply(i) does in a sampled world (no record, no
-            # listener), the index known to be in range.
+            # listener), the index known to be in range: the choose's turn function where the
+            # compiler made one (ChooseOp.turn), else the move and then the flow.
             take, advance = m._take, m._advance
             pending = m.pending
             while pending is not None and m.hands_played == hand:   # selection and expansion
@@ -177,26 +179,32 @@ class ISMCTSAgent(Agent):
                     child = Node()
                     child.avail = 1
                     kids[keys[i]] = child
-                    path.append((child, seat))
+                else:                # UCB over the children (at the root, the decision's moves)
+                    best, i = -1.0, -1
+                    for j, child in enumerate(got):
+                        if child is None:
+                            continue
+                        child.avail = avail = child.avail + 1
+                        visits = child.visits
+                        u = child.reward / visits + c * sqrt(log(avail) / visits)
+                        if u > best:
+                            best, i = u, j
+                    if i < 0:        # at the root, no move of the decision is legal here
+                        return
+                    child = got[i]
+                path.append((child, seat))
+                turn = getattr(op, "turn", None)
+                if turn is not None:   # the move and the flow after it in one call, as apply
+                    m.pending = None
+                    try:
+                        m.pending = turn(m, m.S, seat, legal[i])
+                    except _EVAL_ERRORS as exc:
+                        raise m._error(exc, op.stmt.span) from None
+                else:
                     take(seat, legal[i], op)
                     advance()
+                if untried:          # expanded: the rollout goes on from here
                     break
-                # UCB over the children (at the root, moves of the decision only)
-                best, pick = -1.0, None
-                for i, child in enumerate(got):
-                    if child is None:
-                        continue
-                    child.avail = avail = child.avail + 1
-                    visits = child.visits
-                    u = child.reward / visits + c * sqrt(log(avail) / visits)
-                    if u > best:
-                        best, pick = u, i
-                if pick is None:    # at the root, no move of the decision is legal here
-                    return
-                child = got[pick]
-                path.append((child, seat))
-                take(seat, legal[pick], op)
-                advance()
                 node = child
                 pending = m.pending
             vals = self._rollout(m, rng, hand)
