@@ -219,3 +219,17 @@ def test_a_node_lists_its_children_by_seat_and_move():
     node.kids = {0: {(1, 5): a}, 1: {(2, (3, 4)): b}}
     assert node.children == {(0, (1, 5)): a, (1, (2, (3, 4))): b}
     assert node.child(1, (2, [3, 4])) is b and node.child(0, (1, 6)) is None and node.child(2, (1, 5)) is None
+
+
+def test_a_copy_slices_each_zone_so_a_list_subclass_copies_itself():
+    """State.copy copies a zone instance as z[:] does (the research adapters' lazy zones, a list
+    subclass, stay lazy in a copy: rl/chance.py), not with list.copy, which would bypass them."""
+    class Zone(list):
+        def __getitem__(self, i):
+            out = list.__getitem__(self, i)
+            return Zone(out) if i == slice(None) else out
+    st = setup(str(GAMES / "chinese-ten.yaml"))
+    m = Match(st.program, 4, 1)
+    m.S.Z[0] = Zone(m.S.Z[0])
+    c = m.copy(random.Random(1), knowledge=False)
+    assert type(c.S.Z[0]) is Zone and c.S.Z[0] == m.S.Z[0] and c.S.Z[0] is not m.S.Z[0]
