@@ -7,9 +7,9 @@ Plays the same 2-player single hands as `benchmarks/search_speed.py` (seeds from
 `ismcts` in both seats at --budget, the first --decisions searched decisions of --matches
 hands) with this checkout's code and this checkout's rule files, profiles only the searches,
 and prints each part's share of the search time: sampling a world (`Sampler.sample`: copy,
-redeal, legal moves), the tree's moves (`Match._take` and `_advance` from the selection and
-expansion), the
-rollout (`_rollout`: `Match.playout` and the cut), the reward, and the rest (the tree's own
+redeal, legal moves), the tree's moves in the selection and expansion (a choose's turn
+function where the compiler made one, else `Match._take` and `_advance`), the rollout
+(`_rollout`: `Match.playout` and the cut), the reward, and the rest (the tree's own
 bookkeeping, `choose`); then the functions with the most time of their own. cProfile slows
 Python calls down, more where calls are many and small, so the shares are a guide, not a
 measurement of speed (search_speed.py measures that). A benchmark, not a test.
@@ -57,6 +57,13 @@ def _find(stats: dict, file_end: str, name: str):
     return None
 
 
+def _a_move(key) -> bool:
+    """Whether a function _iterate calls makes a move: the engine's, or generated code's (a
+    turn function, TN_*), not the search's own, nor a built-in."""
+    file, _, name = key
+    return file != "~" and not file.endswith(f"agents{os.sep}ismcts.py")
+
+
 def report(prof, its: int, top: int):
     raw = pstats.Stats(prof).stats      # (file, line, name) -> (cc, nc, own, cumulative, callers)
     sep = os.sep
@@ -72,8 +79,8 @@ def report(prof, its: int, top: int):
         return raw[key][4].get(caller, (0, 0, 0.0, 0.0))[3]
     parts = [
         ("sampling a world (Sampler.sample)", cum(_find(raw, "observe.py", "sample"), choose)),
-        ("the tree's moves (Match._take and _advance)", cum(_find(raw, "engine.py", "_take"), iterate)
-         + cum(_find(raw, "engine.py", "_advance"), iterate)),
+        ("the tree's moves (a choose's turn function, or Match._take and _advance)",
+         sum(v[4][iterate][3] for k, v in raw.items() if iterate in v[4] and _a_move(k))),
         ("rollout (_rollout: Match.playout, the cut)", cum(_find(raw, f"agents{sep}ismcts.py", "_rollout"))),
         ("reward", cum(_find(raw, f"agents{sep}ismcts.py", "_reward"))),
     ]

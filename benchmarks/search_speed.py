@@ -2,6 +2,7 @@
 
     python benchmarks/search_speed.py                       # against bb194b7, budget 1000
     python benchmarks/search_speed.py --ref bb194b7 --rounds 5 --options depth=0
+    python benchmarks/search_speed.py --ref 4426b21 --rules checkout   # against a recent commit
 
 The old code is taken from git (`git archive REF interpreter`) into a temporary directory and
 imported as `cardrules` in its own process; the new code is the `cardrules` this script imports.

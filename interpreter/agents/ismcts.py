@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 import time
 
+from ..compiler.program import ChooseOp
+from ..engine.match import _EVAL_ERRORS
 from ..errors import GameError
 from . import register
 from .base import Agent
@@ -31,25 +33,43 @@ DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the see
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
 DEFAULT_DEPTH = 8           # random moves per rollout before it may be cut (docs/agents.md)
 DEFAULT_CAP = 200           # random moves per rollout at most, then valued where it stands
+_TURNS = hasattr(ChooseOp, "turn")   # a choose may have a turn function (passes/turns.py)
 
 
 def _key(seat: int, move) -> tuple:
     """A hashable key for a move (list arguments, e.g. a set of cards, become tuples)."""
+    return (seat, _mkey(move))
+
+
+def _mkey(move):
+    """The move itself when it is hashable, else the move with its list arguments as tuples."""
     try:
         hash(move)
-        return (seat, move)
+        return move
     except TypeError:
-        return (seat, tuple(tuple(a) if isinstance(a, list) else a for a in move))
+        return tuple(tuple(a) if isinstance(a, list) else a for a in move)
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+    """A node of the tree. Its children are kept per seat to move (`kids`: seat -> move key ->
+    Node), so a node's children are found for a whole legal-move list at once; `children` is
+    the same, keyed by (seat, move key) (_key)."""
+    __slots__ = ("kids", "visits", "reward", "avail")
 
     def __init__(self):
-        self.children: dict = {}
+        self.kids: dict = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
+
+    @property
+    def children(self) -> dict:
+        return {(seat, k): child for seat, kids in self.kids.items() for k, child in kids.items()}
+
+    def child(self, seat: int, move):
+        """The child for `seat` taking `move`, or None."""
+        kids = self.kids.get(seat)
+        return None if kids is None else kids.get(_mkey(move))
 
 
 @register
@@ -109,7 +129,7 @@ class ISMCTSAgent(Agent):
         self.searches += 1
         best, picks = -1, []
         for i, mv in enumerate(moves):
-            child = root.children.get(_key(self.seat, mv))
+            child = root.child(self.seat, mv)
             v = child.visits if child else 0
             if v > best:
                 best, picks = v, [i]
@@ -132,50 +152,61 @@ class ISMCTSAgent(Agent):
         log, sqrt = math.log, math.sqrt
         try:
             # A move of the tree: what m.apply(i) does in a sampled world (no record, no
-            # listener), the index known to be in range.
+            # listener), the index known to be in range: the choose's turn function where the
+            # compiler made one (ChooseOp.turn), else the move and then the flow.
             take, advance = m._take, m._advance
             pending = m.pending
             while pending is not None and m.hands_played == hand:   # selection and expansion
                 seat, legal, op = pending
-                children = node.children
-                untried = []
-                best, pick = -1.0, None
-                key = None
-                if lists:            # moves are tuples of ints, unless an argument is a list
-                    try:
-                        hash(tuple(legal))
-                    except TypeError:
-                        key = _key
-                if key is None:
-                    for i, mv in enumerate(legal):
-                        child = children.get((seat, mv))
-                        if child is None:
-                            if node is not root or (seat, mv) in allowed:
-                                untried.append(i)
-                            continue
-                        child.avail += 1   # (at the root, every child is an allowed move)
-                        if not untried:
-                            visits = child.visits
-                            u = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                            if u > best:
-                                best, pick = u, i
-                else:                # a list among the arguments: keys as _key makes them
-                    untried, best, pick = self._select_slow(node, root, seat, legal, allowed)
+                kids = node.kids.get(seat)
+                if kids is None:
+                    kids = node.kids[seat] = {}
+                # The moves' keys: the moves themselves (tuples of ints), unless an argument
+                # is a list (_mkey); then every child of the level, found at once.
+                keys = list(map(_mkey, legal)) if lists else legal
+                got = list(map(kids.get, keys))
+                if None in got:      # (Node has no __eq__: `in` compares identity first)
+                    if node is root:   # only the decision's own moves are tried at the root
+                        untried = [i for i, (child, k) in enumerate(zip(got, keys))
+                                   if child is None and (seat, k) in allowed]
+                    else:
+                        untried = [i for i, child in enumerate(got) if child is None]
+                else:
+                    untried = None
                 if untried:
+                    for child in got:          # each child counts that it was available
+                        if child is not None:
+                            child.avail += 1
                     i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = Node()
                     child.avail = 1
-                    children[_key(seat, legal[i]) if key else (seat, legal[i])] = child
-                    path.append((child, seat))
+                    kids[keys[i]] = child
+                else:                # UCB over the children (at the root, the decision's moves)
+                    best, i = -1.0, -1
+                    for j, child in enumerate(got):
+                        if child is None:
+                            continue
+                        child.avail = avail = child.avail + 1
+                        visits = child.visits
+                        u = child.reward / visits + c * sqrt(log(avail) / visits)
+                        if u > best:
+                            best, i = u, j
+                    if i < 0:        # at the root, no move of the decision is legal here
+                        return
+                    child = got[i]
+                path.append((child, seat))
+                turn = getattr(op, "turn", None) if _TURNS else None
+                if turn is not None:   # the move and the flow after it in one call, as apply
+                    m.pending = None
+                    try:
+                        m.pending = turn(m, m.S, seat, legal[i])
+                    except _EVAL_ERRORS as exc:
+                        raise m._error(exc, op.stmt.span) from None
+                else:
                     take(seat, legal[i], op)
                     advance()
+                if untried:          # expanded: the rollout goes on from here
                     break
-                if pick is None:    # at the root, no move of the decision is legal here
-                    return
-                child = children[_key(seat, legal[pick]) if key else (seat, legal[pick])]
-                path.append((child, seat))
-                take(seat, legal[pick], op)
-                advance()
                 node = child
                 pending = m.pending
             vals = self._rollout(m, rng, hand)
@@ -188,28 +219,6 @@ class ISMCTSAgent(Agent):
         for child, seat in path:
             child.visits += 1
             child.reward += reward[seat]
-
-    def _select_slow(self, node: Node, root: Node, seat: int, legal, allowed: set):
-        """_iterate's look at a node's children when a move has a list among its arguments
-        (keys made by _key): (untried move indices, best UCB value, its move index)."""
-        c, log, sqrt = self.c, math.log, math.sqrt
-        children = node.children
-        untried = []
-        best, pick = -1.0, None
-        for i, mv in enumerate(legal):
-            k = _key(seat, mv)
-            child = children.get(k)
-            if child is None:
-                if node is not root or k in allowed:
-                    untried.append(i)
-                continue
-            child.avail += 1
-            if not untried:
-                visits = child.visits
-                u = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                if u > best:
-                    best, pick = u, i
-        return untried, best, pick
 
     def _rollout(self, m, rng, hand: int):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a

@@ -112,6 +112,9 @@ class Sampler:
             else:
                 runs.append([zi, i, i + 1, k])
         self.runs = [tuple(r) for r in runs]
+        # Whether the unknown cards lie in more than one instance (else a sample leaves S.loc
+        # as it is: every card it deals goes back to that instance).
+        self.spread = len({zi for zi, _ in slots}) > 1
         # A variable the seat did not know when it was set (a hidden trump: S.vknow) names
         # whatever card the sample puts in its card's place; one it knew keeps its card.
         self.was = unknown[:]       # the cards before the redeal, to rename variables
@@ -138,11 +141,15 @@ class Sampler:
         unknown = self.unknown[:]
         shuffle_list(rng, unknown)     # rng.shuffle's draws and result, faster
         Z, loc = S.Z, S.loc
-        for zi, a, b, k in self.runs:
-            part = unknown[k:k + b - a]
-            Z[zi][a:b] = part
-            for c in part:
-                loc[c] = zi
+        if self.spread:
+            for zi, a, b, k in self.runs:
+                part = unknown[k:k + b - a]
+                Z[zi][a:b] = part
+                for c in part:
+                    loc[c] = zi
+        else:
+            for zi, a, b, k in self.runs:
+                Z[zi][a:b] = unknown[k:k + b - a]
         if knowledge:               # known to whoever sees that place
             VIS = S.P.VIS
             for zi, c in zip((zi for zi, _ in self.slots), unknown):

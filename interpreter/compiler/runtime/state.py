@@ -24,7 +24,8 @@ class State:
         None), which a search's sampled world never needs."""
         s = State.__new__(State)
         s.P = self.P
-        s.Z = [z[:] for z in self.Z]
+        s.Z = [z[:] for z in self.Z]    # a slice, not list.copy: a zone may be a list subclass
+        #                                 that copies itself so (rl/chance.py's LazyZone)
         s.loc = self.loc[:]
         s.known = self.known[:] if knowledge and self.known is not None else None
         s.vknow = self.vknow[:]
