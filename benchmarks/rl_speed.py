@@ -1,6 +1,7 @@
 """Steps per second of random play through each RL adapter, next to the engine's own rate.
 
-    python benchmarks/rl_speed.py [--seconds 2] [--repeat K] [GAME.yaml ...]   (default: the seed games)
+    python benchmarks/rl_speed.py [--seconds 2] [--repeat K] [--adapters engine,pettingzoo] [GAME.yaml ...]
+                                                                          (default: the seed games)
     python benchmarks/rl_speed.py --cfr
 
 One step is one decision. Each row plays random legal moves for about --seconds:
@@ -163,15 +164,18 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=1,
                     help="split --seconds into this many runs and keep the best (a loaded machine)")
     ap.add_argument("--cfr", action="store_true", help="CFR iterations against OpenSpiel's native games")
+    ap.add_argument("--adapters", default=",".join(ADAPTERS),
+                    help=f"the columns to measure, comma-separated (default: {','.join(ADAPTERS)})")
     args = ap.parse_args(argv)
+    adapters = {k: ADAPTERS[k] for k in args.adapters.split(",")}
     if args.cfr:
         return cfr_main()
     paths = args.games or [os.path.join(ROOT, "games", g + ".yaml") for g in SEED_GAMES]
     print(f"load average {os.getloadavg()[0]:.2f}; decisions per second of random play")
-    print(f"{'game':<14}" + "".join(f"{k:>12}" for k in ADAPTERS))
+    print(f"{'game':<14}" + "".join(f"{k:>12}" for k in adapters))
     for path in paths:
         row = []
-        for name, make in ADAPTERS.items():
+        for name, make in adapters.items():
             try:
                 run = make(path)
                 best = max(timed(run, args.seconds / args.repeat) for _ in range(args.repeat))

@@ -177,8 +177,12 @@ class CardrulesEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         core = self.core
-        action = check_action(action, core.encoding.num_actions)
-        if self.illegal == "terminate" and action not in core.index:
+        if type(action) is not int or not 0 <= action < core.encoding.num_actions:
+            action = check_action(action, core.encoding.num_actions)
+        i = core.move_of(action)
+        if i < 0:
+            if self.illegal == "raise":
+                core.step(action)       # the ValueError naming the action
             # as TerminateIllegalWrapper: the agent gets illegal_reward, the others 0, all done
             EnvLogger.warn_on_illegal_move()
             for a in self.agents:
@@ -188,9 +192,6 @@ class CardrulesEnv(AECEnv):
             self._accumulate_rewards()
             self._deads_step_first()
             return
-        i = core.index.get(action)
-        if i is None:
-            core.step(action)       # the ValueError naming the action
         r = core.apply_index(i)
         paid = any(r)
         if paid or self._paid:      # (zeros stay zeros: nothing to write or add)
@@ -206,7 +207,7 @@ class CardrulesEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[core.to_move()]
+            self.agent_selection = self.possible_agents[core.match.pending[0]]
         if paid:
             self._accumulate_rewards()
 
