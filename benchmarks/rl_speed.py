@@ -9,7 +9,8 @@ One step is one decision. Each row plays random legal moves for about --seconds:
 - core:       cardrules.rl.core: canonical action ids and the legal set each step;
 - pettingzoo: AEC agent_iter, last() (observation vector and mask) and step, every seat;
               the random policy reads the mask as booleans (numpy's nonzero on an int8 mask of
-              thousands of actions costs more than a step of the adapter);
+              thousands of actions costs more than a step of the adapter) and picks among the
+              legal ids as a list (cheaper than numpy's scalars);
 - gymnasium:  SingleAgentEnv seat 0 (observation and mask each step) against `random`;
               a step there also plays the other seats, so it is counted as the decisions made;
 - openspiel:  State.apply_action with legal_actions() (no observation: OpenSpiel's loop asks
@@ -88,8 +89,7 @@ def pettingzoo(path):
             if term or trunc:
                 e.step(None)
             else:
-                legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-                e.step(int(legal[rng.randrange(len(legal))]))
+                e.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
                 n += 1
         return n
     return run
@@ -104,8 +104,7 @@ def gymnasium(path):
         obs, _ = e.reset(seed=next(seeds))
         done = False
         while not done:
-            legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-            obs, _, done, _, _ = e.step(int(legal[rng.randrange(len(legal))]))
+            obs, _, done, _, _ = e.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
         return e.core.match.S.decisions
     return run
 

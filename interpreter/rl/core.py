@@ -20,6 +20,7 @@ from .encoding import Encoding
 from .tracking import Tracker
 
 REWARDS = ("match", "hand")
+INT8 = np.dtype(np.int8)
 # What a finished match returns each seat (see `outcome`).
 RETURNS = ("points", "win", "winloss")
 # reset() starts another match while one ends before its first decision (nothing to learn
@@ -158,7 +159,7 @@ class Core:
     def apply_index(self, i: int) -> list:
         """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
         m = self.match
-        if self.over:
+        if m.over or self.failed is not None:
             raise ValueError("the match is over: call reset()")
         try:
             m.apply(i)
@@ -166,6 +167,8 @@ class Core:
             m.pending = None
             self.failed = exc.line()
         self._ids = None
+        if not m.over and self.reward == "match":
+            return [0.0] * self.players
         if self.reward == "hand":
             r = [0.0] * self.players
             for res in m.hand_results[self._paid:]:
@@ -208,7 +211,7 @@ class Core:
                 for a in ids:
                     if a is not None:
                         b[a] = 1
-        return np.frombuffer(b, np.int8)
+        return np.frombuffer(b, INT8)
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""

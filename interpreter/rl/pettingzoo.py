@@ -28,7 +28,7 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
 
-from .core import Core, check_action, game_name
+from .core import INT8, Core, check_action, game_name
 
 ILLEGAL = ("terminate", "raise")
 
@@ -159,12 +159,25 @@ class CardrulesEnv(AECEnv):
 
     def last(self, observe: bool = True):
         """As AECEnv.last (the agent to act: its observation, cumulative reward, terminated,
-        truncated, info), without its layers of calls."""
+        truncated, info), without its layers of calls: Core.observe and Core.mask in line."""
         agent = self.agent_selection
         assert agent is not None
         if observe:
             core, seat = self.core, self._seat[agent]
-            observation = {"observation": core.observe(seat), "action_mask": core.mask(seat)}
+            m = core.match
+            b = bytearray(core.encoding.num_actions)
+            pending = m.pending
+            if pending is not None and pending[0] == seat:
+                ids = core._ids
+                if ids is None:
+                    ids = core.ids
+                try:
+                    for a in ids:
+                        b[a] = 1
+                except TypeError:       # a move the encoding cannot offer (None)
+                    b = bytearray(core.mask(seat))
+            observation = {"observation": core.tracker.observe(m, seat).copy(),
+                           "action_mask": np.frombuffer(b, INT8)}
         else:
             observation = None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
