@@ -161,7 +161,8 @@ def main(argv=None):
     ap.add_argument("games", nargs="*")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeat", type=int, default=1,
-                    help="split --seconds into this many runs and keep the best (a loaded machine)")
+                    help="split --seconds into this many rounds, each measuring every column in "
+                         "turn, and keep each column's best (a loaded machine)")
     ap.add_argument("--cfr", action="store_true", help="CFR iterations against OpenSpiel's native games")
     ap.add_argument("--adapters", default=",".join(ADAPTERS),
                     help=f"the columns to measure, comma-separated (default: {','.join(ADAPTERS)})")
@@ -173,16 +174,18 @@ def main(argv=None):
     print(f"load average {os.getloadavg()[0]:.2f}; decisions per second of random play")
     print(f"{'game':<14}" + "".join(f"{k:>12}" for k in adapters))
     for path in paths:
-        row = []
+        runs, best = {}, {}
         for name, make in adapters.items():
             try:
-                run = make(path)
-                best = max(timed(run, args.seconds / args.repeat) for _ in range(args.repeat))
-                row.append(f"{best:>12,.0f}")
+                runs[name] = make(path)
+                best[name] = 0.0
             except ImportError as exc:
                 print(exc, file=sys.stderr)
-                row.append(f"{'-':>12}")
-        print(f"{os.path.basename(path)[:-5]:<14}" + "".join(row), flush=True)
+        for _ in range(args.repeat):    # the columns in turn each round: a burst of load
+            for name, run in runs.items():     # moves every column, not one
+                best[name] = max(best[name], timed(run, args.seconds / args.repeat))
+        print(f"{os.path.basename(path)[:-5]:<14}" + "".join(
+            f"{best[name]:>12,.0f}" if name in best else f"{'-':>12}" for name in adapters), flush=True)
 
 
 if __name__ == "__main__":
