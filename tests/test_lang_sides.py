@@ -293,3 +293,17 @@ def test_side_of_is_the_seat_s_side_as_the_sides_stand_now_else_its_team(tmp_pat
     st = session.setup(game_path("euchre"))             # no sides: its team
     e = Match(st.program, 1)
     assert rt.side(e.S, 1) == [1, 3]
+
+
+def test_sides_written_with_seat_numbers_are_seats(tmp_path):
+    """`sides: "[[0, 2], [1]]"`: numbers stand for seats, as in visibility: seats and show: to."""
+    text = open(CALLED).read()
+    line = next(x for x in text.splitlines() if x.startswith("  sides:"))
+    p = tmp_path / "numbers.yaml"
+    p.write_text(text.replace(line, '  sides: "[[0, 2], [1]]"'))
+    st = session.setup(str(p), None, {})
+    m = Match(st.program, 4)
+    while not m.over:
+        m.apply(0)
+    assert m.hand_sides == [((0, 2), (1,))] * m.hands_played
+    assert set(m.winners) in ({0, 2}, {1}, {0, 1, 2})

@@ -27,7 +27,7 @@ from .flow import Flow
 from .legal import Legal
 from .nesting import compile_checked
 from .options import check_options  # noqa: F401  (the stable surface: cardrules.compiler)
-from .passes import kept, results, takes
+from .passes import kept, results, takes, turns
 from .program import BLOCK, CHOOSE, ChooseOp, Emitter, Program  # noqa: F401
 from .rules import Rules
 from .statements import Statements
@@ -47,11 +47,14 @@ PASSES = (
     ("kept", "passes/kept.py: a seat's function kept while what it reads stays (M_<name>)"),
     # while the hand's flow is compiled (flow.py)
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
+    # while statements are compiled (statements.py, rules.py)
+    ("moves", "in line: card moves, scores and knowers without knowledge or log; a grouping rule's memo settled"),
     # while a move's legal-move function is written (legal.py), in this order
     ("joins", "passes/joins.py: a list the same every round built once, looked up by key"),
     ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),
     ("pairs", "passes/pairs.py: a condition on two cards alone as a table (PT_k)"),
     ("hoist", "passes/hoist.py: loop-invariant code moved out of a legal-move function's loops"),
+    ("once", "passes/once.py: with hoist, a test that counts steps, the same every round, computed once"),
     # when a choose is compiled (flow.py), on the legal-move functions written
     ("fuse", "passes/fuse.py: the moves of a choose that loop over the same list in one loop"),
     # when the match's hand_result is compiled (here)
@@ -61,6 +64,8 @@ PASSES = (
     # after the moves and the automatic rules are written
     ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
     ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
+    # after the hand's flow is written (flow.py)
+    ("turns", "passes/turns.py: a move and the flow up to the next decision as one function (TN_)"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -216,6 +221,9 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         said = []                       # (before the functions: a say may call one)
         for say, _ in self.says:          # each place of a say: text, or a function of the state
             said.append((say, [x if isinstance(x, str) else self.expr_fn(x, say.locals) for x in say.parts]))
+        autos = bool(g.automatic or self.says)
+        turn = turns.turn_fns(self, ops, blocks, take or None, move_names, autos, P.alike) \
+            if switches.on("turns") else {}
         self.write_pending()
         P.source = "\n".join(self.e.lines) + "\n"
         P.linemap = self.e.linemap
@@ -246,6 +254,10 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                 seat, legal, st, run = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2], env[run])
         P.code = [tuple(op) for op in ops]
+        for pc, name in turn.items():         # passes/turns.py: what its TN_ functions read
+            P.code[pc][1].turn = env[name]
+            env[f"CH_{pc}"] = P.code[pc][1]
+        env.update(TAKES=P.take, APPLIES=P.apply, AFTERS=P.after, ALIKE=P.alike)
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]
         P.slots = self.slots

@@ -65,30 +65,46 @@ class Deck:
         while they lie in the same zone instance and carry the same marks (marks:)."""
         if not self.duplicates or self.g.reads_copy:
             return None
-        kinds = tuple(P.card_kinds)
-        shapes = {mv.index: tuple("c" if p.type == "card" and not p.blind else
-                                  "l" if isinstance(p.type, tuple) and p.type[1] == "card" else ""
-                                  for p in mv.params) for mv in self.g.moves.values()}
-
+        # One function written for this game's moves: per move index, its key is a flat tuple
+        # (the index; per card argument its kind's first card id, zone instance and marks; per
+        # list of cards the sorted tuple of those; other arguments as they are, lists as tuples).
+        # Two moves have equal keys exactly when they differ only in which copies they name.
+        env = {"KID": tuple(self.kind_to_id[k] for k in P.card_kinds), "_sorted": sorted}
         marks = [v.slot for v in self.g.marks.values()]
+        cols = "".join(f"C{j} = V[{slot}]; " for j, slot in enumerate(marks))
 
-        def one_per_kind(S, moves):
-            # copies are alike while they lie in the same zone instance with the same marks
-            loc, cols = S.loc, [S.V[k] for k in marks]
-
-            def like(c):
-                return (kinds[c], loc[c]) + tuple(col[c] for col in cols)
-            seen, out = set(), []
-            for mv in moves:
-                key = (mv[0],) + tuple(
-                    like(v) if s == "c" else tuple(sorted(like(c) for c in v)) if s == "l"
-                    else tuple(v) if isinstance(v, list) else v
-                    for s, v in zip(shapes[mv[0]], mv[1:]))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(mv)
-            return out if len(out) < len(moves) else moves
-        return one_per_kind
+        def like(c):        # a card's kind, zone instance and marks, as key items
+            return ", ".join([f"KID[{c}]", f"loc[{c}]"] + [f"C{j}[{c}]" for j in range(len(marks))])
+        cases = []
+        for mv in self.g.moves.values():
+            items, plain = [], True
+            for k, p in enumerate(mv.params, 1):
+                v = f"mv[{k}]"
+                if p.type == "card" and not p.blind:
+                    items.append(like(v))
+                elif isinstance(p.type, tuple) and p.type[1] == "card":
+                    items.append(f"tuple(_sorted([({like('c')}) for c in {v}]))")
+                elif isinstance(p.type, tuple):
+                    items.append(f"(tuple({v}) if isinstance({v}, list) else {v})")
+                else:       # a number, seat, bool, name or blind card: the value itself
+                    items.append(v)
+                    continue
+                plain = False
+            if not plain:
+                cases.append((mv.index, ", ".join([str(mv.index)] + items)))
+        lines = ["def one_per_kind(S, moves):",
+                 f"    loc = S.loc; V = S.V; {cols}seen = set(); add = seen.add; out = []",
+                 "    for mv in moves:",
+                 "        i = mv[0]"]
+        for j, (index, key) in enumerate(cases):
+            lines.append(f"        {'if' if not j else 'elif'} i == {index}: key = ({key})")
+        lines.append(f"        {'else: ' if cases else ''}key = mv")
+        lines += ["        if key not in seen:",
+                  "            add(key)",
+                  "            out.append(mv)",
+                  "    return out if len(out) < len(moves) else moves"]
+        exec("\n".join(lines), env)
+        return env["one_per_kind"]
 
     def copies_of(self, kinds) -> list:
         """`copies: EXPRESSION`: each card kind's number of copies (0 to 100; the deck at most

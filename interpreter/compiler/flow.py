@@ -130,12 +130,14 @@ class Flow:
         `if not ...: return`) up to the next choose or the hand's end and returns that op's
         number, so the flow between two decisions is one Python call. {pc: function name}."""
         names: dict = {}
+        self.block_targets = targets = {}   # pc -> the op numbers its block can return (passes/turns.py)
         todo = [0] + [t for op in ops if op[0] == CHOOSE for t in (op[2], op[4])]
         while todo:
             pc = todo.pop()
             if pc in names or ops[pc][0] in (CHOOSE, END):
                 continue
             names[pc] = name = self.fresh("B")
+            out = targets[pc] = set()
             self.header(name, [])
             self.in_flow = True
             seen: set = set()
@@ -146,6 +148,7 @@ class Flow:
                 if kind in (CHOOSE, END) or i in seen or len(seen) >= 64:
                     self.e.line(f"return {i}")   # a loop: the engine charges a step per call
                     todo.append(i)
+                    out.add(i)
                     break
                 seen.add(i)
                 if kind == EXEC:
@@ -156,11 +159,13 @@ class Flow:
                 elif kind == JUMPF:
                     self.test_lines(op[1], f"return {op[2]}")
                     todo.append(op[2])
+                    out.add(op[2])
                     i += 1
                 else:   # NEXT: the flow's for_each takes its next item
                     lst, idx, var, same = op[1]
                     self.e.line(f"if V[{idx}] >= len(V[{lst}]): return {op[2]}", op[3])
                     todo.append(op[2])
+                    out.add(op[2])
                     knowers = f"; S.vknow[{var}] = S.vknow[{lst}]" if same else ""
                     self.e.line(f"V[{var}] = V[{lst}][V[{idx}]]; V[{idx}] += 1{knowers}")
                     i += 1

@@ -19,6 +19,8 @@ class ChooseOp:
     stmt: m.Choose
     after: int = 0                # the op after a move was taken (jumps over `otherwise`)
     run: object = None            # compiled function S -> (seat, legal moves): what the engine calls
+    turn: object = None           # compiled function (match, S, seat, move) -> the next pending
+    #                               decision: a move taken here and the flow after it (passes/turns.py)
 
 
 @dataclass

@@ -64,8 +64,9 @@ class Rules:
             self.footer()
             self.auto_info.append(AutoInfo(name, rule))
             return name
-        self.e.line("ZV = S.zv; MEMO = S.memo")
         group = reads.grouping(loop.body if loop else rule.body, loop.var.slot if loop else None)
+        # (a grouping rule keys on arrivals, not versions: with switch `moves`, no ZV)
+        self.e.line("MEMO = S.memo" if group is not None and switches.on("moves") else "ZV = S.zv; MEMO = S.memo")
         info = AutoInfo(name, rule, used, loop is not None, sel)
         self.auto_info.append(info)
         self.sel = sel
@@ -129,21 +130,48 @@ class Rules:
             self.e.line(f"if mk == key: {skip}")
             self.e.line(f"{slot} = q")
             self.charge("1", loop.span)
+        fast = switches.on("moves")
+        if fast and loop is not None:  # the seat is `q` until the body runs, and after it
+            zi, memo = zi.replace(slot, "q"), memo.replace(slot, "q")
         # One card arrived since the zone was seen without a group: only its key can make one.
         args = inner.iter.args
-        self.e.line(f"found = rt.groups_after(S, {self.g.limits.steps_per_hand}, {self.x(args[0])}, {self.x(args[1])}, "
-                    f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
-                    f"{self.x(inner.iter)}", inner.iter.span)
+        limit = self.g.limits.steps_per_hand
+        if fast:                       # rt.groups_after in line: its steps, its answer
+            gk = self.group_key(args[2:])
+            self.e.line("if mk == key - 1 >= 0:")
+            self.e.indent()
+            self.e.line(f"g_cards = {self.x(args[0])}; g_c = S.zin[{zi}]", inner.iter.span)
+            self.charge("len(g_cards)", inner.iter.span)
+            self.e.line("found = None")
+            self.e.line(f"if S.loc[g_c] == {zi}:")      # (else c has left again: no group)
+            self.e.line(f"    g_k = {gk}[g_c]; g_same = []")
+            self.e.line("    for g_x in g_cards:")
+            self.e.line(f"        if {gk}[g_x] == g_k: g_same.append(g_x)")
+            self.e.line(f"    if len(g_same) == {self.x(args[1])}: found = [g_same]")
+            self.e.dedent()
+            self.e.line("else:")
+            self.e.line(f"    found = {self.x(inner.iter)}", inner.iter.span)
+        else:
+            self.e.line(f"found = rt.groups_after(S, {limit}, {self.x(args[0])}, {self.x(args[1])}, "
+                        f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
+                        f"{self.x(inner.iter)}", inner.iter.span)
         self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
         self.e.line(f"MEMO[{memo}] = -1")
         self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
-        self.loop_body(inner.var, inner.body, inner.span)
+        self.group_var = f"V[{inner.var.slot}]"
+        try:
+            self.loop_body(inner.var, inner.body, inner.span)
+        finally:
+            self.group_var = None
         # Every card of the groups found has left the zone and none arrived: each key now has
         # fewer than n cards there, so the zone has no group until a card arrives.
-        self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
-                    f"MEMO[{memo}] = key")
-        if self.calm:                  # left unsettled: no move's dispatch until a full run
-            self.e.line("else: S.calm = -1")
+        if fast and _groups_leave(inner, zone.ref[1].name, loop.var.slot if loop else None):
+            self.e.line(f"MEMO[{memo}] = key")   # known when compiling (_groups_leave)
+        else:
+            self.e.line(f"if S.za[{zi}] == key and {zi} not in {{S.loc[c] for g in found for c in g}}: "
+                        f"MEMO[{memo}] = key")
+            if self.calm:              # left unsettled: no move's dispatch until a full run
+                self.e.line("else: S.calm = -1")
         if loop is not None:
             self.e.dedent()
             self.e.line(f"if t_loop: {slot} = t_loop[-1]")
@@ -221,6 +249,26 @@ class Rules:
         self.e.line(f"{a}(S)")
         self.e.line("if S.moved == moved: break")
         self.e.dedent()
+
+
+def _groups_leave(inner: m.ForEach, zone: str, seat_slot) -> bool:
+    """Whether the body of a grouping rule's loop over the groups found surely takes every
+    card of each group out of the grouped zone and brings no card into an instance of that
+    zone: a move of the loop's group itself (not under a condition) to a zone of another
+    name, and no other statement moving cards there (passes/dispatch.py's effects). Then,
+    after the loop, the zone has no group and no arrival: the memo is settled."""
+    try:
+        _, arrived, _ = dispatch.effects(inner.body, (), seat_slot)
+    except dispatch.Unknown:
+        return False
+    if any(z == zone for z, _ in arrived):
+        return False
+    for st in inner.body:
+        what = getattr(st, "what", None)
+        if isinstance(st, m.MoveCards) and st.mode == "cards" and isinstance(what, nodes.Name) \
+                and what.ref is not None and what.ref[0] == "slot" and what.ref[2] == inner.var.slot:
+            return True
+    return False
 
 
 class AutoInfo:

@@ -12,10 +12,16 @@ from ..language import model as m
 from ..language import nodes
 from ..language.nodes import CARD
 from . import switches
+from . import runtime as rt
 from .shapes import FRESH
+
+_FAST = "S.known is None and S.log is None"   # a world where moves are done in line (move_in_line)
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|V\[[0-9]+\]|[0-9]+")   # code safe to evaluate twice
 
 
 class Statements:
+    group_var = None        # the code of a grouping rule's group, while its body is compiled (rules.py)
+
     def block(self, stmts):
         if not stmts:
             self.e.line("pass")
@@ -70,13 +76,82 @@ class Statements:
         tail = f"{st.bottom}, {st.face_up}"
         if st.mode == "cards":
             fn = "rt.move1" if st.what.type == CARD else "rt.move_many"
-            self.e.line(f"{fn}(S, {self.x(st.what)}, {to}, {tail})", st.span)
+            what = self.x(st.what)
+            if switches.on("moves") and not st.bottom:
+                self.move_in_line(what, fn == "rt.move1", to, st)
+                self.after_cards_moved()
+                return
+            self.e.line(f"{fn}(S, {what}, {to}, {tail})", st.span)
         elif st.mode == "top":
             count = self.x(st.count) if st.count is not None else "1"
-            self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+            if switches.on("moves") and not st.bottom and count == "1":
+                self.top_in_line(self.zone_index(st.what), to, st)
+            else:
+                self.e.line(f"rt.move_top(S, {self.zone_index(st.what)}, {count}, {to}, {tail})", st.span)
+        elif switches.on("moves") and not st.bottom:
+            self.all_in_line(self.zone_index(st.what), to, st)
         else:
             self.e.line(f"rt.move_all(S, {self.zone_index(st.what)}, {to}, {tail})", st.span)
         self.after_cards_moved()
+
+    def top_in_line(self, src: str, to: str, st):
+        """rt.move_top(S, src, 1, to)'s work in line without knowledge or log (switch `moves`):
+        the top card, if there is one, popped onto the destination."""
+        e = self.e
+        e.line(f"cm_from = {src}; cm_to = {to}", st.span)
+        e.line("if S.known is None and S.log is None:")
+        e.line("    cm_z = Z[cm_from]")
+        e.line("    if cm_z:")
+        e.line("        cm_c = cm_z.pop(); Z[cm_to].append(cm_c); S.loc[cm_c] = cm_to")
+        e.line("        cm_v = S.zv; cm_v[cm_from] += 1; cm_v[cm_to] += 1; S.za[cm_to] += 1; S.zin[cm_to] = cm_c")
+        e.line(f"        S.up[cm_c] = {st.face_up}; S.moved += 1")
+        e.line("else:")
+        e.line(f"    rt.move_top(S, cm_from, 1, cm_to, False, {st.face_up})", st.span)
+
+    def all_in_line(self, src: str, to: str, st):
+        """rt.move_all(S, src, to)'s work in line without knowledge or log (switch `moves`):
+        the zone's cards, bottom first, on top of the destination (a zone onto itself: the call)."""
+        e = self.e
+        e.line(f"cm_from = {src}; cm_to = {to}", st.span)
+        e.line("if S.known is None and S.log is None and cm_from != cm_to:")
+        e.line("    cm_z = Z[cm_from]")
+        e.line("    if cm_z:")
+        e.line("        cm_n = len(cm_z); cm_loc = S.loc; cm_up = S.up")
+        e.line("        for cm_x in cm_z:")
+        e.line(f"            cm_loc[cm_x] = cm_to; cm_up[cm_x] = {st.face_up}")
+        e.line("        Z[cm_to] += cm_z; S.zin[cm_to] = cm_z[-1]; cm_z.clear()")
+        e.line("        cm_v = S.zv; cm_v[cm_from] += cm_n; cm_v[cm_to] += cm_n; S.za[cm_to] += cm_n; S.moved += cm_n")
+        e.line("else:")
+        e.line(f"    rt.move_all(S, cm_from, cm_to, False, {st.face_up})", st.span)
+
+    def move_in_line(self, what: str, one: bool, to: str, st):
+        """Switch `moves`: rt.move1's (one card) or rt.move_many's work written in line for a
+        world that tracks no knowledge and logs nothing (a sampled world, simulate's games),
+        the call otherwise. A list is walked in a copy, as move_many walks it (it may be a
+        zone's own list), but a group (self.group_var: a list rt.groups made, which no zone
+        holds)."""
+        e = self.e
+        e.line(f"cm_c = {what}; cm_to = {to}", st.span)
+        e.line("if S.known is None and S.log is None:")
+        e.indent()
+        if one:
+            e.line("cm_from = S.loc[cm_c]", st.span)
+            e.line("Z[cm_from].remove(cm_c); Z[cm_to].append(cm_c); S.loc[cm_c] = cm_to", st.span)
+            e.line("cm_v = S.zv; cm_v[cm_from] += 1; cm_v[cm_to] += 1; S.za[cm_to] += 1; S.zin[cm_to] = cm_c")
+            e.line(f"S.up[cm_c] = {st.face_up}; S.moved += 1")
+        else:
+            e.line("cm_loc = S.loc; cm_up = S.up; cm_v = S.zv; cm_z = Z[cm_to]")
+            if what != self.group_var:     # a list that may be a zone's own: a copy to walk
+                e.line("cm_c = list(cm_c)")
+            e.line("for cm_x in cm_c:")
+            e.line("    cm_from = cm_loc[cm_x]", st.span)
+            e.line("    Z[cm_from].remove(cm_x); cm_z.append(cm_x); cm_loc[cm_x] = cm_to; cm_v[cm_from] += 1", st.span)
+            e.line(f"    cm_up[cm_x] = {st.face_up}")
+            e.line("if cm_c:")
+            e.line("    cm_n = len(cm_c); cm_v[cm_to] += cm_n; S.za[cm_to] += cm_n; S.zin[cm_to] = cm_c[-1]; S.moved += cm_n")
+        e.dedent()
+        e.line("else:")
+        e.line(f"    rt.{'move1' if one else 'move_many'}(S, cm_c, cm_to, False, {st.face_up})", st.span)
 
     def after_cards_moved(self):
         """In the hand's flow, automatic rules run after every statement that moves cards;
@@ -115,20 +190,39 @@ class Statements:
         points = self.fresh("points")
         self.e.line(f"{points} = {self.x(st.points)}", st.points.span)
         if st.say is None:
-            self.e.line(f"rt.add_score(S, {self.x(st.seat)}, {points})", st.span)
+            self.add_score(self.x(st.seat), points, st.span)
             if self.acted:
                 self.e.line("acted = True")
             return
         self.e.line(f"say_seat = {self.x(st.seat)}", st.seat.span)
         self.e.line(f"say_points = {points}", st.span)
-        self.e.line("rt.add_score(S, say_seat, say_points)", st.span)
+        self.add_score("say_seat", "say_points", st.span)
         self.tell(st.say)              # (sets `acted` in a skippable rule)
+
+    def add_score(self, seat: str, points: str, span):
+        """rt.add_score(S, seat, points); with switch `moves`, its work in line when nothing is
+        logged (the same sum, kept only if rt.num would keep it; the call otherwise, which
+        raises num's error)."""
+        if not switches.on("moves"):
+            self.e.line(f"rt.add_score(S, {seat}, {points})", span)
+            return
+        if not _SIMPLE.fullmatch(seat):        # evaluated once, as the call evaluates it
+            self.e.line(f"sc_seat = {seat}", span)
+            seat = "sc_seat"
+        self.e.line(f"sc_new = S.score[{seat}] + {points}", span)
+        self.e.line(f"if S.log is None and {-rt.MAX_INT} <= sc_new <= {rt.MAX_INT}: S.score[{seat}] = sc_new")
+        self.e.line(f"else: rt.add_score(S, {seat}, {points})", span)
 
     def noted(self, slot: int, typ) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
         now (S.vknow, read by sampling); otherwise ''."""
         d = nodes.card_depth(typ)
-        return "" if d is None else f"; S.vknow[{slot}] = rt.knowers(S, V[{slot}], {d})"
+        if d is None:
+            return ""
+        if switches.on("moves"):       # rt.knowers' answer without the call when nobody tracks
+            return (f"; S.vknow[{slot}] = {(1 << self.N) - 1} if S.known is None else "
+                    f"rt.knowers(S, V[{slot}], {d})")
+        return f"; S.vknow[{slot}] = rt.knowers(S, V[{slot}], {d})"
 
     def s_Assign(self, st):
         for var, node, seat in st.pairs:
@@ -228,6 +322,14 @@ class Statements:
         body = "\n".join(lines[start + 2:])
         if lines[start + 1].strip() == "Z = S.Z; V = S.V":   # bind only what the body uses
             used = [f"{k} = S.{k}" for k in ("Z", "V") if re.search(rf"\b{k}\b", body)]
+            if switches.on("moves") and body.count("S.tell") > 1:   # the listener read once
+                for i in range(start + 2, len(lines)):
+                    lines[i] = lines[i].replace("S.tell", "tell")
+                used.append("tell = S.tell")
+            if switches.on("moves") and body.count(_FAST) > 1:      # moves in line: tested once
+                for i in range(start + 2, len(lines)):
+                    lines[i] = lines[i].replace(_FAST, "fast")
+                used.append(f"fast = {_FAST}")
             lines[start + 1] = "    " + ("; ".join(used) if used else "pass")
 
     def expr_fn(self, node, params=(), bounded=False) -> str:

@@ -81,6 +81,13 @@ class Match:
         if S.log is not None:
             S.log.append({"event": "decision", "seat": seat,
                           "legal": [self.move_text(x) for x in moves], "choice": i})
+        if op.turn is not None and self.after_move is None:
+            self.pending = None       # the move and the flow up to the next decision in one call
+            try:
+                self.pending = op.turn(self, S, seat, moves[i])
+            except _EVAL_ERRORS as exc:
+                raise self._error(exc, op.stmt.span) from None
+            return
         self._take(seat, moves[i], op)
         if self.after_move is not None:   # front-ends: the move and its automatic rules are done
             self.after_move()
@@ -122,30 +129,42 @@ class Match:
         world (no record, no callbacks): each move is what `apply` does without a record or a
         listener, with the index drawn in range."""
         assert self.S.log is None and self.after_move is None
-        take, advance = self._take, self._advance
+        take, advance, S = self._take, self._advance, self.S
         made = 0
-        if type(rng) is not random.Random:     # any other generator draws as it likes
-            randrange = rng.randrange
+        op = None
+        try:
+            if type(rng) is not random.Random:     # any other generator draws as it likes
+                randrange = rng.randrange
+                while made != depth and self.pending is not None and self.hands_played == hand:
+                    seat, moves, op = self.pending
+                    if op.turn is not None:        # the move and the flow after it (passes/turns.py)
+                        self.pending = None
+                        self.pending = op.turn(self, S, seat, moves[randrange(len(moves))])
+                    else:
+                        take(seat, moves[randrange(len(moves))], op)
+                        advance()
+                    made += 1
+                return made
+            # rng.randrange(n), its draws in line (Random._randbelow_with_getrandbits: the same
+            # numbers drawn, the same index), as rt.shuffle_list and rt.blind draw theirs.
+            getrandbits, bits = rng.getrandbits, rt.BITS
             while made != depth and self.pending is not None and self.hands_played == hand:
                 seat, moves, op = self.pending
-                take(seat, moves[randrange(len(moves))], op)
-                advance()
+                n = len(moves)
+                k = bits[n] if n < 257 else n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                if op.turn is not None:
+                    self.pending = None
+                    self.pending = op.turn(self, S, seat, moves[j])
+                else:
+                    take(seat, moves[j], op)
+                    advance()
                 made += 1
             return made
-        # rng.randrange(n), its draws in line (Random._randbelow_with_getrandbits: the same
-        # numbers drawn, the same index), as rt.shuffle_list and rt.blind draw theirs.
-        getrandbits, bits = rng.getrandbits, rt.BITS
-        while made != depth and self.pending is not None and self.hands_played == hand:
-            seat, moves, op = self.pending
-            n = len(moves)
-            k = bits[n] if n < 257 else n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            take(seat, moves[j], op)
-            advance()
-            made += 1
-        return made
+        except _EVAL_ERRORS as exc:     # (raised by a turn function: _take and _advance raise GameError)
+            raise self._error(exc, op.stmt.span) from None
 
     def move_text(self, move) -> str:
         """Canonical text of a move tuple: name and arguments, e.g. 'capture 7D 3S'."""
@@ -244,17 +263,17 @@ class Match:
         except _EVAL_ERRORS as exc:
             raise self._error(exc, None) from None
 
-    def _advance(self):
-        """Run ops until a decision is pending or the match is over. No decision is offered on
-        the way: a `choose` met again and again with no legal move while no card moves is a
-        hand that makes no progress, stopped after NO_PROGRESS rounds (_stuck), long before
-        the step budget."""
+    def _advance(self, idle=None, idle_moved=-1):
+        """Run ops from S.pc until a decision is pending or the match is over. No decision is
+        offered on the way: a `choose` met again and again with no legal move while no card
+        moves is a hand that makes no progress, stopped after NO_PROGRESS rounds (_stuck), long
+        before the step budget. A turn function (passes/turns.py) that hands over to this loop
+        gives it the count it kept of chooses without a legal move (`idle`, `idle_moved`)."""
         P, S = self.P, self.S
         code = P.code
         limit = P.max_steps
         op = None
-        idle = None        # choose op -> times it had no legal move since a card last moved
-        idle_moved = -1
+        # idle: choose op -> times it had no legal move since a card last moved (idle_moved)
         pc = S.pc          # kept in a local; S.pc is written back before any code that reads it
         try:
             while True:

@@ -19,6 +19,7 @@ measures of several summaries side by side with differences.
 from __future__ import annotations
 
 import math
+from operator import add as _add
 
 from ..language.model import players_text
 
@@ -127,7 +128,7 @@ class GameStats:
             hr, total, steps = match.P.hand_result, S.total, S.steps
             try:
                 every = match.P.hand_results      # all seats in one function, when compiled so
-                st = [t + r for t, r in zip(total, every(S))] if every is not None else \
+                st = list(map(_add, total, every(S))) if every is not None else \
                     [total[p] + hr(S, p) for p in range(self.n)]
             except Exception:         # a seat's result fails: standing() says what it stands at
                 st = None
@@ -139,11 +140,11 @@ class GameStats:
         if st == self.last:           # most moves change no standing: the leader and the
             return                    # streak are what the same standings made them last time
         self.last = st
-        if self.sign < 0:
-            st = [-v for v in st]
-        best = max(st)
-        top = [p for p, v in enumerate(st) if v == best]
-        leader = top[0] if len(top) == 1 else None
+        # the sole leader: the one seat (team) at the best standing (the highest; the lowest
+        # when the lowest wins), None on a tie (`best == best`: a standing that is not a number
+        # equal to itself leads nobody, as no comparison with it holds)
+        best = max(st) if self.sign > 0 else min(st)
+        leader = st.index(best) if best == best and st.count(best) == 1 else None
         if leader is not None:
             if self.leader is not None and leader != self.leader:
                 self.changes += 1

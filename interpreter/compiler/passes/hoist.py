@@ -33,6 +33,7 @@ import ast
 import copy
 
 from .. import nesting, switches
+from . import once
 
 # rt functions that count no step and write nothing (they may raise an error)
 _PURE_RT = {"no_top", "no_bottom", "at", "seat", "index", "table", "owner", "contains_kind", "num"}
@@ -55,7 +56,7 @@ def fast_legal(comp, lname: str, start: int):
         return
     lines = comp.e.lines
     plain = "LP" + lname[1:]
-    fast = fast_version("\n".join(lines[start:]) + "\n", plain)
+    fast = fast_version("\n".join(lines[start:]) + "\n", plain, comp.g.limits.steps_per_hand)
     if fast is None:
         return
     lines[start] = lines[start].replace(f"def {lname}(", f"def {plain}(", 1)
@@ -63,9 +64,10 @@ def fast_legal(comp, lname: str, start: int):
         comp.e.line(text)
 
 
-def fast_version(src: str, plain: str) -> str | None:
+def fast_version(src: str, plain: str, limit: int | None = None) -> str | None:
     """The source of a faster equivalent of the legal-move function `src` (which calls the
-    function named `plain`, the same code, when it fails), or None when nothing would move."""
+    function named `plain`, the same code, when it fails), or None when nothing would move.
+    `limit`: the hand's step limit (else the one `src` checks, if it checks one)."""
     try:
         if "    for p_" not in src:          # no loop over a parameter: nothing can move
             return None
@@ -73,6 +75,7 @@ def fast_version(src: str, plain: str) -> str | None:
         fn = tree.body[0]
         h = _Hoister(fn)
         h.loops(fn.body, [], {})
+        h.gain += once.tests_once(h, fn, limit)     # tests that count steps, the same every round
         if h.gain < _WORTH:
             return None
         _wrap(fn, plain, h.preamble)

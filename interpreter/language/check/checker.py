@@ -148,8 +148,14 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
             self.function(name, self.functions_src.key_span(name))
         self.moves = self.check_moves(d.get("moves", {}), base_scope)
         autos = []
+        named: dict = {}              # an automatic rule's name -> where it was first given
         for i, a in enumerate(d.get("automatic", [])):
             span = d["automatic"].at(i)
+            if "name" in a:           # names tell the rules apart in the narration and the rules text
+                first = named.setdefault(str(a["name"]), a.key_span("name"))
+                if first != a.key_span("name"):
+                    self.err(f"automatic rule '{a['name']}' is named twice (first on line {first.line}); "
+                             f"give each rule its own name", a.key_span("name"))
             body = self.stmts(a.get("do", []), a.at("do"), base_scope, allow_choose=False)
             autos.append(m.Automatic(str(a.get("name", f"automatic rule {i + 1}")), body, span))
             autos[-1].until_stable = a.get("repeat") == "until_stable"

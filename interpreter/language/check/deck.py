@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import model as m
 from ..nodes import BOOL, CARD, INT
 from ...errors import suggest
-from .names import BUILTIN_FUNCS, BUILTIN_VALUES, STANDARD_COLORS, Scope
+from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, STANDARD_COLORS, Scope
 
 _WORDS = {"and", "or", "not", "in", "if", "else", "for", "let", "true", "false"}
 
@@ -78,6 +78,8 @@ class DeckSection:
         for name, n, at in pairs:
             if name in deck.named:
                 self.err(f"cards: '{name}' is listed twice", at)
+            elif name in CARD_ATTRS:
+                self.err(f"cards: '{name}' is a built-in card attribute (card.{name}); choose another name", at)
             elif name in _WORDS or name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name == "player":
                 self.err(f"cards: '{name}' is a word or built-in name of the language; choose another name", at)
             elif name in deck.ranks or name in deck.suits or name == "JK" or name in deck.color_names \

@@ -38,8 +38,9 @@ class Expressions:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
                                 node.span)
             node.type, node.ref = SEAT, ("seat", node.value)
-        elif (want in (list_of(RANK), list_of(SEAT)) or (isinstance(want, tuple) and want[1] in self.enums)) \
-                and isinstance(node, ast.ListLit):
+        elif isinstance(want, tuple) and isinstance(node, ast.ListLit) \
+                and (want[1] in (RANK, SEAT) or want[1] in self.enums or isinstance(want[1], tuple)):
+            # (a list of lists of seats too: `sides: "[[0, 2], [1, 3]]"`)
             for item in node.items:
                 self.coerce(item, want[1])
             if all(i.type == want[1] for i in node.items):
