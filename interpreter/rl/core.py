@@ -20,6 +20,7 @@ from .encoding import Encoding
 from .tracking import Tracker
 
 REWARDS = ("match", "hand")
+INT8 = np.dtype(np.int8)
 # What a finished match returns each seat (see `outcome`).
 RETURNS = ("points", "win", "winloss")
 # reset() starts another match while one ends before its first decision (nothing to learn
@@ -66,9 +67,7 @@ class Core:
         self.reward = reward
         self._seeds = random.Random(seed)
         self.match: Match | None = None
-        self.ids: list = []
-        self.index: dict = {}
-        self._mask = None           # the pending decision's mask, made when first asked
+        self._ids = None            # the pending decision's action ids (per legal move), made when asked
         self.failed: str | None = None
         self.skipped = 0            # matches reset() skipped since it was created
         self._paid = 0              # hand results already paid out (reward="hand")
@@ -105,13 +104,35 @@ class Core:
         self._legal()
 
     def _legal(self):
-        self.ids = ids = self.encoding.action_ids(self.match)
-        index: dict = {}
-        for i, a in enumerate(ids):
-            if a is not None and a not in index:
-                index[a] = i
-        self.index = index
-        self._mask = None
+        self._ids = None
+
+    @property
+    def ids(self) -> list:
+        """The action id of each legal move of the pending decision (`Encoding.action_ids`;
+        made when first asked: opponents that choose by index never need it)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self.encoding.action_ids(self.match)
+        return ids
+
+    def move_of(self, action: int) -> int:
+        """The index of the first legal move whose id is `action`, or -1 when it is not legal
+        (a list's index: cheaper than a dict for the few moves of a decision)."""
+        ids = self._ids
+        if ids is None:
+            ids = self.ids
+        try:
+            return ids.index(action)
+        except ValueError:
+            return -1
+
+    @property
+    def index(self) -> dict:
+        """{action id: index of the first legal move with that id} of the pending decision."""
+        ids = self.ids
+        index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1)))   # the first index wins
+        index.pop(None, None)
+        return index
 
     @property
     def over(self) -> bool:
@@ -122,13 +143,15 @@ class Core:
 
     def legal_actions(self) -> list:
         """The legal action ids of the pending decision, ascending."""
-        return sorted(self.index)
+        legal = set(self.ids)
+        legal.discard(None)
+        return sorted(legal)
 
     def step(self, action: int) -> list:
         """Take action (an id) for the seat to move; the rewards it brings each seat."""
         action = check_action(action, self.encoding.num_actions)
-        i = self.index.get(action)
-        if i is None:
+        i = self.move_of(action)
+        if i < 0:
             raise ValueError(f"action {action} ({self.encoding.action_text(action)}) "
                              f"is not legal now")
         return self.apply_index(i)
@@ -136,14 +159,16 @@ class Core:
     def apply_index(self, i: int) -> list:
         """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
         m = self.match
-        if self.over:
+        if m.over or self.failed is not None:
             raise ValueError("the match is over: call reset()")
         try:
             m.apply(i)
         except GameError as exc:        # the episode ends here, truncated; nobody wins
             m.pending = None
             self.failed = exc.line()
-        self._legal()
+        self._ids = None
+        if not m.over and self.reward == "match":
+            return [0.0] * self.players
         if self.reward == "hand":
             r = [0.0] * self.players
             for res in m.hand_results[self._paid:]:
@@ -173,17 +198,20 @@ class Core:
     def mask(self, seat: int):
         """The seat's legal-action mask (all zeros when it is not the seat to move): a new
         int8 array on every call."""
+        b = bytearray(self.encoding.num_actions)     # (cheaper than numpy for a few ones)
         pending = self.match.pending
-        if pending is None or pending[0] != seat:
-            return self.encoding.mask(())
-        if self._mask is None:      # kept as bytes: the next call copies them (cheaper than numpy)
-            b = bytearray(self.encoding.num_actions)
-            for a in self.index:
-                b[a] = 1
-            self._mask = bytes(b)
-        else:
-            b = bytearray(self._mask)
-        return np.frombuffer(b, np.int8)
+        if pending is not None and pending[0] == seat:
+            ids = self._ids
+            if ids is None:
+                ids = self.ids
+            try:
+                for a in ids:
+                    b[a] = 1
+            except TypeError:       # a move the encoding cannot offer (None)
+                for a in ids:
+                    if a is not None:
+                        b[a] = 1
+        return np.frombuffer(b, INT8)
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""

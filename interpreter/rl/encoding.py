@@ -58,7 +58,7 @@ from math import comb
 from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
 
-ID_CACHE = 1 << 16      # action ids remembered per encoding (moves without a list parameter)
+ID_CACHE = 1 << 16      # action ids remembered per seat (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -313,7 +313,10 @@ class Encoding:
                                 any(k == "list" for k, _, _ in params)))
             off += size
         self.num_actions = max(off, 1)
-        self._idcache: dict = {}    # (seat, move) -> id, for moves without a list parameter
+        # Per seat: move -> id, for moves without a list parameter (in a game without list
+        # parameters, every move: `action_ids` looks them all up in one pass).
+        self._idcache = [{} for _ in range(max(N, 1))]
+        self._no_lists = not any(has_list for _, _, has_list in self._moves)
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -410,17 +413,20 @@ class Encoding:
         if pending is None:
             return []
         seat, moves, _ = pending
+        if self._no_lists:      # every move met before: its id from the seat's cache, in one pass
+            ids = list(map(self._idcache[seat].get, moves))
+            if None not in ids:
+                return ids
         N = self.N
         table = self._moves
         C = self._C
-        cache = self._idcache
+        cache = self._idcache[seat]
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
             off, params, has_list = table[mv[0]]
             if not has_list:    # a move without a list: its id, once computed, is remembered
-                key = (seat, mv)
-                a = cache.get(key)
+                a = cache.get(mv)
                 if a is not None:
                     ids.append(a)
                     continue
@@ -455,7 +461,7 @@ class Encoding:
                 j += 1
             ids.append(a)
             if not has_list and len(cache) < ID_CACHE:
-                cache[key] = a
+                cache[mv] = a
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids

@@ -108,7 +108,7 @@ class SingleAgentEnv(gym.Env):
         if core.over:
             raise ValueError("the episode is over: call reset()")
         action = check_action(action, core.encoding.num_actions)   # an integer id in range
-        if action not in core.index:
+        if core.move_of(action) < 0:
             if self.illegal == "raise":
                 raise ValueError(f"action {action} ({core.encoding.action_text(action)}) is not legal now")
             if self.illegal == "penalty":

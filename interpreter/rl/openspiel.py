@@ -265,6 +265,9 @@ class _Play:
     def legal(self) -> list:
         """The legal action ids, ascending (made once per state, and once per shared match)."""
         if self._legal is None:
+            if not self.shared:
+                self._legal = sorted(self._index or self.index)
+                return self._legal
             index = self.index
             known = self.cfg.derived.get(id(self.match)) if self.shared else None
             if known is not None and known[1] is index and len(known) > 2:
@@ -282,10 +285,9 @@ class _Play:
             if known is not None and known[0] is self.match and known[1] is not None:
                 self._index = known[1]
                 return known[1]
-            index = {}
-            for i, a in enumerate(self.cfg.encoding.action_ids(self.match)):
-                if a is not None and a not in index:
-                    index[a] = i
+            ids = self.cfg.encoding.action_ids(self.match)
+            index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1)))   # the first index wins
+            index.pop(None, None)       # (a move the encoding cannot offer)
             self._index = index
             if self.shared and len(self.cfg.derived) < REPLAY_CACHE:
                 # a shared match is never changed again (a move copies it first), and stays
@@ -303,7 +305,7 @@ class _Play:
         self._cow = False
 
     def apply(self, action: int):
-        if self.over():
+        if self.failed is not None or (self.need is None and self.match.over):
             raise ValueError("the match is over: no action can be applied")
         if self._cow:
             self._unshare()
@@ -325,7 +327,7 @@ class _Play:
             self.outcomes.append(action)
             self.match, self.need, self.failed = cfg.replay(self.outcomes, self.moves)
         else:
-            i = self.index.get(action)
+            i = (self._index or self.index).get(action)
             if i is None:
                 enc = cfg.encoding
                 what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
@@ -334,7 +336,7 @@ class _Play:
             if self.shared:
                 self.match, self.shared = copy_match(self.match), False
             m = self.match
-            self.own[m.to_move()].append(action)
+            self.own[m.pending[0]].append(action)
             self.moves.append(i)
             try:
                 m.apply(i)
@@ -487,7 +489,10 @@ class CardrulesState(pyspiel.State):
         return lazy.get()
 
     def _apply_action(self, action):
-        self._own().apply(int(action))
+        lazy = self._lazy       # (_own, in line)
+        if lazy.shared:
+            lazy = self._lazy = lazy.fork()
+        (lazy.play or lazy.get()).apply(action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:

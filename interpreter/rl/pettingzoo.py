@@ -28,7 +28,7 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
 
-from .core import Core, check_action, game_name
+from .core import INT8, Core, check_action, game_name
 
 ILLEGAL = ("terminate", "raise")
 
@@ -159,12 +159,25 @@ class CardrulesEnv(AECEnv):
 
     def last(self, observe: bool = True):
         """As AECEnv.last (the agent to act: its observation, cumulative reward, terminated,
-        truncated, info), without its layers of calls."""
+        truncated, info), without its layers of calls: Core.observe and Core.mask in line."""
         agent = self.agent_selection
         assert agent is not None
         if observe:
             core, seat = self.core, self._seat[agent]
-            observation = {"observation": core.observe(seat), "action_mask": core.mask(seat)}
+            m = core.match
+            b = bytearray(core.encoding.num_actions)
+            pending = m.pending
+            if pending is not None and pending[0] == seat:
+                ids = core._ids
+                if ids is None:
+                    ids = core.ids
+                try:
+                    for a in ids:
+                        b[a] = 1
+                except TypeError:       # a move the encoding cannot offer (None)
+                    b = bytearray(core.mask(seat))
+            observation = {"observation": core.tracker.observe(m, seat).copy(),
+                           "action_mask": np.frombuffer(b, INT8)}
         else:
             observation = None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
@@ -177,8 +190,12 @@ class CardrulesEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         core = self.core
-        action = check_action(action, core.encoding.num_actions)
-        if self.illegal == "terminate" and action not in core.index:
+        if type(action) is not int or not 0 <= action < core.encoding.num_actions:
+            action = check_action(action, core.encoding.num_actions)
+        i = core.move_of(action)
+        if i < 0:
+            if self.illegal == "raise":
+                core.step(action)       # the ValueError naming the action
             # as TerminateIllegalWrapper: the agent gets illegal_reward, the others 0, all done
             EnvLogger.warn_on_illegal_move()
             for a in self.agents:
@@ -188,9 +205,6 @@ class CardrulesEnv(AECEnv):
             self._accumulate_rewards()
             self._deads_step_first()
             return
-        i = core.index.get(action)
-        if i is None:
-            core.step(action)       # the ValueError naming the action
         r = core.apply_index(i)
         paid = any(r)
         if paid or self._paid:      # (zeros stay zeros: nothing to write or add)
@@ -206,7 +220,7 @@ class CardrulesEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[core.to_move()]
+            self.agent_selection = self.possible_agents[core.match.pending[0]]
         if paid:
             self._accumulate_rewards()
 

@@ -1,23 +1,30 @@
 """Observation vectors kept up to date from what changed, instead of rebuilt every step.
 
 `Encoding.observe` builds a seat's vector from scratch (it stays the reference: the tests check
-that both agree over many random steps of every game). A `Tracker` keeps one vector per seat
-and, when the seat is asked again, redoes only the cards that changed since: those that moved
-(`S.loc`), were turned face up or down (`S.up`) or whose knowledge changed for that seat
-(`S.known`: a move, a shuffle, `show:`). The three are compared as integers (one byte per
-card), so finding the few cards that changed costs no loop over the deck. A card's slot is
-cleared where it was and set where it is if the seat sees or knows it there; the counts of
-the instances it left and entered are rewritten. Zones whose visibility is `top` are redone
-whole when their version (`S.zv`) moved. Variables, scores, whose turn, the dealer and the hand
-number are a few slots and are rewritten every time. A new hand (the engine makes new lists)
-or a new match rebuilds the seat's vector, and so does every call where the bytes cannot hold
-the state (more than 8 seats or 256 zone instances). A seat's vector is made only when asked.
+that both agree at every step of random matches of every game). A `Tracker` keeps one vector
+per seat and, when the seat is asked again, redoes only the cards that changed since: those
+that moved (`S.loc`), were turned face up or down (`S.up`) or whose knowledge changed for that
+seat (`S.known`: a move, a shuffle, `show:`). Each of the three is read as one integer (a byte
+per card) and compared with the one kept from the seat's last view, so finding the few cards
+that changed costs no loop over the deck (and `S.up`, which seldom changes, is first compared
+as a list). A card's slot is cleared where it was and set where it is if the seat sees or
+knows it there; the counts of the instances it left and entered are rewritten. Zones whose
+visibility is `top` are redone whole when their version (`S.zv`) moved, or in a new hand or
+match (the versions start again). Scores and totals are rewritten when they changed; the
+variables, whose turn, the dealer and the hand number are a few slots and are rewritten every
+time; a game with `marks:` has its mark slots rebuilt every time. A new hand or a new match is
+one more set of changes: a seat's vector is built from scratch once, when first asked, and
+every time where the bytes cannot hold the state (more than 8 seats or 256 zone instances).
 """
 from __future__ import annotations
 
 from array import array
+from itertools import compress
 
 import numpy as np
+
+_FROM = int.from_bytes
+_compress = compress
 
 
 class _View:
@@ -25,7 +32,7 @@ class _View:
     (written slot by slot: numpy's indexing with a list of slots costs more than the writes)
     that numpy reads without a copy."""
 
-    __slots__ = ("out", "np", "Z", "marks", "tops", "rest")
+    __slots__ = ("out", "np", "lb", "li", "ki", "ui", "up", "epoch", "tops", "rest", "sc", "tt")
 
     def __init__(self, size: int):
         self.out = array("f", bytes(4 * size))
@@ -33,7 +40,7 @@ class _View:
 
 
 class Tracker:
-    """Per seat, the observation vector of one match, updated from what changed."""
+    """Per seat, the observation vector of the matches of one program, updated from what changed."""
 
     def __init__(self, enc):
         self.enc = enc
@@ -51,27 +58,40 @@ class Tracker:
         # Per seat and instance: (bits offset, count slot, seen whole, top) of its group.
         self._of = [[(zones[g][0], zones[g][2], zones[g][4][s], zones[g][1] >= 0)
                      for g in self._group[s]] for s in range(N)]
+        # Per seat, by instance: its group's bits offset (None for a `top` zone, redone whole),
+        # its count slot, and whether the seat sees its every card.
+        self._bits = [[None if top else bits for bits, _, _, top in of] for of in self._of]
+        self._cnt = [[cnt for _, cnt, _, _ in of] for of in self._of]
+        self._whole = [[whole for _, _, whole, _ in of] for of in self._of]
+        self._cards = range(n)
+        self._nobody = [0] * n      # S.known without memory: nobody knows any card
         self._tops = [g for g, z in enumerate(zones) if z[1] >= 0]
-        self._rot = [[(s + k) % N for k in range(N)] for s in range(N)]
         self._incremental = N <= 8 and len(self._inst[0]) <= 256 if N else False
         self._bit = [int.from_bytes(bytes([1 << s]) * n, "little") if N <= 8 else 0
                      for s in range(N)]
-        self.match = None
+        self._zero = array("f", bytes(4 * enc.size))
+        # The slots of the marks (marks:), rebuilt every time: (start, end) of each region.
+        self._mark_slots = [(counts, counts + len(zones)) for _, counts, _ in enc._marks] + \
+                           [(values, values + n) for _, _, values in enc._marks]
+        self._write_rest = rest_writer(enc)
+        self._marked = bool(enc._marks)
         self.views: list = [None] * N
 
     def observe(self, match, seat: int):
         """The seat's vector: the tracker's own (numpy) array, changed by the next call (copy
         it to keep it)."""
-        if match is not self.match:
-            self.match = match
-            self.views = [None] * self.enc.N
         v = self.views[seat]
-        S = match.S
-        if v is None or v.Z is not S.Z or not self._incremental:
-            v = self.views[seat] = _View(self.enc.size)
+        if v is None or not self._incremental:
+            if v is None:
+                v = self.views[seat] = _View(self.enc.size)
+            else:
+                v.out[:] = self._zero
             self._build(match, seat, v)
         else:
             self._update(match, seat, v)
+            self._write_rest(match.S, seat, v.out, match.pending, v)
+        if self._marked:
+            self._marks(match, seat, v)
         return v.np
 
     def _group_ones(self, g: int, seat: int, S, known) -> list:
@@ -92,22 +112,17 @@ class Tracker:
             ones.append(top + z[-1])
         return ones
 
-    def _marks(self, S, known, seat: int) -> int:
-        """Per card a byte: its instance, face up, the seat's knowledge bit, as one integer
-        (instance in the low byte of a 3-byte group)."""
-        f = int.from_bytes
-        x = f(bytes(S.loc), "little") | f(bytes(S.up), "little") << (8 * self.enc.n)
-        if known is not None:
-            x |= (f(bytes(known), "little") & self._bit[seat]) << (16 * self.enc.n)
-        return x
-
     def _build(self, match, seat: int, v: _View):
         S, enc = match.S, self.enc
         out = v.out
         known = S.known if enc.memory else None
-        v.Z = S.Z
         if self._incremental:
-            v.marks = self._marks(S, known, seat)
+            v.lb = lb = bytes(S.loc)
+            v.li = _FROM(lb, "little")
+            v.ki = _FROM(bytes(known), "little") & self._bit[seat] if known is not None else 0
+            v.up = S.up[:]
+            v.ui = _FROM(bytes(v.up), "little")
+            v.epoch = (match, S.hand_no, S.zv)
             v.tops = {g: (S.zv[self._inst[seat][g]], self._group_ones(g, seat, S, known))
                       for g in self._tops}
         ones, idx, vals = [], [], []
@@ -119,69 +134,119 @@ class Tracker:
             out[i] = 1.0
         for i, x in zip(idx, vals):
             out[i] = x
-        v.rest = self._rest(match, seat, out)
+        v.rest, v.sc, v.tt = [], None, None
+        self._write_rest(S, seat, out, match.pending, v)
 
     def _update(self, match, seat: int, v: _View):
-        S, enc = match.S, self.enc
+        S = match.S
         out = v.out
-        for i in v.rest:
-            out[i] = 0.0
-        known = S.known if enc.memory else None
-        marks = self._marks(S, known, seat)
-        d = marks ^ v.marks
+        memory = self.enc.memory
+        lb = bytes(S.loc)
+        li = _FROM(lb, "little")
+        d = li ^ v.li
+        if memory:
+            known = S.known
+            ki = _FROM(bytes(known), "little") & self._bit[seat]
+            d |= ki ^ v.ki
+            v.ki = ki
+        else:
+            known = self._nobody
+        up = S.up
+        if up != v.up:
+            v.up = up[:]
+            ui = _FROM(bytes(v.up), "little")
+            d |= ui ^ v.ui
+            v.ui = ui
         redo = ()
-        if d:
-            n8 = enc.n << 3
-            d = (d | d >> n8 | d >> (n8 << 1)) & ((1 << n8) - 1)    # per card: any change
-            old, Z, loc, up = v.marks, S.Z, S.loc, S.up
-            of = self._of[seat]
+        if d:       # the cards that changed: the nonzero bytes of d
+            Z, loc, old = S.Z, S.loc, v.lb
+            bits, cnt, whole = self._bits[seat], self._cnt[seat], self._whole[seat]
             bit = 1 << seat
-            while d:        # the cards that changed, one byte of d each
-                b = (d.bit_length() - 1) >> 3
-                d &= (1 << (b << 3)) - 1
-                was = (old >> (b << 3)) & 255
-                bits, cnt, _, top = of[was]
-                if top:
+            for b in _compress(self._cards, d.to_bytes(len(lb), "little")):
+                was, i = old[b], loc[b]
+                if was != i:
+                    out[cnt[was]] = len(Z[was])
+                    out[cnt[i]] = len(Z[i])
+                o = bits[was]
+                if o is None:
                     redo = {was} if not redo else redo | {was}
                 else:
-                    out[bits + b] = 0.0
-                out[cnt] = len(Z[was])
-                i = loc[b]
-                bits, cnt, whole, top = of[i]
-                if top:
+                    out[o + b] = 0.0
+                o = bits[i]
+                if o is None:
                     redo = {i} if not redo else redo | {i}
-                elif whole or up[b] or known is not None and known[b] & bit:
-                    out[bits + b] = 1.0
-                out[cnt] = len(Z[i])
-            v.marks = marks
+                elif whole[i] or up[b] or known[b] & bit:
+                    out[o + b] = 1.0
+            v.lb, v.li = lb, li
         if v.tops:      # a zone showing its top: redone whole when it changed
             inst, zv = self._inst[seat], S.zv
+            epoch = v.epoch
+            new = epoch[0] is not match or epoch[1] != S.hand_no or epoch[2] is not zv
+            if new:
+                v.epoch = (match, S.hand_no, zv)
             for g, (ver, ones) in v.tops.items():
-                if zv[inst[g]] != ver or inst[g] in redo:
+                if new or zv[inst[g]] != ver or inst[g] in redo:
                     for i in ones:
                         out[i] = 0.0
                     ones = self._group_ones(g, seat, S, known)
                     v.tops[g] = (zv[inst[g]], ones)
                     for i in ones:
                         out[i] = 1.0
-        v.rest = self._rest(match, seat, out)
 
-    def _rest(self, match, seat: int, out) -> list:
-        """Writes the variables, scores, totals and hand number; returns the slots set to 1
-        (one-hots, cleared before the next update)."""
-        enc, S, N = self.enc, match.S, self.enc.N
-        ones = []
-        enc.write_vars(S, seat, out, ones)
-        i = enc._score
-        for s in self._rot[seat]:
-            out[i] = S.score[s]
-            out[i + N] = S.total[s]
-            i += 1
-        out[enc._hand] = S.hand_no
-        pending = match.pending
-        if pending is not None:
-            ones.append(enc._turn + (pending[0] - seat) % N)
-        ones.append(enc._dealer + (S.dealer - seat) % N)
-        for i in ones:
-            out[i] = 1.0
-        return ones
+    def _marks(self, match, seat: int, v: _View):
+        """The slots of the marks (marks:), rebuilt."""
+        out, zero = v.out, self._zero
+        for a, b in self._mark_slots:
+            out[a:b] = zero[a:b]
+        self.enc._observe_marks(match, seat, v.np)
+
+
+def rest_writer(enc):
+    """A function rest(S, seat, out, pending, v) that writes what `Encoding.observe` writes
+    after the zones (`write_vars`, scores and totals, whose turn, the dealer, the hand
+    number), generated for the encoding: one line per variable, no loop over their kinds.
+    Scores and totals are written when they differ from v.sc and v.tt; the one-hot slots set
+    are kept in v.rest, and only rewritten when they change."""
+    N = enc.N
+    lines = ["def rest(S, seat, out, pending, v):",
+             "    V = S.V",
+             "    r = ROT[seat]",
+             "    rel = REL[seat]",
+             "    ones = []"]
+    for slot, kind, per_player, k, off, width in enc._vars:
+        lines.append(f"    x = V[{slot}]")
+        if per_player:
+            lines.append(f"    if x is not None: x = x[r[{k}]]")
+        if kind in ("int", "bool"):
+            lines.append(f"    out[{off}] = 0 if x is None else x")
+        elif kind == "seat":
+            lines.append(f"    if x is not None and 0 <= x < {N}: ones.append({off} + rel[x])")
+        elif kind == "card":
+            lines += [f"    if x is not None and S.vknow[{slot}] >> seat & 1:",
+                      "        if isinstance(x, list):",
+                      f"            ones.extend([{off} + c for c in x if c is not None])",
+                      "        else:",
+                      f"            ones.append({off} + x)"]
+        else:           # rank, suit, colour (a joker's suit or colour: none)
+            lines.append(f"    if x is not None and 0 <= x < {width}: ones.append({off} + x)")
+    lines += ["    sc, tt = S.score, S.total",
+              "    if sc != v.sc or tt != v.tt:"]
+    for k in range(N):
+        lines.append(f"        out[{enc._score + k}] = sc[r[{k}]]")
+        lines.append(f"        out[{enc._total + k}] = tt[r[{k}]]")
+    lines += ["        v.sc, v.tt = sc[:], tt[:]",
+              f"    out[{enc._hand}] = S.hand_no",
+              "    if pending is not None:",
+              f"        ones.append({enc._turn} + rel[pending[0]])",
+              f"    ones.append({enc._dealer} + rel[S.dealer])",
+              "    if ones != v.rest:",
+              "        for i in v.rest:",
+              "            out[i] = 0.0",
+              "        for i in ones:",
+              "            out[i] = 1.0",
+              "        v.rest = ones"]
+    env = {"ROT": [[(s + k) % N for k in range(N)] for s in range(N)],
+           # REL[seat][x]: seat x relative to seat (0: itself, 1: its left, ...)
+           "REL": [[(x - s) % N for x in range(N)] for s in range(N)]}
+    exec(compile("\n".join(lines) + "\n", f"<cardrules observation of {enc.P.game.name!r}>", "exec"), env)
+    return env["rest"]
