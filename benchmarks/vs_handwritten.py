@@ -93,7 +93,9 @@ def worker(name, game, players):
 
 def compare_processes(game, players, pythons, seconds, rounds, warmup, seed=0):
     """compare(), each side in its own worker process under the interpreter pythons[name];
-    each first plays `warmup` CPU seconds untimed (a JIT compiles the hot loops meanwhile)."""
+    each first plays `warmup` CPU seconds untimed (a JIT compiles the hot loops meanwhile).
+    Returns compare()'s two dicts and the hands each side played untimed (printed with the row:
+    PyPy's JIT reaches its speed on Perfect 10 and Nutzen only after a few thousand hands)."""
     procs = {name: subprocess.Popen([py, os.path.abspath(__file__), "--worker", name, game, str(players)],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for name, py in pythons.items()}
@@ -109,11 +111,14 @@ def compare_processes(game, players, pythons, seconds, rounds, warmup, seed=0):
         return r["seconds"], [(d, [x]) for d, x in r["hands"]]
 
     try:
+        warm = {}               # side -> hands played untimed
         for name, p in procs.items():
             p.stdin.write(f"warm {warmup}\n")
             p.stdin.flush()
-            if not p.stdout.readline():
+            line = p.stdout.readline()
+            if not line:
                 raise SystemExit(f"the {name} worker ({pythons[name]}) stopped")
+            warm[name] = json.loads(line)["hands"]
         t, n = 0.0, 1          # batch size: about seconds / rounds / 2 of hand-written play
         while t < 0.05:
             n *= 2
@@ -127,7 +132,7 @@ def compare_processes(game, players, pythons, seconds, rounds, warmup, seed=0):
                 dt, out = batch(name, seed + r * size, size)
                 times[name] += dt
                 res[name] += out
-        return times, res
+        return times, res, warm
     finally:
         for p in procs.values():
             p.stdin.close()
@@ -207,10 +212,10 @@ def main(argv=None):
     for name, players in rows:
         file, _, hand_written = GAMES[name]
         if pythons:
-            times, res = compare_processes(name, players, pythons, a.seconds, a.rounds, a.warmup)
+            times, res, warm = compare_processes(name, players, pythons, a.seconds, a.rounds, a.warmup)
         else:
-            times, res = compare(os.path.join(ROOT, "games", file), players, hand_written,
-                                 a.seconds, a.rounds)
+            (times, res), warm = compare(os.path.join(ROOT, "games", file), players, hand_written,
+                                         a.seconds, a.rounds), None
         n = len(res["engine"])
         rate = {k: n / times[k] for k in times}
         ratio = rate["engine"] / rate["hand-written"]
@@ -224,7 +229,7 @@ def main(argv=None):
         (m1, c1, m2, c2) = shown[0]
         print(f"{name:<12} {players:>7} {n:>6} {rate['engine']:>11.0f} {rate['hand-written']:>9.0f} "
               f"{ratio:>6.2f}  {m1:>8.1f} ± {c1:<5.1f} {m2:>6.1f} ± {c2:<5.1f}  "
-              f"{'yes' if agree else 'NO'}")
+              f"{'yes' if agree else 'NO'}" + (f"  (warm-up: engine {warm['engine']} hands)" if warm else ""))
     print(f"lowest ratio engine / hand-written: {worst:.2f}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
