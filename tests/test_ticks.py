@@ -120,3 +120,13 @@ def test_no_binding_is_dropped_where_the_names_are_bound_otherwise():
     assert ticks.rewrite(lines, [None] * 4)[0] == lines
     lines = ["def f(S):", "    Z = S.Z", "    S.Z = []", "    Z = S.Z"]
     assert ticks.rewrite(lines, [None] * 4)[0] == lines
+
+
+def test_a_narration_mark_right_after_the_same_mark_is_written_once():
+    mark = "    if S.tell is not None: S.tell(-1, ())"
+    got = ticks.rewrite(["def f(S):", mark, mark, "    x = 1", mark, "    if a:", "    " + mark],
+                        [None] * 7)[0]
+    assert got == ["def f(S):", mark, "    x = 1", mark, "    if a:", "    " + mark]
+    fast, slow = programs("perfect10", 4)
+    twice = re.compile(r"^( *)if S\.tell is not None: S\.tell\(-1, \(\)\)\n\1if S\.tell is not None: S\.tell\(-1", re.M)
+    assert twice.search(_turns(slow.source)) and not twice.search(_turns(fast.source))

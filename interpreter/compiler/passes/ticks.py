@@ -17,7 +17,11 @@ lines it writes keep the rewritten line's rule-file position):
   before it already bound the same names and is still in force (it is at the same or a lesser
   indentation with no line of a lesser indentation between: its block has not ended, so it ran
   before), provided nothing in the function binds those names or stores into S.Z, S.V, S.tell
-  otherwise (the engine sets them outside a turn: a hand's set-up, a listener attached).
+  otherwise (the engine sets them outside a turn: a hand's set-up, a listener attached);
+- of two lines in a row `if S.tell is not None: S.tell(-1, ())` (the end of a move's own
+  statements, then the start of an automatic rule's said statement), the second: the mark tells
+  a listener where the cards moved so far end (narrate.Narrator.said), and nothing happened
+  between the two marks.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ def rewrite(lines: list, spans: list) -> tuple:
         for t in _tick_loop(text) or _ticks_first(text) or [text]:
             out.append(t)
             out_spans.append(span)
+    out, out_spans = _drop_repeated_marks(out, out_spans)
     if _bindings_fixed(out):
         out, out_spans = _drop_bindings(out, out_spans)
     return out, out_spans
@@ -190,6 +195,19 @@ def _drop_bindings(lines: list, spans: list) -> tuple:
             if not need:
                 continue
             text = _indent(text) + "; ".join(need)
+        out.append(text)
+        out_spans.append(span)
+    return out, out_spans
+
+
+_MARK = "if S.tell is not None: S.tell(-1, ())"
+
+
+def _drop_repeated_marks(lines: list, spans: list) -> tuple:
+    out, out_spans = [], []
+    for text, span in zip(lines, spans):
+        if out and text.strip() == _MARK and text == out[-1]:
+            continue
         out.append(text)
         out_spans.append(span)
     return out, out_spans
