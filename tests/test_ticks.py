@@ -128,5 +128,6 @@ def test_a_narration_mark_right_after_the_same_mark_is_written_once():
                         [None] * 7)[0]
     assert got == ["def f(S):", mark, "    x = 1", mark, "    if a:", "    " + mark]
     fast, slow = programs("perfect10", 4)
-    twice = re.compile(r"^( *)if S\.tell is not None: S\.tell\(-1, \(\)\)\n\1if S\.tell is not None: S\.tell\(-1", re.M)
+    mark_re = r"if S\.tell is not None: S\.tell\(-1, \(\)\)"
+    twice = re.compile(rf"^( *){mark_re}\n\1{mark_re}", re.M)
     assert twice.search(_turns(slow.source)) and not twice.search(_turns(fast.source))

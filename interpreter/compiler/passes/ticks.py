@@ -133,7 +133,8 @@ def _ticks_first(text: str):
         # the same tree but for that part (the `or`'s other operands in its place)
         want = _parse(body)
         p2 = _first(_expr_of(want))
-        want = _Swap(p2, p2.values[1] if len(p2.values) == 2 else ast.BoolOp(ast.Or(), p2.values[1:])).visit(want)
+        kept = p2.values[1] if len(p2.values) == 2 else ast.BoolOp(ast.Or(), p2.values[1:])
+        want = _Swap(p2, kept).visit(want)
         got = _parse(new)
         if got is None or ast.dump(got) != ast.dump(want):
             break
