@@ -25,7 +25,7 @@ NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables"
 # PyPy (measured: `turns` made Chinese Ten 5x and Nutzen 2x slower there, its long functions
 # past what the JIT traces well). The same games either way.
 JIT = sys.implementation.name == "pypy"
-NOT_UNDER_JIT = frozenset({"turns"})
+NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
 
 
 def on(name: str) -> bool:
