@@ -18,7 +18,7 @@ OFF: set = set()
 # (compiler.py's PASSES says where each one applies and what it produces).
 NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
          "lines", "moves", "joins", "subsets", "pairs", "hoist", "once", "fuse", "results", "dispatch",
-         "takes", "chooses", "turns")
+         "takes", "chooses", "turns", "ticks")
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
@@ -31,7 +31,7 @@ NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables"
 # `index`/`unroll` are within the noise; `chooses` off was 10-25% faster on Nutzen in two runs
 # and 15% slower on Perfect 10: kept.
 JIT = sys.implementation.name == "pypy"
-NOT_UNDER_JIT = frozenset({"turns"})
+NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
 
 
 def on(name: str) -> bool:

@@ -34,7 +34,8 @@ import re
 
 from .. import nesting
 from ..program import CHOOSE, END
-from . import takes
+from .. import switches
+from . import takes, ticks
 
 DEPTH = 6          # engine ops followed after the move, at most, before falling back to the loop
 NODES = 10         # ops written per TN_ function, at most, the nearest first (plan)
@@ -242,12 +243,26 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
         w.plan(op[2])
         w.arrive(op[2], (), frozenset(), 0)
         e.dedent()
+        if switches.on("ticks"):
+            _rewrite(e, start)
         if _too_deep(e.lines[start:]):       # bodies nested in bodies past CPython's limits:
             del e.lines[start:]              # this choose keeps the general path
             for k in [k for k in e.linemap if k > start]:
                 del e.linemap[k]
             del out[pc]
     return out
+
+
+def _rewrite(e, start: int):
+    """passes/ticks.py on the TN_ function written from line `start` on (the last one)."""
+    n = len(e.lines)
+    lines, spans = ticks.rewrite(e.lines[start:], [e.linemap.get(k) for k in range(start + 1, n + 1)])
+    for k in range(start + 1, n + 1):
+        e.linemap.pop(k, None)
+    e.lines[start:] = lines
+    for k, sp in enumerate(spans, start + 1):
+        if sp is not None:
+            e.linemap[k] = sp
 
 
 def _too_deep(lines) -> bool:
