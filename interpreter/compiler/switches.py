@@ -22,14 +22,9 @@ NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables"
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
-# PyPy (measured: `turns` made Chinese Ten 5x and Nutzen 2x slower there, its long functions
-# past what the JIT traces well). The same games either way.
-# The others were measured each one off alone under PyPy 3.9 (2026-12-06, warmed up 3-6 s, load
-# 3-6 on 2 CPUs, hands/s in 1 s windows, run-to-run noise about 20%). Of those that change the code
-# of Perfect 10 (5 players) or Nutzen: `moves`, `dispatch` (and `hoist` on Nutzen) help PyPy
-# too (Perfect 10 about 3,300 and 3,900 hands/s without them against 5,500 with); `takes` and
-# `index`/`unroll` are within the noise; `chooses` off was 10-25% faster on Nutzen in two runs
-# and 15% slower on Perfect 10: kept.
+# PyPy (measured: `turns` made two of the seed games 2-5x slower there, its long functions past
+# what the JIT traces well). The same games either way. Every other shortcut was measured off
+# alone under PyPy too (docs/agents.md, "On PyPy"): none is slower there beyond the noise.
 JIT = sys.implementation.name == "pypy"
 NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
 
