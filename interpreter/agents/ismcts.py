@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import time
 
-from ..compiler.program import ChooseOp
 from ..engine.match import _EVAL_ERRORS
 from ..errors import GameError
 from . import register
@@ -33,7 +32,6 @@ DEFAULT_BUDGET = 1000       # iterations per decision: about a second in the see
 EXPLORATION = 0.7           # UCB constant for rewards in [0, 1]
 DEFAULT_DEPTH = 8           # random moves per rollout before it may be cut (docs/agents.md)
 DEFAULT_CAP = 200           # random moves per rollout at most, then valued where it stands
-_TURNS = hasattr(ChooseOp, "turn")   # a choose may have a turn function (passes/turns.py)
 
 
 def _key(seat: int, move) -> tuple:
@@ -195,7 +193,7 @@ class ISMCTSAgent(Agent):
                         return
                     child = got[i]
                 path.append((child, seat))
-                turn = getattr(op, "turn", None) if _TURNS else None
+                turn = op.turn
                 if turn is not None:   # the move and the flow after it in one call, as apply
                     m.pending = None
                     try:
