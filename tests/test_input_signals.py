@@ -143,3 +143,49 @@ def test_a_full_disk_is_one_line_and_exit_1_not_a_bug(args, stdout_full):
                            stdout=full if stdout_full else subprocess.PIPE, stderr=subprocess.PIPE)
     assert r.returncode == 1 and r.stderr.startswith("cardrules: error: ") and "No space left" in r.stderr
     assert len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_a_line_thrown_away_after_select_does_not_block_the_read(monkeypatch):
+    """Ctrl-C right after Enter: the terminal drops the typed line between select() saying it is
+    there and read(). The read must not block (the signal is already delivered, so nothing
+    would end a blocking read): it goes back to select(). Here select() reports the terminal
+    ready once while nothing is there, then the next line arrives."""
+    import threading
+    from cardrules.play import input as answers
+    r, w = os.pipe()
+    wake_r, wake_w = os.pipe()
+    calls = []
+
+    def fake_select(rl, wl, xl, *timeout):
+        calls.append(len(calls))
+        if len(calls) == 2:                       # the next line comes after the one thrown away
+            os.write(w, b"hi\n")
+        return [r], [], []                        # first call: "ready", but the line is gone
+
+    monkeypatch.setattr(answers.select, "select", fake_select)
+    got = []
+    t = threading.Thread(target=lambda: got.append(answers._read_line(r, wake_r)), daemon=True)
+    t.start()
+    t.join(5)
+    blocked = t.is_alive()
+    if blocked:                                   # unblock the read so the thread can end
+        os.write(w, b"\n")
+        t.join(5)
+    for fd in (r, w, wake_r, wake_w):
+        os.close(fd)
+    assert not blocked, "read() blocked after select() said the terminal was ready"
+    assert got == ["hi"] and len(calls) == 2
+
+
+def test_the_answer_s_descriptor_keeps_its_blocking_mode():
+    from cardrules.play import input as answers
+    r, w = os.pipe()
+    os.write(w, b"x\n")
+    assert os.get_blocking(r)
+    assert answers._read_now(r) == b"x\n"
+    assert os.get_blocking(r)
+    with pytest.raises(BlockingIOError):
+        answers._read_now(r)
+    assert os.get_blocking(r)
+    os.close(r)
+    os.close(w)

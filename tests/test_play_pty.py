@@ -93,7 +93,8 @@ def test_the_screen_fits_60_by_24_with_the_title_and_table_in_view(tmp_path):
                 assert any(r.startswith("South> ") for r in rows), rows
                 assert all(len(r.rstrip()) <= 60 for r in rows)
             child.sendline("1" if k == 0 else "")
-        # Ctrl-C at a prompt (what the interrupt tests cover), not while the answer is played
+        # Ctrl-C at a prompt (Ctrl-C right after Enter, the line dropped between select() and
+        # read(): test_input_signals.py's test_a_line_thrown_away_after_select_...)
         child.expect("South> " if game == "chinese-ten" else ["South> ", "Press Enter", pexpect.EOF])
         if game == "chinese-ten":                       # ? pages the full rules, q goes back
             child.sendline("?")

@@ -145,6 +145,9 @@ def _input(prompt: str) -> str:
 
 
 def _read_line(fd: int, wake: int) -> str:
+    """The line, read only when select() says it is there and without blocking: a Ctrl-C right
+    after Enter makes the terminal throw the line away between select() and read(), and a
+    blocking read() would then wait, the signal already delivered, for a line that never comes."""
     limit = 4 * (MAX_ANSWER + 1)          # bytes: up to 4 per character
     data = b""
     while True:
@@ -152,13 +155,29 @@ def _read_line(fd: int, wake: int) -> str:
         if wake in ready:                 # a signal whose handler did not raise: wait on
             os.read(wake, 512)
             continue
-        chunk = os.read(fd, 4096)         # a canonical terminal gives at most one line a read
+        try:
+            chunk = _read_now(fd)         # a canonical terminal gives at most one line a read
+        except BlockingIOError:           # gone since select(): its signal's handler raises next
+            continue
         if not chunk and not data:
             raise EOFError
         if len(data) < limit:
             data += chunk[:limit - len(data)]
         if not chunk or chunk.endswith(b"\n"):   # the end of input after some text ends it, as input()
             return data.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_ANSWER + 1]
+
+
+def _read_now(fd: int) -> bytes:
+    """os.read(fd, 4096) that never blocks (BlockingIOError when nothing is there); the
+    descriptor's blocking mode, which the terminal shares with the shell, is put back."""
+    was = os.get_blocking(fd)
+    if was:
+        os.set_blocking(fd, False)
+    try:
+        return os.read(fd, 4096)
+    finally:
+        if was:
+            os.set_blocking(fd, True)
 
 
 def read_answer(stream) -> str | None:
