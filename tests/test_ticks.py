@@ -8,22 +8,15 @@ import pytest
 
 from cardrules.compiler import switches
 from cardrules.compiler.passes import ticks
-from cardrules.session import setup
-from conftest import game_path
 from test_turns import NAMES, _limit_runs, trace
+from test_turns import programs as turn_programs
 
 pytestmark = pytest.mark.skipif(switches.JIT, reason="turns (and so ticks) is off under PyPy")
 
 
 def programs(name, players=None):
     """(with the rewrite, without): the same game compiled twice."""
-    fast = setup(game_path(name), players).program
-    switches.OFF = {"ticks"}
-    try:
-        slow = setup(game_path(name), players).program
-    finally:
-        switches.OFF = set()
-    return fast, slow
+    return turn_programs(name, players, "ticks")
 
 
 def _turns(source: str) -> str:

@@ -20,10 +20,10 @@ from conftest import GAMES, game_path
 NAMES = sorted(p.stem for p in GAMES.glob("*.yaml"))
 
 
-def programs(name, players=None):
-    """(with turn functions, without): the same game compiled twice."""
+def programs(name, players=None, switch="turns"):
+    """(with the shortcut `switch` (turn functions), without): the same game compiled twice."""
     fast = setup(game_path(name), players).program
-    switches.OFF = {"turns"}
+    switches.OFF = {switch}
     try:
         slow = setup(game_path(name), players).program
     finally:
