@@ -34,6 +34,7 @@ APPLIES_TO = {
     "kept": ("games/euchre.yaml", 4),
     "results": ("games/knockout-whist.yaml", 4),
     "dispatch": ("games/perfect10.yaml", 3),
+    "seat": ("games/perfect10.yaml", 4),
     "takes": ("games/chinese-ten.yaml", 2),
     "chooses": ("games/perfect10.yaml", 3),
     "turns": ("games/chinese-ten.yaml", 2),

@@ -61,6 +61,7 @@ PASSES = (
     ("results", "passes/results.py: every seat's hand result kept while what it reads stays"),
     # after the automatic rules are compiled (rules.py)
     ("dispatch", "passes/dispatch.py: after a move, only the rules and seats its effects reach"),
+    ("seat", "passes/dispatch.py, rules.py: a per-seat rule after a move that reached one seat, in line for it (XQ_)"),
     # after the moves and the automatic rules are written
     ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
     ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),

@@ -4,6 +4,8 @@ no card has arrived there. Mixed into `compiler.Compiler`.
 """
 from __future__ import annotations
 
+import ast
+
 from ..language import model as m
 from ..language import nodes
 from . import reads, switches
@@ -39,6 +41,7 @@ class Rules:
         the zones they read, so a memo kept while the rule did not run stays true."""
         guards = self.when_guards(rule)
         loop = reads.seat_loop(rule)
+        self.one_seat = None           # (head lines, first, end) of a seat's round: XQ_
         try:
             used = reads.zone_reads(loop.body if loop else rule.body,
                                     loop.var.slot if loop else None)
@@ -94,14 +97,45 @@ class Rules:
             self.e.indent()
             self.e.line(f"key = {self.version_sum(used, loop.var.slot)}")
             self.e.line(f"if MEMO[{memo}] == key: continue")   # a skipped round costs no step
+            start = len(self.e.lines)
             self.charge("1", loop.span)
             self.memo_body(loop.body, memo)
+            self.one_seat = ("ZV = S.zv; MEMO = S.memo", f"V[{loop.var.slot}] = q",
+                             f"key = {self.version_sum(used, loop.var.slot)}",
+                             f"if MEMO[{memo}] != key:", start, len(self.e.lines))
             self.e.dedent()
             if sel:
                 self.e.line(f"if t_sel is not None: V[{loop.var.slot}] = SEATS[-1]")
         self.calm = self.sel = False
         self.footer()
+        one, self.one_seat = self.one_seat, None
+        if sel and one is not None and switches.on("seat"):
+            info.one = self.one_seat_fn(name, one, loop.var.slot)
         return name
+
+    def one_seat_fn(self, name: str, one: tuple, slot: int):
+        """The one-seat version `XQ_<n>(S, q)` of per-seat rule `name` (just written): what one
+        round of its loop over seats does for seat q (the memo test of that seat, then the
+        round's lines, copied), then the loop's variable left as the loop leaves it (the last
+        seat). passes/dispatch.py writes its body in line after a move that changed only seat
+        q's instances (switch `seat`). None when the round's lines leave the round otherwise
+        than by their end (a `return`, a `continue` or `break` of the seat loop)."""
+        *head, start, end = one
+        e = self.e
+        lines = e.lines
+        body = [ln[8:] for ln in lines[start:end]]           # the round's lines, at indent 0
+        if any(not ln.startswith("        ") for ln in lines[start:end]) or not _ends_by_end(body):
+            return None
+        fn = f"XQ{name[1:]}"
+        top = next(i for i in range(start, -1, -1) if lines[i].startswith(f"def {name}("))
+        e.line(f"def {fn}(S, q):")
+        e.line(lines[top + 1])                               # X_'s bindings (Z, V, tell, fast)
+        for h in head:                                       # the memo's, the seat's test
+            e.line("    " + h)
+        for i, ln in enumerate(body, start):
+            e.line("        " + ln, e.linemap.get(i + 1))
+        e.line(f"    V[{slot}] = {self.N - 1}")            # as the loop over seats leaves it
+        return fn
 
     def grouping_rule(self, loop, inner: m.ForEach, zone):
         """A rule that lays down groups of one zone (reads.grouping): skipped while no card
@@ -128,6 +162,7 @@ class Rules:
             self.e.line(f"key = ZA[{zi.replace(slot, 'q')}]")
             self.e.line(f"mk = MEMO[{memo.replace(slot, 'q')}]")
             self.e.line(f"if mk == key: {skip}")
+            start = len(self.e.lines)
             self.e.line(f"{slot} = q")
             self.charge("1", loop.span)
         fast = switches.on("moves")
@@ -155,7 +190,13 @@ class Rules:
             self.e.line(f"found = rt.groups_after(S, {limit}, {self.x(args[0])}, {self.x(args[1])}, "
                         f"{self.group_key(args[2:])}, S.zin[{zi}], {zi}) if mk == key - 1 >= 0 else "
                         f"{self.x(inner.iter)}", inner.iter.span)
-        self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
+        one = loop is not None and self.sel and switches.on("seat")
+        if one:                        # the round ends by its end (a one-seat version: XQ_)
+            self.e.line(f"if not found: MEMO[{memo}] = key")
+            self.e.line("else:")
+            self.e.indent()
+        else:
+            self.e.line(f"if not found: MEMO[{memo}] = key; {skip}")
         self.e.line(f"MEMO[{memo}] = -1")
         self.e.line(f"for V[{inner.var.slot}] in found:", inner.span)
         self.group_var = f"V[{inner.var.slot}]"
@@ -172,7 +213,13 @@ class Rules:
                         f"MEMO[{memo}] = key")
             if self.calm:              # left unsettled: no move's dispatch until a full run
                 self.e.line("else: S.calm = -1")
+        if one:
+            self.e.dedent()
         if loop is not None:
+            if one:
+                self.one_seat = ("MEMO = S.memo", f"key = S.za[{zi.replace(slot, 'q')}]",
+                                 f"mk = MEMO[{memo.replace(slot, 'q')}]",
+                                 "if mk != key:", start, len(self.e.lines))
             self.e.dedent()
             self.e.line(f"if t_loop: {slot} = t_loop[-1]")
 
@@ -251,6 +298,28 @@ class Rules:
         self.e.dedent()
 
 
+def _ends_by_end(body: list) -> bool:
+    """Whether lines (at indent 0) always leave by their end: no `return`, and no `continue` or
+    `break` outside a loop of their own (one would leave the seat loop around them)."""
+    try:
+        tree = ast.parse("\n".join(body))
+    except SyntaxError:
+        return False
+    todo = [(n, False) for n in tree.body]
+    while todo:
+        node, inside = todo.pop()
+        if isinstance(node, (ast.Return, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return False
+        if isinstance(node, (ast.Continue, ast.Break)) and not inside:
+            return False
+        loop = isinstance(node, (ast.For, ast.While))
+        for child in ast.iter_child_nodes(node):
+            # a loop's body and else: its own continue/break; its else leaves the loop first
+            own = loop and child in getattr(node, "body", ())
+            todo.append((child, inside or own))
+    return True
+
+
 def _groups_leave(inner: m.ForEach, zone: str, seat_slot) -> bool:
     """Whether the body of a grouping rule's loop over the groups found surely takes every
     card of each group out of the grouped zone and brings no card into an instance of that
@@ -281,4 +350,5 @@ class AutoInfo:
     def __init__(self, name, rule, reads=None, per_seat=False, sel=False):
         self.name, self.rule, self.reads = name, rule, reads
         self.per_seat, self.sel, self.arrivals = per_seat, sel, False
+        self.one = None            # the one-seat version's name, XQ_<n>(S, q) (rules.one_seat_fn)
         self.harmless = False      # its moves change nothing a memo keys on (dispatch.py)

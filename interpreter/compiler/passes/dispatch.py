@@ -152,6 +152,7 @@ def _write(comp, head: str, eff):
     e.line("S.calm = S.moved")         # any value but -1: set to the move count at the end
     if comp.says:
         comp.tell_mark()
+    first = True                       # no rule before has run: S.calm is not -1
     for info in comp.auto_info:
         rule = info.rule
         if rule.say is not None:
@@ -167,16 +168,53 @@ def _write(comp, head: str, eff):
             need = _seats(info, *eff)
             if need is None:         # its memos all settled and unchanged: skipped (unless unsettled)
                 e.line(f"if S.calm == -1: {info.name}(S)")
+                first = False
                 continue
             if need != "all" and info.per_seat:
                 call = f"{info.name}(S, {_ordered(need, comp.N)} if S.calm != -1 else None)"
+                if info.one is not None and len(need) == 1:     # switch `seat`: XQ_ in line
+                    _one_seat(comp, info, need[0], guard, first)
+                    call = None
         if call is not None:
             e.line(f"{guard}{call}")
         if not info.harmless:
             e.line("if S.moved != m1: S.calm = -1")
+        first = False
     e.line("S.auto_seen = S.moved")
     e.line("if S.calm != -1: S.calm = S.moved")
     e.dedent()
+
+
+def _one_seat(comp, info, seat: str, guard: str, first: bool):
+    """Rule `info` for the one seat a move reached, its one-seat version XQ_ (rules.py) in line:
+    what its function does when called with that seat alone (the seat's memo, then its round,
+    then the loop's variable as the loop leaves it). Before it, a rule that unsettled the
+    memos makes it run as AUTOS runs it."""
+    e = comp.e
+    code = "player" if seat == PLAYER else seat
+    if guard:
+        e.line(guard.rstrip("; "))
+    if not first:
+        e.line("if S.calm == -1:")
+        e.line(f"    {info.name}(S)")
+        e.line("else:")
+        e.indent()
+    e.line(f"q = {code}")
+    lines, spans = _fn_body(comp, info.one)
+    for text, span in zip(lines, spans):
+        e.line(text[4:], span)
+    if not first:
+        e.dedent()
+
+
+def _fn_body(comp, fn: str):
+    """(lines, spans) of the body of generated function `fn` (its def line left out)."""
+    lines = comp.e.lines
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(f"def {fn}("))
+    end = start + 1
+    while end < len(lines) and not lines[end].startswith("def "):
+        end += 1
+    return lines[start + 1:end], [comp.e.linemap.get(i + 1) for i in range(start + 1, end)]
 
 
 def _ordered(seats: tuple, n: int) -> str:
