@@ -37,6 +37,7 @@ APPLIES_TO = {
     "seat": ("games/perfect10.yaml", 4),
     "takes": ("games/chinese-ten.yaml", 2),
     "chooses": ("games/perfect10.yaml", 3),
+    "tails": ("games/chinese-ten.yaml", 4),
     "turns": ("games/chinese-ten.yaml", 2),
     "ticks": ("games/perfect10.yaml", 4),
 }

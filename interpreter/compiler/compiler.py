@@ -65,6 +65,7 @@ PASSES = (
     # after the moves and the automatic rules are written
     ("takes", "passes/takes.py: a move and the automatic rules after it as one function (D_)"),
     ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
+    ("tails", "passes/tails.py: with chooses, a legal-move function that returns early, in line as nested ifs"),
     # after the hand's flow is written (flow.py)
     ("turns", "passes/turns.py: a move and the flow up to the next decision as one function (TN_)"),
     ("ticks", "passes/ticks.py: in TN_, steps counted in line (no rt.tick/rt.ticks), bindings once"),

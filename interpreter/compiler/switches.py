@@ -18,7 +18,7 @@ OFF: set = set()
 # (compiler.py's PASSES says where each one applies and what it produces).
 NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
          "lines", "moves", "joins", "subsets", "pairs", "hoist", "once", "fuse", "results", "dispatch",
-         "seat", "takes", "chooses", "turns", "ticks")
+         "seat", "takes", "chooses", "tails", "turns", "ticks")
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
