@@ -25,6 +25,7 @@ APPLIES_TO = {
     "tables": ("benchmarks/probes/briscola.yaml", 4),
     "lines": ("games/casino.yaml", 2),
     "moves": ("games/perfect10.yaml", 2),
+    "blind": ("games/perfect10.yaml", 3),
     "joins": ("games/go-fish.yaml", 4),
     "subsets": ("games/casino.yaml", 2),
     "pairs": ("games/chinese-ten.yaml", 2),

@@ -49,6 +49,7 @@ PASSES = (
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
     # while statements are compiled (statements.py, rules.py)
     ("moves", "in line: card moves, scores and knowers without knowledge or log; a grouping rule's memo settled"),
+    ("blind", "in line: a blind draw from the match's random.Random without a record (rt.blind's draws)"),
     # while a move's legal-move function is written (legal.py), in this order
     ("joins", "passes/joins.py: a list the same every round built once, looked up by key"),
     ("subsets", "passes/subsets.py: subsets() enumerated pruned by a sum, alike or size test"),

@@ -12,11 +12,14 @@ loops (passes/hoist.py). Mixed into `compiler.Compiler`.
 from __future__ import annotations
 
 import contextlib
+import random as _random
 
 from ..language import model as m
 from ..language import nodes
 from ..language.nodes import CARD
+from . import switches
 from .passes import hoist, joins, pairs, subsets, sums
+from .runtime.draws import BITS
 from .shapes import conjuncts, is_zone, local_of, uses
 
 
@@ -100,12 +103,31 @@ class Legal:
         for p in mv.params:
             if p.blind:
                 local = local_of(p)
-                self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
+                if switches.on("blind"):      # rt.blind's draw from random.Random in line
+                    self.blind_in_line(local, self.x(p.source), p.source.span)
+                else:
+                    self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
         self.block(mv.body)
         if mv.say is not None:
             self.tell(mv.say)
         self.footer()
         return lname, aname
+
+
+    def blind_in_line(self, local: str, zone: str, span):
+        """`local = rt.blind(S, zone, local)` with its commonest case in line (switch `blind`):
+        no record, the match's own random.Random, a position in range and a zone of at most
+        256 cards: the same draws of the generator (runtime/draws.py's blind) and the same
+        card; anything else is the call."""
+        self.ns.update(RANDOM=_random.Random, BITS=BITS)
+        e = self.e
+        e.line(f"t_bz = {zone}; t_bn = len(t_bz); t_rng = S.rng", span)
+        e.line(f"if S.log is None and type(t_rng) is RANDOM and 0 <= {local} < t_bn < 257:")
+        e.line("    t_bk = BITS[t_bn]; t_bj = t_rng.getrandbits(t_bk)")
+        e.line("    while t_bj >= t_bn: t_bj = t_rng.getrandbits(t_bk)")
+        e.line(f"    {local} = t_bz[({local} + t_bj) % t_bn]")
+        e.line("else:")
+        e.line(f"    {local} = rt.blind(S, t_bz, {local})", span)
 
 
 def _hoisted_conditions(mv: m.Move) -> list:
