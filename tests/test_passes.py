@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Per shortcut: a bundled rule file it applies to, at a player count where it does.
 APPLIES_TO = {
     "fold": ("games/chinese-ten.yaml", 2),         # `players == 4` and the like, decided now
+    "empty": ("games/perfect10.yaml", 4),
     "index": ("benchmarks/probes/holdem.yaml", 4),
     "unroll": ("benchmarks/probes/briscola.yaml", 4),
     "alike": ("benchmarks/probes/draw-poker.yaml", 4),

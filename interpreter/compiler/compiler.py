@@ -37,6 +37,7 @@ from .statements import Statements
 PASSES = (
     # while an expression is compiled (expressions.py)
     ("fold", "in line: constants decided when compiling (`players == 4`, a constant test's branch)"),
+    ("empty", "in line: `count(L) > 0`, `count(L) == 0` and the like as L's truth, no len()"),
     ("index", "in line: an index known to be in range, or tested in line, not by a call"),
     ("unroll", "passes/unroll.py: a comprehension over a list known now, written out item by item"),
     ("alike", "passes/alike.py: each item's count of the items alike, in one pass (rt.alike)"),

@@ -193,7 +193,8 @@ class Expressions:
             return f"(KIND[{left}] {n.op} KIND[{right}])"
         if switches.on("fold") and INT.match(left) and INT.match(right) and n.op in FOLD:   # `players == 4`
             return str(FOLD[n.op](int(left), int(right)))
-        return f"({left} {n.op} {right})"
+        code = _emptiness(n, left, right) if switches.on("empty") else None
+        return code or f"({left} {n.op} {right})"
 
     def gen_parts(self, n, iter_code=None):
         """A comprehension's parts: (local, counted items, condition or "", element);
@@ -424,3 +425,23 @@ class Expressions:
         if name in self.ns or name in self.pending_functions:
             return
         self.pending_functions[name] = fn
+
+
+# `count(L) OP k` that only asks whether L is empty, as L's truth (switch `empty`): the same
+# bool, with no call of len. (op, k) -> True: "L is not empty", False: "L is empty".
+_EMPTY = {(">", "0"): True, ("!=", "0"): True, (">=", "1"): True,
+          ("==", "0"): False, ("<", "1"): False, ("<=", "0"): False}
+_MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "==": "==", "!=": "!="}
+
+
+def _emptiness(n, left: str, right: str):
+    """`(not not L)` or `(not L)` for a comparison of `count(L)` (a list's length: the code
+    `len(L)`, L any sequence the language has) with 0 or 1 that asks only whether L is empty;
+    L is evaluated once either way. Else None."""
+    for a, code, op, k in ((n.left, left, n.op, right), (n.right, right, _MIRROR.get(n.op), left)):
+        if isinstance(a, nodes.Call) and a.func == "count" and len(a.args) == 1 \
+                and isinstance(a.args[0].type, tuple) and code.startswith("len(") \
+                and code.endswith(")") and (op, k) in _EMPTY:
+            items = code[4:-1]
+            return f"(not not {items})" if _EMPTY[op, k] else f"(not {items})"
+    return None
