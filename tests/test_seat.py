@@ -149,6 +149,45 @@ def test_a_rule_after_one_that_moved_cards_to_another_seat_looks_at_every_seat(t
     assert runs[0] == runs[1]
 
 
+PHASED = """
+automatic:
+  - name: pairs to the pile in the first round
+    when: {phases: [first]}
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - for_each: pair
+            in: "groups(hand(p), 2, rank)"
+            do:
+              - move: {cards: pair, to: pile}
+moves:
+  draw:
+    do:
+      - move: {top: stock, to: "hand(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - name: first
+    choose: [draw]
+    by: 1
+  - choose: [draw]
+    by: 1
+"""
+
+
+def test_a_rule_with_a_when_is_tested_by_its_function(tmp_path):
+    # the rule applies only in the statement `first`, after whose draw every memo is settled;
+    # seat 1's pair drawn after it stays in the hand (a one-seat version without the rule's
+    # `when:` would lay it down)
+    m = T.stacked(write(tmp_path, PHASED), "AC 2C 3C AH")
+    assert "q = player" not in _au(m.P.source, "draw") and "def XQ_" not in m.P.source
+    T.choose(m, "draw")
+    assert m.S.calm == m.S.moved
+    T.choose(m, "draw")
+    assert T.cards(m, "hand:1") == ["AC", "3C", "AH"] and T.cards(m, "pile") == []
+
+
 def test_a_round_that_leaves_otherwise_than_by_its_end_has_no_one_seat_version():
     assert rules._ends_by_end(["x = 1", "for y in z:", "    if y: continue", "    break"])
     assert rules._ends_by_end(["while a:", "    if b: break"])

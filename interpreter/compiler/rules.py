@@ -109,7 +109,7 @@ class Rules:
         self.calm = self.sel = False
         self.footer()
         one, self.one_seat = self.one_seat, None
-        if sel and one is not None and switches.on("seat"):
+        if sel and one is not None and switches.on("seat") and not guards:   # (XQ_ has no `when:`)
             info.one = self.one_seat_fn(name, one, loop.var.slot)
         return name
 
