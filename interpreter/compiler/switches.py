@@ -26,8 +26,8 @@ NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal",
 # what the JIT traces well). The same games either way. Every other shortcut was measured off
 # alone under PyPy too (docs/agents.md, "On PyPy"): none is slower there beyond the noise.
 # (seat, blind and tails were measured there too, 2026-12-06, side by side: 1.08x, 1.03x and
-# 1.04x faster under PyPy 7.3 on Perfect 10 and Chinese Ten with 4 players; empty is one
-# expression.)
+# 1.04x faster under PyPy 7.3 on Perfect 10 and Chinese Ten with 4 players; the four with empty
+# 1.04x on Perfect 10 with 4 players.)
 JIT = sys.implementation.name == "pypy"
 NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
 
