@@ -37,6 +37,7 @@ APPLIES_TO = {
     "takes": ("games/chinese-ten.yaml", 2),
     "chooses": ("games/perfect10.yaml", 3),
     "turns": ("games/chinese-ten.yaml", 2),
+    "loops": ("games/nutzen.yaml", 2),
     "ticks": ("games/perfect10.yaml", 4),
 }
 

@@ -66,6 +66,7 @@ PASSES = (
     ("chooses", "passes/takes.py: a choose's legal-move functions written in line in its C_"),
     # after the hand's flow is written (flow.py)
     ("turns", "passes/turns.py: a move and the flow up to the next decision as one function (TN_)"),
+    ("loops", "passes/turns.py: in TN_, a flow loop met again as a `while True:` loop; a larger plan"),
     ("ticks", "passes/ticks.py: in TN_, steps counted in line (no rt.tick/rt.ticks), bindings once"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -18,7 +18,7 @@ OFF: set = set()
 # (compiler.py's PASSES says where each one applies and what it produces).
 NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
          "lines", "moves", "joins", "subsets", "pairs", "hoist", "once", "fuse", "results", "dispatch",
-         "takes", "chooses", "turns", "ticks")
+         "takes", "chooses", "turns", "loops", "ticks")
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
@@ -26,7 +26,7 @@ NAMES = ("fold", "index", "unroll", "alike", "sums", "counts", "equal", "tables"
 # what the JIT traces well). The same games either way. Every other shortcut was measured off
 # alone under PyPy too (docs/agents.md, "On PyPy"): none is slower there beyond the noise.
 JIT = sys.implementation.name == "pypy"
-NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
+NOT_UNDER_JIT = frozenset({"turns", "loops", "ticks"})   # (loops and ticks: turns' TN_ only)
 
 
 def on(name: str) -> bool:
