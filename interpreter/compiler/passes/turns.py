@@ -80,6 +80,9 @@ class _Writer:
         self.pc_of: dict = {}         # path -> op number
         self.open: list = []          # the loops around the line being written: a head's path,
         #                               or None for a loop of a body copied in line
+        self.exits: dict = {}         # path -> the heads whose loops it leaves (plan)
+        self.left: dict = {}          # head -> [(way out's path, line of its `break`)] written
+        self.kids: dict = {}          # path -> the paths of its children
         self.bodies: dict = {}
 
     def body(self, name):
@@ -101,9 +104,9 @@ class _Writer:
         """The ops TN_ writes (by their path from the move: each a tuple of child indices):
         the nearest `nodes`, breadth first, none met twice on its path nor `depth` deep; and
         its loops: an op met again on its own path (a flow loop that came round without a
-        decision) goes back to that op's code (`continue` in a `while True:` around it) when
-        no other loop's head lies between the two on the path (else it falls back to the
-        engine's loop). Heads are chosen innermost first (the deepest op met again)."""
+        decision) heads a `while True:` loop around its code (see arrive). Its ways out: the
+        children of the ops on a path round it (their own paths come back to it) that come
+        back to it no more, among them a way round an outer loop."""
         todo = collections.deque([((), start, 0, {})])
         edges = []
         while todo and len(self.allowed) < nodes:
@@ -113,17 +116,25 @@ class _Writer:
             self.allowed.add(key)
             self.pc_of[key] = pc
             path = {**path, pc: key}
+            self.kids[key] = []
             for i, t in enumerate(self.children(pc)):
+                self.kids[key].append((*key, i))
                 if t in path:
                     if switches.on("loops"):
                         edges.append(((*key, i), path[t]))
                 else:
                     todo.append(((*key, i), t, d + 1, path))
-        edges.sort(key=lambda edge: -len(edge[1]))
         for src, head in edges:
-            if not any(len(head) < len(g) < len(src) and src[:len(g)] == g for g in self.heads):
-                self.heads.add(head)
-                self.back[src] = head
+            self.heads.add(head)
+            self.back[src] = head
+        for head in self.heads:
+            back = [src for src in self.back if self.back[src] == head]
+            round_ = lambda k: any(src[:len(k)] == k for src in back)      # noqa: E731
+            for k in self.allowed:
+                if k[:len(head)] == head and round_(k):
+                    for c in self.kids[k]:
+                        if (c in self.allowed or c in self.back) and not round_(c):
+                            self.exits.setdefault(c, set()).add(head)
 
     def inlinable(self, lines) -> bool:
         """A block's body can be written in line: not too long, only `return k` returns."""
@@ -155,10 +166,23 @@ class _Writer:
 
     def arrive(self, pc: int, key: tuple, idle: int, counted: bool = False):
         """Code for the engine reaching op `pc` (its step not yet counted unless `counted`) by
-        path `key` (see plan); it returns, or goes round a loop, in every case."""
+        path `key` (see plan); it returns, or goes round a loop, in every case. An op met
+        again on the path goes round the loop it heads (`continue`) when that loop is the
+        innermost one around; a way out of the innermost loop is `_to = j; break` and its code
+        follows the loop (`if _to == j:`, or without a test when the loop has one way out), so
+        that the loops met after it are not nested in it; anything else (a loop further out
+        from inside a loop of a body copied in line) hands over to the engine's loop."""
         op = self.ops[pc]
+        inner = self.open[-1] if self.open else None
+        if inner in self.exits.get(key, ()):     # the loop's way out: its code after the loop
+            if counted:       # counted with the quiet block before it: the code after counts it
+                self.line("S.steps -= 1", None)
+            ways = self.left.setdefault(inner, [])
+            self.line(f"_to = {len(ways)}; break", None)
+            ways.append((key, len(self.c.e.lines)))
+            return
         head = self.back.get(key)
-        if head is not None and self.open and self.open[-1] == head:
+        if head is not None and head == inner:
             if counted:       # the loop's head counts its step (with the op after it if quiet)
                 self.line("S.steps -= 1", None)
             self.line("continue", None)
@@ -174,8 +198,9 @@ class _Writer:
                 counted = False
             if not idle and any(k[:len(key)] == key and self.ops[p][0] == CHOOSE
                                 for k, p in self.pc_of.items()):
-                # the count of chooses without a legal move, kept across the rounds (_advance)
-                self.line("_idle = {}; _idlem = S.moved", None)
+                # the count of chooses without a legal move, kept across the rounds (_advance:
+                # None and -1 are its own start, the first choose without one sets a dict)
+                self.line("_idle = None; _idlem = -1", None)
                 idle = 1
             self.line("while True:", None)
             self.c.e.indent()
@@ -190,6 +215,23 @@ class _Writer:
         if key in self.heads:
             self.open.pop()
             self.c.e.dedent()
+            self.ways_out(key, idle)
+
+    def ways_out(self, head, idle):
+        """The code of the ways out of `head`'s loop (each left by `_to = j; break`), after it."""
+        ways = self.left.pop(head, [])
+        e = self.c.e
+        if len(ways) == 1:                    # one way out: no `_to`
+            n = ways[0][1]
+            e.lines[n - 1] = e.lines[n - 1].replace("_to = 0; break", "break")
+        for j, (key, _) in enumerate(ways):
+            if len(ways) > 1:
+                self.line("if _to == %d:" % j if j < len(ways) - 1 else "else:", None)
+                e.indent()
+            pc = self.pc_of[key] if key in self.pc_of else self.pc_of[self.back[key]]
+            self.arrive(pc, key, idle)
+            if len(ways) > 1:
+                e.dedent()
 
     def block(self, pc, span, key, idle, counted):
         name = self.blocks[pc]
