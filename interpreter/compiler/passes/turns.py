@@ -12,8 +12,24 @@ line (`player`, `out`) and the folding, returning the pending tuple `(player, ou
 
 Whatever TN_ does not write falls back to the general loop from the op it reached, with the steps
 counted so far and the loop's own record of chooses without a legal move (`_M._advance(idle,
-idle_moved)`): the hand's end, an op met twice on the way, a path longer than DEPTH ops. So a
-choose with no legal move goes on to its `otherwise` in line, as the loop does.
+idle_moved)`): the hand's end, a path past the plan (NODES ops, DEPTH deep). So a choose with
+no legal move goes on to its `otherwise` in line, as the loop does.
+
+Loops (switch `loops`). An op met again on its own path is a flow loop that came round without
+a decision: the op met first heads a `while True:` around its code, and the path back to it is
+`continue` (its step counted at the head, as the loop counts it each round; a step counted in
+bulk before it undone first). The loop's state is where the op loop keeps it: the flow's
+variables and for_each slots in S.V, S.steps, S.pc written before every return; a choose with
+legal moves inside returns the pending decision from inside the loop, and the TN_ of that
+choose goes on from there. A choose without one, inside a loop, counts its rounds in `_idle` as
+_advance does (kept across the rounds, reset when a card moves) and stops the hand at
+NO_PROGRESS with _advance's own error (`_M._stuck`). The ways out of a loop (the children of
+its ops that come back to it no more, and the paths round a loop further out) leave by `_to =
+j; break`, their code written after the loop, so loops met one after the other are not nested
+in each other. A path back to a loop from inside a `for`/`while` of a body copied in line (a
+flow test's any/all) hands over to the engine's loop. A TN_ longer than LINES (or nested past
+CPython's limits) is written again with the smaller plan (SMALL, the plan without the switch),
+and left out if that is still too long.
 
 Steps. The loop counts one step per op before running it, and checks steps_per_hand right
 after. TN_ counts the same steps at the same places with the same check, except where they can
