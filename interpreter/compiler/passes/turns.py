@@ -321,9 +321,10 @@ class _Writer:
         self.line(f"    return player, out, CH_{pc}", span)
         # no legal move: the loop's count of such chooses since a card last moved (_advance)
         if idle and any(k is not None for k in self.open):   # met again: counted, and stuck
-            self.line("if S.moved != _idlem: _idle = {}; _idlem = S.moved", span)
-            self.line(f"_k = _idle[{pc}] = _idle.get({pc}, 0) + 1", span)
-            self.line(f"if _k >= {NO_PROGRESS}: raise _M._stuck(CH_{pc}, player, _k)", span)
+            self.line(f"if S.moved != _idlem: _idle = {{{pc}: 1}}; _idlem = S.moved", span)
+            self.line("else:", span)
+            self.line(f"    _k = _idle[{pc}] = _idle.get({pc}, 0) + 1", span)
+            self.line(f"    if _k >= {NO_PROGRESS}: raise _M._stuck(CH_{pc}, player, _k)", span)
         elif idle:
             self.line("if S.moved != _idlem: _idle = {}; _idlem = S.moved", span)
             self.line(f"_idle[{pc}] = 1", span)
