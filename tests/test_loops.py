@@ -211,3 +211,19 @@ def test_every_game_plays_the_same_with_and_without_loops(name):
     if any(op[0] == 3 for op in on.code):
         for left in range(0, 60, 3):
             assert _limit_runs(on, 7, 2, left) == _limit_runs(off, 7, 2, left), left
+
+
+def test_the_bindings_check_by_text_agrees_with_the_parsed_lines():
+    """passes/ticks.py decides whether Z, V, tell are bound only by their binding lines from
+    the text first (the longer TN_ functions made its parse a quarter of all compile time):
+    every store, deletion or `global` sends it to the parse, which refuses; reads pass."""
+    from cardrules.compiler.passes import ticks
+    base = ["def TN_1(_M, S, player, _mv):", "    Z = S.Z; V = S.V; tell = S.tell",
+            "    V[3] = Z[1 + V[2]]; S.V[0] = 1", "    if tell is not None: tell(1, ())",
+            "    if S.tell is not None: S.tell(-1, ())", "    x = V == Z or V != Z"]
+    assert ticks._bindings_fixed(base)
+    for bad in ("    V = 3", "    for Z in x: pass", "    S.tell = None", "    del V",
+                "    y = (tell := 1)", "    global Z", "    a, V = 1, 2", "    y = [1 for V in x]",
+                "    V += 1", "    S.Z = []", "    del S.V", "    (V) = 3", "    Z: list = []"):
+        assert not ticks._bindings_fixed(base + [bad]), bad
+        assert ticks._USE.search(bad) or ticks._SCOPE.search(bad), bad     # (the text defers)
