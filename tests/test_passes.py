@@ -41,6 +41,7 @@ APPLIES_TO = {
     "chooses": ("games/perfect10.yaml", 3),
     "tails": ("games/chinese-ten.yaml", 4),
     "turns": ("games/chinese-ten.yaml", 2),
+    "loops": ("games/nutzen.yaml", 2),
     "ticks": ("games/perfect10.yaml", 4),
 }
 

@@ -70,6 +70,7 @@ PASSES = (
     ("tails", "passes/tails.py: with chooses, a legal-move function that returns early, in line as nested ifs"),
     # after the hand's flow is written (flow.py)
     ("turns", "passes/turns.py: a move and the flow up to the next decision as one function (TN_)"),
+    ("loops", "passes/turns.py: in TN_, a flow loop met again as a `while True:` loop; a larger plan"),
     ("ticks", "passes/ticks.py: in TN_, steps counted in line (no rt.tick/rt.ticks), bindings once"),
 )
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

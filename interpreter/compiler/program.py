@@ -8,6 +8,7 @@ from ..errors import Span
 from ..language import model as m
 
 EXEC, JUMPF, JUMP, CHOOSE, END, NEXT, BLOCK = range(7)
+NO_PROGRESS = 1000      # rounds of a choose with no legal move, no card moving: the hand is stuck
 # The engine runs BLOCK, CHOOSE and END; EXEC, JUMPF, JUMP and NEXT are the compiler's own
 # ops, which blocks() turns into BLOCK functions.
 

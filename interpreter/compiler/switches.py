@@ -18,7 +18,7 @@ OFF: set = set()
 # (compiler.py's PASSES says where each one applies and what it produces).
 NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
          "lines", "moves", "blind", "joins", "subsets", "pairs", "hoist", "once", "fuse", "results", "dispatch",
-         "seat", "takes", "chooses", "tails", "turns", "ticks")
+         "seat", "takes", "chooses", "tails", "turns", "loops", "ticks")
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
@@ -29,7 +29,7 @@ NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal",
 # 1.04x faster under PyPy 7.3 on Perfect 10 and Chinese Ten with 4 players; the four with empty
 # 1.04x on Perfect 10 with 4 players.)
 JIT = sys.implementation.name == "pypy"
-NOT_UNDER_JIT = frozenset({"turns", "ticks"})      # (ticks rewrites turns' TN_ functions only)
+NOT_UNDER_JIT = frozenset({"turns", "loops", "ticks"})   # (loops and ticks: turns' TN_ only)
 
 
 def on(name: str) -> bool:

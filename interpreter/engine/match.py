@@ -10,11 +10,9 @@ import random
 from ..language import cards
 from ..language import model as m
 from ..compiler import runtime as rt
-from ..compiler.program import BLOCK, CHOOSE, Program
+from ..compiler.program import BLOCK, CHOOSE, NO_PROGRESS, Program
 from ..errors import GameError
 from ..compiler.runtime import State
-
-NO_PROGRESS = 1000      # rounds of a choose with no legal move, no card moving: the hand is stuck
 
 _EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyError, TypeError,
                 ValueError, RecursionError)

@@ -26,6 +26,7 @@ lines it writes keep the rewritten line's rule-file position):
 from __future__ import annotations
 
 import ast
+import re
 
 _BIND = {"Z = S.Z": "Z", "V = S.V": "V", "tell = S.tell": "tell"}
 _NAMES = frozenset(_BIND.values())
@@ -153,9 +154,19 @@ class _Swap(ast.NodeTransformer):
         return self.new if node is self.old else super().visit(node)
 
 
+_USE = re.compile(r"\b(?:Z|V|tell)\b(?!\s*(?:[\[(.]|is\b|==|!=))")   # not surely a read
+_SCOPE = re.compile(r"\b(?:global|nonlocal)\b")
+
+
 def _bindings_fixed(lines: list) -> bool:
     """Z, V, tell are bound only by `Z = S.Z`, `V = S.V`, `tell = S.tell`, and nothing stores
-    into S.Z, S.V, S.tell (or deletes them) in these lines."""
+    into S.Z, S.V, S.tell (or deletes them) in these lines. First by the text (long TN_
+    functions take long to parse): outside those binding statements, every Z, V, tell
+    (a name or an attribute) followed by `[`, `(`, `.`, `is`, `==` or `!=` is read, never
+    stored; anything else is decided on the parsed lines."""
+    if not any(_SCOPE.search(text) or any(_USE.search(part) for part in text.split(";")
+                                          if part.strip() not in _BIND) for text in lines):
+        return True
     try:
         tree = ast.parse("\n".join(lines))
     except SyntaxError:
