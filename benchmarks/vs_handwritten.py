@@ -18,6 +18,12 @@ run in two worker processes under those interpreters (e.g. the engine under PyPy
 hand-written versions under CPython): one process per side and row, kept for the whole row so a
 JIT warms up once (counted, unless --warmup plays untimed hands first), given the same batches of seeds in turn, one
 process working at a time; each measures its own CPU time per batch.
+
+With --off SWITCH,... (names of cardrules.compiler.switches.NAMES) a third side plays the same
+seeds in the same rounds: the engine compiled with those switches off. Each row then also shows
+the ratio without them and their gain (engine with / without): what a set of shortcuts saves,
+measured side by side rather than by two runs at different loads. It checks that both engines
+play the same games.
 """
 from __future__ import annotations
 
@@ -139,29 +145,43 @@ def compare_processes(game, players, pythons, seconds, rounds, warmup, seed=0):
             p.wait()
 
 
-def compare(path, players, hand_written, seconds, rounds, seed=0):
+def compare(path, players, hand_written, seconds, rounds, seed=0, off=()):
+    """Both sides' CPU times and results on the same seeds; with `off` (compiler switch names,
+    cardrules.compiler.switches.NAMES) a third side, "without", the engine compiled with those
+    switches off, so that what they save is a ratio measured in the same rounds."""
+    from cardrules.compiler import switches
     from cardrules.session import setup
     prog = setup(path, players).program
-    engine = lambda s: engine_hand(prog, s)        # noqa: E731
-    hw = lambda s: hand_written(s, players)        # noqa: E731
-    # Batch size: about seconds / rounds / 2 of hand-written play per batch (a first guess
-    # from a short trial), so both sides get similar shares of whatever load the machine has.
+    sides = {"engine": lambda s: engine_hand(prog, s), "hand-written": lambda s: hand_written(s, players)}
+    if off:
+        saved, switches.OFF = switches.OFF, set(switches.OFF) | set(off)
+        try:
+            plain = setup(path, players).program
+        finally:
+            switches.OFF = saved
+        sides["without"] = lambda s: engine_hand(plain, s)
+    hw = sides["hand-written"]
+    # Batch size: about seconds / rounds / len(sides) of hand-written play per batch (a first
+    # guess from a short trial), so every side gets a similar share of whatever load the machine has.
     t = time.process_time()
     n = 0
     while time.process_time() - t < 0.05:
         hw(10 ** 6 + n)
         n += 1
-    batch = max(1, int(n * seconds / rounds / 2 / 0.05))
-    times = {"engine": 0.0, "hand-written": 0.0}
-    res = {"engine": [], "hand-written": []}
+    batch = max(1, int(n * seconds / rounds / len(sides) / 0.05))
+    times = dict.fromkeys(sides, 0.0)
+    res = {name: [] for name in sides}
+    order = list(sides)
     for r in range(rounds):
         seeds = range(seed + r * batch, seed + (r + 1) * batch)
-        for name, fn in (("engine", engine), ("hand-written", hw)) if r % 2 == 0 else \
-                (("hand-written", hw), ("engine", engine)):
+        for name in order if r % 2 == 0 else order[::-1]:
+            fn = sides[name]
             t = time.process_time()
             out = [fn(s) for s in seeds]
             times[name] += time.process_time() - t
             res[name] += out
+    if off and res["without"] != res["engine"]:
+        raise SystemExit(f"{path}: the engine plays other games with {', '.join(off)} off")
     return times, res
 
 
@@ -185,10 +205,18 @@ def main(argv=None):
     ap.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
                     help="with --engine-python: untimed CPU seconds each worker plays first "
                          "(a JIT's warm-up; 0: counted in the timing)")
+    ap.add_argument("--off", default="", metavar="SWITCH,...",
+                    help="also time the engine compiled with these compiler switches off (a third "
+                         "side, same seeds and rounds): the ratio without them and what they gain")
     ap.add_argument("--worker", nargs=3, metavar=("SIDE", "GAME", "PLAYERS"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.worker:
         return worker(a.worker[0], a.worker[1], int(a.worker[2]))
+    off = tuple(x for x in a.off.split(",") if x)
+    from cardrules.compiler import switches
+    if any(x not in switches.NAMES for x in off):
+        ap.error(f"--off: not a switch in {', '.join(x for x in off if x not in switches.NAMES)}; "
+                 f"the switches: {', '.join(switches.NAMES)}")
     pythons = None
     if a.engine_python or a.hand_python:
         pythons = {"engine": a.engine_python or sys.executable,
@@ -211,11 +239,13 @@ def main(argv=None):
     worst = math.inf
     for name, players in rows:
         file, _, hand_written = GAMES[name]
+        if pythons and off:
+            ap.error("--off measures in this process: not with --engine-python/--hand-python")
         if pythons:
             times, res, warm = compare_processes(name, players, pythons, a.seconds, a.rounds, a.warmup)
         else:
             (times, res), warm = compare(os.path.join(ROOT, "games", file), players, hand_written,
-                                         a.seconds, a.rounds), None
+                                         a.seconds, a.rounds, off=off), None
         n = len(res["engine"])
         rate = {k: n / times[k] for k in times}
         ratio = rate["engine"] / rate["hand-written"]
@@ -229,7 +259,9 @@ def main(argv=None):
         (m1, c1, m2, c2) = shown[0]
         print(f"{name:<12} {players:>7} {n:>6} {rate['engine']:>11.0f} {rate['hand-written']:>9.0f} "
               f"{ratio:>6.2f}  {m1:>8.1f} ± {c1:<5.1f} {m2:>6.1f} ± {c2:<5.1f}  "
-              f"{'yes' if agree else 'NO'}" + (f"  (warm-up: engine {warm['engine']} hands)" if warm else ""))
+              f"{'yes' if agree else 'NO'}" + (f"  (warm-up: engine {warm['engine']} hands)" if warm else "")
+              + (f"  without {', '.join(off)}: {rate['without'] / rate['hand-written']:.2f}, "
+                 f"gain {rate['engine'] / rate['without']:.2f}x" if off else ""))
     print(f"lowest ratio engine / hand-written: {worst:.2f}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
