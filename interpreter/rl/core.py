@@ -97,6 +97,7 @@ class Core:
         self.failed = None
         self._paid = 0
         self.match = m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        self.tracker.attach(m)          # the engine lists the cards that change (S.chg)
         try:
             m.start()
         except GameError as exc:

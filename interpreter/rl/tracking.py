@@ -2,41 +2,43 @@
 
 `Encoding.observe` builds a seat's vector from scratch (it stays the reference: the tests check
 that both agree at every step of random matches of every game). A `Tracker` keeps one vector
-per seat and, when the seat is asked again, redoes only the cards that changed since: those
-that moved (`S.loc`), were turned face up or down (`S.up`) or whose knowledge changed for that
-seat (`S.known`: a move, a shuffle, `show:`). Each of the three is read as one integer (a byte
-per card) and compared with the one kept from the seat's last view, so finding the few cards
-that changed costs no loop over the deck (and `S.up`, which seldom changes, is first compared
-as a list). A card's slot is cleared where it was and set where it is if the seat sees or
-knows it there; the counts of the instances it left and entered are rewritten. Zones whose
-visibility is `top` are redone whole when their version (`S.zv`) moved, or in a new hand or
-match (the versions start again). Scores and totals are rewritten when they changed; the
-variables, whose turn, the dealer and the hand number are a few slots and are rewritten every
-time; a game with `marks:` has its mark slots rebuilt every time. A new hand or a new match is
-one more set of changes: a seat's vector is built from scratch once, when first asked, and
-every time where the bytes cannot hold the state (more than 8 seats or 256 zone instances).
+per seat and, when the seat is asked again, redoes only the cards that changed since. The
+engine says which: `Tracker.attach(match)` gives the match a change list (`S.chg`), to which
+the runtime appends every card that moves, is turned face up or down, or whose knowledge
+changes (a move, a shuffle, `show:`); nothing is appended unless a list is attached. Each view
+remembers how far it read the list; a card's slot is cleared where the view last placed it and
+set where it is if the seat sees or knows it there, and the counts of the instances it left and
+entered are rewritten. Zones whose visibility is `top` are redone whole when their version
+(`S.zv`) moved. Scores and totals are rewritten when they changed; the variables, whose turn,
+the dealer and the hand number are a few slots and are rewritten every time; a game with
+`marks:` has its mark slots rebuilt every time. A new hand (the engine replaces its card
+lists whole), a new match, or a match without a change list: a seat's vector is built from
+scratch when next asked. The list is cut when it grows long (a view far behind is rebuilt).
 """
 from __future__ import annotations
 
 from array import array
-from itertools import compress
 
 import numpy as np
 
-_FROM = int.from_bytes
-_compress = compress
+# The change list is cut when it holds this many entries (per card of the deck, at least
+# MIN_KEEP); a view more than half of it behind is then rebuilt when next asked.
+KEEP_PER_CARD, MIN_KEEP = 8, 512
 
 
 class _View:
     """One seat's vector and what it was built from. The vector is a Python float32 array
     (written slot by slot: numpy's indexing with a list of slots costs more than the writes)
-    that numpy reads without a copy."""
+    that numpy reads without a copy. `where` is the instance each card had when last read
+    (S.loc then), `pos` how far the match's change list was read; `loc` the S.loc list of the
+    hand it follows (a new hand has a new one)."""
 
-    __slots__ = ("out", "np", "lb", "li", "ki", "ui", "up", "epoch", "tops", "rest", "sc", "tt")
+    __slots__ = ("out", "np", "match", "loc", "where", "pos", "tops", "rest", "sc", "tt")
 
     def __init__(self, size: int):
         self.out = array("f", bytes(4 * size))
         self.np = np.frombuffer(self.out, np.float32)
+        self.match = None
 
 
 class Tracker:
@@ -63,12 +65,9 @@ class Tracker:
         self._bits = [[None if top else bits for bits, _, _, top in of] for of in self._of]
         self._cnt = [[cnt for _, cnt, _, _ in of] for of in self._of]
         self._whole = [[whole for _, _, whole, _ in of] for of in self._of]
-        self._cards = range(n)
         self._nobody = [0] * n      # S.known without memory: nobody knows any card
         self._tops = [g for g, z in enumerate(zones) if z[1] >= 0]
-        self._incremental = N <= 8 and len(self._inst[0]) <= 256 if N else False
-        self._bit = [int.from_bytes(bytes([1 << s]) * n, "little") if N <= 8 else 0
-                     for s in range(N)]
+        self._keep = max(MIN_KEEP, KEEP_PER_CARD * n)
         self._zero = array("f", bytes(4 * enc.size))
         # The slots of the marks (marks:), rebuilt every time: (start, end) of each region.
         self._mark_slots = [(counts, counts + len(zones)) for _, counts, _ in enc._marks] + \
@@ -77,22 +76,49 @@ class Tracker:
         self._marked = bool(enc._marks)
         self.views: list = [None] * N
 
+    @staticmethod
+    def attach(match):
+        """Give the match a change list (S.chg) for the tracker to read; done before its first
+        hand (Match(..., start=False)). A match that tracks no knowledge gets none (the
+        engine's fast paths then change cards without telling)."""
+        if match.knowledge:
+            match.S.chg = []
+
     def observe(self, match, seat: int):
         """The seat's vector: the tracker's own (numpy) array, changed by the next call (copy
         it to keep it)."""
         v = self.views[seat]
-        if v is None or not self._incremental:
+        S = match.S
+        chg = S.chg
+        if v is None or v.match is not match or v.loc is not S.loc or chg is None or S.known is None:
             if v is None:
                 v = self.views[seat] = _View(self.enc.size)
             else:
                 v.out[:] = self._zero
             self._build(match, seat, v)
         else:
-            self._update(match, seat, v)
-            self._write_rest(match.S, seat, v.out, match.pending, v)
+            if v.pos != len(chg) or v.tops:
+                self._update(match, seat, v, chg)
+            self._write_rest(S, seat, v.out, match.pending, v)
+        if chg is not None and len(chg) > self._keep:
+            self._cut(match, chg)
         if self._marked:
             self._marks(match, seat, v)
         return v.np
+
+    def _cut(self, match, chg):
+        """Drop the change list's entries every view of the match has read; a view far behind
+        is rebuilt when next asked instead."""
+        end, low = len(chg), len(chg)
+        live = [v for v in self.views if v is not None and v.match is match]
+        for v in live:
+            if end - v.pos > self._keep // 2:
+                v.match = None
+            elif v.pos < low:
+                low = v.pos
+        del chg[:low]
+        for v in live:
+            v.pos -= low
 
     def _group_ones(self, g: int, seat: int, S, known) -> list:
         bits, top, _, inst, whole = self.enc._zones[g]
@@ -116,15 +142,13 @@ class Tracker:
         S, enc = match.S, self.enc
         out = v.out
         known = S.known if enc.memory else None
-        if self._incremental:
-            v.lb = lb = bytes(S.loc)
-            v.li = _FROM(lb, "little")
-            v.ki = _FROM(bytes(known), "little") & self._bit[seat] if known is not None else 0
-            v.up = S.up[:]
-            v.ui = _FROM(bytes(v.up), "little")
-            v.epoch = (match, S.hand_no, S.zv)
-            v.tops = {g: (S.zv[self._inst[seat][g]], self._group_ones(g, seat, S, known))
-                      for g in self._tops}
+        chg = S.chg
+        if chg is not None and S.known is not None:     # followed from here on
+            v.match, v.loc, v.where, v.pos = match, S.loc, S.loc[:], len(chg)
+        else:
+            v.match = None
+        v.tops = {g: (S.zv[self._inst[seat][g]], self._group_ones(g, seat, S, known))
+                  for g in self._tops}
         ones, idx, vals = [], [], []
         for g, (_, _, cnt, inst, _) in enumerate(enc._zones):
             idx.append(cnt)
@@ -137,34 +161,23 @@ class Tracker:
         v.rest, v.sc, v.tt = [], None, None
         self._write_rest(S, seat, out, match.pending, v)
 
-    def _update(self, match, seat: int, v: _View):
+    def _update(self, match, seat: int, v: _View, chg: list):
         S = match.S
         out = v.out
-        memory = self.enc.memory
-        lb = bytes(S.loc)
-        li = _FROM(lb, "little")
-        d = li ^ v.li
-        if memory:
-            known = S.known
-            ki = _FROM(bytes(known), "little") & self._bit[seat]
-            d |= ki ^ v.ki
-            v.ki = ki
-        else:
-            known = self._nobody
-        up = S.up
-        if up != v.up:
-            v.up = up[:]
-            ui = _FROM(bytes(v.up), "little")
-            d |= ui ^ v.ui
-            v.ui = ui
         redo = ()
-        if d:       # the cards that changed: the nonzero bytes of d
-            Z, loc, old = S.Z, S.loc, v.lb
+        if v.pos != len(chg):       # the cards that changed since the view was last read
+            new = chg[v.pos:]
+            v.pos = len(chg)
+            if len(new) > 1:        # (a card often changes twice: it arrives, then leaves)
+                new = set(new)
+            Z, loc, up, where = S.Z, S.loc, S.up, v.where
+            known = S.known if self.enc.memory else self._nobody
             bits, cnt, whole = self._bits[seat], self._cnt[seat], self._whole[seat]
             bit = 1 << seat
-            for b in _compress(self._cards, d.to_bytes(len(lb), "little")):
-                was, i = old[b], loc[b]
+            for b in new:
+                was, i = where[b], loc[b]
                 if was != i:
+                    where[b] = i
                     out[cnt[was]] = len(Z[was])
                     out[cnt[i]] = len(Z[i])
                 o = bits[was]
@@ -177,15 +190,11 @@ class Tracker:
                     redo = {i} if not redo else redo | {i}
                 elif whole[i] or up[b] or known[b] & bit:
                     out[o + b] = 1.0
-            v.lb, v.li = lb, li
         if v.tops:      # a zone showing its top: redone whole when it changed
             inst, zv = self._inst[seat], S.zv
-            epoch = v.epoch
-            new = epoch[0] is not match or epoch[1] != S.hand_no or epoch[2] is not zv
-            if new:
-                v.epoch = (match, S.hand_no, zv)
+            known = S.known if self.enc.memory else None
             for g, (ver, ones) in v.tops.items():
-                if new or zv[inst[g]] != ver or inst[g] in redo:
+                if zv[inst[g]] != ver or inst[g] in redo:
                     for i in ones:
                         out[i] = 0.0
                     ones = self._group_ones(g, seat, S, known)
