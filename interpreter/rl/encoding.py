@@ -59,6 +59,8 @@ from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
 
 ID_CACHE = 1 << 16      # action ids remembered per seat (moves without a list parameter)
+DECISION_CACHE = 1 << 12    # decisions (ids and mask) remembered per seat (`decision`)
+CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # decision() stops remembering: < 1 hit in 10 lookups
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -317,6 +319,9 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
+        self._decisions = [{} for _ in range(max(N, 1))]
+        self._misses = self._hits = 0
+        self._no_mask = np.frombuffer(bytes(self.num_actions), np.int8)
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -465,6 +470,46 @@ class Encoding:
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
+
+    def decision(self, match) -> tuple:
+        """(ids, mask) of the pending decision: `action_ids` and the int8 legal-action mask (1
+        for a legal id), read-only: copy it to hand it out. A decision met before (the same
+        seat and the same legal moves, as the engine often offers again: a blind draw's
+        positions, a hand's plays) is answered from memory: per seat, up to DECISION_CACHE
+        decisions, found by their number, first and last move, and compared whole. A game
+        whose decisions seldom come again stops remembering them (CACHE_TRIAL misses with
+        less than one hit in CACHE_HITS lookups). The ids list is shared: not to be changed."""
+        pending = match.pending
+        if pending is None:
+            return [], self._no_mask
+        seat, moves, _ = pending
+        cache = self._decisions[seat]
+        key = hit = None
+        if cache is not None:
+            key = (len(moves), moves[0], moves[-1])
+            try:
+                hit = cache.get(key)
+            except TypeError:       # a move with a list argument: not hashable, not remembered
+                key = None
+            if hit is not None and hit[0] == moves:
+                self._hits += 1
+                return hit[1], hit[2]
+            self._misses += 1
+        ids = self.action_ids(match)
+        mask = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
+        for a in ids:
+            if a is not None:
+                mask[a] = 1
+        mask = np.frombuffer(bytes(mask), np.int8)      # (bytes: read-only)
+        if key is not None and None not in ids:    # (a decision that drops alternatives
+            if len(cache) >= DECISION_CACHE:       # is counted in `dropped` every time)
+                cache.clear()
+            cache[key] = (moves[:], ids, mask)
+        if self._misses >= CACHE_TRIAL:
+            if self._hits * CACHE_HITS < self._hits + self._misses:
+                self._decisions = [None] * len(self._decisions)
+            self._misses = self._hits = 0
+        return ids, mask
 
     def _list_ordinals(self, moves, ids, ordinal):
         """Number the fallen-back lists among the alternatives sharing the other arguments."""
