@@ -493,8 +493,12 @@ class Encoding:
         """(index, legal) of the pending decision: {action id: index of the first legal move
         with that id} and the legal ids ascending, remembered as `decision` is (both shared:
         not to be changed)."""
-        if match.pending is None:
+        pending = match.pending
+        if pending is None:
             return {}, []
+        if len(pending[1]) == 1:    # a forced move: nothing worth remembering
+            a = self.action_ids(match)[0]
+            return ({}, []) if a is None else ({a: 0}, [a])
         hit, key = self._recall(match)
         if hit is not None and hit[3] is not None:
             return hit[3], hit[4]
