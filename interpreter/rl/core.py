@@ -114,7 +114,7 @@ class Core:
         made when first asked: opponents that choose by index never need it)."""
         ids = self._ids
         if ids is None:
-            ids, self._mask = self.encoding.decision(self.match)
+            ids, self._mask = self.encoding.decisions.ids_mask(self.match)
             self._ids = ids
         return ids
 

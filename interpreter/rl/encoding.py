@@ -57,10 +57,9 @@ from math import comb
 
 from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
+from .decisions import Decisions
 
 ID_CACHE = 1 << 16      # action ids remembered per seat (moves without a list parameter)
-DECISION_CACHE = 1 << 12    # decisions (ids and mask) remembered per seat (`decision`)
-CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # decision() stops remembering: < 1 hit in 10 lookups
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
 
@@ -319,9 +318,7 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
-        self._decisions = [{} for _ in range(max(N, 1))]
-        self._misses = self._hits = 0
-        self._no_mask = np.frombuffer(bytes(self.num_actions), np.int8)
+        self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
@@ -470,88 +467,6 @@ class Encoding:
         if ordinal:
             self._list_ordinals(moves, ids, ordinal)
         return ids
-
-    def decision(self, match) -> tuple:
-        """(ids, mask) of the pending decision: `action_ids` and the int8 legal-action mask (1
-        for a legal id), read-only: copy it to hand it out. A decision met before (the same
-        seat and the same legal moves, as the engine often offers again: a blind draw's
-        positions, a hand's plays) is answered from memory (`_recall`). The ids list is
-        shared: not to be changed."""
-        if match.pending is None:
-            return [], self._no_mask
-        hit, key = self._recall(match)
-        if hit is not None:
-            if hit[2] is None:
-                hit[2] = self._mask_of(hit[1])
-            return hit[1], hit[2]
-        ids = self.action_ids(match)
-        mask = self._mask_of(ids)
-        self._remember(match, key, [None, ids, mask, None, None])
-        return ids, mask
-
-    def legal_index(self, match) -> tuple:
-        """(index, legal) of the pending decision: {action id: index of the first legal move
-        with that id} and the legal ids ascending, remembered as `decision` is (both shared:
-        not to be changed)."""
-        pending = match.pending
-        if pending is None:
-            return {}, []
-        if len(pending[1]) == 1:    # a forced move: nothing worth remembering
-            a = self.action_ids(match)[0]
-            return ({}, []) if a is None else ({a: 0}, [a])
-        hit, key = self._recall(match)
-        if hit is not None and hit[3] is not None:
-            return hit[3], hit[4]
-        ids = hit[1] if hit is not None else self.action_ids(match)
-        index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1)))   # the first index wins
-        index.pop(None, None)       # (a move the encoding cannot offer)
-        legal = sorted(index)
-        if hit is not None:
-            hit[3], hit[4] = index, legal
-        else:
-            self._remember(match, key, [None, ids, None, index, legal])
-        return index, legal
-
-    def _mask_of(self, ids):
-        mask = bytearray(self.num_actions)     # (numpy's indexing by a list costs more)
-        for a in ids:
-            if a is not None:
-                mask[a] = 1
-        return np.frombuffer(bytes(mask), np.int8)      # (bytes: read-only)
-
-    def _recall(self, match) -> tuple:
-        """(entry, key) of the pending decision in memory: [moves, ids, mask, index, legal],
-        None where not made yet; (None, key) when not there, (None, None) when not to be
-        remembered. Per seat, up to DECISION_CACHE decisions, found by their number, first and
-        last move, and compared whole; a game whose decisions seldom come again stops
-        remembering them (CACHE_TRIAL misses with less than one hit in CACHE_HITS lookups)."""
-        seat, moves, _ = match.pending
-        cache = self._decisions[seat]
-        if cache is None:
-            return None, None
-        key = (len(moves), moves[0], moves[-1])
-        try:
-            hit = cache.get(key)
-        except TypeError:       # a move with a list argument: not hashable, not remembered
-            return None, None
-        if hit is not None and hit[0] == moves:
-            self._hits += 1
-            return hit, key
-        self._misses += 1
-        if self._misses >= CACHE_TRIAL:
-            if self._hits * CACHE_HITS < self._hits + self._misses:
-                self._decisions = [None] * len(self._decisions)
-            self._misses = self._hits = 0
-        return None, key
-
-    def _remember(self, match, key, entry: list):
-        cache = self._decisions[match.pending[0]]
-        # (a decision that drops alternatives is counted in `dropped` every time)
-        if key is not None and cache is not None and None not in entry[1]:
-            if len(cache) >= DECISION_CACHE:
-                cache.clear()
-            entry[0] = match.pending[1][:]
-            cache[key] = entry
 
     def _list_ordinals(self, moves, ids, ordinal):
         """Number the fallen-back lists among the alternatives sharing the other arguments."""

@@ -288,7 +288,7 @@ class _Play:
             if known is not None and known[0] is self.match and known[1] is not None:
                 self._index = known[1]
                 return known[1]
-            index, legal = self.cfg.encoding.legal_index(self.match)    # (shared: read only)
+            index, legal = self.cfg.encoding.decisions.legal_index(self.match)    # (shared: read only)
             self._index = index
             if not self.shared:
                 self._legal = legal
