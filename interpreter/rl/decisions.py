@@ -41,6 +41,18 @@ class Decisions:
         self._remember(match, key, [None, ids, mask, None, None])
         return ids, mask
 
+    def ids(self, match) -> list:
+        """The action ids of the pending decision, remembered as `ids_mask` is (shared: not to
+        be changed); the mask is made when first asked."""
+        if match.pending is None:
+            return []
+        hit, key = self._recall(match)
+        if hit is not None:
+            return hit[1]
+        ids = self.enc.action_ids(match)
+        self._remember(match, key, [None, ids, None, None, None])
+        return ids
+
     def legal_index(self, match) -> tuple:
         """(index, legal) of the pending decision: {action id: index of the first legal move
         with that id} and the legal ids ascending, remembered as `ids_mask` is (both shared:

@@ -167,9 +167,8 @@ class CardrulesEnv(AECEnv):
             m = core.match
             pending = m.pending
             if pending is not None and pending[0] == seat:
-                if core._ids is None:
-                    core.ids
-                mask = core._mask.copy()
+                mask = core._mask if core._ids is not None else None
+                mask = (mask if mask is not None else core._legal_mask()).copy()
             else:
                 mask = np.zeros(core.encoding.num_actions, INT8)
             observation = {"observation": core.tracker.observe(m, seat).copy(),
