@@ -45,7 +45,8 @@ def _at(moves):
     return SimpleNamespace(pending=(0, moves, None))
 
 
-def test_decisions_alike_at_both_ends_are_told_apart():
+def test_decisions_alike_at_both_ends_are_told_apart(monkeypatch):
+    monkeypatch.setattr(dm, "RECALL_MIN", 1)
     d = _stub(lambda moves: [x for _, x in moves])
     a = [(0, 1), (0, 2), (0, 5)]
     b = [(0, 1), (0, 4), (0, 5)]
@@ -60,6 +61,7 @@ def test_decisions_alike_at_both_ends_are_told_apart():
 
 def test_a_game_whose_decisions_do_not_repeat_stops_remembering(monkeypatch):
     monkeypatch.setattr(dm, "CACHE_TRIAL", 50)
+    monkeypatch.setattr(dm, "RECALL_MIN", 1)
     d = _stub(lambda moves: [x % 8 for _, x in moves])
     for k in range(60):
         d.ids_mask(_at([(0, k), (0, k + 1)]))

@@ -4,7 +4,7 @@ The engine often offers the same decision again (the same seat, the same legal m
 draw's positions, a hand's plays); `Decisions` answers those from memory instead of numbering
 the moves again (`Encoding.action_ids`). Per seat, up to DECISION_CACHE decisions, found by
 their number, first and last move, and compared whole; a game whose decisions seldom come
-again stops remembering them.
+again stops remembering them, and a decision of few moves is not remembered.
 """
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ import numpy as np
 
 DECISION_CACHE = 1 << 12    # decisions remembered per seat
 CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # remembering stops below 1 hit in 10 lookups
+# Decisions of fewer moves are numbered again each time: remembering them cost more than it
+# saved (Chinese Ten's, measured side by side; Perfect 10's blind draws offer dozens).
+RECALL_MIN = 16
 
 
 class Decisions:
@@ -91,7 +94,7 @@ class Decisions:
         remembering them (CACHE_TRIAL misses with less than one hit in CACHE_HITS lookups)."""
         seat, moves, _ = match.pending
         cache = self._decisions[seat]
-        if cache is None:
+        if cache is None or len(moves) < RECALL_MIN:
             return None, None
         key = (len(moves), moves[0], moves[-1])
         try:
