@@ -37,6 +37,7 @@ class Match:
         S.decisions = S.turns = 0
         S.match_steps = 0
         S.last_seat = -1
+        S.chg = None                 # a list the RL adapters attach: the cards that changed
         self.S = S
         self.pending = None          # (seat, moves, ChooseOp) while a decision waits
         self.after_move = None       # optional callback between a move and the flow after it

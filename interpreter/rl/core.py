@@ -68,6 +68,7 @@ class Core:
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self._ids = None            # the pending decision's action ids (per legal move), made when asked
+        self._mask = None           # and its mask (read-only), made when asked
         self.failed: str | None = None
         self.skipped = 0            # matches reset() skipped since it was created
         self._paid = 0              # hand results already paid out (reward="hand")
@@ -97,6 +98,7 @@ class Core:
         self.failed = None
         self._paid = 0
         self.match = m = Match(self.program, self._seeds.getrandbits(63), self.max_hands, start=False)
+        self.tracker.attach(m)          # the engine lists the cards that change (S.chg)
         try:
             m.start()
         except GameError as exc:
@@ -112,8 +114,15 @@ class Core:
         made when first asked: opponents that choose by index never need it)."""
         ids = self._ids
         if ids is None:
-            ids = self._ids = self.encoding.action_ids(self.match)
+            ids = self._ids = self.encoding.decisions.ids(self.match)
+            self._mask = None
         return ids
+
+    def _legal_mask(self):
+        """The pending decision's mask (read-only), with its ids."""
+        ids, mask = self.encoding.decisions.ids_mask(self.match)
+        self._ids, self._mask = ids, mask
+        return mask
 
     def move_of(self, action: int) -> int:
         """The index of the first legal move whose id is `action`, or -1 when it is not legal
@@ -158,6 +167,12 @@ class Core:
 
     def apply_index(self, i: int) -> list:
         """Take the i-th legal move (as agents choose); the rewards it brings each seat."""
+        r = self.apply_quiet(i)
+        return [0.0] * self.players if r is None else r
+
+    def apply_quiet(self, i: int) -> list | None:
+        """apply_index, returning None instead of a list of zeros while the match goes on
+        and nothing is paid (reward="match"): the adapters' common step."""
         m = self.match
         if m.over or self.failed is not None:
             raise ValueError("the match is over: call reset()")
@@ -167,8 +182,8 @@ class Core:
             m.pending = None
             self.failed = exc.line()
         self._ids = None
-        if not m.over and self.reward == "match":
-            return [0.0] * self.players
+        if not m.over and self.failed is None and self.reward == "match":
+            return None
         if self.reward == "hand":
             r = [0.0] * self.players
             for res in m.hand_results[self._paid:]:
@@ -198,20 +213,11 @@ class Core:
     def mask(self, seat: int):
         """The seat's legal-action mask (all zeros when it is not the seat to move): a new
         int8 array on every call."""
-        b = bytearray(self.encoding.num_actions)     # (cheaper than numpy for a few ones)
         pending = self.match.pending
         if pending is not None and pending[0] == seat:
-            ids = self._ids
-            if ids is None:
-                ids = self.ids
-            try:
-                for a in ids:
-                    b[a] = 1
-            except TypeError:       # a move the encoding cannot offer (None)
-                for a in ids:
-                    if a is not None:
-                        b[a] = 1
-        return np.frombuffer(b, INT8)
+            mask = self._mask if self._ids is not None else None
+            return (mask if mask is not None else self._legal_mask()).copy()
+        return np.zeros(self.encoding.num_actions, INT8)
 
     def text(self, seat: int) -> str:
         """The seat's view as text: zones (?? for a card it does not see), scores, its moves."""

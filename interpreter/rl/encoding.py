@@ -57,6 +57,7 @@ from math import comb
 
 from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
+from .decisions import Decisions
 
 ID_CACHE = 1 << 16      # action ids remembered per seat (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
@@ -317,6 +318,7 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
+        self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 

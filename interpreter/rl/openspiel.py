@@ -266,7 +266,10 @@ class _Play:
         """The legal action ids, ascending (made once per state, and once per shared match)."""
         if self._legal is None:
             if not self.shared:
-                self._legal = sorted(self._index or self.index)
+                if self._index is None:
+                    self.index          # (its legal ids with it)
+                if self._legal is None:
+                    self._legal = sorted(self._index)
                 return self._legal
             index = self.index
             known = self.cfg.derived.get(id(self.match)) if self.shared else None
@@ -285,10 +288,10 @@ class _Play:
             if known is not None and known[0] is self.match and known[1] is not None:
                 self._index = known[1]
                 return known[1]
-            ids = self.cfg.encoding.action_ids(self.match)
-            index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1)))   # the first index wins
-            index.pop(None, None)       # (a move the encoding cannot offer)
+            index, legal = self.cfg.encoding.decisions.legal_index(self.match)    # (shared: read only)
             self._index = index
+            if not self.shared:
+                self._legal = legal
             if self.shared and len(self.cfg.derived) < REPLAY_CACHE:
                 # a shared match is never changed again (a move copies it first), and stays
                 # alive in Config.nodes: what is made of it is kept with it

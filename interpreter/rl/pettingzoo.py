@@ -165,19 +165,14 @@ class CardrulesEnv(AECEnv):
         if observe:
             core, seat = self.core, self._seat[agent]
             m = core.match
-            b = bytearray(core.encoding.num_actions)
             pending = m.pending
             if pending is not None and pending[0] == seat:
-                ids = core._ids
-                if ids is None:
-                    ids = core.ids
-                try:
-                    for a in ids:
-                        b[a] = 1
-                except TypeError:       # a move the encoding cannot offer (None)
-                    b = bytearray(core.mask(seat))
+                mask = core._mask if core._ids is not None else None
+                mask = (mask if mask is not None else core._legal_mask()).copy()
+            else:
+                mask = np.zeros(core.encoding.num_actions, INT8)
             observation = {"observation": core.tracker.observe(m, seat).copy(),
-                           "action_mask": np.frombuffer(b, INT8)}
+                           "action_mask": mask}
         else:
             observation = None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
@@ -192,7 +187,13 @@ class CardrulesEnv(AECEnv):
         core = self.core
         if type(action) is not int or not 0 <= action < core.encoding.num_actions:
             action = check_action(action, core.encoding.num_actions)
-        i = core.move_of(action)
+        ids = core._ids                 # (core.move_of, in line)
+        if ids is None:
+            ids = core.ids
+        try:
+            i = ids.index(action)
+        except ValueError:
+            i = -1
         if i < 0:
             if self.illegal == "raise":
                 core.step(action)       # the ValueError naming the action
@@ -205,9 +206,17 @@ class CardrulesEnv(AECEnv):
             self._accumulate_rewards()
             self._deads_step_first()
             return
-        r = core.apply_index(i)
+        r = core.apply_quiet(i)       # None: nothing paid, the match goes on
+        if r is None:
+            if self._paid:              # (zeros stay zeros: nothing to write or add)
+                rewards = self.rewards
+                for a in rewards:
+                    rewards[a] = 0.0
+                self._paid = False
+            self.agent_selection = self.possible_agents[core.match.pending[0]]
+            return
         paid = any(r)
-        if paid or self._paid:      # (zeros stay zeros: nothing to write or add)
+        if paid or self._paid:
             rewards = self.rewards
             for a, x in zip(self.possible_agents, r):
                 rewards[a] = float(x)

@@ -10,6 +10,10 @@ Encodings:
   `S.vknow[k]` for a slot holding cards: the seats that knew which cards when it was set
   (`knowers`); a sampled world renames the cards of a slot the searching seat did not know;
 - `S.up[c]` is true for a card turned face up (seen by everyone where it lies);
+- `S.chg`, None unless a reader attached a list (the RL adapters' observations,
+  rl/tracking.py): while knowledge is tracked, every card whose `S.loc`, `S.up` or `S.known`
+  changes is appended to it (a card may be there more than once); a new hand replaces those
+  lists whole and appends nothing;
 - `S.phase` is the index (in `Program.phase_names`) of the innermost named hand statement now
   running, or -1: it never changes a game, and is not logged;
 - `S.zv[i]` is the version of instance i, bumped whenever its cards or their order change,

@@ -42,7 +42,15 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
         at_dst = P.ALL if face_up else P.VIS[dst]
         known[c] = (known[c] & at_src) | at_dst
         blind = P.ALL & ~(at_src | at_dst)
-        if blind:
+        chg = S.chg
+        if chg is not None:         # a reader follows the changes (S.chg): c moved
+            chg.append(c)
+            if blind:
+                for x in z:
+                    if known[x] & blind and not up[x]:
+                        known[x] &= ~blind
+                        chg.append(x)
+        elif blind:
             for x in z:
                 if known[x] & blind and not up[x]:
                     known[x] &= ~blind
@@ -206,10 +214,13 @@ def reveal(S, cards):
         cards = (cards,)
     elif isinstance(cards, int):
         cards = (cards,)
+    chg = S.chg
     for c in cards:
         S.up[c] = True
         if S.known is not None:
             S.known[c] = S.P.ALL
+        if chg is not None:
+            chg.append(c)
     if S.log is not None:
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
 
@@ -224,8 +235,11 @@ def show(S, cards, to):
         bits = 0
         for s in seats:
             bits |= 1 << s
+        chg = S.chg
         for c in cards:
             S.known[c] |= bits
+            if chg is not None:
+                chg.append(c)
     if S.log is not None:
         S.log.append({"event": "show", "cards": [S.P.card_names[c] for c in cards],
                       "to": sorted(set(seats))})

@@ -53,6 +53,8 @@ def shuffle(S, zi):
         P, up = S.P, S.up
         for c in S.Z[zi]:
             known[c] &= P.ALL if up[c] else P.VIS[zi]
+        if S.chg is not None:
+            S.chg.extend(S.Z[zi])
     if S.log is not None:
         S.log.append({"event": "shuffle", "zone": S.P.zone_names[zi],
                       "order": [S.P.card_names[c] for c in reversed(S.Z[zi])]})

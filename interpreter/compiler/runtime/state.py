@@ -17,7 +17,7 @@ class State:
     __slots__ = ("P", "Z", "loc", "known", "up", "V", "vknow", "score", "total", "dealer", "hand_no",
                  "pc", "rng", "log", "moved", "auto_seen", "decisions", "steps", "last_seat",
                  "turns", "hand_decisions", "phase", "tell", "zv", "za", "zin", "memo", "match_steps",
-                 "calm")
+                 "calm", "chg")
 
     def copy(self, knowledge: bool = True) -> "State":
         """A copy; knowledge=False leaves out who knows where each card is (S.known becomes
@@ -47,4 +47,5 @@ class State:
         s.zin = self.zin[:]
         s.memo = [-1] * len(self.memo)   # a copy may be changed behind the versions' back
         s.calm = -1                      # so its memos are not settled (passes/dispatch.py)
+        s.chg = None                     # nobody follows a copy's changes
         return s
