@@ -12,7 +12,7 @@ from cardrules.compiler import switches
 from cardrules.engine import Match
 from cardrules.errors import GameError
 from cardrules.session import setup
-from test_turns import NAMES, STUCK, _limit_runs, programs, state, trace
+from test_turns import NAMES, STUCK, _limit_runs, programs, same_traces, state, trace
 
 pytestmark = pytest.mark.skipif(switches.JIT, reason="turns is off under PyPy (switches.NOT_UNDER_JIT)")
 
@@ -195,9 +195,7 @@ def test_every_game_plays_the_same_with_and_without_loops(name):
     """Every game: the same decisions, states, steps and records with the switch off; rollouts
     too; and a step-limit sweep around a decision."""
     on, off = programs(name, switch="loops")
-    for seed in range(4):
-        record, knowledge = seed % 2 == 0, seed % 3 != 0
-        assert trace(on, seed, record, knowledge) == trace(off, seed, record, knowledge), seed
+    same_traces(on, off, seeds=4)
     for seed in range(2):
         runs = []
         for prog in (on, off):

@@ -14,7 +14,7 @@ from cardrules.compiler import rules, switches
 from cardrules.session import setup
 from conftest import ROOT
 from test_passes import fingerprints
-from test_turns import _limit_runs, programs, trace
+from test_turns import _limit_runs, programs, same_traces
 
 BASE = """
 game: One seat
@@ -205,9 +205,7 @@ GAMES = sorted(p.stem for p in (ROOT / "games").glob("*.yaml")
 def test_every_game_with_automatic_rules_plays_the_same_without_the_one_seat_versions(name, tmp_path, off):
     fast, slow = programs(name, switch="seat")
     assert ("def XQ_" in fast.source) and "def XQ_" not in slow.source
-    for seed in range(6):
-        record, knowledge = seed % 2 == 0, seed % 3 != 0
-        assert trace(fast, seed, record, knowledge) == trace(slow, seed, record, knowledge), seed
+    same_traces(fast, slow)
     path = f"games/{name}.yaml"
     players = setup(str(ROOT / path)).players
     on = fingerprints(path, players, tmp_path)

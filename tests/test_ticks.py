@@ -8,7 +8,7 @@ import pytest
 
 from cardrules.compiler import switches
 from cardrules.compiler.passes import ticks
-from test_turns import NAMES, _limit_runs, trace
+from test_turns import NAMES, _limit_runs, same_traces
 from test_turns import programs as turn_programs
 
 pytestmark = pytest.mark.skipif(switches.JIT, reason="turns (and so ticks) is off under PyPy")
@@ -34,9 +34,7 @@ def test_perfect10s_turn_function_counts_its_steps_without_helper_calls():
 @pytest.mark.parametrize("name", NAMES)
 def test_every_decision_has_the_same_steps_and_state_with_steps_counted_in_line(name):
     fast, slow = programs(name)
-    for seed in range(4):
-        record, knowledge = seed % 2 == 0, seed % 3 != 0
-        assert trace(fast, seed, record, knowledge) == trace(slow, seed, record, knowledge), seed
+    same_traces(fast, slow, seeds=4)
 
 
 @pytest.mark.parametrize("name", NAMES)
