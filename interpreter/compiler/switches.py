@@ -24,10 +24,8 @@ NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal",
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
 # PyPy (measured: `turns` made two of the seed games 2-5x slower there, its long functions past
 # what the JIT traces well). The same games either way. Every other shortcut was measured off
-# alone under PyPy too (docs/agents.md, "On PyPy"): none is slower there beyond the noise.
-# (seat, blind and tails were measured there too, 2026-12-06, side by side: 1.08x, 1.03x and
-# 1.04x faster under PyPy 7.3 on Perfect 10 and Chinese Ten with 4 players; the four with empty
-# 1.04x on Perfect 10 with 4 players.)
+# alone under PyPy too (docs/agents.md, "On PyPy"; seat, blind, tails and empty as well,
+# docs/architecture.md): none is slower there beyond the noise.
 JIT = sys.implementation.name == "pypy"
 NOT_UNDER_JIT = frozenset({"turns", "loops", "ticks"})   # (loops and ticks: turns' TN_ only)
 

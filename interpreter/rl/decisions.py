@@ -13,7 +13,7 @@ import numpy as np
 DECISION_CACHE = 1 << 12    # decisions remembered per seat
 CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # remembering stops below 1 hit in 10 lookups
 # Decisions of fewer moves are numbered again each time: remembering them cost more than it
-# saved (Chinese Ten's, measured side by side; Perfect 10's blind draws offer dozens).
+# saved (measured side by side: docs/rl.md, "Decisions remembered"); a blind draw offers dozens.
 RECALL_MIN = 16
 
 
