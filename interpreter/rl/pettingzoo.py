@@ -28,7 +28,7 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.pettingzoo needs PettingZoo: pip install 'cardrules[pettingzoo]'") \
         from None
 
-from .core import INT8, Core, check_action, game_name
+from .core import Core, check_action, game_name
 
 ILLEGAL = ("terminate", "raise")
 
@@ -159,23 +159,10 @@ class CardrulesEnv(AECEnv):
 
     def last(self, observe: bool = True):
         """As AECEnv.last (the agent to act: its observation, cumulative reward, terminated,
-        truncated, info), without its layers of calls: Core.observe and Core.mask in line."""
+        truncated, info), without its layers of calls."""
         agent = self.agent_selection
         assert agent is not None
-        if observe:
-            core, seat = self.core, self._seat[agent]
-            m = core.match
-            pending = m.pending
-            if pending is not None and pending[0] == seat:
-                mask = core._mask if core._ids is not None else None
-                mask = (mask if mask is not None else core._legal_mask()).copy()
-            else:
-                mask = np.zeros(core.encoding.num_actions, INT8)
-            observation = {"observation": core.tracker.observe(m, seat).copy(),
-                           "action_mask": mask}
-        else:
-            observation = None
-        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
     def step(self, action):
@@ -187,13 +174,7 @@ class CardrulesEnv(AECEnv):
         core = self.core
         if type(action) is not int or not 0 <= action < core.encoding.num_actions:
             action = check_action(action, core.encoding.num_actions)
-        ids = core._ids                 # (core.move_of, in line)
-        if ids is None:
-            ids = core.ids
-        try:
-            i = ids.index(action)
-        except ValueError:
-            i = -1
+        i = core.move_of(action)
         if i < 0:
             if self.illegal == "raise":
                 core.step(action)       # the ValueError naming the action
