@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .engine import record
 from .agents import SeatView, make_agent
 from .compiler import Program, check_options, compile_game
+from .compiler.runtime import generator
 from .engine.match import Match
 from .errors import GameError, UsageError
 from .language.load import load_game
@@ -32,8 +33,26 @@ def parse_sets(items) -> dict:
 
 def derive_seed(*parts) -> int:
     """A 63-bit seed from any parts, identical on every machine and process."""
-    h = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(h[:8], "big") >> 1
+    return _seed_of("/".join(map(str, parts)))
+
+
+def _seed_of(text: str, _sha256=hashlib.sha256, _int=int.from_bytes) -> int:
+    return _int(_sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def agent_seed(seed, seat: int) -> int:
+    """derive_seed(seed, "agent", seat), the seed of the generator of the agent in `seat`: its
+    text made in one step for an int seed (a batch makes one per seat and game)."""
+    if type(seed) is not int or type(seat) is not int:
+        return derive_seed(seed, "agent", seat)
+    return _seed_of(f"{seed}/agent/{seat}")
+
+
+def game_seed(seed, index: int) -> int:
+    """derive_seed(seed, index): the match seed of game `index` of a batch seeded `seed`."""
+    if type(seed) is not int or type(index) is not int:
+        return derive_seed(seed, index)
+    return _seed_of(f"{seed}/{index}")
 
 
 @dataclass
@@ -88,7 +107,8 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     applied and `applied(match)` after (statistics read the match there; agents never do).
     `keep`, if given, receives the match before its first deal: a game that fails can still be
     looked at (its record up to the failure)."""
-    seats = [make_agent(name, i, random.Random(derive_seed(seed, "agent", i)), **(agent_options or {}))
+    options = agent_options or {}
+    seats = [make_agent(name, i, generator(agent_seed(seed, i)), **options)   # random.Random
              for i, name in enumerate(agents)]
     # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
     match = Match(st.program, seed, max_hands, record=record_events,

@@ -19,7 +19,14 @@ def register(cls):
     return cls
 
 
+_loaded = False
+
+
 def _load_optional():
+    global _loaded
+    if _loaded:                  # once per process: a batch makes agents for every game
+        return
+    _loaded = True
     for mod in ("greedy", "ismcts"):
         try:
             __import__(f"{__name__}.{mod}")

@@ -28,7 +28,7 @@ class Match:
         self.max_hands = max_hands
         S = State.__new__(State)
         S.P = prog
-        S.rng = rng if rng is not None else random.Random(seed)
+        S.rng = rng if rng is not None else rt.generator(seed)   # random.Random(seed)
         S.log = [] if record else None
         S.tell = None                # narration's listener for `say:` texts: tell(k, values)
         S.total = [0] * prog.players

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine import record
 from ..errors import CardrulesError, GameError, clean
-from ..session import derive_seed, play_match, result, setup
+from ..session import derive_seed, game_seed, play_match, result, setup  # noqa: F401 (derive_seed: re-exported)
 from .stats import GameStats, Summary, wilson  # noqa: F401 (Summary, wilson: re-exported)
 
 
@@ -42,7 +42,7 @@ class Job:
         return self.seatings[r], self._seed(deal), deal
 
     def _seed(self, deal: int) -> int:
-        return self.seed if self.match_seed else derive_seed(self.seed, deal)
+        return self.seed if self.match_seed else game_seed(self.seed, deal)   # derive_seed(seed, deal)
 
 
 _SETUPS: dict = {}
@@ -77,10 +77,11 @@ def _setup(job: Job):
     return _SETUPS[key]
 
 
-def run_one(args) -> dict:
-    """Play game `index` of a job; never raises for a game error (it is reported)."""
+def run_one(args, st=None) -> dict:
+    """Play game `index` of a job (on `st`, the job's setup, when the caller has it); never
+    raises for a game error (it is reported)."""
     job, index = args
-    out, rec = play_one(_setup(job), job, index)
+    out, rec = play_one(_setup(job) if st is None else st, job, index)
     if rec:
         record.write(record_path(job.record_dir, index), *rec)
     return out
@@ -175,8 +176,9 @@ def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None
     are run again by new workers, so the output is the same; after RESTARTS such deaths in one
     run it stops with WorkerLost, never waiting for ever."""
     if workers <= 1:
+        st = _setup(job)              # looked up once: the job stays the same
         for i in range(games):
-            out = run_one((job, i))
+            out = run_one((job, i), st)
             if progress:
                 progress()
             yield out

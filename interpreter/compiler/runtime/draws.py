@@ -4,11 +4,28 @@ the agents' draws too."""
 from __future__ import annotations
 
 import random as _random
+from _random import Random as _CRandom
 
 from .state import EvalError
 
 
 BITS = _BITS = tuple(n.bit_length() for n in range(257))   # n.bit_length() for small n
+
+
+_seed = _CRandom.seed            # the C generator's seed: what Random(seed) comes down to for an int
+_new = _random.Random.__new__
+
+
+def generator(seed) -> _random.Random:
+    """random.Random(seed), the same generator in the same state, made with less work: for an
+    int seed, Random.__init__ and Random.seed come down to the C generator's seed and
+    gauss_next = None; those are called directly (a match and each of its agents make one)."""
+    if type(seed) is not int:
+        return _random.Random(seed)
+    g = _new(_random.Random)
+    _seed(g, seed)
+    g.gauss_next = None
+    return g
 
 
 # Per list length up to 256: shuffle_list's positions i from the top, with i + 1 and its bits
