@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .engine import record
 from .agents import SeatView, make_agent
 from .compiler import Program, check_options, compile_game
-from .compiler.runtime import generator
+from .compiler.runtime import generator, reseed
 from .engine.match import Match
 from .errors import GameError, UsageError
 from .language.load import load_game
@@ -98,6 +98,36 @@ def seatings(agents: list) -> list:
     return [list(agents)]
 
 
+# Agents kept between matches, by (agent names, agent options): lists of agents whose class is
+# `reusable` (its only state between matches is its generator). A list is taken out while its
+# match is played, so a match played meanwhile (inside that one, or in another thread) makes
+# its own agents.
+_KITS: dict = {}
+
+
+def _agents(agents: list, seed, options: dict) -> tuple:
+    """The agents of a match in seat order, each with its generator in the state
+    random.Random(agent_seed(seed, seat)) starts in, and the key under which to keep them for
+    the next match (None: they are not kept). New agents, or the ones kept from an earlier match
+    with the same names and options, their generators seeded again (rt.reseed): the same
+    generators in the same states, so the same games."""
+    try:
+        key = (tuple(agents), tuple(sorted(options.items())))
+        kit = _KITS.pop(key, None)
+    except TypeError:             # an option value that cannot be a key: nothing kept
+        key = kit = None
+    if kit is not None:
+        for i, a in enumerate(kit):
+            reseed(a.rng, agent_seed(seed, i))
+        return kit, key
+    seats = [make_agent(name, i, generator(agent_seed(seed, i)), **options)   # random.Random
+             for i, name in enumerate(agents)]
+    if key is None or not all(getattr(type(a), "reusable", False) and type(a.rng) is random.Random
+                              for a in seats):
+        key = None
+    return seats, key
+
+
 def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
                record_events: bool = False, agent_options: dict | None = None, observer=None,
                keep: list | None = None):
@@ -107,30 +137,34 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     applied and `applied(match)` after (statistics read the match there; agents never do).
     `keep`, if given, receives the match before its first deal: a game that fails can still be
     looked at (its record up to the failure)."""
-    options = agent_options or {}
-    seats = [make_agent(name, i, generator(agent_seed(seed, i)), **options)   # random.Random
-             for i, name in enumerate(agents)]
-    # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
-    match = Match(st.program, seed, max_hands, record=record_events,
-                  knowledge=any(a.samples for a in seats), start=False)
-    if keep is not None:
-        keep.append(match)
-    match.start()
-    views = [SeatView(match, i) for i in range(st.players)]
-    choose = [a.choose for a in seats]        # bound once: the loop runs once per decision
-    apply = match.apply
-    if observer is None:
-        while not match.over:
-            seat, moves, _ = match.pending
-            apply(choose[seat](views[seat], moves))
-    else:
-        decision, applied = observer.decision, observer.applied
-        while not match.over:
-            seat, moves, _ = match.pending
-            choice = choose[seat](views[seat], moves)
-            decision(match, seat, moves)
-            apply(choice)
-            applied(match)
+    seats, kit = _agents(agents, seed, agent_options or {})
+    try:
+        # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
+        match = Match(st.program, seed, max_hands, record=record_events,
+                      knowledge=any(a.samples for a in seats), start=False)
+        if keep is not None:
+            keep.append(match)
+        match.start()
+        views = [SeatView(match, i) for i in range(st.players)]
+        choose = [a.choose for a in seats]        # bound once: the loop runs once per decision
+        apply = match.apply
+        if observer is None:
+            while not match.over:
+                seat, moves, _ = match.pending
+                apply(choose[seat](views[seat], moves))
+        else:
+            decision, applied = observer.decision, observer.applied
+            while not match.over:
+                seat, moves, _ = match.pending
+                choice = choose[seat](views[seat], moves)
+                decision(match, seat, moves)
+                apply(choice)
+                applied(match)
+    finally:
+        if kit is not None:       # the agents, done with this match, ready for the next
+            if len(_KITS) >= 64:
+                _KITS.clear()
+            _KITS[kit] = seats
     head = record.header(st.game, st.path, st.options, st.players, agents, seed, max_hands) \
         if record_events else None
     if head is not None and (agent_options or {}).get("think"):

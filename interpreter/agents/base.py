@@ -47,6 +47,9 @@ class SeatView:
 class Agent:
     name = "agent"
     samples = True      # asks its view for sampled worlds (the match must track knowledge)
+    # True: the agent's only state between matches is its generator, so a batch may keep it for
+    # the next match with the same agents and seed its generator again (session.play_match)
+    reusable = False
 
     def __init__(self, seat: int, rng, **options):
         self.seat = seat

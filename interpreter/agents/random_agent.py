@@ -10,6 +10,7 @@ from .base import Agent
 class RandomAgent(Agent):
     name = "random"
     samples = False
+    reusable = True     # its only state: the generator (and _bits, bound to that same generator)
 
     def __init__(self, seat: int, rng, **options):
         super().__init__(seat, rng, **options)

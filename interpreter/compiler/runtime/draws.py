@@ -28,6 +28,16 @@ def generator(seed) -> _random.Random:
     return g
 
 
+def reseed(g, seed):
+    """g.seed(seed): g in the state random.Random(seed) starts in (as `generator`, on a
+    generator kept from an earlier match)."""
+    if type(seed) is int and type(g) is _random.Random:
+        _seed(g, seed)
+        g.gauss_next = None
+    else:
+        g.seed(seed)
+
+
 # Per list length up to 256: shuffle_list's positions i from the top, with i + 1 and its bits
 # (made when a length is first shuffled).
 _SHUFFLE_STEPS: list = [None] * 257
