@@ -140,8 +140,13 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     seats, kit = _agents(agents, seed, agent_options or {})
     try:
         # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
-        match = Match(st.program, seed, max_hands, record=record_events,
-                      knowledge=any(a.samples for a in seats), start=False)
+        knowledge = False
+        for a in seats:
+            if a.samples:
+                knowledge = True
+                break
+        # Match(program, seed, max_hands, record, rng, knowledge, start): positional, a cheaper call
+        match = Match(st.program, seed, max_hands, record_events, None, knowledge, False)
         if keep is not None:
             keep.append(match)
         match.start()

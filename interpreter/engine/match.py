@@ -311,7 +311,8 @@ class Match:
         """Score the hand; True when the match is over."""
         P, S = self.P, self.S
         g = P.game
-        results = [P.hand_result(S, p) if P.hand_result else S.score[p] for p in range(P.players)]
+        hr = P.hand_result
+        results = S.score[:] if hr is None else [hr(S, p) for p in range(P.players)]
         sides = self.sides_now() if P.sides is not None else None
         S.match_steps += S.steps      # the match's budget: checked between hands (each hand has its own)
         if S.match_steps > g.limits.steps_per_match:

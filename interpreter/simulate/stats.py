@@ -117,7 +117,7 @@ class GameStats:
             if sc == self.score_seen and S.hand_no == self.hand_scored:   # the same hand's
                 return                             # same scores are the same standings
             self.score_seen, self.hand_scored = sc[:], S.hand_no
-            st = [t + s for t, s in zip(S.total, sc)]
+            st = list(map(_add, S.total, sc))
         else:                         # Match.standing of every seat, asked in one go
             rk = match.P.result_key   # a kept hand result: its inputs' key (with the hand's
             if rk is not None:        # number; totals change only between hands) unchanged,
