@@ -1,7 +1,8 @@
 """Match set-up made cheaper without changing a game: generators made from the C seed
 (rt.generator, rt.reseed) are in the state random.Random(seed) starts in; seeds formatted in one
 step equal derive_seed's; and agents kept from one match for the next (session._KITS) play
-exactly as new ones, whatever was played before, in between or inside."""
+exactly as new ones, whatever was played before, in between or inside; a deal's round of one
+card each moves what dealing one card at a time moves."""
 import random
 
 import pytest
@@ -111,3 +112,17 @@ def test_batch_game_is_the_same_alone_or_after_others():
     for i in (5, 2, 0):
         session._KITS.clear()
         assert sim.run_one((job, i)) == every[i]
+
+
+@pytest.mark.parametrize("targets, count", [((1, 2), 1), ((2, 1), 1), ((1, 2, 3), 1), ((3,), 1),
+                                            ((1, 2, 3, 4), 1), ((1, 2), 2)])
+def test_a_deal_of_one_card_each_is_the_general_one(targets, count):
+    """A deal's round of one card to each of distinct targets (runtime._deal_fast's short path,
+    and `distinct`, the compiler's word that the targets are distinct) moves the same cards
+    with the same versions, arrivals and last arrivals as dealing one card at a time."""
+    from test_fast_paths import _seen, _stock, _worlds
+    slow, fast = _worlds()
+    for S in (slow, fast):
+        _stock(S)
+        rt.deal(S, 0, targets, count, False, S is fast)
+    assert _seen(fast) == _seen(slow)

@@ -68,7 +68,9 @@ class Statements:
         else:
             targets = str(list(range(b, b + z.instances(self.N))))
         count = "None" if st.count is None else self.x(st.count)
-        self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up})", st.span)
+        # the targets: distinct instances (a rotation of the seats' instances, or all of them)
+        self.e.line(f"rt.deal(S, {self.zone_index(st.source)}, {targets}, {count}, {st.face_up}, True)",
+                    st.span)
         self.after_cards_moved()
 
     def s_MoveCards(self, st):

@@ -159,6 +159,17 @@ def _deal_fast(S, src, targets, n, face_up):
     dealt.reverse()                    # the order the cards come off the top
     del z[len(z) - n:]
     k = len(targets)
+    if n == k:                         # one card each (a deal's round): in turn, no slices
+        for t, c in zip(targets, dealt):
+            Z[t].append(c)
+            loc[c] = t
+            up[c] = face_up
+            zv[t] += 1
+            za[t] += 1
+            zin[t] = c
+        zv[src] += n
+        S.moved += n
+        return
     for i, t in enumerate(targets):
         got = dealt[i::k]
         if not got:
@@ -174,12 +185,14 @@ def _deal_fast(S, src, targets, n, face_up):
     S.moved += n
 
 
-def deal(S, src, targets, count, face_up):
-    """Deal one card at a time from the top of src to each target instance in turn."""
+def deal(S, src, targets, count, face_up, distinct=False):
+    """Deal one card at a time from the top of src to each target instance in turn. distinct:
+    the targets are known to be distinct instances (the compiler's deal tables are)."""
     z = S.Z[src]
     fast = S.known is None and S.log is None
     # Targets that are distinct and not src: each target's cards in one go (_deal_fast).
-    bulk = fast and 0 < len(targets) <= 64 and src not in targets and len(set(targets)) == len(targets)
+    bulk = fast and 0 < len(targets) <= 64 and src not in targets and \
+        (distinct or len(set(targets)) == len(targets))
     if count is None:
         if bulk:
             _deal_fast(S, src, targets, len(z), face_up)
