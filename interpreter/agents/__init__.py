@@ -26,12 +26,12 @@ def _load_optional():
     global _loaded
     if _loaded:                  # once per process: a batch makes agents for every game
         return
-    _loaded = True
     for mod in ("greedy", "ismcts"):
         try:
             __import__(f"{__name__}.{mod}")
         except ImportError:
             pass
+    _loaded = True               # after the imports: a thread meanwhile imports them too
 
 
 def make_agent(name: str, seat: int, rng, **options) -> Agent:
