@@ -42,7 +42,7 @@ from .cards import (  # noqa: F401
     side, side_lists)
 from .counting import (  # noqa: F401
     MAX_INT, MAX_LIST, Budget, concat, flatten, int_range, loop_limit, num, power, reverse_list, sort_by,
-    sort_list, tick, ticks, too_many_steps)
+    sort_list, sort_rev, sorted_of, tick, ticks, too_many_steps)
 from .draws import BITS, blind, shuffle, shuffle_list  # noqa: F401
 from .marks import clear_marks, mark  # noqa: F401
 from .state import EvalError, LimitError, State  # noqa: F401
