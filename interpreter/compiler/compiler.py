@@ -114,6 +114,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.valid_below: dict = {}  # local bound by a loop over range(k), k constant -> k
         self.alike_sub: dict = {}    # id of a count node -> the name holding its value (passes/alike.py)
+        self.alike_keep: list = []   # per user function inlined: whether rt.alike keeps its answer
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.gens = 0                # comprehensions being compiled around the one compiled

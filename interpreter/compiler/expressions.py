@@ -358,10 +358,12 @@ class Expressions:
                             w = subst[f"a_{p}"] = self.fresh("w")
                             binds.append(f"(({w} := {a}) or True)")
                     self.inline.append(subst)
+                    self.alike_keep.append(alike.asks_again(fn))
                     try:
                         body = self.x(fn.body)
                     finally:
                         self.inline.pop()
+                        self.alike_keep.pop()
                     if len(body) <= switches.INLINE_LIMIT:
                         body = f"rt.num({body})" if fn.type == "int" else body
                         # `(body if ((w := arg) or True) else None)`: no tuple built

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ...language.model import RANGE_LIMIT  # noqa: F401 (numbers one range() may produce; gamecheck reads it too)
 from .aggregates import (  # noqa: F401
-    alike, all_eq, any_count, any_eq, any_sum_is, count_eq, groups, groups_after, in_table, index_by,
+    alike, alike_once, all_eq, any_count, any_eq, any_sum_is, count_eq, groups, groups_after, in_table, index_by,
     max_eq, max_eq_each, max_of, min_eq, min_eq_each, min_of, sum_is, sum_of, sums_of, unique_of)
 from .cards import (  # noqa: F401
     add_score, deal, knowers, leaders, move1, move_all, move_many, move_top, owner, reveal, show,
