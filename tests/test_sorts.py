@@ -23,7 +23,9 @@ functions:
       let r = ranks_down(cards);
       let v = reversed(sorted(c.value * 2 + count(d for d in cards if d.rank == c.rank) for c in cards));
       let up = sorted(c.value for c in cards);
+      let w = reversed(sorted(up + v));
       r[0] * 10000 + r[count(r) - 1] * 1000 + v[0] * 10 + v[count(v) - 1] + up[1] * 100000
+      + w[0] * 1000000 + w[count(w) - 1] * 10000000
 moves:
   play:
     params:
