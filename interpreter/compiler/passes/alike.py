@@ -58,8 +58,8 @@ def asks_again(fn) -> bool:
     items more than once: it holds more than one count of items alike in an attribute (in
     line, or as the call of a function whose body is one) or calls another function that may
     hold some. False lets its one count use rt.alike_once, which keeps no answer (keeping a
-    copy of the items costs more than it saves when nothing asks again: Texas hold'em's hand
-    rank, once for each five of seven cards)."""
+    copy of the items costs more than it saves when nothing asks again: a hand's rank asked
+    once for each five of seven cards)."""
     counts = 0
     for x in nodes.walk(fn.body):
         ref = getattr(x, "ref", None)

@@ -7,7 +7,7 @@ attribute's values sorted straight from the table: no list built first) and `rt.
 The steps are those the comprehension, the sort and the reversal count, one after the other.
 `reversed(sorted(X))` and `sorted(X, reverse=True)` are the same list when items that
 compare equal are the same value, which holds for every item that is not a list (a card is
-its number; a rank, a suit, a seat its place): a poker hand's ranks, highest first.
+its number; a rank, a suit, a seat its place): a hand's ranks, highest first.
 Entry points: `sorted_call(compiler, node, local, elt)` for a comprehension and
 `reversed_call(node, code)` for `reversed` of a sort already compiled, the code or None.
 """

@@ -146,8 +146,8 @@ def _sums_to(vals, top, g):
 # Up to SMALL_SUMS items, the sums of all sub-lists come from doubling the list of sums item
 # by item (sums[mask], bit i for item i); the masks whose sum is g are found with the list's
 # count and index (in C), then put in subsets() order (any values, negative ones too). (Until
-# 2026-12-06 every mask was compared in subsets() order: 15% slower per capture question,
-# Scopa +5% decisions/s side by side.)
+# 2026-12-06 every mask was compared in subsets() order: 15% slower per question; the
+# measurements are in docs/architecture.md.)
 # The sums of the last few lists are kept: each card of a hand asks about the same table.
 SMALL_SUMS = 8
 _DOUBLED: dict = {}             # (id(table), items) -> [table, the sums by mask]
