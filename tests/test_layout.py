@@ -134,3 +134,35 @@ def test_the_package_parses_as_python_3_9():
         except SyntaxError as e:
             bad.append(f"{path}:{e.lineno}: {e.msg}")
     assert not bad, bad
+
+
+# The suits of the standard deck are words of every game, though two of them are games too.
+SUIT_WORDS = {"hearts", "spades", "clubs", "diamonds"}
+
+
+def bundled_game_names() -> set:
+    """Every game of games/ by its title and by its file name (with and without hyphens)."""
+    import yaml
+    names = set()
+    for f in (SRC.parent / "games").glob("*.yaml"):
+        title = yaml.safe_load(f.read_text(encoding="utf-8"))["game"]
+        names |= {f.stem, f.stem.replace("-", " "), title}
+    return {n.lower() for n in names} - SUIT_WORDS
+
+
+def test_the_interpreter_never_names_a_bundled_game():
+    """No game-specific Python: no file of interpreter/ (code, comments, docstrings, the web
+    page) names a game of games/; measurements that name a game belong in docs/."""
+    import re
+    names = bundled_game_names()
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+                         + r")(?![\w-])", re.IGNORECASE)
+    bad = []
+    for path in sorted(SRC.rglob("*")):
+        if path.suffix not in (".py", ".js", ".html", ".css", ".lark") or not path.is_file():
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            m = pattern.search(line)
+            if m:
+                bad.append(f"{path.relative_to(SRC.parent)}:{n}: {m.group(0)!r}")
+    assert names and not bad, bad

@@ -33,6 +33,7 @@ APPLIES_TO = {
     "hoist": ("benchmarks/probes/sevens.yaml", 4),
     "once": ("games/sushi-go.yaml", 4),
     "fuse": ("games/chinese-ten.yaml", 2),
+    "sorts": ("games/texas-holdem.yaml", 4),
     "kept": ("games/euchre.yaml", 4),
     "results": ("games/knockout-whist.yaml", 4),
     "dispatch": ("games/perfect10.yaml", 3),

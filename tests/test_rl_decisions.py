@@ -33,6 +33,11 @@ def test_a_remembered_decision_equals_the_moves_numbered_again(game):
                 if a is not None:
                     first.setdefault(a, i)
             assert index == first and legal == sorted(first)
+            assert enc.decisions.ids_legal(m) == (fresh, legal)
+            out_ids, out = enc.decisions.ids_mask(m, fresh=True)    # the caller's own array
+            assert out_ids == fresh and np.array_equal(out, want) and out.flags.writeable
+            out[:] = 1
+            assert np.array_equal(enc.decisions.ids_mask(m)[1], want)
             core.apply_index(rng.randrange(len(m.pending[1])))
 
 
@@ -67,3 +72,28 @@ def test_a_game_whose_decisions_do_not_repeat_stops_remembering(monkeypatch):
         d.ids_mask(_at([(0, k), (0, k + 1)]))
     assert d._decisions == [None]
     assert d.ids_mask(_at([(0, 3), (0, 4)]))[0] == [3, 4]    # still answered, numbered again
+
+
+
+@pytest.mark.parametrize("game", ["perfect10", "nutzen"])
+def test_openspiel_takes_the_first_move_of_an_id_and_refuses_one_not_legal(game):
+    """An OpenSpiel state that was asked its legal actions finds a move by its id in the
+    decision's ids (the first move with that id, as the index dict does) and refuses an id
+    that is not legal, as a state not asked first does."""
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    g = load(game, seed=3)
+    asked = g.new_initial_state()
+    unasked = asked.clone()         # the same deal (each new_initial_state deals another)
+    rng = random.Random(3)
+    while not asked.is_terminal():
+        legal = asked.legal_actions()
+        bad = next(a for a in range(g.num_distinct_actions()) if a not in legal)
+        for s in (asked, unasked):
+            with pytest.raises(ValueError, match="is not legal now"):
+                s.apply_action(bad)
+        a = rng.choice(legal)
+        asked.apply_action(a)
+        unasked.apply_action(a)
+        assert asked.history() == unasked.history()
+        assert asked.match.S.Z == unasked.match.S.Z

@@ -45,6 +45,7 @@ PASSES = (
     ("counts", "passes/counts.py: any/all of a count of the items alike (rt.any_count)"),
     ("equal", "passes/equal.py: count/any/all/min/max testing c.a == k (rt.count_eq...)"),
     ("tables", "passes/tables.py: sum/min/max/unique/in of one attribute (rt.sum_of...)"),
+    ("sorts", "passes/sorts.py: sorted(c.a for c in L) from the table, reversed(sorted(X)) as one sort (rt.sorted_of, rt.sort_rev)"),
     ("kept", "passes/kept.py: a seat's function kept while what it reads stays (M_<name>)"),
     # while the hand's flow is compiled (flow.py)
     ("lines", "in line: a flow test as lines (`and` parts, any/all as a loop), no generator"),
@@ -113,6 +114,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
         self.valid_index: dict = {}  # local bound by a loop over indices(Z) -> Z's name (no check needed)
         self.valid_below: dict = {}  # local bound by a loop over range(k), k constant -> k
         self.alike_sub: dict = {}    # id of a count node -> the name holding its value (passes/alike.py)
+        self.alike_keep: list = []   # per user function inlined: whether rt.alike keeps its answer
         self.in_iterable = 0         # compiling a comprehension's iterable (no := allowed there)
         self.too_big: set = set()    # functions whose expanded body is too long to inline
         self.gens = 0                # comprehensions being compiled around the one compiled

@@ -13,7 +13,7 @@ from ..language import model as m
 from ..language import nodes
 from ..language.nodes import CARD
 from . import switches
-from .passes import alike, counts, equal, kept, subsets, sums, tables, unroll
+from .passes import alike, counts, equal, kept, sorts, subsets, sums, tables, unroll
 from .shapes import (FOLD, INT, SIMPLE, WALKS, bounded, indices_of, range_below, reads_no_zone,
                      table_of)
 
@@ -266,7 +266,7 @@ class Expressions:
             return f"rt.unique([{elt} {tail}])"
         L = self.g.limits.steps_per_hand
         if f == "sorted":             # the items counted by the comprehension, then the sort
-            return f"rt.sort_list(S, {L}, [{elt} {tail}], {isinstance(n.elt.type, tuple)})"
+            return sorts.sorted_call(self, n, v, elt) or f"rt.sort_list(S, {L}, [{elt} {tail}], {isinstance(n.elt.type, tuple)})"
         if f == "sorted_by":
             return f"rt.sort_by(S, {L}, [({elt}, {v}) {tail}], {isinstance(n.elt.type, tuple)})"
         return f"rt.argbest([({elt}, {v}) {tail}], {f == 'argmin'})"
@@ -358,10 +358,12 @@ class Expressions:
                             w = subst[f"a_{p}"] = self.fresh("w")
                             binds.append(f"(({w} := {a}) or True)")
                     self.inline.append(subst)
+                    self.alike_keep.append(alike.asks_again(fn))
                     try:
                         body = self.x(fn.body)
                     finally:
                         self.inline.pop()
+                        self.alike_keep.pop()
                     if len(body) <= switches.INLINE_LIMIT:
                         body = f"rt.num({body})" if fn.type == "int" else body
                         # `(body if ((w := arg) or True) else None)`: no tuple built
@@ -409,7 +411,7 @@ class Expressions:
         if f == "sorted":
             return f"rt.sort_list(S, {L}, {a[0]}, {isinstance(n.type[1], tuple)})"
         if f == "reversed":
-            return f"rt.reverse_list(S, {L}, {a[0]})"
+            return sorts.reversed_call(n.args[0], a[0]) or f"rt.reverse_list(S, {L}, {a[0]})"
         if f in ("rank_order", "suit_order"):      # ranks and suits are their places already
             return f"({a[0]})"
         if f == "indices":

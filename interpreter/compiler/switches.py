@@ -16,7 +16,7 @@ OFF: set = set()
 
 # The shortcuts by name, in the order the code generator tries them where several could apply
 # (compiler.py's PASSES says where each one applies and what it produces).
-NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "kept",
+NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal", "tables", "sorts", "kept",
          "lines", "moves", "blind", "joins", "subsets", "pairs", "hoist", "once", "fuse", "results", "dispatch",
          "seat", "takes", "chooses", "tails", "turns", "loops", "ticks")
 

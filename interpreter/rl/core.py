@@ -68,7 +68,6 @@ class Core:
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self._ids = None            # the pending decision's action ids (per legal move), made when asked
-        self._mask = None           # and its mask (read-only), made when asked
         self.failed: str | None = None
         self.skipped = 0            # matches reset() skipped since it was created
         self._paid = 0              # hand results already paid out (reward="hand")
@@ -115,14 +114,7 @@ class Core:
         ids = self._ids
         if ids is None:
             ids = self._ids = self.encoding.decisions.ids(self.match)
-            self._mask = None
         return ids
-
-    def _legal_mask(self):
-        """The pending decision's mask (read-only), with its ids."""
-        ids, mask = self.encoding.decisions.ids_mask(self.match)
-        self._ids, self._mask = ids, mask
-        return mask
 
     def move_of(self, action: int) -> int:
         """The index of the first legal move whose id is `action`, or -1 when it is not legal
@@ -215,8 +207,11 @@ class Core:
         int8 array on every call."""
         pending = self.match.pending
         if pending is not None and pending[0] == seat:
-            mask = self._mask if self._ids is not None else None
-            return (mask if mask is not None else self._legal_mask()).copy()
+            ids = self._ids         # (a new array to hand out; the ids kept for move_of)
+            if ids is None:
+                self._ids, mask = self.encoding.decisions.ids_mask(self.match, fresh=True)
+                return mask
+            return self.encoding.decisions.mask_of(ids, True)
         return np.zeros(self.encoding.num_actions, INT8)
 
     def text(self, seat: int) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+INT8 = np.dtype(np.int8)
+
 DECISION_CACHE = 1 << 12    # decisions remembered per seat
 CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # remembering stops below 1 hit in 10 lookups
 # Decisions of fewer moves are numbered again each time: remembering them cost more than it
@@ -26,35 +28,68 @@ class Decisions:
         self._misses = self._hits = 0
         self._no_mask = np.frombuffer(bytes(enc.num_actions), np.int8)
 
-    def ids_mask(self, match) -> tuple:
+    def ids_mask(self, match, fresh: bool = False) -> tuple:
         """(ids, mask) of the pending decision: `action_ids` and the int8 legal-action mask (1
-        for a legal id), read-only: copy it to hand it out. A decision met before (the same
-        seat and the same legal moves, as the engine often offers again: a blind draw's
-        positions, a hand's plays) is answered from memory (`_recall`). The ids list is
-        shared: not to be changed."""
-        if match.pending is None:
-            return [], self._no_mask
+        for a legal id), read-only (shared), or with `fresh` a new writable array, the
+        caller's to hand out. A decision met before (the same seat and the same legal moves,
+        as the engine often offers again: a blind draw's positions, a hand's plays) is
+        answered from memory (`_recall`). The ids list is shared: not to be changed."""
+        pending = match.pending
+        if pending is None:
+            return [], (self._no_mask.copy() if fresh else self._no_mask)
+        if len(pending[1]) < RECALL_MIN:    # (not remembered: _recall, without its call)
+            ids = self.enc.action_ids(match)
+            return ids, self.mask_of(ids, fresh)
         hit, key = self._recall(match)
         if hit is not None:
             if hit[2] is None:
-                hit[2] = self._mask_of(hit[1])
-            return hit[1], hit[2]
+                hit[2] = self.mask_of(hit[1], False)
+            return hit[1], (hit[2].copy() if fresh else hit[2])
         ids = self.enc.action_ids(match)
-        mask = self._mask_of(ids)
+        mask = self.mask_of(ids, False)
         self._remember(match, key, [None, ids, mask, None, None])
-        return ids, mask
+        return ids, (mask.copy() if fresh else mask)
 
     def ids(self, match) -> list:
         """The action ids of the pending decision, remembered as `ids_mask` is (shared: not to
         be changed); the mask is made when first asked."""
-        if match.pending is None:
+        pending = match.pending
+        if pending is None:
             return []
+        if len(pending[1]) < RECALL_MIN:
+            return self.enc.action_ids(match)
         hit, key = self._recall(match)
         if hit is not None:
             return hit[1]
         ids = self.enc.action_ids(match)
         self._remember(match, key, [None, ids, None, None, None])
         return ids
+
+    def ids_legal(self, match) -> tuple:
+        """(ids, legal) of the pending decision: `action_ids` and the legal ids ascending,
+        remembered as `ids_mask` is (both shared: not to be changed). The move of an id is
+        `ids.index(id)` (the first move with that id): for the few moves of most decisions a
+        list's index costs less than making a dict."""
+        pending = match.pending
+        if pending is None:
+            return [], []
+        if len(pending[1]) < RECALL_MIN:
+            ids = self.enc.action_ids(match)
+            legal = set(ids)
+            legal.discard(None)
+            return ids, sorted(legal)
+        hit, key = self._recall(match)
+        if hit is not None and hit[4] is not None:
+            return hit[1], hit[4]
+        ids = hit[1] if hit is not None else self.enc.action_ids(match)
+        legal = set(ids)
+        legal.discard(None)     # (a move the encoding cannot offer)
+        legal = sorted(legal)
+        if hit is not None:
+            hit[4] = legal
+        elif key is not None:
+            self._remember(match, key, [None, ids, None, None, legal])
+        return ids, legal
 
     def legal_index(self, match) -> tuple:
         """(index, legal) of the pending decision: {action id: index of the first legal move
@@ -79,12 +114,12 @@ class Decisions:
             self._remember(match, key, [None, ids, None, index, legal])
         return index, legal
 
-    def _mask_of(self, ids):
+    def mask_of(self, ids, writable: bool):
         mask = bytearray(self.enc.num_actions)     # (numpy's indexing by a list costs more)
         for a in ids:
             if a is not None:
                 mask[a] = 1
-        return np.frombuffer(bytes(mask), np.int8)      # (bytes: read-only)
+        return np.frombuffer(mask if writable else bytes(mask), INT8)      # (bytes: read-only)
 
     def _recall(self, match) -> tuple:
         """(entry, key) of the pending decision in memory: [moves, ids, mask, index, legal],

@@ -207,7 +207,7 @@ class _Play:
     and this copies the match as search does (lists of ints), sharing the program."""
 
     __slots__ = ("cfg", "seed", "match", "need", "failed", "outcomes", "moves", "actions",
-                 "own", "_index", "_legal", "resamples", "shared", "world", "_cow")
+                 "own", "_ids", "_index", "_legal", "resamples", "shared", "world", "_cow")
 
     def __init__(self, cfg, seed, match, need, failed, outcomes, moves, actions, own):
         self.cfg = cfg
@@ -219,6 +219,7 @@ class _Play:
         self.moves = moves          # legal-move indices taken
         self.actions = actions      # every action id taken (chance outcomes too), in order
         self.own = own              # per seat: the action ids it took
+        self._ids = None            # the action id of each legal move (unshared), made when asked
         self._index = None          # action id -> legal-move index, made when asked
         self._legal = None          # the legal action ids, ascending, made when asked
         self._cow = False           # the action lists are shared with a copy
@@ -253,7 +254,7 @@ class _Play:
         out = _Play(self.cfg, self.seed, m, self.need, self.failed, self.outcomes, self.moves,
                     self.actions, self.own)
         out._cow = self._cow = True
-        out._index, out._legal = self._index, self._legal
+        out._ids, out._index, out._legal = self._ids, self._index, self._legal
         out.shared = self.shared = self.cfg.explicit
         out.world = self.world
         return out
@@ -265,11 +266,8 @@ class _Play:
     def legal(self) -> list:
         """The legal action ids, ascending (made once per state, and once per shared match)."""
         if self._legal is None:
-            if not self.shared:
-                if self._index is None:
-                    self.index          # (its legal ids with it)
-                if self._legal is None:
-                    self._legal = sorted(self._index)
+            if not self.shared:     # the ids with it: a move is found by ids.index
+                self._ids, self._legal = self.cfg.encoding.decisions.ids_legal(self.match)
                 return self._legal
             index = self.index
             known = self.cfg.derived.get(id(self.match)) if self.shared else None
@@ -322,7 +320,7 @@ class _Play:
                 self.match, self.need, self.failed = hit
                 self.shared = True
                 self.actions.append(action)
-                self._index = self._legal = None
+                self._ids = self._index = self._legal = None
                 return
         if self.need is not None:
             if not 0 <= action < self.need.k:
@@ -330,7 +328,14 @@ class _Play:
             self.outcomes.append(action)
             self.match, self.need, self.failed = cfg.replay(self.outcomes, self.moves)
         else:
-            i = (self._index or self.index).get(action)
+            ids = self._ids
+            if ids is not None:     # (legal() asked: the first move with that id)
+                try:
+                    i = ids.index(action)
+                except ValueError:
+                    i = None
+            else:
+                i = (self._index or self.index).get(action)
             if i is None:
                 enc = cfg.encoding
                 what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
@@ -348,7 +353,7 @@ class _Play:
             except GameError as exc:        # a game error ends the match as a draw
                 m.pending, self.failed = None, exc.line()
         self.actions.append(action)
-        self._index = self._legal = None
+        self._ids = self._index = self._legal = None
         if key is not None and len(cfg.nodes) < REPLAY_CACHE:
             cfg.nodes[key] = (self.match, self.need, self.failed)
             self.shared = True
@@ -571,7 +576,7 @@ class CardrulesState(pyspiel.State):
             m = settle(m, rng)
         world = observe.determinize(m, player, rng, knowledge=True)
         out = play.__deepcopy__({})
-        out.match, out.seed, out._index, out._legal = world, None, None, None
+        out.match, out.seed, out._ids, out._index, out._legal = world, None, None, None, None
         out.shared, out.world = False, True
         if play.cfg.explicit:
             world.S.rng = EXHAUSTED

@@ -4,7 +4,9 @@ Pattern: a comprehension over a list L (a zone or a name) that computes, once fo
 `count(c for c in L if c.a == x.a)` (also through a user function: e.g.
 `same(x, cards)`), and nothing else that can fail. Produces: the loop over
 `zip(L, rt.alike(S, A, L, limit))`, the count read from a name. Entry point:
-`alike_parts(compiler, node)`, the comprehension's parts (as `gen_parts` gives them) or None.
+`alike_parts(compiler, node)`, the comprehension's parts (as `gen_parts` gives them) or None;
+`asks_again(fn)`: whether a user function's body may ask about the same items twice (else
+`rt.alike_once`, which keeps no answer).
 """
 from __future__ import annotations
 
@@ -46,8 +48,29 @@ def alike_parts(comp, n):
             elt = comp.x(n.elt)
     finally:
         del comp.alike_sub[id(site)]
-    return (f"{v}, {name}", f"zip({items}, rt.alike(S, {table}, {items}, "
+    helper = "alike" if not comp.alike_keep or comp.alike_keep[-1] else "alike_once"
+    return (f"{v}, {name}", f"zip({items}, rt.{helper}(S, {table}, {items}, "
             f"{comp.g.limits.steps_per_hand}))", cond, elt)
+
+
+def asks_again(fn) -> bool:
+    """Whether the body of user function `fn`, written in line, may ask rt.alike about the same
+    items more than once: it holds more than one count of items alike in an attribute (in
+    line, or as the call of a function whose body is one) or calls another function that may
+    hold some. False lets its one count use rt.alike_once, which keeps no answer (keeping a
+    copy of the items costs more than it saves when nothing asks again: a hand's rank asked
+    once for each five of seven cards)."""
+    counts = 0
+    for x in nodes.walk(fn.body):
+        ref = getattr(x, "ref", None)
+        if isinstance(x, nodes.Call) and ref is not None and ref[0] == "function":
+            inner, args = count_call(x, as_is=True)
+            if args is None:
+                return True           # another function: its own counts are not seen here
+            x = inner
+        if isinstance(x, nodes.Gen) and x.func == "count" and isinstance(x.cond, nodes.Compare):
+            counts += 1
+    return counts > 1
 
 
 def alike_count(comp, node, v: str, n):

@@ -35,14 +35,14 @@ from __future__ import annotations
 
 from ...language.model import RANGE_LIMIT  # noqa: F401 (numbers one range() may produce; gamecheck reads it too)
 from .aggregates import (  # noqa: F401
-    alike, all_eq, any_count, any_eq, any_sum_is, count_eq, groups, groups_after, in_table, index_by,
+    alike, alike_once, all_eq, any_count, any_eq, any_sum_is, count_eq, groups, groups_after, in_table, index_by,
     max_eq, max_eq_each, max_of, min_eq, min_eq_each, min_of, sum_is, sum_of, sums_of, unique_of)
 from .cards import (  # noqa: F401
     add_score, deal, knowers, leaders, move1, move_all, move_many, move_top, owner, reveal, show,
     side, side_lists)
 from .counting import (  # noqa: F401
     MAX_INT, MAX_LIST, Budget, concat, flatten, int_range, loop_limit, num, power, reverse_list, sort_by,
-    sort_list, tick, ticks, too_many_steps)
+    sort_list, sort_rev, sorted_of, tick, ticks, too_many_steps)
 from .draws import BITS, blind, generator, reseed, shuffle, shuffle_list  # noqa: F401
 from .marks import clear_marks, mark  # noqa: F401
 from .state import EvalError, LimitError, State  # noqa: F401

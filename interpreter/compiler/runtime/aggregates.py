@@ -160,6 +160,23 @@ def alike(S, table, items, limit):
 _ALIKE_LAST: list = [(None, None, None)]
 
 
+def alike_once(S, table, items, limit):
+    """rt.alike without its last answer kept nor looked up (passes/alike.py: where nothing
+    asks about the same items again, as for each five of seven cards in turn): the same
+    counts and steps."""
+    m = len(items)
+    S.steps += m + m * m
+    if S.steps > limit:
+        too_many_steps(limit)
+    keys = list(map(table.__getitem__, items))
+    if m <= 8:
+        return list(map(keys.count, keys))
+    tally: dict = {}
+    for k in keys:
+        tally[k] = tally.get(k, 0) + 1
+    return [tally[k] for k in keys]
+
+
 def any_count(S, table, items, op, n, limit, want):
     """any(count(c for c in items if table[c] == table[x]) <op> n for x in items) when want is
     True, all(...) when it is False: each key's count is found once (a tally), and the steps

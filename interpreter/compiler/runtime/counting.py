@@ -110,6 +110,37 @@ def sort_list(S, limit, items, nested):
     return sorted(items)
 
 
+def sort_rev(S, limit, items, nested):
+    """reversed(sorted(items)) for items that are not lists (switch `sorts`): sort_list's
+    steps, then reverse_list's, and one sort largest first (items equal are the same value, so
+    the order among them is not seen)."""
+    S.steps += len(items) + (sum(map(len, items)) if nested else 0)
+    if S.steps > limit:
+        too_many_steps(limit)
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    return sorted(items, reverse=True)
+
+
+def sorted_of(S, limit, table, items, last_first):
+    """sorted(table[x] for x in items), reversed too when last_first (switch `sorts`): the
+    steps of the comprehension's tick, the sort and the reversal, no list built first."""
+    n = len(items)
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    S.steps += n
+    if S.steps > limit:
+        too_many_steps(limit)
+    if last_first:
+        S.steps += n
+        if S.steps > limit:
+            too_many_steps(limit)
+        return sorted(map(table.__getitem__, items), reverse=True)
+    return sorted(map(table.__getitem__, items))
+
+
 def sort_by(S, limit, pairs, nested):
     """sorted_by(KEY for x in L): the items of (key, item) pairs ordered by key, ties in their
     order (a stable sort); counted as sort_list counts the keys."""

@@ -4,10 +4,9 @@ attribute, and a join's reused sub-lists looked up by key. Results are remembere
 (lists are values); the steps are counted again on every use."""
 from __future__ import annotations
 
-import operator as _operator
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from itertools import chain, combinations, compress, islice, repeat
+from itertools import chain, combinations, islice, repeat
 from math import comb
 
 from .counting import tick, too_many_steps
@@ -145,22 +144,39 @@ def _sums_to(vals, top, g):
 
 
 # Up to SMALL_SUMS items, the sums of all sub-lists come from doubling the list of sums item
-# by item (sums[mask], bit i for item i) and are compared in subsets() order, all in C: no
-# search, no sort (any values, negative ones too).
+# by item (sums[mask], bit i for item i); the masks whose sum is g are found with the list's
+# count and index (in C), then put in subsets() order (any values, negative ones too). (Until
+# 2026-12-06 every mask was compared in subsets() order: 15% slower per question; the
+# measurements are in docs/architecture.md.)
 # The sums of the last few lists are kept: each card of a hand asks about the same table.
 SMALL_SUMS = 8
-_MASKS: dict = {}               # (n, top) -> (the masks of subsets() order, their positions)
 _DOUBLED: dict = {}             # (id(table), items) -> [table, the sums by mask]
+
+
+def _order(n):
+    """Per mask of n items (bit i for item i): its positions, its place in subsets() order
+    (by size, then as combinations() gives them) and its size."""
+    hit = _ORDER.get(n)
+    if hit is None:
+        pos, place, size = [()] * (1 << n), [0] * (1 << n), [0] * (1 << n)
+        j = 0
+        for k in range(1, n + 1):
+            for p in combinations(range(n), k):
+                m = sum(1 << i for i in p)
+                pos[m], place[m], size[m] = p, j, k
+                j += 1
+        hit = _ORDER[n] = (pos, place, size)
+    return hit
+
+
+_ORDER: dict = {}               # n -> _order(n)
 
 
 def _sums_small(key, items, table, top, g):
     """_sums_to for at most SMALL_SUMS items (any values, negative too); key: (id(table),
-    the items as a tuple)."""
+    the items as a tuple). The masks whose sum is g are found by the list's own search (in
+    C; most values of g have a few masks or none), then put in subsets() order."""
     n = len(items)
-    hit = _MASKS.get((n, top))
-    if hit is None:
-        pos = [p for k in range(1, top + 1) for p in combinations(range(n), k)]
-        hit = _MASKS[(n, top)] = ([sum(1 << i for i in p) for p in pos], pos)
     d = _DOUBLED.get(key)
     if d is None or d[0] is not table:   # the table by identity, as in _sum_answer
         sums = [0]
@@ -170,7 +186,20 @@ def _sums_small(key, items, table, top, g):
         if len(_DOUBLED) >= 16:
             _DOUBLED.clear()
         d = _DOUBLED[key] = [table, sums]
-    return list(compress(hit[1], map(_operator.eq, map(d[1].__getitem__, hit[0]), repeat(g))))
+    sums = d[1]
+    c = sums.count(g)
+    if not c:
+        return []
+    masks = []
+    i = 0
+    for _ in range(c):
+        i = sums.index(g, i)
+        masks.append(i)
+        i += 1
+    pos, place, size = _order(n)
+    if len(masks) > 1:
+        masks.sort(key=place.__getitem__)
+    return [pos[m] for m in masks if m and size[m] <= top]   # (mask 0: no item, not a sub-list)
 
 
 _SUMS: dict = {}                # (table, items, most, g) -> _sum_answers(...), a few recent ones
