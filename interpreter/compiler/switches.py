@@ -27,9 +27,9 @@ NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal",
 JIT = sys.implementation.name == "pypy"
 NOT_UNDER_JIT = frozenset({"loops", "ticks"})   # (both rewrite turns' TN_ only)
 # `turns` under PyPy: only TN_ functions of at most this many lines are written, the other
-# chooses keep the op loop (measured under PyPy, 2026-12-06: Perfect 10's 137-line TN_ made it
-# 1.3-1.8x faster with 3-5 players, Old Maid's 1.7x; Nutzen's 207-239-line ones 1.5x slower,
-# Chinese Ten's 322-371-line ones no faster: docs/architecture.md, "turns").
+# chooses keep the op loop (measured under PyPy, 2026-12-06: games whose TN_ have 121-137 lines
+# ran 1.3-1.8x faster with them, with TN_ of 207-239 lines 1.5x slower and of 322-371 no faster:
+# docs/architecture.md, "turns").
 JIT_TURN_LINES = 150
 
 
