@@ -14,7 +14,7 @@ from cardrules.errors import GameError
 from cardrules.session import setup
 from test_turns import NAMES, STUCK, _limit_runs, programs, same_traces, state, trace
 
-pytestmark = pytest.mark.skipif(switches.JIT, reason="turns is off under PyPy (switches.NOT_UNDER_JIT)")
+pytestmark = pytest.mark.skipif(switches.JIT, reason="loops is off under PyPy (switches.NOT_UNDER_JIT)")
 
 # Rounds of a `repeat`, each a `for_each` over the seats; a seat decides only in every third
 # round, in a `while` that usually runs zero times (its test, a block that counts no step, is

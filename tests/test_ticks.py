@@ -11,7 +11,7 @@ from cardrules.compiler.passes import ticks
 from test_turns import NAMES, _limit_runs, same_traces
 from test_turns import programs as turn_programs
 
-pytestmark = pytest.mark.skipif(switches.JIT, reason="turns (and so ticks) is off under PyPy")
+pytestmark = pytest.mark.skipif(switches.JIT, reason="ticks is off under PyPy (switches.NOT_UNDER_JIT)")
 
 
 def programs(name, players=None):

@@ -62,7 +62,7 @@ def same_traces(fast, slow, seeds: int = 6):
         assert trace(fast, seed, record, knowledge) == trace(slow, seed, record, knowledge), seed
 
 
-@pytest.mark.skipif(switches.JIT, reason="turns is off under PyPy (switches.NOT_UNDER_JIT)")
+@pytest.mark.skipif(switches.JIT, reason="under PyPy only short TN_ are written (switches.JIT_TURN_LINES)")
 def test_every_choose_of_every_game_has_its_turn_function():
     deciding = 0
     for name in NAMES:
@@ -161,7 +161,7 @@ def test_steps_counted_in_bulk_after_a_quiet_block_are_the_loops():
     test letting the two steps through past the limit, would differ here)."""
     fast, slow = programs("chinese-ten")
     if switches.JIT:
-        pytest.skip("turns is off under PyPy (switches.NOT_UNDER_JIT)")
+        pytest.skip("under PyPy Chinese Ten's TN_ are past switches.JIT_TURN_LINES")
     assert "S.steps += 2" in fast.source and "S.steps += 2" not in slow.source
     seen = set()
     for seed in range(3):

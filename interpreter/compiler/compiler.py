@@ -262,9 +262,11 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                 seat, legal, st, run = op[1]
                 op[1] = ChooseOp(env[seat], [env[x] for x in legal], st, op[2], env[run])
         P.code = [tuple(op) for op in ops]
-        for pc, name in turn.items():         # passes/turns.py: what its TN_ functions read
+        for pc, op in enumerate(P.code):      # passes/turns.py: the chooses its TN_ functions
+            if op[0] == CHOOSE:               # return, with a TN_ of their own or not
+                env[f"CH_{pc}"] = op[1]
+        for pc, name in turn.items():
             P.code[pc][1].turn = env[name]
-            env[f"CH_{pc}"] = P.code[pc][1]
         env.update(TAKES=P.take, APPLIES=P.apply, AFTERS=P.after, ALIKE=P.alike)
         P.says = [(say, [x if say.parts[i].__class__ is str else env[x] for i, x in enumerate(fns)])
                   for say, fns in said]

@@ -22,12 +22,15 @@ NAMES = ("fold", "empty", "index", "unroll", "alike", "sums", "counts", "equal",
 
 
 # Shortcuts that save CPython's calls and that a tracing JIT does better by itself: off under
-# PyPy (measured: `turns` made two of the seed games 2-5x slower there, its long functions past
-# what the JIT traces well). The same games either way. Every other shortcut was measured off
-# alone under PyPy too (docs/agents.md, "On PyPy"; seat, blind, tails and empty as well,
-# docs/architecture.md): none is slower there beyond the noise.
+# PyPy. Every other shortcut was measured off alone under PyPy too (docs/agents.md, "On PyPy";
+# seat, blind, tails and empty as well, docs/architecture.md): none is slower there beyond the noise.
 JIT = sys.implementation.name == "pypy"
-NOT_UNDER_JIT = frozenset({"turns", "loops", "ticks"})   # (loops and ticks: turns' TN_ only)
+NOT_UNDER_JIT = frozenset({"loops", "ticks"})   # (both rewrite turns' TN_ only)
+# `turns` under PyPy: only TN_ functions of at most this many lines are written, the other
+# chooses keep the op loop (measured under PyPy, 2026-12-06: games whose TN_ have 121-137 lines
+# ran 1.3-1.8x faster with them, with TN_ of 207-239 lines 1.5x slower and of 322-371 no faster:
+# docs/architecture.md, "turns").
+JIT_TURN_LINES = 150
 
 
 def on(name: str) -> bool:

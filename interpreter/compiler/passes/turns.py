@@ -29,7 +29,8 @@ j; break`, their code written after the loop, so loops met one after the other a
 in each other. A path back to a loop from inside a `for`/`while` of a body copied in line (a
 flow test's any/all) hands over to the engine's loop. A TN_ longer than LINES (or nested past
 CPython's limits) is written again with the smaller plan (SMALL, the plan without the switch),
-and left out if that is still too long.
+and left out if that is still too long; under PyPy the limit is switches.JIT_TURN_LINES (its
+tracing JIT does better with the op loop than with a long TN_).
 
 Steps. The loop counts one step per op before running it, and checks steps_per_hand right
 after. TN_ counts the same steps at the same places with the same check, except where they can
@@ -337,6 +338,7 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
              alike) -> dict:
     """Write TN_ for every choose of the hand's flow; {choose's op number: its TN_ name}."""
     out = {}
+    most = min(LINES, switches.JIT_TURN_LINES) if switches.JIT else LINES   # (switches.py)
     for pc, op in enumerate(ops):
         if op[0] != CHOOSE:
             continue
@@ -345,7 +347,7 @@ def turn_fns(comp, ops: list, blocks: dict, take: dict | None, move_names: dict,
             start = len(comp.e.lines)
             _turn(comp, name, op, ops, blocks, take, move_names, autos, alike, budget)
             lines = comp.e.lines[start:]
-            if len(lines) <= LINES and not _too_deep(lines):
+            if len(lines) <= most and not _too_deep(lines):
                 out[pc] = name
                 break
             del comp.e.lines[start:]     # too long, or bodies nested in bodies past CPython's
