@@ -12,7 +12,7 @@ from cardrules.compiler import switches
 from cardrules.engine import Match
 from cardrules.errors import GameError
 from cardrules.session import setup
-from test_turns import NAMES, STUCK, _limit_runs, programs, same_traces, state, trace
+from test_turns import NAMES, STUCK, _limit_runs, programs, same_limit_errors, same_traces, state, trace
 
 pytestmark = pytest.mark.skipif(switches.JIT, reason="loops is off under PyPy (switches.NOT_UNDER_JIT)")
 
@@ -157,13 +157,7 @@ def test_the_step_limit_inside_a_written_loop_is_the_op_loops(rounds):
     the same op with the same message, and the steps at every decision are the same: the
     loop's `continue` counts its head's step once (a quiet block's bulk count undone first)."""
     on, general = compiled(rounds, 3), compiled(rounds, 3, {"turns"})
-    places = set()
-    for before in (1, 2, 5):
-        for left in range(0, 120):
-            a, b = _limit_runs(on, 3, before, left), _limit_runs(general, 3, before, left)
-            assert a == b, (before, left)
-            if isinstance(a[-1], tuple):
-                places.add(a[-1][1])
+    places = {e[1] for e in same_limit_errors(on, general, 3, (1, 2, 5), range(120))}
     assert len(places) >= 6          # errors on many lines of the rules, inside the loops
 
 

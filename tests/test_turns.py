@@ -128,17 +128,25 @@ def _limit_runs(prog, seed, before: int, left: int, decisions=False):
     return out
 
 
+def same_limit_errors(fast, slow, seed, befores, lefts) -> list:
+    """_limit_runs of both programs after each of `befores` decisions with each of `lefts`
+    steps left, asserted equal; the errors that ended the runs (message, position)."""
+    errors = []
+    for before in befores:
+        for left in lefts:
+            a, b = _limit_runs(fast, seed, before, left), _limit_runs(slow, seed, before, left)
+            assert a == b, (before, left)
+            if isinstance(a[-1], tuple):
+                errors.append(a[-1])
+    return errors
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_step_limit_is_reached_at_the_same_op_with_and_without_turn_functions(name):
     fast, slow = programs(name)
     if not any(op[0] == 3 for op in fast.code):
         pytest.skip("no decision in this game")
-    errors = 0
-    for before in (1, 3):
-        for left in range(0, 40):
-            a, b = _limit_runs(fast, 5, before, left), _limit_runs(slow, 5, before, left)
-            assert a == b, (before, left)
-            errors += isinstance(a[-1], tuple) and "steps_per_hand" in a[-1][0]
+    errors = sum("steps_per_hand" in e[0] for e in same_limit_errors(fast, slow, 5, (1, 3), range(40)))
     assert errors >= 10              # the limit was reached, at many places
 
 
