@@ -140,11 +140,7 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
     seats, kit = _agents(agents, seed, agent_options or {})
     try:
         # Who knows where each card is matters only to agents that sample worlds: not tracked otherwise.
-        knowledge = False
-        for a in seats:
-            if a.samples:
-                knowledge = True
-                break
+        knowledge = any(a.samples for a in seats)
         # Match(program, seed, max_hands, record, rng, knowledge, start): positional, a cheaper call
         match = Match(st.program, seed, max_hands, record_events, None, knowledge, False)
         if keep is not None:
