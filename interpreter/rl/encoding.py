@@ -184,7 +184,7 @@ class Encoding:
             out[cnt] = len(z)
             if not z:
                 continue
-            if whole[seat]:     # (the cards a seat sees, in no order: an unshuffled zone stays so)
+            if whole[seat]:     # (the cards a seat sees, in no order: a lazy shuffle stays undrawn)
                 ones.extend([bits + c for c in in_any_order(z)])
             elif known is not None:
                 ones.extend([bits + c for c in in_any_order(z) if up[c] or known[c] & bit])
