@@ -11,6 +11,7 @@ pytest.importorskip("pyspiel")
 
 import pyspiel  # noqa: E402
 
+from cardrules.compiler.runtime.cards import in_any_order  # noqa: E402
 from cardrules.rl.chance import (LazyZone, NeedChance, ScriptedRandom, copy_match,  # noqa: E402
                                  settled)
 from cardrules.rl.openspiel import load  # noqa: E402
@@ -58,6 +59,18 @@ def test_iterating_a_lazy_zone_outside_the_order_free_walks_draws_every_place():
         list(_shuffled([0]))
     with pytest.raises(NeedChance):
         sorted(_shuffled([]), key=lambda c: 0)
+
+
+def test_only_a_walk_in_any_order_leaves_a_lazy_zone_undrawn_whoever_walks():
+    z = _shuffled([])
+    assert sorted(in_any_order(z)) == [0, 1, 2, 3] and settled(z) == [None] * 4
+
+    def walk(zone):                    # the same loop as the runtime's, any other way
+        return [c for c in zone]
+    with pytest.raises(NeedChance):
+        walk(z)
+    with pytest.raises(NeedChance):
+        [].extend(z)
 
 
 def test_leduc_deals_card_by_card_as_native_leduc_poker():

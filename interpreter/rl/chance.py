@@ -19,16 +19,15 @@ adapters keep sampled chance there.
 
 Which reads are order-free: iterating a lazy zone draws every unknown place (a rule's
 `for_each`, `cards(stock)`, a blind fan: their order matters), except where the runtime or the
-adapter walks a zone for what does not depend on the order (ORDER_FREE: who knows which card,
-the observation's cards); membership, length and counting draw nothing. `copy_match` copies a
+adapter walks a zone for what does not depend on the order (who knows which card, the
+observation's cards), with the list's own iterator (`compiler.runtime.cards.in_any_order`);
+membership, length and counting draw nothing. `copy_match` copies a
 match with its zones still lazy; `settle` draws the unknown places for real (a resampled world).
 """
 from __future__ import annotations
 
 import random
-import sys
 
-from ..compiler.runtime import cards as _cards, draws as _draws
 from ..engine.match import Match
 from ..errors import GameError
 
@@ -88,10 +87,6 @@ class ScriptedRandom:
 _COPYING = [False]      # copy_match at work: a full slice of a lazy zone stays lazy
 
 
-def _caller_order_free() -> bool:
-    return sys._getframe(2).f_code in ORDER_FREE
-
-
 class LazyZone(list):
     """A shuffled zone whose places 0..u-1 (from the bottom) are not drawn yet: they hold the
     zone's unknown cards in no meaningful order. Reading place p < u draws the places u-1 down
@@ -135,7 +130,7 @@ class LazyZone(list):
         return list.__getitem__(self, i)
 
     def __iter__(self):
-        if self.u and not _caller_order_free():
+        if self.u:
             self._draw_to(0)
         return list.__iter__(self)
 
@@ -218,16 +213,6 @@ def settled(z) -> list:
     if type(z) is not LazyZone or not z.u:
         return list(list.__iter__(z))
     return [None] * z.u + list.__getitem__(z, slice(z.u, None))
-
-
-# The functions that walk a zone for what does not depend on its order (who knows which card,
-# which cards a seat sees): a lazy zone lets them iterate without drawing.
-ORDER_FREE = {_cards.move1.__code__, _draws.shuffle.__code__}
-
-
-def order_free(*functions):
-    """Declare functions that iterate zones only for what does not depend on the order."""
-    ORDER_FREE.update(f.__code__ for f in functions)
 
 
 def replay(program, max_hands, outcomes: list, moves: list, knowledge: bool = True):

@@ -55,6 +55,7 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 from math import comb
 
+from ..compiler.runtime.cards import in_any_order
 from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
 from .decisions import Decisions
@@ -183,12 +184,12 @@ class Encoding:
             out[cnt] = len(z)
             if not z:
                 continue
-            if whole[seat]:
-                ones.extend([bits + c for c in z])
+            if whole[seat]:     # (the cards a seat sees, in no order: an unshuffled zone stays so)
+                ones.extend([bits + c for c in in_any_order(z)])
             elif known is not None:
-                ones.extend([bits + c for c in z if up[c] or known[c] & bit])
+                ones.extend([bits + c for c in in_any_order(z) if up[c] or known[c] & bit])
             else:
-                ones.extend([bits + c for c in z if up[c]])
+                ones.extend([bits + c for c in in_any_order(z) if up[c]])
             if top >= 0:        # the top card is seen (a repeated slot is harmless)
                 ones.append(bits + z[-1])
                 ones.append(top + z[-1])

@@ -50,11 +50,10 @@ from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
-from .chance import EXHAUSTED, NeedChance, copy_match, order_free, replay, settle, settled
+from .chance import EXHAUSTED, NeedChance, copy_match, replay, settle, settled
 from .core import check_action, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
 
-order_free(Encoding.observe)    # it walks a zone for the cards a seat sees, in no order
 
 _PARAMS = {"path": "", "players": 0, "options": "", "max_hands": 0, "seed": 0, "returns": "",
            "chance": ""}

@@ -7,6 +7,13 @@ from .counting import num
 from .state import EvalError
 
 
+# A walk over a zone's cards where their order does not matter (who knows which card, which
+# cards a seat sees): the list's own iterator. A zone whose order is not drawn yet (rl/chance.py's
+# LazyZone, a list that draws its unknown places when iterated) is walked this way without
+# drawing; any other iteration of it draws them.
+in_any_order = list.__iter__
+
+
 def _log_move(S, c, src, dst):
     P = S.P
     S.log.append({"event": "move", "card": P.card_names[c], "from": P.zone_names[src],
@@ -46,12 +53,12 @@ def move1(S, c, dst, bottom=False, face_up=False, whole=False):
         if chg is not None:         # a reader follows the changes (S.chg): c moved
             chg.append(c)
             if blind:
-                for x in z:
+                for x in in_any_order(z):
                     if known[x] & blind and not up[x]:
                         known[x] &= ~blind
                         chg.append(x)
         elif blind:
-            for x in z:
+            for x in in_any_order(z):
                 if known[x] & blind and not up[x]:
                     known[x] &= ~blind
     S.up[c] = face_up

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random as _random
 from _random import Random as _CRandom
 
+from .cards import in_any_order
 from .state import EvalError
 
 
@@ -78,10 +79,10 @@ def shuffle(S, zi):
     known = S.known
     if known is not None:   # the order is new: only what shows (face up, a visible zone) is known
         P, up = S.P, S.up
-        for c in S.Z[zi]:
+        for c in in_any_order(S.Z[zi]):
             known[c] &= P.ALL if up[c] else P.VIS[zi]
         if S.chg is not None:
-            S.chg.extend(S.Z[zi])
+            S.chg.extend(in_any_order(S.Z[zi]))
     if S.log is not None:
         S.log.append({"event": "shuffle", "zone": S.P.zone_names[zi],
                       "order": [S.P.card_names[c] for c in reversed(S.Z[zi])]})
