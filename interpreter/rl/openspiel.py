@@ -425,9 +425,9 @@ def _nonzero(obs) -> str:
 
 
 class _Lazy:
-    """A sampled-chance state's _Play, made when first asked (see new_initial_state); a copy
-    (a clone) makes the original's first, so both stand at the same deal. Answers what a
-    _Node answers, from the _Play."""
+    """A sampled-chance state's (or a resampled world's) _Play, made when first asked (see
+    new_initial_state); a copy (a clone) makes the original's first, so both stand at the same
+    deal. Answers what a _Node answers, from the _Play."""
 
     __slots__ = ("make", "play")
     info = None     # (no information-state strings kept)
