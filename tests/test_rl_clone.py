@@ -1,6 +1,6 @@
-"""OpenSpiel states with explicit chance share their match and action lists with their clones
-until one of them moves (copy on write, cardrules.rl.openspiel): a clone that moves leaves its
-original as it was, and the other way round."""
+"""OpenSpiel states with explicit chance share their node of the game's tree with their clones
+(cardrules.rl.openspiel._Node, immutable: a move steps to a child): a clone that moves leaves
+its original as it was, and the other way round."""
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -124,25 +124,12 @@ class _Config:
         self.chance = chance
         self.teams = len(st.program.teams)
         self.params = p
-        self.replays: dict = {}     # explicit chance: (outcomes, moves) -> replay's result
-        self.nodes: dict = {}       # explicit chance: action ids -> (match, need, failed)
-        self.infostates: dict = {}  # explicit chance: (action ids, -1 - seat) -> its string
-        self.derived: dict = {}     # explicit chance: id(shared match) -> (match, legal index)
+        self.nodes = 0      # explicit chance: the _Nodes remembered in the tree (REPLAY_CACHE)
+        self.root = _Node.root(self) if self.explicit else None
 
-    def replay(self, outcomes: list, moves: list):
-        """chance.replay, remembered: an exact algorithm walks the same chance nodes every
-        iteration. A match that goes on is handed out as a copy; one that stands at a draw or
-        is over is never changed again, and is shared."""
-        key = (tuple(outcomes), tuple(moves))
-        hit = self.replays.get(key)
-        if hit is None:
-            hit = replay(self.program, self.max_hands, outcomes, moves)
-            if len(self.replays) < REPLAY_CACHE:
-                self.replays[key] = hit
-        m, need, failed = hit
-        if need is None and failed is None and not m.over:
-            m = copy_match(m)
-        return m, need, failed
+    def replay(self, outcomes, moves):
+        """chance.replay of this game: (match, need, failed), the match new."""
+        return replay(self.program, self.max_hands, list(outcomes), list(moves))
 
 
 class CardrulesGame(pyspiel.Game):
@@ -177,17 +164,16 @@ class CardrulesGame(pyspiel.Game):
             max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match) + 1),
             p)
         self._seeds = random.Random(p["seed"])
+        self._root = cfg.root
 
     def new_initial_state(self):
         """The root: before any chance (explicit), or dealt from the next seed (sampled). The
         seed is drawn when the state is first used: OpenSpiel makes initial states it never
         uses (each clone starts as one, and its generic observation path makes one per call),
         and those must not move the game on to another deal."""
-        return CardrulesState(self)
+        return CardrulesState(self, self._root or _Lazy(self._new_play))
 
     def _new_play(self) -> "_Play":
-        if self.cfg.explicit:
-            return _Play.explicit_root(self.cfg)
         return _Play.sampled(self.cfg, self._seeds.getrandbits(63))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -201,8 +187,116 @@ class CardrulesGame(pyspiel.Game):
         return _deserialize(self, text)
 
 
+def _not_pickled(*_):
+    raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
+                               "and game.deserialize_state()")
+
+
+class _Node:
+    """A state of an explicit-chance game's tree, the same object for every state that took the
+    same actions: immutable once made (its match is never changed: a move copies it), so a
+    clone shares it (`__deepcopy__` is itself) and a move is a step to a child, found in
+    `children` from the second time on. What a search asks at every node is kept with it:
+    the player to act, the legal actions, the chance outcomes, the returns and the
+    information-state strings. Up to REPLAY_CACHE nodes are remembered per game (beyond, a
+    child is made anew each time, the same). Read as a _Play where one is expected (`get`)."""
+
+    __slots__ = ("cfg", "match", "need", "failed", "actions", "outcomes", "moves", "own",
+                 "player", "legal", "index", "chances", "children", "info", "_returns")
+    seed = None     # (as a _Play: no seed, not a resampled world)
+    world = False
+
+    def __init__(self, cfg, match, need, failed, actions: tuple, outcomes: tuple, moves: tuple,
+                 own: tuple):
+        self.cfg, self.match, self.need, self.failed = cfg, match, need, failed
+        self.actions = actions      # every action id taken (chance outcomes too), in order
+        self.outcomes = outcomes    # the chance outcomes taken
+        self.moves = moves          # legal-move indices taken
+        self.own = own              # per seat: the action ids it took
+        self.children = {}          # action id -> _Node
+        self.info = [None] * cfg.program.players     # per seat: its information-state string
+        self._returns = None
+        self.index, self.chances = None, ()
+        if failed is not None or (need is None and match.over):
+            self.player, self.legal = _TERMINAL, ()
+        elif need is not None:
+            self.player, self.legal = _CHANCE, tuple(range(need.k))
+            p = 1.0 / need.k
+            self.chances = tuple((j, p) for j in range(need.k))
+        else:
+            self.player = match.pending[0]
+            self.index, self.legal = cfg.encoding.decisions.legal_index(match)   # (shared)
+
+    @classmethod
+    def root(cls, cfg):
+        m, need, failed = cfg.replay((), ())
+        return cls(cfg, m, need, failed, (), (), (), ((),) * cfg.program.players)
+
+    def get(self) -> "_Node":
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    __reduce__ = _not_pickled
+
+    def after(self, action: int) -> "_Node":
+        """The node this action leads to (a ValueError if it is not legal here)."""
+        child = self.children.get(action)
+        if child is None:
+            child = self._child(action)
+            cfg = self.cfg
+            if cfg.nodes < REPLAY_CACHE:
+                cfg.nodes += 1
+                self.children[action] = child
+        return child
+
+    def _child(self, action: int) -> "_Node":
+        cfg, need, own, outcomes, moves = self.cfg, self.need, self.own, self.outcomes, self.moves
+        if self.player is _TERMINAL:
+            raise ValueError("the match is over: no action can be applied")
+        if need is not None:
+            if not 0 <= action < need.k:
+                raise ValueError(f"chance outcome {action} out of range 0..{need.k - 1}")
+            outcomes += (action,)
+            m, need, failed = cfg.replay(outcomes, moves)
+        else:
+            i = self.index.get(action)
+            if i is None:
+                enc = cfg.encoding
+                what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
+                raise ValueError(f"action {action} ({what}) is not legal now; legal: "
+                                 f"{list(self.legal)}")
+            m, seat, failed = copy_match(self.match), self.player, None
+            own = (*own[:seat], own[seat] + (action,), *own[seat + 1:])
+            moves += (i,)
+            try:
+                m.apply(i)
+            except NeedChance as exc:       # a draw: a chance node until its outcome is known
+                m.pending, need = None, exc
+            except GameError as exc:        # a game error ends the match as a draw
+                m.pending, failed = None, exc.line()
+        return _Node(cfg, m, need, failed, self.actions + (action,), outcomes, moves, own)
+
+    def returns(self) -> list:
+        r = self._returns
+        if r is None:
+            self._returns = r = tuple(_returns(self))
+        return list(r)
+
+
+def _returns(play) -> list:
+    cfg, n = play.cfg, play.cfg.program.players
+    if play.failed is not None:
+        return draw(n, cfg.teams, cfg.returns)
+    if play.need is not None or not play.match.over:
+        return [0.0] * n
+    return outcome(play.match, cfg.returns)
+
+
 class _Play:
-    """A state's mutable part; pyspiel clones a Python state by deep-copying its attributes,
+    """The mutable part of a state with sampled chance, or in a resampled world (with explicit
+    chance a state is a _Node): pyspiel clones a Python state by deep-copying its attributes,
     and this copies the match as search does (lists of ints), sharing the program."""
 
     __slots__ = ("cfg", "seed", "match", "need", "failed", "outcomes", "moves", "actions",
@@ -227,11 +321,6 @@ class _Play:
         self.world = False          # a resampled world: its states are not the game's own
 
     @classmethod
-    def explicit_root(cls, cfg):
-        m, need, failed = cfg.replay([], [])
-        return cls(cfg, None, m, need, failed, [], [], [], [[] for _ in range(cfg.program.players)])
-
-    @classmethod
     def sampled(cls, cfg, seed):
         m = Match(cfg.program, seed, cfg.max_hands, start=False)
         failed = None
@@ -247,8 +336,7 @@ class _Play:
         if live and not self.cfg.explicit:
             m = m.copy(_rng_copy(m.S.rng))
         # else nothing changes it in place: a chance node replays, a finished match stays as it
-        # is, and with explicit chance the copy is made by the first move (a clone is mostly
-        # followed by one move, whose result the game may already know: Config.nodes)
+        # is, and with explicit chance (a resampled world) the first move copies it
         # The action lists are shared until either side moves (copy on write: `_unshare`).
         out = _Play(self.cfg, self.seed, m, self.need, self.failed, self.outcomes, self.moves,
                     self.actions, self.own)
@@ -258,45 +346,21 @@ class _Play:
         out.world = self.world
         return out
 
-    def __reduce__(self):
-        raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
-                                   "and game.deserialize_state()")
+    __reduce__ = _not_pickled
 
     def legal(self) -> list:
-        """The legal action ids, ascending (made once per state, and once per shared match)."""
-        if self._legal is None:
-            if not self.shared:     # the ids with it: a move is found by ids.index
-                self._ids, self._legal = self.cfg.encoding.decisions.ids_legal(self.match)
-                return self._legal
-            index = self.index
-            known = self.cfg.derived.get(id(self.match)) if self.shared else None
-            if known is not None and known[1] is index and len(known) > 2:
-                self._legal = known[2]
-            else:
-                self._legal = sorted(index)
-                if known is not None and known[1] is index:
-                    self.cfg.derived[id(self.match)] = (self.match, index, self._legal)
+        """The legal action ids, ascending (made once per state)."""
+        if self._legal is None:     # the ids with it: a move is found by ids.index
+            self._ids, self._legal = self.cfg.encoding.decisions.ids_legal(self.match)
         return self._legal
 
     @property
     def index(self) -> dict:
         if self._index is None:
-            known = self.cfg.derived.get(id(self.match)) if self.shared else None
-            if known is not None and known[0] is self.match and known[1] is not None:
-                self._index = known[1]
-                return known[1]
-            index, legal = self.cfg.encoding.decisions.legal_index(self.match)    # (shared: read only)
-            self._index = index
-            if not self.shared:
+            self._index, legal = self.cfg.encoding.decisions.legal_index(self.match)
+            if self._legal is None:
                 self._legal = legal
-            if self.shared and len(self.cfg.derived) < REPLAY_CACHE:
-                # a shared match is never changed again (a move copies it first), and stays
-                # alive in Config.nodes: what is made of it is kept with it
-                self.cfg.derived[id(self.match)] = (self.match, index)
         return self._index
-
-    def over(self) -> bool:
-        return self.failed is not None or (self.need is None and self.match.over)
 
     def _unshare(self):
         self.outcomes = None if self.outcomes is None else self.outcomes[:]
@@ -309,23 +373,12 @@ class _Play:
             raise ValueError("the match is over: no action can be applied")
         if self._cow:
             self._unshare()
-        cfg = self.cfg
-        key = None
-        if cfg.explicit and not self.world:     # the same actions, the same state: known?
-            key = (*self.actions, action)
-            hit = cfg.nodes.get(key)
-            if hit is not None:
-                self._follow(action)
-                self.match, self.need, self.failed = hit
-                self.shared = True
-                self.actions.append(action)
-                self._ids = self._index = self._legal = None
-                return
         if self.need is not None:
             if not 0 <= action < self.need.k:
                 raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
             self.outcomes.append(action)
-            self.match, self.need, self.failed = cfg.replay(self.outcomes, self.moves)
+            self.match, self.need, self.failed = self.cfg.replay(self.outcomes, self.moves)
+            self.shared = False
         else:
             ids = self._ids
             if ids is not None:     # (legal() asked: the first move with that id)
@@ -336,7 +389,7 @@ class _Play:
             else:
                 i = (self._index or self.index).get(action)
             if i is None:
-                enc = cfg.encoding
+                enc = self.cfg.encoding
                 what = enc.action_text(action) if 0 <= action < enc.num_actions else "out of range"
                 raise ValueError(f"action {action} ({what}) is not legal now; legal: "
                                  f"{sorted(self.index)}")
@@ -353,39 +406,9 @@ class _Play:
                 m.pending, self.failed = None, exc.line()
         self.actions.append(action)
         self._ids = self._index = self._legal = None
-        if key is not None and len(cfg.nodes) < REPLAY_CACHE:
-            cfg.nodes[key] = (self.match, self.need, self.failed)
-            self.shared = True
-
-    def _follow(self, action: int):
-        """The bookkeeping of a move whose resulting state is known: the move's index, the
-        seat's own actions or the chance outcome."""
-        if self.need is not None:
-            if not 0 <= action < self.need.k:
-                raise ValueError(f"chance outcome {action} out of range 0..{self.need.k - 1}")
-            self.outcomes.append(action)
-            return
-        i = self.index.get(action)
-        if i is None:
-            raise ValueError(f"action {action} is not legal now; legal: {sorted(self.index)}")
-        self.own[self.match.to_move()].append(action)
-        self.moves.append(i)
 
     def returns(self) -> list:
-        cfg, n = self.cfg, self.cfg.program.players
-        if self.failed is not None:
-            return draw(n, cfg.teams, cfg.returns)
-        if self.need is not None or not self.match.over:
-            return [0.0] * n
-        if self.shared:     # a finished shared match: its returns are kept with it
-            known = cfg.derived.get(id(self.match))
-            if known is not None and known[0] is self.match and known[1] is None:
-                return list(known[2])
-            r = outcome(self.match, cfg.returns)
-            if len(cfg.derived) < REPLAY_CACHE:
-                cfg.derived[id(self.match)] = (self.match, None, tuple(r))
-            return r
-        return outcome(self.match, cfg.returns)
+        return _returns(self)
 
 
 def _rng_copy(rng):
@@ -402,14 +425,15 @@ def _nonzero(obs) -> str:
 
 
 class _Lazy:
-    """A state's _Play, made when first asked (see new_initial_state); a copy (a clone) makes
-    the original's first, so both stand at the same deal."""
+    """A sampled-chance state's (or a resampled world's) _Play, made when first asked (see
+    new_initial_state); a copy (a clone) makes the original's first, so both stand at the same
+    deal. Answers what a _Node answers, from the _Play."""
 
-    __slots__ = ("make", "play", "shared")
+    __slots__ = ("make", "play")
+    info = None     # (no information-state strings kept)
 
     def __init__(self, make, play=None):
         self.make, self.play = make, play
-        self.shared = False     # held by a state and its clones: forked before a change
 
     def get(self) -> _Play:
         if self.play is None:
@@ -417,37 +441,18 @@ class _Lazy:
         return self.play
 
     def __deepcopy__(self, memo):
-        play = self.get()
-        if play.cfg.explicit and not play.world:
-            # copy on write: a clone shares this until either state moves (`_own`); a clone
-            # that is dropped unmoved, as a search drops many, costs no copy at all
-            self.shared = True
-            return self
-        return _Lazy(self.make, play.__deepcopy__(memo))
-
-    def fork(self) -> "_Lazy":
-        return _Lazy(self.make, self.play.__deepcopy__({}))
+        return _Lazy(self.make, self.get().__deepcopy__(memo))
 
     def __reduce__(self):
         return self.get().__reduce__()
 
-
-class CardrulesState(pyspiel.State):
-    def __init__(self, game, play: _Play | None = None):
-        super().__init__(game)
-        self._lazy = _Lazy(game._new_play, play)
+    def after(self, action: int) -> "_Lazy":
+        (self.play or self.get()).apply(action)
+        return self
 
     @property
-    def play(self) -> _Play:
-        return self._lazy.get()
-
-    @property
-    def match(self) -> Match:
-        return self.play.match
-
-    # The hot paths (a search calls them at every node) read the _Play without the property.
-    def current_player(self):
-        play = self._lazy.play or self._lazy.get()
+    def player(self):
+        play = self.play or self.get()
         if play.failed is not None:
             return _TERMINAL
         if play.need is not None:
@@ -455,51 +460,74 @@ class CardrulesState(pyspiel.State):
         m = play.match
         return _TERMINAL if m.over else m.pending[0]
 
+    @property
+    def legal(self):
+        play = self.play or self.get()
+        if play.failed is not None:
+            return ()
+        if play.need is not None:
+            return range(play.need.k)
+        return () if play.match.over else play.legal()
+
+    @property
+    def chances(self):
+        need = (self.play or self.get()).need
+        if need is None:
+            return ()
+        p = 1.0 / need.k
+        return [(j, p) for j in range(need.k)]
+
+    def returns(self) -> list:
+        return (self.play or self.get()).returns()
+
+
+class CardrulesState(pyspiel.State):
+    def __init__(self, game, s):
+        super().__init__(game)
+        self._s = s     # a _Node (explicit chance) or a _Lazy (sampled, a resampled world)
+
+    @property
+    def play(self) -> _Play | _Node:
+        return self._s.get()
+
+    @property
+    def match(self) -> Match:
+        return self._s.get().match
+
+    # The hot paths (a search calls them at every node) are answered here, without pyspiel's
+    # round trip, from what the _Node keeps (or the _Lazy works out).
+    def current_player(self):
+        return self._s.player
+
+    def is_terminal(self):
+        return self._s.player is _TERMINAL
+
+    def is_chance_node(self):
+        return self._s.player is _CHANCE
+
     def legal_actions(self, player=None):
         """The legal action ids (the chance outcomes at a chance node), ascending; for
-        `player`, empty unless it is the one to act. Answered here, not by way of pyspiel."""
-        play = self._lazy.play or self._lazy.get()
-        if play.failed is not None:
-            return []
-        need = play.need
-        if need is not None:
-            return list(range(need.k)) if player is None or player == _CHANCE else []
-        m = play.match
-        if m.over or (player is not None and player != m.pending[0]):
-            return []
-        return list(play.legal())
+        `player`, empty unless it is the one to act."""
+        s = self._s
+        return list(s.legal) if player is None or player == s.player else []
 
     def _legal_actions(self, player):
         return self.legal_actions(player)
 
     def chance_outcomes(self):
-        need = self.play.need
-        if need is None:
-            return []
-        p = 1.0 / need.k
-        return [(j, p) for j in range(need.k)]
+        return list(self._s.chances)
 
     def apply_action(self, action):
         """OpenSpiel's apply_action, the action first checked: an integer id (not a str, a
         float or a bool) in range, else a ValueError."""
-        play = self._lazy.play or self._lazy.get()
+        play = self._s.get()
         n = play.cfg.encoding.num_actions if play.need is None else play.need.k
         if type(action) is not int or not 0 <= action < n:
             action = check_action(action, n)
         super().apply_action(action)
 
-    def _own(self) -> _Play:
-        """The state's _Play, its own (forked from its clones') before it changes."""
-        lazy = self._lazy
-        if lazy.shared:
-            lazy = self._lazy = lazy.fork()
-        return lazy.get()
-
     def _apply_action(self, action):
-        lazy = self._lazy       # (_own, in line)
-        if lazy.shared:
-            lazy = self._lazy = lazy.fork()
-        (lazy.play or lazy.get()).apply(action)
+        self._s = self._s.after(action)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -509,10 +537,6 @@ class CardrulesState(pyspiel.State):
             return f"chance {action}"
         return self.play.cfg.encoding.action_text(action)
 
-    def is_terminal(self):
-        play = self._lazy.play or self._lazy.get()
-        return play.failed is not None or (play.need is None and play.match.over)
-
     @property
     def error(self) -> str | None:
         """The line of the game error (a limit reached, a rule that fails) that stopped the
@@ -520,7 +544,7 @@ class CardrulesState(pyspiel.State):
         return self.play.failed
 
     def returns(self):
-        return self.play.returns()
+        return self._s.returns()
 
     # Asked of the state directly (Python callers), the views are built here, for the one seat
     # asked, without the temporary initial state OpenSpiel's generic path makes for a size.
@@ -531,6 +555,11 @@ class CardrulesState(pyspiel.State):
         return _observation_string(self, self._seat(player))
 
     def information_state_string(self, player=None):
+        info = self._s.info
+        if info is not None and type(player) is int and 0 <= player < len(info):
+            text = info[player]
+            if text is not None:
+                return text
         return _infostate(self, self._seat(player))
 
     def information_state_tensor(self, player=None):
@@ -563,23 +592,27 @@ class CardrulesState(pyspiel.State):
         play = self.play
         if play.need is not None:
             raise ValueError("a chance node is resolved by its outcomes, not resampled")
-        m = play.match
+        m, cfg = play.match, play.cfg
         if sampler is None:     # a generator of its own: the match's own deals stay as they are
-            play = self._own()
-            play.resamples += 1
-            x = random.Random(f"{play.seed}:{len(play.actions)}:{play.resamples}").random()
+            if type(play) is _Node:     # (shared by the states at this node: the count is the
+                count = self._resamples = self.__dict__.get("_resamples", 0) + 1   # state's)
+            else:
+                play.resamples += 1
+                count = play.resamples
+            x = random.Random(f"{play.seed}:{len(play.actions)}:{count}").random()
         else:
             x = sampler()
         rng = random.Random(int(x * 2 ** 53))
-        if play.cfg.explicit:    # the places no rule has read yet: drawn for this world
+        if cfg.explicit:    # the places no rule has read yet: drawn for this world
             m = settle(m, rng)
         world = observe.determinize(m, player, rng, knowledge=True)
-        out = play.__deepcopy__({})
-        out.match, out.seed, out._ids, out._index, out._legal = world, None, None, None, None
-        out.shared, out.world = False, True
-        if play.cfg.explicit:
+        out = _Play(cfg, None, world, None, play.failed,
+                    None if play.outcomes is None else list(play.outcomes), list(play.moves),
+                    list(play.actions), [list(a) for a in play.own])
+        out.world = True
+        if cfg.explicit:
             world.S.rng = EXHAUSTED
-        return CardrulesState(self.get_game(), out)
+        return CardrulesState(self.get_game(), _Lazy(None, out))
 
     def __str__(self):
         m = self.play.match
@@ -607,17 +640,14 @@ def _observation_string(state, seat: int) -> str:
 
 def _infostate(state, seat: int) -> str:
     """The seat's observation (its nonzero slots) and the action ids it took, in order
-    (remembered per state with explicit chance, where an exact algorithm asks every iteration)."""
-    play = state.play
-    key = None
-    if play.cfg.explicit and not play.world:
-        key = (*play.actions, -1 - seat)
-        text = play.cfg.infostates.get(key)
-        if text is not None:
-            return text
-    text = f"{_nonzero(_observe(state, seat))} | {' '.join(map(str, play.own[seat]))}"
-    if key is not None and len(play.cfg.infostates) < REPLAY_CACHE:
-        play.cfg.infostates[key] = text
+    (kept with the _Node with explicit chance, where an exact algorithm asks every iteration)."""
+    s = state._s
+    info = s.info
+    if info is not None and info[seat] is not None:
+        return info[seat]
+    text = f"{_nonzero(_observe(state, seat))} | {' '.join(map(str, s.get().own[seat]))}"
+    if info is not None:
+        info[seat] = text
     return text
 
 
@@ -684,7 +714,7 @@ def _deserialize(game: CardrulesGame, text) -> CardrulesState:
     else:
         if not fields["seed"].isdigit():
             bad("its seed must be a non-negative integer")
-        state = CardrulesState(game, _Play.sampled(cfg, int(fields["seed"])))
+        state = CardrulesState(game, _Lazy(None, _Play.sampled(cfg, int(fields["seed"]))))
     for k, a in enumerate(actions):
         try:
             state.apply_action(a)
