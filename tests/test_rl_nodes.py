@@ -12,13 +12,7 @@ from cardrules.rl import openspiel  # noqa: E402
 from cardrules.rl.chance import replay, settled  # noqa: E402
 from cardrules.rl.core import outcome  # noqa: E402
 from cardrules.rl.openspiel import load  # noqa: E402
-
-
-def _deal(game):
-    s = game.new_initial_state()
-    while s.is_chance_node():
-        s.apply_action(s.chance_outcomes()[0][0])
-    return s
+from test_rl_clone import _deal  # noqa: E402
 
 
 def _zones(m):
