@@ -4,11 +4,13 @@ step equal derive_seed's; and agents kept from one match for the next (session._
 exactly as new ones, whatever was played before, in between or inside; a deal's round of one
 card each moves what dealing one card at a time moves."""
 import random
+import sys
 
 import pytest
 
 from cardrules import session
 from cardrules.compiler import runtime as rt
+from cardrules.compiler.runtime import draws
 from cardrules.session import agent_seed, derive_seed, game_seed, play_match, setup
 from cardrules.simulate import batch as sim
 from conftest import game_path
@@ -21,6 +23,17 @@ def test_generator_starts_where_random_random_starts(seed):
     g, r = rt.generator(seed), random.Random(seed)
     assert type(g) is random.Random and g.getstate() == r.getstate()
     assert [g.getrandbits(5) for _ in range(700)] == [r.getrandbits(5) for _ in range(700)]
+
+
+def test_a_generator_is_made_with_one_seeding_only_where_that_seeds_as_random_does():
+    """Under PyPy, Random.__new__(Random, seed) seeds from its argument (one seeding, not two);
+    under CPython it seeds a subclass from the system's randomness: the check made at import
+    (on a few seeds) agrees with every seed here, and rt.generator's states are Random's either
+    way (the test above)."""
+    same = all(draws._seeded_at_new(s).getstate() == random.Random(s).getstate() for s in SEEDS)
+    assert draws._ONE_SEEDING == same
+    if sys.implementation.name == "pypy":
+        assert draws._ONE_SEEDING
 
 
 @pytest.mark.parametrize("seed", SEEDS)
