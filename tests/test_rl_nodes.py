@@ -146,3 +146,25 @@ def test_resampling_a_node_draws_new_worlds_and_leaves_the_node_alone():
     assert world.play is not s.play and world.legal_actions() == s.legal_actions()
     world.apply_action(world.legal_actions()[0])
     assert _view(s) == before and _view(twin) == before
+
+
+@pytest.mark.parametrize("name", ["leduc-holdem", "goofspiel"])
+def test_a_resampled_world_has_the_states_history_and_refuses_to_serialize(name):
+    """A world from resample_from_infostate (explicit chance here: its deal is drawn by the
+    resampling, not by the game's outcomes) keeps the real state's history and move number,
+    plays on by itself, and cannot be serialized (replaying it would give the real deal)."""
+    game = load(name)
+    s = _deal(game)
+    s.apply_action(s.legal_actions()[0])
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    seat = s.current_player()
+    world = s.resample_from_infostate(seat, lambda: 0.25)
+    assert world.history() == s.history() and world.move_number() == s.move_number()
+    assert world.information_state_string(seat) == s.information_state_string(seat)
+    with pytest.raises(ValueError, match="resampled state cannot be serialized"):
+        world.serialize()
+    before = (s.history(), str(s))
+    world.apply_action(world.legal_actions()[-1])
+    assert (s.history(), str(s)) == before and world.history() == s.history() + [world.history()[-1]]
+    assert game.deserialize_state(s.serialize()).history() == s.history()

@@ -577,9 +577,9 @@ class CardrulesState(pyspiel.State):
         """The state as versioned text: the rule file's SHA-256, the game's parameters, the
         seed (sampled chance) and every action taken."""
         play = self.play
-        if not play.cfg.explicit and play.seed is None:
-            raise ValueError("a resampled state cannot be serialized (it has no seed to "
-                             "replay): serialize the real one")
+        if play.world or (not play.cfg.explicit and play.seed is None):
+            raise ValueError("a resampled state cannot be serialized (its deal is not the "
+                             "game's to replay): serialize the real one")
         cfg = play.cfg
         lines = [f"{FORMAT} {VERSION}", f"sha256 {cfg.setup.game.sha256}",
                  "params " + json.dumps(cfg.params, sort_keys=True),
@@ -612,7 +612,14 @@ class CardrulesState(pyspiel.State):
         out.world = True
         if cfg.explicit:
             world.S.rng = EXHAUSTED
-        return CardrulesState(self.get_game(), _Lazy(None, out))
+        # made as a clone of this state holding the world, so that its history() and
+        # move_number() are this state's (with explicit chance the real chance outcomes stand
+        # for the world's deal, which no list of outcomes describes)
+        real, self._s = self._s, _Lazy(None, out)
+        try:
+            return self.clone()
+        finally:
+            self._s = real
 
     def __str__(self):
         m = self.play.match
