@@ -27,7 +27,7 @@ def test_generator_starts_where_random_random_starts(seed):
 
 def test_a_generator_is_made_with_one_seeding_only_where_that_seeds_as_random_does():
     """Under PyPy, Random.__new__(Random, seed) seeds from its argument (one seeding, not two);
-    under CPython it seeds a subclass from the system's randomness: the check made at import
+    under CPython 3.11 it leaves a subclass's seeding to Random.__init__: the check made at import
     (on a few seeds) agrees with every seed here, and rt.generator's states are Random's either
     way (the test above)."""
     same = all(draws._seeded_at_new(s).getstate() == random.Random(s).getstate() for s in SEEDS)

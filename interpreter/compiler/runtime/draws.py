@@ -23,12 +23,20 @@ def _seeded_at_new(seed) -> _random.Random:
     return g
 
 
-# Whether the generator's __new__ seeds from its argument as Random(seed) does (PyPy's does;
-# CPython's seeds a subclass from the system's randomness and ignores it): then a generator is
-# made with one seeding instead of two (under PyPy the other seeding and the object cost about
-# 5 us of 11). Checked on seeds of every kind the seeding tells apart.
-_ONE_SEEDING = all(_seeded_at_new(s).getstate() == _random.Random(s).getstate()
+def _seeds_at_new() -> bool:
+    """Whether the generator's __new__ seeds from its argument as Random(seed) does (PyPy's
+    does; CPython 3.11's leaves a subclass to Random.__init__): then a generator is made with
+    one seeding instead of two (under PyPy the other seeding and the object cost about 5 us of
+    11). Checked on seeds of every kind the seeding tells apart; an interpreter whose __new__
+    takes no seed at all keeps the two steps."""
+    try:
+        return all(_seeded_at_new(s).getstate() == _random.Random(s).getstate()
                    for s in (0, 1, 12345, -5, 2 ** 32, 2 ** 64 + 7))
+    except (TypeError, ValueError):
+        return False
+
+
+_ONE_SEEDING = _seeds_at_new()
 
 
 def generator(seed) -> _random.Random:
