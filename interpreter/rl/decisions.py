@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 INT8 = np.dtype(np.int8)
+_NO_ID = frozenset((None,))     # the id of a move the encoding cannot offer
 
 DECISION_CACHE = 1 << 12    # decisions remembered per seat
 CACHE_TRIAL, CACHE_HITS = 1 << 12, 10   # remembering stops below 1 hit in 10 lookups
@@ -75,16 +76,12 @@ class Decisions:
             return [], []
         if len(pending[1]) < RECALL_MIN:
             ids = self.enc.action_ids(match)
-            legal = set(ids)
-            legal.discard(None)
-            return ids, sorted(legal)
+            return ids, sorted(set(ids) - _NO_ID)
         hit, key = self._recall(match)
         if hit is not None and hit[4] is not None:
             return hit[1], hit[4]
         ids = hit[1] if hit is not None else self.enc.action_ids(match)
-        legal = set(ids)
-        legal.discard(None)     # (a move the encoding cannot offer)
-        legal = sorted(legal)
+        legal = sorted(set(ids) - _NO_ID)
         if hit is not None:
             hit[4] = legal
         elif key is not None:

@@ -136,21 +136,14 @@ def alike(S, table, items, limit):
     comprehensions count them: the items, then the items again for each item (compiler:
     alike_parts); each key's count is found once, and the last answer is given again for
     the same items and table (a hand's rank asks about the same five cards three times)."""
-    m = len(items)
-    S.steps += m + m * m
-    if S.steps > limit:
-        too_many_steps(limit)
     last = _ALIKE_LAST[0]       # (one tuple, read at once: threads never see half of one)
     if last[0] is table and last[1] == items:
+        m = len(items)
+        S.steps += m + m * m
+        if S.steps > limit:
+            too_many_steps(limit)
         return last[2]
-    keys = list(map(table.__getitem__, items))
-    if m <= 8:                  # a hand's few cards: list.count (in C) beats a tally
-        out = list(map(keys.count, keys))
-    else:
-        tally: dict = {}
-        for k in keys:
-            tally[k] = tally.get(k, 0) + 1
-        out = [tally[k] for k in keys]
+    out = alike_once(S, table, items, limit)
     _ALIKE_LAST[0] = (table, list(items), out)
     return out
 
@@ -169,7 +162,7 @@ def alike_once(S, table, items, limit):
     if S.steps > limit:
         too_many_steps(limit)
     keys = list(map(table.__getitem__, items))
-    if m <= 8:
+    if m <= 8:                  # a hand's few cards: list.count (in C) beats a tally
         return list(map(keys.count, keys))
     tally: dict = {}
     for k in keys:

@@ -46,10 +46,9 @@ def generator(seed) -> _random.Random:
     if type(seed) is not int:
         return _random.Random(seed)
     if _ONE_SEEDING:
-        g = _new(_random.Random, seed)
-    else:
-        g = _new(_random.Random)
-        _seed(g, seed)
+        return _seeded_at_new(seed)
+    g = _new(_random.Random)
+    _seed(g, seed)
     g.gauss_next = None
     return g
 
