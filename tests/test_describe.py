@@ -87,8 +87,8 @@ def test_tables_print_as_tables():
 def test_variant_rule_text_shows_the_change():
     text = describe(load_game(str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"))[0])
     assert "compulsory_capture: on or off (true or false), default off." in text
-    assert ("- The last player takes the table (only once the hand's first decision has been\n"
-            "  offered):\n    - If the stock is empty, the turned is empty") in text
+    assert ("6. If the option compulsory_capture is off:\n    - Move all cards of the table to the "
+            "captured of the player to the right of turn.") in text
 
 
 # -- phrases ------------------------------------------------------------------------------------
