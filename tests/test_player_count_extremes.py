@@ -7,10 +7,11 @@ is played at its minimum and maximum player count (a few random matches, and Pet
 """
 from __future__ import annotations
 
-import warnings
+import json
 
 import pytest
 
+from cardrules import cli
 from cardrules.load import load_game
 from cardrules.session import play_match, setup
 from cardrules.testing import cards
@@ -33,3 +34,22 @@ def test_C12_chinese_ten_without_compulsory_capture_gives_the_table_to_the_last_
         assert cards(match, "table") == []
     match, _ = play_match(st, ["random", "random"], 0)
     assert match.over and len(match.hand_results) < 200
+
+
+def test_scopa_with_four_players_is_won_by_a_partnership_not_drawn(tmp_path):
+    # Partners pool their captures; before `teams:` both partners simply held the partnership's
+    # total, so every 4-player match ended with two winners and `simulate` called it a draw.
+    out = tmp_path / "summary.json"
+    assert cli.main(["simulate", game_path("scopa"), "--players", "4", "-n", "12", "--agents",
+                     "random", "-q", "--json", str(out)]) == 0
+    s = json.loads(out.read_text())
+    rates = [x["win_rate"] for x in s["seats"]]
+    assert s["draws"] == 0 and s["failed"] == 0
+    assert rates[0] == rates[2] and rates[1] == rates[3] and rates[0] + rates[1] == 1
+    # The partnership's total is its first seat's: a team total, reaching the target once.
+    st = setup(game_path("scopa"), 4)
+    for seed in range(3):
+        match, _ = play_match(st, ["random"] * 4, seed)
+        assert sorted(match.winners) in ([0, 2], [1, 3])
+        assert match.S.total[2] == match.S.total[3] == 0
+        assert max(match.S.total) >= 11
