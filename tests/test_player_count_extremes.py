@@ -53,3 +53,42 @@ def test_scopa_with_four_players_is_won_by_a_partnership_not_drawn(tmp_path):
         assert sorted(match.winners) in ([0, 2], [1, 3])
         assert match.S.total[2] == match.S.total[3] == 0
         assert max(match.S.total) >= 11
+
+
+# -- every bundled game at its fewest and its most players ----------------------------------------
+
+def _edges():
+    out = []
+    for p in sorted(GAMES.glob("*.yaml")):
+        g, _ = load_game(str(p))
+        for n in sorted({g.min_players, g.max_players}):
+            out.append(pytest.param(p.stem, n, bool(g.moves), id=f"{p.stem}-{n}"))
+    return out
+
+
+EDGES = _edges()
+
+
+@pytest.mark.parametrize("name,players,decides", EDGES)
+def test_a_short_random_simulation_at_the_edge_player_counts(name, players, decides, tmp_path, capsys):
+    out = tmp_path / "summary.json"
+    assert cli.main(["simulate", game_path(name), "--players", str(players), "-n", "3", "--hands", "2",
+                     "--agents", "random", "--seed", "1", "-q", "--json", str(out)]) == 0
+    s = json.loads(out.read_text())
+    assert s["games"] == 3 and s["failed"] == 0 and s["players"] == players
+    wins = sum(x["win_share"] for x in s["seats"])
+    assert 0 <= wins <= players and s["draw_rate"] <= 1      # (a number: the summary allows no NaN)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("name,players,decides", EDGES)
+def test_pettingzoo_api_test_at_the_edge_player_counts(name, players, decides):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+    from cardrules.rl.pettingzoo import env
+    if not decides:
+        with pytest.raises(ValueError, match="no moves"):
+            env(game_path(name), players)
+        return
+    api_test(env(game_path(name), players, max_hands=1), num_cycles=10)
