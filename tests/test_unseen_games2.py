@@ -94,3 +94,35 @@ def test_a_variables_initial_value_may_call_a_function(tmp_path, capsys):
     import json
     row = json.loads((tmp_path / "r.jsonl").read_text().splitlines()[0])
     assert row["totals"][0] == 1 + 2 + 3
+
+
+TAKE_LAST = """
+game: Take the last
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  discard: {visibility: top}
+  hand: {per_player: true, visibility: owner}
+moves:
+  take:
+    say: "{player} takes {top(discard)}, {count(hand(player))} in hand"
+    do:
+      - move: {top: discard, to: "hand(player)", face_up: true}
+hand:
+  - move: {top: stock, to: discard, face_up: true}
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_a_say_place_that_cannot_be_computed_leaves_the_others_told(tmp_path):
+    # Golf's "{player} takes {top(discard)}" after the only discard was taken: the top of an
+    # empty zone failed, and every place of the sentence read '?' ("? takes ?"), the player too.
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    m = T.stacked(_write(tmp_path, TAKE_LAST), "AC 2C 3C")
+    told = narrate.Narrator(m, 1, narrate.seat_names(2)).attach()
+    T.choose(m, "take")
+    text = " ".join(told.take())
+    assert "South takes ?, 1 in hand" in text, text

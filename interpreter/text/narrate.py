@@ -389,7 +389,12 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
             elif not has_card(getattr(node, "type", None)) and _hidden_input(match, say, node, values, seen):
                 out.append("?")      # derived from a card this watcher has not seen
             else:
-                out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+                try:
+                    value = part(match.S, *values)
+                except Exception:    # this place cannot be computed now (the top of an empty
+                    out.append("?")  # zone): the others are still told
+                    continue
+                out.append(say_value(match, node, value, names, seen, params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps
