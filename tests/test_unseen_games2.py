@@ -126,3 +126,16 @@ def test_a_say_place_that_cannot_be_computed_leaves_the_others_told(tmp_path):
     T.choose(m, "take")
     text = " ".join(told.take())
     assert "South takes ?, 1 in hand" in text, text
+
+
+def test_openspiel_bounds_a_match_without_end_by_one_hand(tmp_path):
+    # Cheat is one hand (no `match: end`), yet max_game_length() counted every hand the limits
+    # allow: 10,000 decisions x 1,000 hands + 1, a bound a thousand times too loose.
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    path = _write(tmp_path, TAKE_LAST.replace("hand:\n", "limits: {decisions_per_hand: 5}\nhand:\n"))
+    assert load(path).max_game_length() == 5 + 1
+    assert load(path, max_hands=3).max_game_length() == 5 * 3 + 1
+    ended = _write(tmp_path, TAKE_LAST + 'match:\n  end: "hand_number >= 2"\n'
+                   "limits: {decisions_per_hand: 5, hands_per_match: 7}\n", "ended.yaml")
+    assert load(ended).max_game_length() == 5 * 7 + 1
