@@ -139,3 +139,53 @@ def test_openspiel_bounds_a_match_without_end_by_one_hand(tmp_path):
     ended = _write(tmp_path, TAKE_LAST + 'match:\n  end: "hand_number >= 2"\n'
                    "limits: {decisions_per_hand: 5, hands_per_match: 7}\n", "ended.yaml")
     assert load(ended).max_game_length() == 5 * 7 + 1
+
+
+FACE_DOWN_GRID = """
+game: Face-down grid
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  grid:
+    per_player: true
+    count: 2
+    visibility: none
+    data:
+      up: {type: bool}
+variables:
+  turn: {type: seat, initial: 0, show: "all(grid(q, 0).up for q in seats)"}
+moves:
+  flip:
+    params:
+      i: {from: "indices(grid)", if: "not grid(player, i).up"}
+    say: "{player} turns up position {i}: {count(j for j in indices(grid) if grid(player, j).up)} up"
+    do:
+      - reveal: "grid(player, i)"
+      - set: {"grid(player, i).up": true}
+hand:
+  - deal: {from: stock, to: grid, count: 1}
+  - choose: [flip]
+    by: 0
+  - choose: [flip]
+    by: 1
+  - choose: [flip]
+    by: 0
+"""
+
+
+def test_zone_data_is_public_in_a_show_condition_and_a_say_place(tmp_path):
+    # Golf's grid keeps `up` per face-down position: the turn, shown once every grid had a card
+    # up, was never shown (the condition "read" the face-down cards of the grid), and a say place
+    # counting the positions up read '?'. Zone data is public, like a variable.
+    from cardrules import testing as T
+    from cardrules.text import narrate, status
+    m = T.stacked(_write(tmp_path, FACE_DOWN_GRID), "AC 2C 3C 4C 5C 6C")
+    told = narrate.Narrator(m, 1, narrate.seat_names(2)).attach()
+    names = narrate.seat_names(2)
+    assert "turn" not in dict(status.shared_values(m, 1, names))
+    T.choose(m, "flip 0")
+    assert "turn" not in dict(status.shared_values(m, 1, names))
+    T.choose(m, "flip 0")
+    assert "turn" in dict(status.shared_values(m, 1, names))
+    assert "South turns up position 1: 1 up" in " ".join(told.take())
