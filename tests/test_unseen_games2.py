@@ -189,3 +189,12 @@ def test_zone_data_is_public_in_a_show_condition_and_a_say_place(tmp_path):
     T.choose(m, "flip 0")
     assert "turn" in dict(status.shared_values(m, 1, names))
     assert "South turns up position 1: 1 up" in " ".join(told.take())
+
+
+def test_rules_text_brackets_the_difference_inside_an_absolute_value(tmp_path, capsys):
+    # Oh Hell's hand size `peak - abs(h - peak)` read "peak minus the absolute value of h minus
+    # peak": the same words as (peak - abs(h)) - peak.
+    path = _write(tmp_path, INITIAL_BY_FUNCTION.replace('"min(h, 6 // k)"', '"3 - abs(h - 3)"'))
+    assert cli.main(["rules", path]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "3 minus the absolute value of (h minus 3)" in out, out
