@@ -12,7 +12,8 @@ fairly. The chosen move is the most visited one at the root.
 
 Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
-in this search (alone at the table, the value itself, scaled the same way). The ranked values
+in this search (alone at the table, the value itself, scaled the same way; a solitaire won or
+lost by `losers:` takes 1/2 for a win, 0 for a loss, and its total as the margin). The ranked values
 are the hand results when the rollout stops at a hand's end, the match totals when the match
 ended, the standings where a rollout was cut. A rollout that breaks a limit of
 the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
@@ -252,7 +253,10 @@ class ISMCTSAgent(Agent):
             vals = [m.standing(p) for p in range(m.players)]
         vals = _as_the_result_counts(m, vals, hand)
         n = len(vals)
-        if n == 1:                   # a solitaire: no rank; the margin is the value itself
+        if n == 1 and m.over and m.P.losers is not None:    # a solitaire won or lost: the
+            out = [0.5 if vals[0] else 0.0]           # outcome stands for the rank, its total for
+            margins = [m.S.total[0]]                  # the margin (how well a loss was played)
+        elif n == 1:                 # a solitaire: no rank; the margin is the value itself
             out = [0.25]
             margins = [vals[0]]
         elif n == 2 and vals[0] != vals[1] and (vals[0] < vals[1] or vals[1] < vals[0]):
