@@ -94,3 +94,39 @@ def test_ismcts_plays_a_solitaire_it_always_loses_for_the_best_total(tmp_path):
         _, moves, _ = m.pending
         agent = make_agent("ismcts", 0, random.Random(k), budget=40)
         assert m.move_text(moves[agent.choose(SeatView(m, 0), moves)]) == "safe"
+
+
+COOP_STAKES = """
+game: Coop stakes
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+teams:
+  2: [[0, 1]]
+moves:
+  safe:
+    do:
+      - score: {seat: player, points: 5}
+  wasted:
+    do:
+      - score: {seat: player, points: 0}
+hand:
+  - choose: [safe, wasted]
+    by: 0
+  - choose: [safe, wasted]
+    by: 1
+"""
+
+
+def test_ismcts_plays_a_cooperative_game_for_the_teams_total(tmp_path):
+    # Every seat on one team: the seats tie on every rollout, so the rank and the margin over
+    # the others said nothing and the search chose at random. One side is valued as a solitaire.
+    path = tmp_path / "coop.yaml"
+    path.write_text(COOP_STAKES)
+    st = setup(str(path))
+    for k in range(8):
+        m = Match(st.program, k, None)
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(k), budget=40)
+        assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "safe"
