@@ -130,3 +130,26 @@ def test_ismcts_plays_a_cooperative_game_for_the_teams_total(tmp_path):
         seat, moves, _ = m.pending
         agent = make_agent("ismcts", seat, random.Random(k), budget=40)
         assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "safe"
+
+
+def test_a_decimal_number_is_refused_as_such_at_its_first_digit(tmp_path, capsys):
+    # "expected a value, found '5'" said nothing of why `1.5` is wrong (numbers are whole).
+    path = tmp_path / "decimal.yaml"
+    path.write_text("game: Decimal\nplayers: {min: 2, max: 2}\n"
+                    "deck: {ranks: [A, 2, 3], suits: [C], zone: stock}\n"
+                    "zones:\n  stock: {visibility: all}\nhand:\n"
+                    '  - score: {seat: 1, points: "count(stock) * 1.5"}\n')
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    assert f"{path}:7:46: error: numbers are whole: 1.5 cannot be written" in err.out + err.err
+
+
+def test_a_negative_index_counts_from_the_end(tmp_path):
+    # docs/language.md says so now; the runtime always did (rt.at).
+    path = tmp_path / "negative.yaml"
+    path.write_text("game: Negative\nplayers: {min: 2, max: 2}\n"
+                    "deck: {ranks: [A, 2, 3], suits: [C], zone: stock}\n"
+                    "zones:\n  stock: {visibility: all}\nhand:\n"
+                    '  - score: {seat: 0, points: "rank_order(stock[-1].rank) * 10 + rank_order(stock[-3].rank)"}\n')
+    m = Match(setup(str(path)).program, 1, None)
+    assert m.over and m.S.total[0] == 20
