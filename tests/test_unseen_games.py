@@ -153,3 +153,17 @@ def test_a_negative_index_counts_from_the_end(tmp_path):
                     '  - score: {seat: 0, points: "rank_order(stock[-1].rank) * 10 + rank_order(stock[-3].rank)"}\n')
     m = Match(setup(str(path)).program, 1, None)
     assert m.over and m.S.total[0] == 20
+
+
+def test_a_remove_that_leaves_no_card_is_an_error_at_the_remove(tmp_path, capsys):
+    # A slip in `remove:` (true for every card) validated, and every game was an empty deal.
+    path = tmp_path / "removed.yaml"
+    path.write_text("game: Removed\nplayers: {min: 2, max: 3}\n"
+                    'deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock, remove: "players == 3 or card.rank < 2"}\n'
+                    "zones:\n  stock: {visibility: all}\n  table: {visibility: all}\nhand:\n"
+                    "  - move: {top: stock, to: table}\n"
+                    '  - score: {seat: 0, points: "count(table)"}\n')
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    assert f"{path}:3:63: error: deck: remove leaves no cards with 3 players" in err.out + err.err
+    assert cli.main(["simulate", str(path), "-n", "1", "--players", "2", "-q"]) == 0
