@@ -28,8 +28,8 @@ def test_there_are_unseen_files():
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_validate_simulate_rules_and_replay(path, tmp_path, capsys):
     assert cli.main(["validate", "--strict", str(path)]) == 0
-    assert cli.main(["simulate", str(path), "-n", "6", "-q", "--record", str(tmp_path)]) == 0
-    assert cli.main(["simulate", str(path), "-n", "2", "-q", "--agents", "greedy"]) == 0
+    assert cli.main(["simulate", str(path), "-n", "3", "--hands", "1", "-q", "--record", str(tmp_path)]) == 0
+    assert cli.main(["simulate", str(path), "-n", "1", "--hands", "1", "-q", "--agents", "greedy"]) == 0
     assert cli.main(["replay", *map(str, sorted(tmp_path.glob("*.jsonl")))]) == 0
     assert cli.main(["rules", str(path)]) == 0
     out = capsys.readouterr().out
