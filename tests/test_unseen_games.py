@@ -167,3 +167,34 @@ def test_a_remove_that_leaves_no_card_is_an_error_at_the_remove(tmp_path, capsys
     err = capsys.readouterr()
     assert f"{path}:3:63: error: deck: remove leaves no cards with 3 players" in err.out + err.err
     assert cli.main(["simulate", str(path), "-n", "1", "--players", "2", "-q"]) == 0
+
+
+def test_a_count_below_one_moves_or_deals_nothing(tmp_path):
+    # docs/language.md: "draw up to three" as `count: "3 - count(hand(p))"` is safe past three.
+    path = tmp_path / "counts.yaml"
+    path.write_text("game: Counts\nplayers: {min: 2, max: 2}\n"
+                    "deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}\n"
+                    "zones:\n  stock: {visibility: all}\n  hand: {per_player: true, visibility: all}\n"
+                    "hand:\n  - deal: {from: stock, to: hand, count: \"hand_number - 2\"}\n"
+                    '  - move: {top: stock, count: "0 - 2", to: "hand(0)"}\n'
+                    '  - move: {top: stock, count: 2, to: "hand(1)"}\n'
+                    '  - score: {seat: 0, points: "count(hand(0)) * 10 + count(hand(1))"}\n')
+    m = Match(setup(str(path)).program, 1, None)
+    assert m.over and m.S.total[0] == 2
+
+
+def test_a_parameter_named_like_an_option_is_the_parameter_inside_its_move(tmp_path):
+    # docs/language.md, Moves: unlike let and for_each names, a parameter may hide a declared name.
+    path = tmp_path / "hiding.yaml"
+    path.write_text("game: Hiding\nplayers: {min: 2, max: 2}\n"
+                    "deck: {ranks: [A, 2, 3], suits: [C], zone: stock}\n"
+                    "options:\n  target: {type: int, default: 50}\n"
+                    "zones:\n  stock: {visibility: all}\n"
+                    "moves:\n  pick:\n    params:\n      target: {from: \"range(2)\"}\n"
+                    "    do:\n      - score: {seat: player, points: \"target + 1\"}\n"
+                    "hand:\n  - choose: [pick]\n    by: 0\n"
+                    "  - score: {seat: 1, points: target}\n")
+    m = Match(setup(str(path)).program, 1, None)
+    assert [m.move_text(x) for x in m.pending[1]] == ["pick 0", "pick 1"]
+    m.apply(1)
+    assert m.over and m.S.total == [2, 50]
