@@ -198,3 +198,34 @@ def test_a_parameter_named_like_an_option_is_the_parameter_inside_its_move(tmp_p
     assert [m.move_text(x) for x in m.pending[1]] == ["pick 0", "pick 1"]
     m.apply(1)
     assert m.over and m.S.total == [2, 50]
+
+
+ORDERS = """
+game: Orders
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6], suits: [C], zone: stock}
+zones:
+  stock: {visibility: all}
+  room: {visibility: all}
+  pile: {visibility: all}
+functions:
+  digits:
+    params: {z: list of card}
+    body: "sum(rank_order(z[i].rank) * 10 ** (count(z) - 1 - i) for i in range(count(z)))"
+hand:
+  - move: {top: stock, count: 3, to: room}
+  - score: {seat: 0, points: "digits(room)"}
+  - move: {MOVE, to: pile, position: bottom}
+  - score: {seat: 1, points: "digits(pile)"}
+"""
+
+
+@pytest.mark.parametrize("move,pile", [("all: room", 345), ("cards: room", 345),
+                                       ("cards: \"reversed(room)\"", 543)])
+def test_the_order_cards_arrive_in_as_docs_language_md_says(tmp_path, move, pile):
+    # Stock 0..5 bottom first: `top` with a count deals 5, 4, 3 (room 543, bottom first);
+    # to the bottom each card goes under the last, so a pile ends reversed unless reversed first.
+    path = tmp_path / "orders.yaml"
+    path.write_text(ORDERS.replace("MOVE", move))
+    m = Match(setup(str(path)).program, 1, None)
+    assert m.over and m.S.total == [543, pile]
