@@ -229,3 +229,57 @@ def test_the_order_cards_arrive_in_as_docs_language_md_says(tmp_path, move, pile
     path.write_text(ORDERS.replace("MOVE", move))
     m = Match(setup(str(path)).program, 1, None)
     assert m.over and m.S.total == [543, pile]
+
+
+# Two copies of the ace: one in seat 0's hand, one laid face up on its meld, both playable.
+TWIN_ACES = """
+game: Twin aces
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], copies: 2, zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  shown: {per_player: true, visibility: all}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player) + shown(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - move: {cards: "first(c for c in stock if c.rank == A)", to: "hand(0)"}
+  - move: {cards: "first(c for c in stock if c.rank == A)", to: "shown(0)", face_up: true}
+  - choose: [play]
+    by: 0
+  - score: {seat: 0, points: "count(shown(0))"}
+"""
+
+
+def _twin_aces(tmp_path):
+    path = tmp_path / "twin.yaml"
+    path.write_text(TWIN_ACES)
+    return str(path)
+
+
+def test_the_menu_tells_apart_two_copies_of_a_card_by_where_they_are(tmp_path):
+    # The same card in two zones is two moves with one text: the menu said 'Play A♣' twice.
+    from cardrules.play.render import menu
+    m = Match(setup(_twin_aces(tmp_path)).program, 1, None)
+    labels = sorted(words for _, words in menu(m, 0, ["South", "North"]))
+    assert labels == ["Play A♣ (your hand)", "Play A♣ (your shown)"]
+
+
+def test_the_browser_can_play_the_second_of_two_moves_with_one_text(tmp_path):
+    # The browser sends a move's text back; with two moves of one text the server played the
+    # first whichever was clicked. The second and later of a text are sent as 'TEXT (2)', ...
+    pytest.importorskip("starlette")
+    from cardrules.web.protocol import Table
+    for where, left in (("your shown", 0), ("your hand", 1)):
+        t = Table.create(_twin_aces(tmp_path), 2, {}, ["human", "human"], 1, False, None)
+        moves = t.view(0)["moves"]
+        assert sorted(mv["move"] for mv in moves) == ["play AC", "play AC (2)"]
+        pick = next(mv for mv in moves if mv["label"].endswith(f"({where})"))
+        tok = next(tok for tok, seats in t.links.items() if 0 in seats)
+        t.handle(tok, {"type": "move", "move": pick["move"]})
+        assert t.match.over and t.match.S.total[0] == left
