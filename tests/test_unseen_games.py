@@ -283,3 +283,13 @@ def test_the_browser_can_play_the_second_of_two_moves_with_one_text(tmp_path):
         tok = next(tok for tok, seats in t.links.items() if 0 in seats)
         t.handle(tok, {"type": "move", "move": pick["move"]})
         assert t.match.over and t.match.S.total[0] == left
+
+
+def test_testing_choose_takes_the_second_of_two_moves_with_one_text_as_the_browser_does(tmp_path):
+    from cardrules import testing as T
+    m = Match(setup(_twin_aces(tmp_path)).program, 1, None)
+    T.choose(m, "play AC (2)")
+    second = m.S.total[0]
+    m = Match(setup(_twin_aces(tmp_path)).program, 1, None)
+    T.choose(m, "play AC")
+    assert {second, m.S.total[0]} == {0, 1}

@@ -370,7 +370,7 @@ class Table:
         a click can name (a card, a zone, a seat, a face-down position)."""
         m, P = self.match, self.match.P
         moves = m.legal_moves()
-        texts = _texts(m)
+        texts = narrate.legal_texts(m)
         out = []
         for i, words in play.menu(m, seat, self.names):
             mv = moves[i]
@@ -427,7 +427,7 @@ class Table:
         if d is not None and d != self.match.S.decisions:
             raise ProtocolError("that move is out of date: the game has moved on")
         text = " ".join(msg["move"].split())
-        texts = _texts(self.match)
+        texts = narrate.legal_texts(self.match)
         if text not in texts:
             raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
         self.apply(texts.index(text))
@@ -570,15 +570,3 @@ class Table:
                 log.append(self.failed)
             del log[:-MAX_LOG]
 
-
-def _texts(match) -> list:
-    """The text of each legal move as the browser sends it back: the canonical text, and for
-    a text two moves share (copies of a card in different zones: `lead QS` from the hand and
-    from a meld on the table) ' (2)', ' (3)', ... after it on the second and later, in the
-    order of the legal moves."""
-    out, seen = [], {}
-    for mv in match.legal_moves():
-        t = match.move_text(mv)
-        seen[t] = seen.get(t, 0) + 1
-        out.append(t if seen[t] == 1 else f"{t} ({seen[t]})")
-    return out
