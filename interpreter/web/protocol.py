@@ -569,4 +569,3 @@ class Table:
             if self.failed and p in self.logs and (not log or log[-1] != self.failed):
                 log.append(self.failed)
             del log[:-MAX_LOG]
-
