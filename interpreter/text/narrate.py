@@ -69,6 +69,19 @@ def zone_label(P, zi: int) -> str:
     return base
 
 
+def legal_texts(match) -> list:
+    """The text of each legal move, told apart: the canonical text, and for a text two moves
+    share (copies of a card in different zones: `lead QS` from the hand and from a meld on the
+    table) ' (2)', ' (3)', ... after it on the second and later, in the order of the legal
+    moves. What the browser sends back and `testing.choose` takes."""
+    out, seen = [], {}
+    for mv in match.legal_moves():
+        t = match.move_text(mv)
+        seen[t] = seen.get(t, 0) + 1
+        out.append(t if seen[t] == 1 else f"{t} ({seen[t]})")
+    return out
+
+
 def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
     """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'piles 2'."""
     z = P.zone_of[zi]
