@@ -4,6 +4,7 @@ from __future__ import annotations
 from .engine.match import Match
 from .engine.record import ReplayMismatch, arrange
 from .session import setup
+from .text import narrate
 
 
 class StackedRandom:
@@ -37,8 +38,9 @@ def stacked(path: str, order, players: int | None = None, sets: dict | None = No
 
 
 def choose(match: Match, text: str):
-    """Take the legal move whose text is `text` (e.g. 'capture 7D 3S'); fail if it is not legal."""
-    texts = [match.move_text(m) for m in match.legal_moves()]
+    """Take the legal move whose text is `text` (e.g. 'capture 7D 3S'; the second of two moves
+    with one text is 'TEXT (2)': narrate.legal_texts); fail if it is not legal."""
+    texts = narrate.legal_texts(match)
     if text not in texts:
         raise AssertionError(f"'{text}' is not legal; legal moves: {texts}")
     match.apply(texts.index(text))

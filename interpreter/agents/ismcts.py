@@ -12,7 +12,8 @@ fairly. The chosen move is the most visited one at the root.
 
 Reward, per seat, in [0, 1]: half for the rank among the seats (1 first, 0 last, ties share)
 and half for the margin over the mean of the other seats, scaled by the range of margins seen
-in this search (alone at the table, the value itself, scaled the same way). The ranked values
+in this search (alone at the table or all on one side, the value itself, scaled the same way;
+won or lost by `losers:`, 1/2 for a win, 0 for a loss, and the total as the margin). The ranked values
 are the hand results when the rollout stops at a hand's end, the match totals when the match
 ended, the standings where a rollout was cut. A rollout that breaks a limit of
 the rule file is a loss for nobody (1/2 for every seat). Moves that differ only in blind
@@ -250,11 +251,17 @@ class ISMCTSAgent(Agent):
             vals = cut
         else:
             vals = [m.standing(p) for p in range(m.players)]
-        vals = _as_the_result_counts(m, vals, hand)
+        vals, together = _counted(m, vals, hand)
         n = len(vals)
-        if n == 1:                   # a solitaire: no rank; the margin is the value itself
-            out = [0.25]
-            margins = [vals[0]]
+        if together and m.over and m.P.losers is not None:
+            # a solitaire (or every seat on one side) won or lost: the outcome stands for the
+            # rank, the total for the margin (how well a loss was played)
+            total = sum(m.S.total)
+            out = [0.5 if vals[0] else 0.0] * n
+            margins = [-total if m.P.game.match.wins == "lowest" else total] * n
+        elif together:               # a solitaire, or one side: no rank; the margin is the value
+            out = [0.25] * n
+            margins = list(vals)
         elif n == 2 and vals[0] != vals[1] and (vals[0] < vals[1] or vals[1] < vals[0]):
             a, b = vals              # the loop below, for two seats that differ: 1/2 and 0
             out = [0.5, 0.0] if b < a else [0.0, 0.5]
@@ -289,14 +296,24 @@ def _as_the_result_counts(m, vals, hand: int = -1) -> list:
     with losers counts who won (1) and who lost (0); a lowest total wins is negated; in
     partnerships a seat's value is its team's sum (with sides formed in play, its side's in
     this world: sides_at). Games without these keep their values."""
+    return _counted(m, vals, hand)[0]
+
+
+def _counted(m, vals, hand: int = -1) -> tuple:
+    """_as_the_result_counts's values, and whether every seat is on one side (a solitaire, a
+    cooperative game: one team, or one side formed in play), where no seat can rank above
+    another."""
     P = m.P
+    formed = getattr(P, "sides", None) is not None     # (stand-in programs may have no sides)
+    sides = sides_at(m, hand) if formed and (not m.over or P.losers is None or m.sides) else None
+    together = P.players == 1 or (len(sides) == 1 if formed and sides is not None
+                                  else not formed and len(P.teams) == 1)
     if m.over and P.losers is not None:
         won = set(m.winners or ())
-        return [1 if p in won else 0 for p in range(P.players)]
+        return [1 if p in won else 0 for p in range(P.players)], together
     if P.game.match.wins == "lowest":
         vals = [-v for v in vals]
-    if getattr(P, "sides", None) is not None:     # (stand-in programs may have no sides)
-        sides = sides_at(m, hand)
+    if formed:
         if len(sides) < P.players:
             of = {s: i for i, t in enumerate(sides) for s in t}
             side = [sum(vals[s] for s in members) for members in sides]
@@ -304,7 +321,7 @@ def _as_the_result_counts(m, vals, hand: int = -1) -> list:
     elif len(P.teams) < P.players:
         team = [sum(vals[s] for s in members) for members in P.teams]
         vals = [team[P.team_of[p]] for p in range(P.players)]
-    return vals
+    return vals, together
 
 
 def sides_at(m, hand: int) -> tuple:

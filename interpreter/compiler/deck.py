@@ -46,6 +46,9 @@ class Deck:
                 names.append(name)
                 rank.append(len(d.ranks))
                 suit.append(-1)
+        if not names and d.remove is not None:    # (a deck of no cards at all is refused earlier)
+            raise GameError(f"deck: remove leaves no cards with {self.N} player"
+                            f"{'s' if self.N != 1 else ''}", d.remove.span)
         color_ix = [d.color_names.index(d.colors[s]) if s >= 0 else -1 for s in suit]
         self.card_kinds = [k for k, _, _ in cards]
         seen: dict = {}                      # card.copy: the copies of a card are 0, 1, 2, ...

@@ -61,6 +61,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     where = span.shifted(tok.column - 1 if tok.column else 0)
     if tok.type in ("RPAR", "RSQB") and _unclosed(text[:tok.start_pos]) is None:
         return RuleError(f"unmatched '{tok}'", where)
+    whole = re.search(r"(?<![\w.])(\d+)\.$", text[:tok.start_pos])
+    if tok.type == "INT" and whole:           # 1.5: the number, not an attribute '5' of 1
+        return RuleError(f"numbers are whole: {whole.group(1)}.{tok} cannot be written (count in "
+                         "smaller units, tenths say, and divide with //)", span.shifted(whole.start(1)))
     if expected & _VALUE_STARTS and not expected - _VALUE_STARTS - {"$END"}:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
     if tok.type == "EQUAL":                   # '=' belongs to let only

@@ -238,7 +238,36 @@ def menu(match, viewer: int, names: list) -> list:
         return tuple(out)
     blind = _blind_fan(match)
     order = range(len(moves)) if blind else sorted(range(len(moves)), key=key)
-    return [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
+    items = [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
+    return _told_apart(match, moves, items, viewer, names)
+
+
+def _told_apart(match, moves, items, viewer: int, names: list) -> list:
+    """Moves whose words are the same — copies of a card in different zones, `play QS` from the
+    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'."""
+    seen: dict = {}
+    for _, words in items:
+        seen[words] = seen.get(words, 0) + 1
+    if all(n == 1 for n in seen.values()):
+        return items
+    P, loc = match.P, match.S.loc
+    out = []
+    for i, words in items:
+        if seen[words] > 1:
+            mv = moves[i]
+            spec = P.game.moves_by_index[mv[0]]
+            zones = []
+            for p, v in zip(spec.params, mv[1:]):
+                cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+                    p.type[1] == "card" and not p.blind else []
+                for c in cards:
+                    where = narrate.zone_phrase(P, loc[c], viewer, names)
+                    if where not in zones:
+                        zones.append(where)
+            if zones:
+                words += f" ({', '.join(zones)})"
+        out.append((i, words))
+    return out
 
 
 def _blind_fan(match) -> bool:

@@ -160,8 +160,9 @@ class CardrulesGame(pyspiel.Game):
             max_utility=hi,
             utility_sum=total,
             # the rule file's own bounds (limits:), + 1: the move that goes past a limit is
-            # taken, and ends the match (a draw)
-            max_game_length=lim.decisions_per_hand * (self.max_hands or lim.hands_per_match) + 1),
+            # taken, and ends the match (a draw); a match without `end:` is one hand
+            max_game_length=lim.decisions_per_hand * (
+                self.max_hands or (lim.hands_per_match if st.game.match.end is not None else 1)) + 1),
             p)
         self._seeds = random.Random(p["seed"])
         self._root = cfg.root

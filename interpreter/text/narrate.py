@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from ..language import cards as cardtext
-from ..language.nodes import Call, Name, Node
+from ..language.nodes import Attr, Call, Name, Node
 from ..engine.observe import visible
 from . import marks
 from .english import join
@@ -67,6 +67,19 @@ def zone_label(P, zi: int) -> str:
     if z.kind == "grid":                      # a seat's own numbered pile: its number within the seat
         return f"{base} {(zi - P.base[z.name]) % z.count + 1}"
     return base
+
+
+def legal_texts(match) -> list:
+    """The text of each legal move, told apart: the canonical text, and for a text two moves
+    share (copies of a card in different zones: `lead QS` from the hand and from a meld on the
+    table) ' (2)', ' (3)', ... after it on the second and later, in the order of the legal
+    moves. What the browser sends back and `testing.choose` takes."""
+    out, seen = [], {}
+    for mv in match.legal_moves():
+        t = match.move_text(mv)
+        seen[t] = seen.get(t, 0) + 1
+        out.append(t if seen[t] == 1 else f"{t} ({seen[t]})")
+    return out
 
 
 def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
@@ -269,16 +282,24 @@ def refs(node, instead=None):
 
 
 def zones_read(node, counts_public: bool = False) -> set:
-    """The zones an expression reads, through the user functions it calls. With `counts_public`,
-    a zone only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many
-    cards lie there is public."""
+    """The zones an expression reads, through the user functions it calls. A zone's data
+    (`builds(b).value`) is public like a variable: it reads no card. With `counts_public`, a zone
+    only counted or tested for emptiness (`count(z)`, `empty(z)`) is not read: how many cards lie
+    there is public."""
     def only_index(n):                        # count(z) / empty(z): only z's index is read
-        if isinstance(n, Call) and n.func in ("count", "empty") and len(n.args) == 1 \
+        if _zone_data(n):
+            return n.obj.args if isinstance(n.obj, Call) else ()
+        if counts_public and isinstance(n, Call) and n.func in ("count", "empty") and len(n.args) == 1 \
                 and _is_zone(n.args[0]):
             return n.args[0].args if isinstance(n.args[0], Call) else ()
         return None
-    return {ref[1].name for ref in refs(node, only_index if counts_public else None)
-            if ref[0] == "zone"}
+    return {ref[1].name for ref in refs(node, only_index) if ref[0] == "zone"}
+
+
+def _zone_data(n) -> bool:
+    """Whether n reads a zone instance's data (`grid(p, i).up`), not its cards."""
+    ref = getattr(n, "ref", None)
+    return isinstance(n, Attr) and isinstance(ref, tuple) and bool(ref) and ref[0] == "zdata"
 
 
 def _is_zone(n) -> bool:
@@ -307,6 +328,9 @@ def _place_reads(say, node) -> tuple:
             continue
         if isinstance(x, Call) and x.func in ("count", "empty") and len(x.args) == 1 and _is_zone(x.args[0]):
             todo.extend(x.args[0].args if isinstance(x.args[0], Call) else ())   # how many is public
+            continue
+        if _zone_data(x):                   # a zone's data is public: only the instance is read
+            todo.extend(x.obj.args if isinstance(x.obj, Call) else ())
             continue
         ref = getattr(x, "ref", None)
         if _is_zone(x):
@@ -389,7 +413,12 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
             elif not has_card(getattr(node, "type", None)) and _hidden_input(match, say, node, values, seen):
                 out.append("?")      # derived from a card this watcher has not seen
             else:
-                out.append(say_value(match, node, part(match.S, *values), names, seen, params))
+                try:
+                    value = part(match.S, *values)
+                except Exception:    # this place cannot be computed now (the top of an empty
+                    out.append("?")  # zone): the others are still told
+                    continue
+                out.append(say_value(match, node, value, names, seen, params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps

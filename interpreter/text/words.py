@@ -405,8 +405,10 @@ class Words(Conditions):
         if f == "indices":
             z = a[0].ref[1]
             return f"the numbers of the {z.count} {self.words(z.name)} (0 to {z.count - 1})"
-        if f == "abs":
-            return f"the absolute value of {v(a[0])}"
+        if f == "abs":                    # abs(h - k): "of (h minus k)", not "of h, minus k"
+            x = self.resolve(a[0], env)[0]
+            return f"the absolute value of ({v(a[0])})" if isinstance(x, ast.BinOp) \
+                else f"the absolute value of {v(a[0])}"
         if f == "all_values":
             t = a[0].ref[1]
             return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"

@@ -370,6 +370,7 @@ class Table:
         a click can name (a card, a zone, a seat, a face-down position)."""
         m, P = self.match, self.match.P
         moves = m.legal_moves()
+        texts = narrate.legal_texts(m)
         out = []
         for i, words in play.menu(m, seat, self.names):
             mv = moves[i]
@@ -377,7 +378,7 @@ class Table:
             parts = []
             for p, v in zip(spec.params, mv[1:]):
                 parts.append(self._part(p, v, seat))
-            out.append({"move": m.move_text(mv), "label": words, "name": spec.name, "parts": parts})
+            out.append({"move": texts[i], "label": words, "name": spec.name, "parts": parts})
         return out
 
     def _part(self, p, v, seat: int) -> dict:
@@ -426,7 +427,7 @@ class Table:
         if d is not None and d != self.match.S.decisions:
             raise ProtocolError("that move is out of date: the game has moved on")
         text = " ".join(msg["move"].split())
-        texts = [self.match.move_text(mv) for mv in self.match.legal_moves()]
+        texts = narrate.legal_texts(self.match)
         if text not in texts:
             raise ProtocolError(f"{clean(text)[:80]!r} is not a legal move now")
         self.apply(texts.index(text))

@@ -139,11 +139,11 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.zone_writes.add(deck_zone.name)
         self.check_attributes(d.get("attributes", {}))
         self.variable_names = {str(k) for k in d.get("variables", {})}
+        self.functions_src = d.get("functions", {})     # an initial value may call a function
         self.variables = self.check_variables(d.get("variables", {}))
         self.marks = self.check_marks(d.get("marks", {}))
         base_scope = Scope({v.name: ("pslot" if v.per_player else "slot", v.type, v.slot)
                             for v in self.variables})
-        self.functions_src = d.get("functions", {})
         for name in self.function_order():
             self.function(name, self.functions_src.key_span(name))
         self.moves = self.check_moves(d.get("moves", {}), base_scope)
