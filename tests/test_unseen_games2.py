@@ -2,58 +2,11 @@
 bundled ones exercise little (tests/unseen2/: cards played face down under a claim anyone may
 doubt, a face-down grid flipped and swapped over nine hands, exact bids with hand sizes that go
 up and down and a turned-up trump), run through what a user would run on a new file: validate,
-simulate, rules, a replay, and the three research adapters. And the defects they found, each
-on a small file of its own."""
+simulate, rules, a replay, and the three research adapters (tests/test_unseen_games.py runs
+those on both directories). Here: the defects they found, each on a small file of its own."""
 import pytest
 
 from cardrules import cli
-from conftest import ROOT
-
-UNSEEN = ROOT / "tests" / "unseen2"
-FILES = sorted(UNSEEN.glob("*.yaml"))
-IDS = [p.stem for p in FILES]
-pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
-              pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),
-              pytest.mark.filterwarnings("ignore:.*spec:UserWarning")]
-
-
-def test_there_are_unseen_files():
-    assert len(FILES) >= 3
-
-
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_validate_simulate_rules_and_replay(path, tmp_path, capsys):
-    assert cli.main(["validate", "--strict", str(path)]) == 0
-    assert cli.main(["simulate", str(path), "-n", "4", "-q", "--record", str(tmp_path)]) == 0
-    assert cli.main(["simulate", str(path), "-n", "1", "-q", "--agents", "greedy"]) == 0
-    assert cli.main(["replay", *map(str, sorted(tmp_path.glob("*.jsonl")))]) == 0
-    assert cli.main(["rules", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "A hand" in out and "Traceback" not in out
-
-
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_pettingzoo_api_test(path):
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-    from cardrules.rl.pettingzoo import env
-    api_test(env(str(path), max_hands=1), num_cycles=30)
-
-
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_gymnasium_check_env(path):
-    pytest.importorskip("gymnasium")
-    from gymnasium.utils.env_checker import check_env
-    from cardrules.rl.gymnasium import SingleAgentEnv
-    check_env(SingleAgentEnv(str(path), seat=0, opponents="random", max_hands=1))
-
-
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_openspiel_random_sim_test(path):
-    pyspiel = pytest.importorskip("pyspiel")
-    from cardrules.rl.openspiel import load
-    pyspiel.random_sim_test(load(str(path), max_hands=1), num_sims=1, serialize=False,
-                            verbose=False)
 
 
 # -- findings --------------------------------------------------------------------------------------
