@@ -87,14 +87,19 @@ def test_ismcts_plays_a_solitaire_it_always_loses_for_the_best_total(tmp_path):
     # A patience that `losers:` decides is lost in every rollout here: valued by the outcome
     # alone every move was worth the same and the search chose at random (Scoundrel's ismcts
     # played no better than random). The total now ranks the losses.
-    path = tmp_path / "solo.yaml"
-    path.write_text(SOLO_STAKES)
+    _ismcts_takes_safe_first(tmp_path, SOLO_STAKES)
+
+
+def _ismcts_takes_safe_first(tmp_path, text: str):
+    """ISMCTS (budget 40) at the first decision of 8 deals of the file `text` plays `safe`."""
+    path = tmp_path / "stakes.yaml"
+    path.write_text(text)
     st = setup(str(path))
     for k in range(8):
         m = Match(st.program, k, None)
-        _, moves, _ = m.pending
-        agent = make_agent("ismcts", 0, random.Random(k), budget=40)
-        assert m.move_text(moves[agent.choose(SeatView(m, 0), moves)]) == "safe"
+        seat, moves, _ = m.pending
+        agent = make_agent("ismcts", seat, random.Random(k), budget=40)
+        assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "safe"
 
 
 COOP_STAKES = """
@@ -123,14 +128,7 @@ hand:
 def test_ismcts_plays_a_cooperative_game_for_the_teams_total(tmp_path):
     # Every seat on one team: the seats tie on every rollout, so the rank and the margin over
     # the others said nothing and the search chose at random. One side is valued as a solitaire.
-    path = tmp_path / "coop.yaml"
-    path.write_text(COOP_STAKES)
-    st = setup(str(path))
-    for k in range(8):
-        m = Match(st.program, k, None)
-        seat, moves, _ = m.pending
-        agent = make_agent("ismcts", seat, random.Random(k), budget=40)
-        assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "safe"
+    _ismcts_takes_safe_first(tmp_path, COOP_STAKES)
 
 
 def test_a_decimal_number_is_refused_as_such_at_its_first_digit(tmp_path, capsys):
