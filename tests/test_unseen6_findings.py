@@ -20,3 +20,74 @@ def test_rules_text_leaves_a_plain_negation_unbracketed(tmp_path, capsys):
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "p scores minus p's passes." in out, out
+
+
+# -- `validate --play`: moves that tell what the rules hide ---------------------------------------
+# Cuckoo first written with the refusal as two moves: `swap` legal when the neighbour holds no
+# king, `ask` when they do. Every player then knew the neighbour's king before asking, from the
+# moves offered alone; nothing in validate, simulate or the suite's leak checks noticed.
+CUCKOO = ROOT / "tests" / "unseen6" / "cuckoo.yaml"
+LEAKY_MOVES = '''  swap:
+    description: Swap with the next player (legal when they hold no king)
+    if: "player != dealer and not any(c.rank == K for c in hand(next))"
+    do:
+      - move: {all: "hand(player)", to: "shown(player)"}
+      - move: {all: "hand(next)", to: "hand(player)"}
+      - move: {all: "shown(player)", to: "hand(next)"}
+  ask:
+    description: Ask the next player, who holds a king and refuses
+    if: "player != dealer and any(c.rank == K for c in hand(next))"
+'''
+
+
+def _leaky_cuckoo(tmp_path):
+    text = CUCKOO.read_text()
+    a, b = text.index("  swap:"), text.index("  cut:")
+    text = text[:a] + LEAKY_MOVES + text[b:]
+    text = text.replace("choose: [keep, swap, cut]", "choose: [keep, swap, ask, cut]")
+    path = tmp_path / "cuckoo-leaky.yaml"
+    path.write_text(text)
+    return path, text
+
+
+def test_validate_play_warns_where_the_offered_moves_tell_a_hidden_card(tmp_path, capsys):
+    path, text = _leaky_cuckoo(tmp_path)
+    assert cli.main(["validate", str(path)]) == 0            # statically, nothing to see
+    assert capsys.readouterr().err == ""
+    assert cli.main(["validate", "--play", "5", str(path)]) == 0      # a warning, not an error
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    lines = text.splitlines()
+    ask, swap = lines.index("  ask:") + 1, lines.index("  swap:") + 1
+    assert err[0].startswith((f"{path}:{ask}:3: warning: ", f"{path}:{swap}:3: warning: ")), err
+    assert "the moves offered depend on cards the player cannot see" in err[0]
+    assert "keep, swap" in err[0] and "ask, keep" in err[0]
+    assert cli.main(["validate", "--strict", "--play", "5", str(path)]) == 1
+
+
+def test_validate_play_finds_nothing_in_the_written_game(capsys):
+    # The refusal decided inside the one `swap` move (its effect), as the rules say.
+    assert cli.main(["validate", "--strict", "--play", "20", str(CUCKOO)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_validate_play_is_quiet_on_every_bundled_and_unseen_game(capsys):
+    files = sorted(str(p) for p in (ROOT / "games").glob("*.yaml")) + \
+        sorted(str(p) for p in (ROOT / "tests").glob("unseen*/*.yaml"))
+    assert cli.main(["validate", "--strict", "-q", "--play", "2", *files]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_validate_play_counts_games_from_zero(capsys):
+    assert cli.main(["validate", "--play", "-1", str(CUCKOO)]) == 2
+    assert "--play must be from 0 to 100000 games" in capsys.readouterr().err
+
+
+def test_validate_play_says_the_same_every_time(tmp_path, capsys):
+    # Seeded: the same games, the same warning.
+    path, _ = _leaky_cuckoo(tmp_path)
+    runs = []
+    for _ in range(2):
+        cli.main(["validate", "-q", "--play", "5", str(path)])
+        runs.append(capsys.readouterr().err)
+    assert runs[0] == runs[1] and "in a random game with 3 players (seed " in runs[0]
