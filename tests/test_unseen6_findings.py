@@ -73,6 +73,7 @@ def test_validate_play_finds_nothing_in_the_written_game(capsys):
 
 def test_validate_play_is_quiet_on_every_bundled_and_unseen_game(capsys):
     files = sorted(str(p) for p in (ROOT / "games").glob("*.yaml")) + \
+        sorted(str(p) for p in (ROOT / "games" / "variants").glob("*.yaml")) + \
         sorted(str(p) for p in (ROOT / "tests").glob("unseen*/*.yaml"))
     assert cli.main(["validate", "--strict", "-q", "--play", "2", *files]) == 0
     assert capsys.readouterr().err == ""
