@@ -92,3 +92,23 @@ def test_validate_play_says_the_same_every_time(tmp_path, capsys):
         cli.main(["validate", "-q", "--play", "5", str(path)])
         runs.append(capsys.readouterr().err)
     assert runs[0] == runs[1] and "in a random game with 3 players (seed " in runs[0]
+
+
+def test_validate_play_warns_of_a_place_told_as_a_question_mark(tmp_path, capsys):
+    # A move's say: is told once its effects are done: the winner's last card leaves the hand
+    # empty, and "{top(hand(player))}" then reads '?' on every screen.
+    text = SEVENS.read_text().replace('say: "{player} plays {card}"',
+                                      'say: "{player} plays {card}, keeping {top(hand(player))}"')
+    path = tmp_path / "sevens-told.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", "--strict", str(path)]) == 0
+    capsys.readouterr()
+    assert cli.main(["validate", "--strict", "--play", "2", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "keeping {top(" in x)
+    col = text.splitlines()[line - 1].index("top(hand(player))") + 1
+    assert err == [f"{path}:{line}:{col}: warning: this place cannot be worked out when it is told "
+                   f"(top of an empty zone or list): in a random game with 3 players (seed "
+                   + err[0].split("(seed ")[1].split(")")[0] + "), at decision "
+                   + err[0].split("at decision ")[1].split(",")[0] + ", the narration shows '?' here "
+                   "(a move's say: is told once its effects are done: name what is still there)"], err

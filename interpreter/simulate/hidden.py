@@ -1,7 +1,10 @@
-"""Rules that tell what they hide: random games in which, at every decision, the moves offered
-are compared with those the same seat would be offered in deals it cannot tell apart
-(`engine.observe.hidden_dependence`). `cardrules validate --play N` reports each such place as
-a warning at the move whose offer differs (docs/errors.md, "What only play shows").
+"""What only play shows, for `cardrules validate --play N` (docs/errors.md, "What only play
+shows"): random games in which
+- at every decision, the moves offered are compared with those the same seat would be offered
+  in deals it cannot tell apart (`engine.observe.hidden_dependence`): rules that tell what they
+  hide, a warning at the move whose offer differs;
+- every narrated place (`say:`, `tell:`) is worked out as it is told: a place that cannot be
+  (the top of a zone the move just emptied) reads "?" on every screen, a warning at the place.
 
 A rule file in which, say, a move `swap` is legal only when the neighbour holds no king tells
 every player whether the neighbour holds one, just by offering `swap` or not. No static check
@@ -13,7 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..compiler import runtime as rt
 from ..engine import Match
+from ..engine.match import _EVAL_ERRORS
 from ..engine.observe import hidden_dependence
 from ..errors import CardrulesError, RuleWarning, Span
 from ..session import Setup, derive_seed
@@ -42,6 +47,57 @@ class Finding:
             f"player sees, or let the move's effect decide)", self.span)
 
 
+@dataclass
+class Untold:
+    span: Span            # the place in the say: or tell: text
+    seed: int
+    players: int
+    decision: int
+    error: str
+    kind: str             # Say.kind: 'move', 'rule', 'tell', ...
+
+    def warning(self) -> RuleWarning:
+        hint = {"move": " (a move's say: is told once its effects are done: name what is still there)",
+                "rule": " (an automatic rule's say: is told once its effects are done)",
+                "score": " (told once the points are scored)"}.get(self.kind, "")
+        return RuleWarning(
+            f"this place cannot be worked out when it is told ({self.error}): in a random game "
+            f"with {self.players} players (seed {self.seed}), at decision {self.decision + 1}, the "
+            f"narration shows '?' here{hint}", self.span)
+
+
+def _error_text(exc) -> str:
+    if isinstance(exc, (rt.EvalError, rt.LimitError)):
+        return str(exc)
+    return {ZeroDivisionError: "division by zero", IndexError: "no such item"}.get(
+        type(exc), type(exc).__name__)
+
+
+def _listener(m, found: dict, st: Setup):
+    """S.tell for the check: works out every place of each text told, steps put back."""
+    says = m.P.says
+
+    def tell(k, values):
+        if k < 0:
+            return
+        say, parts = says[k]
+        steps = m.S.steps
+        try:
+            for node, part in zip(say.parts, parts):
+                if isinstance(node, str) or not callable(part):
+                    continue
+                try:
+                    part(m.S, *values)
+                except _EVAL_ERRORS as exc:
+                    span = getattr(node, "span", None) or say.span
+                    if str(span) not in found:
+                        found[str(span)] = Untold(span, m.seed, st.players, m.S.decisions,
+                                                   _error_text(exc), say.kind)
+        finally:
+            m.S.steps = steps
+    return tell
+
+
 def _span_of(st: Setup, real: list, other: list) -> Span | None:
     names = [t.split(" ", 1)[0] for t in sorted(set(real) ^ set(other))]
     moves = st.game.moves
@@ -52,15 +108,18 @@ def _span_of(st: Setup, real: list, other: list) -> Span | None:
 
 
 def check(setups: list, games: int, seed: int = 0, worlds: int = 3) -> list:
-    """Findings (at most one per move) over `games` random games, dealt round-robin over
-    `setups` (one per player count), each checked at every decision of its first hand."""
+    """Findings (at most one per move or place) over `games` random games, dealt round-robin
+    over `setups` (one per player count), each checked at every decision of its first hand:
+    `Finding`s (moves that depend on unseen cards) and `Untold`s (places told as '?')."""
     found: dict = {}
     for g in range(games):
         st = setups[g % len(setups)]
         mseed = derive_seed(seed, "validate-play", st.players, g)
         rng = random.Random(mseed)
         try:
-            m = Match(st.program, mseed, max_hands=1, knowledge=True)
+            m = Match(st.program, mseed, max_hands=1, knowledge=True, start=False)
+            m.S.tell = _listener(m, found, st)
+            m.start()
             while not m.over and m.S.decisions < MAX_DECISIONS:
                 seat, moves, _ = m.pending
                 hit = hidden_dependence(m, rng, worlds)
