@@ -545,7 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--set", action="append", metavar="NAME=VALUE", help="check an option value")
     v.add_argument("--play", type=int, default=0, metavar="N",
                    help="also play N random games and warn where the moves offered depend on "
-                        "cards the player cannot see")
+                        "cards the player cannot see, or a narrated place cannot be worked out")
     v.add_argument("-q", "--quiet", action="store_true")
     v.set_defaults(func=cmd_validate)
     s = sub.add_parser("simulate", help="play many games between computer players")
