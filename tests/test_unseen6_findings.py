@@ -1,5 +1,7 @@
-"""What writing Sevens (tests/unseen6/sevens.yaml) from the docs alone found, each on a small
-case of its own: the rules text and validate's messages."""
+"""What writing Sevens, Cuckoo and Thirty-One (tests/unseen6/) from the docs alone found, each on
+a small case of its own: the rules text, validate's messages, and `validate --play` (Cuckoo
+first offered moves that told a hidden king; Thirty-One's `take` first said "{top(discard)}"
+once the card had left the pile: both passed every check there was)."""
 from cardrules import cli
 from conftest import ROOT
 
