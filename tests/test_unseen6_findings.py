@@ -114,3 +114,27 @@ def test_validate_play_warns_of_a_place_told_as_a_question_mark(tmp_path, capsys
                    + err[0].split("(seed ")[1].split(")")[0] + "), at decision "
                    + err[0].split("at decision ")[1].split(",")[0] + ", the narration shows '?' here "
                    "(a move's say: is told once its effects are done: name what is still there)"], err
+
+
+def test_a_said_statement_keeps_the_cards_turned_up_before_it():
+    # Thirty-One reveals every hand at the end, then a named `set` with a say: tells who loses a
+    # life. The said statement's text replaced everything turned up since the last decision, so
+    # the hands were never told: "West loses a life with ?" on screens before the reveal was added,
+    # and no "shown:" after. A said statement now claims only what it turned up itself.
+    import random
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(ROOT / "tests" / "unseen6" / "thirty-one.yaml"), 3)
+    m = Match(st.program, 4, record=True, max_hands=1, start=False)
+    told = narrate.Narrator(m, 0, narrate.seat_names(3)).attach()
+    m.start()
+    rng = random.Random(4)
+    while not m.over:
+        m.apply(rng.randrange(len(m.pending[1])))
+    lines = " ".join(told.take())
+    end = lines[lines.index("loses"):]
+    others = [st.program.card_names[c] for p in (1, 2) for c in m.S.Z[st.program.base["hand"] + p]]
+    assert "shown:" in end, lines
+    from cardrules.language.cards import screen
+    assert all(screen(c, st.game.deck) in end for c in others), (others, end)

@@ -494,6 +494,7 @@ class Narrator:
         if k < 0:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
+                line["shown_mark"] = len(line["shown"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -522,7 +523,8 @@ class Narrator:
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
             del line["moves"][line["mark"]:]
             line["mark"] = len(line["moves"])
-            line["shown"] = []
+            del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
+            line["shown_mark"] = len(line["shown"])
             if say.kind == "move":
                 line["head"] = text or None
                 return
@@ -709,8 +711,10 @@ class Narrator:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
         phrases.extend(t.rstrip(".") for t in line["said"])
-        if line["shown"]:
-            phrases.append("shown: " + " ".join(line["shown"]))
+        told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
+        shown = [x for x in line["shown"] if x not in told]     # a text naming them tells them
+        if shown:
+            phrases.append("shown: " + " ".join(shown))
         phrases.extend(line["looked"])
         for seat, pts in line["scores"].items():
             if pts:
