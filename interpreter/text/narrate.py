@@ -598,8 +598,11 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
-            self.note(f"Hand {ev['number']} is over: {res}.")
+            if self.m.P.game.keeps_score:  # (a game without scores: all 0, and the screens
+                res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+                self.note(f"Hand {ev['number']} is over: {res}.")    # say the hand is over)
+            else:
+                self._flush()
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
