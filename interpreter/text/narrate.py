@@ -598,11 +598,11 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            if self.m.P.game.keeps_score:  # (a game without scores: all 0, and the screens
+            if self.m.P.game.keeps_score:
                 res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
-                self.note(f"Hand {ev['number']} is over: {res}.")    # say the hand is over)
-            else:
-                self._flush()
+                self.note(f"Hand {ev['number']} is over: {res}.")
+            else:                          # no scores: every result is 0, and the screens say
+                self._flush()              # the hand is over
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
