@@ -748,6 +748,8 @@ def test_a_game_without_scores_shows_no_score_sheet(tmp_path, context):
             poll(page, "document.querySelector('#scores') && document.querySelector('#scores').textContent.length > 0")
             text = page.inner_text("#scores")
             assert ("total" in text) is sheet and ("No score is kept" in text) is not sheet, text
+            assert (len(page.query_selector_all(".seat-head .points")) > 0) is sheet     # "0 (+0)" per seat
             assert not errors
+            shot(page, f"scores-{game}")
     finally:
         server.stop()

@@ -345,8 +345,9 @@ function drawSeat(p, ctx) {
     el("strong", {class: "name", text: mine ? `${p.name} (you)` : p.name}),
     p.kind !== "human" ? el("span", {class: "kind", text: p.kind}) : null,
     p.dealer ? el("span", {class: "badge", text: "dealer"}) : null,
-    el("span", {class: "points", text: `${p.total}` + (s.over ? "" : ` (${p.score >= 0 ? "+" : ""}${p.score})`),
-                title: "match total (this hand)"}));
+    s.keeps_score === false ? null :      // a game without scores: no "0 (+0)"
+      el("span", {class: "points", text: `${p.total}` + (s.over ? "" : ` (${p.score >= 0 ? "+" : ""}${p.score})`),
+                  title: "match total (this hand)"}));
   const box = el("section", {class: "seat" + (p.to_move ? " to-move" : "") + (mine ? " me" : "") +
                                    (isTarget ? " target" : ""), "data-seat": p.seat,
                              "aria-label": mine ? "You" : p.name}, head);
