@@ -212,8 +212,8 @@ def _all_statements(stmts):
 
 def keeps_score(hand, autos, moves, match) -> bool:
     """Whether the game keeps a score at all: a `score:` statement somewhere, or a hand result
-    of its own. A game that keeps none (Old Maid, a game of lives) is won by `losers:` or a tie,
-    and screens leave out scores and totals that could only ever read 0."""
+    of its own. A game that keeps none (a game of lives, or of who is left holding cards) is won
+    by `losers:` or a tie, and screens leave out scores and totals that could only read 0."""
     if match.hand_result is not None:
         return True
     bodies = [hand] + [a.body for a in autos] + [mv.body for mv in moves.values()]

@@ -435,14 +435,10 @@ class Describer:
         g, w = self.g, self.w
         mt = g.match
         items = []
-        if mt.hand_result is not None:
-            items.append((0, f"A player's result for a hand is {w.value_top(mt.hand_result)}."))
-        elif not g.keeps_score:
-            items.append((0, "Nobody scores points."))
-        else:
-            items.append((0, "A player's result for a hand is the points they scored in it."))
-        if g.keeps_score:
-            items.append((0, "Each player's results add up to their match total."))
+        result = (f"A player's result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
+                  else "A player's result for a hand is the points they scored in it." if g.keeps_score
+                  else "Nobody scores points.")         # no score: statement, no hand_result
+        items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
         if mt.end is not None:
             items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
         else:
