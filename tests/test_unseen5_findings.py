@@ -1,0 +1,85 @@
+"""tests/unseen5/: Contract Bridge (an auction ended by passes, the declarer playing the dummy's
+cards, the dummy laid face up after the opening lead, partnership scoring) and Lost Cities (a
+turn of two decisions, per-player per-colour expeditions, multiplier scoring, the deck running
+out), written from the docs alone. tests/test_unseen_games.py runs validate, simulate, rules,
+replay and the three adapters on them; here: the screen and web leak checks the suite runs on
+games/, scripted play with save and resume, and the defects these files found."""
+import random
+import re
+
+import pytest
+
+from cardrules import cli
+from cardrules.engine import Match
+from cardrules.engine.observe import visible
+from cardrules.session import setup
+from cardrules.text import narrate
+from conftest import ROOT
+
+U5 = ROOT / "tests" / "unseen5"
+BRIDGE, LOST = str(U5 / "bridge.yaml"), str(U5 / "lost-cities.yaml")
+
+
+def _write(tmp_path, text, name="f.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+# -- the leak checks of tests/test_play_leaks.py and tests/test_web_protocol.py, on these files --
+def _card_words(P):
+    """A regex finding any card of the deck in screen or record form (Lost Cities' 7Red too)."""
+    forms = {narrate.card(P, c) for c in range(len(P.card_names))} | set(P.card_names)
+    return re.compile("|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)))
+
+
+def _screen_and_name(P):
+    return {narrate.card(P, c): P.card_names[c] for c in range(len(P.card_names))}
+
+
+@pytest.mark.parametrize("path,players,seed", [(BRIDGE, 4, 1), (BRIDGE, 4, 5), (LOST, 2, 2)])
+def test_no_screen_shows_a_card_its_seat_may_not_see(path, players, seed):
+    import test_play_leaks as L
+    g = L.Game(path, players, seed)
+    m, rng, pat = g.m, random.Random(seed), _card_words(g.m.P)
+    to_name = _screen_and_name(m.P)
+    screens, named = 0, set()
+    while not m.over:
+        for v in range(players):
+            board, story = g.screens(v)
+            now = {m.P.card_names[c] for zi, z in enumerate(m.S.Z) for i, c in enumerate(z)
+                   if visible(m, v, zi, i, c)}
+            ever = {to_name[x] for x in g.ever[v]}
+            assert not {to_name.get(x, x) for x in pat.findall(board)} - now, board
+            assert not {to_name.get(x, x) for x in pat.findall(story)} - ever, story
+            screens += 1
+            named |= set(pat.findall(board + story))
+        m.apply(rng.randrange(len(m.legal_moves())))
+    assert screens > 100 and len(named) > 20          # the check looked at real screens
+
+
+@pytest.mark.parametrize("path,players", [(BRIDGE, 4), (LOST, 2)])
+def test_no_web_message_names_a_card_its_seat_does_not_see(path, players):
+    pytest.importorskip("starlette")
+    import json
+    from test_web_protocol import Watcher, token_of
+    from cardrules.web.protocol import Table
+    t = Table.create(path, players, {}, ["human"] * players, 11, False, None)
+    w = Watcher(t)
+    pat, to_name = _card_words(t.match.P), _screen_and_name(t.match.P)
+    rng = random.Random(5)
+    sent = 0
+    while not t.match.over and t.match.hands_played < 1:
+        for p in range(players):
+            msg = t.message_for(token_of(t, p))
+            now = w.visible_now(p)
+            for z in msg.get("zones", []):
+                assert all(c is None or c in now for c in z["cards"]), z
+            rest = json.dumps({k: v for k, v in msg.items() if k not in ("zones", "description", "game")},
+                              ensure_ascii=False)
+            assert not {to_name.get(x, x) for x in pat.findall(rest)} - w.ever[p], rest[:300]
+            sent += 1
+        seat = t.to_move()
+        t.handle(token_of(t, seat), {"type": "move", "move": rng.choice(t.view(seat)["moves"])["move"]})
+    assert t.match.hands_played == 1 and sent > 50
+
