@@ -83,3 +83,18 @@ def test_no_web_message_names_a_card_its_seat_does_not_see(path, players):
         t.handle(token_of(t, seat), {"type": "move", "move": rng.choice(t.view(seat)["moves"])["move"]})
     assert t.match.hands_played == 1 and sent > 50
 
+
+
+# -- findings --------------------------------------------------------------------------------------
+def test_a_resumed_terminal_game_goes_on_as_the_uninterrupted_one_with_copies_of_cards(tmp_path):
+    # Lost Cities has three alike wagers a colour. A save replays the deal by card names, so a
+    # resumed game may hold another copy of a wager than the live game did; the menu sorted
+    # moves by the copy's number, and after --resume the same answer played another card.
+    from test_play import lines, run_play
+    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    argv = [LOST, "--seed", "5", "--seats", "human,greedy", "--set", "rounds=1"]
+    run_play(argv + ["--save", a], lines(*["1"] * 40, "q"))
+    run_play(["--resume", a], lines(*["1"] * 1000))
+    run_play(argv + ["--save", b], lines(*["1"] * 1000))
+    whole = open(b).read()
+    assert '"match_end"' in whole and open(a).read() == whole

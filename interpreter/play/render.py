@@ -223,19 +223,32 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
 
 def menu(match, viewer: int, names: list) -> list:
     """The legal moves in the order shown: [(legal index, plain words)], sorted by move, then
-    by its cards in hand order."""
+    by its parameters: a card in the deck's order, a list of cards in hand order."""
     P = match.P
     moves = match.legal_moves()
+    loc = match.S.loc
+    kind: dict = {}                   # a card's name -> the first card of that name
+    for c, name in enumerate(P.card_names):
+        kind.setdefault(name, c)
+
+    # Identical copies sort by their place, never by which copy it is: a resumed game redeals
+    # the copies of a card as its record allows, so the same answer must pick the same move.
+    def card_key(c):
+        return (*narrate.sort_key(P, c)[:2], kind[P.card_names[c]], loc[c])
 
     def key(i):
         mv = moves[i]
         out = [mv[0]]
-        for x in mv[1:]:
+        for p, x in zip(P.game.moves_by_index[mv[0]].params, mv[1:]):
             if isinstance(x, (list, tuple)):
-                out.append(tuple(narrate.sort_key(P, c) for c in x))
+                cards = isinstance(p.type, tuple) and p.type[1] == "card"
+                out.append(tuple(card_key(c) for c in x) if cards else tuple(x))
+            elif p.type == "card" and not p.blind:
+                out.append((kind[P.card_names[x]], loc[x]))
             else:
                 out.append((x,))
         return tuple(out)
+
     blind = _blind_fan(match)
     order = range(len(moves)) if blind else sorted(range(len(moves)), key=key)
     items = [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
