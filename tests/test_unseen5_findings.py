@@ -98,3 +98,36 @@ def test_a_resumed_terminal_game_goes_on_as_the_uninterrupted_one_with_copies_of
     run_play(argv + ["--save", b], lines(*["1"] * 1000))
     whole = open(b).read()
     assert '"match_end"' in whole and open(a).read() == whole
+
+
+SHOW_DUMMY = """
+game: Show the dummy
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  lead:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [lead]
+    by: 0
+  - reveal: "hand(1)"
+"""
+
+
+def test_the_narration_says_whose_cards_a_reveal_turns_up(tmp_path):
+    # Bridge's dummy laid face up after the opening lead was told "Shown: 6♥ K♦ ..." alone: a
+    # player could not tell whose hand that was.
+    from cardrules import testing as T
+    m = T.stacked(_write(tmp_path, SHOW_DUMMY), "AC 2C 3C 4C")
+    told = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "lead " + T.cards(m, "hand:0")[0])
+    text = " ".join(told.take())
+    assert "Shown from North's hand: " in text, text
