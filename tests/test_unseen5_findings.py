@@ -131,3 +131,53 @@ def test_the_narration_says_whose_cards_a_reveal_turns_up(tmp_path):
     T.choose(m, "lead " + T.cards(m, "hand:0")[0])
     text = " ".join(told.take())
     assert "Shown from North's hand: " in text, text
+
+
+WORDED = """
+game: Worded
+players: {min: 2, max: 2}
+deck:
+  ranks: [1, 2, 3]
+  suits: [Red, Blue]
+  colors: {Red: red, Blue: blue}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  heap: {count: 3, visibility: all}
+variables:
+  pick: {type: suit, initial: Red}
+moves:
+  put:
+    params:
+      h: {from: "indices(heap)", if: "h != 1"}
+    do:
+      - move: {top: stock, to: "heap(h)"}
+hand:
+  - choose: [put]
+    by: 0
+  - set: {pick: "[Red, Blue][count(heap(0)) % 2]"}
+  - score: {seat: 0, points: "sum(count(heap(k)) for k in indices(heap))"}
+"""
+
+
+@pytest.fixture
+def worded(tmp_path, capsys):
+    assert cli.main(["rules", _write(tmp_path, WORDED)]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_the_rules_text_gives_a_list_index_its_own_place(worded):
+    # Bridge's trump suit `[C, D, H, S][min(strain_no(s), 3)]` read "suit the smaller of ...
+    # and 3 of clubs, diamonds, hearts and spades (counting from 0)".
+    assert "the suit at position the remainder of the number of cards in heap number 0 " \
+           "divided by 2 (counting from 0) in Red and Blue" in worded, worded
+
+
+def test_the_rules_text_counts_a_singular_zone_name_in_the_plural(worded):
+    # Lost Cities' `indices(expedition)`: "the numbers of the 5 expedition (0 to 4)".
+    assert "one of the 3 heaps, such that" in worded and "the numbers of the 3 heaps (0 to 2)" in worded
+
+
+def test_the_rules_text_does_not_list_suits_that_are_their_own_colours(worded):
+    # Lost Cities: "Suits: Yellow, Blue, White, Green, Red; Yellow are yellow; Blue are blue; ..."
+    assert "Suits: Red, Blue; each suit is its own colour." in worded and "Red are red" not in worded

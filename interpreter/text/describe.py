@@ -171,6 +171,8 @@ class Describer:
         for c in d.color_names:
             members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
             colors.append(f"{join(members)} are {w.t(c)}")
+        if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
+            colors = ["each suit is its own colour"]     # Red are red; Blue are blue ... says nothing
         if not d.ranks or not d.suits:
             pass
         elif d.suits != [""]:
@@ -380,7 +382,7 @@ class Describer:
                 if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
                     z = src.args[0].ref[1]
                     w.index_params[f"p_{p.name}"] = z.name
-                    what = f"one of the {z.count} {w.words(z.name)}"
+                    what = f"one of the {z.count} {plural(w.words(z.name))}"
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
                     what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
