@@ -181,3 +181,67 @@ def test_the_rules_text_counts_a_singular_zone_name_in_the_plural(worded):
 def test_the_rules_text_does_not_list_suits_that_are_their_own_colours(worded):
     # Lost Cities: "Suits: Yellow, Blue, White, Green, Red; Yellow are yellow; Blue are blue; ..."
     assert "Suits: Red, Blue; each suit is its own colour." in worded and "Red are red" not in worded
+
+
+def _validate(tmp_path, capsys, text):
+    path = _write(tmp_path, text)
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr()
+    return path, [x for x in (err.out + err.err).splitlines() if ": error: " in x]
+
+
+NAMED = """
+game: Named
+players: {min: 2, max: 2}
+deck: {ranks: [Wager, 2, 3], suits: [Red, Blue], colors: {Red: red, Blue: blue}, zone: stock}
+types:
+  strain: [clubs, notrump]
+variables:
+  s: {type: strain, initial: notrump}
+zones:
+  stock: {visibility: none}
+hand:
+  - set: {s: club}
+  - score: {seat: 0, points: "count(c for c in stock if c.rank == Wagr)"}
+"""
+
+
+def test_an_unknown_name_suggests_a_rank_or_a_value_of_a_type(tmp_path, capsys):
+    # Bridge's `initial: club` and Lost Cities' `c.rank == Wagr` said "unknown name" alone,
+    # where a misspelt variable gets "(did you mean ...?)".
+    path, errs = _validate(tmp_path, capsys, NAMED)
+    assert errs == [f"{path}:12:14: error: unknown name 'club' (did you mean 'clubs'?)",
+                    f"{path}:13:67: error: unknown name 'Wagr' (did you mean 'Wager'?)"]
+
+
+UNKNOWN_TYPES = """
+game: Unknown types
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+options:
+  k: {type: integer, default: 3}
+zones:
+  stock: {visibility: none}
+functions:
+  f:
+    params: {x: boolean, z: int}
+    body: "z + 1 if x else z"
+hand:
+  - score: {seat: 0, points: "f(true, k) + (1 if k >= 2 else 0)"}
+"""
+
+
+def test_an_unknown_type_is_one_error_not_one_more_at_each_use(tmp_path, capsys):
+    # `nt: boolean` in a Bridge function also gave "'not' must be a true/false value, not a
+    # boolean" in its body; an option of `type: integer` "cannot compare a number with a integer".
+    path, errs = _validate(tmp_path, capsys, UNKNOWN_TYPES)
+    assert errs == [f"{path}:6:13: error: 'type' in 'k' must be one of int, bool, not the text "
+                    f"'integer' (did you mean 'int'?)",
+                    f"{path}:11:17: error: unknown type 'boolean' (did you mean 'bool'?)"]
+
+
+def test_a_misspelt_suit_under_colors_is_one_error_at_the_misspelling(tmp_path, capsys):
+    # `colors: {..., Rd: red}` also said "suit 'Red' has no color" at the suits list.
+    text = NAMED.replace("colors: {Red: red, Blue: blue}", "colors: {Rd: red, Blue: blue}")
+    path, errs = _validate(tmp_path, capsys, text.replace("club}", "clubs}").replace("Wagr", "Wager"))
+    assert errs == [f"{path}:4:59: error: colors: unknown suit 'Rd' (did you mean 'Red'?)"]
