@@ -245,3 +245,17 @@ def test_a_misspelt_suit_under_colors_is_one_error_at_the_misspelling(tmp_path, 
     text = NAMED.replace("colors: {Red: red, Blue: blue}", "colors: {Rd: red, Blue: blue}")
     path, errs = _validate(tmp_path, capsys, text.replace("club}", "clubs}").replace("Wagr", "Wager"))
     assert errs == [f"{path}:4:59: error: colors: unknown suit 'Rd' (did you mean 'Red'?)"]
+
+
+def test_the_menu_says_whose_cards_a_seat_plays_for_another(tmp_path):
+    # Bridge's declarer plays the dummy's cards too: the menu said "Play 2♠" for a card of
+    # North's hand, below "Your hand: ..." holding no 2♠.
+    from cardrules.play.render import menu
+    from cardrules import testing as T
+    text = SHOW_DUMMY.replace('card: {from: "hand(player)"}', 'card: {from: "hand(1)"}')
+    m = T.stacked(_write(tmp_path, text), "AC 2C 3C 4C")
+    labels = [words for _, words in menu(m, 0, narrate.seat_names(2))]
+    assert labels and all(w.endswith(" (North's hand)") for w in labels), labels
+    text = SHOW_DUMMY.replace("by: 0", "by: 1").replace('card: {from: "hand(player)"}', 'card: {from: "hand(1)"}')
+    m = T.stacked(_write(tmp_path, text), "AC 2C 3C 4C")
+    assert all("(" not in w for _, w in menu(m, 1, narrate.seat_names(2)))   # its own: as before

@@ -257,26 +257,28 @@ def menu(match, viewer: int, names: list) -> list:
 
 def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
-    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'."""
+    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
+    moves of cards another seat holds (Bridge's declarer playing the dummy's: 'Play 2♠ (North's
+    hand)')."""
+    P, loc = match.P, match.S.loc
     seen: dict = {}
     for _, words in items:
         seen[words] = seen.get(words, 0) + 1
-    if all(n == 1 for n in seen.values()):
-        return items
-    P, loc = match.P, match.S.loc
+
+    def cards_of(mv):
+        spec = P.game.moves_by_index[mv[0]]
+        for p, v in zip(spec.params, mv[1:]):
+            yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+                p.type[1] == "card" and not p.blind else []
     out = []
     for i, words in items:
-        if seen[words] > 1:
-            mv = moves[i]
-            spec = P.game.moves_by_index[mv[0]]
+        cards = list(cards_of(moves[i]))
+        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for c in cards):
             zones = []
-            for p, v in zip(spec.params, mv[1:]):
-                cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
-                    p.type[1] == "card" and not p.blind else []
-                for c in cards:
-                    where = narrate.zone_phrase(P, loc[c], viewer, names)
-                    if where not in zones:
-                        zones.append(where)
+            for c in cards:
+                where = narrate.zone_phrase(P, loc[c], viewer, names)
+                if where not in zones:
+                    zones.append(where)
             if zones:
                 words += f" ({', '.join(zones)})"
         out.append((i, words))
