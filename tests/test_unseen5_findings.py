@@ -259,3 +259,16 @@ def test_the_menu_says_whose_cards_a_seat_plays_for_another(tmp_path):
     text = SHOW_DUMMY.replace("by: 0", "by: 1").replace('card: {from: "hand(player)"}', 'card: {from: "hand(1)"}')
     m = T.stacked(_write(tmp_path, text), "AC 2C 3C 4C")
     assert all("(" not in w for _, w in menu(m, 1, narrate.seat_names(2)))   # its own: as before
+
+
+def test_another_seats_hand_laid_face_up_is_shown_sorted_like_ones_own(tmp_path):
+    # Bridge's dummy on the declarer's screen: "11 cards: 5♠ 7♠ A♥ K♦ 5♣ 4♦ 8♠ K♣ ..." in the
+    # order dealt, where the player's own hand is sorted by suit and rank.
+    from cardrules import testing as T
+    from cardrules.play import render
+    text = SHOW_DUMMY.replace("ranks: [A, 2, 3, 4], suits: [C]", "ranks: [2, 3], suits: [C, D, H]") \
+        .replace("count: 2", "count: 3")
+    m = T.stacked(_write(tmp_path, text), "3H 2C 2D 3C 2H 3D")
+    T.choose(m, "lead " + T.cards(m, "hand:0")[0])
+    shown = render._cards_summary(m, 0, m.P.zone_names.index("hand:1"))
+    assert shown.split() == ["3♣", "2♦", "3♥"], T.cards(m, "hand:1")

@@ -34,7 +34,10 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     z = S.Z[zi]
     if not z:
         return "—"
-    shown = [narrate.card(P, c) for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
+        shown.sort(key=lambda c: narrate.sort_key(P, c))   # dummy laid face up, cards shown)
+    shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
         top = z[-1]
