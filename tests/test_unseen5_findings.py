@@ -272,3 +272,14 @@ def test_another_seats_hand_laid_face_up_is_shown_sorted_like_ones_own(tmp_path)
     T.choose(m, "lead " + T.cards(m, "hand:0")[0])
     shown = render._cards_summary(m, 0, m.P.zone_names.index("hand:1"))
     assert shown.split() == ["3♣", "2♦", "3♥"], T.cards(m, "hand:1")
+
+
+def test_an_attribute_mixing_numbers_and_ranks_says_a_rank_is_no_number(tmp_path, capsys):
+    # Lost Cities' card values `by_rank: {Wager: 0}, default: "card.rank"` (ranks 2 to 10) got
+    # "mixes value types (number, rank)" and no way out.
+    text = NAMED.replace("zones:", 'attributes:\n  value:\n    by_rank: {Wager: 0}\n    default: "card.rank"\nzones:') \
+        .replace("club}", "clubs}").replace("Wagr", "Wager")
+    path, errs = _validate(tmp_path, capsys, text)
+    assert len(errs) == 1 and errs[0].startswith(f"{path}:10:3: error: attribute 'value' mixes value types "
+                                                 f"(number, rank): a rank is not a number") \
+        and "rank_order(card.rank)" in errs[0], errs

@@ -162,7 +162,11 @@ class Sections:
                 if default is not None:
                     types.add(default.type)
             if len(types) > 1:
-                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})", span)
+                hint = (": a rank is not a number, even a rank written 7; rank_order(card.rank) is its "
+                        "place from 0 for the lowest, or give each rank its number under by_rank"
+                        if types == {INT, RANK} else "")
+                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})"
+                         + hint, span)
             typ = types.pop() if len(types) == 1 else INT
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
                 self.err(f"attribute '{name}' must hold numbers or true/false", span)
