@@ -283,3 +283,16 @@ def test_an_attribute_mixing_numbers_and_ranks_says_a_rank_is_no_number(tmp_path
     assert len(errs) == 1 and errs[0].startswith(f"{path}:10:3: error: attribute 'value' mixes value types "
                                                  f"(number, rank): a rank is not a number") \
         and "rank_order(card.rank)" in errs[0], errs
+
+
+def test_the_prompt_gives_examples_of_cards_of_this_deck(tmp_path):
+    # Lost Cities' prompt said "or a card (7d, 10h)": no such card; '9yellow' is what works.
+    from cardrules import testing as T
+    from cardrules.play import terminal as play
+    text = SHOW_DUMMY.replace("suits: [C]", "suits: [Red, Blue], colors: {Red: red, Blue: blue}")
+    m = T.stacked(_write(tmp_path, text), "ARed 2Red 3Blue 4Blue")
+    screen = play.to_text(play.render_decision(m, 0, narrate.seat_names(2)))
+    mine = [c.lower() for c in sorted(T.cards(m, "hand:0"))]
+    assert f"or a card ({', '.join(mine)})" in screen or f"or a card ({', '.join(reversed(mine))})" in screen, screen
+    m = Match(setup(str(ROOT / "games" / "crazy-eights.yaml")).program, 1, None)      # as before
+    assert "or a card (7d, 10h)" in play.to_text(play.render_decision(m, m.pending[0], narrate.seat_names(2)))

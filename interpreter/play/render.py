@@ -351,10 +351,10 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     digits = len(str(n))
     entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
-    has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
-    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
+    typed = _typed_examples(match, items, names)
+    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (f" or a card ({', '.join(typed)})" if typed else "")
     if compact:
-        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+        hint = ("1" if n == 1 else f"1-{n}") + (f" or a card ({typed[0]})" if typed else "")
     parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
                               " · ? help · s scores · q save and quit"), style="dim"))
     full = Group(*parts)
@@ -506,6 +506,22 @@ def render_scores(match, viewer: int, names: list) -> Group:
         t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
     return Group(Text("Scores", style="bold"), t)
+
+
+def _typed_examples(match, items, names) -> list:
+    """Two cards as a player may type them, for the prompt: 7d, 10h in a deck of those cards,
+    else the first cards on offer (9yellow, wagerred); none when no move names a card."""
+    P = match.P
+    cards: list = []
+    for i, _ in items:
+        for name in narrate.move_tokens(match, match.legal_moves()[i], names)["cards"]:
+            if name not in cards:
+                cards.append(name)
+    if not cards:
+        return []
+    if "7D" in P.card_names and "TH" in P.card_names:
+        return ["7d", "10h"]
+    return [c.lower() for c in cards[:2]]
 
 
 KEYS = ("How to play\n"
