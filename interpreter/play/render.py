@@ -36,7 +36,7 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
         return "—"
     shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
     if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
-        shown.sort(key=lambda c: narrate.sort_key(P, c))   # dummy laid face up, cards shown)
+        shown.sort(key=lambda c: narrate.sort_key(P, c))   # hand laid face up, cards shown)
     shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
@@ -261,7 +261,7 @@ def menu(match, viewer: int, names: list) -> list:
 def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
     hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
-    moves of cards another seat holds (Bridge's declarer playing the dummy's: 'Play 2♠ (North's
+    moves of cards another seat holds (a seat playing its partner's hand: 'Play 2♠ (North's
     hand)')."""
     P, loc = match.P, match.S.loc
     seen: dict = {}
@@ -510,7 +510,7 @@ def render_scores(match, viewer: int, names: list) -> Group:
 
 def _typed_examples(match, items, names) -> list:
     """Two cards as a player may type them, for the prompt: 7d, 10h in a deck of those cards,
-    else the first cards on offer (9yellow, wagerred); none when no move names a card."""
+    else the first cards on offer (9red, skipblue); none when no move names a card."""
     P = match.P
     cards: list = []
     for i, _ in items:
