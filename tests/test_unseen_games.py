@@ -14,9 +14,10 @@ from cardrules.session import setup
 from conftest import ROOT
 
 UNSEEN = ROOT / "tests" / "unseen"
-# tests/unseen2/: Cheat, Six-card Golf and Oh Hell (their findings: tests/test_unseen_games2.py)
-FILES = sorted(UNSEEN.glob("*.yaml")) + sorted((ROOT / "tests" / "unseen2").glob("*.yaml")) \
-    + sorted((ROOT / "tests" / "unseen5").glob("*.yaml"))   # Bridge, Lost Cities
+# Every tests/unseen*/ directory, each a round of files written from the docs: tests/unseen2/
+# (Cheat, Six-card Golf, Oh Hell; findings in tests/test_unseen_games2.py), tests/unseen6/
+# (Sevens; tests/test_unseen6_findings.py), ...
+FILES = sorted((ROOT / "tests").glob("unseen*/*.yaml"))
 IDS = [p.stem for p in FILES]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
               pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),

@@ -495,6 +495,7 @@ class Narrator:
         if k < 0:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
+                line["shown_mark"] = len(line["shown"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -523,7 +524,8 @@ class Narrator:
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
             del line["moves"][line["mark"]:]
             line["mark"] = len(line["moves"])
-            line["shown"] = []
+            del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
+            line["shown_mark"] = len(line["shown"])
             if say.kind == "move":
                 line["head"] = text or None
                 return
@@ -596,8 +598,11 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
-            self.note(f"Hand {ev['number']} is over: {res}.")
+            if self.m.P.game.keeps_score:
+                res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+                self.note(f"Hand {ev['number']} is over: {res}.")
+            else:                          # no scores: every result is 0, and the screens say
+                self._flush()              # the hand is over
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
@@ -724,9 +729,11 @@ class Narrator:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
         phrases.extend(t.rstrip(".") for t in line["said"])
+        told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
         for zi, name in line["shown"]:
-            places.setdefault(zi, []).append(name)
+            if name not in told:           # a text naming them tells them
+                places.setdefault(zi, []).append(name)
         for zi, shown in places.items():
             phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
         phrases.extend(line["looked"])
