@@ -135,6 +135,6 @@ def test_a_said_statement_keeps_the_cards_turned_up_before_it():
     lines = " ".join(told.take())
     end = lines[lines.index("loses"):]
     others = [st.program.card_names[c] for p in (1, 2) for c in m.S.Z[st.program.base["hand"] + p]]
-    assert "shown:" in end, lines
+    assert "shown from " in end, lines                 # "shown from West's hand: ..." (unseen5)
     from cardrules.language.cards import screen
     assert all(screen(c, st.game.deck) in end for c in others), (others, end)

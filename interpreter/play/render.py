@@ -34,7 +34,10 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     z = S.Z[zi]
     if not z:
         return "—"
-    shown = [narrate.card(P, c) for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
+        shown.sort(key=lambda c: narrate.sort_key(P, c))   # hand laid face up, cards shown)
+    shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
         top = z[-1]
@@ -226,19 +229,32 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
 
 def menu(match, viewer: int, names: list) -> list:
     """The legal moves in the order shown: [(legal index, plain words)], sorted by move, then
-    by its cards in hand order."""
+    by its parameters: a card in the deck's order, a list of cards in hand order."""
     P = match.P
     moves = match.legal_moves()
+    loc = match.S.loc
+    kind: dict = {}                   # a card's name -> the first card of that name
+    for c, name in enumerate(P.card_names):
+        kind.setdefault(name, c)
+
+    # Identical copies sort by their place, never by which copy it is: a resumed game redeals
+    # the copies of a card as its record allows, so the same answer must pick the same move.
+    def card_key(c):
+        return (*narrate.sort_key(P, c)[:2], kind[P.card_names[c]], loc[c])
 
     def key(i):
         mv = moves[i]
         out = [mv[0]]
-        for x in mv[1:]:
+        for p, x in zip(P.game.moves_by_index[mv[0]].params, mv[1:]):
             if isinstance(x, (list, tuple)):
-                out.append(tuple(narrate.sort_key(P, c) for c in x))
+                cards = isinstance(p.type, tuple) and p.type[1] == "card"
+                out.append(tuple(card_key(c) for c in x) if cards else tuple(x))
+            elif p.type == "card" and not p.blind:
+                out.append((kind[P.card_names[x]], loc[x]))
             else:
                 out.append((x,))
         return tuple(out)
+
     blind = _blind_fan(match)
     order = range(len(moves)) if blind else sorted(range(len(moves)), key=key)
     items = [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
@@ -247,26 +263,28 @@ def menu(match, viewer: int, names: list) -> list:
 
 def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
-    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'."""
+    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
+    moves of cards another seat holds (a seat playing its partner's hand: 'Play 2♠ (North's
+    hand)')."""
+    P, loc = match.P, match.S.loc
     seen: dict = {}
     for _, words in items:
         seen[words] = seen.get(words, 0) + 1
-    if all(n == 1 for n in seen.values()):
-        return items
-    P, loc = match.P, match.S.loc
+
+    def cards_of(mv):
+        spec = P.game.moves_by_index[mv[0]]
+        for p, v in zip(spec.params, mv[1:]):
+            yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+                p.type[1] == "card" and not p.blind else []
     out = []
     for i, words in items:
-        if seen[words] > 1:
-            mv = moves[i]
-            spec = P.game.moves_by_index[mv[0]]
+        cards = list(cards_of(moves[i]))
+        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for c in cards):
             zones = []
-            for p, v in zip(spec.params, mv[1:]):
-                cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
-                    p.type[1] == "card" and not p.blind else []
-                for c in cards:
-                    where = narrate.zone_phrase(P, loc[c], viewer, names)
-                    if where not in zones:
-                        zones.append(where)
+            for c in cards:
+                where = narrate.zone_phrase(P, loc[c], viewer, names)
+                if where not in zones:
+                    zones.append(where)
             if zones:
                 words += f" ({', '.join(zones)})"
         out.append((i, words))
@@ -336,10 +354,10 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     digits = len(str(n))
     entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
-    has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
-    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
+    typed = _typed_examples(match, items, names)
+    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (f" or a card ({', '.join(typed)})" if typed else "")
     if compact:
-        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+        hint = ("1" if n == 1 else f"1-{n}") + (f" or a card ({typed[0]})" if typed else "")
     parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
                               " · ? help · s scores · q save and quit"), style="dim"))
     full = Group(*parts)
@@ -494,6 +512,22 @@ def render_scores(match, viewer: int, names: list) -> Group:
         t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
     return Group(Text("Scores", style="bold"), t)
+
+
+def _typed_examples(match, items, names) -> list:
+    """Two cards as a player may type them, for the prompt: 7d, 10h in a deck of those cards,
+    else the first cards on offer (9red, skipblue); none when no move names a card."""
+    P = match.P
+    cards: list = []
+    for i, _ in items:
+        for name in narrate.move_tokens(match, match.legal_moves()[i], names)["cards"]:
+            if name not in cards:
+                cards.append(name)
+    if not cards:
+        return []
+    if "7D" in P.card_names and "TH" in P.card_names:
+        return ["7d", "10h"]
+    return [c.lower() for c in cards[:2]]
 
 
 KEYS = ("How to play\n"
