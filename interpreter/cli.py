@@ -40,12 +40,15 @@ def cmd_validate(a) -> int:
                 bad = True
             setups = [setup(path, n, sets, game=game)                 # every player count compiles
                       for n in range(game.min_players, game.max_players + 1)]
-            if a.play:                 # what only play shows: moves that tell hidden cards
+            if a.play:                 # what only play shows (simulate/hidden.py)
                 from .simulate import hidden
-                found = hidden.check(setups, a.play)
+                found = hidden.problems(hidden.check(setups, a.play))
                 for f in found:
-                    print(f.warning().line(), file=sys.stderr)
-                warnings = list(warnings) + found
+                    print(f.line(), file=sys.stderr)
+                warnings = list(warnings) + [f for f in found if f.severity == "warning"]
+                if any(f.severity == "error" for f in found):
+                    bad = True
+                    continue
                 if found and a.strict:
                     bad = True
         except ErrorList as exc:
@@ -544,8 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--strict", action="store_true", help="warnings fail too")
     v.add_argument("--set", action="append", metavar="NAME=VALUE", help="check an option value")
     v.add_argument("--play", type=int, default=0, metavar="N",
-                   help="also play N random games and warn where the moves offered depend on "
-                        "cards the player cannot see, or a narrated place cannot be worked out")
+                   help="also play N random games: a game that cannot go on is an error; warn "
+                        "where the moves offered depend on cards the player cannot see, or a "
+                        "narrated place cannot be worked out")
     v.add_argument("-q", "--quiet", action="store_true")
     v.set_defaults(func=cmd_validate)
     s = sub.add_parser("simulate", help="play many games between computer players")

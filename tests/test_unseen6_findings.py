@@ -138,3 +138,20 @@ def test_a_said_statement_keeps_the_cards_turned_up_before_it():
     assert "shown from " in end, lines                 # "shown from West's hand: ..." (unseen5)
     from cardrules.language.cards import screen
     assert all(screen(c, st.game.deck) in end for c in others), (others, end)
+
+
+def test_validate_play_reports_a_game_that_cannot_go_on_as_an_error(tmp_path, capsys):
+    # A rule that fails when it runs (the top of the stock after the whole stock was dealt) is
+    # invisible to the static checks; a random game finds it, with its place: an error, exit 1.
+    text = SEVENS.read_text().replace('set: {turn: "owner(7D)"}', 'set: {turn: "owner(top(stock))"}')
+    path = tmp_path / "sevens-fails.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 0
+    capsys.readouterr()
+    assert cli.main(["validate", "--play", "3", str(path)]) == 1
+    captured = capsys.readouterr()
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "owner(top(stock))" in x)
+    col = text.splitlines()[line - 1].index("owner(top(stock))") + 1      # the expression that failed
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{path}:{line}:{col}: error: top of an empty zone or list (hand 1, seed "), err
+    assert ": ok (" not in captured.out

@@ -4,7 +4,8 @@ shows"): random games in which
   in deals it cannot tell apart (`engine.observe.hidden_dependence`): rules that tell what they
   hide, a warning at the move whose offer differs;
 - every narrated place (`say:`, `tell:`) is worked out as it is told: a place that cannot be
-  (the top of a zone the move just emptied) reads "?" on every screen, a warning at the place.
+  (the top of a zone the move just emptied) reads "?" on every screen, a warning at the place;
+- a game that cannot go on (a rule that fails when it runs) is an error, its own line.
 
 A rule file in which, say, a move `swap` is legal only when the neighbour holds no king tells
 every player whether the neighbour holds one, just by offering `swap` or not. No static check
@@ -66,6 +67,12 @@ class Untold:
             f"narration shows '?' here{hint}", self.span)
 
 
+def problems(found: list) -> list:
+    """The findings of `check` as CardrulesErrors to print: warnings, and errors for games that
+    could not go on."""
+    return [f if isinstance(f, CardrulesError) else f.warning() for f in found]
+
+
 def _error_text(exc) -> str:
     if isinstance(exc, (rt.EvalError, rt.LimitError)):
         return str(exc)
@@ -110,7 +117,8 @@ def _span_of(st: Setup, real: list, other: list) -> Span | None:
 def check(setups: list, games: int, seed: int = 0, worlds: int = 3) -> list:
     """Findings (at most one per move or place) over `games` random games, dealt round-robin
     over `setups` (one per player count), each checked at every decision of its first hand:
-    `Finding`s (moves that depend on unseen cards) and `Untold`s (places told as '?')."""
+    `Finding`s (moves that depend on unseen cards), `Untold`s (places told as '?') and the
+    errors of games that could not go on (GameError: one per place and message)."""
     found: dict = {}
     for g in range(games):
         st = setups[g % len(setups)]
@@ -128,6 +136,6 @@ def check(setups: list, games: int, seed: int = 0, worlds: int = 3) -> list:
                     if str(span) not in found:
                         found[str(span)] = Finding(span, seat, mseed, st.players, m.S.decisions, *hit)
                 m.apply(rng.randrange(len(moves)))
-        except CardrulesError:       # a game that fails is simulate's to report, not this check's
-            continue
+        except CardrulesError as exc:   # a game that cannot go on: an error of the rule file
+            found.setdefault(f"error:{exc.span}", exc)
     return list(found.values())
