@@ -15,7 +15,7 @@ from conftest import ROOT
 
 UNSEEN = ROOT / "tests" / "unseen"
 # tests/unseen2/: Cheat, Six-card Golf and Oh Hell (their findings: tests/test_unseen_games2.py)
-FILES = sorted(UNSEEN.glob("*.yaml")) + sorted((ROOT / "tests" / "unseen2").glob("*.yaml"))
+FILES = [p for d in ("unseen", "unseen2", "unseen4") for p in sorted((ROOT / "tests" / d).glob("*.yaml"))]
 IDS = [p.stem for p in FILES]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
               pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),
