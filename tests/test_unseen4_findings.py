@@ -35,3 +35,40 @@ def test_a_score_says_points_hiding_a_per_player_variable_is_told_as_such(tmp_pa
     assert (f"{path}:12:23: error: 'points' here is the points of this score, which hides the "
             f"variable 'points': give one of them another name") in err
     assert "initial value" not in err
+
+
+TURN_UP = """
+game: Turn up
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  go: {description: Go on}
+hand:
+  - choose: [go]
+    by: 0
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - name: turn_up
+    move: {top: stock, to: stock, position: bottom, face_up: true}
+    say: "{bottom(stock)} turned up: {bottom(stock).suit} are trumps, {top(stock).rank} on top"
+  - tell: "{top(hand(0)).rank} on top of South's hand"
+"""
+
+
+def test_a_place_reading_the_face_up_bottom_card_of_a_hidden_zone_is_told(tmp_path):
+    # Durak and Schnapsen turn the trump up under the talon: "J♥ is turned up under the talon:
+    # ? are trumps", since `bottom(stock).suit` counted as reading the whole face-down stock.
+    # A place that reads top(ZONE) or bottom(ZONE) reads that card alone.
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    path = _write(tmp_path, TURN_UP)
+    for v in (0, 1):
+        m = T.stacked(path, "AS 9C KH QD TH JD")  # top first: seat 1 AS KH, seat 0 9C QD, 10H up
+        n = narrate.Narrator(m, v, narrate.seat_names(2)).attach()
+        T.choose(m, "go")
+        text = " ".join(n.take())
+        assert "10♥ turned up: ♥ are trumps, ? on top" in text, text
+        assert ("Q on top of South's hand" if v == 0 else "? on top of South's hand") in text, text
