@@ -72,3 +72,26 @@ def test_a_place_reading_the_face_up_bottom_card_of_a_hidden_zone_is_told(tmp_pa
         text = " ".join(n.take())
         assert "10♥ turned up: ♥ are trumps, ? on top" in text, text
         assert ("Q on top of South's hand" if v == 0 else "? on top of South's hand") in text, text
+
+
+SHOW_ALL = """
+game: Show all
+players: {min: 2, max: 3}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - show: {cards: "hand(0)", to: seats}
+  - show: {cards: "hand(1)", to: "after(1)"}
+"""
+
+
+def test_the_rules_text_of_a_show_to_every_seat_says_every_player(tmp_path, capsys):
+    # Durak's lowest trump and Schnapsen's marriage partner are shown to all (`to: seats`): the
+    # rules text said "Show ... to the players alone (the others do not see them)".
+    assert cli.main(["rules", _write(tmp_path, SHOW_ALL)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Show seat 0's hand to every player, without turning them face up" in out, out
+    assert "alone (the others do not see them)" in out      # a list of some seats still says so

@@ -566,6 +566,10 @@ class Describer:
     def s_Show(self, st, d):
         w = self.w
         to = st.to
+        if isinstance(to, ast.Name) and to.ref and to.ref[0] == "builtin" and to.ref[2] == "seats":
+            return [(d, f"Show {w.value(st.cards)} to every player, without turning "
+                        f"{'it' if st.cards.type == 'card' else 'them'} face up; the cards stay "
+                        f"where they are.")]
         who = w.seat(to) if to.type == "seat" else w.value(to)
         return [(d, f"Show {w.value(st.cards)} to {who} alone (the others do not see "
                     f"{'it' if st.cards.type == 'card' else 'them'}); the cards stay where they are.")]
