@@ -95,3 +95,43 @@ def test_the_rules_text_of_a_show_to_every_seat_says_every_player(tmp_path, caps
     out = " ".join(capsys.readouterr().out.split())
     assert "Show seat 0's hand to every player, without turning them face up" in out, out
     assert "alone (the others do not see them)" in out      # a list of some seats still says so
+
+
+QUIET_MOVE = """
+game: Quiet move
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  table: {visibility: all}
+moves:
+  wait:
+    say: ""
+  draw:
+    say: ""
+    do:
+      - move: {top: stock, to: table, face_up: true}
+      - score: {seat: player, points: 2}
+        say: "{seat} draws and scores {points}"
+hand:
+  - choose: [wait]
+    by: 0
+  - choose: [draw]
+    by: 1
+  - choose: [wait]
+    by: 1
+"""
+
+
+def test_a_move_with_an_empty_say_is_not_told(tmp_path):
+    # docs/language.md: `say: ""` on a score or a move keeps it quiet. A move's was told all
+    # the same by its default sentence ("South waits."; Durak's pass).
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    m = T.stacked(_write(tmp_path, QUIET_MOVE), [])
+    n = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    for text in ("wait", "draw", "wait"):
+        T.choose(m, text)
+    told = n.take()
+    assert not any("wait" in line for line in told), told
+    assert "North draws and scores 2." in told, told

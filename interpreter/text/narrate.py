@@ -545,7 +545,7 @@ class Narrator:
             line["mark"] = len(line["moves"])
             line["shown"] = []
             if say.kind == "move":
-                line["head"] = text or None
+                line["head"] = text         # "" (say: ""): the move is not told
                 return
         if text:                            # say: "" keeps a statement quiet
             line["said"].append(text)
@@ -682,6 +682,10 @@ class Narrator:
             return
         body = self._body(line)
         actor = line["actor"]
+        if line["head"] == "":              # a move with say: "": only what followed it
+            if body:
+                self._add(body[:1].upper() + body[1:] + ".")
+            return
         if line["head"] is not None:
             head = line["head"].rstrip(".")
             head = head[:1].upper() + head[1:]
