@@ -135,3 +135,34 @@ def test_a_move_with_an_empty_say_is_not_told(tmp_path):
     told = n.take()
     assert not any("wait" in line for line in told), told
     assert "North draws and scores 2." in told, told
+
+
+UNKNOWN_TYPES = """
+game: Unknown types
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+functions:
+  next_one:
+    params: {s: player, k: int}
+    body: "left(s) == s and k > 0"
+variables:
+  v: {type: player, initial: 0}
+hand:
+  - if: "next_one(0, 1)"
+    then:
+      - set: {v: 1}
+  - score: {seat: v, points: 1}
+"""
+
+
+def test_an_unknown_type_is_said_once_and_not_again_where_it_is_used(tmp_path, capsys):
+    # Durak's `params: {s: player}` slip: "unknown type 'player'", then "after() must be a seat,
+    # not a player" in the body; a variable of that type likewise at every set and use. Each
+    # mistake is said once (docs/errors.md, layer 4), and a player is a seat.
+    path = _write(tmp_path, UNKNOWN_TYPES)
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"{path}:9:17: error: unknown type 'player' (did you mean 'seat'?)",
+                   f"{path}:12:13: error: unknown type 'player' (did you mean 'seat'?)"], err

@@ -10,7 +10,7 @@ from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
 from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
-                    PER_PLAYER_TYPES, Scope)
+                    PER_PLAYER_TYPES, UNCHECKED, Scope)
 
 
 class Sections:
@@ -212,6 +212,7 @@ class Sections:
             if not isinstance(show, bool):    # `show: EXPR`: typed once every name is known
                 self.show_when.append((var, show, v.at("show")))
             if not self.known_type(typ, v.at("type") if "type" in v else span):
+                var.type = UNCHECKED          # reported here: its uses say nothing more
                 out.append(var)
                 continue
             if var.per_player and typ not in PER_PLAYER_TYPES and typ not in self.enums:
@@ -259,9 +260,10 @@ class Sections:
             base = base[len("list of "):]
         if base in BUILTIN_TYPES or base in self.enums:
             return True
-        self.err(f"unknown type '{base}'" + (suggest(str(base), list(BUILTIN_TYPES) + list(self.enums))
-                                             or f" (the types: {', '.join(list(BUILTIN_TYPES) + list(self.enums))})"),
-                 span)
+        types = list(BUILTIN_TYPES) + list(self.enums)
+        alike = {"player": "seat", "number": "int", "integer": "int", "boolean": "bool", "colour": "color"}
+        hint = f" (did you mean '{alike[base]}'?)" if base in alike else suggest(str(base), types)
+        self.err(f"unknown type '{base}'" + (hint or f" (the types: {', '.join(types)})"), span)
         return False
 
     def check_names(self, d):
@@ -301,8 +303,7 @@ class Sections:
             return self.functions[name]
         f = self.functions_src[name]
         params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
-        for p, t in params:
-            self.known_type(t, f["params"].at(p))
+        params = [(p, t if self.known_type(t, f["params"].at(p)) else UNCHECKED) for p, t in params]
         fn = m.Function(str(name), params, None, None, span)
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
