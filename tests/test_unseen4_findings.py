@@ -166,3 +166,32 @@ def test_an_unknown_type_is_said_once_and_not_again_where_it_is_used(tmp_path, c
     err = capsys.readouterr().err.splitlines()
     assert err == [f"{path}:9:17: error: unknown type 'player' (did you mean 'seat'?)",
                    f"{path}:12:13: error: unknown type 'player' (did you mean 'seat'?)"], err
+
+
+CHOOSE_TWICE = """
+game: Choose twice
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(0)"}
+    do:
+      - move: {cards: card, to: table}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [play, play]
+    by: 0
+"""
+
+
+def test_a_move_listed_twice_in_a_choose_is_an_error_at_the_second(tmp_path, capsys):
+    # A Schnapsen slip, `choose: [exchange, close, lead, marry, exchange]`, validated, and every
+    # move of the one listed twice was offered twice ('play AC', 'play AC').
+    path = _write(tmp_path, CHOOSE_TWICE)
+    assert cli.main(["validate", path]) == 1
+    assert f"{path}:17:20: error: choose: move 'play' is listed twice" in capsys.readouterr().err
