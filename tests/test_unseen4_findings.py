@@ -195,3 +195,19 @@ def test_a_move_listed_twice_in_a_choose_is_an_error_at_the_second(tmp_path, cap
     path = _write(tmp_path, CHOOSE_TWICE)
     assert cli.main(["validate", path]) == 1
     assert f"{path}:17:20: error: choose: move 'play' is listed twice" in capsys.readouterr().err
+
+
+def test_a_one_hand_match_that_losers_decides_measures_the_hand_win_shares():
+    # Durak scores nothing: every hand result is 0, so the first player's and the dealer's
+    # hand-win shares read "- (nothing to measure)", though each match of one hand has its
+    # winners (every seat but the losers). They are the hand's winners, 1/k each.
+    from cardrules.simulate.stats import Summary
+    s = Summary(3)
+    for first, losers in ((0, [2]), (1, [0]), (2, [1])):
+        s.add({"game": 0, "players": 3, "agents": ["random"] * 3, "hands": 1, "turns": 5,
+               "decisions": 5, "totals": [0, 0, 0], "winners": [x for x in range(3) if x not in losers],
+               "hand_results": [[0, 0, 0]], "losers": losers, "first_players": [first],
+               "dealers": [0]})
+    ms = {m.key: m for m in s.measures()}
+    assert ms["first_player_hand_wins"].value == 0.5          # the first player won each match
+    assert abs(ms["dealer_hand_wins"].value - 1 / 3) < 1e-9   # seat 0 won 2 of 3, with another
