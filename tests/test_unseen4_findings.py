@@ -211,3 +211,34 @@ def test_a_one_hand_match_that_losers_decides_measures_the_hand_win_shares():
     ms = {m.key: m for m in s.measures()}
     assert ms["first_player_hand_wins"].value == 0.5          # the first player won each match
     assert abs(ms["dealer_hand_wins"].value - 1 / 3) < 1e-9   # seat 0 won 2 of 3, with another
+
+
+TOP_ELSE = """
+game: Top else
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  table: {visibility: all}
+hand:
+  - shuffle: stock
+  - if: "hand_number == 1"
+    then:
+      - move: {top: stock, to: table}
+    else:
+      - score: {seat: 0, points: 1}
+  - score: {seat: 1, points: 2}
+"""
+
+
+def test_the_otherwise_of_a_top_level_if_takes_no_step_number_of_its_own(tmp_path, capsys):
+    # Schnapsen's game points: "7. Game points: If closed ... 8. Otherwise:": the else part
+    # read as a step of its own, and the steps after it were numbered one too many.
+    path = _write(tmp_path, TOP_ELSE)
+    assert cli.main(["rules", path]) == 0
+    out = capsys.readouterr().out
+    assert "2. If the hand number is 1:\n    - Move the top card" in out, out
+    assert "\n   Otherwise:\n    - Seat 0 scores 1 point.\n3. Seat 1 scores 2 points." in out, out
+    assert cli.main(["rules", "--format", "md", path]) == 0
+    out = capsys.readouterr().out
+    assert "\n\n   Otherwise:\n    - Seat 0 scores 1 point.\n3. Seat 1 scores 2 points." in out, out
