@@ -242,3 +242,8 @@ def test_the_otherwise_of_a_top_level_if_takes_no_step_number_of_its_own(tmp_pat
     assert cli.main(["rules", "--format", "md", path]) == 0
     out = capsys.readouterr().out
     assert "\n\n   Otherwise:\n    - Seat 0 scores 1 point.\n3. Seat 1 scores 2 points." in out, out
+    from cardrules.load import load_game
+    from cardrules.web.howto import body
+    html = body(load_game(path)[0])               # the browser's rules page: the same step again
+    assert '<li>If the hand number is 1:</li><ul>' in html
+    assert '<li value="2">Otherwise:</li><ul><li>Seat 0 scores 1 point.</li></ul><li>Seat 1' in html
