@@ -247,3 +247,14 @@ def test_the_otherwise_of_a_top_level_if_takes_no_step_number_of_its_own(tmp_pat
     html = body(load_game(path)[0])               # the browser's rules page: the same step again
     assert '<li>If the hand number is 1:</li><ul>' in html
     assert '<li value="2">Otherwise:</li><ul><li>Seat 0 scores 1 point.</li></ul><li>Seat 1' in html
+
+
+def test_a_sections_key_written_at_the_top_of_the_file_says_where_it_goes(tmp_path, capsys):
+    # Durak's `losers:` slipped out of `match:` was "unknown key 'losers' (did you mean
+    # 'players'?)"; a key that only a section takes says which section.
+    text = SHOW_ALL.replace("hand:\n", "losers: \"[0]\"\nranks: [A]\nhand:\n", 1)
+    path = _write(tmp_path, text)
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:8:1: error: unknown key 'losers' ('losers' goes under 'match:')" in err, err
+    assert f"{path}:9:1: error: unknown key 'ranks' ('ranks' goes under 'deck:')" in err, err
