@@ -574,15 +574,11 @@ class Describer:
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
 
     def s_Show(self, st, d):
-        w = self.w
-        to = st.to
-        if isinstance(to, ast.Name) and to.ref and to.ref[0] == "builtin" and to.ref[2] == "seats":
-            return [(d, f"Show {w.value(st.cards)} to every player, without turning "
-                        f"{'it' if st.cards.type == 'card' else 'them'} face up; the cards stay "
-                        f"where they are.")]
-        who = w.seat(to) if to.type == "seat" else w.value(to)
-        return [(d, f"Show {w.value(st.cards)} to {who} alone (the others do not see "
-                    f"{'it' if st.cards.type == 'card' else 'them'}); the cards stay where they are.")]
+        w, to, it = self.w, st.to, "it" if st.cards.type == "card" else "them"
+        everyone = isinstance(to, ast.Name) and to.ref and to.ref[:3:2] == ("builtin", "seats")
+        who = "every player, without turning " + it + " face up" if everyone else \
+            f"{w.seat(to) if to.type == 'seat' else w.value(to)} alone (the others do not see {it})"
+        return [(d, f"Show {w.value(st.cards)} to {who}; the cards stay where they are.")]
 
     def s_If(self, st, d):
         w = self.w
