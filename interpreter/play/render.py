@@ -112,7 +112,7 @@ def _who(seat: int, viewer: int, names: list) -> str:
 
 
 def _show_score(match) -> bool:
-    return match.P.hand_result is None or any(match.S.score)
+    return match.P.game.keeps_score and (match.P.hand_result is None or any(match.S.score))
 
 
 def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
@@ -151,7 +151,9 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
         t.add_column("So far" if compact else "Result so far", justify="right", no_wrap=True)
         if compact:
             so_far = [x.replace(" ", "") for x in so_far]
-    t.add_column("Total", justify="right")
+    keeps = P.game.keeps_score        # a game without scores: no column that only reads 0
+    if keeps:
+        t.add_column("Total", justify="right")
     for p in order:
         row = ["▶" if p == to_move else "", whos[p]]
         for z in player_zones:
@@ -175,7 +177,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
             row.append(str(S.score[p]))
         if so_far is not None:
             row.append(so_far[p])
-        row.append(str(S.total[p]))
+        if keeps:
+            row.append(str(S.total[p]))
         t.add_row(*row)
     parts.append(t)
     facts = status.shared_values(match, viewer, names)
@@ -465,18 +468,21 @@ def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: lis
     if scores == results or (match.P.hand_result is not None and not any(scores or [])):
         scores = None
     sides = (ev or {}).get("sides") or (match.hand_sides[-1] if match.hand_sides else None)
+    out = [Text(f"Hand {number} is over.", style="bold")]
     if sides and len(sides) < match.players:     # sides formed in play: told to all at the end
-        return Group(Text(f"Hand {number} is over.", style="bold"),
-                     Text("Sides  " + status.sides_text(sides, [_who(p, viewer, names) for p in range(match.players)])),
-                     _standings(match, viewer, names, results, scores, parts))
-    return Group(Text(f"Hand {number} is over.", style="bold"),
-                 _standings(match, viewer, names, results, scores, parts))
+        out.append(Text("Sides  " + status.sides_text(sides, [_who(p, viewer, names) for p in range(match.players)])))
+    if match.P.game.keeps_score:                 # a game without scores: no table of zeros
+        out.append(_standings(match, viewer, names, results, scores, parts))
+    return Group(*out)
 
 
 def render_scores(match, viewer: int, names: list) -> Group:
     """Every hand's results, the totals, and this hand's score so far (its result so far, with
     the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
+    if not P.game.keeps_score:
+        return Group(Text("Scores", style="bold"),
+                     Text(f"{P.game.name} keeps no score: the match is decided by who loses."))
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
     for p in range(P.players):
@@ -523,6 +529,7 @@ def render_match_end(match, viewer: int, names: list) -> Group:
     else:
         line = "A draw between " + " and ".join(_who(p, viewer, names) for p in win) + "."
     parts: list = [Text(f"The match is over after {match.hands_played} hand"
-                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold"),
-                   _standings(match, viewer, names)]
+                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold")]
+    if match.P.game.keeps_score:
+        parts.append(_standings(match, viewer, names))
     return Group(*parts)

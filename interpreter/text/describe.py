@@ -447,9 +447,12 @@ class Describer:
         items = []
         if mt.hand_result is not None:
             items.append((0, f"A player's result for a hand is {w.value_top(mt.hand_result)}."))
+        elif not g.keeps_score:
+            items.append((0, "Nobody scores points."))
         else:
             items.append((0, "A player's result for a hand is the points they scored in it."))
-        items.append((0, "Each player's results add up to their match total."))
+        if g.keeps_score:
+            items.append((0, "Each player's results add up to their match total."))
         if mt.end is not None:
             items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
         else:

@@ -515,6 +515,7 @@ class Narrator:
         if k < 0:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
+                line["shown_mark"] = len(line["shown"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -543,7 +544,8 @@ class Narrator:
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
             del line["moves"][line["mark"]:]
             line["mark"] = len(line["moves"])
-            line["shown"] = []
+            del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
+            line["shown_mark"] = len(line["shown"])
             if say.kind == "move":
                 line["head"] = text         # "" (say: ""): the move is not told
                 return
@@ -617,8 +619,11 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
-            self.note(f"Hand {ev['number']} is over: {res}.")
+            if self.m.P.game.keeps_score:
+                res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+                self.note(f"Hand {ev['number']} is over: {res}.")
+            else:                          # no scores: every result is 0, and the screens say
+                self._flush()              # the hand is over
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
@@ -734,8 +739,10 @@ class Narrator:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
         phrases.extend(t.rstrip(".") for t in line["said"])
-        if line["shown"]:
-            phrases.append("shown: " + " ".join(line["shown"]))
+        told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
+        shown = [x for x in line["shown"] if x not in told]     # a text naming them tells them
+        if shown:
+            phrases.append("shown: " + " ".join(shown))
         phrases.extend(line["looked"])
         for seat, pts in line["scores"].items():
             if pts:

@@ -244,7 +244,8 @@ class Words(Conditions):
                 "%": f"the remainder of {a} divided by {b}"}[n.op]
 
     def v_Neg(self, n, env):
-        return f"minus {self.value(n.operand, env)}"
+        s = self.value(n.operand, env)     # -(a + b): "minus (a plus b)", not "minus a plus b"
+        return f"minus ({s})" if isinstance(n.operand, ast.BinOp) else f"minus {s}"
 
     def v_Let(self, n, env):
         body, where = self.lets(n, env)

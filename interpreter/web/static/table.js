@@ -482,6 +482,11 @@ function drawPrompt(moves, title) {
 
 function drawScores() {
   const s = state;
+  if (s.keeps_score === false) {      // a game without scores: no sheet of zeros
+    $("scores").replaceChildren(el("p", {class: "dim", text: "No score is kept: the match is decided by who loses."}));
+    drawVariables();
+    return;
+  }
   const t = el("table");
   t.append(el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name}))));
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
@@ -493,6 +498,11 @@ function drawScores() {
     el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
     `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
   $("scores").replaceChildren(t, ...teams);
+  drawVariables();
+}
+
+function drawVariables() {
+  const s = state;
   $("variables").replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || null},
     el("span", {class: "dim", text: v.name + ": "}),
     Array.isArray(v.value) ? v.value.map((x, i) => `${i === s.seat ? "you" : s.names[i]} ${x}`).join(", ") : String(v.value))));
