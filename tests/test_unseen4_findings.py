@@ -258,3 +258,15 @@ def test_a_sections_key_written_at_the_top_of_the_file_says_where_it_goes(tmp_pa
     err = capsys.readouterr().err
     assert f"{path}:8:1: error: unknown key 'losers' ('losers' goes under 'match:')" in err, err
     assert f"{path}:9:1: error: unknown key 'ranks' ('ranks' goes under 'deck:')" in err, err
+
+
+def test_a_stacked_order_naming_no_card_of_the_deck_says_so(tmp_path):
+    # Writing this file's tests, `T.stacked(path, "... 10H ...")` failed inside the game as
+    # "error: ValueError: list.remove(x): x not in list" (the ten is written TH).
+    import pytest
+    from cardrules import testing as T
+    path = _write(tmp_path, TURN_UP)
+    with pytest.raises(ValueError, match=r"stacked order: '10H' is not a card of this deck"):
+        T.stacked(path, "AS 9C KH QD 10H JD")
+    with pytest.raises(ValueError, match=r"stacked order: 'AS' is named 2 times, the deck has 1"):
+        T.stacked(path, "AS AS")
