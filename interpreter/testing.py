@@ -33,6 +33,14 @@ def stacked(path: str, order, players: int | None = None, sets: dict | None = No
     orders = [order.split() if isinstance(order, str) else list(order)]
     for o in more_hands or []:
         orders.append(o.split() if isinstance(o, str) else list(o))
+    names = st.program.card_names
+    for o in orders:                       # a slip says so here, not as a failed list.remove
+        for n in set(o):
+            if o.count(n) > names.count(n):
+                raise ValueError(f"stacked order: {n!r} is " + (
+                    f"named {o.count(n)} times, the deck has {names.count(n)}" if n in names else
+                    "not a card of this deck (cards are written as records write them: "
+                    + " ".join(sorted(set(names))[:4]) + " ...)"))
     rng = StackedRandom(st.program.card_names, orders)
     return Match(st.program, 0, max_hands, record=True, rng=rng)
 

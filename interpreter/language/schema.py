@@ -130,6 +130,18 @@ def _validator():
 
 
 @lru_cache(maxsize=1)
+def _section_of(key: str) -> str | None:
+    """The top-level section whose mapping takes `key` (`losers` -> 'match'), if one does."""
+    top = schema()
+    for name, sub in top["properties"].items():
+        ref = sub.get("$ref", "")
+        props = top["$defs"].get(ref.rsplit("/", 1)[-1], {}).get("properties", {}) if ref else \
+            sub.get("properties", {})
+        if key in props:
+            return name
+    return None
+
+
 def _def_names() -> dict:
     """id() of each subschema under $defs -> its name (jsonschema hands back these objects)."""
     return {id(d): name for name, d in schema()["$defs"].items()}
@@ -349,6 +361,9 @@ class _Report:
         instead = self.stands_for(unknown, missing)
         for k, (e, allowed) in unknown.items():
             hint = suggest(k, allowed)
+            home = _section_of(k) if not place else None
+            if home is not None and k not in allowed:   # `losers:` at the top of the file
+                hint = f" ('{k}' goes under '{home}:')"
             if instead is not None:
                 hint = f" (did you mean '{instead}'? it is needed here)"
             if not hint and " " in k.strip():     # {description: red, or black} splits at the comma

@@ -54,6 +54,11 @@ class Table:
     rows: list
 
 
+class Otherwise(str):
+    """The 'Otherwise:' of an if: at the top of a numbered list it continues the step of its
+    'If', so it takes no number of its own."""
+
+
 def render_text(doc: list, width: int = 88) -> str:
     out: list[str] = []
     for block in doc:
@@ -66,7 +71,9 @@ def render_text(doc: list, width: int = 88) -> str:
         elif isinstance(block, Items):
             number = 0
             for depth, text in block.items:
-                if depth == 0 and block.numbered:
+                if depth == 0 and block.numbered and isinstance(text, Otherwise):
+                    marker = " " * len(f"{number}. ")
+                elif depth == 0 and block.numbered:
                     number += 1
                     marker = f"{number}. "
                 else:
@@ -97,6 +104,9 @@ def render_md(doc: list) -> str:
         elif isinstance(block, Items):
             number = 0
             for depth, text in block.items:
+                if depth == 0 and block.numbered and isinstance(text, Otherwise):
+                    out += ["", " " * len(f"{number}. ") + text]   # a paragraph of the If's step
+                    continue
                 if depth == 0 and block.numbered:
                     number += 1
                     marker = f"{number}. "
@@ -560,11 +570,11 @@ class Describer:
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
 
     def s_Show(self, st, d):
-        w = self.w
-        to = st.to
-        who = w.seat(to) if to.type == "seat" else w.value(to)
-        return [(d, f"Show {w.value(st.cards)} to {who} alone (the others do not see "
-                    f"{'it' if st.cards.type == 'card' else 'them'}); the cards stay where they are.")]
+        w, to, it = self.w, st.to, "it" if st.cards.type == "card" else "them"
+        everyone = isinstance(to, ast.Name) and to.ref and to.ref[:3:2] == ("builtin", "seats")
+        who = "every player, without turning " + it + " face up" if everyone else \
+            f"{w.seat(to) if to.type == 'seat' else w.value(to)} alone (the others do not see {it})"
+        return [(d, f"Show {w.value(st.cards)} to {who}; the cards stay where they are.")]
 
     def s_If(self, st, d):
         w = self.w
@@ -574,7 +584,7 @@ class Describer:
             return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
         if other:
-            out += [(d, "Otherwise:")] + self.stmts(other, d + 1)
+            out += [(d, Otherwise("Otherwise:"))] + self.stmts(other, d + 1)
         return out
 
     def s_While(self, st, d):

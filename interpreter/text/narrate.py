@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from ..language import cards as cardtext
-from ..language.nodes import Attr, Call, Name, Node
+from ..language.nodes import Attr, Call, Name, Node, Num
 from ..engine.observe import visible
 from . import marks
 from .english import join
@@ -315,12 +315,13 @@ def _place_reads(say, node) -> tuple:
     the say's card-holding locals it names; per zone read at an instance a local names
     (`hand(player)`), those locals' indices; per zone read at an instance a variable of the
     state names (a hand's `for_each` variable, `hand(p)`), those variables' slots, read when the
-    text is told; and the zones read any other way (every instance)."""
+    text is told; the zones read any other way (every instance); and per zone whose top or
+    bottom card alone is read (`top(turnup).suit`), (-1 or 0, how its instance is named, index)."""
     hit = _READS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1:]
     locs = {n: i for i, n in enumerate(say.locals)}
-    cards, pinned, slotted, whole = set(), {}, {}, set()
+    cards, pinned, slotted, whole, ends = set(), {}, {}, set(), {}
     todo = [node]
     while todo:
         x = todo.pop()
@@ -328,6 +329,18 @@ def _place_reads(say, node) -> tuple:
             continue
         if isinstance(x, Call) and x.func in ("count", "empty") and len(x.args) == 1 and _is_zone(x.args[0]):
             todo.extend(x.args[0].args if isinstance(x.args[0], Call) else ())   # how many is public
+            continue
+        if isinstance(x, Call) and x.func in ("top", "bottom") and len(x.args) == 1 and _is_zone(x.args[0]):
+            z = x.args[0]                   # one card of it: of the instance a local or a
+            a = _local_name(z.args[0]) if isinstance(z, Call) and len(z.args) == 1 else None
+            slot = _slot_of(z.args[0]) if isinstance(z, Call) and len(z.args) == 1 else None
+            num = z.args[0].value if isinstance(z, Call) and len(z.args) == 1 and isinstance(
+                z.args[0], Num) else None       # variable names, a number says, or of each
+            ends.setdefault(z.ref[1].name, set()).add(
+                (-1 if x.func == "top" else 0, *(("local", locs[a]) if a in locs else ("slot", slot)
+                                                 if slot is not None else ("at", num) if num is not None
+                                                 else ("all", 0))))
+            todo.extend(z.args if isinstance(z, Call) else ())
             continue
         if _zone_data(x):                   # a zone's data is public: only the instance is read
             todo.extend(x.obj.args if isinstance(x.obj, Call) else ())
@@ -348,7 +361,8 @@ def _place_reads(say, node) -> tuple:
             cards.add(locs[_local_name(x)])
         todo.extend(x.children())
     hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
-           {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole))
+           {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole),
+           {z: tuple(v) for z, v in ends.items() if z not in whole})
     _READS[id(node)] = hit
     return hit[1:]
 
@@ -369,7 +383,7 @@ def _local_name(n) -> str | None:
 def _hidden_input(match, say, node, values: tuple, seen) -> bool:
     """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
     rank, the suits in a hidden hand): such a place is not told to that watcher."""
-    cards, pinned, slotted, whole = _place_reads(say, node)
+    cards, pinned, slotted, whole, ends = _place_reads(say, node)
     for i in cards:
         v = values[i]
         for c in (v if isinstance(v, (list, tuple)) else (v,)):
@@ -384,6 +398,13 @@ def _hidden_input(match, say, node, values: tuple, seen) -> bool:
         for i in slots:
             at = match.S.V[i]
             if not isinstance(at, int) or any(c not in seen for c in Z[P.base[z] + at]):
+                return True
+    for z, reads in ends.items():             # top(z) or bottom(z): that card alone
+        for at, kind, i in reads:
+            inst = values[i] if kind == "local" else match.S.V[i] if kind == "slot" else i
+            zis = [zi for zi, zz in enumerate(P.zone_of) if zz.name == z] if kind == "all" else \
+                [P.base[z] + inst] if isinstance(inst, int) else None
+            if zis is None or any(Z[zi] and Z[zi][at] not in seen for zi in zis):
                 return True
     if whole:
         for zi, z in enumerate(P.zone_of):
@@ -527,7 +548,7 @@ class Narrator:
             del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
             line["shown_mark"] = len(line["shown"])
             if say.kind == "move":
-                line["head"] = text or None
+                line["head"] = text         # "" (say: ""): the move is not told
                 return
         if text:                            # say: "" keeps a statement quiet
             line["said"].append(text)
@@ -681,6 +702,10 @@ class Narrator:
             return
         body = self._body(line)
         actor = line["actor"]
+        if line["head"] == "":              # a move with say: "": only what followed it
+            if body:
+                self._add(body[:1].upper() + body[1:] + ".")
+            return
         if line["head"] is not None:
             head = line["head"].rstrip(".")
             head = head[:1].upper() + head[1:]

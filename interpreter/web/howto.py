@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..text.describe import Describer, Heading, Items, Para
+from ..text.describe import Describer, Heading, Items, Otherwise, Para
 
 _URL = re.compile(r"https?://[^\s<>\"']+\Z")
 
@@ -30,7 +30,7 @@ def _para(text: str) -> str | None:
 def _items(block: Items) -> str:
     """Nested lists from (depth, text) pairs."""
     tag = "ol" if block.numbered else "ul"
-    out, depth = [f"<{tag}>"], 0
+    out, depth, number = [f"<{tag}>"], 0, 0
     for d, text in block.items:
         while depth < d:
             out.append("<ul>")
@@ -38,6 +38,10 @@ def _items(block: Items) -> str:
         while depth > d:
             out.append("</ul>")
             depth -= 1
+        if d == 0 and block.numbered and isinstance(text, Otherwise):   # the If's step goes on
+            out.append(f'<li value="{number}">{html.escape(text)}</li>')
+            continue
+        number += d == 0
         out.append(f"<li>{html.escape(text)}</li>")
     out.extend("</ul>" for _ in range(depth))
     out.append(f"</{tag}>")

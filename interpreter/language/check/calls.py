@@ -71,6 +71,12 @@ class Calls:
         if f in scope.names and scope.names[f][0] == "slot":
             raise RuleError(f"variable '{f}' is one value, not one per player: write {f} without (...)",
                             n.span)
+        if f in self.variable_names and f in scope.names and scope.names[f][0] == "local" and not self.fn_stack:
+            slot = str(scope.names[f][2])
+            what = {"say_points": "the points of this score", "say_seat": "the seat scored"}.get(
+                slot, "the move's parameter" if slot.startswith("p_") else "a name given here")
+            raise RuleError(f"'{f}' here is {what}, which hides the variable '{f}': give one of "
+                            f"them another name", n.span)
         if f in self.variable_names:
             raise self.unreadable(f, n.span)
         known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)

@@ -90,7 +90,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
             return None
         try:
             t = self.expr(node, scope)
-            if want is not None:
+            if want is not None and want != UNCHECKED:   # (a type already refused: no more)
                 t = self.coerce(node, want)
                 if t == INT and want == SEAT and seat_numbers:   # checked when it runs
                     node.seat_check, node.type, t = True, SEAT, SEAT

@@ -218,6 +218,7 @@ class Sections:
             if not isinstance(show, bool):    # `show: EXPR`: typed once every name is known
                 self.show_when.append((var, show, v.at("show")))
             if not self.known_type(typ, v.at("type") if "type" in v else span):
+                var.type = UNCHECKED          # reported here: its uses say nothing more
                 out.append(var)
                 continue
             if var.per_player and typ not in PER_PLAYER_TYPES and typ not in self.enums:
@@ -265,9 +266,10 @@ class Sections:
             base = base[len("list of "):]
         if base in BUILTIN_TYPES or base in self.enums:
             return True
-        self.err(f"unknown type '{base}'" + (suggest(str(base), list(BUILTIN_TYPES) + list(self.enums))
-                                             or f" (the types: {', '.join(list(BUILTIN_TYPES) + list(self.enums))})"),
-                 span)
+        types = list(BUILTIN_TYPES) + list(self.enums)
+        alike = {"player": "seat", "number": "int", "integer": "int", "boolean": "bool", "colour": "color"}
+        hint = f" (did you mean '{alike[base]}'?)" if base in alike else suggest(str(base), types)
+        self.err(f"unknown type '{base}'" + (hint or f" (the types: {', '.join(types)})"), span)
         return False
 
     def check_names(self, d):

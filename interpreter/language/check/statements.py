@@ -226,6 +226,8 @@ class Statements:
                 if mv is None:
                     self.err(f"unknown move '{n}'" + (self.deleted(str(n)) or suggest(str(n), self.moves)),
                              names.at(i))
+                elif mv in moves:           # each of its moves would be offered twice
+                    self.err(f"choose: move '{n}' is listed twice", names.at(i))
                 else:
                     moves.append(mv)
             by = self.typed(st.get("by"), st.at("by"), scope, SEAT, "choose: by")
