@@ -14,8 +14,9 @@ from cardrules.session import setup
 from conftest import ROOT
 
 UNSEEN = ROOT / "tests" / "unseen"
-# tests/unseen2/: Cheat, Six-card Golf and Oh Hell (their findings: tests/test_unseen_games2.py)
-FILES = sorted(UNSEEN.glob("*.yaml")) + sorted((ROOT / "tests" / "unseen2").glob("*.yaml"))
+# tests/unseen2/: Cheat, Six-card Golf and Oh Hell (their findings: tests/test_unseen_games2.py);
+# tests/unseen3/: Hanabi and Klondike (tests/test_unseen3_findings.py)
+FILES = sorted(p for d in ("unseen", "unseen2", "unseen3") for p in (ROOT / "tests" / d).glob("*.yaml"))
 IDS = [p.stem for p in FILES]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
               pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),
