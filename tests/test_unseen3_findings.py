@@ -1,0 +1,66 @@
+"""Defects found by tests/unseen3/ (Hanabi and Klondike written from the docs alone; the generic
+checks run on them from tests/test_unseen_games.py), each shown on a small file of its own."""
+import random
+
+import pytest
+
+from cardrules.agents import SeatView, make_agent
+from cardrules.engine import Match
+from cardrules.session import setup
+
+
+def _write(tmp_path, text, name="f.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+# A patience that scores as it goes (Klondike: a point per card on the foundations), long hands.
+PATIENCE = """
+game: Long patience
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+variables:
+  ticks: {type: int, initial: 300}
+moves:
+  gain:
+    do:
+      - score: {seat: 0, points: 1}
+  wait:
+    do:
+      - set: {ticks: "ticks - 1"}
+hand:
+  - while: "ticks > 0"
+    do:
+      - choose: [gain, wait]
+        by: 0
+      - set: {ticks: "ticks - 1"}
+"""
+
+
+@pytest.mark.parametrize("teams", ["", "teams:\n  2: [[0, 1]]\n"])
+def test_ismcts_cuts_a_rollout_of_one_side_once_its_value_moved(tmp_path, monkeypatch, teams):
+    # A rollout runs `depth` random moves, then on while every seat's standing is the same: a
+    # seat alone (or one team) is always "the same" as itself, so every rollout of Klondike ran
+    # to the cap of 200 moves (3.5 minutes for 2 games at budget 30). One side's rollout is now
+    # cut once its value differs from where the iteration started.
+    text = PATIENCE
+    if teams:
+        text = text.replace("players: {min: 1, max: 1}", "players: {min: 2, max: 2}") + teams
+        text = text.replace("by: 0", "by: \"seat(ticks % 2)\"").replace(     # a shared score
+            "      - score: {seat: 0, points: 1}\n", "      - score: {seat: 0, points: 1}\n      - score: {seat: 1, points: 1}\n")
+    m = Match(setup(_write(tmp_path, text)).program, 1, None)
+    made = []
+    playout = Match.playout
+
+    def counted(self, rng, hand, depth=-1):
+        n = playout(self, rng, hand, depth)
+        made.append(n)
+        return n
+    monkeypatch.setattr(Match, "playout", counted)
+    seat, moves, _ = m.pending
+    agent = make_agent("ismcts", seat, random.Random(3), budget=40)
+    assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "gain"
+    assert sum(made) < 40 * 30, sum(made)      # about depth + 2 each; uncut: 40 * 200
