@@ -64,3 +64,30 @@ def test_ismcts_cuts_a_rollout_of_one_side_once_its_value_moved(tmp_path, monkey
     agent = make_agent("ismcts", seat, random.Random(3), budget=40)
     assert m.move_text(moves[agent.choose(SeatView(m, seat), moves)]) == "gain"
     assert sum(made) < 40 * 30, sum(made)      # about depth + 2 each; uncut: 40 * 200
+
+
+THREE_TOGETHER = """
+game: Three together
+players: {min: 3, max: 3}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+teams:
+  3: [[0, 1, 2]]
+hand:
+  - score: {seat: 0, points: 1}
+"""
+
+
+def test_the_end_of_a_match_names_three_winners_as_a_list(tmp_path):
+    # Hanabi's team of three: "South and West and East win."
+    from cardrules.play import terminal as play
+    m = Match(setup(_write(tmp_path, THREE_TOGETHER)).program, 1, None)
+    names = ["South", "West", "East"]
+    assert m.over
+    text = " ".join(play.to_text(play.render_match_end(m, 1, names)).split())
+    assert "South, West (you) and East win." in text, text
+    pytest.importorskip("starlette")
+    from cardrules.web.protocol import Table
+    t = Table.create(_write(tmp_path, THREE_TOGETHER), 3, {}, ["human"] * 3, 1, False, None)
+    assert t.view(0)["result"].endswith("You, West and East win."), t.view(0)["result"]
