@@ -91,3 +91,45 @@ def test_the_end_of_a_match_names_three_winners_as_a_list(tmp_path):
     from cardrules.web.protocol import Table
     t = Table.create(_write(tmp_path, THREE_TOGETHER), 3, {}, ["human"] * 3, 1, False, None)
     assert t.view(0)["result"].endswith("You, West and East win."), t.view(0)["result"]
+
+
+NUMBER_CLUE = """
+game: Number clue
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [R], colors: {R: red}, zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: all_but_owner}
+marks:
+  number_told: {}
+  number: {type: rank, initial: 1}
+moves:
+  clue:
+    params:
+      number: {from: "unique(c.rank for c in hand(1))"}
+    do:
+      - mark: {cards: "[c for c in hand(1) if c.rank == number]", with: {number_told: true, number: number}}
+hand:
+  - move: {cards: "[1R, 3R]", to: "hand(1)"}
+  - choose: [clue]
+    by: 0
+  - choose: [clue]
+    by: 0
+"""
+
+
+def test_a_mark_given_its_initial_value_is_shown_as_given(tmp_path):
+    # Hanabi's clue "these are 1s" on a rank mark whose unmarked value is the lowest rank, 1:
+    # the narration said "number_told, number 1", the screen "#1 number_told" alone (a mark
+    # equal to its initial value was taken for no mark), so a player lost what the clue said.
+    from cardrules import testing as T
+    from cardrules.engine.observe import observation
+    from cardrules.text import marks, narrate
+    m = Match(setup(_write(tmp_path, NUMBER_CLUE)).program, 1, None)
+    T.choose(m, "clue 1")
+    T.choose(m, "clue 3")
+    names = narrate.seat_names(2)
+    lines = marks.marks_lines(m, 1, names, narrate.zone_phrase)
+    assert lines == ["your hand: #1 number_told, number 1; #2 number_told, number 3"], lines
+    assert observation(m, 1)["marks"]["hand:1"] == [{"number_told": True, "number": 0},
+                                                    {"number_told": True, "number": 2}]
