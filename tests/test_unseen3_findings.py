@@ -133,3 +133,32 @@ def test_a_mark_given_its_initial_value_is_shown_as_given(tmp_path):
     assert lines == ["your hand: #1 number_told, number 1; #2 number_told, number 3"], lines
     assert observation(m, 1)["marks"]["hand:1"] == [{"number_told": True, "number": 0},
                                                     {"number_told": True, "number": 2}]
+
+
+def _validate_line(tmp_path, capsys, expr: str) -> str:
+    from cardrules import cli
+    path = _write(tmp_path, "game: E\nplayers: {min: 2, max: 2}\n"
+                  "deck: {ranks: [A, 2], suits: [C], zone: stock}\n"
+                  "zones:\n  stock: {visibility: none}\n"
+                  "functions:\n  height:\n    params: {}\n    body: \"count(stock)\"\n"
+                  "  twice:\n    params: {a: int, b: card}\n    body: \"a * 2\"\n"
+                  f"hand:\n  - score: {{seat: 0, points: \"{expr}\"}}\n")
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr()
+    lines = (err.out + err.err).strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0].replace(path, "F")
+
+
+def test_an_expression_cut_after_a_word_names_the_word(tmp_path, capsys):
+    # Hanabi's `if: "clues > 0 and"`: "expected a value after 'd'", at the d.
+    assert _validate_line(tmp_path, capsys, "1 if count(stock) > 0 and") == \
+        "F:14:53: error: expected a value after 'and'"
+
+
+def test_a_function_named_without_its_call_is_told_to_be_called(tmp_path, capsys):
+    # Hanabi's `height < 25` for `height() < 25`: "unknown name 'height' (did you mean 'height'?)".
+    assert _validate_line(tmp_path, capsys, "height + 1") == \
+        "F:14:31: error: 'height' is a function: call it, height()"
+    assert _validate_line(tmp_path, capsys, "twice") == \
+        "F:14:31: error: 'twice' is a function: call it, twice(a, b)"
