@@ -162,3 +162,26 @@ def test_a_function_named_without_its_call_is_told_to_be_called(tmp_path, capsys
         "F:14:31: error: 'height' is a function: call it, height()"
     assert _validate_line(tmp_path, capsys, "twice") == \
         "F:14:31: error: 'twice' is a function: call it, twice(a, b)"
+
+
+@pytest.mark.parametrize("section,uses,refused", [
+    ("options:\n  cap: {type: integer, default: 4}\n", '"count(stock) < cap"',
+     "F:5:15: error: 'type' in 'cap' must be one of int, bool, not the text 'integer' (did you mean 'int'?)"),
+    ("zones:\n  pile: {count: 2, visibility: all, data: {down: {type: card}}}\n", '"pile(0).down > 0"',
+     "F:6:57: error: 'type' in 'down' must be one of int, bool, seat, rank, suit, color, not the text 'card'"),
+])
+def test_a_type_the_schema_refused_is_said_once_not_again_at_each_use(tmp_path, capsys, section, uses,
+                                                                      refused):
+    # Klondike's `max_moves: {type: integer}` also gave "cannot compare a number with a integer"
+    # where it was used, and a zone data `type: card` four follow-ups, one per use.
+    from cardrules import cli
+    text = ("game: T\nplayers: {min: 2, max: 2}\ndeck: {ranks: [A, 2], suits: [C], zone: stock}\n"
+            "zones:\n  stock: {visibility: none}\n" + section.replace("zones:\n", "") +
+            f"hand:\n  - if: {uses}\n    then:\n      - shuffle: stock\n")
+    if section.startswith("options"):
+        text = text.replace("zones:\n  stock: {visibility: none}\n" + section,
+                            section + "zones:\n  stock: {visibility: none}\n")
+    path = _write(tmp_path, text)
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr()
+    assert [line.replace(path, "F") for line in (err.out + err.err).strip().splitlines()] == [refused]
