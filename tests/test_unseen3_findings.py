@@ -185,3 +185,43 @@ def test_a_type_the_schema_refused_is_said_once_not_again_at_each_use(tmp_path, 
     assert cli.main(["validate", path]) == 1
     err = capsys.readouterr()
     assert [line.replace(path, "F") for line in (err.out + err.err).strip().splitlines()] == [refused]
+
+
+COLUMNS = """
+game: Columns
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  column:
+    count: 2
+    visibility: none
+    data:
+      down: {type: int}
+moves:
+  lift:
+    params:
+      c: {from: "indices(column)"}
+      size: {from: "range(1, 3)"}
+    do:
+      - move: {cards: "column(c)[count(column(c)) - size]", to: stock}
+hand:
+  - for_each: i
+    in: "range(2)"
+    do:
+      - move: {top: stock, to: "column(i)"}
+      - set: {"column(i).down": "column(i).down + 1"}
+  - choose: [lift]
+    by: 0
+"""
+
+
+def test_rules_text_says_whose_zone_data_is_set_and_brackets_a_position(tmp_path, capsys):
+    # Klondike's "Set i's down to the down of tableau number i minus 1" (i is a column number,
+    # not a seat), and "the card at position the number of cards in the from column minus the
+    # size of the from column": the size is no column's.
+    from cardrules import cli
+    assert cli.main(["rules", _write(tmp_path, COLUMNS)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Set the down of column number i to the down of column number i plus 1." in out, out
+    assert "the card at position (the number of cards in the c minus the size) of the c" in out, out

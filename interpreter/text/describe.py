@@ -551,8 +551,13 @@ class Describer:
 
     def s_Assign(self, st, d):
         w = self.w
-        parts = [f"set {w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)} to "
-                 f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
+
+        def target(var, seat) -> str:      # zone data: seat is the instance ("the down of tableau number i")
+            if getattr(var, "zone", None) is not None:
+                return f"the {w.code(var.name)} of {w.zone(var.zone, seat, {})}"
+            return w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)
+        parts = [f"set {target(var, seat)} to {w.value_top(node)}" for var, node, seat in st.pairs
+                 if node is not None]
         return [(d, "S" + "; ".join(parts)[1:] + ".")]
 
     def s_Let(self, st, d):
