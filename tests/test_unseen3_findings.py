@@ -225,3 +225,46 @@ def test_rules_text_says_whose_zone_data_is_set_and_brackets_a_position(tmp_path
     out = " ".join(capsys.readouterr().out.split())
     assert "Set the down of column number i to the down of column number i plus 1." in out, out
     assert "the card at position (the number of cards in the c minus the size) of the c" in out, out
+
+
+TURN_UP = """
+game: Turn up
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  column: {count: 2, visibility: none}
+moves:
+  clear:
+    params:
+      c: {from: "indices(column)", if: "not empty(column(c))"}
+    do:
+      - move: {top: "column(c)", to: stock}
+automatic:
+  - name: turn up
+    when: play
+    say: "column {i + 1} turns up {top(column(i))}"
+    do:
+      - for_each: i
+        in: "indices(column)"
+        do:
+          - if: "count(column(i)) == 1"
+            then:
+              - reveal: "top(column(i))"
+hand:
+  - move: {top: stock, count: 2, to: "column(0)"}
+  - move: {top: stock, count: 2, to: "column(1)"}
+  - choose: [clear]
+    by: 0
+"""
+
+
+def test_an_automatic_rules_say_tells_the_cards_it_turns_up(tmp_path):
+    # Klondike's "turn up" rule only reveals: its say: was never told ("shown: 7♠" instead).
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    m = T.stacked(_write(tmp_path, TURN_UP), "AC 2C 3C 4C")
+    told = narrate.Narrator(m, 0, narrate.seat_names(1)).attach()
+    T.choose(m, "clear 0")
+    text = " ".join(told.take())
+    assert "column 1 turns up" in text, text

@@ -257,6 +257,8 @@ class Statements:
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+        if self.rule_say is not None:   # a rule's say: is told for the cards it turns up too
+            self.tell(self.rule_say)
 
     def s_Mark(self, st):
         """mark: the cards' values computed with `card` each card in turn, then set (marks.py)."""
