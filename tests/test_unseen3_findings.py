@@ -268,3 +268,13 @@ def test_an_automatic_rules_say_tells_the_cards_it_turns_up(tmp_path):
     T.choose(m, "clear 0")
     text = " ".join(told.take())
     assert "column 1 turns up" in text, text
+
+
+def test_rules_text_says_a_negative_score_as_points_lost(tmp_path, capsys):
+    # Klondike's card moved back from a foundation: "The player scores -1 points."
+    from cardrules import cli
+    text = COLUMNS.replace('to: stock}\n', 'to: stock}\n      - score: {seat: player, points: -1}\n'
+                           '      - score: {seat: player, points: "-2"}\n', 1)
+    assert cli.main(["rules", _write(tmp_path, text)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The player loses 1 point. - The player loses 2 points." in out, out

@@ -541,6 +541,11 @@ class Describer:
     def s_Score(self, st, d):
         w = self.w
         pts = st.points
+        lost = pts.operand if isinstance(pts, ast.Neg) and isinstance(pts.operand, ast.Num) else \
+            ast.Num(pts.span, -pts.value) if isinstance(pts, ast.Num) and pts.value < 0 else None
+        if lost is not None:            # 'loses 1 point', not 'scores -1 points'
+            n = lost.value
+            return [(d, _cap_unless_named(st.seat, f"{w.seat(st.seat)} loses {n} point{'s' if n != 1 else ''}."))]
         if isinstance(pts, ast.Num):
             what = f"{pts.value} point{'s' if pts.value != 1 else ''}"
         elif isinstance(pts, ast.Name):
