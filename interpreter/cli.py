@@ -29,6 +29,8 @@ def cmd_validate(a) -> int:
     from .session import setup
     bad = internal = False
     sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
+    if not 0 <= a.play <= 100_000:
+        raise UsageError("--play must be from 0 to 100000 games")
     for path in a.paths:
         try:
             game, warnings = load_game(path)
@@ -36,8 +38,16 @@ def cmd_validate(a) -> int:
                 print(w.line(), file=sys.stderr)
             if warnings and a.strict:
                 bad = True
-            for n in range(game.min_players, game.max_players + 1):   # every player count compiles
-                setup(path, n, sets, game=game)
+            setups = [setup(path, n, sets, game=game)                 # every player count compiles
+                      for n in range(game.min_players, game.max_players + 1)]
+            if a.play:                 # what only play shows: moves that tell hidden cards
+                from .simulate import hidden
+                found = hidden.check(setups, a.play)
+                for f in found:
+                    print(f.warning().line(), file=sys.stderr)
+                warnings = list(warnings) + found
+                if found and a.strict:
+                    bad = True
         except ErrorList as exc:
             bad = True
             for e in exc.errors:
@@ -533,6 +543,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("paths", nargs="+", metavar="PATH")
     v.add_argument("--strict", action="store_true", help="warnings fail too")
     v.add_argument("--set", action="append", metavar="NAME=VALUE", help="check an option value")
+    v.add_argument("--play", type=int, default=0, metavar="N",
+                   help="also play N random games and warn where the moves offered depend on "
+                        "cards the player cannot see, or a narrated place cannot be worked out")
     v.add_argument("-q", "--quiet", action="store_true")
     v.set_defaults(func=cmd_validate)
     s = sub.add_parser("simulate", help="play many games between computer players")

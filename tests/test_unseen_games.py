@@ -14,9 +14,11 @@ from cardrules.session import setup
 from conftest import ROOT
 
 UNSEEN = ROOT / "tests" / "unseen"
-# tests/unseen2/: Cheat, Six-card Golf and Oh Hell (their findings: tests/test_unseen_games2.py);
-# tests/unseen3/: Hanabi and Klondike (tests/test_unseen3_findings.py)
-FILES = sorted(p for d in ("unseen", "unseen2", "unseen3") for p in (ROOT / "tests" / d).glob("*.yaml"))
+# Every tests/unseen*/ directory, each a round of files written from the docs: tests/unseen2/
+# (Cheat, Six-card Golf, Oh Hell; findings in tests/test_unseen_games2.py), tests/unseen6/
+# (Sevens; tests/test_unseen6_findings.py), tests/unseen3/ (Hanabi, Klondike;
+# tests/test_unseen3_findings.py), ...
+FILES = sorted((ROOT / "tests").glob("unseen*/*.yaml"))
 IDS = [p.stem for p in FILES]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),
               pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning"),

@@ -733,3 +733,23 @@ def test_the_pages_break_none_of_their_own_security_policy(server, browser):
     wait_turn(page)
     assert page.evaluate("window.__csp") == [] and page.query_selector_all("#mine img")
     context.close()
+
+
+def test_a_game_without_scores_shows_no_score_sheet(tmp_path, context):
+    # Old Maid keeps no score (tests/test_scoreless.py): no sheet of +0 rows, the variables still drawn.
+    server = LiveServer(str(tmp_path / "saves"), games=["old-maid", "perfect10"])
+    try:
+        for game, seats, sheet in (("old-maid", ["human", "random", "random"], False),
+                                   ("perfect10", ["human", "random"], True)):
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(create_in_lobby(page, server, game, seats, seed=3)[0])
+            poll(page, "document.querySelector('#scores') && document.querySelector('#scores').textContent.length > 0")
+            text = page.inner_text("#scores")
+            assert ("total" in text) is sheet and ("No score is kept" in text) is not sheet, text
+            assert (len(page.query_selector_all(".seat-head .points")) > 0) is sheet     # "0 (+0)" per seat
+            assert not errors
+            shot(page, f"scores-{game}")
+    finally:
+        server.stop()

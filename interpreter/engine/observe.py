@@ -179,6 +179,42 @@ class Sampler:
         return m
 
 
+def offered(world: Match, seat: int) -> list:
+    """The texts of the moves `seat` would be offered at `world`'s pending decision (its legal
+    moves worked out afresh, identical copies as one), sorted: what the seat can compare."""
+    S = world.S
+    _, _, op = world.pending
+    out: list = []
+    for legal in op.legal:
+        legal(S, seat, out)
+    if out and world.P.alike is not None:
+        out = world.P.alike(S, out)
+    return sorted(world.move_text(x) for x in out)
+
+
+def hidden_dependence(match: Match, rng, worlds: int = 3):
+    """Whether the moves offered at the pending decision depend on cards the deciding seat
+    cannot see: in up to `worlds` sampled worlds it cannot tell from the real one, the moves are
+    worked out again and compared with the real ones. (offered texts, a world's texts) for the
+    first world that differs, else None. Such rules let a player learn hidden cards from which
+    moves are offered (`cardrules validate --play`). The match must track knowledge; a world in
+    which a rule fails says nothing and is passed over."""
+    seat, moves, _ = match.pending
+    real = sorted(match.move_text(x) for x in moves)
+    sampler = Sampler(match, seat)
+    if not sampler.slots:             # the seat knows every card: there is no other world
+        return None
+    for _ in range(worlds):
+        world = sampler.sample(rng)
+        try:
+            other = offered(world, seat)
+        except _EVAL_ERRORS:
+            continue
+        if other != real:
+            return real, other
+    return None
+
+
 def _moved_marks(S, slots, hide: list, was: list, now: list):
     """In a sampled world: the marks the seat does not know (on the cards `hide`) back to
     their initial values, then each place's marks onto the card the world put there (card

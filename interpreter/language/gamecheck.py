@@ -210,6 +210,16 @@ def _all_statements(stmts):
             stack.extend(reversed(body))
 
 
+def keeps_score(hand, autos, moves, match) -> bool:
+    """Whether the game keeps a score at all: a `score:` statement somewhere, or a hand result
+    of its own. A game that keeps none (a game of lives, or of who is left holding cards) is won
+    by `losers:` or a tie, and screens leave out scores and totals that could only read 0."""
+    if match.hand_result is not None:
+        return True
+    bodies = [hand] + [a.body for a in autos] + [mv.body for mv in moves.values()]
+    return any(isinstance(st, m.Score) for body in bodies for st in _all_statements(body))
+
+
 def all_expressions(ck, hand, autos, match):
     """(node, what) for every checked expression of a game; `ck` is the checker or the
     finished model.Game (both hold deck, attributes, variables, functions and moves)."""

@@ -331,6 +331,7 @@ class Game:
     marks: dict = field(default_factory=dict)   # marks: name -> Variable (a value per card)
     mark_slots: tuple = ()       # (where, seen, marked, initial, given) slots when the game has marks (check/marks.py)
     reads_copy: bool = False      # some expression reads card.copy: identical copies differ
+    keeps_score: bool = True      # a score: statement or a hand_result: else every score and total is 0
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

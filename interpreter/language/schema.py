@@ -450,6 +450,11 @@ class _Report:
             if e.validator_value.startswith("^[A-Za-z][") and e.validator_value.endswith("{0,15}$"):
                 return span, (f"{where} must be a card name (letters, digits and _, starting with a "
                               f"letter, at most 16 characters), not '{inst}'")
+            if isinstance(inst, str) and inst.startswith("list of") and len(place) >= 3 \
+                    and place[0] == "variables" and place[-1] == "type":
+                return span, (f"{where}: a variable holds one value (int, bool, seat, card, rank, "
+                              f"suit, color or a type of yours), not '{inst}': for one value per "
+                              f"seat write 'per_player: true'; cards belong in a zone")
             if "A-Za-z" in e.validator_value:
                 return span, (f"{where} must be a name (letters, digits and _, starting with a letter "
                               f"or _, at most 64 characters), not '{inst}'")

@@ -35,7 +35,10 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     z = S.Z[zi]
     if not z:
         return "—"
-    shown = [narrate.card(P, c) for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
+        shown.sort(key=lambda c: narrate.sort_key(P, c))   # hand laid face up, cards shown)
+    shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
         top = z[-1]
@@ -113,7 +116,7 @@ def _who(seat: int, viewer: int, names: list) -> str:
 
 
 def _show_score(match) -> bool:
-    return match.P.hand_result is None or any(match.S.score)
+    return match.P.game.keeps_score and (match.P.hand_result is None or any(match.S.score))
 
 
 def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
@@ -152,7 +155,9 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
         t.add_column("So far" if compact else "Result so far", justify="right", no_wrap=True)
         if compact:
             so_far = [x.replace(" ", "") for x in so_far]
-    t.add_column("Total", justify="right")
+    keeps = P.game.keeps_score        # a game without scores: no column that only reads 0
+    if keeps:
+        t.add_column("Total", justify="right")
     for p in order:
         row = ["▶" if p == to_move else "", whos[p]]
         for z in player_zones:
@@ -176,7 +181,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
             row.append(str(S.score[p]))
         if so_far is not None:
             row.append(so_far[p])
-        row.append(str(S.total[p]))
+        if keeps:
+            row.append(str(S.total[p]))
         t.add_row(*row)
     parts.append(t)
     facts = status.shared_values(match, viewer, names)
@@ -224,19 +230,32 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
 
 def menu(match, viewer: int, names: list) -> list:
     """The legal moves in the order shown: [(legal index, plain words)], sorted by move, then
-    by its cards in hand order."""
+    by its parameters: a card in the deck's order, a list of cards in hand order."""
     P = match.P
     moves = match.legal_moves()
+    loc = match.S.loc
+    kind: dict = {}                   # a card's name -> the first card of that name
+    for c, name in enumerate(P.card_names):
+        kind.setdefault(name, c)
+
+    # Identical copies sort by their place, never by which copy it is: a resumed game redeals
+    # the copies of a card as its record allows, so the same answer must pick the same move.
+    def card_key(c):
+        return (*narrate.sort_key(P, c)[:2], kind[P.card_names[c]], loc[c])
 
     def key(i):
         mv = moves[i]
         out = [mv[0]]
-        for x in mv[1:]:
+        for p, x in zip(P.game.moves_by_index[mv[0]].params, mv[1:]):
             if isinstance(x, (list, tuple)):
-                out.append(tuple(narrate.sort_key(P, c) for c in x))
+                cards = isinstance(p.type, tuple) and p.type[1] == "card"
+                out.append(tuple(card_key(c) for c in x) if cards else tuple(x))
+            elif p.type == "card" and not p.blind:
+                out.append((kind[P.card_names[x]], loc[x]))
             else:
                 out.append((x,))
         return tuple(out)
+
     blind = _blind_fan(match)
     order = range(len(moves)) if blind else sorted(range(len(moves)), key=key)
     items = [(i, narrate.describe_move(match, moves[i], viewer, names)) for i in order]
@@ -245,26 +264,28 @@ def menu(match, viewer: int, names: list) -> list:
 
 def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
-    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'."""
+    hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
+    moves of cards another seat holds (a seat playing its partner's hand: 'Play 2♠ (North's
+    hand)')."""
+    P, loc = match.P, match.S.loc
     seen: dict = {}
     for _, words in items:
         seen[words] = seen.get(words, 0) + 1
-    if all(n == 1 for n in seen.values()):
-        return items
-    P, loc = match.P, match.S.loc
+
+    def cards_of(mv):
+        spec = P.game.moves_by_index[mv[0]]
+        for p, v in zip(spec.params, mv[1:]):
+            yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+                p.type[1] == "card" and not p.blind else []
     out = []
     for i, words in items:
-        if seen[words] > 1:
-            mv = moves[i]
-            spec = P.game.moves_by_index[mv[0]]
+        cards = list(cards_of(moves[i]))
+        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for c in cards):
             zones = []
-            for p, v in zip(spec.params, mv[1:]):
-                cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
-                    p.type[1] == "card" and not p.blind else []
-                for c in cards:
-                    where = narrate.zone_phrase(P, loc[c], viewer, names)
-                    if where not in zones:
-                        zones.append(where)
+            for c in cards:
+                where = narrate.zone_phrase(P, loc[c], viewer, names)
+                if where not in zones:
+                    zones.append(where)
             if zones:
                 words += f" ({', '.join(zones)})"
         out.append((i, words))
@@ -334,10 +355,10 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     digits = len(str(n))
     entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
-    has_cards = any(narrate.move_tokens(match, match.legal_moves()[i], names)["cards"] for i, _ in items)
-    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (" or a card (7d, 10h)" if has_cards else "")
+    typed = _typed_examples(match, items, names)
+    hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (f" or a card ({', '.join(typed)})" if typed else "")
     if compact:
-        hint = ("1" if n == 1 else f"1-{n}") + (" or a card (7d)" if has_cards else "")
+        hint = ("1" if n == 1 else f"1-{n}") + (f" or a card ({typed[0]})" if typed else "")
     parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
                               " · ? help · s scores · q save and quit"), style="dim"))
     full = Group(*parts)
@@ -466,18 +487,21 @@ def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: lis
     if scores == results or (match.P.hand_result is not None and not any(scores or [])):
         scores = None
     sides = (ev or {}).get("sides") or (match.hand_sides[-1] if match.hand_sides else None)
+    out = [Text(f"Hand {number} is over.", style="bold")]
     if sides and len(sides) < match.players:     # sides formed in play: told to all at the end
-        return Group(Text(f"Hand {number} is over.", style="bold"),
-                     Text("Sides  " + status.sides_text(sides, [_who(p, viewer, names) for p in range(match.players)])),
-                     _standings(match, viewer, names, results, scores, parts))
-    return Group(Text(f"Hand {number} is over.", style="bold"),
-                 _standings(match, viewer, names, results, scores, parts))
+        out.append(Text("Sides  " + status.sides_text(sides, [_who(p, viewer, names) for p in range(match.players)])))
+    if match.P.game.keeps_score:                 # a game without scores: no table of zeros
+        out.append(_standings(match, viewer, names, results, scores, parts))
+    return Group(*out)
 
 
 def render_scores(match, viewer: int, names: list) -> Group:
     """Every hand's results, the totals, and this hand's score so far (its result so far, with
     the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
+    if not P.game.keeps_score:
+        return Group(Text("Scores", style="bold"),
+                     Text(f"{P.game.name} keeps no score: the match is decided by who loses."))
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
     for p in range(P.players):
@@ -489,6 +513,22 @@ def render_scores(match, viewer: int, names: list) -> Group:
         t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
     return Group(Text("Scores", style="bold"), t)
+
+
+def _typed_examples(match, items, names) -> list:
+    """Two cards as a player may type them, for the prompt: 7d, 10h in a deck of those cards,
+    else the first cards on offer (9red, skipblue); none when no move names a card."""
+    P = match.P
+    cards: list = []
+    for i, _ in items:
+        for name in narrate.move_tokens(match, match.legal_moves()[i], names)["cards"]:
+            if name not in cards:
+                cards.append(name)
+    if not cards:
+        return []
+    if "7D" in P.card_names and "TH" in P.card_names:
+        return ["7d", "10h"]
+    return [c.lower() for c in cards[:2]]
 
 
 KEYS = ("How to play\n"
@@ -524,6 +564,7 @@ def render_match_end(match, viewer: int, names: list) -> Group:
     else:
         line = "A draw between " + join([_who(p, viewer, names) for p in win]) + "."
     parts: list = [Text(f"The match is over after {match.hands_played} hand"
-                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold"),
-                   _standings(match, viewer, names)]
+                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold")]
+    if match.P.game.keeps_score:
+        parts.append(_standings(match, viewer, names))
     return Group(*parts)

@@ -186,10 +186,7 @@ class Describer:
             items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
                  for i in range(len(d.suits))]
-        colors = []
-        for c in d.color_names:
-            members = [w.suit(i) for i, col in enumerate(d.colors) if col == c]
-            colors.append(f"{join(members)} are {w.t(c)}")
+        colors = _suit_colours(w, d)
         if not d.ranks or not d.suits:
             pass
         elif d.suits != [""]:
@@ -399,7 +396,7 @@ class Describer:
                 if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
                     z = src.args[0].ref[1]
                     w.index_params[f"p_{p.name}"] = z.name
-                    what = f"one of the {z.count} {w.words(z.name)}"
+                    what = f"one of the {z.count} {plural(w.words(z.name))}"
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
                     what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
@@ -454,11 +451,10 @@ class Describer:
         g, w = self.g, self.w
         mt = g.match
         items = []
-        if mt.hand_result is not None:
-            items.append((0, f"A player's result for a hand is {w.value_top(mt.hand_result)}."))
-        else:
-            items.append((0, "A player's result for a hand is the points they scored in it."))
-        items.append((0, "Each player's results add up to their match total."))
+        result = (f"A player's result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
+                  else "A player's result for a hand is the points they scored in it." if g.keeps_score
+                  else "Nobody scores points.")         # no score: statement, no hand_result
+        items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
         if mt.end is not None:
             items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
         else:
@@ -749,3 +745,12 @@ def _deck_counts(g, w) -> str:
             [f"{n if n > 1 else 'one'} {w.t(name)}" for name, n in d.named.items()]) + (
             " (above every rank, without a suit)" if d.ranks and d.suits else "")
     return deck
+
+
+def _suit_colours(w, d) -> list:
+    """'clubs and spades are black', ...; suits named as their colours are said once ('Red are
+    red; Blue are blue' said nothing)."""
+    if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
+        return ["each suit is its own colour"]
+    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} are {w.t(c)}"
+            for c in d.color_names]

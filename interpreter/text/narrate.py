@@ -455,6 +455,7 @@ class Narrator:
         self.cur = None
         self.hand_mark = None
         self._last, self._times = None, 0
+        self._copies: dict | None = None   # a card's name -> its copies (reveal: where they lie)
 
     def note(self, text: str):
         self._flush()
@@ -494,6 +495,7 @@ class Narrator:
         if k < 0:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
+                line["shown_mark"] = len(line["shown"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -522,7 +524,8 @@ class Narrator:
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
             del line["moves"][line["mark"]:]
             line["mark"] = len(line["moves"])
-            line["shown"] = []
+            del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
+            line["shown_mark"] = len(line["shown"])
             if say.kind == "move":
                 line["head"] = text or None
                 return
@@ -585,8 +588,7 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(cardtext.screen(n, self.m.P.game.deck)
-                                         for n in ev.get("cards", []))
+            self._line()["shown"].extend(self._revealed(ev.get("cards", [])))
         elif kind == "show":
             self._looked(ev)
         elif kind == "mark":
@@ -596,8 +598,11 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
-            self.note(f"Hand {ev['number']} is over: {res}.")
+            if self.m.P.game.keeps_score:
+                res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+                self.note(f"Hand {ev['number']} is over: {res}.")
+            else:                          # no scores: every result is 0, and the screens say
+                self._flush()              # the hand is over
             sides = ev.get("sides")
             if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
                 self.note("The sides were " + " against ".join(
@@ -634,6 +639,21 @@ class Narrator:
             self.cur = {"actor": None, "move": None, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         return self.cur
+
+    def _revealed(self, names: list) -> list:
+        """[(zone instance, screen name)] of the cards a reveal turned up, each where it lies
+        (a copy of a card turned up elsewhere too: the first such copy's place)."""
+        P, S = self.m.P, self.m.S
+        if self._copies is None:
+            self._copies = {}
+            for c, x in enumerate(P.card_names):
+                self._copies.setdefault(x, []).append(c)
+        out = []
+        for n in names:
+            ids = self._copies.get(n, [])
+            c = next((c for c in ids if S.up[c]), ids[0] if ids else -1)
+            out.append((S.loc[c] if c >= 0 else -1, cardtext.screen(n, P.game.deck)))
+        return out
 
     def _moved(self, ev):
         m = self.m
@@ -709,8 +729,13 @@ class Narrator:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
         phrases.extend(t.rstrip(".") for t in line["said"])
-        if line["shown"]:
-            phrases.append("shown: " + " ".join(line["shown"]))
+        told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
+        places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
+        for zi, name in line["shown"]:
+            if name not in told:           # a text naming them tells them
+                places.setdefault(zi, []).append(name)
+        for zi, shown in places.items():
+            phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
         phrases.extend(line["looked"])
         for seat, pts in line["scores"].items():
             if pts:

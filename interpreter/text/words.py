@@ -214,7 +214,7 @@ class Words(Conditions):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
         if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
             return f"the last {noun} of {where}"
-        return f"{noun} {self.value(idx, env)} of {where} (counting from 0)"
+        return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
 
     def v_ListLit(self, n, env):
         if not n.items:                               # one side of `[p] if lost else []`
@@ -246,7 +246,8 @@ class Words(Conditions):
                 "%": f"the remainder of {a} divided by {b}"}[n.op]
 
     def v_Neg(self, n, env):
-        return f"minus {self.value(n.operand, env)}"
+        s = self.value(n.operand, env)     # -(a + b): "minus (a plus b)", not "minus a plus b"
+        return f"minus ({s})" if isinstance(n.operand, ast.BinOp) else f"minus {s}"
 
     def v_Let(self, n, env):
         body, where = self.lets(n, env)
@@ -406,7 +407,7 @@ class Words(Conditions):
             return f"the numbers from {lo} up to but not including {v(hi)}"
         if f == "indices":
             z = a[0].ref[1]
-            return f"the numbers of the {z.count} {self.words(z.name)} (0 to {z.count - 1})"
+            return f"the numbers of the {z.count} {plural(self.words(z.name))} (0 to {z.count - 1})"
         if f == "abs":                    # abs(h - k): "of (h minus k)", not "of h, minus k"
             x = self.resolve(a[0], env)[0]
             return f"the absolute value of ({v(a[0])})" if isinstance(x, ast.BinOp) \

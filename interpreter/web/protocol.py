@@ -297,6 +297,7 @@ class Table:
             "variables": self._variables(seat), "teams": self._teams(seat),
             "so_far": None if m.over else status.result_so_far(m, seat),   # only when the seat can know it
             "hands": [list(r) for r in m.hand_results],
+            "keeps_score": g.keeps_score,      # false: every score and total is 0 (no score sheet)
             "log": list(self.logs.get(seat, [])), "over": m.over or bool(self.failed),
             "winners": m.winners, "failed": self.failed,
             "moves": self._moves(seat) if to_move == seat and not self.failed else [],

@@ -186,7 +186,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
                       types=dict(self.enums), reads_copy=getattr(self, "copy_read", False),
-                      marks=self.marks, mark_slots=self.mark_slots)
+                      marks=self.marks, mark_slots=self.mark_slots,
+                      keeps_score=gamecheck.keeps_score(hand, autos, self.moves, match))
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

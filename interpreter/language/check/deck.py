@@ -36,10 +36,12 @@ class DeckSection:
         colors = []
         if not suits and ranks:         # suits: [] — cards of ranks alone, written by the rank ('104')
             suits = [""]
+        strays = [str(k) for k in colors_src if k not in suits]
         for s in suits:
             c = colors_src.get(s, STANDARD_COLORS.get(s, "none" if s == "" else None))
             if c is None:
-                self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
+                if not any(suggest(k, [s]) for k in strays):      # 'Rd: red' says it (below)
+                    self.err(f"suit '{s}' has no color: add it under deck: colors", d.at("suits") if d else span)
                 c = "none"
             colors.append(str(c))
         for s in colors_src:

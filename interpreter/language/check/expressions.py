@@ -87,6 +87,8 @@ class Expressions:
             return BUILTIN_VALUES[name]
         if name in self.options:
             opt = self.options[name]
+            if opt.type == UNCHECKED:
+                raise Reported(f"option '{name}' failed where it is declared", n.span)
             n.ref = ("option", opt.type, name)
             self.called.add(name)
             return opt.type
@@ -141,7 +143,9 @@ class Expressions:
             raise RuleError(f"'{name}' is a function: call it, {name}({', '.join(map(str, params))})",
                             n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
-            + list(self.tables) + list(self.functions_src)
+            + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
+            + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
+            + list(self.deck.color_names) + list(self.deck.named)   # 'club': clubs, 'Wagr': Wager
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def x_Attr(self, n, scope):

@@ -10,7 +10,7 @@ from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
 from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
-                    PER_PLAYER_TYPES, Scope)
+                    PER_PLAYER_TYPES, UNCHECKED, Scope)
 
 
 class Sections:
@@ -60,6 +60,8 @@ class Sections:
             choices = o.get("choices")
             if choices is not None:
                 choices = self.option_choices(name, o, typ, default)
+            if typ not in ("int", "bool"):             # the schema said so: its uses say nothing more
+                typ = UNCHECKED
             out[str(name)] = m.Option(str(name), typ, default, lo, hi, str(o.get("description", "")), span,
                                       choices)
             out[str(name)].label = str(o.get("label", ""))
@@ -164,7 +166,11 @@ class Sections:
                 if default is not None:
                     types.add(default.type)
             if len(types) > 1:
-                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})", span)
+                hint = (": a rank is not a number, even a rank written 7; rank_order(card.rank) is its "
+                        "place from 0 for the lowest, or give each rank its number under by_rank"
+                        if types == {INT, RANK} else "")
+                self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})"
+                         + hint, span)
             typ = types.pop() if len(types) == 1 else INT
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
                 self.err(f"attribute '{name}' must hold numbers or true/false", span)
@@ -305,8 +311,8 @@ class Sections:
             return self.functions[name]
         f = self.functions_src[name]
         params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
-        for p, t in params:
-            self.known_type(t, f["params"].at(p))
+        params = [(p, t if self.known_type(t, f["params"].at(p)) else UNCHECKED)   # said once, there
+                  for p, t in params]
         fn = m.Function(str(name), params, None, None, span)
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:

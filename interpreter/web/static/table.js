@@ -345,8 +345,9 @@ function drawSeat(p, ctx) {
     el("strong", {class: "name", text: mine ? `${p.name} (you)` : p.name}),
     p.kind !== "human" ? el("span", {class: "kind", text: p.kind}) : null,
     p.dealer ? el("span", {class: "badge", text: "dealer"}) : null,
-    el("span", {class: "points", text: `${p.total}` + (s.over ? "" : ` (${p.score >= 0 ? "+" : ""}${p.score})`),
-                title: "match total (this hand)"}));
+    s.keeps_score === false ? null :      // a game without scores: no "0 (+0)"
+      el("span", {class: "points", text: `${p.total}` + (s.over ? "" : ` (${p.score >= 0 ? "+" : ""}${p.score})`),
+                  title: "match total (this hand)"}));
   const box = el("section", {class: "seat" + (p.to_move ? " to-move" : "") + (mine ? " me" : "") +
                                    (isTarget ? " target" : ""), "data-seat": p.seat,
                              "aria-label": mine ? "You" : p.name}, head);
@@ -482,6 +483,11 @@ function drawPrompt(moves, title) {
 
 function drawScores() {
   const s = state;
+  if (s.keeps_score === false) {      // a game without scores: no sheet of zeros
+    $("scores").replaceChildren(el("p", {class: "dim", text: "No score is kept: the match is decided by who loses."}));
+    drawVariables();
+    return;
+  }
   const t = el("table");
   t.append(el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name}))));
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
@@ -493,6 +499,11 @@ function drawScores() {
     el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
     `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
   $("scores").replaceChildren(t, ...teams);
+  drawVariables();
+}
+
+function drawVariables() {
+  const s = state;
   $("variables").replaceChildren(...s.variables.map((v) => el("div", {class: "var", title: v.description || null},
     el("span", {class: "dim", text: v.name + ": "}),
     Array.isArray(v.value) ? v.value.map((x, i) => `${i === s.seat ? "you" : s.names[i]} ${x}`).join(", ") : String(v.value))));
