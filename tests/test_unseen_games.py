@@ -16,8 +16,9 @@ from conftest import ROOT
 UNSEEN = ROOT / "tests" / "unseen"
 # Every tests/unseen*/ directory, each a round of files written from the docs: tests/unseen2/
 # (Cheat, Six-card Golf, Oh Hell; findings in tests/test_unseen_games2.py), tests/unseen6/
-# (Sevens; tests/test_unseen6_findings.py), tests/unseen4/ (Durak, Schnapsen;
-# tests/test_unseen4_findings.py), ...
+# (Sevens, Cuckoo, Thirty-One; tests/test_unseen6_findings.py), tests/unseen3/ (Hanabi,
+# Klondike), tests/unseen4/ (Durak, Schnapsen), tests/unseen5/ (Bridge, Lost Cities), each with
+# its tests/test_unseenN_findings.py.
 FILES = sorted((ROOT / "tests").glob("unseen*/*.yaml"))
 IDS = [p.stem for p in FILES]
 pytestmark = [pytest.mark.filterwarnings("ignore:.*infinity:UserWarning"),

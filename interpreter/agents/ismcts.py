@@ -149,6 +149,9 @@ class ISMCTSAgent(Agent):
                               for p in mv.params)
         lists = self._lists
         log, sqrt = math.log, math.sqrt
+        # One side (a solitaire, a cooperative game): its value where the iteration starts,
+        # so that a rollout is cut once the value moved, not when seats differ (they never do)
+        start = _side_value(m) if _one_side(m.P) else None
         try:
             # A move of the tree: what m.apply(i) does in a sampled world (no record, no
             # listener), the index known to be in range: the choose's turn function where the
@@ -208,7 +211,7 @@ class ISMCTSAgent(Agent):
                     break
                 node = child
                 pending = m.pending
-            vals = self._rollout(m, rng, hand)
+            vals = self._rollout(m, rng, hand, start)
         except GameError:
             # A sampled world broke a limit (or a rule failed in it): a loss for nobody, every
             # seat gets what a tie of all seats gets, and the search goes on.
@@ -219,10 +222,11 @@ class ISMCTSAgent(Agent):
             child.visits += 1
             child.reward += reward[seat]
 
-    def _rollout(self, m, rng, hand: int):
+    def _rollout(self, m, rng, hand: int, start=None):
         """Random moves from the tree's leaf (Match.playout) to the end of the hand, or, with a
-        depth, cut after `depth` moves at the first point where the seats' standings differ;
-        returns those standings (None when the hand or the match ended)."""
+        depth, cut after `depth` moves at the first point where the seats' standings differ (for
+        one side, `start` given: where its value differs from `start`, the value where the
+        iteration began); returns those standings (None when the hand or the match ended)."""
         depth, cap = self.depth, self.cap
         if depth < 0:                 # to the end of the hand, or the cap (then _reward values
             m.playout(rng, hand, cap)  # the standings where the rollout stopped)
@@ -233,10 +237,14 @@ class ISMCTSAgent(Agent):
         playout = m.playout
         while m.pending is not None and m.hands_played == hand:
             vals = [standing(p) for p in seats] if by_result else m.S.score
-            first = vals[0]
-            for v in vals:
-                if v != first:
+            if start is not None:
+                if sum(vals) != start:
                     return vals if by_result else list(vals)
+            else:
+                first = vals[0]
+                for v in vals:
+                    if v != first:
+                        return vals if by_result else list(vals)
             if made == cap:           # all equal at the cap: valued as a tie
                 return vals if by_result else list(vals)
             made += playout(rng, hand, 1)   # one more move
@@ -289,6 +297,19 @@ class ISMCTSAgent(Agent):
         for p in range(n):
             out[p] += 0.5 * ((margins[p] - self._lo) / span if span else 0.5)
         return out
+
+
+def _one_side(P) -> bool:
+    """Every seat on one side for good: a solitaire, or a single team (sides formed in play
+    are judged per rollout by _counted)."""
+    return P.players == 1 or (getattr(P, "sides", None) is None and len(P.teams) == 1)
+
+
+def _side_value(m):
+    """The sum of the seats' standings (the hand's results so far, else its scores)."""
+    if m.P.hand_result is not None:
+        return sum(m.standing(p) for p in range(m.players))
+    return sum(m.S.score)
 
 
 def _as_the_result_counts(m, vals, hand: int = -1) -> list:

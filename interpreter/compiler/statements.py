@@ -257,6 +257,8 @@ class Statements:
 
     def s_Reveal(self, st):
         self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+        if self.rule_say is not None:   # a rule's say: is told for the cards it turns up too
+            self.tell(self.rule_say)
 
     def s_Mark(self, st):
         """mark: the cards' values computed with `card` each card in turn, then set (marks.py)."""
@@ -375,10 +377,11 @@ class Statements:
             n = len(P.card_names)
             for v in g.marks.values():
                 self.e.line(f"V[{v.slot}] = [{self.x(v.initial)}] * {n}", v.initial.span)
-            where, seen, marked, first = g.mark_slots
-            self.e.line(f"V[{where}] = [-1] * {n}; V[{seen}] = [0] * {n}; V[{marked}] = []")
+            where, seen, marked, first, given = g.mark_slots
+            self.e.line(f"V[{where}] = [-1] * {n}; V[{seen}] = [0] * {n}; V[{marked}] = []; V[{given}] = [0] * {n}")
             self.e.line(f"V[{first}] = [" + ", ".join(f"V[{v.slot}][0]" for v in g.marks.values()) + "]")
-            self.ns["MARKS"] = (where, seen, marked, first, tuple((v.slot, v.name, v.type) for v in g.marks.values()))
+            self.ns["MARKS"] = (where, seen, marked, first, tuple((v.slot, v.name, v.type) for v in g.marks.values()),
+                                given)
         P.keep = tuple(v.slot for v in g.variables if v.scope == "match")
         self.footer()
         if data:

@@ -37,12 +37,14 @@ def knows_marks(match: Match, seat: int, zi: int, pos: int, card: int) -> bool:
 
 
 def marks_of(match: Match, card: int) -> dict:
-    """The marks `card` carries that differ from their initial values: {name: value}."""
+    """The marks `card` carries: those a marking gave it, and any that differ from their
+    initial values: {name: value}."""
     g, V = match.P.game, match.S.V
     if not g.marks or V[g.mark_slots[0]][card] < 0:
         return {}
-    first = V[g.mark_slots[3]]
-    return {v.name: V[v.slot][card] for v, x in zip(g.marks.values(), first) if V[v.slot][card] != x}
+    first, given = V[g.mark_slots[3]], V[g.mark_slots[4]][card]
+    return {v.name: V[v.slot][card] for j, (v, x) in enumerate(zip(g.marks.values(), first))
+            if V[v.slot][card] != x or given >> j & 1}
 
 
 def observation(match: Match, seat: int, memory: bool = False) -> dict:
@@ -217,12 +219,12 @@ def _moved_marks(S, slots, hide: list, was: list, now: list):
     """In a sampled world: the marks the seat does not know (on the cards `hide`) back to
     their initial values, then each place's marks onto the card the world put there (card
     was[k] replaced by now[k])."""
-    where, seen, marked, first = slots
+    where, seen, marked, first, given = slots
     V = S.V
     cols = [v.slot for v in S.P.game.marks.values()]
-    old = {k: V[k] for k in cols + [where, seen]}
+    old = {k: V[k] for k in cols + [where, seen, given]}
     new = {k: V[k][:] for k in old}
-    init = dict(zip(cols, V[first])) | {where: -1, seen: 0}
+    init = dict(zip(cols, V[first])) | {where: -1, seen: 0, given: 0}
     for c in hide:
         for k in new:
             new[k][c] = init[k]

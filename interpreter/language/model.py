@@ -329,7 +329,7 @@ class Game:
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)
     types: dict = field(default_factory=dict)   # types: a type of the file's -> its value names
     marks: dict = field(default_factory=dict)   # marks: name -> Variable (a value per card)
-    mark_slots: tuple = ()       # (where, seen, marked, initial) slots when the game has marks (check/marks.py)
+    mark_slots: tuple = ()       # (where, seen, marked, initial, given) slots when the game has marks (check/marks.py)
     reads_copy: bool = False      # some expression reads card.copy: identical copies differ
     keeps_score: bool = True      # a score: statement or a hand_result: else every score and total is 0
 

@@ -51,9 +51,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         opened = _unclosed(text)
         if opened is not None:
             return RuleError(f"unclosed '{text[opened]}'", span.shifted(opened))
+        word = re.search(r"(?<![\w.])(and|or|not|in|if|else)$", text.rstrip())
+        if word:                              # 'a and': the word, not its last letter
+            return RuleError(f"expected a value after '{word.group(1)}'", span.shifted(word.start(1)))
         prev = text.rstrip()[-1:] or "?"
-        return RuleError(f"expected a value after '{prev}'" if prev in "+-*%/<>=,([." or
-                         text.rstrip().endswith(("and", "or", "not", "in", "if", "else"))
+        return RuleError(f"expected a value after '{prev}'" if prev in "+-*%/<>=,([."
                          else "expression ends too early", span.shifted(max(len(text.rstrip()) - 1, 0)))
     assert isinstance(exc, UnexpectedToken)
     tok = exc.token

@@ -18,6 +18,7 @@ from rich.text import Text
 from ..engine.observe import visible
 from ..errors import clean
 from ..text import marks, narrate, status
+from ..text.english import join
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -555,13 +556,13 @@ def render_match_end(match, viewer: int, names: list) -> Group:
     lost = match.losers or []
     if not win:                     # one team, and it lost (a one-player game)
         line = "You lose." if viewer in lost else \
-            " and ".join(names[p] for p in lost) + (" loses." if len(lost) == 1 else " lose.")
+            join([names[p] for p in lost]) + (" loses." if len(lost) == 1 else " lose.")
     elif len(win) == 1:
         line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
     elif match.losers or len([t for t in (match.sides or match.P.teams) if t[0] in win]) == 1:   # a team, or all but losers
-        line = " and ".join(_who(p, viewer, names) for p in win) + " win."
+        line = join([_who(p, viewer, names) for p in win]) + " win."
     else:
-        line = "A draw between " + " and ".join(_who(p, viewer, names) for p in win) + "."
+        line = "A draw between " + join([_who(p, viewer, names) for p in win]) + "."
     parts: list = [Text(f"The match is over after {match.hands_played} hand"
                         f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold")]
     if match.P.game.keeps_score:

@@ -136,6 +136,25 @@ VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees i
              "top": "everyone sees its top card only", "seats": "only the players listed see its cards"}
 
 
+def _score_words(w, pts) -> str:
+    """'scores 5 points', 'scores the card's value'; 'loses 1 point' for points written as -1."""
+    n = pts.operand.value if isinstance(pts, ast.Neg) and isinstance(pts.operand, ast.Num) else \
+        -pts.value if isinstance(pts, ast.Num) and pts.value < 0 else None
+    if n is not None:
+        return f"loses {n} point{'s' if n != 1 else ''}"
+    if isinstance(pts, ast.Num):
+        return f"scores {pts.value} point{'s' if pts.value != 1 else ''}"
+    return f"scores {w.value(pts)} points" if isinstance(pts, ast.Name) else f"scores {w.value_top(pts)}"
+
+
+def _set_target(w, var, seat) -> str:
+    """What a set: sets: zone data of an instance ('the down of tableau number i': seat is the
+    instance), a per-player variable's seat ("p's bid"), or a variable."""
+    if getattr(var, "zone", None) is not None:
+        return f"the {w.code(var.name)} of {w.zone(var.zone, seat, {})}"
+    return w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)
+
+
 class Describer:
     def __init__(self, game: m.Game, md: bool, options: dict | None = None):
         self.g = game
@@ -545,20 +564,12 @@ class Describer:
         return [(d, f"Move {what} to {to}{up}.")]
 
     def s_Score(self, st, d):
-        w = self.w
-        pts = st.points
-        if isinstance(pts, ast.Num):
-            what = f"{pts.value} point{'s' if pts.value != 1 else ''}"
-        elif isinstance(pts, ast.Name):
-            what = f"{w.value(pts)} points"
-        else:
-            what = w.value_top(pts)
-        return [(d, _cap_unless_named(st.seat, f"{w.seat(st.seat)} scores {what}."))]
+        return [(d, _cap_unless_named(st.seat, f"{self.w.seat(st.seat)} {_score_words(self.w, st.points)}."))]
 
     def s_Assign(self, st, d):
         w = self.w
-        parts = [f"set {w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)} to "
-                 f"{w.value_top(node)}" for var, node, seat in st.pairs if node is not None]
+        parts = [f"set {_set_target(w, var, seat)} to {w.value_top(node)}" for var, node, seat in st.pairs
+                 if node is not None]
         return [(d, "S" + "; ".join(parts)[1:] + ".")]
 
     def s_Let(self, st, d):

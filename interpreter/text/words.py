@@ -204,7 +204,9 @@ class Words(Conditions):
                     f"card {idx.value + 1} from the bottom of {where}"
             if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
                 return f"the top card of {where}"
-            return f"the card at position {self.value(idx, env)} of {where} (0 is the bottom)"
+            at = self.value(idx, env)           # 'position (n minus the size) of the column'
+            at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
+            return f"the card at position {at} of {where} (0 is the bottom)"
         where = self.value(obj, oenv)
         if idx.type == "seat":                        # a list kept in seat order
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"

@@ -34,6 +34,7 @@ import secrets
 import sys
 
 from ..text import marks, narrate, status
+from ..text.english import join
 from ..play import terminal as play
 from ..engine import record
 from ..agents import SeatView, agent_names, make_agent
@@ -319,10 +320,10 @@ class Table:
         win = m.winners or []
         hands = m.hands_played
         head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
-        who = " and ".join("you" if p == seat else self.names[p] for p in win)
+        who = join(["you" if p == seat else self.names[p] for p in win])
         lost = m.losers or []
         if not win:                 # one team, and it lost (a one-player game)
-            return head + ("You lose." if seat in lost else " and ".join(self.names[p] for p in lost)
+            return head + ("You lose." if seat in lost else join([self.names[p] for p in lost])
                            + (" loses." if len(lost) == 1 else " lose."))
         if len(win) == 1:
             return head + ("You win!" if win[0] == seat else f"{self.names[win[0]]} wins.")

@@ -55,7 +55,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.enums: dict = {}                 # types: a type of yours -> its values, in order
         self.enum_values: dict = {}           # a value of yours -> (its type, its place)
         self.marks: dict = {}                 # marks: name -> Variable (a value per card)
-        self.mark_slots: tuple = ()           # (where, seen, marked, initial) slots, when there are marks
+        self.mark_slots: tuple = ()           # (where, seen, marked, initial, given) slots, when there are marks
 
     def err(self, msg, span):
         self.errors.append(RuleError(msg, span))

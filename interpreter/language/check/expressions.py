@@ -138,6 +138,10 @@ class Expressions:
                             f"{name.upper()}; a name of yours is known only where it is bound)", n.span)
         if name in ("True", "False", "TRUE", "FALSE"):
             raise RuleError(f"unknown name '{name}' (true and false are written in lower case)", n.span)
+        if name in self.functions_src:       # `height` for `height()`: not "did you mean 'height'?"
+            params = (self.functions_src[name] or {}).get("params") or {}
+            raise RuleError(f"'{name}' is a function: call it, {name}({', '.join(map(str, params))})",
+                            n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \

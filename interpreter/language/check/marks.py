@@ -40,8 +40,9 @@ class Marks:
             var.initial = self.typed(init, f.at("initial") if "initial" in f else span, Scope(), typ,
                                      f"mark '{name}'")
             out[str(name)] = var
-        if out:                   # where each card was marked, who saw it, the marked cards
-            self.mark_slots = tuple(self.new_slot(list_of("int")) for _ in range(4))   # and the initial values
+        if out:                   # where each card was marked, who saw it, the marked cards,
+            # the initial values, and which marks each card was given (a bit per mark, in order)
+            self.mark_slots = tuple(self.new_slot(list_of("int")) for _ in range(5))
         return out
 
     def stmt_mark(self, st, span, scope):

@@ -46,6 +46,8 @@ class Sections:
         for name, o in opts.items():
             typ = o.get("type", "int")
             default = o.get("default")
+            if typ not in ("int", "bool"):   # refused by the schema: read as its default's type
+                typ = "bool" if isinstance(default, bool) else "int"
             span = opts.key_span(name)
             if typ == "bool" and not isinstance(default, bool):
                 self.err(f"option '{name}': default must be true or false", o.at("default"))
@@ -114,6 +116,8 @@ class Sections:
                          f"cards that every other seat sees)", z.at("visibility"))
             for field_name, f in z.get("data", {}).items():     # a value per instance (zone data)
                 typ = str(f.get("type", "int"))
+                if typ not in ("int", "bool", "seat", "rank", "suit", "color"):   # refused by the schema
+                    typ = "int"
                 var = m.Variable(str(field_name), typ, None, self.new_slot(typ), z["data"].key_span(field_name),
                                  str(f.get("description", "")), per_player=True)
                 var.zone = out[str(name)]
