@@ -247,7 +247,7 @@ class Words(Conditions):
 
     def v_Neg(self, n, env):
         s = self.value(n.operand, env)     # -(a + b): "minus (a plus b)", not "minus a plus b"
-        return f"minus ({s})" if isinstance(n.operand, ast.BinOp) else f"minus {s}"
+        return f"minus ({s})" if isinstance(self.resolve(n.operand, env)[0], ast.BinOp) else f"minus {s}"
 
     def v_Let(self, n, env):
         body, where = self.lets(n, env)
