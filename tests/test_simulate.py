@@ -2,6 +2,7 @@
 measures that mean what docs/agents.md says, compare and plot on the command line."""
 import json
 import math
+import os
 import re
 import subprocess
 import sys
@@ -625,3 +626,29 @@ def test_workers_that_keep_dying_stop_the_run_with_one_line(monkeypatch):
         list(sim.run(job, 8, workers=2))
     assert lost.value.line() == (f"cardrules: error: a worker process died {sim.RESTARTS + 1} times "
                                  "(killed, or out of memory?); the run stops before game 0")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a forked worker that ignores SIGTERM")
+def test_stopping_the_workers_kills_one_that_does_not_end_on_sigterm():
+    # A run that stops on an error (a full disk under --workers 2) ends the workers with SIGTERM;
+    # one of them, waiting for a lock the terminated one held, never ended, and the process hung
+    # at exit in the pool's thread (1 run in 8 of test_a_full_disk_leaves_jsonl...[2]). _stop now
+    # kills a worker still alive 5 s after SIGTERM.
+    import multiprocessing
+    import signal
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+    from cardrules.simulate import batch
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
+                               initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_IGN))
+    pool.submit(time.sleep, 60)
+    time.sleep(0.5)
+    procs = list(pool._processes.values())
+    try:
+        start = time.monotonic()
+        batch._stop(pool)
+        assert procs and not any(p.is_alive() for p in procs)
+        assert time.monotonic() - start < 20
+    finally:
+        for p in procs:
+            p.kill()

@@ -263,3 +263,6 @@ def _stop(pool):
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         p.join(5)
+        if p.is_alive():      # SIGTERM found it waiting for a lock a terminated worker held: it
+            p.kill()          # would wait for ever, and so would the pool's thread at exit
+            p.join(5)
