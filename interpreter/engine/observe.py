@@ -167,29 +167,22 @@ class Sampler:
         # This seat's own are what it was offered: it knows them, so every world keeps them.
         if m.pending is not None and m.pending[0] != self.seat:
             seat_, _, op = m.pending
-            out: list = []
             try:
-                for legal in op.legal:
-                    legal(S, seat_, out)
+                m.pending = (seat_, legal_afresh(m, seat_, op), op)
             except _EVAL_ERRORS as exc:     # a rule that fails in this world: a clear GameError
                 raise m._error(exc, op.stmt.span) from None
-            if out and m.P.alike is not None:
-                out = m.P.alike(S, out)
-            m.pending = (seat_, out, op)
         return m
 
 
-def offered(world: Match, seat: int) -> list:
-    """The texts of the moves `seat` would be offered at `world`'s pending decision (its legal
-    moves worked out afresh, identical copies as one), sorted: what the seat can compare."""
-    S = world.S
-    _, _, op = world.pending
+def legal_afresh(m: Match, seat: int, op) -> list:
+    """The legal moves of choose `op` for `seat` in `m`'s state as it is now, worked out again
+    (identical copies as one): a sampled world's, whose hidden cards differ from the real ones."""
     out: list = []
     for legal in op.legal:
-        legal(S, seat, out)
-    if out and world.P.alike is not None:
-        out = world.P.alike(S, out)
-    return sorted(world.move_text(x) for x in out)
+        legal(m.S, seat, out)
+    if out and m.P.alike is not None:
+        out = m.P.alike(m.S, out)
+    return out
 
 
 def hidden_dependence(match: Match, rng, worlds: int = 3):
@@ -207,7 +200,7 @@ def hidden_dependence(match: Match, rng, worlds: int = 3):
     for _ in range(worlds):
         world = sampler.sample(rng)
         try:
-            other = offered(world, seat)
+            other = sorted(world.move_text(x) for x in legal_afresh(world, seat, world.pending[2]))
         except _EVAL_ERRORS:
             continue
         if other != real:
