@@ -428,9 +428,13 @@ class Match:
 
     def _error(self, exc, span) -> GameError:
         where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
-        msg = str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
-            ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
-        return GameError(f"{msg} (hand {self.S.hand_no}, seed {self.seed})", where)
+        return GameError(f"{error_text(exc)} (hand {self.S.hand_no}, seed {self.seed})", where)
+
+
+def error_text(exc) -> str:
+    """What a rule's failure at run time says (one of _EVAL_ERRORS)."""
+    return str(exc) if isinstance(exc, (rt.EvalError, rt.LimitError)) else {
+        ZeroDivisionError: "division by zero"}.get(type(exc), f"{type(exc).__name__}: {exc}")
 
 
 def _blank(P: Program) -> tuple:

@@ -17,9 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..compiler import runtime as rt
 from ..engine import Match
-from ..engine.match import _EVAL_ERRORS
+from ..engine.match import _EVAL_ERRORS, error_text
 from ..engine.observe import hidden_dependence
 from ..errors import CardrulesError, RuleWarning, Span
 from ..session import Setup, derive_seed
@@ -73,13 +72,6 @@ def problems(found: list) -> list:
     return [f if isinstance(f, CardrulesError) else f.warning() for f in found]
 
 
-def _error_text(exc) -> str:
-    if isinstance(exc, (rt.EvalError, rt.LimitError)):
-        return str(exc)
-    return {ZeroDivisionError: "division by zero", IndexError: "no such item"}.get(
-        type(exc), type(exc).__name__)
-
-
 def _listener(m, found: dict, st: Setup):
     """S.tell for the check: works out every place of each text told, steps put back."""
     says = m.P.says
@@ -99,7 +91,7 @@ def _listener(m, found: dict, st: Setup):
                     span = getattr(node, "span", None) or say.span
                     if str(span) not in found:
                         found[str(span)] = Untold(span, m.seed, st.players, m.S.decisions,
-                                                   _error_text(exc), say.kind)
+                                                   error_text(exc), say.kind)
         finally:
             m.S.steps = steps
     return tell
