@@ -18,7 +18,6 @@ from rich.text import Text
 from ..engine.observe import visible
 from ..errors import clean
 from ..text import marks, narrate, status
-from ..text.english import join
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -552,19 +551,8 @@ def render_help(match, names: list, width: int = 88) -> Group:
 
 
 def render_match_end(match, viewer: int, names: list) -> Group:
-    win = match.winners or []
-    lost = match.losers or []
-    if not win:                     # one team, and it lost (a one-player game)
-        line = "You lose." if viewer in lost else \
-            join([names[p] for p in lost]) + (" loses." if len(lost) == 1 else " lose.")
-    elif len(win) == 1:
-        line = "You win!" if win[0] == viewer else f"{names[win[0]]} wins."
-    elif match.losers or len([t for t in (match.sides or match.P.teams) if t[0] in win]) == 1:   # a team, or all but losers
-        line = join([_who(p, viewer, names) for p in win]) + " win."
-    else:
-        line = "A draw between " + join([_who(p, viewer, names) for p in win]) + "."
-    parts: list = [Text(f"The match is over after {match.hands_played} hand"
-                        f"{'s' if match.hands_played != 1 else ''}. {line}", style="bold")]
+    line = status.match_over(match, viewer, names, lambda p: _who(p, viewer, names))
+    parts: list = [Text(line, style="bold")]
     if match.P.game.keeps_score:
         parts.append(_standings(match, viewer, names))
     return Group(*parts)

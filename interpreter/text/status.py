@@ -120,6 +120,22 @@ def sides(match, viewer: int = -1) -> tuple | None:
         S.steps = steps
 
 
+def match_over(match, viewer: int, names: list, who) -> str:
+    """'The match is over after N hands.' and who won or lost, as the terminal and the browser
+    say it to `viewer`; who(p) is seat p's words in a list of winners."""
+    win, lost, hands = match.winners or [], match.losers or [], match.hands_played
+    head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
+    if not win:                     # one team, and it lost (a one-player game)
+        return head + ("You lose." if viewer in lost else
+                       join([names[p] for p in lost]) + (" loses." if len(lost) == 1 else " lose."))
+    if len(win) == 1:
+        return head + ("You win!" if win[0] == viewer else f"{names[win[0]]} wins.")
+    words = join([who(p) for p in win])
+    if match.losers or len([t for t in (match.sides or match.P.teams) if t[0] in win]) == 1:
+        return head + words[:1].upper() + words[1:] + " win."    # a team, or all but the losers
+    return head + "A draw between " + words + "."
+
+
 def sides_text(sides: tuple, names: list) -> str:
     """Sides in words: 'North, East and South against West' (a seat alone too)."""
     return " against ".join(join([names[p] for p in t]) for t in sides)

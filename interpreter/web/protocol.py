@@ -34,7 +34,6 @@ import secrets
 import sys
 
 from ..text import marks, narrate, status
-from ..text.english import join
 from ..play import terminal as play
 from ..engine import record
 from ..agents import SeatView, agent_names, make_agent
@@ -316,20 +315,7 @@ class Table:
         return out
 
     def _result_line(self, seat: int) -> str:
-        m = self.match
-        win = m.winners or []
-        hands = m.hands_played
-        head = f"The match is over after {hands} hand{'s' if hands != 1 else ''}. "
-        who = join(["you" if p == seat else self.names[p] for p in win])
-        lost = m.losers or []
-        if not win:                 # one team, and it lost (a one-player game)
-            return head + ("You lose." if seat in lost else join([self.names[p] for p in lost])
-                           + (" loses." if len(lost) == 1 else " lose."))
-        if len(win) == 1:
-            return head + ("You win!" if win[0] == seat else f"{self.names[win[0]]} wins.")
-        if m.losers or len([t for t in m.P.teams if t[0] in win]) == 1:    # a team, or all but losers
-            return head + who[:1].upper() + who[1:] + " win."
-        return head + "A draw between " + who + "."
+        return status.match_over(self.match, seat, self.names, lambda p: "you" if p == seat else self.names[p])
 
     def _variables(self, seat: int) -> list:
         """The status area (status.py, as the terminal shows it): each shown variable and option
