@@ -327,8 +327,7 @@ def _counted(m, vals, hand: int = -1) -> tuple:
     P = m.P
     formed = getattr(P, "sides", None) is not None     # (stand-in programs may have no sides)
     sides = sides_at(m, hand) if formed and (not m.over or P.losers is None or m.sides) else None
-    together = P.players == 1 or (len(sides) == 1 if formed and sides is not None
-                                  else not formed and len(P.teams) == 1)
+    together = _one_side(P) or (formed and sides is not None and len(sides) == 1)
     if m.over and P.losers is not None:
         won = set(m.winners or ())
         return [1 if p in won else 0 for p in range(P.players)], together
