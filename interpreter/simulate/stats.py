@@ -369,10 +369,11 @@ class Summary:
                 together = r["hand_sides"][h]
             shares = hand_shares(res, self.lowest, together)
             if min(shares) > 0 and r.get("losers") and r["hands"] == 1 and together is None:
-                won = [s for s in range(len(res)) if s not in r["losers"]]    # a match of one hand
-                shares = [1 / len(won) if s in won else 0.0 for s in range(len(res))]   # that
+                # a match of one hand that `losers:` decided: its winners won the hand
+                won = [s for s in range(len(res)) if s not in r["losers"]]
+                shares = [1 / len(won) if s in won else 0.0 for s in range(len(res))]
             if min(shares) > 0:         # every seat (team) tied: nobody won the hand, it is not counted
-                continue                # `losers:` decided (Durak): its winners won the hand
+                continue
             if "hand_sides" in r:
                 self.hand_side_fair.append(1 / len(together))
             fp = (r.get("first_players") or [None] * (h + 1))[h]
