@@ -378,7 +378,7 @@ class Expressions:
                   "bottom": "({0} or rt.no_bottom())[0]", "first": "rt.first({0})", "sum": "sum({0})",
                   "any": "any({0})", "all": "all({0})", "after": "AFTER[{0}]",
                   "clockwise": "CLOCK[{0}]", "anticlockwise": "ANTI[{0}]",
-                  "owner": "rt.owner(S, {0})", "score": "S.score[{0}]",
+                  "owner": "rt.owner(S, {0})", "face_up": "S.up[{0}]", "score": "S.score[{0}]",
                   "total": "S.total[{0}]", "abs": "abs({0})", "unique": "rt.unique({0})",
                   "team": "TEAM[{0}]", "side_of": "rt.side(S, {0})"}
         if f in WALKS and len(a) == 1 and isinstance(n.args[0].type, tuple) and not bounded(n.args[0]):   # a computed list: its items are work

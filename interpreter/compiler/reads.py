@@ -21,7 +21,7 @@ SEAT_VAR = "p"     # an index meaning: the instance of the unit's seat variable
 # Built-in names that cannot change while a hand is played (memos are reset with each hand).
 _FIXED_BUILTINS = {"players", "seats", "dealer", "hand_number"}
 # Built-in functions that read state other than zone contents.
-_STATEFUL_CALLS = {"owner", "score", "total", "side_of"}
+_STATEFUL_CALLS = {"owner", "face_up", "score", "total", "side_of"}
 
 
 class NotPure(Exception):

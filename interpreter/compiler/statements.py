@@ -256,7 +256,7 @@ class Statements:
             self.e.line(f"V[{var.slot}] = {self.x(node)}" + self.noted(var.slot, var.type), node.span)
 
     def s_Reveal(self, st):
-        self.e.line(f"rt.reveal(S, {self.x(st.cards)})", st.span)
+        self.e.line(f"rt.{'reveal' if st.up else 'turn_down'}(S, {self.x(st.cards)})", st.span)
         if self.rule_say is not None:   # a rule's say: is told for the cards it turns up too
             self.tell(self.rule_say)
 

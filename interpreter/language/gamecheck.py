@@ -216,8 +216,18 @@ def keeps_score(hand, autos, moves, match) -> bool:
     by `losers:` or a tie, and screens leave out scores and totals that could only read 0."""
     if match.hand_result is not None:
         return True
-    bodies = [hand] + [a.body for a in autos] + [mv.body for mv in moves.values()]
-    return any(isinstance(st, m.Score) for body in bodies for st in _all_statements(body))
+    return any(isinstance(st, m.Score) for st in _every_statement(hand, autos, moves))
+
+
+def turns_down(hand, autos, moves) -> bool:
+    """Whether some statement turns cards face down (`turn_down`): the rules text then says that
+    a face-up card is seen until it moves or is turned down."""
+    return any(isinstance(st, m.Reveal) and not st.up for st in _every_statement(hand, autos, moves))
+
+
+def _every_statement(hand, autos, moves):
+    for body in [hand] + [a.body for a in autos] + [mv.body for mv in moves.values()]:
+        yield from _all_statements(body)
 
 
 def all_expressions(ck, hand, autos, match):

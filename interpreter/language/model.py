@@ -206,6 +206,7 @@ class Let(Stmt):
 @dataclass
 class Reveal(Stmt):
     cards: Node
+    up: bool = True              # reveal (face up); False: turn_down (face down)
 
 
 @dataclass
@@ -332,6 +333,7 @@ class Game:
     mark_slots: tuple = ()       # (where, seen, marked, initial, given) slots when the game has marks (check/marks.py)
     reads_copy: bool = False      # some expression reads card.copy: identical copies differ
     keeps_score: bool = True      # a score: statement or a hand_result: else every score and total is 0
+    turns_down: bool = False      # a turn_down: statement somewhere (cards go face down where they lie)
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

@@ -21,7 +21,7 @@ from ..errors import RuleError, Span, suggest
 from .resources import read_text
 from .yamlload import MAX_NODES
 
-STATEMENTS = ("shuffle", "deal", "move", "score", "set", "reveal", "show", "tell", "if", "while",
+STATEMENTS = ("shuffle", "deal", "move", "score", "set", "reveal", "turn_down", "show", "tell", "if", "while",
               "repeat", "for_each", "choose", "let")
 _WALK_LIMIT = 64                      # deeper than the loader allows: a guard, never reached
 

@@ -55,6 +55,8 @@ class Conditions:
                 return f"{self.value(n.args[0], env)} {is_} {self.attr_name(n.ref[1])}"
             if n.ref is None and n.func == "empty":
                 return f"{self.value(n.args[0], env)} {is_} empty"
+            if n.ref is None and n.func == "face_up":
+                return f"{self.value(n.args[0], env)} {is_} face up"
             if n.ref is None and n.func in ("any", "all") and not negate:
                 return f"{'some' if n.func == 'any' else 'all'} of {self.value(n.args[0], env)} are true"
         if isinstance(n, ast.Attr):

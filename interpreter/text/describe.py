@@ -346,7 +346,8 @@ class Describer:
             items.append((0, text))
         return [Heading(2, "Zones"),
                 Para("A zone is a pile of cards, bottom first; its top card is the last one put "
-                     "there. A card turned face up is seen by everyone until it moves again."),
+                     "there. A card turned face up is seen by everyone until it moves again"
+                     + (" or is turned face down; whoever saw it remembers it." if self.g.turns_down else ".")),
                 Items(items)]
 
     def variables(self) -> list:
@@ -578,6 +579,10 @@ class Describer:
         return [(d, "Let " + join(parts, "and") + ".")]
 
     def s_Reveal(self, st, d):
+        if not st.up:
+            one = st.cards.type == "card"
+            return [(d, f"Turn {self.w.value(st.cards)} face down where {'it lies' if one else 'they lie'}; "
+                        f"whoever saw {'it' if one else 'them'} remembers {'it' if one else 'them'}.")]
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
 
     def s_Show(self, st, d):

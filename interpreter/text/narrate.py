@@ -610,6 +610,9 @@ class Narrator:
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
             self._line()["shown"].extend(self._revealed(ev.get("cards", [])))
+        elif kind == "turn_down":
+            self._line().setdefault("down", []).extend(
+                cardtext.screen(n, self.m.P.game.deck) for n in ev.get("cards", []))
         elif kind == "show":
             self._looked(ev)
         elif kind == "mark":
@@ -761,6 +764,9 @@ class Narrator:
                 places.setdefault(zi, []).append(name)
         for zi, shown in places.items():
             phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
+        down = [n for n in line.get("down", ()) if n not in told]
+        if down:
+            phrases.append("turned face down: " + " ".join(down))
         phrases.extend(line["looked"])
         for seat, pts in line["scores"].items():
             if pts:

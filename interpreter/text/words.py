@@ -391,6 +391,8 @@ class Words(Conditions):
             return f"all players in turn {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
+        if f == "face_up":
+            return f"whether {v(a[0])} is face up"
         if f in ("team", "side_of"):
             return self.of(a[0], env, "team" if f == "team" else "side")
         if f in ("score", "total"):

@@ -66,7 +66,7 @@ _RETURN = re.compile(r"\breturn\b")
 # the runtime functions named here never touch S.steps), and the list methods and the local
 # `tell` of the card moves written in line (switch `moves`: statements.py).
 QUIET_CALLS = frozenset({"len", "rt.move_top", "rt.move_all", "rt.move1", "rt.move_many",
-                         "rt.reveal", "S.tell", "tell"}) | frozenset(keyword.kwlist)
+                         "rt.reveal", "rt.turn_down", "S.tell", "tell"}) | frozenset(keyword.kwlist)
 _LIST_METHODS = frozenset({"append", "pop", "clear", "remove", "insert"})
 _BLOCK_RETURN = re.compile(r"( *)(\S.*:\s*)?return (\d+)\s*$")   # a block's `return k`
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\(")

@@ -26,7 +26,7 @@ Encodings:
 
 It takes the program's tables (`P`) and a match's state (`S`) from the generated code, which
 calls it as `rt.NAME`; every name is re-exported here from its module: `state` (State, the
-errors), `cards` (moving and revealing cards, knowledge, scores), `draws` (shuffles, blind
+errors), `cards` (moving cards, turning them up and down, knowledge, scores), `draws` (shuffles, blind
 draws), `values` (checked values), `counting` (the cost model and the bounds), `aggregates`
 (counted questions over a list), `sublists` (subsets(), partitions() and their shortcuts),
 `marks` (per-card marks: set, and cleared when a card leaves its instance).
@@ -39,7 +39,7 @@ from .aggregates import (  # noqa: F401
     max_eq, max_eq_each, max_of, min_eq, min_eq_each, min_of, sum_is, sum_of, sums_of, unique_of)
 from .cards import (  # noqa: F401
     add_score, deal, knowers, leaders, move1, move_all, move_many, move_top, owner, reveal, show,
-    side, side_lists)
+    side, side_lists, turn_down)
 from .counting import (  # noqa: F401
     MAX_INT, MAX_LIST, Budget, concat, flatten, int_range, loop_limit, num, power, reverse_list, sort_by,
     sort_list, sort_rev, sorted_of, tick, ticks, too_many_steps)

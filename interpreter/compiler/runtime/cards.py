@@ -1,5 +1,5 @@
 """Cards moving between zone instances (one, many, a zone's top, a whole zone, a deal), turned
-face up (reveal), and who knows where each card is (S.known, knowers); scores, a card's owner,
+face up (reveal) or down (turn_down), and who knows where each card is (S.known, knowers); scores, a card's owner,
 the leaders. The fast paths for a world that tracks no knowledge and logs nothing are here."""
 from __future__ import annotations
 
@@ -243,6 +243,22 @@ def reveal(S, cards):
             chg.append(c)
     if S.log is not None:
         S.log.append({"event": "reveal", "cards": [S.P.card_names[c] for c in cards]})
+
+
+def turn_down(S, cards):
+    """turn_down: the cards face down where they lie (those face up; the others stay as they
+    are). Knowledge stays: every seat saw them face up, so it knows them (S.known) until they
+    move where it cannot follow them; only observations without memory lose them."""
+    if type(cards) is int or isinstance(cards, int):
+        cards = (cards,)
+    up, chg = S.up, S.chg
+    turned = [c for c in cards if up[c]]
+    for c in turned:
+        up[c] = False
+        if chg is not None:
+            chg.append(c)
+    if S.log is not None and turned:
+        S.log.append({"event": "turn_down", "cards": [S.P.card_names[c] for c in turned]})
 
 
 def show(S, cards, to):

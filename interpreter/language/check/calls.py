@@ -265,6 +265,13 @@ class Calls:
         self.need(args[0], scope, CARD, "owner()")
         return SEAT
 
+    def f_face_up(self, n, scope, args):
+        """face_up(CARD): the card lies face up (dealt or moved face_up, revealed, and not
+        turned down or moved face down since)."""
+        self.arity(n, 1)
+        self.need(args[0], scope, CARD, "face_up()")
+        return BOOL
+
     def f_score(self, n, scope, args):
         self.arity(n, 1)
         self.need(args[0], scope, SEAT, f"{n.func}()")

@@ -187,7 +187,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                       phase_parents=tuple(self.phase_parents), table=table,
                       types=dict(self.enums), reads_copy=getattr(self, "copy_read", False),
                       marks=self.marks, mark_slots=self.mark_slots,
-                      keeps_score=gamecheck.keeps_score(hand, autos, self.moves, match))
+                      keeps_score=gamecheck.keeps_score(hand, autos, self.moves, match),
+                      turns_down=gamecheck.turns_down(hand, autos, self.moves))
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:

@@ -14,7 +14,7 @@ BUILTIN_VALUES = {"dealer": SEAT, "players": INT, "seats": list_of(SEAT), "hand_
 GEN_FUNCS = {"sum", "count", "any", "all", "min", "max", "first", "argmin", "argmax", "unique",
              "sorted", "sorted_by"}
 BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", "all", "first",
-                 "left", "right", "after", "clockwise", "anticlockwise", "owner", "score", "total", "groups",
+                 "left", "right", "after", "clockwise", "anticlockwise", "owner", "face_up", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team", "side_of",
                  "partitions", "flatten", "rank_order", "suit_order", "seat_number", "seat",
                  "sorted", "sorted_by", "reversed", "all_values"}

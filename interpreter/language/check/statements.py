@@ -1,4 +1,4 @@
-"""Statements: each kind (shuffle, deal, move, score, set, let, reveal, if, while, repeat,
+"""Statements: each kind (shuffle, deal, move, score, set, let, reveal, turn_down, if, while, repeat,
 for_each, choose, tell), the zone a statement names, a hand statement's name (a phase), and the
 `say:` templates of statements, moves and rules."""
 from __future__ import annotations
@@ -166,11 +166,12 @@ class Statements:
                 pairs.append((var, node))
                 inner = inner.plus(name, ("slot", typ, var.slot))
             return m.Let(span, pairs)
-        if "reveal" in st:
-            node = self.typed(st["reveal"], st.at("reveal"), scope)
-            if node is not None and node.type not in (CARD, list_of(CARD)):
-                self.err("reveal takes a card or a list of cards", node.span)
-            return m.Reveal(span, node)
+        for word in ("reveal", "turn_down"):
+            if word in st:
+                node = self.typed(st[word], st.at(word), scope)
+                if node is not None and node.type not in (CARD, list_of(CARD)):
+                    self.err(f"{word} takes a card or a list of cards", node.span)
+                return m.Reveal(span, node, word == "reveal")
         if "mark" in st:
             return self.stmt_mark(st, span, scope)
         if "show" in st:
