@@ -249,7 +249,7 @@ def turn_down(S, cards):
     """turn_down: the cards face down where they lie (those face up; the others stay as they
     are). Knowledge stays: every seat saw them face up, so it knows them (S.known) until they
     move where it cannot follow them; only observations without memory lose them."""
-    if type(cards) is int or isinstance(cards, int):
+    if isinstance(cards, int):
         cards = (cards,)
     up, chg = S.up, S.chg
     turned = [c for c in cards if up[c]]
