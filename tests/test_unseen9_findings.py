@@ -1,0 +1,84 @@
+"""What writing Rummy 500 and Piquet (tests/unseen9/) from the docs alone found, each on a small
+file of its own: the rules text of a list written out (Piquet's comparison keys) and of a
+marking of one card (Rummy 500's lay-off)."""
+from cardrules import cli
+
+SMALL = '''game: Keys
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+marks:
+  laid: {type: seat, initial: 0}
+functions:
+  point_key:
+    params: {cards: list of card}
+    body: "max([count(d for d in cards if d.suit == s), sum(rank_order(d.rank) for d in cards if d.suit == s)] for s in [C, D, H, S])"
+  seq_key:
+    params: {cards: list of card}
+    body: "max([rank_order(c.rank), 1] for c in cards)"
+  best:
+    params: {cards: list of card}
+    body: "argmax([rank_order(c.rank), suit_order(c.suit)] for c in cards)"
+  small:
+    params: {a: int}
+    body: "min([a, 5])"
+moves:
+  lay:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+      - mark: {cards: card, with: {laid: player}}
+      - mark: {cards: "[card]", with: {laid: player}}
+      - score: {seat: player, points: "point_key(hand(player))[0] + seq_key(hand(player))[0] + small(best(table).value)"}
+attributes:
+  value: {by_rank: {A: 1}, default: 0}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [lay]
+    by: dealer
+'''
+
+
+def _rules(tmp_path, capsys, text=SMALL):
+    path = tmp_path / "keys.yaml"
+    path.write_text(text)
+    assert cli.main(["rules", str(path)]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_rules_text_keeps_a_written_list_apart_from_its_items_conditions(tmp_path, capsys):
+    # Piquet's point: `max([count(d ... if d.suit == s), sum(...)] for s in ...)` read "of the
+    # number of cards d in cards such that d's suit equals s and the sum, over ...": the second
+    # item of the list read as part of the first one's condition.
+    out = _rules(tmp_path, capsys)
+    assert ("of the list (the number of cards d in cards such that d's suit equals s; the sum, "
+            "over the cards d in cards such that d's suit equals s, of rank_order(d's rank))") in out, out
+
+
+def test_rules_text_says_a_key_compared_item_by_item_is_a_list(tmp_path, capsys):
+    # `max([rank_order(c.rank), 1] for c in cards)` read "the highest, over the cards c in
+    # cards, of rank_order(c's rank) and 1": the larger of the two, it seemed.
+    out = _rules(tmp_path, capsys)
+    assert "the highest, over the cards c in cards, of the list (rank_order(c's rank); 1)" in out, out
+    assert "for which the list (rank_order(c's rank); suit_order(c's suit)) is highest" in out, out
+
+
+def test_rules_text_keeps_a_plain_short_list_joined(tmp_path, capsys):
+    # a list whose items cannot run on into each other keeps its plain words
+    out = _rules(tmp_path, capsys)
+    assert "small(a): the smallest of a and 5." in out, out
+
+
+def test_rules_text_marks_one_card_as_the_card(tmp_path, capsys):
+    # Rummy 500's lay-off marked one card: "Mark each card of the card: set ...".
+    out = _rules(tmp_path, capsys)
+    assert "Mark the card: set laid to the player; everyone sees the marking." in out, out
+    assert "Mark each card of the card" not in out, out
