@@ -82,3 +82,19 @@ def test_rules_text_marks_one_card_as_the_card(tmp_path, capsys):
     out = _rules(tmp_path, capsys)
     assert "Mark the card: set laid to the player; everyone sees the marking." in out, out
     assert "Mark each card of the card" not in out, out
+
+
+# -- validate: a statement's `say:` written inside its mapping ---------------------------------------
+def test_validate_says_where_a_statements_say_goes(tmp_path, capsys):
+    # Rummy 500 first wrote `- score: {seat: player, points: card.points, say: ""}`: the error
+    # listed the keys allowed inside (seat, points) and left the author to guess where say goes.
+    text = SMALL.replace('''      - score: {seat: player, points: "point_key''', '''      - score: {seat: player, say: "", points: "point_key''')
+    path = tmp_path / "say.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"{path}:34:31: error: unknown key 'say' (allowed here: seat, points; 'say:' goes "
+                   f"beside 'score:', not inside its {{...}}: a line of its own, indented like 'score:')"), err
+    fixed = SMALL.replace("small(best(table).value)\"}", "small(best(table).value)\"}\n        say: \"\"")
+    path.write_text(fixed)
+    assert cli.main(["validate", str(path)]) == 0
