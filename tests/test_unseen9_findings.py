@@ -98,3 +98,50 @@ def test_validate_says_where_a_statements_say_goes(tmp_path, capsys):
     fixed = SMALL.replace("small(best(table).value)\"}", "small(best(table).value)\"}\n        say: \"\"")
     path.write_text(fixed)
     assert cli.main(["validate", str(path)]) == 0
+
+
+# -- validate: a spinning loop's choose, with a move that takes no card --------------------------
+SPIN = '''game: Exchange
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  out: {visibility: all}
+variables:
+  exchanging: {type: bool, initial: true}
+  put: {type: int, initial: 0}
+moves:
+  discard:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: out}
+      - set: {put: "put + 1"}
+  take:
+    if: "put >= 1"
+    do:
+      - move: {top: stock, count: put, to: "hand(player)"}
+      - set: {exchanging: false}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - repeat:
+      - choose: [discard, take]
+        by: dealer
+    until: "not exchanging"
+'''
+
+
+def test_spinning_loop_warning_names_the_move_held_back_by_its_condition(tmp_path, capsys):
+    # Piquet's exchange: `take` takes no card, only its condition (a card discarded first) can
+    # hold it back; the warning said the moves "need cards from 'hand'", which it does not.
+    path = tmp_path / "spin.yaml"
+    path.write_text(SPIN)
+    assert cli.main(["validate", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert ("its moves need cards from 'hand' or, for 'take', a condition that holds, and once "
+            "nobody can move") in err, err
