@@ -145,3 +145,23 @@ def test_spinning_loop_warning_names_the_move_held_back_by_its_condition(tmp_pat
     err = capsys.readouterr().err
     assert ("its moves need cards from 'hand' or, for 'take', a condition that holds, and once "
             "nobody can move") in err, err
+
+
+# -- the Rummy 500 file itself: a card taken from under the top must be melded at once ---------
+def test_rummy_500_a_card_taken_from_under_the_top_is_melded_at_once():
+    from cardrules.testing import cards, choose, stacked
+    from cardrules.text import narrate
+    from conftest import ROOT
+    north = "KC 2C 3C 4D 9S TS JD QD 2S 3S 4S 8C 9C".split()
+    south = "5H 6H AD 7C 8D TD 2D 3D JS QS KS AH TC".split()
+    order = [c for pair in zip(north, south) for c in pair] + ["7H", "2H"]
+    m = stacked(str(ROOT / "tests" / "unseen9" / "rummy-500.yaml"), order, players=2)
+    choose(m, "draw")
+    choose(m, "discard_card KC")
+    assert narrate.legal_texts(m) == ["draw", "take 7H", "take KC"]
+    choose(m, "take 7H")                               # 7H with KC above it
+    assert cards(m, "hand:0")[-2:] == ["7H", "KC"]
+    assert narrate.legal_texts(m) == ["meld_run 5H 3"]  # no discard before the 7H is melded
+    choose(m, "meld_run 5H 3")
+    assert cards(m, "melds:0:0") == ["5H", "6H", "7H"]
+    assert "discard_card KC" in narrate.legal_texts(m)
