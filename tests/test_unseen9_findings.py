@@ -165,3 +165,24 @@ def test_rummy_500_a_card_taken_from_under_the_top_is_melded_at_once():
     choose(m, "meld_run 5H 3")
     assert cards(m, "melds:0:0") == ["5H", "6H", "7H"]
     assert "discard_card KC" in narrate.legal_texts(m)
+
+
+# -- validate: a card written wrong --------------------------------------------------------------
+def test_a_card_written_wrong_is_told_the_decks_cards(tmp_path, capsys):
+    # Rummy 500 with `initial: 1S` for the ace of spades: "unknown name '1S' (did you mean
+    # 'S'?)", a suit where a card was meant.
+    path = tmp_path / "card.yaml"
+    path.write_text(SMALL.replace("  laid: {type: seat, initial: 0}",
+                                  "  laid: {type: seat, initial: 0}\nvariables:\n  c: {type: card, initial: 1S}"))
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(":14:28: error: unknown name '1S' (not a card of this deck: a card is a rank "
+                        "then a suit, ranks 7, 8, 9, 10, J, Q, K, A; suits C, D, H, S)"), err
+    path.write_text(SMALL.replace("  laid: {type: seat, initial: 0}",
+                                  "  laid: {type: seat, initial: 0}\nvariables:\n  c: {type: card, initial: KX}"))
+    assert cli.main(["validate", str(path)]) == 1
+    assert "unknown name 'KX' (not a card of this deck" in capsys.readouterr().err
+    path.write_text(SMALL.replace("  laid: {type: seat, initial: 0}",
+                                  "  laid: {type: seat, initial: 0}\nvariables:\n  c: {type: int, initial: MAX}"))
+    assert cli.main(["validate", str(path)]) == 1
+    assert "unknown name 'MAX'" in capsys.readouterr().err   # no card in it: as before
