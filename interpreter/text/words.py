@@ -25,6 +25,8 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "rank": ("rank", "ranks"), "suit": ("suit", "suits"), "color": ("color", "colors"),
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
+
+
 def _runs_on(text: str) -> bool:
     """Whether an item of a list would run on into the next when the items are joined with
     commas and "and": it has its own "and", "such that" or comma outside brackets."""
