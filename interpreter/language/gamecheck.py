@@ -780,16 +780,21 @@ def _check_loop(ck, loop, looked: set):
     for st in _all_statements(loop.body):
         if not isinstance(st, m.Choose) or st.otherwise:
             continue
-        needs = set()
+        needs, only_if = set(), []
         for mv in st.moves:
             zones = {_zone_name(x) for p in mv.params for x in walk(p.source)} - {None}
             if not zones and mv.cond is None:
                 break                 # a move that is always legal: the choose always offers it
             needs |= zones
+            if not zones:
+                only_if.append(mv.name)
         else:
             if needs and not needs & looked:
                 names = ", ".join(f"'{z}'" for z in sorted(needs))
+                # a move that takes no card is held back by its condition alone: say so
+                what = f"cards from {names}" + (
+                    f" or, for {', '.join(repr(x) for x in only_if)}, a condition that holds" if only_if else "")
                 ck.warn(f"this choose can leave the loop at line {loop.span.line} spinning: it has no "
-                        f"'otherwise:', its moves need cards from {names}, and once nobody can move "
+                        f"'otherwise:', its moves need {what}, and once nobody can move "
                         f"nothing in the loop changes while no loop's condition looks at {names}; "
                         f"give the choose 'otherwise:' or end the loop", st.span)

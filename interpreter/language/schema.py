@@ -371,6 +371,11 @@ class _Report:
                        "then put the whole text in quotes)"
             if not hint:
                 hint = f" (allowed here: {', '.join(allowed)})" if allowed else ""
+            if k in ("say", "name") and place and place[-1] in STATEMENTS and k not in allowed and \
+                    (place[0] == "hand" or place[-1] == "score"):
+                # `- score: {seat: p, points: 1, say: ...}`: the statement's own key, written inside
+                hint = (f"{hint[:-1]}; '{k}:' goes beside '{place[-1]}:', not inside its {{...}}: "
+                        f"a line of its own, indented like '{place[-1]}:')")
             kind = self.statement_kind(e)
             where = f" in {_a(kind)} '{kind}' statement" if kind else ""
             out.append(RuleError(f"unknown key '{k}'{where}{hint}", self.key_span(place, k)))

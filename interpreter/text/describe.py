@@ -671,7 +671,9 @@ def _s_mark(desc, st, d) -> list:
     w, env = desc.w, {}
     values = join([f"{w.code(var.name)} to {w.value_top(node)}" for var, node in st.values if node is not None])
     who = "everyone" if st.to is None else w.seat(st.to) if st.to.type == "seat" else w.value(st.to)
-    return [(d, f"Mark each card of {w.value(st.cards, env)}: set {values}; "
+    one = st.cards.type == "card" or isinstance(st.cards, ast.ListLit) and len(st.cards.items) == 1
+    what = w.value(st.cards, env) if one else f"each card of {w.value(st.cards, env)}"
+    return [(d, f"Mark {what}: set {values}; "
                 f"{who} {'sees' if st.to is None or st.to.type == 'seat' else 'see'} the marking.")]
 
 

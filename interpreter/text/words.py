@@ -25,6 +25,21 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "rank": ("rank", "ranks"), "suit": ("suit", "suits"), "color": ("color", "colors"),
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
+
+
+def _runs_on(text: str) -> bool:
+    """Whether an item of a list would run on into the next when the items are joined with
+    commas and "and": it has its own "and", "such that" or comma outside brackets."""
+    depth, top = 0, []
+    for ch in text:
+        depth += ch == "("
+        if depth == 0:
+            top.append(ch)
+        depth -= ch == ")" and depth > 0
+    top = "".join(top)
+    return " and " in top or ", " in top or " such that " in top
+
+
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
@@ -221,7 +236,24 @@ class Words(Conditions):
             return "no " + self.elem_nouns(n.type)[1]
         if isinstance(n.type, tuple) and n.type[1] == "seat":
             return join([self.seat(i, env) for i in n.items])
-        return join([self.value(i, env) for i in n.items])
+        items = [self.value(i, env) for i in n.items]
+        if len(items) > 1 and any(_runs_on(s) for s in items):
+            # `[count(d for d in cs if d.suit == s), sum(...)]`: joined with "and", the first
+            # item's condition would run on into the second; a list of its own, then
+            return self.list_of(items)
+        return join(items)
+
+    @staticmethod
+    def list_of(items: list) -> str:
+        return "the list (" + "; ".join(items) + ")"
+
+    def key(self, n, env) -> str:
+        """A comprehension's item, where a list written out is a key compared item by item
+        (`max([a, b] for ...)`): "of a and b" would read as the larger of the two."""
+        e = n.elt
+        if isinstance(e, ast.ListLit) and len(e.items) > 1:
+            return self.list_of([self.value(i, env) for i in e.items])
+        return self.wrapped(e, env)
 
     def v_BinOp(self, n, env):
         prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
@@ -326,7 +358,7 @@ class Words(Conditions):
             word = "lowest" if f == "min" else "highest"
             if what:
                 return f"the {word} {what} among the {self.over(n, env, with_var=False)}"
-            return f"the {word}, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
+            return f"the {word}, over the {self.over(n, env)}, of {self.key(n, env)}"
         if f == "unique":
             if what:
                 return f"the different {plural(what)} among the {self.over(n, env, with_var=False)}"
@@ -336,14 +368,14 @@ class Words(Conditions):
             if what:
                 return (f"the {self.over(n, env, plural=False, with_var=False)} with the {word} {what} "
                         f"(the first listed, on a tie)")
-            return (f"the {self.over(n, env, plural=False)} for which {self.value(n.elt, env)} is "
+            return (f"the {self.over(n, env, plural=False)} for which {self.key(n, env)} is "
                     f"{word} (the first listed, on a tie)")
         if f in ("any", "all"):
             return "whether " + self.cond(n, env)
         if f == "sorted":
             return f"the values of {self.value(n.elt, env)} over the {self.over(n, env)}, lowest first"
         if f == "sorted_by":
-            by = what or self.wrapped(n.elt, env)
+            by = what or self.key(n, env)
             return (f"the {self.over(n, env, with_var=not what)} ordered by {by}, lowest first "
                     f"(in their order on a tie)")
         return f"{self.code(f)} of {self.value(n.elt, env)} over the {self.over(n, env)}"

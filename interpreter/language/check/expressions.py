@@ -142,11 +142,28 @@ class Expressions:
             params = (self.functions_src[name] or {}).get("params") or {}
             raise RuleError(f"'{name}' is a function: call it, {name}({', '.join(map(str, params))})",
                             n.span)
+        if self._card_like(name):            # `1S` for the ace, `10X`: say what the deck's cards are
+            ranks = self.deck.ranks
+            ranks = ", ".join(ranks) if len(ranks) <= 16 else f"{ranks[0]} to {ranks[-1]}"
+            raise RuleError(f"unknown name '{name}' (not a card of this deck: a card is a rank then a "
+                            f"suit, ranks {ranks}; suits {', '.join(self.deck.suits)})", n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
             + list(self.deck.color_names) + list(self.deck.named)   # 'club': clubs, 'Wagr': Wager
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
+
+    def _card_like(self, name: str) -> bool:
+        """A name in capitals that is a rank of the deck and a suit that is not, or the other way
+        round (`1S` in a deck whose ace is A, `KX`): a card written wrong, not a name of yours."""
+        if name != name.upper() or not self.deck.suits or not self.deck.ranks:
+            return False
+        for i in range(1, len(name)):
+            rank, suit = name[:i], name[i:]
+            r, s = rank in self.deck.ranks, suit in self.deck.suits
+            if r != s and len(rank if s else suit) <= 2 and (rank.isdigit() or rank.isalpha()):
+                return True
+        return False
 
     def x_Attr(self, n, scope):
         o = n.obj
