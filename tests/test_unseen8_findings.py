@@ -119,3 +119,31 @@ hand:
     err = capsys.readouterr().err
     assert "more than 1000000 steps in one hand (limits: steps_per_hand)" in err, err
     assert "makes no progress" not in err, err
+
+
+# -- the RL encodings and a move of five card parameters ---------------------------------------
+# Big Two's five-card moves each take five cards as five parameters: 52^5 = 380,204,032 action
+# ids a move. The adapters built masks that long (PettingZoo's api_test grew past 16 GB before
+# it was stopped); they now refuse the file at once, in one line that says what to write instead.
+
+def test_rl_encodings_refuse_a_move_with_too_many_action_ids():
+    from cardrules.rl.encoding import Encoding
+    from cardrules.session import setup
+    with pytest.raises(ValueError) as info:
+        Encoding(setup(str(BIG_TWO)).program)
+    assert str(info.value).startswith(
+        "move 'straight' would have 380,204,032 action ids (52 x 52 x 52 x 52 x 52: one per "
+        "combination of its parameters' values), more than the 16,777,216 the RL encodings take; "
+        "give the cards as one list parameter"), str(info.value)
+
+
+def test_rl_encodings_take_three_card_parameters(tmp_path):
+    # Big Two without its five-card moves: single, pair and triple (52^3 ids) are within bounds.
+    from cardrules.rl.encoding import Encoding
+    from cardrules.session import setup
+    text = BIG_TWO.read_text()
+    text = text[:text.index("  straight:\n")] + text[text.index("  pass:\n"):]
+    path = tmp_path / "small-two.yaml"
+    path.write_text(text.replace("triple, straight, flush, full_house, four, straight_flush, pass]",
+                                 "triple, pass]"))
+    assert Encoding(setup(str(path)).program).num_actions == 52 + 52 ** 2 + 52 ** 3 + 1
