@@ -205,7 +205,7 @@ def test_rules_say_the_teams_and_who_wins(tmp_path):
     assert "The teams with the lowest total win (several, on a tie)." in text
     text = describe(load_game(four_players(tmp_path, LOSER, "match: {losers: \"[p for p in seats if AC in hand(p)]\"}\n"))[0])
     assert ("The match is lost by the players p such that A♣ is in p's hand; every other player wins "
-            "(if nobody loses, it is a draw).") in " ".join(text.split())
+            "(if nobody loses, or everybody does, it is a draw).") in " ".join(text.split())
 
 
 def test_simulate_writes_teams_and_counts_a_team_win_once(tmp_path, capsys):

@@ -41,8 +41,21 @@ def test_validate_simulate_rules_and_replay(path, tmp_path, capsys):
     assert "A hand" in out and "Traceback" not in out
 
 
+def _encodable(path):
+    """The RL encodings refuse a file whose moves would have too many action ids (a mask that
+    long at every step): such a file (Big Two's five-card moves, five card parameters each,
+    tests/unseen8/) is checked for that one-line refusal instead of being played."""
+    from cardrules.rl.encoding import Encoding
+    try:
+        Encoding(setup(str(path)).program)
+    except ValueError as exc:
+        assert "action ids" in str(exc) and "\n" not in str(exc)
+        pytest.skip(str(exc))
+
+
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_pettingzoo_api_test(path):
+    _encodable(path)
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
     from cardrules.rl.pettingzoo import env
@@ -51,6 +64,7 @@ def test_pettingzoo_api_test(path):
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_gymnasium_check_env(path):
+    _encodable(path)
     pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
     from cardrules.rl.gymnasium import SingleAgentEnv
@@ -59,6 +73,7 @@ def test_gymnasium_check_env(path):
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_openspiel_random_sim_test(path):
+    _encodable(path)
     pyspiel = pytest.importorskip("pyspiel")
     from cardrules.rl.openspiel import load
     pyspiel.random_sim_test(load(str(path), max_hands=1), num_sims=1, serialize=False,

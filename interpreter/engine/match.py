@@ -14,6 +14,7 @@ from ..compiler.program import BLOCK, CHOOSE, NO_PROGRESS, Program
 from ..errors import GameError
 from ..compiler.runtime import State
 
+STUCK_ROUNDS = 10    # chooses with no legal move, no card moved, when the steps ran out: stuck
 _EVAL_ERRORS = (rt.EvalError, rt.LimitError, ZeroDivisionError, IndexError, KeyError, TypeError,
                 ValueError, RecursionError)
 
@@ -414,7 +415,7 @@ class Match:
         best = min(tt) if P.game.match.wins == "lowest" else max(tt)
         return [s for s in range(P.players) if tt[team_of[s]] == best]
 
-    def _stuck(self, ch, seat: int, rounds: int) -> GameError:
+    def _stuck(self, ch, seat: int, rounds: int, before: str = "") -> GameError:
         """The hand makes no progress: one line at the innermost loop around the `choose`."""
         loop = _loop_around(self.P.game.hand, ch.stmt)
         S = self.S
@@ -422,11 +423,39 @@ class Match:
             f"the '{('repeat' if loop.until else 'while')}' here"
         line = ch.stmt.span.line
         return GameError(f"the hand makes no progress: {what} came to its 'choose' (line {line}) {rounds:,} "
-                         f"times with no legal move and no card moved (last for seat {seat}); give the "
-                         f"choose 'otherwise:' or end the loop (hand {S.hand_no}, seed {self.seed})",
+                         f"times with no legal move and no card moved (last for seat {seat}){before}; give "
+                         f"the choose 'otherwise:' or end the loop (hand {S.hand_no}, seed {self.seed})",
                          loop.span if loop is not None else ch.stmt.span)
 
+    def _stuck_out_of_steps(self, exc) -> GameError | None:
+        """The hand ran out of steps (steps_per_hand) while a `choose` kept coming round with no
+        legal move and no card moved (STUCK_ROUNDS times or more): a hand that makes no progress,
+        said as _stuck says it, rather than at whatever line was running when the steps ran out.
+        A choose whose legal moves cost more than 1,000 steps to work out (five-card hands from
+        13 cards) gets there before NO_PROGRESS rounds. The count is the one the flow keeps of
+        such chooses since a card last moved (_advance's `idle`, a turn function's `_idle`), read
+        from the traceback's frames, so playing costs nothing more."""
+        if not isinstance(exc, rt.LimitError) or "(limits: steps_per_hand)" not in str(exc):
+            return None
+        found, tb = None, exc.__traceback__
+        while tb is not None:
+            loc = tb.tb_frame.f_locals
+            idle, moved = (loc.get("_idle"), loc.get("_idlem")) if "_idle" in loc else \
+                (loc.get("idle"), loc.get("idle_moved"))
+            if isinstance(idle, dict) and idle and moved == self.S.moved:
+                pc, k = max(idle.items(), key=lambda x: x[1])
+                op = self.P.code[pc] if isinstance(pc, int) and 0 <= pc < len(self.P.code) else None
+                if k >= STUCK_ROUNDS and op is not None and op[0] == CHOOSE:
+                    found = (op[1], loc.get("player", loc.get("seat")), k)
+            tb = tb.tb_next
+        if found is None:
+            return None
+        return self._stuck(*found, before=" when the hand ran out of steps (limits: steps_per_hand)")
+
     def _error(self, exc, span) -> GameError:
+        stuck = self._stuck_out_of_steps(exc)
+        if stuck is not None:
+            return stuck
         where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
         return GameError(f"{error_text(exc)} (hand {self.S.hand_no}, seed {self.seed})", where)
 

@@ -60,6 +60,7 @@ from ..engine.observe import knows_marks, visible
 from ..language import cards, nodes
 from .decisions import Decisions
 
+MOVE_IDS_LIMIT = 1 << 24   # action ids of one move, at most (five card parameters: 52^5, refused)
 ID_CACHE = 1 << 16      # action ids remembered per seat (moves without a list parameter)
 SEAT_WORDS = ("me",) + tuple(f"+{k}" for k in range(1, 64))
 
@@ -311,6 +312,13 @@ class Encoding:
                 strides.append(size)
                 size *= radix
             strides.reverse()
+            if size > MOVE_IDS_LIMIT:         # a mask of that many bytes at every step
+                many = " x ".join(f"{r:,}" for _, r, _ in params)
+                raise ValueError(
+                    f"move '{mv.name}' would have {size:,} action ids ({many}: one per combination "
+                    f"of its parameters' values), more than the {MOVE_IDS_LIMIT:,} the RL encodings "
+                    f"take; give the cards as one list parameter (`subsets(hand(player), 5)`), "
+                    f"whose large sets fall back to ordinals (docs/rl.md, The action space)")
             self._moves.append((off, [(k, r, s, t) for (k, r, t), s in zip(params, strides)],
                                 any(k == "list" for k, _, _ in params)))
             off += size

@@ -248,6 +248,8 @@ class Describer:
             if not a.cases and every is not None and not g.deck.jokers \
                     and set(range(every)) <= set(a.table or {}):
                 pass                                   # the table names every rank (or suit)
+            elif any(isinstance(c, ast.Bool) and c.value for c, _ in a.cases):
+                pass                                   # a row that always applies: no other card
             elif a.default is not None:
                 rows.append([other if rows else "every card", self.cell(w.value_top(a.default))])
             elif a.table is not None or a.cases:
@@ -481,7 +483,7 @@ class Describer:
         elif mt.losers is not None:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
-                             f"wins (if nobody loses, it is a draw)."))
+                             f"wins (if nobody loses, or everybody does, it is a draw)."))
         elif mt.wins == "lowest":
             items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
         else:
