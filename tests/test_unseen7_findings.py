@@ -1,0 +1,24 @@
+"""What writing Belote and Pyramid (tests/unseen7/) from the docs alone found, each on a small
+case of its own."""
+from cardrules import cli
+from conftest import ROOT
+
+BELOTE = ROOT / "tests" / "unseen7" / "belote.yaml"
+PYRAMID = ROOT / "tests" / "unseen7" / "pyramid.yaml"
+
+
+# -- simulate: a patience's hand-win shares -----------------------------------------------------
+def test_a_patience_counts_its_hands_won_for_the_hand_win_shares():
+    # Pyramid and Klondike (one player, `losers:`) read "first player's hand-win share 0.000
+    # (fair: 1.000)" beside a win rate of 0.005 or 0.040: a won hand gave the only seat a share
+    # of 1, which was taken for "every seat tied" and left out, so only lost hands counted.
+    from cardrules.simulate.stats import Summary
+    s = Summary(1)
+    for losers in ([0], [], [0], [0]):
+        s.add({"game": 0, "players": 1, "agents": ["random"], "hands": 1, "turns": 1,
+               "decisions": 5, "totals": [28 if not losers else 10],
+               "winners": [] if losers else [0], "hand_results": [[28 if not losers else 10]],
+               "losers": losers, "first_players": [0], "dealers": [0]})
+    ms = {m.key: m for m in s.measures()}
+    assert ms["first_player_hand_wins"].value == 0.25          # the win rate: 1 of 4
+    assert ms["dealer_hand_wins"].value == 0.25
