@@ -22,3 +22,20 @@ def test_a_patience_counts_its_hands_won_for_the_hand_win_shares():
     ms = {m.key: m for m in s.measures()}
     assert ms["first_player_hand_wins"].value == 0.25          # the win rate: 1 of 4
     assert ms["dealer_hand_wins"].value == 0.25
+
+
+# -- the rules text -------------------------------------------------------------------------------
+def test_rules_text_brackets_a_computed_zone_number(capsys):
+    # Pyramid's `empty(slot(k + row_of[k] + 1))` read "slot number k plus the row_of for k plus
+    # 1 is empty": the words of (slot k) + ..., not of the slot k + row + 1.
+    assert cli.main(["rules", str(PYRAMID)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "slot number (k plus the row_of for k plus 1) is empty" in out, out
+    assert "the top card of slot number k for each number k" in out, out    # a name stays bare
+
+
+def test_rules_text_deal_to_a_numbered_zone_names_it_in_the_plural(capsys):
+    # "deal 1 card to each of the 28 slot" (a zone named in the singular)
+    assert cli.main(["rules", str(PYRAMID)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "From the stock, deal 1 card to each of the 28 slots, face up." in out, out

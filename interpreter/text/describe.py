@@ -126,8 +126,8 @@ def render_md(doc: list) -> str:
 
 def _instances(w, z) -> str:
     """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
-    if z.kind == "indexed":
-        return f"{z.count} {w.words(z.name)}"
+    if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
+        return f"{z.count} {plural(w.words(z.name)) if z.count != 1 else w.words(z.name)}"
     return f"{w.words(z.name)} of every player (the first player's {z.count}, then the next player's)"
 
 
