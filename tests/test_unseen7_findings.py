@@ -39,3 +39,22 @@ def test_rules_text_deal_to_a_numbered_zone_names_it_in_the_plural(capsys):
     assert cli.main(["rules", str(PYRAMID)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "From the stock, deal 1 card to each of the 28 slots, face up." in out, out
+
+
+# -- the terminal's narrow screen -----------------------------------------------------------------
+def test_a_narrow_screen_shows_every_place_of_a_one_card_layout():
+    # Pyramid at 60×24 read "Slot 1–25: 25 cards", then slots 26 to 28: the pyramid the player
+    # plays on was hidden (its available cards too), with half the screen empty below.
+    from cardrules import session
+    from cardrules.engine import Match
+    from cardrules.play import render
+    from cardrules.play.terminal import to_text
+    from cardrules.text import narrate
+    st = session.setup(str(PYRAMID), 1)
+    m = Match(st.program, 3)
+    text = to_text(render.render_board(m, 0, narrate.seat_names(1), compact=True), 60)
+    slots = " ".join(text.split("Slot 1–28: ")[1].split("Removed")[0].split())
+    assert len(slots.split()) == 28 and "card" not in slots, text
+    m.apply(0)                                           # a pair removed: '—' in its places
+    text = to_text(render.render_board(m, 0, narrate.seat_names(1), compact=True), 60)
+    assert " ".join(text.split("Slot 1–28: ")[1].split("Removed")[0].split()).count("—") == 2, text
