@@ -283,7 +283,7 @@ def test_an_empty_list_on_one_side_of_if_else_is_a_list_like_the_other_side(tmp_
     open(path, "w").write(text)
     assert T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1).losers == [0]
     assert T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1).winners == [0]
-    assert "The match is lost by seat 0 if A♣ is in the stock, otherwise no players;" \
+    assert "The match is lost if A♣ is in the stock; otherwise the player wins." \
         in " ".join(describe(load_game(path)[0]).split())
     for expr, message in [("count([])", "an empty list [] has no type here"),
                           ("[] if AC in stock else []", "an empty list [] has no type here"),

@@ -58,3 +58,17 @@ def test_a_narrow_screen_shows_every_place_of_a_one_card_layout():
     m.apply(0)                                           # a pair removed: '—' in its places
     text = to_text(render.render_board(m, 0, narrate.seat_names(1), compact=True), 60)
     assert " ".join(text.split("Slot 1–28: ")[1].split("Removed")[0].split()).count("—") == 2, text
+
+
+def test_rules_text_says_when_a_patience_is_lost_in_one_condition(tmp_path, capsys):
+    # Pyramid's `losers: "[0] if left_in_pyramid() > 0 else []"` read "The match is lost by
+    # seat 0 if left_in_pyramid() is more than 0, otherwise no players; otherwise the player wins."
+    assert cli.main(["rules", str(PYRAMID)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The match is lost if left_in_pyramid() is more than 0; otherwise the player wins." in out, out
+    path = tmp_path / "p.yaml"                          # the other way round: the negation
+    path.write_text(PYRAMID.read_text().replace('"[0] if left_in_pyramid() > 0 else []"',
+                                                '"[] if left_in_pyramid() == 0 else [0]"'))
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The match is lost if left_in_pyramid() is not 0; otherwise the player wins." in out, out

@@ -124,6 +124,19 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
+def _lost_if(losers, w) -> str | None:
+    """For a game of one player, `losers` written `[0] if COND else []` (or the other way
+    round) in words: the condition under which the player loses; else None."""
+    if not isinstance(losers, ast.Cond):
+        return None
+    then, other = losers.then, losers.other
+    if isinstance(other, ast.ListLit) and not other.items and isinstance(then, ast.ListLit) and then.items:
+        return w.cond(losers.test)
+    if isinstance(then, ast.ListLit) and not then.items and isinstance(other, ast.ListLit) and other.items:
+        return w.neg(losers.test, {})
+    return None
+
+
 def _instances(w, z) -> str:
     """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
     if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
@@ -475,7 +488,10 @@ class Describer:
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
-        if mt.losers is not None and g.max_players == 1:
+        lost = _lost_if(mt.losers, w) if mt.losers is not None and g.max_players == 1 else None
+        if lost is not None:                # `[0] if COND else []`: the condition alone
+            items.append((0, f"The match is lost if {lost}; otherwise the player wins."))
+        elif mt.losers is not None and g.max_players == 1:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
                              f"player wins."))
         elif mt.losers is not None:
