@@ -72,3 +72,15 @@ def test_rules_text_says_when_a_patience_is_lost_in_one_condition(tmp_path, caps
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "The match is lost if left_in_pyramid() is not 0; otherwise the player wins." in out, out
+
+
+# -- validate's messages ------------------------------------------------------------------------
+def test_an_expression_written_as_an_unquoted_list_is_told_to_be_quoted(tmp_path, capsys):
+    # `move: {cards: [card, partner], to: removed}` read "'cards' must be an expression, not a
+    # list": right, but the author wrote an expression; YAML took its brackets for a list.
+    path = tmp_path / "p.yaml"
+    path.write_text(PYRAMID.read_text().replace('cards: "[card, partner]"', "cards: [card, partner]"))
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"{path}:80:23: error: 'cards' must be an expression, not a list (YAML reads "
+                   f"[card, partner] without quotes as a list: write it in quotes, \"[card, partner]\")\n")
