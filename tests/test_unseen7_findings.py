@@ -84,3 +84,11 @@ def test_an_expression_written_as_an_unquoted_list_is_told_to_be_quoted(tmp_path
     err = capsys.readouterr().err
     assert err == (f"{path}:80:23: error: 'cards' must be an expression, not a list (YAML reads "
                    f"[card, partner] without quotes as a list: write it in quotes, \"[card, partner]\")\n")
+
+
+def test_rules_text_closes_a_reordered_list_of_cards_moved_with_a_comma(capsys):
+    # Pyramid's redeal `move: {cards: "reversed(waste)", to: stock}` read "Move the waste, in
+    # reverse order to the stock." (reverse order to the stock?)
+    assert cli.main(["rules", str(PYRAMID)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Move the waste, in reverse order, to the stock." in out, out

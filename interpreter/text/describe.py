@@ -568,6 +568,9 @@ class Describer:
         up = ", face up" if st.face_up else ""
         if st.mode == "cards":
             what = w.value(st.what)
+            x = w.resolve(st.what, {})[0]
+            if isinstance(x, ast.Call) and x.ref is None and x.func in ("reversed", "sorted", "unique"):
+                what += ","             # 'the waste, in reverse order, to the stock'
         elif st.mode == "top":
             src = w.value(st.what)
             if st.count is None:
