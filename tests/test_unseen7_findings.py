@@ -38,7 +38,7 @@ def test_rules_text_deal_to_a_numbered_zone_names_it_in_the_plural(capsys):
     # "deal 1 card to each of the 28 slot" (a zone named in the singular)
     assert cli.main(["rules", str(PYRAMID)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "From the stock, deal 1 card to each of the 28 slots, face up." in out, out
+    assert "From the stock, deal 1 card to each of the 28 slots." in out, out
 
 
 # -- the terminal's narrow screen -----------------------------------------------------------------
@@ -82,7 +82,8 @@ def test_an_expression_written_as_an_unquoted_list_is_told_to_be_quoted(tmp_path
     path.write_text(PYRAMID.read_text().replace('cards: "[card, partner]"', "cards: [card, partner]"))
     assert cli.main(["validate", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err == (f"{path}:80:23: error: 'cards' must be an expression, not a list (YAML reads "
+    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if "[card, partner]" in x)
+    assert err == (f"{path}:{line}:23: error: 'cards' must be an expression, not a list (YAML reads "
                    f"[card, partner] without quotes as a list: write it in quotes, \"[card, partner]\")\n")
 
 
@@ -92,3 +93,13 @@ def test_rules_text_closes_a_reordered_list_of_cards_moved_with_a_comma(capsys):
     assert cli.main(["rules", str(PYRAMID)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Move the waste, in reverse order, to the stock." in out, out
+
+
+def test_rules_text_of_a_loop_over_a_filtered_list_of_the_same_name_says_it_once(capsys):
+    # Pyramid's `for_each: k` `in: "[k for k in indices(slot) if ...]"` read "For each number k
+    # in the numbers k in the numbers of the 28 slots (0 to 27) such that ..."
+    assert cli.main(["rules", str(PYRAMID)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "For each number k in the numbers of the 28 slots (0 to 27) such that slot number k is " \
+           "not empty" in out, out
+    assert "in the numbers k in" not in out, out

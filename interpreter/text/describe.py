@@ -124,6 +124,12 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
+def _same_items(it, var: str) -> bool:
+    """`[k for k in L if C]` looped over by a for_each named k: the items of L themselves."""
+    return isinstance(it, ast.Gen) and it.func is None and it.var == var and \
+        isinstance(it.elt, ast.Name) and it.elt.id == var
+
+
 def _lost_if(losers, w) -> str | None:
     """For a game of one player, `losers` written `[0] if COND else []` (or the other way
     round) in words: the condition under which the player loses; else None."""
@@ -647,6 +653,8 @@ class Describer:
             same = join([w.value(x) for x in it.args[2:]])
             head = (f"For each {kind} {v} in {w.value(it.args[0])} with the same {same} "
                     f"(no card in two of them):")
+        elif _same_items(it, st.var.name):   # [k for k in L if C]: 'each number k in L such that C'
+            head = f"For each {w.over(it, {}, plural=False)}:"
         else:
             noun = w.elem_nouns(it.type)[0]
             head = f"For each {noun} {v} in {w.value(it)}:"
