@@ -103,3 +103,15 @@ def test_rules_text_of_a_loop_over_a_filtered_list_of_the_same_name_says_it_once
     assert "For each number k in the numbers of the 28 slots (0 to 27) such that slot number k is " \
            "not empty" in out, out
     assert "in the numbers k in" not in out, out
+
+
+def test_neighbouring_places_that_read_alike_say_each():
+    # Pyramid dealt face down read "Slot 1–21: 1 card": one card in all of them, it seemed.
+    from cardrules import session
+    from cardrules.engine import Match
+    from cardrules.play import render
+    from cardrules.play.terminal import to_text
+    from cardrules.text import narrate
+    st = session.setup(str(PYRAMID), 1, {"open_pyramid": "false"})
+    text = to_text(render.render_board(Match(st.program, 3), 0, narrate.seat_names(1)), 100)
+    assert "Slot 1–21: 1 card each\n" in text, text

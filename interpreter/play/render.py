@@ -99,6 +99,9 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
             runs[-1][1] = k
         else:
             runs.append([k, k, text])
+    for run in runs:            # 'Slot 1–21: 1 card each', not one card in all of them
+        if run[1] > run[0] and run[2] != "—":
+            run[2] += " each"
     if compact and len(runs) > KEEP_NUMBERED + 1:
         cut = len(runs) - KEEP_NUMBERED
         n = sum(len(match.S.Z[base + k]) for k in range(runs[cut - 1][1] + 1))
