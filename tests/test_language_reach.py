@@ -507,7 +507,7 @@ def test_let_names_follow_the_rules_of_names(tmp_path):
 
 def test_rules_read_let_as_where(tmp_path):
     text = " ".join(describe(load_game(rules(tmp_path, LET))[0]).split())
-    assert ("(raw plus 10 if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
+    assert ("((raw plus 10) if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
             "(where raw is the total value of the cards in cards and aces is the number of cards c "
             "in cards such that c's rank is A)") in text
     assert "Let best be the first of highest(p's hand) and twice be best's value times 2." in text
@@ -1294,7 +1294,7 @@ def test_copies_may_depend_on_the_number_of_players(tmp_path):
     from cardrules.session import setup
     path = copies(tmp_path, "players + 4 if card.rank == 8 else 1")
     assert [setup(path, n).program.card_names.count("8X") for n in (2, 3, 4)] == [6, 7, 8]
-    assert "as many cards as the number of players plus 4 if" in " ".join(
+    assert "as many cards as (the number of players plus 4) if" in " ".join(
         describe(load_game(path)[0]).split())
 
 

@@ -269,7 +269,8 @@ class Words(Conditions):
         env = env or {}
         n, env = self.resolve(n, env)
         if isinstance(n, ast.Cond) and n.type != "bool":
-            return f"{self.value(n.then, env)} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
+            # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
+            return f"{self.wrapped(n.then, env)} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:
