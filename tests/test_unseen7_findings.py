@@ -124,3 +124,35 @@ def test_rules_text_brackets_a_sum_chosen_by_a_condition(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "power(c, t, l): (10 plus c's trump order) if c's suit equals t, otherwise (c's plain order " \
            "if c's suit equals l, otherwise 0)." in out, out
+
+
+# -- the game files play their rules (stacked deals) ----------------------------------------------
+def _belote_deal() -> list:
+    """West (seat 1) takes 7♥: hearts are trumps. Top of the stock first: 3 then 2 cards each
+    from West round to South, the turned card, then 2 more to the taker and 3 to the others."""
+    hands = {1: ("AS KS QS JS TS", "9S 8S"), 2: ("9H 8H AC KC QC", "JC TC 9C"),
+             3: ("JH KH AD KD QD", "JD TD 9D"), 0: ("AH TH QH 7S 8C", "7C 8D 7D")}
+    first = {s: h[0].split() for s, h in hands.items()}
+    order = [first[s][k] for k in range(3) for s in (1, 2, 3, 0)]
+    order += [first[s][k] for k in range(3, 5) for s in (1, 2, 3, 0)] + ["7H"]
+    return order + [c for s in (1, 2, 3, 0) for c in hands[s][1].split()]
+
+
+def test_belote_follow_trump_overtrump_and_the_partners_trick():
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    m = T.stacked(str(BELOTE), _belote_deal())
+    T.choose(m, "take")
+    T.choose(m, "play AS")
+    assert narrate.legal_texts(m) == ["play 9H", "play 8H"]      # void in spades: must trump
+    T.choose(m, "play 9H")
+    assert narrate.legal_texts(m) == ["play JH"]                 # must overtrump the 9
+    T.choose(m, "play JH")
+    assert narrate.legal_texts(m) == ["play 7S"]                 # must follow suit
+    T.choose(m, "play 7S")
+    assert T.cards(m, "tricks:3") == ["7S", "AS", "9H", "JH"]    # East's jack of trumps wins
+    T.choose(m, "play KD")
+    T.choose(m, "play 8D")
+    assert len(narrate.legal_texts(m)) == 7                      # the partner wins: any card
+    T.choose(m, "play 8S")
+    assert narrate.legal_texts(m) == ["play 8H"]                 # an opponent wins: trump
