@@ -82,7 +82,7 @@ def test_an_expression_written_as_an_unquoted_list_is_told_to_be_quoted(tmp_path
     path.write_text(PYRAMID.read_text().replace('cards: "[card, partner]"', "cards: [card, partner]"))
     assert cli.main(["validate", str(path)]) == 1
     err = capsys.readouterr().err
-    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if "[card, partner]" in x)
+    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if "cards: [card, partner]" in x)
     assert err == (f"{path}:{line}:23: error: 'cards' must be an expression, not a list (YAML reads "
                    f"[card, partner] without quotes as a list: write it in quotes, \"[card, partner]\")\n")
 
