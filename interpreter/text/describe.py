@@ -130,17 +130,15 @@ def _same_items(it, var: str) -> bool:
         isinstance(it.elt, ast.Name) and it.elt.id == var
 
 
-def _lost_if(losers, w) -> str | None:
-    """For a game of one player, `losers` written `[0] if COND else []` (or the other way
-    round) in words: the condition under which the player loses; else None."""
-    if not isinstance(losers, ast.Cond):
-        return None
-    then, other = losers.then, losers.other
-    if isinstance(other, ast.ListLit) and not other.items and isinstance(then, ast.ListLit) and then.items:
-        return w.cond(losers.test)
-    if isinstance(then, ast.ListLit) and not then.items and isinstance(other, ast.ListLit) and other.items:
-        return w.neg(losers.test, {})
-    return None
+def _patience_lost(losers, w) -> str:
+    """When a game of one player is lost: `[0] if COND else []` (or the other way round) is said
+    by its condition alone."""
+    then, other = (losers.then, losers.other) if isinstance(losers, ast.Cond) else (None, None)
+    empty = [isinstance(x, ast.ListLit) and not x.items for x in (then, other)]
+    if isinstance(then, ast.ListLit) and isinstance(other, ast.ListLit) and empty[0] != empty[1]:
+        lost = w.neg(losers.test, {}) if empty[0] else w.cond(losers.test)
+        return f"The match is lost if {lost}; otherwise the player wins."
+    return f"The match is lost by {w.value_top(losers)}; otherwise the player wins."
 
 
 def _instances(w, z) -> str:
@@ -494,12 +492,8 @@ class Describer:
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
-        lost = _lost_if(mt.losers, w) if mt.losers is not None and g.max_players == 1 else None
-        if lost is not None:                # `[0] if COND else []`: the condition alone
-            items.append((0, f"The match is lost if {lost}; otherwise the player wins."))
-        elif mt.losers is not None and g.max_players == 1:
-            items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
-                             f"player wins."))
+        if mt.losers is not None and g.max_players == 1:
+            items.append((0, _patience_lost(mt.losers, w)))
         elif mt.losers is not None:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
