@@ -170,7 +170,7 @@ def phrase(expr: str, md: bool = False) -> str:
     ("any(x.rank == A for x in table)", "for at least one card x in the table, x's rank is A"),
     ("not any(x.rank == A for x in table)", "for every card x in the table, x's rank is not A"),
     ("(c.rank == A or c.rank == K) and c.suit == S", "(c's rank is A or c's rank is K) and c's suit is spades"),
-    ("c.value * 2 - 1 if c.rank == A else 0", "c's value times 2 minus 1 if c's rank is A, otherwise 0"),
+    ("c.value * 2 - 1 if c.rank == A else 0", "(c's value times 2 minus 1) if c's rank is A, otherwise 0"),
     ("(t.value - (c.value + 1)) // 2", "(t's value minus (c's value plus 1)) divided by 2, rounded down"),
     # "divided by, rounded down" and "the remainder of" do not close: one inside the other is bracketed
     ("c.value // 2 % 2 == 1", "the remainder of (c's value divided by 2, rounded down) divided by 2 is 1"),

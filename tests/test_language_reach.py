@@ -283,7 +283,7 @@ def test_an_empty_list_on_one_side_of_if_else_is_a_list_like_the_other_side(tmp_
     open(path, "w").write(text)
     assert T.stacked(path, "2C 3C AC 2H 3H TC TH AH", players=1).losers == [0]
     assert T.stacked(path, "AC 3C 2C 2H 3H TC TH AH", players=1).winners == [0]
-    assert "The match is lost by seat 0 if A♣ is in the stock, otherwise no players;" \
+    assert "The match is lost if A♣ is in the stock; otherwise the player wins." \
         in " ".join(describe(load_game(path)[0]).split())
     for expr, message in [("count([])", "an empty list [] has no type here"),
                           ("[] if AC in stock else []", "an empty list [] has no type here"),
@@ -507,7 +507,7 @@ def test_let_names_follow_the_rules_of_names(tmp_path):
 
 def test_rules_read_let_as_where(tmp_path):
     text = " ".join(describe(load_game(rules(tmp_path, LET))[0]).split())
-    assert ("(raw plus 10 if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
+    assert ("((raw plus 10) if aces is more than 0 and raw plus 10 is at most 21, otherwise raw) "
             "(where raw is the total value of the cards in cards and aces is the number of cards c "
             "in cards such that c's rank is A)") in text
     assert "Let best be the first of highest(p's hand) and twice be best's value times 2." in text
@@ -1294,7 +1294,7 @@ def test_copies_may_depend_on_the_number_of_players(tmp_path):
     from cardrules.session import setup
     path = copies(tmp_path, "players + 4 if card.rank == 8 else 1")
     assert [setup(path, n).program.card_names.count("8X") for n in (2, 3, 4)] == [6, 7, 8]
-    assert "as many cards as the number of players plus 4 if" in " ".join(
+    assert "as many cards as (the number of players plus 4) if" in " ".join(
         describe(load_game(path)[0]).split())
 
 

@@ -408,6 +408,11 @@ class _Report:
             msg = f"{self.where(place)} is empty; it must be {want}"
         else:
             msg = f"{self.where(place)} must be {want}, not {_describe(e.instance)}"
+            flat = isinstance(e.instance, list) and e.instance and \
+                all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in e.instance)
+            if flat and "string" in _types(e.validator_value):      # `cards: [card, target]`
+                text = "[" + ", ".join(map(str, e.instance)) + "]"
+                msg += f" (YAML reads {text} without quotes as a list: write it in quotes, \"{text}\")"
         return RuleError(msg, self.span_of(place))
 
     @staticmethod

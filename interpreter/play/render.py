@@ -81,9 +81,17 @@ KEEP_NUMBERED = 3       # a narrow screen shows this many of a numbered zone's l
 def _shared_lines(match, viewer: int, z, compact: bool) -> list:
     """(label, cards) lines of a shared zone: one per instance, but neighbouring instances that
     read the same ('Piles 4–13: —') in one line; on a narrow screen, of many lines only the last
-    KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards')."""
+    KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards'), or, when each
+    holds one card at most, all of them in one line ('Slot 1–28: 4♠ — 9♥ ...')."""
     P = match.P
     base = P.base[z.name]
+    many = z.instances(P.players)
+    if compact and many > KEEP_NUMBERED + 1 and all(len(match.S.Z[base + k]) <= 1 for k in range(many)):
+        # one card or none in each (a patience's layout): all of them in one line, in order,
+        # a face-down card as '?', an empty one as '—' (summing them up would hide the cards)
+        texts = [_cards_summary(match, viewer, base + k) for k in range(many)]
+        return [(narrate.zone_label(P, base) + f"–{many}",
+                 " ".join("?" if t == "1 card" else t for t in texts))]
     runs: list = []         # [first index, last index, text]
     for k in range(z.instances(P.players)):
         text = _cards_summary(match, viewer, base + k)
@@ -91,6 +99,9 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
             runs[-1][1] = k
         else:
             runs.append([k, k, text])
+    for run in runs:            # 'Slot 1–21: 1 card each', not one card in all of them
+        if run[1] > run[0] and run[2] != "—":
+            run[2] += " each"
     if compact and len(runs) > KEEP_NUMBERED + 1:
         cut = len(runs) - KEEP_NUMBERED
         n = sum(len(match.S.Z[base + k]) for k in range(runs[cut - 1][1] + 1))

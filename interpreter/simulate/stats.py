@@ -372,8 +372,8 @@ class Summary:
                 # a match of one hand that `losers:` decided: its winners won the hand
                 won = [s for s in range(len(res)) if s not in r["losers"]]
                 shares = [1 / len(won) if s in won else 0.0 for s in range(len(res))]
-            if min(shares) > 0:         # every seat (team) tied: nobody won the hand, it is not counted
-                continue
+            if min(shares) > 0 and len(shares) > 1:     # every seat (team) tied: nobody won
+                continue                # the hand, it is not counted (a player alone is no tie)
             if "hand_sides" in r:
                 self.hand_side_fair.append(1 / len(together))
             fp = (r.get("first_players") or [None] * (h + 1))[h]

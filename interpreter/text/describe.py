@@ -124,10 +124,27 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
+def _same_items(it, var: str) -> bool:
+    """`[k for k in L if C]` looped over by a for_each named k: the items of L themselves."""
+    return isinstance(it, ast.Gen) and it.func is None and it.var == var and \
+        isinstance(it.elt, ast.Name) and it.elt.id == var
+
+
+def _patience_lost(losers, w) -> str:
+    """When a game of one player is lost: `[0] if COND else []` (or the other way round) is said
+    by its condition alone."""
+    then, other = (losers.then, losers.other) if isinstance(losers, ast.Cond) else (None, None)
+    empty = [isinstance(x, ast.ListLit) and not x.items for x in (then, other)]
+    if isinstance(then, ast.ListLit) and isinstance(other, ast.ListLit) and empty[0] != empty[1]:
+        lost = w.neg(losers.test, {}) if empty[0] else w.cond(losers.test)
+        return f"The match is lost if {lost}; otherwise the player wins."
+    return f"The match is lost by {w.value_top(losers)}; otherwise the player wins."
+
+
 def _instances(w, z) -> str:
     """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
-    if z.kind == "indexed":
-        return f"{z.count} {w.words(z.name)}"
+    if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
+        return f"{z.count} {plural(w.words(z.name)) if z.count != 1 else w.words(z.name)}"
     return f"{w.words(z.name)} of every player (the first player's {z.count}, then the next player's)"
 
 
@@ -478,8 +495,7 @@ class Describer:
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
-            items.append((0, f"The match is lost by {w.value_top(mt.losers)}; otherwise the "
-                             f"player wins."))
+            items.append((0, _patience_lost(mt.losers, w)))
         elif mt.losers is not None:
             items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
@@ -554,6 +570,9 @@ class Describer:
         up = ", face up" if st.face_up else ""
         if st.mode == "cards":
             what = w.value(st.what)
+            x = w.resolve(st.what, {})[0]
+            if isinstance(x, ast.Call) and x.ref is None and x.func in ("reversed", "sorted", "unique"):
+                what += ","             # 'the waste, in reverse order, to the stock'
         elif st.mode == "top":
             src = w.value(st.what)
             if st.count is None:
@@ -630,6 +649,8 @@ class Describer:
             same = join([w.value(x) for x in it.args[2:]])
             head = (f"For each {kind} {v} in {w.value(it.args[0])} with the same {same} "
                     f"(no card in two of them):")
+        elif _same_items(it, st.var.name):   # [k for k in L if C]: 'each number k in L such that C'
+            head = f"For each {w.over(it, {}, plural=False)}:"
         else:
             noun = w.elem_nouns(it.type)[0]
             head = f"For each {noun} {v} in {w.value(it)}:"

@@ -129,14 +129,14 @@ class Words(Conditions):
             if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                     self.index_params.get(a.ref[2]) == z.name:
                 return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
-            return f"{self.of(arg.seat, env, name)} number {self.value(a, aenv)}"
+            return f"{self.of(arg.seat, env, name)} number {self.wrapped(a, aenv)}"
         a, aenv = self.resolve(arg, env)
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                 self.index_params.get(a.ref[2]) == z.name:
             return self.value(a, aenv)        # 'the pile' for a parameter over indices(piles)
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and a.ref[2] in self.index_params:
             return f"the {name} of {self.value(a, aenv)}"   # over another zone's: 'the down of the c'
-        return f"{name} number {self.value(a, aenv)}"
+        return f"{name} number {self.wrapped(a, aenv)}"   # 'slot number (k plus 1)'
 
     def seat(self, n, env=None) -> str:
         """A seat as the subject of a sentence: 'seat 0' for a seat written as a number."""
@@ -301,7 +301,8 @@ class Words(Conditions):
         env = env or {}
         n, env = self.resolve(n, env)
         if isinstance(n, ast.Cond) and n.type != "bool":
-            return f"{self.value(n.then, env)} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
+            # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
+            return f"{self.wrapped(n.then, env)} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:
