@@ -288,6 +288,8 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
     later = [mv for ch in chooses_in(op.stmt.otherwise) for mv in ch.moves if mv not in now]
     if name is not None and name not in tests:
         return None
+    if name is not None and all(mv.name != name for mv in now + later):
+        return Why("not_now", tests[name].move)     # not offered here, whatever the cards
     look = _Look(match, seat)
     with look:
         if cards:                        # a card none of the moves can take from where it lies

@@ -64,7 +64,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
             found.append(k)
     unknown = [w for w in want_words if w not in known_words]
     named = _move_named(P, want_words)
-    if unknown and not (named and want_cards and all(w in named[1] for w in unknown)):
+    if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
@@ -81,6 +81,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
             ids = card_ids(match, want_cards)
             reason = why_not(match, viewer, ids, names, named[0] if named else None)
             return ("error", reason or f"No legal move uses {shown} now.")
+        if named and not want_cards and not want_nums:      # a move of the game, not legal now
+            reason = why_not(match, viewer, [], names, named[0])
+            return ("error", reason or f"You cannot {narrate.words(named[0])} now.")
         return ("error", f"No legal move matches '{t}'.")
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"

@@ -522,6 +522,9 @@ class Narrator:
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
             text = self._text(k, values)
             if text:
+                if line["actor"] is None and not line.get("hold"):
+                    self._flush()           # what came before it is told first, in its order
+                    line = self._line()
                 line["said"].append(text)
                 if line["actor"] is None:
                     self._flush()           # in the game's own flow, a sentence of its own
