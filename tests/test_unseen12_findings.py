@@ -1,0 +1,47 @@
+"""Findings of French Tarot and Spoons written from the docs (tests/unseen12/)."""
+import textwrap
+
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+CLASH = """\
+game: Clash
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+attributes:
+  value: {by_rank: {1: 1, 2: 2, 3: 3}}
+functions:
+  holds:
+    params: {h: list of card, k: int}
+    body: "any(c.value == k for c in h)"
+  ok:
+    params: {c: card, h: list of card}
+    body: "c.value == 1 or holds(h, c.value)"
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "ok(card, hand(player))"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_spelled_out_function_renames_a_loop_variable_named_like_an_argument(tmp_path):
+    # ok(c, h) spells out holds(h, c.value), whose loop variable is also 'c': the rules text
+    # read "for at least one card c in h, c and c have the same value".
+    f = tmp_path / "clash.yaml"
+    f.write_text(CLASH)
+    game, _ = load_game(str(f))
+    text = " ".join(describe(game, "text").split())
+    assert "c and c " not in text
+    assert "ok(c, h): c's value is 1 or (for at least one card c2 in h, c2 and c have the same value)" in text
+    # where the argument is another name, the loop variable keeps its own
+    assert "for at least one card c in the player's hand, c and the card have the same value" in text
