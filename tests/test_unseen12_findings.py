@@ -45,3 +45,41 @@ def test_a_spelled_out_function_renames_a_loop_variable_named_like_an_argument(t
     assert "ok(c, h): c's value is 1 or (for at least one card c2 in h, c2 and c have the same value)" in text
     # where the argument is another name, the loop variable keeps its own
     assert "for at least one card c in the player's hand, c and the card have the same value" in text
+
+
+LOOP = """\
+game: Loop
+players: {min: 3, max: 3}
+deck: {ranks: [1, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  out: {type: bool, initial: false, per_player: true}
+hand:
+  - shuffle: stock
+  - for_each: p
+    in: "[q for q in clockwise(left(dealer)) if not out(q)]"
+    do:
+      - move: {top: stock, count: 2, to: "hand(p)"}
+  - for_each: p
+    in: seats
+    do:
+      - for_each: r
+        in: "[q for q in seats if q != p]"
+        do:
+          - move: {top: stock, to: "hand(r)"}
+"""
+
+
+def test_for_each_over_a_filtered_list_of_another_name_reads_with_one_name(tmp_path):
+    # Spoons deals to the players still in: the rules text read "For each player p in the
+    # players q in turn clockwise from ... such that q's out is false", two names for one player.
+    f = tmp_path / "loop.yaml"
+    f.write_text(LOOP)
+    game, _ = load_game(str(f))
+    text = " ".join(describe(game, "text").split())
+    assert ("For each player p in turn clockwise from the player to the left of the dealer "
+            "such that p's out is false:") in text
+    # the list reads the loop's own name p: renaming q to p would say 'p is not p'
+    assert "p is not p" not in text

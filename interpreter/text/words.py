@@ -15,6 +15,7 @@ import re
 
 from ..language import model as m
 from ..language import nodes as ast
+from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
 from .english import join, plural
@@ -474,7 +475,7 @@ class Words(Conditions):
         # A loop variable of the body named like a word of an argument ('c' in
         # ok(c, h) = any(c2.value == c.value for c in h)) would read 'c and c': rename it.
         said = " ".join(self.value(arg, env) for arg in call.args)
-        gens = [x for x in _walk(fn.body) if isinstance(x, ast.Gen)]
+        gens = [x for x in walk(fn.body) if isinstance(x, ast.Gen)]
         taken = {x.var for x in gens}
         for g in gens:
             if re.search(rf"\b{re.escape(g.var)}\b", said):
@@ -512,11 +513,3 @@ class Words(Conditions):
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
 
-
-def _walk(n):
-    """Every node of an expression tree."""
-    stack = [n]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(x.children())
