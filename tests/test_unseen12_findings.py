@@ -83,3 +83,15 @@ def test_for_each_over_a_filtered_list_of_another_name_reads_with_one_name(tmp_p
             "such that p's out is false:") in text
     # the list reads the loop's own name p: renaming q to p would say 'p is not p'
     assert "p is not p" not in text
+
+
+def test_a_true_false_if_whose_test_is_a_list_says_then(tmp_path):
+    # French Tarot's legal(): "if c is Excuse, lk is 0 or ..., c is Excuse, ..." ran the test
+    # into the result; "then" now marks where the test ends.
+    f = tmp_path / "then.yaml"
+    f.write_text(CLASH.replace('body: "c.value == 1 or holds(h, c.value)"',
+                               'body: "c.value > 1 if c.value == 1 or c.value == 2 or c.value == 3 else true"'))
+    game, _ = load_game(str(f))
+    text = " ".join(describe(game, "text").split())
+    assert ("if c's value is 1, c's value is 2 or c's value is 3, then c's value is more than 1; "
+            "otherwise always") in text, text
