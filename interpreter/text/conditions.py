@@ -41,7 +41,8 @@ class Conditions:
         if isinstance(n, ast.Not):
             return self.clause(n.operand, env, not negate)
         if isinstance(n, ast.Cond):
-            return (f"if {self.cond(n.test, env)}, {self.clause(n.then, env, negate)}; "
+            test = self.cond(n.test, env)        # 'if a, b or c, then d': where the test ends
+            return (f"if {test}, {'then ' if ', ' in test else ''}{self.clause(n.then, env, negate)}; "
                     f"otherwise {self.clause(n.other, env, negate)}")
         if isinstance(n, ast.Gen) and n.func in ("any", "all"):
             return self.quantified(n, env, (n.func == "all") != negate, negate)

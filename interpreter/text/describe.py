@@ -649,8 +649,9 @@ class Describer:
             same = join([w.value(x) for x in it.args[2:]])
             head = (f"For each {kind} {v} in {w.value(it.args[0])} with the same {same} "
                     f"(no card in two of them):")
-        elif _same_items(it, st.var.name):   # [k for k in L if C]: 'each number k in L such that C'
-            head = f"For each {w.over(it, {}, plural=False)}:"
+        elif _same_items(it, getattr(it, "var", "")) and (it.var == st.var.name or all(
+                getattr(x, "id", None) != st.var.name for x in walk(it))):   # [q for q in L if C]: by p's name
+            head = f"For each {w.over(it, {('rename', it.local): st.var.name}, plural=False)}:"
         else:
             noun = w.elem_nouns(it.type)[0]
             head = f"For each {noun} {v} in {w.value(it)}:"

@@ -15,6 +15,7 @@ import re
 
 from ..language import model as m
 from ..language import nodes as ast
+from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
 from .english import join, plural
@@ -171,6 +172,8 @@ class Words(Conditions):
         kind = n.ref[0]
         if kind == "local":
             local = n.ref[2]
+            if env and ("rename", local) in env:   # a loop variable renamed where it is spelled out
+                return self.code(env[("rename", local)])
             if local.startswith("p_") or local == "card":
                 return "the " + self.words(n.id)
             return self.code(n.id)
@@ -317,7 +320,8 @@ class Words(Conditions):
             where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
         else:
             where = f" in {self.value(it, ienv)}"
-        s = noun + (f" {self.code(n.var)}" if with_var else "") + where
+        var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
+        s = noun + (f" {self.code(var)}" if with_var else "") + where
         if n.cond is not None:
             s += f" such that {self.cond(n.cond, env)}"
         return s
@@ -468,6 +472,18 @@ class Words(Conditions):
     def inline(self, fn: m.Function, call, env):
         """The function's body with its parameters standing for the call's arguments."""
         inner = {f"a_{p}": (arg, env) for (p, _), arg in zip(fn.params, call.args)}
+        # A loop variable of the body named like a word of an argument ('c' in
+        # ok(c, h) = any(c2.value == c.value for c in h)) would read 'c and c': rename it.
+        said = " ".join(self.value(arg, env) for arg in call.args)
+        gens = [x for x in walk(fn.body) if isinstance(x, ast.Gen)]
+        taken = {x.var for x in gens}
+        for g in gens:
+            if re.search(rf"\b{re.escape(g.var)}\b", said):
+                k = 2
+                while f"{g.var}{k}" in taken or re.search(rf"\b{g.var}{k}\b", said):
+                    k += 1
+                taken.add(f"{g.var}{k}")
+                inner[("rename", g.local)] = f"{g.var}{k}"
         return fn.body, inner
 
     def inlined(self, n) -> bool:
@@ -496,3 +512,4 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
+
