@@ -512,4 +512,3 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
-
