@@ -35,3 +35,23 @@ def test_a_card_compared_with_a_list_has_no_such_hint(tmp_path, capsys):
     text = UNO.read_text().replace("c.suit == colour or", "c == hand(0) or")
     err = _validate(tmp_path, capsys, text)
     assert err.endswith("error: cannot compare a card with a list of cards"), err
+
+
+# -- validate on a mistaken file: one line per mistake, no crash, no noise --------------------
+
+def test_indices_of_a_zone_without_a_count_in_a_loop_is_an_error_not_a_crash(tmp_path, capsys):
+    # Canasta's `i: {from: "indices(hand)"}` (hand has no count) in a move chosen inside a
+    # `repeat`: the check of spinning loops walked the refused parameter and the file got
+    # "internal error while checking this file (AttributeError ...)".
+    text = CANASTA.read_text().replace('i: {from: "indices(melds)"', 'i: {from: "indices(hand)"')
+    err = _validate(tmp_path, capsys, text)
+    assert err.endswith("error: indices() takes the name of a zone with a count, e.g. indices(piles)"), err
+    assert err.count("\n") == 0 and "internal" not in err, err
+
+
+def test_a_joker_count_that_is_no_number_gives_no_deck_size(tmp_path, capsys):
+    # `jokers: four` also read "the deck would hold 1000000000000000000 cards (limit 2000)".
+    text = CANASTA.read_text().replace("jokers: 4", "jokers: four")
+    err = _validate(tmp_path, capsys, text)
+    assert err.endswith("error: 'jokers' in 'deck' must be a whole number, not the text 'four'"), err
+    assert "would hold" not in err, err
