@@ -55,3 +55,13 @@ def test_a_joker_count_that_is_no_number_gives_no_deck_size(tmp_path, capsys):
     err = _validate(tmp_path, capsys, text)
     assert err.endswith("error: 'jokers' in 'deck' must be a whole number, not the text 'four'"), err
     assert "would hold" not in err, err
+
+
+def test_a_named_card_listed_again_is_told_once_with_the_counts_to_write(tmp_path, capsys):
+    # Four Wilds written as a list, `[Wild, Wild, WildDrawFour, Wild]`: "'Wild' is listed
+    # twice" once per repeat, and nothing about the mapping that gives copies.
+    text = UNO.read_text().replace("cards: {Wild: 4, WildDrawFour: 4}", "cards: [Wild, Wild, WildDrawFour, Wild]")
+    err = _validate(tmp_path, capsys, text)
+    assert err.endswith(":30:17: error: cards: 'Wild' is listed twice (for copies of one card give "
+                        "counts: {Wild: 3})"), err
+    assert err.count("\n") == 0, err
