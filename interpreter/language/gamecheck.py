@@ -782,8 +782,7 @@ def _check_loop(ck, loop, looked: set):
             continue
         needs, only_if = set(), []
         for mv in st.moves:
-            zones = {_zone_name(x) for p in mv.params if p.source is not None    # None: refused already
-                     for x in walk(p.source)} - {None}
+            zones = {_zone_name(x) for p in mv.params if p.source is not None for x in walk(p.source)} - {None}
             if not zones and mv.cond is None:
                 break                 # a move that is always legal: the choose always offers it
             needs |= zones
