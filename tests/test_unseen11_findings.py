@@ -65,3 +65,40 @@ def test_a_named_card_listed_again_is_told_once_with_the_counts_to_write(tmp_pat
     assert err.endswith(":30:17: error: cards: 'Wild' is listed twice (for copies of one card give "
                         "counts: {Wild: 3})"), err
     assert err.count("\n") == 0, err
+
+
+# -- typed answers at `cardrules play` ---------------------------------------------------------
+
+def _uno_two():
+    """Two players, seat 1 to move first: Wild and six reds against seat 0's blues, 7Red up.
+    Seat 0 holds the deck's first Wild, so the Wild in seat 1's hand is another copy."""
+    from cardrules import testing as T
+    one = "1Red Wild 2Red 3Red 4Red 5Red 6Red".split()
+    zero = "Wild 1Blue 2Blue 3Blue 4Blue 5Blue 6Blue".split()
+    order = [c for pair in zip(one, zero) for c in pair] + ["7Red"]
+    return T.stacked(str(UNO), order, players=2)
+
+
+def test_a_move_named_like_a_card_is_taken_as_typed_in_records():
+    # The records write `wild Wild Blue`; typed at the terminal, "wild" was read as the card Wild
+    # too: "No legal move matches 'wild Wild Blue'".
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = _uno_two()
+    names = narrate.seat_names(2)
+    assert m.pending[0] == 1
+    items = play.menu(m, 1, names)
+    want = next(i for i, t in items if t == "Wild Wild, named Blue")
+    assert play.parse_answer(m, 1, names, "wild Wild Blue") == ("move", want)
+    assert play.parse_answer(m, 1, names, "wild blue") == ("move", want)
+
+
+def test_why_not_finds_the_copy_of_a_card_in_hand():
+    # "play wild" said "Wild is not in your hand." with a Wild in hand: the reason was worked
+    # out for the deck's first Wild, which seat 0 holds.
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = _uno_two()
+    names = narrate.seat_names(2)
+    assert play.parse_answer(m, 1, names, "play wild") == \
+        ("error", "You cannot play with Wild: only if Wild is not wild.")
