@@ -294,6 +294,7 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
     with look:
         if cards:                        # a card none of the moves can take from where it lies
             held = _held(look, pr, now + later)
+            cards = _alike_held(match, seat, cards, held[0])
             missing = [c for c in cards if c not in held[0]]
             if missing and held[1] >= 0:
                 return Why("not_held", cards=missing, zone=held[1])
@@ -319,6 +320,18 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
             real = [w for w in fails if w.kind != "not_now"]
             best = max(real, key=lambda w: w.depth) if real else best
         return best
+
+
+def _alike_held(match, seat: int, cards: list, held) -> list:
+    """The cards asked, each copy that lies outside the seat's own zones replaced by a held copy
+    alike (`Wild` typed names any of the four Wilds: the one in hand, not the deck's first)."""
+    P, S = match.P, match.S
+    out = list(cards)
+    for i, c in enumerate(out):
+        if c not in held and P.OWNER[S.loc[c]] != seat:
+            alt = next((h for h in sorted(held) if P.card_names[h] == P.card_names[c] and h not in out), None)
+            out[i] = c if alt is None else alt
+    return out
 
 
 def _held(look: _Look, pr: Probe, moves: list) -> tuple:

@@ -99,8 +99,8 @@ def _deck_cards(ck) -> int:
         if d.kind_copies is not None:
             return sum(d.kind_copies) + d.extra()
         return len(d.ranks) * len(d.suits) * int(d.copies) + d.extra()
-    except (TypeError, ValueError):
-        return _CAP
+    except (TypeError, ValueError):     # a count that is no number (`jokers: four`): the schema
+        return 0                        # refused it, and a size worked out of it would be noise
 
 
 # -- what is certainly too costly, before anything runs ---------------------------------------
@@ -782,7 +782,7 @@ def _check_loop(ck, loop, looked: set):
             continue
         needs, only_if = set(), []
         for mv in st.moves:
-            zones = {_zone_name(x) for p in mv.params for x in walk(p.source)} - {None}
+            zones = {_zone_name(x) for p in mv.params if p.source is not None for x in walk(p.source)} - {None}
             if not zones and mv.cond is None:
                 break                 # a move that is always legal: the choose always offers it
             needs |= zones

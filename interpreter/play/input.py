@@ -44,24 +44,15 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("move", items[k - 1][0])
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
     P = match.P
-    want_cards, want_nums, want_words = [], [], []
-    for tok in t.replace(",", " ").split():
-        c = cardtext.parse_card_of(tok, P.card_names)
-        if c in P.card_names:
-            want_cards.append(c)
-        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
-            want_nums.append(int(tok.lstrip("#")))
-        else:
-            want_words.append(tok.lower())
     moves = match.legal_moves()
-    found = []
-    known_words = set()
-    for k, (i, _) in enumerate(items):
-        tok = narrate.move_tokens(match, moves[i], names)
-        known_words |= tok["words"]
-        if _within(want_cards, tok["cards"]) and _within(want_nums, tok["numbers"]) \
-                and all(w in tok["words"] for w in want_words):
-            found.append(k)
+    typed = t.replace(",", " ").split()
+    want_cards, want_nums, want_words, found, known_words = _matching(match, items, moves, names, typed)
+    if not found and len(typed) > 1 and _move_named(P, [typed[0].lower()]) \
+            and cardtext.parse_card_of(typed[0], P.card_names) in P.card_names:
+        # a move named like a card (`wild Wild Blue`, as records write it): its name first
+        again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()])
+        if again[3]:
+            want_cards, want_nums, want_words, found, known_words = again
     unknown = [w for w in want_words if w not in known_words]
     named = _move_named(P, want_words)
     if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
@@ -88,6 +79,29 @@ def parse_answer(match, viewer: int, names: list, text: str):
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
     return ("error", f"'{t}' fits moves {listed}: type the number.")
+
+
+def _matching(match, items, moves, names, typed: list, words: list = ()):
+    """The cards, numbers and words of the tokens `typed` (after the `words` already read),
+    the menu items whose move has them all, and every word of the menu's moves."""
+    P = match.P
+    want_cards, want_nums, want_words = [], [], list(words)
+    for tok in typed:
+        c = cardtext.parse_card_of(tok, P.card_names)
+        if c in P.card_names:
+            want_cards.append(c)
+        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
+            want_nums.append(int(tok.lstrip("#")))
+        else:
+            want_words.append(tok.lower())
+    found, known_words = [], set()
+    for k, (i, _) in enumerate(items):
+        tok = narrate.move_tokens(match, moves[i], names)
+        known_words |= tok["words"]
+        if _within(want_cards, tok["cards"]) and _within(want_nums, tok["numbers"]) \
+                and all(w in tok["words"] for w in want_words):
+            found.append(k)
+    return want_cards, want_nums, want_words, found, known_words
 
 
 def _move_named(P, typed: list):

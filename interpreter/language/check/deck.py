@@ -77,9 +77,15 @@ class DeckSection:
             return
         pairs = [(str(x), 1, src.at(i)) for i, x in enumerate(src)] if isinstance(src, list) else \
             [(str(k), v, src.key_span(k)) for k, v in src.items()]
+        told = set()                    # names said to be listed twice: once is enough
         for name, n, at in pairs:
+            if name in told:
+                continue
             if name in deck.named:
-                self.err(f"cards: '{name}' is listed twice", at)
+                more = (f" (for copies of one card give counts: {{{name}: "
+                        f"{sum(1 for x in src if str(x) == name)}}})" if isinstance(src, list) else "")
+                self.err(f"cards: '{name}' is listed twice{more}", at)
+                told.add(name)
             elif name in CARD_ATTRS:
                 self.err(f"cards: '{name}' is a built-in card attribute (card.{name}); choose another name", at)
             elif name in _WORDS or name in BUILTIN_VALUES or name in BUILTIN_FUNCS or name == "player":

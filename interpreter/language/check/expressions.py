@@ -320,7 +320,8 @@ class Expressions:
             lt = self.coerce(n.left, rt)
             rt = self.coerce(n.right, lt)
         if lt != rt:
-            raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}", n.span)
+            raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}"
+                            f"{_card_part_hint(n, lt, rt)}", n.span)
         if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
             raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
                             f"not {type_name(lt)}s", n.span)
@@ -380,3 +381,17 @@ class Expressions:
                                 "or numbers), not lists", n.elt.span)
             return list_of(et)
         return {"count": INT, "first": et}.get(f, INT)
+
+
+_CARD_PARTS = {RANK: "rank", SUIT: "suit", COLOR: "color"}
+
+
+def _card_part_hint(n, lt, rt):
+    """A card compared with a rank, suit or colour (`card == JK`, `top(pile) == H`): name
+    the attribute to compare instead, written on the card's side when it is a name."""
+    if CARD not in (lt, rt) or (rt if lt == CARD else lt) not in _CARD_PARTS:
+        return ""
+    side, part = (n.left, _CARD_PARTS[rt]) if lt == CARD else (n.right, _CARD_PARTS[lt])
+    who = side.id if isinstance(side, ast.Name) else "card"
+    return f" (compare the card's {part}: {who}.{part})"
+
