@@ -394,4 +394,3 @@ def _card_part_hint(n, lt, rt):
     side, part = (n.left, _CARD_PARTS[rt]) if lt == CARD else (n.right, _CARD_PARTS[lt])
     who = side.id if isinstance(side, ast.Name) else "card"
     return f" (compare the card's {part}: {who}.{part})"
-
