@@ -124,10 +124,10 @@ def render_md(doc: list) -> str:
 
 # -- the whole game -------------------------------------------------------------------------
 
-def _same_items(it, var: str) -> bool:
-    """`[k for k in L if C]` looped over by a for_each named k: the items of L themselves."""
-    return isinstance(it, ast.Gen) and it.func is None and it.var == var and \
-        isinstance(it.elt, ast.Name) and it.elt.id == var
+def _same_items(it) -> bool:
+    """`[k for k in L if C]`: some of the items of L themselves, as they are."""
+    return isinstance(it, ast.Gen) and it.func is None and \
+        isinstance(it.elt, ast.Name) and it.elt.id == it.var
 
 
 def _patience_lost(losers, w) -> str:
@@ -649,7 +649,7 @@ class Describer:
             same = join([w.value(x) for x in it.args[2:]])
             head = (f"For each {kind} {v} in {w.value(it.args[0])} with the same {same} "
                     f"(no card in two of them):")
-        elif _same_items(it, getattr(it, "var", "")) and (it.var == st.var.name or all(
+        elif _same_items(it) and (it.var == st.var.name or all(
                 getattr(x, "id", None) != st.var.name for x in walk(it))):   # [q for q in L if C]: by p's name
             head = f"For each {w.over(it, {('rename', it.local): st.var.name}, plural=False)}:"
         else:
