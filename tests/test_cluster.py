@@ -91,7 +91,7 @@ def _chunk_workers() -> list:
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                if fh.read().startswith(b"ray::play_chunk"):
+                if fh.read().startswith((b"ray::play_chunk", b"ray::map_chunk")):
                     pids.append(int(pid))
         except OSError:
             pass
@@ -99,14 +99,22 @@ def _chunk_workers() -> list:
 
 
 def test_a_worker_killed_mid_run_costs_only_its_chunk(ray_runtime):
+    """Each game waits 0.2 s first, so a chunk of 4 runs for 0.8 s at least: when the first
+    chunk's games come back, the chunk sent after it is still running and is found (games alone
+    can all finish before the test looks, and the test would kill nothing)."""
     from cardrules.cluster import RayRunner
     path = game_path("perfect10")
     st = setup(path, 2)
     job = sim.Job(path, 2, {}, ["random", "random"], 8, None, None)
+
+    def slow_game(s, i):
+        time.sleep(0.2)
+        return sim.play_one(s, job, i)
+
     killed = []
     got = []
-    with RayRunner(workers=2, chunk=8) as runner:
-        for r in runner.run(job, st, 48):
+    with RayRunner(workers=2, chunk=4) as runner:
+        for r, _ in runner.map(slow_game, st, list(range(24))):
             got.append(r)
             deadline = time.time() + 10
             while not killed and time.time() < deadline:      # after the first chunk: kill one
@@ -117,7 +125,7 @@ def test_a_worker_killed_mid_run_costs_only_its_chunk(ray_runtime):
                 time.sleep(0.01)
     assert killed, "no worker was found running a chunk"
     assert _dead(killed[0])
-    assert got == list(sim.run(job, 48, workers=1))
+    assert got == list(sim.run(job, 24, workers=1))
 
 
 def _dead(pid: int, wait: float = 10.0) -> bool:
