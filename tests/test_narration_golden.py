@@ -41,3 +41,21 @@ def test_golden_narration_of_the_first_hand(game, tmp_path):
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"no golden file {path.name}: run with UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8")
+
+
+def test_the_screens_give_a_hands_results_once_in_their_table_not_also_in_the_story(tmp_path):
+    """`replay --show` and the terminal print the results table after the hand's story, so the
+    story does not say them too (it did: "Hand 1 is over: You -1, North +1." then "Hand 1 is
+    over." and the same numbers); a narrator of its own (the browser's log) still says them."""
+    text = narration("kuhn-poker", tmp_path)
+    assert text.count("Hand 1 is over") == 1 and "Hand 1 is over.\n" in text
+    assert "Player" in text and "-1" in text
+    from cardrules.text import narrate
+    from cardrules.engine import Match
+    st = session.setup(str(GAMES / "kuhn-poker.yaml"))
+    m = Match(st.program, 1, record=True, start=False)
+    told = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    m.start()
+    while not m.over:
+        m.apply(0)
+    assert any(x.startswith("Hand 1 is over: ") for x in told.take())

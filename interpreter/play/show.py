@@ -56,7 +56,7 @@ def show(path: str, rules_override, seat, term) -> bool:
     viewer = narrate.ALL_SEATS if seat is None else seat
     rng = record.ReplayRandom(st.program.card_names, events, head.get("seed"))   # checked as replay does
     match = Match(st.program, head.get("seed"), head.get("max_hands"), record=True, rng=rng, start=False)
-    narr = narrate.Narrator(match, viewer, names).attach()
+    narr = narrate.Narrator(match, viewer, names, results=False).attach()  # a table says them
     ends: list = []
     narr_event = narr.event
 

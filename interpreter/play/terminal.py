@@ -132,7 +132,8 @@ class PlaySession:
         self.names = narrate.seat_names(match.players)
         self.humans = [p for p, k in enumerate(kinds) if k == HUMAN]
         viewers = self.humans or [-1]
-        self.narrators = {v: narrate.Narrator(match, v, self.names) for v in viewers}
+        self.narrators = {v: narrate.Narrator(match, v, self.names, results=False)  # a table says them
+                           for v in viewers}
         self.agents = {}
         for p, k in enumerate(kinds):
             if k != HUMAN:

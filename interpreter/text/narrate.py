@@ -463,10 +463,12 @@ class Narrator:
     """Turns the engine's events into sentences for one viewer (-1: a spectator), naming a card
     only when the viewer saw it: where it was just before it moved, or where it lands."""
 
-    def __init__(self, match, viewer: int, names: list):
+    def __init__(self, match, viewer: int, names: list, results: bool = True):
         self.m = match
         self.v = viewer
         self.names = names
+        self.results = results             # say each hand's results and sides (a front-end that
+                                           # shows them in a table of its own: False)
         self.zone_index = {n: i for i, n in enumerate(match.P.zone_names)}
         self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
         self.glimpsed = set(self.seen)     # every card seen since the current line began
@@ -625,13 +627,13 @@ class Narrator:
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
-            if self.m.P.game.keeps_score:
+            if self.results and self.m.P.game.keeps_score:
                 res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
                 self.note(f"Hand {ev['number']} is over: {res}.")
             else:                          # no scores: every result is 0, and the screens say
                 self._flush()              # the hand is over
             sides = ev.get("sides")
-            if sides and len(sides) < len(ev.get("results", [])):    # sides formed in play
+            if self.results and sides and len(sides) < len(ev.get("results", [])):   # sides formed in play
                 self.note("The sides were " + " against ".join(
                     join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
