@@ -1511,3 +1511,14 @@ def test_the_static_deal_check_works_out_powers(tmp_path):
     # 2 ** 2 copies of the 1s: 4 + 7 = 11 cards, enough for 3 each at 3 players (9), not at 4
     path = copies(tmp_path, "2 ** 2 if card.rank == 1 else 1")
     assert "need 12 cards, but only 11 are left in 'stock' at this point with 4 players" in errors(path)
+
+
+def test_an_index_past_the_end_names_the_list_and_its_length(tmp_path):
+    """`x[i]` past the end said "index 3 out of range (the list has 1 items)": which list, of
+    what? It names the list as written and counts its items (or cards), and an empty one."""
+    assert "[1, 2][5] has 2 items: there is no item at index 5" not in run_error(tmp_path, "[1, 2][5]")
+    assert "the list has 2 items: there is no item at index 5" in run_error(tmp_path, "[1, 2][5]")
+    assert "range(3) has 3 items: there is no item at index -4" in run_error(tmp_path, "range(3)[-4]")
+    assert "table is empty: there is no card at index 0" in run_error(tmp_path, "table[0].rank", "rank", "A")
+    assert "hand(dealer) has 3 cards: there is no card at index 3" in \
+        run_error(tmp_path, "hand(dealer)[seat_number(dealer) + 3].rank", "rank", "A")

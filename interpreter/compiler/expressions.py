@@ -124,13 +124,14 @@ class Expressions:
             name = n.obj.id
             return f"rt.table(T_{name}, {self.x(n.index)}, {name!r})"
         obj, i = self.x(n.obj), self.x(n.index)
+        named = f"{brief(n.obj)!r}, {'card' if n.type == CARD else 'item'!r}"   # for the error
         if SIMPLE.match(obj) and INT.match(i) and switches.on("index"):   # a constant index into a name: tested in line
             k = int(i)
             ok = f"len({obj}) > {k}" if k >= 0 else f"len({obj}) >= {-k}"
-            return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}))"
+            return f"({obj}[{k}] if {ok} else rt.at({obj}, {k}, {named}))"
         if SIMPLE.match(obj) and SIMPLE.match(i) and switches.on("index"):   # a name into a name: the same
-            return f"({obj}[{i}] if -len({obj}) <= {i} < len({obj}) else rt.at({obj}, {i}))"
-        return f"rt.at({obj}, {i})"
+            return f"({obj}[{i}] if -len({obj}) <= {i} < len({obj}) else rt.at({obj}, {i}, {named}))"
+        return f"rt.at({obj}, {i}, {named})"
 
     def x_ListLit(self, n):
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
@@ -447,3 +448,25 @@ def _emptiness(n, left: str, right: str):
             items = code[4:-1]
             return f"(not not {items})" if _EMPTY[op, k] else f"(not {items})"
     return None
+
+
+def brief(node, room: int = 40) -> str:
+    """A short source-like text of an expression (`played(p)`, `hand(player)`, `runs`) for a
+    run-time error to name it; "the list" when it would not be short."""
+    def text(x):
+        if isinstance(x, nodes.Name):
+            return x.id
+        if isinstance(x, nodes.Num):
+            return str(x.value)
+        if isinstance(x, nodes.Attr):
+            return f"{text(x.obj)}.{x.name}"
+        if isinstance(x, nodes.Index):
+            return f"{text(x.obj)}[{text(x.index)}]"
+        if isinstance(x, nodes.Call):
+            return f"{x.func}({', '.join(text(a) for a in x.args)})"
+        raise ValueError
+    try:
+        out = text(node)
+    except (ValueError, TypeError, AttributeError):
+        return "the list"
+    return out if len(out) <= room else "the list"

@@ -21,9 +21,14 @@ def first(items):
     raise EvalError("first(...) found nothing")
 
 
-def at(items, i):
+def at(items, i, what: str = "the list", noun: str = "item"):
+    """items[i], or an EvalError naming the list (`what`, as the rule file wrote it) and its
+    length in `noun`s (a zone's cards)."""
     if not -len(items) <= i < len(items):
-        raise EvalError(f"index {i} out of range (the list has {len(items)} items)")
+        n = len(items)
+        raise EvalError(f"{what} has {n} {noun}{'' if n == 1 else 's'}: there is no {noun} at "
+                        f"index {i} (the first is [0], the last [-1])" if n else
+                        f"{what} is empty: there is no {noun} at index {i}")
     return items[i]
 
 
