@@ -1,6 +1,8 @@
 """Records and saves are untrusted: every size, depth, number and header field is checked, the seed
 and SHA-256 are required and checked, and only a regular .yaml/.yml file is opened as their rules.
 Each case ends with one line and exit 1, quickly: never a hang, a traceback or exit 3."""
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -8,12 +10,30 @@ import sys
 
 import pytest
 
+from cardrules import cli
 from conftest import GAMES, ROOT
 
 
-def run(*args, timeout=60):
+def spawn(*args, timeout=60):
+    """The command as its own process: for what could hang (a FIFO) and the process's own exit."""
     return subprocess.run([sys.executable, "-m", "cardrules", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT)
+
+
+def run(*args):
+    """The command in this process, as `python -m cardrules` runs it (cli.main is all its
+    __main__ does): the exit code and both streams, without a second of start-up per case."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin, sys.stdin = sys.stdin, io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli.main(list(args))
+            except SystemExit as exc:
+                code = exc.code
+    finally:
+        sys.stdin = stdin
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +63,7 @@ def refused(r, *words):
     return err
 
 
-def both(tmp_path, head, events, *words):
+def both(tmp_path, head, events, *words, run=run):
     """The same damage is refused by replay, replay --show and play --resume."""
     path = write(tmp_path, head, events)
     refused(run("replay", path), *words)
@@ -54,7 +74,7 @@ def both(tmp_path, head, events, *words):
 
 
 def test_the_untouched_record_replays(tmp_path, good):
-    r = run("replay", write(tmp_path, *good))
+    r = spawn("replay", write(tmp_path, *good))
     assert r.returncode == 0 and r.stdout.strip().endswith(": identical"), r.stderr
 
 
@@ -149,7 +169,7 @@ def test_only_a_regular_yaml_file_is_opened_as_the_rules_and_only_its_name_is_sh
     head = dict(good[0], rules=rules)
     if rules.endswith("missing.yaml"):    # no bundled game has this SHA-256 to stand in for it
         head["sha256"] = "0" * 64
-    both(tmp_path, head, good[1], words)
+    both(tmp_path, head, good[1], words, run=spawn)      # (a FIFO read in this process: a hang)
     err = run("replay", write(tmp_path, head, good[1])).stderr
     assert os.path.dirname(rules) + "/" not in err.split(": error: ", 1)[1]
 
@@ -162,13 +182,13 @@ def test_a_missing_rule_file_is_found_among_the_bundled_games_by_its_sha256(tmp_
 def test_a_fifo_as_the_record_itself_does_not_hang(tmp_path):
     fifo = tmp_path / "rec.jsonl"
     os.mkfifo(fifo)
-    refused(run("replay", str(fifo), timeout=20), "not a regular file")
+    refused(spawn("replay", str(fifo), timeout=20), "not a regular file")
 
 
 def test_a_save_path_that_is_not_a_regular_file_is_never_written_over(tmp_path):
     fifo = tmp_path / "save.jsonl"
     os.mkfifo(fifo)
-    r = run("play", str(GAMES / "war.yaml"), "--seats", "random,random", "--save", str(fifo), timeout=30)
+    r = spawn("play", str(GAMES / "war.yaml"), "--seats", "random,random", "--save", str(fifo), timeout=30)
     refused(r, "not a regular file: a record or save is never written over it")
     assert fifo.is_fifo() and not (tmp_path / "save.jsonl.tmp").exists()
 
@@ -176,7 +196,7 @@ def test_a_save_path_that_is_not_a_regular_file_is_never_written_over(tmp_path):
 def test_a_fifo_as_a_rule_file_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "rules.yaml"
     os.mkfifo(fifo)
-    r = run("validate", str(fifo), timeout=20)
+    r = spawn("validate", str(fifo), timeout=20)
     assert r.returncode == 1 and r.stderr == f"{fifo}:1:1: error: cannot read file: not a regular file\n"
 
 
