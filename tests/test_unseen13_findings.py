@@ -36,3 +36,46 @@ def test_a_match_that_ends_when_true_is_one_hand(tmp_path):
     text = _rules(tmp_path, ONE_HAND.replace("END", "hand_number >= 2"))
     assert "The match ends after a hand when the hand number is at least 2." in text
     assert "The next hand is dealt by the player to the left of the dealer." in text
+
+
+NULL_TYPE = """\
+game: Null Type
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+types:
+  kind: [suit_game, grand, WORD]
+hand:
+  - shuffle: stock
+"""
+
+
+def _errors(tmp_path, text):
+    import pytest
+    from cardrules.errors import ErrorList
+    f = tmp_path / "game.yaml"
+    f.write_text(text)
+    with pytest.raises(ErrorList) as e:
+        load_game(str(f))
+    return [str(x) for x in e.value.errors]
+
+
+def test_null_written_as_a_value_is_told_as_yaml_reads_it(tmp_path):
+    # Skat's null game: `kind: [suit_game, grand, null]` said "item 3 of 'kind' is empty",
+    # though the author wrote a word there: YAML reads a plain null (or ~) as no value.
+    errs = _errors(tmp_path, NULL_TYPE.replace("WORD", "null"))
+    assert len(errs) == 1
+    assert "8:28: error: item 3 of 'kind' is null, which YAML reads as no value" in errs[0]
+    assert 'quote it: "null"' in errs[0]
+    assert "is ~, which YAML reads as no value" in _errors(tmp_path, NULL_TYPE.replace("WORD", "~"))[0]
+    # the same in a mapping, and a value left out is still "empty"
+    errs = _errors(tmp_path, NULL_TYPE.replace("WORD", "x").replace("  - shuffle: stock", "  - shuffle: Null"))
+    assert "'shuffle' is Null, which YAML reads as no value" in errs[0]
+    errs = _errors(tmp_path, NULL_TYPE.replace("WORD", "x").replace("  - shuffle: stock", "  - shuffle:"))
+    assert "which YAML reads" not in errs[0] and "is empty" in errs[0]
+    # quoted, it is a name like any other
+    f = tmp_path / "ok.yaml"
+    f.write_text(NULL_TYPE.replace("WORD", '"null"'))
+    load_game(str(f))
