@@ -79,3 +79,35 @@ def test_null_written_as_a_value_is_told_as_yaml_reads_it(tmp_path):
     f = tmp_path / "ok.yaml"
     f.write_text(NULL_TYPE.replace("WORD", '"null"'))
     load_game(str(f))
+
+
+PICK = """\
+game: Pick
+players: {min: 2, max: 2}
+deck: {ranks: [7, J], suits: [C, D, H], zone: stock}
+zones:
+  stock: {visibility: none}
+moves:
+  pick:
+    params:
+      s: {from: "LIST"}
+    do: []
+hand:
+  - choose: [pick]
+    by: 0
+"""
+
+
+def test_a_rank_among_suits_is_the_item_told(tmp_path):
+    # Skat's "a suit or the jacks": `[D, H, S, C, J]` said "list items must all be ranks; this
+    # one is a suit" at D, the first of the four suits, as if the suits were the slip.
+    errs = _errors(tmp_path, PICK.replace("LIST", "[D, H, J]"))
+    assert errs == [f"{tmp_path / 'game.yaml'}:9:25: error: list items must all be suits; this one is a rank"]
+    # ranks first: the suit is the odd one; numbers among ranks are ranks still
+    errs = _errors(tmp_path, PICK.replace("LIST", "[J, D]"))
+    assert errs[0].endswith("9:22: error: list items must all be ranks; this one is a suit")
+    errs = _errors(tmp_path, PICK.replace("LIST", "[7, J, D]"))
+    assert errs[0].endswith("9:25: error: list items must all be ranks; this one is a suit")
+    f = tmp_path / "ok.yaml"
+    f.write_text(PICK.replace("LIST", "[7, J]"))
+    load_game(str(f))
