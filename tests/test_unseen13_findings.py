@@ -111,3 +111,57 @@ def test_a_rank_among_suits_is_the_item_told(tmp_path):
     f = tmp_path / "ok.yaml"
     f.write_text(PICK.replace("LIST", "[7, J]"))
     load_game(str(f))
+
+
+LAY_AWAY = """\
+game: Lay Away
+players: {min: 2, max: 2}
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  skat: {visibility: none}
+moves:
+  discard:
+    params:
+      cards: {from: "subsets(hand(player), 2)", if: "count(cards) == 2"}
+    do:
+      - move: {cards: cards, to: skat}
+  keep:
+    description: Lay nothing away
+    do: []
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 6}
+  - choose: [discard, keep]
+    by: 0
+"""
+
+
+def test_a_number_never_shown_does_not_choose_a_move_of_several_cards(tmp_path):
+    # Skat's two-card discard (one move of 15 here, 66 in Skat): the screen lists no numbers
+    # for these moves, only their cards, yet typing "1" laid away the first two cards unseen,
+    # and the prompt said "Type a card (7d) or a number" with no number on screen.
+    from cardrules import session
+    from cardrules.engine import Match
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    f = tmp_path / "lay.yaml"
+    f.write_text(LAY_AWAY)
+    m = Match(session.setup(str(f)).program, 3, record=True)
+    names = narrate.seat_names(2)
+    seat = m.pending[0]
+    items = play.menu(m, seat, names)
+    assert len(items) == 16
+    keep = next(k for k, (_, t) in enumerate(items) if t.startswith("Keep"))
+    card_move = next(k for k in range(len(items)) if k != keep)
+    kind, reason = play.parse_answer(m, seat, names, str(card_move + 1))
+    assert kind == "error" and "chosen by their cards" in reason
+    assert play.parse_answer(m, seat, names, str(keep + 1)) == ("move", items[keep][0])   # numbered on screen
+    shown = play.to_text(play.render_decision(m, seat, names))
+    assert f"{keep + 1}. Keep" in shown and "or a number" in shown
+    # without a move that has a number, the prompt does not offer one
+    f.write_text(LAY_AWAY.replace("choose: [discard, keep]", "choose: [discard]"))
+    m = Match(session.setup(str(f)).program, 3, record=True)
+    shown = play.to_text(play.render_decision(m, m.pending[0], names))
+    assert "Type a card (7d) · ?" in shown and "or a number" not in shown
