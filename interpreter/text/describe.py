@@ -486,10 +486,8 @@ class Describer:
                   else "Nobody scores points.")         # no score: statement, no hand_result
         items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
-        if not one_hand:
-            items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
-        else:
-            items.append((0, "The match is one hand."))
+        items.append((0, "The match is one hand." if one_hand
+                      else f"The match ends after a hand when {w.cond(mt.end)}."))
         for n, teams in sorted(g.team_lists.items()):
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
