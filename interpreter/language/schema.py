@@ -405,7 +405,11 @@ class _Report:
     def type_error(self, e, place) -> RuleError:
         want = e.schema.get("title") or _or([_TYPE_WORDS.get(t, t) for t in _types(e.validator_value)])
         if e.instance is None:
-            msg = f"{self.where(place)} is empty; it must be {want}"
+            _, parent, key = self.locate(place)
+            word = getattr(parent, "null_words", {}).get(key)
+            msg = f"{self.where(place)} is empty; it must be {want}" if word is None else (
+                f"{self.where(place)} is {word}, which YAML reads as no value; it must be {want} "
+                f"(to use the word, quote it: \"{word}\")")
         else:
             msg = f"{self.where(place)} must be {want}, not {_describe(e.instance)}"
             flat = isinstance(e.instance, list) and e.instance and \

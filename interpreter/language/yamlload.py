@@ -153,6 +153,7 @@ def load(text: str, path: str):
     try:
         for ev in yaml.parse(text, Loader=_LOADER):
             kind = type(ev)
+            null_word = None        # the word of a plain scalar YAML reads as no value ('null', '~')
             if kind is yaml.DocumentStartEvent:
                 docs += 1
                 if docs > 1:
@@ -185,6 +186,8 @@ def load(text: str, path: str):
                 if kind is yaml.ScalarEvent:
                     is_key = bool(stack) and stack[-1][1] is _NOKEY and isinstance(stack[-1][0], YMap)
                     value, nodes = _scalar(ev, path, errors, is_key, lines), 1
+                    if value is None and not ev.style and ev.value:       # null, ~ written out
+                        null_word = ev.value
                     span = _span(path, ev.start_mark)
                     if ev.anchor:
                         anchors[ev.anchor] = (value, 1)
@@ -216,6 +219,8 @@ def load(text: str, path: str):
             top = stack[-1]
             c = top[0]
             if isinstance(c, YList):
+                if null_word is not None and null_word in _NULL:
+                    c.null_words = {**getattr(c, "null_words", {}), len(c): null_word}
                 c.append(value)
                 c.item_spans.append(span)
             elif top[1] is _NOKEY:
@@ -232,6 +237,8 @@ def load(text: str, path: str):
                 if top[1] is not _DUP:
                     c[top[1]] = value
                     c.value_spans[top[1]] = span
+                    if null_word is not None and null_word in _NULL:
+                        c.null_words = {**getattr(c, "null_words", {}), top[1]: null_word}
                 top[1] = _NOKEY
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -11,11 +11,11 @@ import signal
 import sys
 
 from ..language import cards as cardtext
-from ..engine.picks import Picker
+from ..engine.picks import Picker, move_cards
 from ..text import narrate
 from ..text.whynot import why_not
 from .picking import KEYS, card_ids
-from .render import menu
+from .render import cards_unnumbered, menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
 _NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
@@ -40,6 +40,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if len(t) > 9:
             return ("error", f"That is not on the list: type a number from 1 to {n}.")
         k = int(t.lstrip("#"))
+        if 1 <= k <= n and cards_unnumbered(match, n) and move_cards(match, match.legal_moves()[items[k - 1][0]]):
+            return ("error", f"{k} is not on the list: moves with cards are chosen by their cards, "
+                             f"one by one (7d, then 8d).")
         if 1 <= k <= n:
             return ("move", items[k - 1][0])
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")

@@ -101,8 +101,8 @@ def render_grouped(match, viewer: int, names: list, items: list, width: int, roo
         lines.append(styled_line(head + _card_line(match, cards, max(10, width - len(head) - 2))))
     for k, text in plain:
         lines.append(styled_line(f"  {k + 1}. {text}"))
-    keys = "number or cards · ? · s · q" if compact else \
-        "Type a card (7d) or a number · ? help (how to play) · s scores · q save and quit"
+    keys = ("number or cards" if plain else "cards") + " · ? · s · q" if compact else \
+        "Type a card (7d)" + (" or a number" if plain else "") + " · ? help (how to play) · s scores · q save and quit"
     cut = max(1, room - 3) if room is not None else len(lines)
     if len(lines) + 2 > (room or 0) and len(lines) > cut:
         lines = lines[:cut] + [Text(f"  … {len(lines) - cut} more: type a card or a move's name",

@@ -329,6 +329,13 @@ def _fan_source(match, viewer: int, names: list) -> str | None:
     return None
 
 
+def cards_unnumbered(match, n: int) -> bool:
+    """Whether a decision of `n` moves is always shown grouped (moves of several cards among
+    more than 8): its moves that take cards have no number on any screen, only their cards."""
+    from .picking import Picker
+    return n > 8 and Picker(match).several
+
+
 def render_decision(match, viewer: int, names: list, compact: bool = False, room: int | None = None,
                     width: int = 100, picked: list | None = None) -> Group:
     """The numbered legal moves for the seat to move; `compact` (a small terminal): no move
@@ -372,7 +379,7 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
                               " · ? help · s scores · q save and quit"), style="dim"))
     full = Group(*parts)
-    several = n > 8 and Picker(match).several
+    several = cards_unnumbered(match, n)
     if several or (room is not None and _lines(full, width) > room):
         return render_grouped(match, viewer, names, items, width, room, compact)
     return full

@@ -485,10 +485,9 @@ class Describer:
                   else "A player's result for a hand is the points they scored in it." if g.keeps_score
                   else "Nobody scores points.")         # no score: statement, no hand_result
         items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
-        if mt.end is not None:
-            items.append((0, f"The match ends after a hand when {w.cond(mt.end)}."))
-        else:
-            items.append((0, "The match is one hand."))
+        one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
+        items.append((0, "The match is one hand." if one_hand
+                      else f"The match ends after a hand when {w.cond(mt.end)}."))
         for n, teams in sorted(g.team_lists.items()):
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
@@ -507,7 +506,7 @@ class Describer:
         if any(isinstance(x, ast.Name) and x.ref and x.ref[:1] == ("builtin",) and x.ref[2] == "hand_number"
                for x in walk_nodes(g)):
             items.append((0, "Hands are numbered from 1: the hand number of the first hand is 1."))
-        if mt.end is not None:
+        if not one_hand:
             nd = w.value_top(mt.next_dealer) if mt.next_dealer is not None else "the player to the left of the dealer"
             items.append((0, f"The next hand is dealt by {nd}."))
         lim = g.limits

@@ -236,6 +236,9 @@ class Expressions:
                             "of 'if ... else': [p] if lost else [])", n.span)
         types = [self.expr(i, scope) for i in n.items]
         want = RANK if RANK in types else next((t for t in types if t in self.enums), types[0])
+        if want == RANK and any(t not in (RANK, INT) for t in types):
+            # not ranks and numbers (`[D, H, S, C, J]`): the first item says what the list holds
+            want = next((t for t in types if t in self.enums), RANK if types[0] == INT else types[0])
         for item in n.items:
             t = self.coerce(item, want)
             if t != want:
