@@ -28,3 +28,65 @@ from test_describe import phrase
 ])
 def test_a_such_that_clause_is_bracketed_when_something_follows(expr, words):
     assert phrase(expr) == words
+
+
+# Five Hundred's follow rule is one condition over two states of the trick, `(led == 0 and
+# ...) or (led > 0 and (card follows or nothing in hand follows))`. A card that does not
+# follow was refused with the whole rule, the case of a lead included: "only if (on_table is
+# 0 and ...) or (on_table is more than 0 and (...))". The reason now leaves out the cases whose
+# parts that read no parameter are false now, and the parts that hold now.
+TRICK = """\
+game: Follow
+players: {min: 2, max: 2}
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  played: {per_player: true, visibility: all}
+variables:
+  on_table: {type: int, initial: 0}
+  led: {type: suit, initial: S}
+moves:
+  play:
+    params:
+      card:
+        from: "hand(player)"
+        if: >-
+          (on_table == 0 and card.rank != 7)
+          or (on_table > 0 and (card.suit == led or not any(d.suit == led for d in hand(player))))
+    do:
+      - if: "on_table == 0"
+        then:
+          - set: {led: "card.suit"}
+      - move: {cards: card, to: "played(player)", face_up: true}
+      - set: {on_table: "on_table + 1"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [play]
+        by: p
+"""
+
+
+def test_a_refused_card_is_told_the_case_of_the_rule_that_applies_now(tmp_path):
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    from cardrules.text.whynot import why_not
+    path = tmp_path / "follow.yaml"
+    path.write_text(TRICK)
+    # seat 1 (West) leads, dealt first (top card first): West AH QH 7H, South KS KC 8H
+    m = T.stacked(str(path), "AH KS QH KC 7H 8H")
+    names = narrate.seat_names(2)
+    P = m.P
+
+    def ask(card):
+        return why_not(m, m.to_move(), [P.card_names.index(card)], names)
+    assert m.to_move() == 1
+    assert ask("7H") == "You cannot play with 7♥: only if 7♥'s rank is not 7."
+    T.choose(m, "play AH")
+    assert m.to_move() == 0
+    assert ask("KC") == ("You cannot play with K♣: only if K♣'s suit equals led or (for every card "
+                         "d in the player's hand, d's suit does not equal led).")

@@ -54,6 +54,13 @@ def conjuncts(node) -> list:
     return [node]
 
 
+def disjuncts(node) -> list:
+    """The `or` parts of a condition, in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "or":
+        return disjuncts(node.left) + disjuncts(node.right)
+    return [node]
+
+
 def local_of(p: m.Param) -> str:
     return f"p_{p.name}"
 
@@ -73,6 +80,9 @@ class MoveTests:
         self.sources: list = []
         self.conds: list = []        # per parameter: [(node, fn)]
         self.own: list = []          # the move's `if:` parts: (node, fn)
+        # id(part) -> its cases, when a part is an `or`: per disjunct, its `and` parts as
+        # (node, fn), fn None for a part that reads a parameter (see narrow)
+        self.cases: dict = {}
 
 
 class Probe:
@@ -91,8 +101,10 @@ class Probe:
                 t.sources.append(c.expr_fn(p.source, ["player"] + locs[:i]))
                 t.conds.append([(n, c.expr_fn(n, ["player"] + locs[:i + 1]))
                                 for n in (conjuncts(p.cond) if p.cond is not None else [])])
+                self._cases(c, t, t.conds[-1], locs[:i + 1])
             if mv.cond is not None:
                 t.own = [(n, c.expr_fn(n, ["player"] + locs)) for n in conjuncts(mv.cond)]
+                self._cases(c, t, t.own, locs)
             todo.append(t)
         c.write_pending()               # user functions not compiled yet (inlined until now)
         env = c.ns
@@ -102,7 +114,19 @@ class Probe:
             t.sources = [env[x] for x in t.sources]
             t.conds = [[(n, env[x]) for n, x in parts] for parts in t.conds]
             t.own = [(n, env[x]) for n, x in t.own]
+            t.cases = {k: [[(n, None if x is None else env[x]) for n, x in d] for d in cs]
+                       for k, cs in t.cases.items()}
         self.moves = todo
+
+    @staticmethod
+    def _cases(c, t: MoveTests, parts: list, locs: list):
+        """The cases of each `or` among a condition's parts: their parts that read no
+        parameter are compiled on their own, with the condition's arguments."""
+        for n, _ in parts:
+            ds = disjuncts(n)
+            if len(ds) > 1:
+                t.cases[id(n)] = [[(x, None if _uses_any(x, set(locs)) else c.expr_fn(x, ["player"] + locs))
+                                   for x in conjuncts(d)] for d in ds]
 
 
 _PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
@@ -187,6 +211,34 @@ def _same(a, b) -> bool:
     return a == b
 
 
+def narrow(look: _Look, t: MoveTests, n, args: list):
+    """A failed condition `A and X or B and Y`, where A and B read no parameter, said for the
+    state at hand: the cases whose A is false now are left out, and the parts such as B that
+    hold now are not repeated (`on_table > 0 and (follows(card) or ...)` is 'only if
+    follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left."""
+    cases = t.cases.get(id(n))
+    if cases is None:
+        return n
+    kept = []
+    for parts in cases:
+        if any(f is not None and not _holds(look.call(f, *args)) for _, f in parts):
+            continue                     # this case does not apply now
+        rest = [x for x, f in parts if f is None]
+        if not rest:
+            return n                     # it would hold: say the whole rule
+        kept.append(rest)
+    if not kept or len(kept) == len(cases) and all(len(r) == len(p) for r, p in zip(kept, cases)):
+        return n
+
+    def join_(op, items):
+        out = items[0]
+        for x in items[1:]:
+            out = nodes.BoolOp(x.span, op, out, x)
+            out.type = "bool"
+        return out
+    return join_("or", [join_("and", r) for r in kept])
+
+
 def try_move(look: _Look, t: MoveTests, cards: list):
     """Can the cards (in order) be this move's card parameters? None when yes (some values of
     the other parameters make it legal), else the deepest Why."""
@@ -223,7 +275,8 @@ def try_move(look: _Look, t: MoveTests, cards: list):
         if i == len(params):
             for n, f in t.own:
                 if (n, f) not in own_first and not _holds(look.call(f, *vals)):
-                    note(Why("cond", mv, None, n, bound, cards=list(cards), depth=2 * i + 1))
+                    note(Why("cond", mv, None, narrow(look, t, n, vals), bound, cards=list(cards),
+                             depth=2 * i + 1))
                     return False
             return True
         p = params[i]
@@ -239,8 +292,8 @@ def try_move(look: _Look, t: MoveTests, cards: list):
                 return False
             for n, f in t.conds[i]:
                 if not _holds(look.call(f, *vals, want)):
-                    note(Why("cond", mv, p, n, dict(bound, **{local_of(p): want}), cards=list(cards),
-                             depth=2 * i + 1))
+                    note(Why("cond", mv, p, narrow(look, t, n, vals + [want]),
+                             dict(bound, **{local_of(p): want}), cards=list(cards), depth=2 * i + 1))
                     return False
             return go(i + 1, vals + [want])
         if not src:
