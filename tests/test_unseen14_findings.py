@@ -90,3 +90,42 @@ def test_a_refused_card_is_told_the_case_of_the_rule_that_applies_now(tmp_path):
     assert m.to_move() == 0
     assert ask("KC") == ("You cannot play with K♣: only if K♣'s suit equals led or (for every card "
                          "d in the player's hand, d's suit does not equal led).")
+
+
+# FreeCell with a slip in a function (`c.rank == top(...).rank + 1`): besides the one error at
+# the '+', the automatic rule that uses the function in its for_each's `in` had its `say:` told
+# "unknown name 'c'": the loop variable of a failed `in` was left out of the say's names, so the
+# say repeated the error where the reference promises none (errors.md, names_no_follow_up_errors).
+AUTO_SAY = """\
+game: Up
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  table: {visibility: all}
+  up: {visibility: all}
+functions:
+  next_up:
+    params: {c: card}
+    body: "c.rank == top(up).rank + 1"
+automatic:
+  - name: put up
+    do:
+      - for_each: c
+        in: "[c for c in table if next_up(c)]"
+        do:
+          - move: {cards: c, to: up, face_up: true}
+    say: "{c} goes up"
+hand:
+  - shuffle: stock
+  - move: {all: stock, to: table, face_up: true}
+"""
+
+
+def test_a_failed_for_each_gives_no_follow_up_error_in_its_rule_s_say(tmp_path, capsys):
+    from cardrules import cli
+    path = tmp_path / "up.yaml"
+    path.write_text(AUTO_SAY)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [e.split(": error: ")[1] for e in err] == ["'+' needs numbers, not a rank"]
