@@ -129,3 +129,28 @@ def test_a_failed_for_each_gives_no_follow_up_error_in_its_rule_s_say(tmp_path, 
     assert cli.main(["validate", str(path)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert [e.split(": error: ")[1] for e in err] == ["'+' needs numbers, not a rank"]
+
+
+# FreeCell with `foundation(suit_order(c.suit) + 1)`: the game stopped with "index 4 out of
+# range 0..3" at the statement, which has several numbered zones (cascades, cells,
+# foundations): the message now names the zone.
+def test_an_index_out_of_range_names_its_zone(tmp_path):
+    from cardrules import testing as T
+    from cardrules.errors import GameError
+    path = tmp_path / "piles.yaml"
+    path.write_text("""\
+game: Piles
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  piles: {count: 2, visibility: all}
+hand:
+  - shuffle: stock
+  - for_each: i
+    in: "range(3)"
+    do:
+      - move: {top: stock, to: "piles(i)"}
+""")
+    with pytest.raises(GameError, match="index 2 out of range 0..1 for zone 'piles'"):
+        T.stacked(str(path), "AC")
