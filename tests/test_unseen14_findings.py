@@ -154,3 +154,29 @@ hand:
 """)
     with pytest.raises(GameError, match="index 2 out of range 0..1 for zone 'piles'"):
         T.stacked(str(path), "AC")
+
+
+# FreeCell's first draft named its moves to_foundation, to_cascade and to_cell: the narration
+# told "South toes cell (i 1): 4♦ from cascade 5 to cell 1" and the terminal "You to
+# foundation: A♥ ...". validate now warns about a move whose name starts with no verb.
+def test_a_move_named_with_no_verb_first_is_warned_about(tmp_path):
+    from cardrules.load import load_game
+    path = tmp_path / "cells.yaml"
+    path.write_text(AUTO_SAY.replace('body: "c.rank == top(up).rank + 1"', 'body: "empty(up)"') + """\
+moves:
+  to_up:
+    params:
+      card: {from: table}
+    do:
+      - move: {cards: card, to: up}
+  no_move:
+    say: "{player} waits"
+""")
+    text = path.read_text().replace("  - move: {all: stock, to: table, face_up: true}\n",
+                                    "  - move: {all: stock, to: table, face_up: true}\n"
+                                    "  - choose: [to_up, no_move]\n    by: 0\n")
+    path.write_text(text)
+    _, warnings = load_game(str(path))
+    assert [w.line().split(": warning: ")[1] for w in warnings] == [
+        "move 'to_up' starts with 'to', which the narration takes for a verb (\"South toes up\"): "
+        "start its name with a verb (move_to_up), or give it a say:"]
