@@ -180,3 +180,20 @@ moves:
     assert [w.line().split(": warning: ")[1] for w in warnings] == [
         "move 'to_up' starts with 'to', which the narration takes for a verb (\"South toes up\"): "
         "start its name with a verb (move_to_up), or give it a say:"]
+
+
+# Five Hundred's auction at the terminal: typing a bid lower than the last one, `bid 6 spades`
+# after 6 clubs, was answered "No legal move matches 'bid 6 spades'." A move typed by its name
+# and values (no cards) is now explained like a refused card, with the values typed in place of
+# the parameters.
+def test_a_move_typed_with_its_values_says_why_it_is_not_legal():
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    from conftest import ROOT
+    m = T.stacked(str(ROOT / "tests" / "unseen14" / "five-hundred.yaml"), [])
+    names = narrate.seat_names(3)
+    T.choose(m, "bid 6 clubs")                   # West, left of the dealer, bids 60
+    assert parse_answer(m, m.to_move(), names, "bid 6 spades") == (
+        "error", "You cannot bid 6 spades: only if bid_value(6, spades) is more than high.")
+    assert parse_answer(m, m.to_move(), names, "bid  6 diamonds")[0] == "move"

@@ -239,9 +239,11 @@ def narrow(look: _Look, t: MoveTests, n, args: list):
     return join_("or", [join_("and", r) for r in kept])
 
 
-def try_move(look: _Look, t: MoveTests, cards: list):
+def try_move(look: _Look, t: MoveTests, cards: list, typed=None):
     """Can the cards (in order) be this move's card parameters? None when yes (some values of
-    the other parameters make it legal), else the deepest Why."""
+    the other parameters make it legal), else the deepest Why. `typed(param, value)`, when
+    given, says whether a value of a parameter that takes no card is among what the player
+    typed (`bid 6 spades`): only those values are tried, and one alone is asked for."""
     mv = t.move
     params = mv.params
     slots = [_takes(p) for p in params]
@@ -283,8 +285,12 @@ def try_move(look: _Look, t: MoveTests, cards: list):
         src = look.call(t.sources[i], *vals)
         if src is _FAILED or not isinstance(src, (list, tuple)):
             return False
-        if i in asked:
-            want = asked[i]
+        said = None
+        if typed is not None and i not in asked and not _takes(p) and not p.blind:
+            said = [x for x in src if typed(p, x)] or None   # none typed: every value is tried
+            src = said or src
+        if i in asked or said is not None and len(said) == 1:
+            want = asked[i] if i in asked else said[0]
             if not any(_same(x, want) for x in src):
                 note(Why("source", mv, p, None, dict(bound, **{local_of(p): want}), cards=list(cards),
                          depth=2 * i,
@@ -325,9 +331,10 @@ def _zone_of(S, items) -> int:
     return -1
 
 
-def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Why | None:
+def explain(match: Match, seat: int, cards: list, name: str | None = None, typed=None) -> Why | None:
     """Why no legal move of `seat` takes these cards (card ids, in the order asked) as the move
-    `name` (any move when None); None when one does, or when the rules give no reason."""
+    `name` (any move when None); None when one does, or when the rules give no reason.
+    `typed`: the other values asked for, as try_move takes it."""
     if match.pending is None:
         return Why("over")
     to, moves, op = match.pending
@@ -354,7 +361,7 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
         mine = [mv for mv in now if name is None or mv.name == name]
         fails = []
         for mv in mine:
-            w = try_move(look, tests[mv.name], cards)
+            w = try_move(look, tests[mv.name], cards, typed)
             if w is None:
                 return None
             fails.append(w)
@@ -365,7 +372,7 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
         for mv in later:
             if name is not None and mv.name != name:
                 continue
-            if try_move(look, tests[mv.name], cards) is None:
+            if try_move(look, tests[mv.name], cards, typed) is None:
                 return Why("precedence", mv, before=list(now), also=best)
         if best is None and name is not None:
             return Why("not_now", tests[name].move)
