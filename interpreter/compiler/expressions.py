@@ -78,14 +78,14 @@ class Expressions:
         code = self.x(arg)
         if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return f"({b} + {code})"
-        return f"({b} + rt.index({code}, {z.count}))"
+        return f"({b} + rt.index({code}, {z.count}, {z.name!r}))"
 
     def grid_at(self, at, z) -> str:
         """Code for the place of instance `name(seat, index)` among a two-level zone's own
         (seat * count + index), the index checked against the count unless known in range."""
         seat, code = self.x(at.seat), self.x(at.index)
         if not (self.valid_index.get(code) == z.name or self.known_index(code, z)):
-            code = f"rt.index({code}, {z.count})"
+            code = f"rt.index({code}, {z.count}, {z.name!r})"
         if INT.match(seat) and INT.match(code):
             return str(int(seat) * z.count + int(code))
         return f"{seat} * {z.count} + {code}"
@@ -106,7 +106,7 @@ class Expressions:
         code = self.x(node)
         if z.kind == "player" or self.valid_index.get(code) == z.name or self.known_index(code, z):
             return code
-        return f"rt.index({code}, {z.count})"
+        return f"rt.index({code}, {z.count}, {z.name!r})"
 
     def x_Attr(self, n):
         if getattr(n, "ref", None) and n.ref[0] == "enum":           # strain.clubs

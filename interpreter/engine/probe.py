@@ -54,6 +54,13 @@ def conjuncts(node) -> list:
     return [node]
 
 
+def disjuncts(node) -> list:
+    """The `or` parts of a condition, in order."""
+    if isinstance(node, nodes.BoolOp) and node.op == "or":
+        return disjuncts(node.left) + disjuncts(node.right)
+    return [node]
+
+
 def local_of(p: m.Param) -> str:
     return f"p_{p.name}"
 
@@ -73,6 +80,9 @@ class MoveTests:
         self.sources: list = []
         self.conds: list = []        # per parameter: [(node, fn)]
         self.own: list = []          # the move's `if:` parts: (node, fn)
+        # id(part) -> its cases, when a part is an `or`: per disjunct, its `and` parts as
+        # (node, fn), fn None for a part that reads a parameter (see narrow)
+        self.cases: dict = {}
 
 
 class Probe:
@@ -91,8 +101,10 @@ class Probe:
                 t.sources.append(c.expr_fn(p.source, ["player"] + locs[:i]))
                 t.conds.append([(n, c.expr_fn(n, ["player"] + locs[:i + 1]))
                                 for n in (conjuncts(p.cond) if p.cond is not None else [])])
+                self._cases(c, t, t.conds[-1], locs[:i + 1])
             if mv.cond is not None:
                 t.own = [(n, c.expr_fn(n, ["player"] + locs)) for n in conjuncts(mv.cond)]
+                self._cases(c, t, t.own, locs)
             todo.append(t)
         c.write_pending()               # user functions not compiled yet (inlined until now)
         env = c.ns
@@ -102,7 +114,19 @@ class Probe:
             t.sources = [env[x] for x in t.sources]
             t.conds = [[(n, env[x]) for n, x in parts] for parts in t.conds]
             t.own = [(n, env[x]) for n, x in t.own]
+            t.cases = {k: [[(n, None if x is None else env[x]) for n, x in d] for d in cs]
+                       for k, cs in t.cases.items()}
         self.moves = todo
+
+    @staticmethod
+    def _cases(c, t: MoveTests, parts: list, locs: list):
+        """The cases of each `or` among a condition's parts: their parts that read no
+        parameter are compiled on their own, with the condition's arguments."""
+        for n, _ in parts:
+            ds = disjuncts(n)
+            if len(ds) > 1:
+                t.cases[id(n)] = [[(x, None if _uses_any(x, set(locs)) else c.expr_fn(x, ["player"] + locs))
+                                   for x in conjuncts(d)] for d in ds]
 
 
 _PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
@@ -187,9 +211,39 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def try_move(look: _Look, t: MoveTests, cards: list):
+def narrow(look: _Look, t: MoveTests, n, args: list):
+    """A failed condition `A and X or B and Y`, where A and B read no parameter, said for the
+    state at hand: the cases whose A is false now are left out, and the parts such as B that
+    hold now are not repeated (`on_table > 0 and (follows(card) or ...)` is 'only if
+    follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left."""
+    cases = t.cases.get(id(n))
+    if cases is None:
+        return n
+    kept = []
+    for parts in cases:
+        if any(f is not None and not _holds(look.call(f, *args)) for _, f in parts):
+            continue                     # this case does not apply now
+        rest = [x for x, f in parts if f is None]
+        if not rest:
+            return n                     # it would hold: say the whole rule
+        kept.append(rest)
+    if not kept or len(kept) == len(cases) and all(len(r) == len(p) for r, p in zip(kept, cases)):
+        return n
+
+    def join_(op, items):
+        out = items[0]
+        for x in items[1:]:
+            out = nodes.BoolOp(x.span, op, out, x)
+            out.type = "bool"
+        return out
+    return join_("or", [join_("and", r) for r in kept])
+
+
+def try_move(look: _Look, t: MoveTests, cards: list, typed=None):
     """Can the cards (in order) be this move's card parameters? None when yes (some values of
-    the other parameters make it legal), else the deepest Why."""
+    the other parameters make it legal), else the deepest Why. `typed(param, value)`, when
+    given, says whether a value of a parameter that takes no card is among what the player
+    typed (`bid 6 spades`): only those values are tried, and one alone is asked for."""
     mv = t.move
     params = mv.params
     slots = [_takes(p) for p in params]
@@ -223,15 +277,20 @@ def try_move(look: _Look, t: MoveTests, cards: list):
         if i == len(params):
             for n, f in t.own:
                 if (n, f) not in own_first and not _holds(look.call(f, *vals)):
-                    note(Why("cond", mv, None, n, bound, cards=list(cards), depth=2 * i + 1))
+                    note(Why("cond", mv, None, narrow(look, t, n, vals), bound, cards=list(cards),
+                             depth=2 * i + 1))
                     return False
             return True
         p = params[i]
         src = look.call(t.sources[i], *vals)
         if src is _FAILED or not isinstance(src, (list, tuple)):
             return False
-        if i in asked:
-            want = asked[i]
+        said = None
+        if typed is not None and i not in asked and not _takes(p) and not p.blind:
+            said = [x for x in src if typed(p, x)] or None   # none typed: every value is tried
+            src = said or src
+        if i in asked or said is not None and len(said) == 1:
+            want = asked[i] if i in asked else said[0]
             if not any(_same(x, want) for x in src):
                 note(Why("source", mv, p, None, dict(bound, **{local_of(p): want}), cards=list(cards),
                          depth=2 * i,
@@ -239,8 +298,8 @@ def try_move(look: _Look, t: MoveTests, cards: list):
                 return False
             for n, f in t.conds[i]:
                 if not _holds(look.call(f, *vals, want)):
-                    note(Why("cond", mv, p, n, dict(bound, **{local_of(p): want}), cards=list(cards),
-                             depth=2 * i + 1))
+                    note(Why("cond", mv, p, narrow(look, t, n, vals + [want]),
+                             dict(bound, **{local_of(p): want}), cards=list(cards), depth=2 * i + 1))
                     return False
             return go(i + 1, vals + [want])
         if not src:
@@ -272,9 +331,10 @@ def _zone_of(S, items) -> int:
     return -1
 
 
-def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Why | None:
+def explain(match: Match, seat: int, cards: list, name: str | None = None, typed=None) -> Why | None:
     """Why no legal move of `seat` takes these cards (card ids, in the order asked) as the move
-    `name` (any move when None); None when one does, or when the rules give no reason."""
+    `name` (any move when None); None when one does, or when the rules give no reason.
+    `typed`: the other values asked for, as try_move takes it."""
     if match.pending is None:
         return Why("over")
     to, moves, op = match.pending
@@ -301,7 +361,7 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
         mine = [mv for mv in now if name is None or mv.name == name]
         fails = []
         for mv in mine:
-            w = try_move(look, tests[mv.name], cards)
+            w = try_move(look, tests[mv.name], cards, typed)
             if w is None:
                 return None
             fails.append(w)
@@ -312,7 +372,7 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None) -> Wh
         for mv in later:
             if name is not None and mv.name != name:
                 continue
-            if try_move(look, tests[mv.name], cards) is None:
+            if try_move(look, tests[mv.name], cards, typed) is None:
                 return Why("precedence", mv, before=list(now), also=best)
         if best is None and name is not None:
             return Why("not_now", tests[name].move)

@@ -56,6 +56,11 @@ def parse_answer(match, viewer: int, names: list, text: str):
         again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()])
         if again[3]:
             want_cards, want_nums, want_words, found, known_words = again
+    lead = None if found or want_cards else _move_leading(P, typed)
+    if lead is not None:               # `bid 6 spades`: a move by its name and its values
+        reason = _why_values(match, viewer, names, lead, want_nums, want_words, t)
+        if reason:
+            return ("error", reason)
     unknown = [w for w in want_words if w not in known_words]
     named = _move_named(P, want_words)
     if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
@@ -105,6 +110,30 @@ def _matching(match, items, moves, names, typed: list, words: list = ()):
                 and all(w in tok["words"] for w in want_words):
             found.append(k)
     return want_cards, want_nums, want_words, found, known_words
+
+
+def _move_leading(P, typed: list):
+    """(move name, its words) when the first typed words name a move, more words follow and
+    the move takes no card ('bid 6 spades'), else None."""
+    for k in (2, 1):
+        if len(typed) > k:
+            named = _move_named(P, [w.lower() for w in typed[:k]])
+            if named is not None:
+                mv = next(m for m in P.game.moves_by_index if m.name == named[0])
+                return named if all(p.type != "card" and not isinstance(p.type, tuple)
+                                    for p in mv.params) and mv.params else None
+    return None
+
+
+def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, text: str):
+    """Why the move `lead` names is not legal with the values typed after its name."""
+    rest = {w for w in words if w not in lead[1]}
+    nums = set(nums)
+
+    def typed(p, v) -> bool:
+        tk = narrate.value_tokens(match, p, v, names)
+        return bool(nums.intersection(tk["numbers"]) or rest & tk["words"])
+    return why_not(match, viewer, [], names, lead[0], typed=typed, text=" ".join(text.split()))
 
 
 def _move_named(P, typed: list):

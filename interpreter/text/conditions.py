@@ -9,7 +9,7 @@ to 5"). The noun phrases for values (`value`, `over`, `resolve`, ...) come from 
 from __future__ import annotations
 
 from ..language import nodes as ast
-from .english import join, plural
+from .english import closed, join, plural
 
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "notin", "notin": "in"}
 
@@ -238,6 +238,7 @@ class Conditions:
             if self.is_zone(Rr):
                 return f"{left} {verb} in {self.value(Rr, Renv)}"
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
+        left = closed(left)                      # '(the number of ... such that ...) is at least ...'
         right = self.value(Rr, Renv)
         literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
             isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card", "enum"))

@@ -23,3 +23,22 @@ def cap(s: str) -> str:
 
 def plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
+
+
+def _open_clause(text: str) -> bool:
+    """Whether a text ends in a 'such that ...' clause outside brackets, which would swallow
+    whatever follows it: '2 times the number of cards x ... such that x's rank is A plus 1'."""
+    depth, top = 0, []
+    for ch in text:
+        depth += ch == "("
+        if depth == 0:
+            top.append(ch)
+        depth -= ch == ")" and depth > 0
+    top = "".join(top)
+    i = top.rfind(" such that ")
+    return i >= 0 and ", of " not in top[i:]    # 'the sum, over ... such that ..., of x' is closed
+
+
+def closed(text: str) -> str:
+    """The text, bracketed when a 'such that' clause in it would run on into what follows."""
+    return f"({text})" if _open_clause(text) else text

@@ -182,38 +182,46 @@ def move_tokens(match, move, names: list) -> dict:
     P = match.P
     mv = P.game.moves_by_index[move[0]]
     out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
-
-    def add(p, v, typ):
-        if p is not None and p.blind:
-            out["numbers"].append(v + 1)
-        elif isinstance(typ, tuple):
-            for x in v:
-                add(None, x, typ[1])
-        elif typ == "card":
-            out["cards"].append(P.card_names[v])
-        elif typ == "seat":
-            out["words"].add(names[v].lower())
-        elif typ == "rank":
-            r = str(P.game.deck.ranks[v])
-            out["words"].add(r.lower())
-            if r.isdigit():
-                out["numbers"].append(int(r))
-        elif typ == "suit":
-            s = P.game.deck.suits[v]
-            out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)})
-        elif typ == "color":
-            out["words"].add(str(P.game.deck.color_names[v]).lower())
-        elif typ == "int":
-            out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
-        elif typ == "bool":
-            out["words"].add("yes" if v else "no")
-        elif typ in P.game.types:
-            out["words"].add(P.game.types[typ][v].lower())
-
     for p, v in zip(mv.params, move[1:]):
         out["words"].add(p.name.lower())
-        add(p, v, p.type)
+        _add_tokens(P, names, out, p, v, p.type)
     return out
+
+
+def value_tokens(match, p, v, names: list) -> dict:
+    """What a typed answer may name for value v of parameter p (as move_tokens, without the
+    names of the move and the parameter)."""
+    out = {"cards": [], "numbers": [], "words": set()}
+    _add_tokens(match.P, names, out, p, v, p.type)
+    return out
+
+
+def _add_tokens(P, names, out, p, v, typ):
+    if p is not None and p.blind:
+        out["numbers"].append(v + 1)
+    elif isinstance(typ, tuple):
+        for x in v:
+            _add_tokens(P, names, out, None, x, typ[1])
+    elif typ == "card":
+        out["cards"].append(P.card_names[v])
+    elif typ == "seat":
+        out["words"].add(names[v].lower())
+    elif typ == "rank":
+        r = str(P.game.deck.ranks[v])
+        out["words"].add(r.lower())
+        if r.isdigit():
+            out["numbers"].append(int(r))
+    elif typ == "suit":
+        s = P.game.deck.suits[v]
+        out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)})
+    elif typ == "color":
+        out["words"].add(str(P.game.deck.color_names[v]).lower())
+    elif typ == "int":
+        out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
+    elif typ == "bool":
+        out["words"].add("yes" if v else "no")
+    elif typ in P.game.types:
+        out["words"].add(P.game.types[typ][v].lower())
 
 
 def cards_words(items: list) -> str:

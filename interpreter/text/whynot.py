@@ -12,10 +12,13 @@ from .english import cap, join
 from .words import Words
 
 
-def why_not(match, seat: int, cards: list, names: list, name: str | None = None) -> str | None:
-    """One or two sentences, or None when the rules give no reason (a move does take them)."""
-    w = explain(match, seat, cards, name)
-    return None if w is None else say(match, seat, w, names)
+def why_not(match, seat: int, cards: list, names: list, name: str | None = None,
+            typed=None, text: str | None = None) -> str | None:
+    """One or two sentences, or None when the rules give no reason (a move does take them).
+    `typed(param, value)`: the values of parameters that take no card the player typed, and
+    `text` what they typed (`bid 6 spades`), said in place of the move's name."""
+    w = explain(match, seat, cards, name, typed)
+    return None if w is None else say(match, seat, w, names, text)
 
 
 def _card_node(P, c: int):
@@ -32,9 +35,34 @@ def _cards_node(P, cs: list):
     return n
 
 
-def _env(P, bound: dict) -> dict:
-    """Parameters stand for the values asked for (cards by name; other values stay named)."""
+def _value_node(P, typ, v):
+    """A node that reads as value v of type typ (a number, a rank, a suit, a value of a type
+    of the file's), or None."""
+    if typ == "int":
+        n = nodes.Num(None, v)
+        n.ref = None
+    elif typ in ("rank", "suit"):
+        n = nodes.Name(None, str(v))
+        n.ref = (typ, v)
+    elif typ in P.game.types:
+        n = nodes.Name(None, P.game.types[typ][v])
+        n.ref = ("enum", typ, v)
+    else:
+        return None
+    n.type = typ
+    return n
+
+
+def _env(P, bound: dict, typed=None) -> dict:
+    """Parameters stand for the values asked for (cards by name; other values stay named, but
+    for values the player typed, `typed` the move: `bid_value(6, spades)`)."""
     env = {}
+    if typed is not None:
+        types = {local_of(p): p.type for p in typed.params}
+        for local, v in bound.items():
+            node = _value_node(P, types.get(local), v) if local not in _card_locals(P) else None
+            if node is not None:
+                env[local] = (node, {})
     for local, v in bound.items():
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(P.card_names) \
                 and local in _card_locals(P):
@@ -59,7 +87,7 @@ def _move_words(P, mv, cards: list) -> str:
     return narrate.words(mv.name) + (f" with {shown}" if shown else "")
 
 
-def say(match, seat: int, w: Why, names: list) -> str:
+def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     P = match.P
     words = Words(P.game, False)
     if w.kind == "over":
@@ -82,8 +110,8 @@ def say(match, seat: int, w: Why, names: list) -> str:
     if w.kind == "not_now":
         return f"You cannot {narrate.words(w.move.name)} now." if w.move is not None else \
             "No move takes that now."
-    head = f"You cannot {_move_words(P, w.move, w.cards)}: "
-    env = _env(P, w.bound)
+    head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
+    env = _env(P, w.bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
         return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") + "."
@@ -91,7 +119,8 @@ def say(match, seat: int, w: Why, names: list) -> str:
         p = w.param
         asked = w.bound.get(local_of(p))
         what = " ".join(narrate.card(P, c) for c in (asked if isinstance(asked, list) else [asked])) \
-            if asked is not None and _is_cards(asked) else words.words(p.name)
+            if asked is not None and _is_cards(asked) and local_of(p) in _card_locals(P) \
+            else words.words(p.name)
         return head + f"the {words.words(p.name)} must be one of {words.value(p.source, env)}" \
             + (f", and {what} is not." if what != words.words(p.name) else ".")
     if w.kind == "none":

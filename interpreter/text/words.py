@@ -18,7 +18,7 @@ from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
-from .english import join, plural
+from .english import closed, join, plural
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -272,7 +272,7 @@ class Words(Conditions):
             r = self.resolve(x, env)[0]
             if not right and isinstance(r, ast.Gen) and r.cond is not None:   # '(... such that ...) followed by'
                 return f"({s})"
-            return s
+            return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
         if n.op == "+":
             return f"{a} followed by {b}" if isinstance(n.type, tuple) else f"{a} plus {b}"
@@ -414,7 +414,7 @@ class Words(Conditions):
             return f"the first of {v(a[0])}"
         if f in ("min", "max"):
             if len(a) == 2:
-                return f"the {'smaller' if f == 'min' else 'larger'} of {v(a[0])} and {v(a[1])}"
+                return f"the {'smaller' if f == 'min' else 'larger'} of {closed(v(a[0]))} and {v(a[1])}"
             return f"the {'smallest' if f == 'min' else 'largest'} of {v(a[0])}"
         if f == "sum":
             return f"the sum of {v(a[0])}"

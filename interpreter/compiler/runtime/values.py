@@ -63,9 +63,9 @@ def seat(v, n):
     raise EvalError(f"{v} is not a seat: with {n} players the seats are 0 to {n - 1}")
 
 
-def index(i, n):
+def index(i, n, zone=None):
     if not 0 <= i < n:
-        raise EvalError(f"index {i} out of range 0..{n - 1}")
+        raise EvalError(f"index {i} out of range 0..{n - 1}" + (f" for zone '{zone}'" if zone else ""))
     return i
 
 

@@ -196,7 +196,7 @@ def _loop_scope(scope: Scope, body: list) -> Scope:
     todo = list(body)
     while todo:
         st = todo.pop()
-        if isinstance(st, m.ForEach) and st.var.type != UNCHECKED:
+        if isinstance(st, m.ForEach):         # (unchecked when its `in` failed: no follow-up)
             scope = scope.plus(st.var.name, ("slot", st.var.type, st.var.slot))
         for key in ("body", "then", "other", "otherwise"):
             todo.extend(getattr(st, key, None) or [])

@@ -13,6 +13,12 @@ from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MA
                     PER_PLAYER_TYPES, UNCHECKED, Scope)
 
 
+# Words a move's name may start with that are no verb: the narration says "South toes cell"
+# for `to_cell` (narrate.third_person takes the name's first word as the verb).
+NOT_VERBS = frozenset("to from on onto into in at with without the a an no for by of off over "
+                      "under new next my your his her their its".split())
+
+
 class Sections:
     """Each section of the document, checked into the model's parts."""
 
@@ -437,6 +443,12 @@ class Sections:
         for name, mv in self.moves.items():
             if name not in used_moves:
                 self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
+            head, _, rest = name.partition("_")
+            if mv.say is None and head.lower() in NOT_VERBS:
+                told = head + ("es" if head.endswith("o") else "s") + (" " + rest.replace("_", " ") if rest else "")
+                self.warn(f"move '{name}' starts with '{head}', which the narration takes for a verb "
+                          f"(\"South {told}\"): start its name with a verb (move_{name}), or give it "
+                          f"a say:", mv.span)
         for name in self.functions_src:
             if name not in self.called:
                 self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
