@@ -158,7 +158,8 @@ hand:
 
 # FreeCell's first draft named its moves to_foundation, to_cascade and to_cell: the narration
 # told "South toes cell (i 1): 4♦ from cascade 5 to cell 1" and the terminal "You to
-# foundation: A♥ ...". validate now warns about a move whose name starts with no verb.
+# foundation: A♥ ...". validate now warns about a move whose name starts with no verb, and the
+# narration and the reasons for a refused move put a verb before it ("South moves to cell").
 def test_a_move_named_with_no_verb_first_is_warned_about(tmp_path):
     from cardrules.load import load_game
     path = tmp_path / "cells.yaml"
@@ -178,8 +179,12 @@ moves:
     path.write_text(text)
     _, warnings = load_game(str(path))
     assert [w.line().split(": warning: ")[1] for w in warnings] == [
-        "move 'to_up' starts with 'to', which the narration takes for a verb (\"South toes up\"): "
+        "move 'to_up' starts with 'to', which is no verb: the narration says \"South moves to up\"; "
         "start its name with a verb (move_to_up), or give it a say:"]
+    from cardrules.text import narrate
+    assert narrate.verb_words("to_up") == "move to up" and narrate.third_person("move to up") == "moves to up"
+    assert narrate.verb_words("no_trump") == "choose no trump"
+    assert narrate.verb_words("play_card") == "play card"
 
 
 # Five Hundred's auction at the terminal: typing a bid lower than the last one, `bid 6 spades`

@@ -353,7 +353,7 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     if _blind_fan(match):
         mv = P.game.moves_by_index[match.legal_moves()[0][0]]
         src = _fan_source(match, viewer, names)
-        title = f"{narrate.words(mv.name).capitalize()}: pick one of {n} face-down cards"
+        title = f"{narrate.verb_words(mv.name).capitalize()}: pick one of {n} face-down cards"
         parts.append(Text(clean(title + (f" from {src}" if src else "") + ":"), style="bold"))
         parts.append(Text("  " + " ".join(f"[{k + 1}]" for k in range(n))))
         parts.append(Text(f"Type a position (1-{n})" + (" · ? · s · q" if compact else

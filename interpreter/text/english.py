@@ -1,7 +1,10 @@
 """Small English helpers the text modules share: `join` ("a, b and c"), `cap` (capitalize a
-sentence that starts with one of our own words) and `plural`.
+sentence that starts with one of our own words), `plural`, and a name's words (`words`,
+`third_person`, `verb_words`).
 """
 from __future__ import annotations
+
+from ..language.check.sections import NOT_VERBS, PLACES
 
 
 def join(items: list, word: str = "and") -> str:
@@ -42,3 +45,31 @@ def _open_clause(text: str) -> bool:
 def closed(text: str) -> str:
     """The text, bracketed when a 'such that' clause in it would run on into what follows."""
     return f"({text})" if _open_clause(text) else text
+
+
+def words(name: str) -> str:
+    """An identifier as words: 'capture_three' -> 'capture three'."""
+    return str(name).replace("_", " ").strip()
+
+
+def third_person(phrase: str) -> str:
+    """'capture three' -> 'captures three' (the first word is taken as the verb)."""
+    head, _, rest = phrase.partition(" ")
+    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        head += "es"
+    elif head.endswith("y") and len(head) > 1 and head[-2] not in "aeiou":
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return f"{head} {rest}".strip()
+
+
+def verb_words(name: str) -> str:
+    """A move's name as words led by a verb, for "South ..." and "You cannot ...": its own words
+    when they start with a verb; `to_cell` -> 'move to cell', `no_trump` -> 'choose no trump'
+    (the names check warns about: NOT_VERBS)."""
+    text = words(name)
+    first = text.partition(" ")[0].lower()
+    if first in PLACES:
+        return "move " + text
+    return "choose " + text if first in NOT_VERBS else text

@@ -13,7 +13,7 @@ from ..language import cards as cardtext
 from ..language.nodes import Attr, Call, Name, Node, Num
 from ..engine.observe import visible
 from . import marks
-from .english import join
+from .english import join, third_person, verb_words, words   # (narrate.words ...: used by others)
 
 _COMPASS = {
     1: ["South"],
@@ -29,23 +29,6 @@ ALL_SEATS = -2      # a watcher who sees every card (replay --show without --sea
 
 def seat_names(n: int) -> list:
     return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
-
-
-def words(name: str) -> str:
-    """An identifier as words: 'capture_three' -> 'capture three'."""
-    return str(name).replace("_", " ").strip()
-
-
-def third_person(phrase: str) -> str:
-    """'capture three' -> 'captures three' (the first word is taken as the verb)."""
-    head, _, rest = phrase.partition(" ")
-    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
-        head += "es"
-    elif head.endswith("y") and len(head) > 1 and head[-2] not in "aeiou":
-        head = head[:-1] + "ies"
-    else:
-        head += "s"
-    return f"{head} {rest}".strip()
 
 
 def card(P, c: int) -> str:
@@ -732,7 +715,7 @@ class Narrator:
                 self._add(body[:1].upper() + body[1:] + ".")
             return
         mv, parts = _arg_parts(self.m, line["move"], self.names, self.v, False, skip_cards=True)
-        verb = words(mv.name)
+        verb = verb_words(mv.name)
         head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
         if parts:
             head += " (" + ", ".join(parts) + ")"

@@ -84,7 +84,7 @@ def _card_locals(P) -> set:
 
 def _move_words(P, mv, cards: list) -> str:
     shown = " ".join(narrate.card(P, c) for c in cards)
-    return narrate.words(mv.name) + (f" with {shown}" if shown else "")
+    return narrate.verb_words(mv.name) + (f" with {shown}" if shown else "")
 
 
 def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
@@ -99,16 +99,16 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         where = narrate.zone_phrase(P, w.zone, seat, names)
         return f"{shown} {'is' if len(w.cards) == 1 else 'are'} not in {where}."
     if w.kind == "precedence":
-        first = join([narrate.words(mv.name) for mv in _unique(w.before)], "or")
-        text = f"You must {first} when you can; {narrate.words(w.move.name)} only when you cannot."
+        first = join([narrate.verb_words(mv.name) for mv in _unique(w.before)], "or")
+        text = f"You must {first} when you can; {narrate.verb_words(w.move.name)} only when you cannot."
         if w.also is not None and w.also.kind in ("cond", "none", "source"):
             text += " " + say(match, seat, w.also, names)
         return text
     if w.kind == "no_cards":
-        moves = join([narrate.words(mv.name) for mv in _unique(w.before)], "or")
+        moves = join([narrate.verb_words(mv.name) for mv in _unique(w.before)], "or")
         return f"No move takes a card now: you may {moves}."
     if w.kind == "not_now":
-        return f"You cannot {narrate.words(w.move.name)} now." if w.move is not None else \
+        return f"You cannot {narrate.verb_words(w.move.name)} now." if w.move is not None else \
             "No move takes that now."
     head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
     env = _env(P, w.bound, w.move if text is not None else None)

@@ -17,6 +17,7 @@ from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MA
 # for `to_cell` (narrate.third_person takes the name's first word as the verb).
 NOT_VERBS = frozenset("to from on onto into in at with without the a an no for by of off over "
                       "under new next my your his her their its".split())
+PLACES = frozenset("to from on onto into in at off over under".split())   # "moves to cell"
 
 
 class Sections:
@@ -445,9 +446,9 @@ class Sections:
                 self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
             head, _, rest = name.partition("_")
             if mv.say is None and head.lower() in NOT_VERBS:
-                told = head + ("es" if head.endswith("o") else "s") + (" " + rest.replace("_", " ") if rest else "")
-                self.warn(f"move '{name}' starts with '{head}', which the narration takes for a verb "
-                          f"(\"South {told}\"): start its name with a verb (move_{name}), or give it "
+                told = ("moves " if head.lower() in PLACES else "chooses ") + name.replace("_", " ")
+                self.warn(f"move '{name}' starts with '{head}', which is no verb: the narration says "
+                          f"\"South {told}\"; start its name with a verb ({'move' if head.lower() in PLACES else 'choose'}_{name}), or give it "
                           f"a say:", mv.span)
         for name in self.functions_src:
             if name not in self.called:
