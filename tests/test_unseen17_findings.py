@@ -1,0 +1,39 @@
+"""Defects found by writing Doppelkopf and Battle Line (tests/unseen17/) from the docs alone."""
+from cardrules import cli
+
+TINY = """game: Tiny
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: all}
+functions:
+  spread:
+    params: {cs: list of card}
+    body: >-
+      let hi = max(rank_order(c.rank) for c in cs);
+      let lo = min(rank_order(c.rank) for c in cs);
+      hi - lo == 2
+        and count(unique(c.rank for c in cs)) == WRONG
+hand:
+  - score: {seat: 0, points: "1 if spread(stock) else 0"}
+"""
+
+
+def _errors(tmp_path, capsys, text):
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    return str(path), err.out + err.err
+
+
+def test_a_more_indented_continuation_line_of_a_folded_expression_is_pointed_at(tmp_path, capsys):
+    # A continuation indented further (`  and ...`, as docs/language.md writes is_meld) keeps
+    # its line break in YAML's folding: every error in the expression was put on the
+    # 'body: >-' line (9:11), and a name error by Lark's column on the expression's first line.
+    path, out = _errors(tmp_path, capsys, TINY.replace("WRONG", "thre"))
+    assert f"{path}:13:50: error: unknown name 'thre'" in out
+    path, out = _errors(tmp_path, capsys, TINY.replace("WRONG", "3 3"))
+    assert f"{path}:13:52: error: missing operator before '3'" in out
+    path, out = _errors(tmp_path, capsys, TINY.replace("      hi - lo == 2", "      hi - lo = 2"))
+    assert f"{path}:12:15: error:" in out
