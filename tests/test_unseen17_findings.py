@@ -37,3 +37,29 @@ def test_a_more_indented_continuation_line_of_a_folded_expression_is_pointed_at(
     assert f"{path}:13:52: error: missing operator before '3'" in out
     path, out = _errors(tmp_path, capsys, TINY.replace("      hi - lo == 2", "      hi - lo = 2"))
     assert f"{path}:12:15: error:" in out
+
+
+def _rules(tmp_path, capsys, text):
+    path = tmp_path / "rules.yaml"
+    path.write_text(text)
+    assert cli.main(["rules", str(path)]) == 0
+    return capsys.readouterr().out
+
+
+COLOURLESS = """game: Colourless
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [Red, Blue, Gold], colors: {Red: none, Blue: none, Gold: COLOURS}, zone: stock}
+zones:
+  stock: {visibility: all}
+hand:
+  - score: {seat: 0, points: "count(stock)"}
+"""
+
+
+def test_the_colour_none_is_no_colour_in_the_rules_text(tmp_path, capsys):
+    # docs/language.md gives suits of no colour as `colors: {X: none}`; the rules text said
+    # "Suits: Red, Orange, ...; Red, Orange, ... are none."
+    out = _rules(tmp_path, capsys, COLOURLESS.replace("COLOURS", "none"))
+    assert "- Suits: Red, Blue, Gold.\n" in out and "none" not in out
+    out = _rules(tmp_path, capsys, COLOURLESS.replace("COLOURS", "yellow"))
+    assert "- Suits: Red, Blue, Gold; Red and Blue have no colour; Gold are yellow.\n" in out

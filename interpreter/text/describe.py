@@ -217,7 +217,7 @@ class Describer:
         if not d.ranks or not d.suits:
             pass
         elif d.suits != [""]:
-            items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
+            items.append((0, "Suits: " + ", ".join(suits) + "".join("; " + c for c in colors) + "."))
         else:
             items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
         items.append((0, cap(_deck_counts(g, w)) + "."))
@@ -790,8 +790,11 @@ def _deck_counts(g, w) -> str:
 
 def _suit_colours(w, d) -> list:
     """'clubs and spades are black', ...; suits named as their colours are said once ('Red are
-    red; Blue are blue' said nothing)."""
+    red; Blue are blue' said nothing); the colour `none` (docs/language.md: `colors: {X: none}`)
+    is no colour, said only beside real ones ('Red are none' misread as a colour)."""
+    if all(col == "none" for col in d.colors):
+        return []
     if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
         return ["each suit is its own colour"]
-    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} are {w.t(c)}"
-            for c in d.color_names]
+    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "
+            + ("have no colour" if c == "none" else f"are {w.t(c)}") for c in d.color_names]
