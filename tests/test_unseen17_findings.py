@@ -63,3 +63,22 @@ def test_the_colour_none_is_no_colour_in_the_rules_text(tmp_path, capsys):
     assert "- Suits: Red, Blue, Gold.\n" in out and "none" not in out
     out = _rules(tmp_path, capsys, COLOURLESS.replace("COLOURS", "yellow"))
     assert "- Suits: Red, Blue, Gold; Red and Blue have no colour; Gold are yellow.\n" in out
+
+
+GRID = """game: Grid
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: all}
+  line: {per_player: true, count: 3, visibility: all}
+hand:
+  - score: {seat: 0, points: "count(line(left(dealer), 2)) + count(line(dealer, 1))"}
+"""
+
+
+def test_a_zone_per_player_and_index_of_a_long_seat_names_its_number_first(tmp_path, capsys):
+    # "the line of the player to the left of the dealer number 2": the number read as the
+    # seat's. A seat said with 's keeps "the dealer's line number 1".
+    out = " ".join(_rules(tmp_path, capsys, GRID).split())
+    assert "the line number 2 of the player to the left of the dealer" in out
+    assert "the dealer's line number 1" in out
