@@ -82,3 +82,10 @@ def test_a_zone_per_player_and_index_of_a_long_seat_names_its_number_first(tmp_p
     out = " ".join(_rules(tmp_path, capsys, GRID).split())
     assert "the line number 2 of the player to the left of the dealer" in out
     assert "the dealer's line number 1" in out
+
+
+def test_data_read_from_a_zone_that_keeps_none_says_to_declare_it(tmp_path, capsys):
+    # "'.first' needs a card, not a list of cards": zone data not yet declared under data:.
+    path, out = _errors(tmp_path, capsys, GRID.replace(
+        '"count(line(left(dealer), 2))', '"line(dealer, 0).first + count(line(left(dealer), 2))'))
+    assert f"{path}:8:47: error: zone 'line' keeps no 'first': declare it under the zone's data:" in out
