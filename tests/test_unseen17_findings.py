@@ -89,3 +89,14 @@ def test_data_read_from_a_zone_that_keeps_none_says_to_declare_it(tmp_path, caps
     path, out = _errors(tmp_path, capsys, GRID.replace(
         '"count(line(left(dealer), 2))', '"line(dealer, 0).first + count(line(left(dealer), 2))'))
     assert f"{path}:8:47: error: zone 'line' keeps no 'first': declare it under the zone's data:" in out
+
+
+def test_a_seat_written_as_a_number_starts_as_seat_n_and_one_datum_goes_back_alone(tmp_path, capsys):
+    # "Each keeps first (initially 0), which go back to their initial values": a seat is
+    # "seat 0" (as elsewhere in the rules text), and one datum is singular.
+    text = GRID.replace("  line: {per_player: true, count: 3, visibility: all}",
+                        "  line: {per_player: true, count: 3, visibility: all, data: {first: {type: seat, initial: 1}}}\n"
+                        "variables:\n  opener: {type: seat, initial: 0}")
+    out = " ".join(_rules(tmp_path, capsys, text).split())
+    assert "Each keeps first (initially seat 1), which goes back to its initial value whenever" in out
+    assert "opener, a player, starting as seat 0." in out
