@@ -100,3 +100,11 @@ def test_a_seat_written_as_a_number_starts_as_seat_n_and_one_datum_goes_back_alo
     out = " ".join(_rules(tmp_path, capsys, text).split())
     assert "Each keeps first (initially seat 1), which goes back to its initial value whenever" in out
     assert "opener, a player, starting as seat 0." in out
+
+
+def test_seat_of_a_written_number_is_said_seat_n(tmp_path, capsys):
+    # "Let w be the player in seat 0 (from 0) if ...": seat(0) is "seat 0", as Seat 0 deals.
+    text = GRID.replace('"count(line(left(dealer), 2))', '"count(line(seat(1), 2)) + count(line(seat(hand_number % 2), 0))')
+    out = " ".join(_rules(tmp_path, capsys, text).split())
+    assert "the line number 2 of seat 1 " in out and "the player in seat 1" not in out
+    assert "the player in seat the remainder of the hand number divided by 2 (from 0)" in out
