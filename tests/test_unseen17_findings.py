@@ -108,3 +108,24 @@ def test_seat_of_a_written_number_is_said_seat_n(tmp_path, capsys):
     out = " ".join(_rules(tmp_path, capsys, text).split())
     assert "the line number 2 of seat 1 " in out and "the player in seat 1" not in out
     assert "the player in seat the remainder of the hand number divided by 2 (from 0)" in out
+
+
+def test_a_narrow_screen_gives_a_seats_numbered_piles_lines_of_their_own():
+    # Battle Line at 60×24: nine flags a seat in one cell of the players' table pushed the
+    # Hand, Score and Total columns (and in a terminal, the players' names) off the screen.
+    import random
+    from pathlib import Path
+
+    from cardrules.engine import Match
+    from cardrules.play.render import render_screen, to_text
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(Path(__file__).parent / "unseen17" / "battle-line.yaml"))
+    m, rng = Match(st.program, 0, None), random.Random(0)
+    for _ in range(16):
+        m.apply(rng.randrange(len(m.pending[1])))
+    rows = to_text(render_screen(m, m.pending[0], narrate.seat_names(2), [], width=60, height=24), 60).splitlines()
+    assert len(rows) <= 24 and max(map(len, rows)) <= 60, "\n".join(rows)
+    assert rows[1].split() == ["Player", "Hand", "Score", "Total"], "\n".join(rows)
+    assert any(r.startswith("Your line 1–9: ") for r in rows), "\n".join(rows)
+    assert any(r.startswith(("North's line 1–9: ", "South's line 1–9: ")) for r in rows), "\n".join(rows)
