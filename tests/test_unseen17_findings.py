@@ -129,3 +129,23 @@ def test_a_narrow_screen_gives_a_seats_numbered_piles_lines_of_their_own():
     assert rows[1].split() == ["Player", "Hand", "Score", "Total"], "\n".join(rows)
     assert any(r.startswith("Your line 1–9: ") for r in rows), "\n".join(rows)
     assert any(r.startswith(("North's line 1–9: ", "South's line 1–9: ")) for r in rows), "\n".join(rows)
+
+
+def test_an_80_by_24_screen_that_the_wide_table_overflows_is_drawn_narrow():
+    # Hearts at 80×24 (the wide layout, from 80 columns): a seat's tricks won wrapped in their
+    # column, ten lines a seat, and the title and the players' names scrolled off the screen.
+    import random
+
+    from cardrules.engine import Match
+    from cardrules.play.render import render_screen, to_text
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    from conftest import game_path
+    st = setup(game_path("hearts"))
+    m, rng = Match(st.program, 0, None), random.Random(0)
+    while m.S.hand_no == 1:                         # every decision of South's in the first hand
+        if m.pending[0] == 0:
+            rows = to_text(render_screen(m, 0, narrate.seat_names(4), [], width=80, height=24), 80).splitlines()
+            assert len(rows) <= 24 and rows[0].startswith("Hearts · hand 1"), "\n".join(rows)
+            assert any(r.lstrip("▶ ").startswith("South (you)") for r in rows), "\n".join(rows)
+        m.apply(rng.randrange(len(m.pending[1])))

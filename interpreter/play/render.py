@@ -422,6 +422,9 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     compact = width is not None and width < 80
     board = render_board(match, viewer, names, compact)
     fits = height is not None and width is not None
+    if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: Hearts'
+        compact = True                  # tricks won wrapped in their column pushed the title off
+        board = render_board(match, viewer, names, compact)
     note = styled(message, "yellow") if message else None
     if fits and note is not None:
         height -= _lines(note, width)
