@@ -149,3 +149,14 @@ def test_an_80_by_24_screen_that_the_wide_table_overflows_is_drawn_narrow():
             assert len(rows) <= 24 and rows[0].startswith("Hearts · hand 1"), "\n".join(rows)
             assert any(r.lstrip("▶ ").startswith("South (you)") for r in rows), "\n".join(rows)
         m.apply(rng.randrange(len(m.pending[1])))
+
+
+def test_a_let_after_an_operator_says_where_let_may_stand(tmp_path, capsys):
+    # "0 + let rp = ...; ..." said "missing ';' before 'rp'", though the ';' was there.
+    text = GRID.replace('"count(line(left(dealer), 2))', '"1 + let n = 2; n + count(line(left(dealer), 2))')
+    path, out = _errors(tmp_path, capsys, text)
+    assert f"{path}:8:35: error: 'let' begins an expression, or a part of one in parentheses" in out
+    ok = GRID.replace('"count(line(left(dealer), 2))', '"(1 if true else let n = 2; n) + max(0, let m = 1; m) + count(line(left(dealer), 2))')
+    path = tmp_path / "ok.yaml"
+    path.write_text(ok)
+    assert cli.main(["validate", str(path)]) == 0

@@ -81,6 +81,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
                          "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "
                          "for the items of a list of lists", where)
     before = text[:tok.start_pos]
+    inside = re.search(r"(\S+)\s+let\s*$", before)  # 0 + let x = ...: a let inside an operation
+    if inside and not re.search(r"(?:[;(\[,=]|\belse)$", inside.group(1)):
+        return RuleError("'let' begins an expression, or a part of one in parentheses: "
+                         "let NAME = VALUE; then the expression that uses NAME",
+                         span.shifted(before.rstrip().rfind("let")))
     if tok.type in _VALUE_STARTS and "SEMICOLON" in expected and \
             len(re.findall(r"\blet\b", before)) > before.count(";"):   # let x = 1 x + 1
         return RuleError(f"missing ';' before {_describe(tok)} (let NAME = VALUE; then the "
