@@ -145,8 +145,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
 
     player_zones = [z for z in g.zones.values() if z.kind == "player"]
     grid_zones = [z for z in g.zones.values() if z.kind == "grid"]   # a seat's numbered piles: a cell
-    cells = [] if compact else grid_zones   # narrow: lines of their own below the table (Battle Line's
-    # nine flags a seat, in a cell, pushed the table's other columns off the screen)
+    cells = [] if compact else grid_zones   # narrow: lines of their own below the table (nine
+    # piles a seat, in a cell, pushed the table's other columns off the screen)
     t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
     t.add_column("")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
@@ -422,8 +422,8 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     compact = width is not None and width < 80
     board = render_board(match, viewer, names, compact)
     fits = height is not None and width is not None
-    if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: Hearts'
-        compact = True                  # tricks won wrapped in their column pushed the title off
+    if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: tricks
+        compact = True                  # won, wrapped in their column, pushed the title off
         board = render_board(match, viewer, names, compact)
     note = styled(message, "yellow") if message else None
     if fits and note is not None:
