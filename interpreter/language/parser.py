@@ -41,12 +41,15 @@ def _describe(token) -> str:
 
 def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     col = getattr(exc, "column", 1) or 1
+    # Offsets into the text, not Lark's columns: a line's column is not an offset in an
+    # expression written over several lines whose breaks YAML kept (a more-indented line).
+    at = getattr(exc, "pos_in_stream", None)
     if isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = {"/": " (use // for whole-number division)", "'": _QUOTE_HINT, '"': _QUOTE_HINT,
                 "!": " (write not, or != to compare)", "&": " (write and)", "|": " (write or)"}.get(ch, "")
         shown = f'"{ch}"' if ch == "'" else f"'{ch}'"
-        return RuleError(f"unexpected character {shown} in expression{hint}", span.shifted(col - 1))
+        return RuleError(f"unexpected character {shown} in expression{hint}", span.shifted(col - 1 if at is None else at))
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         opened = _unclosed(text)
         if opened is not None:
@@ -60,7 +63,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     assert isinstance(exc, UnexpectedToken)
     tok = exc.token
     expected = set(exc.expected)
-    where = span.shifted(tok.column - 1 if tok.column else 0)
+    where = span.shifted(tok.start_pos if tok.start_pos is not None else (tok.column or 1) - 1)
     if tok.type in ("RPAR", "RSQB") and _unclosed(text[:tok.start_pos]) is None:
         return RuleError(f"unmatched '{tok}'", where)
     whole = re.search(r"(?<![\w.])(\d+)\.$", text[:tok.start_pos])
@@ -78,6 +81,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
                          "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "
                          "for the items of a list of lists", where)
     before = text[:tok.start_pos]
+    inside = re.search(r"(\S+)\s+let\s*$", before)  # 0 + let x = ...: a let inside an operation
+    if inside and not re.search(r"(?:[;(\[,=]|\belse)$", inside.group(1)):
+        return RuleError("'let' begins an expression, or a part of one in parentheses: "
+                         "let NAME = VALUE; then the expression that uses NAME",
+                         span.shifted(before.rstrip().rfind("let")))
     if tok.type in _VALUE_STARTS and "SEMICOLON" in expected and \
             len(re.findall(r"\blet\b", before)) > before.count(";"):   # let x = 1 x + 1
         return RuleError(f"missing ';' before {_describe(tok)} (let NAME = VALUE; then the "
@@ -163,8 +171,11 @@ class _Builder:
         self.base = span
 
     def at(self, item) -> Span:
-        col = item.column if isinstance(item, Token) else item.meta.column
-        return self.base.shifted((col or 1) - 1)
+        pos = item.start_pos if isinstance(item, Token) else getattr(item.meta, "start_pos", None)
+        if pos is None:             # (offsets, not columns: see _syntax_error)
+            col = item.column if isinstance(item, Token) else item.meta.column
+            pos = (col or 1) - 1
+        return self.base.shifted(pos)
 
     def build(self, t) -> ast.Node:
         if isinstance(t, Token):  # a bare token can only be an inlined atom

@@ -70,23 +70,28 @@ def _span(path: str, mark) -> Span:
 
 
 def _folded(path: str, ev, text: str, lines: list):
-    """A FoldedSpan for a folded block scalar (`>` or `>-`) whose text is its lines joined by
-    single spaces (no blank or more-indented line); else None."""
+    """A FoldedSpan for a folded block scalar (`>` or `>-`) without blank lines: YAML joins its
+    lines by single spaces, but keeps the line break before and after a more-indented line (a
+    continuation indented further, `  and ...`), which stays indented by the extra spaces;
+    else None."""
     first = ev.start_mark.line + 1
-    starts, parts, pos, indent = [], [], 0, None
+    starts, joined, pos, indent, deeper = [], "", 0, None, False
     for k, raw in enumerate(lines[first:ev.end_mark.line + 1]):
         if not raw.strip():
             break
         ind = len(raw) - len(raw.lstrip(" "))
         if indent is not None and ind < indent:
             break                    # the next key: the block has ended
-        if indent is not None and ind != indent:
-            return None
-        indent = ind
-        starts.append((pos, first + k + 1, ind + 1))
-        parts.append(raw[ind:])
-        pos += len(raw) - ind + 1
-    if not parts or " ".join(parts) != text.rstrip("\n") or "\n" in text.rstrip("\n"):
+        indent = ind if indent is None else indent
+        more = ind > indent
+        if starts:
+            joined += "\n" if more or deeper else " "
+            pos += 1
+        starts.append((pos, first + k + 1, indent + 1))
+        joined += raw[indent:]
+        pos += len(raw) - indent
+        deeper = more
+    if not starts or joined != text.rstrip("\n"):
         return None
     return FoldedSpan(path, starts[0][1], starts[0][2], tuple(starts))
 

@@ -60,7 +60,7 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     return text
 
 
-def _grid_cell(match, viewer: int, first: int, count: int, compact: bool) -> str:
+def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: str = " | ") -> str:
     """A seat's instances of a two-level zone in one cell, in index order, ' | ' between them:
     each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size."""
     S, P = match.S, match.P
@@ -72,7 +72,7 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool) -> str
             out.append(narrate.card(P, top) if visible(match, viewer, zi, len(z) - 1, top) else str(len(z)))
         else:
             out.append(_cards_summary(match, viewer, zi, 6))
-    return " | ".join(out)
+    return sep.join(out)
 
 
 KEEP_NUMBERED = 3       # a narrow screen shows this many of a numbered zone's lines, the latest
@@ -145,13 +145,15 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
 
     player_zones = [z for z in g.zones.values() if z.kind == "player"]
     grid_zones = [z for z in g.zones.values() if z.kind == "grid"]   # a seat's numbered piles: a cell
+    cells = [] if compact else grid_zones   # narrow: lines of their own below the table (nine
+    # piles a seat, in a cell, pushed the table's other columns off the screen)
     t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
     t.add_column("")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
     whos = {p: _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
             for p in order}
     t.add_column("Player", no_wrap=True, min_width=max(len(w) for w in whos.values()))  # never cut
-    for z in player_zones + grid_zones:   # narrow: one line a seat, long cells cut with '…'
+    for z in player_zones + cells:        # narrow: one line a seat, long cells cut with '…'
         t.add_column(clean(narrate.words(z.name).capitalize()),
                      **({"overflow": "ellipsis", "no_wrap": True} if compact else {"overflow": "fold"}))
     per_player = status.player_values(match, viewer, names)
@@ -184,7 +186,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
                 elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
                     text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
                 row.append(styled(text))
-        for z in grid_zones:
+        for z in cells:
             row.append(styled(_grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, compact)))
         row.extend(clean(vals[p]) for _, vals in per_player)
         if show_score:
@@ -195,6 +197,13 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
             row.append(str(S.total[p]))
         t.add_row(*row)
     parts.append(t)
+    for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
+        for p in order:
+            text = _grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, True, " ")
+            line = Text(clean(f"{'Your' if p == viewer else names[p] + chr(39) + 's'} "
+                              f"{narrate.words(z.name)} 1–{z.count}: "), style="bold")
+            line.append_text(styled(text if text.strip("— ") else "—"))
+            parts.append(line)
     facts = status.shared_values(match, viewer, names)
     if facts:
         line = Text()
@@ -420,6 +429,9 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     compact = width is not None and width < 80
     board = render_board(match, viewer, names, compact)
     fits = height is not None and width is not None
+    if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: tricks
+        compact = True                  # won, wrapped in their column, pushed the title off
+        board = render_board(match, viewer, names, compact)
     note = styled(message, "yellow") if message else None
     if fits and note is not None:
         height -= _lines(note, width)

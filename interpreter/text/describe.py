@@ -217,7 +217,7 @@ class Describer:
         if not d.ranks or not d.suits:
             pass
         elif d.suits != [""]:
-            items.append((0, "Suits: " + ", ".join(suits) + "; " + "; ".join(colors) + "."))
+            items.append((0, "Suits: " + ", ".join(suits) + "".join("; " + c for c in colors) + "."))
         else:
             items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
         items.append((0, cap(_deck_counts(g, w)) + "."))
@@ -357,11 +357,11 @@ class Describer:
             text = f"The {w.words(z.name)} ({kind}; {vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
             if z.data:                        # zone data: values kept with each instance
-                each = "Each keeps" if z.kind != "shared" else "It keeps"
-                text += (f" {each} " + join([f"{w.code(v.name)} (initially {w.value_top(v.initial)}"
-                                                   + (f": {w.t(v.description)}" if v.description else "")
-                                                   + ")" for v in z.data.values()])
-                         + ", which go back to their initial values whenever it is left empty.")
+                text += (" Each keeps " if z.kind != "shared" else " It keeps ") + join([
+                    f"{w.code(v.name)} (initially {w.seat(v.initial) if v.type == 'seat' else w.value_top(v.initial)}"
+                    + (f": {w.t(v.description)}" if v.description else "") + ")" for v in z.data.values()]) + (
+                    ", which go back to their initial values" if len(z.data) > 1 else
+                    ", which goes back to its initial value") + " whenever it is left empty."
             items.append((0, text))
         return [Heading(2, "Zones"),
                 Para("A zone is a pile of cards, bottom first; its top card is the last one put "
@@ -383,7 +383,7 @@ class Describer:
                 else NOUNS.get(v.type, ("value",))[0]
             text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
-                text += f", starting as {w.value_top(v.initial)}"
+                text += f", starting as {w.seat(v.initial) if v.type == 'seat' else w.value_top(v.initial)}"
             if getattr(v, "scope", "hand") == "match":
                 text += " (set at the start of the match and kept from hand to hand)"
                 kept = True
@@ -789,8 +789,10 @@ def _deck_counts(g, w) -> str:
 
 def _suit_colours(w, d) -> list:
     """'clubs and spades are black', ...; suits named as their colours are said once ('Red are
-    red; Blue are blue' said nothing)."""
+    red; Blue are blue' said nothing); the colour `none` is no colour ('Red are none' misread)."""
+    if all(col == "none" for col in d.colors):
+        return []
     if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
         return ["each suit is its own colour"]
-    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} are {w.t(c)}"
-            for c in d.color_names]
+    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "
+            + ("have no colour" if c == "none" else f"are {w.t(c)}") for c in d.color_names]

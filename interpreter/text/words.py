@@ -130,6 +130,11 @@ class Words(Conditions):
             if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                     self.index_params.get(a.ref[2]) == z.name:
                 return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
+            s, _ = self.resolve(arg.seat, env)
+            if not isinstance(s, ast.Num) and self.poss(arg.seat, env) is None:
+                # 'the line number i of the player to the left of the player', not '... of
+                # the player to the left of the player number i' (the number read as the seat's)
+                return f"the {name} number {self.wrapped(a, aenv)} of {self.value(arg.seat, env)}"
             return f"{self.of(arg.seat, env, name)} number {self.wrapped(a, aenv)}"
         a, aenv = self.resolve(arg, env)
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
@@ -456,8 +461,8 @@ class Words(Conditions):
             return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
         if f == "seat_number":
             return f"the seat number of {self.seat(a[0], env)} (from 0)"
-        if f == "seat":
-            return f"the player in seat {v(a[0])} (from 0)"
+        if f == "seat":                   # seat(0): "seat 0", as a seat written as a number
+            return f"seat {a[0].value}" if isinstance(a[0], ast.Num) else f"the player in seat {v(a[0])} (from 0)"
         if f == "sorted":
             return f"{v(a[0])}, lowest first"
         if f == "reversed":

@@ -184,6 +184,10 @@ class Expressions:
             z = n.obj.ref[1]
             raise RuleError(f"zone '{z.name}' keeps no '{n.name}' (its data: {', '.join(z.data)})"
                             + suggest(n.name, z.data), n.span)
+        if _is_zone(n.obj) and n.name not in CARD_ATTRS and n.name not in self.attributes \
+                and n.name not in self.marks:          # flag(i).first, with no data: declared
+            raise RuleError(f"zone '{n.obj.ref[1].name}' keeps no '{n.name}': declare it under the "
+                            f"zone's data: (docs/language.md, Data on zones)", n.span)
         if t != CARD:
             raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
         if n.name in self.marks:                         # a mark the card carries: c.told_colour
