@@ -477,6 +477,8 @@ class Narrator:
         self.hand_mark = None
         self._last, self._times = None, 0
         self._copies: dict | None = None   # a card's name -> its copies (reveal: where they lie)
+        self._was_up: set = set()          # copies of a card face up before this event
+        self._twins: list = []             # the cards that have another copy
 
     def note(self, text: str):
         self._flush()
@@ -636,6 +638,7 @@ class Narrator:
                     join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
+        self._note_up()
         known = self.m.S.known
         if self.told:                      # shown cards, as long as the viewer knows them
             self.told = {c for c in self.told if known is not None and known[c] >> self.v & 1}
@@ -675,12 +678,24 @@ class Narrator:
             self._copies = {}
             for c, x in enumerate(P.card_names):
                 self._copies.setdefault(x, []).append(c)
-        out = []
-        for n in names:
-            ids = self._copies.get(n, [])
-            c = next((c for c in ids if S.up[c]), ids[0] if ids else -1)
+        out, used = [], set()
+        for n in names:                    # the copy just turned up, not one face up already
+            ids = [c for c in self._copies.get(n, []) if c not in used]
+            up = [c for c in ids if S.up[c]]
+            c = next((c for c in up if c not in self._was_up), up[0] if up else ids[0] if ids else -1)
+            used.add(c)
             out.append((S.loc[c] if c >= 0 else -1, cardtext.screen(n, P.game.deck)))
         return out
+
+    def _note_up(self):
+        """Which copies of cards with several copies lie face up now, for the next reveal."""
+        if self._copies is None:
+            self._copies = {}
+            for c, x in enumerate(self.m.P.card_names):
+                self._copies.setdefault(x, []).append(c)
+            self._twins = [c for ids in self._copies.values() if len(ids) > 1 for c in ids]
+        up = self.m.S.up
+        self._was_up = {c for c in self._twins if up[c]}
 
     def _moved(self, ev):
         m = self.m
