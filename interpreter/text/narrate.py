@@ -672,28 +672,29 @@ class Narrator:
 
     def _revealed(self, names: list) -> list:
         """[(zone instance, screen name)] of the cards a reveal turned up, each where it lies
-        (a copy of a card turned up elsewhere too: the first such copy's place)."""
+        (of several copies of a card, one that was not face up before this event)."""
         P, S = self.m.P, self.m.S
-        if self._copies is None:
-            self._copies = {}
-            for c, x in enumerate(P.card_names):
-                self._copies.setdefault(x, []).append(c)
+        copies = self._copies_of()
         out, used = [], set()
         for n in names:                    # the copy just turned up, not one face up already
-            ids = [c for c in self._copies.get(n, []) if c not in used]
+            ids = [c for c in copies.get(n, []) if c not in used]
             up = [c for c in ids if S.up[c]]
             c = next((c for c in up if c not in self._was_up), up[0] if up else ids[0] if ids else -1)
             used.add(c)
             out.append((S.loc[c] if c >= 0 else -1, cardtext.screen(n, P.game.deck)))
         return out
 
-    def _note_up(self):
-        """Which copies of cards with several copies lie face up now, for the next reveal."""
+    def _copies_of(self) -> dict:
         if self._copies is None:
             self._copies = {}
             for c, x in enumerate(self.m.P.card_names):
                 self._copies.setdefault(x, []).append(c)
             self._twins = [c for ids in self._copies.values() if len(ids) > 1 for c in ids]
+        return self._copies
+
+    def _note_up(self):
+        """Which copies of cards with several copies lie face up now, for the next reveal."""
+        self._copies_of()
         up = self.m.S.up
         self._was_up = {c for c in self._twins if up[c]}
 
