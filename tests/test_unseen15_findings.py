@@ -41,3 +41,38 @@ def test_a_revealed_copy_is_told_where_it_lies_not_where_a_face_up_copy_lies(tmp
     told = " ".join(narr.take() + narr.take_hand())
     assert "Shown from South's hand: Guard" in told, told
     assert "from South's discards" not in told
+
+
+KEYS = """\
+game: Keys
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  won: {per_player: true, visibility: all}
+attributes:
+  value: {by_rank: {1: 1, 2: 2, 3: 3}}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - let: {best: "max([top(hand(q)).value, count(won(q))] for q in seats)"}
+  - for_each: q
+    in: "[q for q in seats if not empty(hand(q)) and [top(hand(q)).value, count(won(q))] == best]"
+    do:
+      - score: {seat: q, points: 1}
+"""
+
+
+def test_a_list_written_out_and_compared_reads_as_a_list(tmp_path):
+    # Love Letter's tie-break: `... and [top(hand(q)).value, card_total(q)] == best` read
+    # "q's hand is not empty and the value of the top card of q's hand and card_total(q) equals
+    # best", the list's "and" running into the condition's.
+    from cardrules.load import load_game
+    from cardrules.text.describe import describe
+    f = tmp_path / "keys.yaml"
+    f.write_text(KEYS)
+    game, _ = load_game(str(f))
+    text = " ".join(describe(game, "text").split())
+    assert ("q's hand is not empty and the list (the value of the top card of q's hand; the number "
+            "of cards in q's won) equals best") in text, text
