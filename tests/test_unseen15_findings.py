@@ -76,3 +76,16 @@ def test_a_list_written_out_and_compared_reads_as_a_list(tmp_path):
     text = " ".join(describe(game, "text").split())
     assert ("q's hand is not empty and the list (the value of the top card of q's hand; the number "
             "of cards in q's won) equals best") in text, text
+
+
+def test_a_conditional_without_else_says_so_at_its_if(tmp_path, capsys):
+    # Pishti's `points: "20 if card.rank == J"` (the `else 10` forgotten): "expression ends too
+    # early", at the expression's last character.
+    from cardrules import cli
+    f = tmp_path / "e.yaml"
+    f.write_text("game: E\nplayers: {min: 2, max: 2}\ndeck: {ranks: [A, 2], suits: [C], zone: stock}\n"
+                 "zones:\n  stock: {visibility: none}\n"
+                 "hand:\n  - score: {seat: 0, points: \"20 if count(stock) == 2\"}\n")
+    assert cli.main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err.strip().replace(str(f), "F")
+    assert err == "F:7:34: error: 'if' without 'else': a conditional is written A if CONDITION else B"
