@@ -89,3 +89,18 @@ def test_a_conditional_without_else_says_so_at_its_if(tmp_path, capsys):
     assert cli.main(["validate", str(f)]) == 1
     err = capsys.readouterr().err.strip().replace(str(f), "F")
     assert err == "F:7:34: error: 'if' without 'else': a conditional is written A if CONDITION else B"
+
+
+def test_explicit_chance_names_each_copy_of_a_card_apart(tmp_path):
+    # Love Letter's 16 cards give explicit chance; the first deal's outcomes read "deal Guard"
+    # five times, and OpenSpiel's random_sim_test refused the duplicate action strings (its
+    # message hidden behind "a cardrules state is not pickled").
+    import pytest
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    f = tmp_path / "twins.yaml"
+    f.write_text(TWINS)
+    s = load(str(f), max_hands=1).new_initial_state()
+    texts = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
+    assert sorted(texts) == ["deal Baron", "deal Guard (copy 1)", "deal Guard (copy 2)"], texts
+    pyspiel.random_sim_test(load(str(f), max_hands=1), num_sims=2, serialize=False, verbose=False)

@@ -534,7 +534,12 @@ class CardrulesState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             need = self.play.need
             if need is not None and need.cards is not None and 0 <= action < len(need.cards):
-                return f"deal {self.play.cfg.program.card_names[need.cards[action]]}"
+                names = self.play.cfg.program.card_names
+                name = names[need.cards[action]]
+                same = [a for a, c in enumerate(need.cards) if names[c] == name]
+                if len(same) > 1:           # copies of a card: OpenSpiel wants distinct strings
+                    return f"deal {name} (copy {same.index(action) + 1})"
+                return f"deal {name}"
             return f"chance {action}"
         return self.play.cfg.encoding.action_text(action)
 
