@@ -104,3 +104,17 @@ def test_explicit_chance_names_each_copy_of_a_card_apart(tmp_path):
     texts = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
     assert sorted(texts) == ["deal Baron", "deal Guard (copy 1)", "deal Guard (copy 2)"], texts
     pyspiel.random_sim_test(load(str(f), max_hands=1), num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_pickle_refusal_says_it_may_stand_for_a_failed_pyspiel_check(tmp_path):
+    # random_sim_test failed with "a cardrules state is not pickled: use state.serialize() and
+    # game.deserialize_state()", which said nothing of the duplicate chance strings behind it.
+    import pickle
+    import pytest
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    f = tmp_path / "twins.yaml"
+    f.write_text(TWINS)
+    s = load(str(f), max_hands=1).new_initial_state()
+    with pytest.raises(pickle.PicklingError, match="random_sim_test, this stands for one of its checks"):
+        pickle.dumps(s)

@@ -190,7 +190,9 @@ class CardrulesGame(pyspiel.Game):
 
 def _not_pickled(*_):
     raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
-                               "and game.deserialize_state()")
+                               "and game.deserialize_state() (raised inside a pyspiel test "
+                               "such as random_sim_test, this stands for one of its checks "
+                               "that failed: it pickles the state to show it in its message)")
 
 
 class _Node:
