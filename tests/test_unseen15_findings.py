@@ -118,3 +118,36 @@ def test_the_pickle_refusal_says_it_may_stand_for_a_failed_pyspiel_check(tmp_pat
     s = load(str(f), max_hands=1).new_initial_state()
     with pytest.raises(pickle.PicklingError, match="random_sim_test, this stands for one of its checks"):
         pickle.dumps(s)
+
+
+SEATED = """\
+game: Seated
+players: {min: 2, max: 3}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  peek:
+    params:
+      target: {from: "after(player)"}
+    do:
+      - WHERE
+hand:
+  - choose: [peek]
+    by: 0
+"""
+
+
+def test_players_where_a_seat_is_expected_suggests_player(tmp_path, capsys):
+    # Love Letter's Priest with `show: {cards: "hand(target)", to: players}` (for `player`)
+    # validated, and failed only in play: "2 is not a seat: with 2 players the seats are 0 to 1".
+    from cardrules import cli
+    for where in ('show: {cards: "hand(target)", to: players}', "score: {seat: players, points: 1}",
+                  'score: {seat: "left(players)", points: 1}'):
+        f = tmp_path / "seated.yaml"
+        f.write_text(SEATED.replace("WHERE", where))
+        assert cli.main(["validate", str(f)]) == 1, where
+        err = capsys.readouterr().err
+        assert "error: 'players' is the number of players, never a seat" in err, (where, err)
+        assert "did you mean 'player'?" in err and err.count("\n") == 1
