@@ -151,3 +151,16 @@ def test_players_where_a_seat_is_expected_suggests_player(tmp_path, capsys):
         err = capsys.readouterr().err
         assert "error: 'players' is the number of players, never a seat" in err, (where, err)
         assert "did you mean 'player'?" in err and err.count("\n") == 1
+
+
+def test_several_unknown_keys_of_one_mapping_are_one_error(tmp_path, capsys):
+    # Love Letter's deck with `copies: {Guard: 5, Priest: 2, ...}` (by_rank: left out): one
+    # "unknown key ... (allowed here: by_rank, by_suit, by_card, default)" per rank, five lines.
+    from cardrules import cli
+    f = tmp_path / "copies.yaml"
+    f.write_text(TWINS.replace("{by_rank: {Guard: 2}, default: 1}", "{Guard: 2, Baron: 1}"))
+    assert cli.main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err.strip().replace(str(f), "F")
+    assert err == ("F:6:12: error: unknown keys 'Guard' and 'Baron' (allowed here: by_rank, by_suit, "
+                   "by_card, default; values by rank, suit or card go under by_rank:, by_suit: or "
+                   "by_card:, as {by_rank: {Guard: ...}})"), err
