@@ -164,3 +164,24 @@ def test_several_unknown_keys_of_one_mapping_are_one_error(tmp_path, capsys):
     assert err == ("F:6:12: error: unknown keys 'Guard' and 'Baron' (allowed here: by_rank, by_suit, "
                    "by_card, default; values by rank, suit or card go under by_rank:, by_suit: or "
                    "by_card:, as {by_rank: {Guard: ...}})"), err
+
+
+# -- the two games themselves ------------------------------------------------------------------
+def test_pishti_a_lone_card_taken_by_its_rank_is_10_and_a_lone_jack_by_a_jack_20():
+    from conftest import ROOT
+    m = T.stacked(str(ROOT / "tests" / "unseen15" / "pishti.yaml"), "2H 3H 4H 5S 5C 9C 9D JC JD QC QD KC")
+    for move in ("capture 5C", "lay 9C", "capture 9D", "lay JC", "capture JD"):
+        T.choose(m, move)
+    assert list(m.S.score) == [0, 30]
+
+
+def test_love_letter_baron_and_prince():
+    from conftest import ROOT
+    path = str(ROOT / "tests" / "unseen15" / "love-letter.yaml")
+    order = "Princess Guard Guard Guard Baron Countess Prince Handmaid Guard Priest Priest Baron Handmaid Prince King Guard"
+    m = T.stacked(path, order, players=2)          # North: Baron Prince; South: Countess
+    T.choose(m, "compare Baron 0")                 # the Baron (3) loses to the Countess (7)
+    assert list(m.S.score) == [1, 0] and m.hands_played == 1
+    m = T.stacked(path, order, players=2)
+    T.choose(m, "force_discard Prince 0")          # South discards the Countess, draws again
+    assert T.cards(m, "discards:0") == ["Countess"] and T.cards(m, "hand:0") == ["Handmaid", "Guard"]
