@@ -185,3 +185,41 @@ def test_love_letter_baron_and_prince():
     m = T.stacked(path, order, players=2)
     T.choose(m, "force_discard Prince 0")          # South discards the Countess, draws again
     assert T.cards(m, "discards:0") == ["Countess"] and T.cards(m, "hand:0") == ["Handmaid", "Guard"]
+
+
+LOOK = """\
+game: Look
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  out: {visibility: all}
+moves:
+  duel:
+    say: "{player} duels {left(player)}"
+    do:
+      - show: {cards: "hand(left(player))", to: player}
+      - tell: "the duel is decided"
+      - move: {all: "hand(left(player))", to: out, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [duel]
+    by: 0
+"""
+
+
+def test_cards_seen_before_a_tell_are_told_before_it():
+    # Love Letter's Baron shows both hands, then tells who is out: the narration read "East has
+    # the lower card, Guard, and is out; West sees Guard; East sees Countess".
+    import pathlib
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        f = pathlib.Path(d) / "look.yaml"
+        f.write_text(LOOK)
+        m = T.stacked(str(f), "2C 1C")              # North 2C, South 1C
+        narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+        T.choose(m, "duel")
+        told = " ".join(narr.take() + narr.take_hand())
+    assert "South duels North; you see 2♣; the duel is decided." in told, told

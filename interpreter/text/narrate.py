@@ -476,9 +476,11 @@ class Narrator:
         self.cur = None
         self.hand_mark = None
         self._last, self._times = None, 0
-        self._copies: dict | None = None   # a card's name -> its copies (reveal: where they lie)
-        self._was_up: set = set()          # copies of a card face up before this event
-        self._twins: list = []             # the cards that have another copy
+        self._copies: dict = {}            # a card's name -> its copies (reveal: where they lie)
+        for c, x in enumerate(match.P.card_names):
+            self._copies.setdefault(x, []).append(c)
+        self._twins = [c for ids in self._copies.values() if len(ids) > 1 for c in ids]
+        self._was_up: set = set()          # of those with copies, the cards face up before this event
 
     def note(self, text: str):
         self._flush()
@@ -623,7 +625,7 @@ class Narrator:
         elif kind == "mark":
             text = marks.mark_phrase(self.m, self.v, self.names, ev, self.seen, zone_phrase)
             if text:
-                self._line()["looked"].append(text)
+                self._look(text)
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
@@ -638,7 +640,7 @@ class Narrator:
                     join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
-        self._note_up()
+        self._was_up = {c for c in self._twins if self.m.S.up[c]}
         known = self.m.S.known
         if self.told:                      # shown cards, as long as the viewer knows them
             self.told = {c for c in self.told if known is not None and known[c] >> self.v & 1}
@@ -656,7 +658,13 @@ class Narrator:
         verb = "see" if len(to) > 1 or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
-        self._line()["looked"].append(f"{who} {verb} {what}")
+        self._look(f"{who} {verb} {what}")
+
+    def _look(self, text: str):
+        """A seat saw cards (show:) or a marking: told in its place among the line's tells."""
+        line = self._line()
+        line["looked"].append(text)
+        line.setdefault("looked_at", []).append(len(line["said"]))
 
     # -- internals -----------------------------------------------------------------------------
     def _who(self, seat, cap=True):
@@ -674,8 +682,7 @@ class Narrator:
         """[(zone instance, screen name)] of the cards a reveal turned up, each where it lies
         (of several copies of a card, one that was not face up before this event)."""
         P, S = self.m.P, self.m.S
-        copies = self._copies_of()
-        out, used = [], set()
+        copies, out, used = self._copies, [], set()
         for n in names:                    # the copy just turned up, not one face up already
             ids = [c for c in copies.get(n, []) if c not in used]
             up = [c for c in ids if S.up[c]]
@@ -683,20 +690,6 @@ class Narrator:
             used.add(c)
             out.append((S.loc[c] if c >= 0 else -1, cardtext.screen(n, P.game.deck)))
         return out
-
-    def _copies_of(self) -> dict:
-        if self._copies is None:
-            self._copies = {}
-            for c, x in enumerate(self.m.P.card_names):
-                self._copies.setdefault(x, []).append(c)
-            self._twins = [c for ids in self._copies.values() if len(ids) > 1 for c in ids]
-        return self._copies
-
-    def _note_up(self):
-        """Which copies of cards with several copies lie face up now, for the next reveal."""
-        self._copies_of()
-        up = self.m.S.up
-        self._was_up = {c for c in self._twins if up[c]}
 
     def _moved(self, ev):
         m = self.m
@@ -775,7 +768,14 @@ class Narrator:
             else:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
-        phrases.extend(t.rstrip(".") for t in line["said"])
+        said, at = line["said"], line.get("looked_at", [])
+        early: dict = {}                   # what was seen before a tell is told before it
+        late = []
+        for t, k in zip(line["looked"], at):
+            (early.setdefault(k, []) if k < len(said) else late).append(t)
+        for k, t in enumerate(said):
+            phrases.extend(early.get(k, ()))
+            phrases.append(t.rstrip("."))
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
         for zi, name in line["shown"]:
@@ -786,7 +786,7 @@ class Narrator:
         down = [n for n in line.get("down", ()) if n not in told]
         if down:
             phrases.append("turned face down: " + " ".join(down))
-        phrases.extend(line["looked"])
+        phrases.extend(late)
         for seat, pts in line["scores"].items():
             if pts:
                 who = self._who(seat, cap=False)
