@@ -223,3 +223,33 @@ def test_cards_seen_before_a_tell_are_told_before_it():
         T.choose(m, "duel")
         told = " ".join(narr.take() + narr.take_hand())
     assert "South duels North; you see 2♣; the duel is decided." in told, told
+
+
+# -- typed answers at `cardrules play` ---------------------------------------------------------
+def _love_letter_north_to_move():
+    from conftest import ROOT
+    order = "Princess Guard Guard Guard Baron Countess Prince Handmaid Guard Priest Priest Baron Handmaid Prince King Guard"
+    return T.stacked(str(ROOT / "tests" / "unseen15" / "love-letter.yaml"), order, players=2)
+
+
+def test_a_seat_the_menu_calls_you_can_be_typed_as_you():
+    # The menu read "Force discard Prince, target you"; "prince you" was refused: "'you' is not
+    # a number, a card or a move here."
+    from cardrules.play import terminal as play
+    m = _love_letter_north_to_move()
+    names = narrate.seat_names(2)
+    items = dict((text, i) for i, text in play.menu(m, 1, names))
+    assert play.parse_answer(m, 1, names, "prince you") == ("move", items["Force discard Prince, target you"])
+    assert play.parse_answer(m, 1, names, "prince south") == ("move", items["Force discard Prince, target South"])
+
+
+def test_a_move_typed_as_records_write_it_is_taken():
+    # docs/language.md: move text is the same in records, tests and at the terminal, seats as
+    # digits; "compare Baron 0" and "force_discard Prince 1" were "No legal move matches".
+    from cardrules.play import terminal as play
+    m = _love_letter_north_to_move()
+    names = narrate.seat_names(2)
+    texts = narrate.legal_texts(m)
+    for typed, text in (("compare Baron 0", "compare Baron 0"), ("force_discard Prince 1", "force_discard Prince 1"),
+                        ("FORCE_DISCARD  prince 0", "force_discard Prince 0")):
+        assert play.parse_answer(m, 1, names, typed) == ("move", texts.index(text)), typed

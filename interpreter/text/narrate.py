@@ -177,8 +177,9 @@ def describe_move(match, move, viewer: int, names: list) -> str:
     return head + (" " + ", ".join(parts) if parts else "")
 
 
-def move_tokens(match, move, names: list) -> dict:
-    """What a typed answer may name for this move: cards (canonical), numbers, words."""
+def move_tokens(match, move, names: list, viewer: int = -1) -> dict:
+    """What a typed answer may name for this move: cards (canonical), numbers, words (the
+    viewer's own seat also as 'you', as the menu calls it)."""
     P = match.P
     mv = P.game.moves_by_index[move[0]]
     out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
@@ -192,7 +193,7 @@ def move_tokens(match, move, names: list) -> dict:
         elif typ == "card":
             out["cards"].append(P.card_names[v])
         elif typ == "seat":
-            out["words"].add(names[v].lower())
+            out["words"].update({names[v].lower()} | ({"you"} if v == viewer else set()))
         elif typ == "rank":
             r = str(P.game.deck.ranks[v])
             out["words"].add(r.lower())
