@@ -57,6 +57,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         word = re.search(r"(?<![\w.])(and|or|not|in|if|else)$", text.rstrip())
         if word:                              # 'a and': the word, not its last letter
             return RuleError(f"expected a value after '{word.group(1)}'", span.shifted(word.start(1)))
+        ifs = list(re.finditer(r"(?<![\w.])if(?![\w])", text))
+        if "ELSE" in getattr(exc, "expected", ()) and ifs:     # '20 if c': the else forgotten
+            return RuleError("'if' without 'else': a conditional is written A if CONDITION else B",
+                             span.shifted(ifs[-1].start()))
         prev = text.rstrip()[-1:] or "?"
         return RuleError(f"expected a value after '{prev}'" if prev in "+-*%/<>=,([."
                          else "expression ends too early", span.shifted(max(len(text.rstrip()) - 1, 0)))

@@ -359,7 +359,12 @@ class _Report:
                                  self.span_of(place)))
             return out
         instead = self.stands_for(unknown, missing)
+        together = self.unknown_together(unknown, place) if instead is None else None
+        if together is not None:
+            out.append(together)
         for k, (e, allowed) in unknown.items():
+            if together is not None:
+                break
             hint = suggest(k, allowed)
             home = _section_of(k) if not place else None
             if home is not None and k not in allowed:   # `losers:` at the top of the file
@@ -418,6 +423,26 @@ class _Report:
                 text = "[" + ", ".join(map(str, e.instance)) + "]"
                 msg += f" (YAML reads {text} without quotes as a list: write it in quotes, \"{text}\")"
         return RuleError(msg, self.span_of(place))
+
+    def unknown_together(self, unknown: dict, place):
+        """Several unknown keys of one mapping, none like an allowed key: one error that names
+        them all, at the first (`copies: {Guard: 5, Priest: 2}`, the table's key left out)."""
+        if len(unknown) < 2 or not place:
+            return None
+        keys = list(unknown)
+        allowed = unknown[keys[0]][1]
+        if not allowed or any(suggest(k, allowed) or " " in k.strip() or k in ("say", "name")
+                              for k in keys):
+            return None
+        e = unknown[keys[0]][0]
+        if self.statement_kind(e):
+            return None
+        hint = f"allowed here: {', '.join(allowed)}"
+        tables = [t for t in ("by_rank", "by_suit", "by_card") if t in allowed]
+        if tables:
+            hint += f"; values by {_or([t[3:] for t in tables])} go under {_or([t + ':' for t in tables])}, " \
+                    f"as {{{tables[0]}: {{{keys[0]}: ...}}}}"
+        return RuleError(f"unknown keys {_and(keys)} ({hint})", self.key_span(place, keys[0]))
 
     @staticmethod
     def stands_for(unknown: dict, missing: dict):

@@ -49,13 +49,18 @@ def parse_answer(match, viewer: int, names: list, text: str):
     P = match.P
     moves = match.legal_moves()
     typed = t.replace(",", " ").split()
-    want_cards, want_nums, want_words, found, known_words = _matching(match, items, moves, names, typed)
+    want_cards, want_nums, want_words, found, known_words = _matching(match, items, moves, names, typed, viewer=viewer)
     if not found and len(typed) > 1 and _move_named(P, [typed[0].lower()]) \
             and cardtext.parse_card_of(typed[0], P.card_names) in P.card_names:
         # a move named like a card (`wild Wild Blue`, as records write it): its name first
-        again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()])
+        again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()], viewer)
         if again[3]:
             want_cards, want_nums, want_words, found, known_words = again
+    if not found:                  # as records write it (`compare Baron 0`: seats as digits)
+        written = [i for i, x in enumerate(narrate.legal_texts(match))    # ('TEXT (2)': two moves)
+                   if re.sub(r" \(\d+\)$", "", x).lower() == " ".join(typed).lower()]
+        if len(written) == 1:
+            return ("move", written[0])
     lead = None if found or want_cards else _move_leading(P, typed)
     if lead is not None:               # `bid 6 spades`: a move by its name and its values
         reason = _why_values(match, viewer, names, lead, want_nums, want_words, t)
@@ -89,7 +94,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
     return ("error", f"'{t}' fits moves {listed}: type the number.")
 
 
-def _matching(match, items, moves, names, typed: list, words: list = ()):
+def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):
     """The cards, numbers and words of the tokens `typed` (after the `words` already read),
     the menu items whose move has them all, and every word of the menu's moves."""
     P = match.P
@@ -104,7 +109,7 @@ def _matching(match, items, moves, names, typed: list, words: list = ()):
             want_words.append(tok.lower())
     found, known_words = [], set()
     for k, (i, _) in enumerate(items):
-        tok = narrate.move_tokens(match, moves[i], names)
+        tok = narrate.move_tokens(match, moves[i], names, viewer)
         known_words |= tok["words"]
         if _within(want_cards, tok["cards"]) and _within(want_nums, tok["numbers"]) \
                 and all(w in tok["words"] for w in want_words):

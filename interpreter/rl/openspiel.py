@@ -190,7 +190,9 @@ class CardrulesGame(pyspiel.Game):
 
 def _not_pickled(*_):
     raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
-                               "and game.deserialize_state()")
+                               "and game.deserialize_state() (raised inside a pyspiel test "
+                               "such as random_sim_test, this stands for one of its checks "
+                               "that failed: it pickles the state to show it in its message)")
 
 
 class _Node:
@@ -534,7 +536,12 @@ class CardrulesState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             need = self.play.need
             if need is not None and need.cards is not None and 0 <= action < len(need.cards):
-                return f"deal {self.play.cfg.program.card_names[need.cards[action]]}"
+                names = self.play.cfg.program.card_names
+                name = names[need.cards[action]]
+                same = [a for a, c in enumerate(need.cards) if names[c] == name]
+                if len(same) > 1:           # copies of a card: OpenSpiel wants distinct strings
+                    return f"deal {name} (copy {same.index(action) + 1})"
+                return f"deal {name}"
             return f"chance {action}"
         return self.play.cfg.encoding.action_text(action)
 

@@ -225,7 +225,7 @@ class Conditions:
             if op == "==":
                 return f"{x} and {y} have the same {self.attr_name(la[1])}"
             return f"{x} and {y} have different {plural(self.attr_name(la[1]))}"
-        left = self.value(Lr, Lenv)
+        left = self.listed(Lr, Lenv)
         if op in ("in", "notin"):
             verb = "is" if op == "in" else "is not"
             if isinstance(Rr, ast.ListLit):
@@ -239,7 +239,7 @@ class Conditions:
                 return f"{left} {verb} in {self.value(Rr, Renv)}"
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
         left = closed(left)                      # '(the number of ... such that ...) is at least ...'
-        right = self.value(Rr, Renv)
+        right = self.listed(Rr, Renv)
         literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
             isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card", "enum"))
         if isinstance(L.type, tuple) and op not in ("==", "!="):   # lists: item by item
@@ -255,6 +255,14 @@ class Conditions:
         if "{}" in words:
             return f"{left} {words.format(right)}"
         return f"{left} {words} {right}"
+
+    def listed(self, n, env) -> str:
+        """A side of a comparison: a list written out is "the list (a; b)", since its items
+        joined with "and" would run into the condition's own "and" (`... and [a, b] == best`)."""
+        if isinstance(n, ast.ListLit) and len(n.items) > 1 and not (
+                isinstance(n.type, tuple) and n.type[1] == "seat"):
+            return self.list_of([self.value(i, env) for i in n.items])
+        return self.value(n, env)
 
     @staticmethod
     def attr_of(n):

@@ -160,14 +160,15 @@ def describe_move(match, move, viewer: int, names: list) -> str:
     return head + (" " + ", ".join(parts) if parts else "")
 
 
-def move_tokens(match, move, names: list) -> dict:
-    """What a typed answer may name for this move: cards (canonical), numbers, words."""
+def move_tokens(match, move, names: list, viewer: int = -1) -> dict:
+    """What a typed answer may name for this move: cards (canonical), numbers, words (the
+    viewer's own seat also as 'you', as the menu calls it)."""
     P = match.P
     mv = P.game.moves_by_index[move[0]]
     out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
     for p, v in zip(mv.params, move[1:]):
         out["words"].add(p.name.lower())
-        _add_tokens(P, names, out, p, v, p.type)
+        _add_tokens(P, names, out, p, v, p.type, viewer)
     return out
 
 
@@ -179,16 +180,16 @@ def value_tokens(match, p, v, names: list) -> dict:
     return out
 
 
-def _add_tokens(P, names, out, p, v, typ):
+def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
     if p is not None and p.blind:
         out["numbers"].append(v + 1)
     elif isinstance(typ, tuple):
         for x in v:
-            _add_tokens(P, names, out, None, x, typ[1])
+            _add_tokens(P, names, out, None, x, typ[1], viewer)
     elif typ == "card":
         out["cards"].append(P.card_names[v])
     elif typ == "seat":
-        out["words"].add(names[v].lower())
+        out["words"].update({names[v].lower()} | ({"you"} if v == viewer else set()))
     elif typ == "rank":
         r = str(P.game.deck.ranks[v])
         out["words"].add(r.lower())
@@ -469,7 +470,11 @@ class Narrator:
         self.cur = None
         self.hand_mark = None
         self._last, self._times = None, 0
-        self._copies: dict | None = None   # a card's name -> its copies (reveal: where they lie)
+        self._copies: dict = {}            # a card's name -> its copies (reveal: where they lie)
+        for c, x in enumerate(match.P.card_names):
+            self._copies.setdefault(x, []).append(c)
+        self._twins = [c for ids in self._copies.values() if len(ids) > 1 for c in ids]
+        self._was_up: set = set()          # of those with copies, the cards face up before this event
 
     def note(self, text: str):
         self._flush()
@@ -614,7 +619,7 @@ class Narrator:
         elif kind == "mark":
             text = marks.mark_phrase(self.m, self.v, self.names, ev, self.seen, zone_phrase)
             if text:
-                self._line()["looked"].append(text)
+                self._look(text)
         elif kind == "hand":
             self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
@@ -629,6 +634,7 @@ class Narrator:
                     join([self._who(p, cap=False) for p in t]) for t in sides) + ".")
             self.hand_mark = len(self.lines)
         self.glimpsed |= self.seen
+        self._was_up = {c for c in self._twins if self.m.S.up[c]}
         known = self.m.S.known
         if self.told:                      # shown cards, as long as the viewer knows them
             self.told = {c for c in self.told if known is not None and known[c] >> self.v & 1}
@@ -646,7 +652,13 @@ class Narrator:
         verb = "see" if len(to) > 1 or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
-        self._line()["looked"].append(f"{who} {verb} {what}")
+        self._look(f"{who} {verb} {what}")
+
+    def _look(self, text: str):
+        """A seat saw cards (show:) or a marking: told in its place among the line's tells."""
+        line = self._line()
+        line["looked"].append(text)
+        line.setdefault("looked_at", []).append(len(line["said"]))
 
     # -- internals -----------------------------------------------------------------------------
     def _who(self, seat, cap=True):
@@ -662,16 +674,14 @@ class Narrator:
 
     def _revealed(self, names: list) -> list:
         """[(zone instance, screen name)] of the cards a reveal turned up, each where it lies
-        (a copy of a card turned up elsewhere too: the first such copy's place)."""
+        (of several copies of a card, one that was not face up before this event)."""
         P, S = self.m.P, self.m.S
-        if self._copies is None:
-            self._copies = {}
-            for c, x in enumerate(P.card_names):
-                self._copies.setdefault(x, []).append(c)
-        out = []
-        for n in names:
-            ids = self._copies.get(n, [])
-            c = next((c for c in ids if S.up[c]), ids[0] if ids else -1)
+        copies, out, used = self._copies, [], set()
+        for n in names:                    # the copy just turned up, not one face up already
+            ids = [c for c in copies.get(n, []) if c not in used]
+            up = [c for c in ids if S.up[c]]
+            c = next((c for c in up if c not in self._was_up), up[0] if up else ids[0] if ids else -1)
+            used.add(c)
             out.append((S.loc[c] if c >= 0 else -1, cardtext.screen(n, P.game.deck)))
         return out
 
@@ -752,7 +762,14 @@ class Narrator:
             else:
                 phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
             i = j
-        phrases.extend(t.rstrip(".") for t in line["said"])
+        said, at = line["said"], line.get("looked_at", [])
+        early: dict = {}                   # what was seen before a tell is told before it
+        late = []
+        for t, k in zip(line["looked"], at):
+            (early.setdefault(k, []) if k < len(said) else late).append(t)
+        for k, t in enumerate(said):
+            phrases.extend(early.get(k, ()))
+            phrases.append(t.rstrip("."))
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
         for zi, name in line["shown"]:
@@ -763,7 +780,7 @@ class Narrator:
         down = [n for n in line.get("down", ()) if n not in told]
         if down:
             phrases.append("turned face down: " + " ".join(down))
-        phrases.extend(line["looked"])
+        phrases.extend(late)
         for seat, pts in line["scores"].items():
             if pts:
                 who = self._who(seat, cap=False)

@@ -33,6 +33,9 @@ class Expressions:
             if idx is None:
                 raise RuleError(f"this deck has no rank '{node.value}'", node.span)
             node.type, node.ref = RANK, ("rank", idx)
+        elif want == SEAT and getattr(node, "ref", None) == ("builtin", INT, "players"):
+            raise RuleError("'players' is the number of players, never a seat (the seats are 0 to "
+                            "players - 1): did you mean 'player'?", node.span)
         elif want == SEAT and isinstance(node, ast.Num):
             if not 0 <= node.value < self.max_players:
                 raise RuleError(f"there is no seat {node.value}: seats are 0 to {self.max_players - 1}",
