@@ -793,5 +793,7 @@ def _suit_colours(w, d) -> list:
     red; Blue are blue' said nothing)."""
     if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
         return ["each suit is its own colour"]
-    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} are {w.t(c)}"
-            for c in d.color_names]
+    if d.color_names == ["none"]:         # colors: {Coins: none, ...}, not 'Coins ... are none'
+        return ["they have no colour"]
+    return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "
+            + ("have no colour" if c == "none" else f"are {w.t(c)}") for c in d.color_names]

@@ -464,6 +464,8 @@ class Words(Conditions):
             return f"{v(a[0])}, in reverse order"
         if f == "unique":
             return f"{v(a[0])}, each value once"
+        if f == "flatten":                # flatten(melds): "the cards in melds"
+            return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
             return f"the non-empty selections{most} from {v(a[0])}, smallest first"

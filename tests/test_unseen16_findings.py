@@ -1,0 +1,61 @@
+"""Findings of Five-Card Draw and Briscola written from the docs (tests/unseen16/)."""
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+ITALIAN = """\
+game: Italian
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, A]
+  suits: [Coins, Cups]
+  colors: {Coins: none, Cups: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  out: {visibility: all}
+functions:
+  both:
+    params: {groups: list of list of card}
+    body: "flatten(groups)"
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "card not in both([hand(q) for q in after(player)])"}
+    do:
+      - move: {cards: card, to: out}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 0
+  - reveal: "flatten([hand(q) for q in seats])"
+"""
+
+
+def _rules(tmp_path, text):
+    f = tmp_path / "g.yaml"
+    f.write_text(text)
+    game, _ = load_game(str(f))
+    return " ".join(describe(game, "text").split())
+
+
+def test_suits_without_colour_are_not_said_to_be_none(tmp_path):
+    # An Italian deck's suits have no colour (colors: {Coins: none, ...}); the rules text read
+    # "Suits: Coins, Cups; Coins and Cups are none."
+    text = _rules(tmp_path, ITALIAN)
+    assert "are none" not in text
+    assert "Suits: Coins, Cups; they have no colour." in text
+    # a deck where only some suits have a colour says which have none
+    mixed = ITALIAN.replace("colors: {Coins: none, Cups: none}", "colors: {Coins: gold, Cups: none}")
+    text = _rules(tmp_path, mixed)
+    assert "Coins are gold; Cups have no colour." in text
+
+
+def test_flatten_is_put_in_words(tmp_path):
+    # flatten() was left as code in the rules text: "Turn flatten(q's hand for each player q in
+    # seats) face up", "c is not one of flatten(a)" (Gin Rummy).
+    text = _rules(tmp_path, ITALIAN)
+    assert "flatten(" not in text
+    assert "both(groups): the cards in groups." in text
+    assert "Turn the cards in q's hand for each player q face up" in text
