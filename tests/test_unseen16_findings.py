@@ -59,3 +59,56 @@ def test_flatten_is_put_in_words(tmp_path):
     assert "flatten(" not in text
     assert "both(groups): the cards in groups." in text
     assert "Turn the cards in q's hand for each player q face up" in text
+
+
+TRICK = """\
+game: Trick
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  played: {per_player: true, visibility: all}
+  won: {per_player: true, visibility: none}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "played(player)", face_up: true}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "clockwise(1)"
+    do:
+      - choose: [play]
+        by: p
+  - score: {seat: 1, points: "count(seats)"}
+    say: "{seat} wins the trick and {points} points"
+  - for_each: q
+    in: seats
+    do:
+      - move: {all: "played(q)", to: "won(1)"}
+  - move: {top: stock, to: "hand(1)"}
+"""
+
+
+def test_a_said_score_in_the_hands_flow_is_told_before_the_cards_moved_after_it(tmp_path):
+    # Briscola scores a trick (say: "{seat} wins the trick ...") and then gathers it and draws:
+    # the narration told the gathering and the draw first and the score's text last, in one
+    # sentence, as if the points came after the draw.
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    f = tmp_path / "trick.yaml"
+    f.write_text(TRICK)
+    m = T.stacked(str(f), "2C 3C 4C 5C 6C")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    told = []
+    for seat in (1, 0):
+        T.choose(m, f"play {T.cards(m, f'hand:{seat}')[0]}")
+        told += narr.take()
+    told += narr.take()
+    said = next(i for i, x in enumerate(told) if "wins the trick" in x)
+    assert told[said] == "North wins the trick and 2 points."
+    gathered = next(i for i, x in enumerate(told) if "won" in x and "played" in x)
+    assert gathered > said and "wins the trick" not in told[gathered]

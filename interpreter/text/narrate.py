@@ -514,6 +514,7 @@ class Narrator:
         A named block with `say: ""` is quiet: what it moves is told by the next say."""
         line = self._line()
         if k < 0:
+            line["scored"] = False          # a said statement's cards are told by its text
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
                 line["shown_mark"] = len(line["shown"])
@@ -542,6 +543,7 @@ class Narrator:
         if say.kind == "score":
             seat, pts = values[-2], values[-1]
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
+            line["scored"] = bool(text)     # cards moved after it are told after it (event)
         else:                               # the cards it moved are told by the text
             got = self._received(line["moves"][line["mark"]:], text)
             if got:                         # ... and the viewer is told which cards it received
@@ -607,7 +609,9 @@ class Narrator:
             self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
-            self._line()["moves"].append(self._moved(ev))
+            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None:
+                self._flush()               # a said score in the flow is told before what
+            self._line()["moves"].append(self._moved(ev))     # moves after it
         elif kind == "score":
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
