@@ -112,3 +112,19 @@ def test_a_said_score_in_the_hands_flow_is_told_before_the_cards_moved_after_it(
     assert told[said] == "North wins the trick and 2 points."
     gathered = next(i for i, x in enumerate(told) if "won" in x and "played" in x)
     assert gathered > said and "wins the trick" not in told[gathered]
+
+
+def test_cards_given_as_a_list_of_hands_point_to_flatten(tmp_path):
+    # The showdown revealed "[hand(q) for q in alive]": the error said only "reveal takes a card
+    # or a list of cards", not what was given nor how to join the hands.
+    import pytest
+    from cardrules.errors import ErrorList
+    for stmt in ('  - reveal: "[hand(q) for q in seats]"\n',
+                 '  - move: {cards: "[hand(q) for q in seats]", to: out}\n'):
+        f = tmp_path / "bad.yaml"
+        f.write_text(ITALIAN + stmt)
+        with pytest.raises(ErrorList) as exc:
+            load_game(str(f))
+        assert "a card or a list of cards, not a list of list of cards: flatten(...) makes one " \
+               "list of them" in str(exc.value)
+        assert f":{len(ITALIAN.splitlines()) + 1}:" in str(exc.value)       # at the statement
