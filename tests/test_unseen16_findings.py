@@ -128,3 +128,46 @@ def test_cards_given_as_a_list_of_hands_point_to_flatten(tmp_path):
         assert "a card or a list of cards, not a list of list of cards: flatten(...) makes one " \
                "list of them" in str(exc.value)
         assert f":{len(ITALIAN.splitlines()) + 1}:" in str(exc.value)       # at the statement
+
+
+HANDS = """\
+game: Hands
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  is_flush:
+    params: {cards: list of card}
+    body: "all(c.suit == cards[0].suit for c in cards)"
+  is_straight:
+    params: {cards: list of card}
+    body: >-
+      sorted(rank_order(c.rank) for c in cards) == [0, 1, 2, 3, 12] or (count(unique(c.rank for c in cards)) == 5
+      and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards) == 4)
+  category:
+    params: {cards: list of card}
+    body: "8 if is_straight(cards) and is_flush(cards) else 5 if is_flush(cards) else 4 if is_straight(cards) else 0"
+moves:
+  stand:
+    if: "category(hand(player)) >= 0 and is_straight(hand(player))"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 5}
+  - choose: [stand]
+    by: 0
+"""
+
+
+def test_definitions_name_a_long_condition_defined_there_instead_of_spelling_it_out(tmp_path):
+    # A poker hand's category spelled out is_straight (a short function by its nodes, 250
+    # characters in words) twice inside its own definition, right under is_straight's own.
+    text = _rules(tmp_path, HANDS)
+    defs = text[text.index("Definitions"):text.index("Moves")]
+    assert "- category(cards): 8 if is_straight(cards) is true and (for every card c in cards, c " \
+           "and the first card of cards have the same suit)" in defs      # a short one still spelled out
+    assert defs.count("different ranks") == 1                        # only in is_straight's own
+    # elsewhere, short conditions are still spelled out where they are used
+    moves = text[text.index("Moves"):]
+    assert "is_straight(" not in moves and "different ranks" in moves

@@ -26,6 +26,7 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "rank": ("rank", "ranks"), "suit": ("suit", "suits"), "color": ("color", "colors"),
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
+INLINE_WORDS = 120                # ... and, in Definitions, characters of its words
 
 
 def _runs_on(text: str) -> bool:
@@ -54,6 +55,8 @@ class Words(Conditions):
         self.md = md
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
+        self.lengths: dict = {}        # function name -> length of its words (see inlined)
+        self.defining = False          # words for Definitions, where every function is defined
 
     # names and author text
     def t(self, text) -> str:
@@ -490,10 +493,20 @@ class Words(Conditions):
 
     def inlined(self, n) -> bool:
         """Whether a call of a user function is spelled out in place: only short conditions;
-        other functions are referred to by name and explained under Definitions."""
+        other functions are referred to by name and explained under Definitions. Within
+        Definitions, a condition whose words are long is referred to by name too (it is defined
+        there): a poker hand's category reads is_straight(cards), not its words twice over."""
         if not (isinstance(n, ast.Call) and n.ref and n.ref[0] == "function"):
             return False
-        return self.inline_size(n.ref[1]) <= INLINE_LIMIT
+        fn = n.ref[1]
+        if self.inline_size(fn) > INLINE_LIMIT:
+            return False
+        if not self.defining:
+            return True
+        if fn.name not in self.lengths:   # its body in words, with its own parameters' names
+            self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
+            self.lengths[fn.name] = len(self.cond(fn.body))
+        return self.lengths[fn.name] <= INLINE_WORDS
 
     def inline_size(self, fn: m.Function) -> int:
         if fn.name not in self.sizes:
