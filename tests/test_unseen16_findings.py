@@ -171,3 +171,49 @@ def test_definitions_name_a_long_condition_defined_there_instead_of_spelling_it_
     # elsewhere, short conditions are still spelled out where they are used
     moves = text[text.index("Moves"):]
     assert "is_straight(" not in moves and "different ranks" in moves
+
+
+LEAK = """\
+game: Leak
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - choose: [play]
+    by: 0
+  - let: {reds: "[c for c in hand(0) if c.suit == H]", up: "[c for c in stock if c.rank == 9]"}
+  - tell: "South holds {count(reds)} hearts, the top card is a {top(stock).rank}, {count(up)} nines"
+"""
+
+
+def test_a_place_reading_a_hands_let_of_hidden_cards_is_not_told_to_who_has_not_seen_them(tmp_path):
+    # A hand's `let:` of hidden cards (South's hearts) was told to North as a number, "South
+    # holds 2 hearts": a place that reads a variable of the hand holding cards was not checked,
+    # while the same place in a move (a parameter) read '?'. docs/language.md: a place worked
+    # out from cards is told only to a seat that has seen every card it reads.
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    f = tmp_path / "leak.yaml"
+    f.write_text(LEAK)
+    # dealt one at a time, North (seat 1) first: South gets 2H 4H 6C 8C; 9S lies on the stock
+    order = "3C 2H 5C 4H 7C 6C 9C 8C 9S 2S 3S"
+    told = {}
+    for seat in (0, 1):
+        m = T.stacked(str(f), order)
+        narr = narrate.Narrator(m, seat, narrate.seat_names(2)).attach()
+        T.choose(m, "play 6C")
+        told[seat] = " ".join(narr.take())
+    assert "South holds 2 hearts" in told[0]
+    assert "South holds ? hearts" in told[1]
+    assert "top card is a ?" in told[1] and "? nines" in told[1]

@@ -315,13 +315,14 @@ def _place_reads(say, node) -> tuple:
     the say's card-holding locals it names; per zone read at an instance a local names
     (`hand(player)`), those locals' indices; per zone read at an instance a variable of the
     state names (a hand's `for_each` variable, `hand(p)`), those variables' slots, read when the
-    text is told; the zones read any other way (every instance); and per zone whose top or
-    bottom card alone is read (`top(turnup).suit`), (-1 or 0, how its instance is named, index)."""
+    text is told; the zones read any other way (every instance); per zone whose top or
+    bottom card alone is read (`top(turnup).suit`), (-1 or 0, how its instance is named, index);
+    and the slots of the state's variables that hold cards (a hand's `let`, a card variable)."""
     hit = _READS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1:]
     locs = {n: i for i, n in enumerate(say.locals)}
-    cards, pinned, slotted, whole, ends = set(), {}, {}, set(), {}
+    cards, pinned, slotted, whole, ends, held = set(), {}, {}, set(), {}, set()
     todo = [node]
     while todo:
         x = todo.pop()
@@ -359,10 +360,12 @@ def _place_reads(say, node) -> tuple:
             whole |= zones_read(ref[1].body)          # inside a function: every instance
         if _local_name(x) in locs and has_card(getattr(x, "type", None)):
             cards.add(locs[_local_name(x)])
+        elif _slot_of(x) is not None and has_card(getattr(x, "type", None)):
+            held.add(_slot_of(x))           # count(reds), reds a hand's let of hidden cards
         todo.extend(x.children())
     hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
            {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole),
-           {z: tuple(v) for z, v in ends.items() if z not in whole})
+           {z: tuple(v) for z, v in ends.items() if z not in whole}, tuple(sorted(held)))
     _READS[id(node)] = hit
     return hit[1:]
 
@@ -383,9 +386,8 @@ def _local_name(n) -> str | None:
 def _hidden_input(match, say, node, values: tuple, seen) -> bool:
     """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
     rank, the suits in a hidden hand): such a place is not told to that watcher."""
-    cards, pinned, slotted, whole, ends = _place_reads(say, node)
-    for i in cards:
-        v = values[i]
+    cards, pinned, slotted, whole, ends, held = _place_reads(say, node)
+    for v in [values[i] for i in cards] + [match.S.V[i] for i in held]:
         for c in (v if isinstance(v, (list, tuple)) else (v,)):
             if isinstance(c, int) and c >= 0 and c not in seen:
                 return True
