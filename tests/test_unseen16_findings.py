@@ -217,3 +217,14 @@ def test_a_place_reading_a_hands_let_of_hidden_cards_is_not_told_to_who_has_not_
     assert "South holds 2 hearts" in told[0]
     assert "South holds ? hearts" in told[1]
     assert "top card is a ?" in told[1] and "? nines" in told[1]
+
+
+def test_the_number_of_a_list_parameter_reads_once(tmp_path):
+    # count(cards) of a parameter `cards` read "the number of cards in the cards" (Hearts,
+    # President, Sushi Go, Cribbage, and the draw of Five-Card Draw).
+    text = _rules(tmp_path, HANDS.replace('''  stand:
+    if: "category(hand(player)) >= 0 and is_straight(hand(player))"''', '''  stand:
+    params:
+      cards: {from: "subsets(hand(player), 3)", if: "count(cards) == 2"}'''))
+    assert "such that the number of the cards is 2" in text
+    assert "cards in the cards" not in text

@@ -410,7 +410,10 @@ class Words(Conditions):
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
                 return "the number of " + s[4:]
-            return f"the number of {self.elem_nouns(a[0].type)[1]} in {s}"
+            nouns = self.elem_nouns(a[0].type)[1]
+            if s == f"the {nouns}":       # a parameter `cards`: not "the number of cards in the cards"
+                return f"the number of {s}"
+            return f"the number of {nouns} in {s}"
         if f in ("top", "bottom"):
             return f"the {f} card of {v(a[0])}"
         if f == "first":
