@@ -228,3 +228,15 @@ def test_the_number_of_a_list_parameter_reads_once(tmp_path):
       cards: {from: "subsets(hand(player), 3)", if: "count(cards) == 2"}'''))
     assert "such that the number of the cards is 2" in text
     assert "cards in the cards" not in text
+
+
+def test_reversed_sorted_reads_highest_first(tmp_path):
+    # A poker hand's ranks high to low, reversed(sorted(...)), read "..., lowest first, in
+    # reverse order" (Five-Card Draw, Texas Hold'em).
+    text = _rules(tmp_path, HANDS.replace("functions:\n", '''functions:
+  ranks_down:
+    params: {cards: list of card}
+    body: "reversed(sorted(rank_order(c.rank) for c in cards))"
+''', 1))
+    assert "- ranks_down(cards): the values of rank_order(c's rank) over the cards c in cards, " \
+           "highest first." in text

@@ -467,7 +467,10 @@ class Words(Conditions):
         if f == "sorted":
             return f"{v(a[0])}, lowest first"
         if f == "reversed":
-            return f"{v(a[0])}, in reverse order"
+            s = v(a[0])
+            if s.endswith(", lowest first"):          # reversed(sorted(...)): a poker hand's ranks
+                return s[:-len("lowest first")] + "highest first"
+            return f"{s}, in reverse order"
         if f == "unique":
             return f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
