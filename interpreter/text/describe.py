@@ -397,8 +397,7 @@ class Describer:
         g, w = self.g, self.w
         if not g.functions:
             return []
-        items = []
-        w.defining = True                 # long conditions by name: each is defined here too
+        items, w.defining = [], True      # long conditions by name: each is defined here too
         for fn in g.functions.values():
             if fn.body is None:
                 continue
@@ -792,10 +791,10 @@ def _deck_counts(g, w) -> str:
 
 def _suit_colours(w, d) -> list:
     """'clubs and spades are black', ...; suits named as their colours are said once ('Red are
-    red; Blue are blue' said nothing)."""
+    red; Blue are blue' said nothing); suits of colour none have none (not 'Coins are none')."""
     if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
         return ["each suit is its own colour"]
-    if d.color_names == ["none"]:         # colors: {Coins: none, ...}, not 'Coins ... are none'
+    if d.color_names == ["none"]:
         return ["they have no colour"]
     return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "
             + ("have no colour" if c == "none" else f"are {w.t(c)}") for c in d.color_names]
