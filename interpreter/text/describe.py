@@ -397,14 +397,12 @@ class Describer:
         g, w = self.g, self.w
         if not g.functions:
             return []
-        items, w.defining = [], True      # long conditions by name: each is defined here too
+        items = []
         for fn in g.functions.values():
             if fn.body is None:
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            body = w.cond(fn.body) if fn.type == "bool" else w.value_top(fn.body)
-            items.append((0, f"{w.code(call)}: {body}."))
-        w.defining = False
+            items.append((0, f"{w.code(call)}: {w.define(fn)}."))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
                      "referred to by name."), Items(items)]

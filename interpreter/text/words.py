@@ -497,6 +497,15 @@ class Words(Conditions):
                 inner[("rename", g.local)] = f"{g.var}{k}"
         return fn.body, inner
 
+    def define(self, fn: m.Function) -> str:
+        """A function's body in words for Definitions, where a long condition it calls is
+        referred to by name (it is defined there too)."""
+        self.defining = True
+        try:
+            return self.cond(fn.body) if fn.type == "bool" else self.value_top(fn.body)
+        finally:
+            self.defining = False
+
     def inlined(self, n) -> bool:
         """Whether a call of a user function is spelled out in place: only short conditions;
         other functions are referred to by name and explained under Definitions. Within
