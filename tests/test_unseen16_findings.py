@@ -240,3 +240,10 @@ def test_reversed_sorted_reads_highest_first(tmp_path):
 ''', 1))
     assert "- ranks_down(cards): the values of rank_order(c's rank) over the cards c in cards, " \
            "highest first." in text
+
+
+def test_a_sorted_list_compared_is_set_off_by_commas(tmp_path):
+    # "the values of rank_order(c's rank) over the cards c in cards, lowest first is 0, 1, 2, 3
+    # and 12": the comparison ran on from the ordering's words.
+    text = _rules(tmp_path, HANDS)
+    assert "over the cards c in cards, lowest first, is 0, 1, 2, 3 and 12 or" in text
