@@ -611,7 +611,8 @@ class Narrator:
             self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
-            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None:
+            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None \
+                    and not self.cur.get("hold"):
                 self._flush()               # a said score in the flow is told before what
             self._line()["moves"].append(self._moved(ev))     # moves after it
         elif kind == "score":
