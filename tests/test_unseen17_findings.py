@@ -60,7 +60,7 @@ def test_the_colour_none_is_no_colour_in_the_rules_text(tmp_path, capsys):
     # docs/language.md gives suits of no colour as `colors: {X: none}`; the rules text said
     # "Suits: Red, Orange, ...; Red, Orange, ... are none."
     out = _rules(tmp_path, capsys, COLOURLESS.replace("COLOURS", "none"))
-    assert "- Suits: Red, Blue, Gold.\n" in out and "none" not in out
+    assert "- Suits: Red, Blue, Gold; they have no colour.\n" in out and "none" not in out
     out = _rules(tmp_path, capsys, COLOURLESS.replace("COLOURS", "yellow"))
     assert "- Suits: Red, Blue, Gold; Red and Blue have no colour; Gold are yellow.\n" in out
 

@@ -226,6 +226,8 @@ class Conditions:
                 return f"{x} and {y} have the same {self.attr_name(la[1])}"
             return f"{x} and {y} have different {plural(self.attr_name(la[1]))}"
         left = self.listed(Lr, Lenv)
+        if left.endswith((" lowest first", " highest first", ", rounded down")):
+            left += ","                   # "the values ..., lowest first, is 0, 1, 2, 3 and 12"
         if op in ("in", "notin"):
             verb = "is" if op == "in" else "is not"
             if isinstance(Rr, ast.ListLit):

@@ -402,8 +402,7 @@ class Describer:
             if fn.body is None:
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            body = w.cond(fn.body) if fn.type == "bool" else w.value_top(fn.body)
-            items.append((0, f"{w.code(call)}: {body}."))
+            items.append((0, f"{w.code(call)}: {w.define(fn)}."))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
                      "referred to by name."), Items(items)]
@@ -789,9 +788,9 @@ def _deck_counts(g, w) -> str:
 
 def _suit_colours(w, d) -> list:
     """'clubs and spades are black', ...; suits named as their colours are said once ('Red are
-    red; Blue are blue' said nothing); the colour `none` is no colour ('Red are none' misread)."""
-    if all(col == "none" for col in d.colors):
-        return []
+    red; Blue are blue' said nothing); suits of colour none have none (not 'Coins are none')."""
+    if d.color_names == ["none"]:
+        return ["they have no colour"]
     if all(w.suit(i).lower() == w.t(col).lower() for i, col in enumerate(d.colors)):
         return ["each suit is its own colour"]
     return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "

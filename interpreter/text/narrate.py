@@ -307,13 +307,14 @@ def _place_reads(say, node) -> tuple:
     the say's card-holding locals it names; per zone read at an instance a local names
     (`hand(player)`), those locals' indices; per zone read at an instance a variable of the
     state names (a hand's `for_each` variable, `hand(p)`), those variables' slots, read when the
-    text is told; the zones read any other way (every instance); and per zone whose top or
-    bottom card alone is read (`top(turnup).suit`), (-1 or 0, how its instance is named, index)."""
+    text is told; the zones read any other way (every instance); per zone whose top or
+    bottom card alone is read (`top(turnup).suit`), (-1 or 0, how its instance is named, index);
+    and the slots of the state's variables that hold cards (a hand's `let`, a card variable)."""
     hit = _READS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1:]
     locs = {n: i for i, n in enumerate(say.locals)}
-    cards, pinned, slotted, whole, ends = set(), {}, {}, set(), {}
+    cards, pinned, slotted, whole, ends, held = set(), {}, {}, set(), {}, set()
     todo = [node]
     while todo:
         x = todo.pop()
@@ -351,10 +352,12 @@ def _place_reads(say, node) -> tuple:
             whole |= zones_read(ref[1].body)          # inside a function: every instance
         if _local_name(x) in locs and has_card(getattr(x, "type", None)):
             cards.add(locs[_local_name(x)])
+        elif _slot_of(x) is not None and has_card(getattr(x, "type", None)):
+            held.add(_slot_of(x))           # count(reds), reds a hand's let of hidden cards
         todo.extend(x.children())
     hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
            {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole),
-           {z: tuple(v) for z, v in ends.items() if z not in whole})
+           {z: tuple(v) for z, v in ends.items() if z not in whole}, tuple(sorted(held)))
     _READS[id(node)] = hit
     return hit[1:]
 
@@ -375,9 +378,8 @@ def _local_name(n) -> str | None:
 def _hidden_input(match, say, node, values: tuple, seen) -> bool:
     """Whether a place that is not a card reads a card the watcher has not seen (a hidden card's
     rank, the suits in a hidden hand): such a place is not told to that watcher."""
-    cards, pinned, slotted, whole, ends = _place_reads(say, node)
-    for i in cards:
-        v = values[i]
+    cards, pinned, slotted, whole, ends, held = _place_reads(say, node)
+    for v in [values[i] for i in cards] + [match.S.V[i] for i in held]:
         for c in (v if isinstance(v, (list, tuple)) else (v,)):
             if isinstance(c, int) and c >= 0 and c not in seen:
                 return True
@@ -512,6 +514,7 @@ class Narrator:
         A named block with `say: ""` is quiet: what it moves is told by the next say."""
         line = self._line()
         if k < 0:
+            line["scored"] = False          # a said statement's cards are told by its text
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
                 line["shown_mark"] = len(line["shown"])
@@ -540,6 +543,7 @@ class Narrator:
         if say.kind == "score":
             seat, pts = values[-2], values[-1]
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
+            line["scored"] = bool(text)     # cards moved after it are told after it (event)
         else:                               # the cards it moved are told by the text
             got = self._received(line["moves"][line["mark"]:], text)
             if got:                         # ... and the viewer is told which cards it received
@@ -605,7 +609,10 @@ class Narrator:
             self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
-            self._line()["moves"].append(self._moved(ev))
+            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None \
+                    and not self.cur.get("hold"):
+                self._flush()               # a said score in the flow is told before what
+            self._line()["moves"].append(self._moved(ev))     # moves after it
         elif kind == "score":
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]

@@ -26,6 +26,7 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "rank": ("rank", "ranks"), "suit": ("suit", "suits"), "color": ("color", "colors"),
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
+INLINE_WORDS = 120                # ... and, in Definitions, characters of its words
 
 
 def _runs_on(text: str) -> bool:
@@ -54,6 +55,8 @@ class Words(Conditions):
         self.md = md
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
+        self.lengths: dict = {}        # function name -> length of its words (see inlined)
+        self.defining = False          # words for Definitions, where every function is defined
 
     # names and author text
     def t(self, text) -> str:
@@ -412,7 +415,10 @@ class Words(Conditions):
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
                 return "the number of " + s[4:]
-            return f"the number of {self.elem_nouns(a[0].type)[1]} in {s}"
+            nouns = self.elem_nouns(a[0].type)[1]
+            if s == f"the {nouns}":       # a parameter `cards`: not "the number of cards in the cards"
+                return f"the number of {s}"
+            return f"the number of {nouns} in {s}"
         if f in ("top", "bottom"):
             return f"the {f} card of {v(a[0])}"
         if f == "first":
@@ -466,9 +472,14 @@ class Words(Conditions):
         if f == "sorted":
             return f"{v(a[0])}, lowest first"
         if f == "reversed":
-            return f"{v(a[0])}, in reverse order"
+            s = v(a[0])
+            if s.endswith(", lowest first"):          # reversed(sorted(...)): a poker hand's ranks
+                return s[:-len("lowest first")] + "highest first"
+            return f"{s}, in reverse order"
         if f == "unique":
             return f"{v(a[0])}, each value once"
+        if f == "flatten":                # flatten(melds): "the cards in melds"
+            return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
             return f"the non-empty selections{most} from {v(a[0])}, smallest first"
@@ -491,12 +502,31 @@ class Words(Conditions):
                 inner[("rename", g.local)] = f"{g.var}{k}"
         return fn.body, inner
 
+    def define(self, fn: m.Function) -> str:
+        """A function's body in words for Definitions, where a long condition it calls is
+        referred to by name (it is defined there too)."""
+        self.defining = True
+        try:
+            return self.cond(fn.body) if fn.type == "bool" else self.value_top(fn.body)
+        finally:
+            self.defining = False
+
     def inlined(self, n) -> bool:
         """Whether a call of a user function is spelled out in place: only short conditions;
-        other functions are referred to by name and explained under Definitions."""
+        other functions are referred to by name and explained under Definitions. Within
+        Definitions, a condition whose words are long is referred to by name too (it is defined
+        there): a poker hand's category reads is_straight(cards), not its words twice over."""
         if not (isinstance(n, ast.Call) and n.ref and n.ref[0] == "function"):
             return False
-        return self.inline_size(n.ref[1]) <= INLINE_LIMIT
+        fn = n.ref[1]
+        if self.inline_size(fn) > INLINE_LIMIT:
+            return False
+        if not self.defining:
+            return True
+        if fn.name not in self.lengths:   # its body in words, with its own parameters' names
+            self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
+            self.lengths[fn.name] = len(self.cond(fn.body))
+        return self.lengths[fn.name] <= INLINE_WORDS
 
     def inline_size(self, fn: m.Function) -> int:
         if fn.name not in self.sizes:

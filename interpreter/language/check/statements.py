@@ -101,8 +101,8 @@ class Statements:
             if mode == "cards":
                 what = self.typed(mv["cards"], mv.at("cards"), scope)
                 if what is not None and what.type not in (CARD, list_of(CARD)):
-                    self.err(f"move: cards must be a card or a list of cards, not a {type_name(what.type)}",
-                             what.span)
+                    self.err(f"move: cards must be a card or a list of cards, not a {type_name(what.type)}"
+                             + _flatten_hint(what.type), what.span)
             else:
                 what = self.zone_target(mv[mode], mv.at(mode), scope, f"move: {mode}")
             count = self.typed(mv["count"], mv.at("count"), scope, INT, "move: count") if "count" in mv else None
@@ -170,7 +170,8 @@ class Statements:
             if word in st:
                 node = self.typed(st[word], st.at(word), scope)
                 if node is not None and node.type not in (CARD, list_of(CARD)):
-                    self.err(f"{word} takes a card or a list of cards", node.span)
+                    self.err(f"{word} takes a card or a list of cards, not a {type_name(node.type)}"
+                             + _flatten_hint(node.type), node.span)
                 return m.Reveal(span, node, word == "reveal")
         if "mark" in st:
             return self.stmt_mark(st, span, scope)
@@ -178,8 +179,8 @@ class Statements:
             sh = st["show"]
             cards = self.typed(sh.get("cards"), sh.at("cards"), scope)
             if cards is not None and cards.type not in (CARD, list_of(CARD)):
-                self.err(f"show: cards must be a card or a list of cards, not a {type_name(cards.type)}",
-                         cards.span)
+                self.err(f"show: cards must be a card or a list of cards, not a {type_name(cards.type)}"
+                         + _flatten_hint(cards.type), cards.span)
             to = self.typed(sh.get("to"), sh.at("to"), scope)
             if to is not None and self.coerce(to, SEAT) == INT:       # a number stands for a seat
                 to.seat_check, to.type = True, SEAT
@@ -329,3 +330,8 @@ def _set_key(key) -> tuple:
     seat.span = key.span.shifted(len(name) + 1)
     seat.plain, seat.exact = True, getattr(key, "exact", False)
     return name, seat
+
+
+def _flatten_hint(typ) -> str:
+    """For cards given as a list of lists ([hand(q) for q in alive]): the function that joins them."""
+    return ": flatten(...) makes one list of them" if typ == list_of(list_of(CARD)) else ""
