@@ -246,7 +246,7 @@ def test_a_sorted_list_compared_is_set_off_by_commas(tmp_path):
     # "the values of rank_order(c's rank) over the cards c in cards, lowest first is 0, 1, 2, 3
     # and 12": the comparison ran on from the ordering's words.
     text = _rules(tmp_path, HANDS)
-    assert "over the cards c in cards, lowest first, is 0, 1, 2, 3 and 12 or" in text
+    assert "over the cards c in cards, lowest first, is the list (0; 1; 2; 3; 12) or" in text
     # likewise a whole division: "the first number of s divided by 100, rounded down is 4"
     text = _rules(tmp_path, HANDS.replace('8 if is_straight(cards)', '7 if count(cards) // 2 == 4 else 8 if is_straight(cards)'))
     assert "the number of cards in cards divided by 2, rounded down, is 4" in text

@@ -134,9 +134,8 @@ class Words(Conditions):
                     self.index_params.get(a.ref[2]) == z.name:
                 return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
             s, _ = self.resolve(arg.seat, env)
-            if not isinstance(s, ast.Num) and self.poss(arg.seat, env) is None:
-                # 'the line number i of the player to the left of the player', not '... of
-                # the player to the left of the player number i' (the number read as the seat's)
+            if not isinstance(s, ast.Num) and self.poss(arg.seat, env) is None:   # not '... of the
+                # player to the left of the player number i' (the number read as the seat's)
                 return f"the {name} number {self.wrapped(a, aenv)} of {self.value(arg.seat, env)}"
             return f"{self.of(arg.seat, env, name)} number {self.wrapped(a, aenv)}"
         a, aenv = self.resolve(arg, env)
