@@ -74,7 +74,7 @@ def test_other_all_tests_over_subsets_keep_the_plain_loop(tmp_path, plain, test)
     if "cards[1]" in test:
         for flag in (False, True):
             plain(flag)
-            with pytest.raises(GameError, match="out of range"):
+            with pytest.raises(GameError, match="cards has 1 card: there is no card at index 1"):
                 T.stacked(path, ORDER, players=2)
         return
     fast, slow = both(plain, path, ORDER)
@@ -474,7 +474,7 @@ def test_a_parameter_over_a_constant_range_within_the_zone_indexes_it_unchecked(
 
 def test_a_parameter_over_a_range_beyond_the_zone_keeps_its_check_and_error(tmp_path, plain):
     path = kc_file(tmp_path, KC_SHIFT.replace("RANGE", "4"))
-    assert "rt.index(p_i, 3)" in setup(path, 2).program.source.split("def L_play(")[1]
+    assert "rt.index(p_i, 3, " in setup(path, 2).program.source.split("def L_play(")[1]
     kc_both_fail(plain, path, "index 3 out of range")
 
 
