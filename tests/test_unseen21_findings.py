@@ -47,3 +47,48 @@ def test_a_move_name_fitting_moves_chosen_by_their_cards_says_to_type_the_cards(
     assert "fits 31 moves" in reason and "by their cards" in reason
     kind, reason = play.parse_answer(m, seat, names, "2")
     assert kind == "error" and "by their cards" in reason           # as the first answer says
+
+
+TURN = '''game: Turn
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: "left(dealer)"
+  - name: turn_trump
+    reveal: "top(hand(dealer))"
+    say: "{dealer} turns up {top(hand(dealer))}: trumps are {top(hand(dealer)).suit}, {count(hand(dealer))} cards, {count(c for c in hand(dealer) if c.suit == S)} spades"
+  - choose: [play]
+    by: dealer
+'''
+
+
+def test_a_place_reading_the_top_card_of_the_dealers_hand_reads_that_card_alone(tmp_path):
+    # Bourré turns up the dealer's last card for trumps: "{top(hand(dealer)).suit}" read '?' to
+    # every seat but the dealer, while "{top(hand(dealer))}" named the card: `dealer` was taken
+    # for no seat in particular, so the place read the top card of every hand.
+    from cardrules import testing as T
+    f = tmp_path / "turn.yaml"
+    f.write_text(TURN)
+    for seat in (0, 1):
+        m = T.stacked(str(f), "7C 8D 9H JS")       # dealt one at a time, North first: South 8D JS
+        narr = narrate.Narrator(m, seat, narrate.seat_names(2)).attach()
+        T.choose(m, "play 7C")
+        told = " ".join(narr.take())
+        assert "South turns up J♠: trumps are ♠, 2 cards, " in told, told
+        assert ("1 spades" if seat == 0 else "? spades") in told, told   # the dealer's whole hand
