@@ -92,3 +92,59 @@ def test_a_place_reading_the_top_card_of_the_dealers_hand_reads_that_card_alone(
         told = " ".join(narr.take())
         assert "South turns up J♠: trumps are ♠, 2 cards, " in told, told
         assert ("1 spades" if seat == 0 else "? spades") in told, told   # the dealer's whole hand
+
+
+STRICT = '''game: Strict
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+variables:
+  led: {type: suit, initial: C}
+  best: {type: int, initial: -1}
+moves:
+  play:
+    params:
+      card:
+        from: "hand(player)"
+        if: >-
+          best < 0
+          or (card.suit == led and (rank_order(card.rank) > best
+              or not any(d.suit == led and rank_order(d.rank) > best for d in hand(player))))
+          or (card.suit != led and not any(d.suit == led for d in hand(player)))
+    do:
+      - if: "best < 0"
+        then:
+          - set: {led: card.suit}
+      - move: {cards: card, to: table, face_up: true}
+      - set: {best: "max(best, rank_order(card.rank))"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: "left(dealer)"
+  - choose: [play]
+    by: dealer
+'''
+
+
+def test_a_refused_card_is_told_the_part_of_a_nested_case_that_applies_now(tmp_path):
+    # Bourré's strict play: a low spade when a higher one heads the trick was told "only if
+    # 7♠'s suit equals led and (rank ... is more than best or (for every card d in the
+    # player's hand, d's suit does not equal led or ...))": the second part of the inner `or`
+    # reads no parameter and is false now (the player holds a higher spade), so it says nothing.
+    from cardrules import testing as T
+    f = tmp_path / "strict.yaml"
+    f.write_text(STRICT)
+    m = T.stacked(str(f), "9S 7S 8D AS")        # North 9S 8D, South 7S AS
+    T.choose(m, "play 9S")
+    names = narrate.seat_names(2)
+    kind, reason = play.parse_answer(m, 0, names, "7s")
+    assert kind == "error"
+    assert reason == "You cannot play with 7♠: only if 7♠'s suit equals led and " \
+                     "rank_order(7♠'s rank) is more than best.", reason
