@@ -148,3 +148,16 @@ def test_a_refused_card_is_told_the_part_of_a_nested_case_that_applies_now(tmp_p
     assert kind == "error"
     assert reason == "You cannot play with 7♠: only if 7♠'s suit equals led and " \
                      "rank_order(7♠'s rank) is more than best.", reason
+
+
+def test_a_zone_written_for_a_name_one_letter_off_suggests_that_name(tmp_path, capsys):
+    # Napoleon: `end: "hand_number >= hand"` for the option `hands` was told only "zone 'hand'
+    # has one instance per player: write hand(SEAT)", with no word of the option meant.
+    from cardrules import cli
+    f = tmp_path / "slip.yaml"
+    f.write_text(DRAW.replace("hand:\n  - shuffle", "options:\n  hands: {type: int, default: 3}\n"
+                              "match:\n  end: \"hand_number >= hand\"\nhand:\n  - shuffle"))
+    assert cli.main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(":22:24: error: zone 'hand' has one instance per player: write hand(SEAT) "
+                        "(or did you mean 'hands'?)"), err
