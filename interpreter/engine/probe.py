@@ -127,6 +127,8 @@ class Probe:
             if len(ds) > 1:
                 t.cases[id(n)] = [[(x, None if _uses_any(x, set(locs)) else c.expr_fn(x, ["player"] + locs))
                                    for x in conjuncts(d)] for d in ds]
+                for d in ds:            # a case's own parts may be made of cases too
+                    Probe._cases(c, t, [(x, None) for x in conjuncts(d) if _uses_any(x, set(locs))], locs)
 
 
 _PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
@@ -226,8 +228,9 @@ def narrow(look: _Look, t: MoveTests, n, args: list):
         rest = [x for x, f in parts if f is None]
         if not rest:
             return n                     # it would hold: say the whole rule
-        kept.append(rest)
-    if not kept or len(kept) == len(cases) and all(len(r) == len(p) for r, p in zip(kept, cases)):
+        kept.append([narrow(look, t, x, args) for x in rest])      # its own cases, narrowed
+    if not kept or len(kept) == len(cases) and all(
+            len(r) == len(p) and all(a is x for a, (x, _) in zip(r, p)) for r, p in zip(kept, cases)):
         return n
 
     def join_(op, items):

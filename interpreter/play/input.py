@@ -89,6 +89,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
             reason = why_not(match, viewer, [], names, named[0])
             return ("error", reason or f"You cannot {narrate.words(named[0])} now.")
         return ("error", f"No legal move matches '{t}'.")
+    if cards_unnumbered(match, n) and all(move_cards(match, moves[items[k][0]]) for k in found):
+        return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "
+                         f"one by one (7d, then 8d).")          # they have no number on screen
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
     return ("error", f"'{t}' fits moves {listed}: type the number.")

@@ -332,6 +332,7 @@ def _place_reads(say, node) -> tuple:
             ends.setdefault(z.ref[1].name, set()).add(
                 (-1 if x.func == "top" else 0, *(("local", locs[a]) if a in locs else ("slot", slot)
                                                  if slot is not None else ("at", num) if num is not None
+                                                 else ("dealer", 0) if a == "dealer"
                                                  else ("all", 0))))
             todo.extend(z.args if isinstance(z, Call) else ())
             continue
@@ -344,8 +345,8 @@ def _place_reads(say, node) -> tuple:
             slot = _slot_of(x.args[0]) if isinstance(x, Call) and len(x.args) == 1 else None
             if a in locs:
                 pinned.setdefault(ref[1].name, set()).add(locs[a])
-            elif slot is not None:
-                slotted.setdefault(ref[1].name, set()).add(slot)
+            elif slot is not None or a == "dealer":          # `dealer`: read as the text is told
+                slotted.setdefault(ref[1].name, set()).add("dealer" if slot is None else slot)
             else:
                 whole.add(ref[1].name)
         elif isinstance(ref, tuple) and ref and ref[0] == "function":
@@ -390,12 +391,13 @@ def _hidden_input(match, say, node, values: tuple, seen) -> bool:
                 return True
     for z, slots in slotted.items():          # the instance the variable names as it is told
         for i in slots:
-            at = match.S.V[i]
+            at = match.S.dealer if i == "dealer" else match.S.V[i]
             if not isinstance(at, int) or any(c not in seen for c in Z[P.base[z] + at]):
                 return True
     for z, reads in ends.items():             # top(z) or bottom(z): that card alone
         for at, kind, i in reads:
-            inst = values[i] if kind == "local" else match.S.V[i] if kind == "slot" else i
+            inst = values[i] if kind == "local" else match.S.V[i] if kind == "slot" else \
+                match.S.dealer if kind == "dealer" else i
             zis = [zi for zi, zz in enumerate(P.zone_of) if zz.name == z] if kind == "all" else \
                 [P.base[z] + inst] if isinstance(inst, int) else None
             if zis is None or any(Z[zi] and Z[zi][at] not in seen for zi in zis):

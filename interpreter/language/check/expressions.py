@@ -3,6 +3,8 @@ comparisons, let, generators), with number literals turned into ranks or seats w
 expected (coerce)."""
 from __future__ import annotations
 
+import difflib
+
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
 from ...errors import RuleError, suggest
@@ -100,7 +102,11 @@ class Expressions:
             if z.kind != "shared":
                 arg = {"player": "SEAT", "indexed": "INDEX", "grid": "SEAT, INDEX"}[z.kind]
                 per = {"player": "player", "indexed": "index", "grid": "player and index"}[z.kind]
-                raise RuleError(f"zone '{name}' has one instance per {per}: write {name}({arg})", n.span)
+                near = [k for k, e in scope.names.items() if e[0] != "pslot"] + list(self.options) \
+                    + list(self.tables)                  # `hand` for an option `hands`
+                close = difflib.get_close_matches(name, [k for k in near if k != name], n=1, cutoff=0.8)
+                raise RuleError(f"zone '{name}' has one instance per {per}: write {name}({arg})"
+                                + (f" (or did you mean '{close[0]}'?)" if close else ""), n.span)
             n.ref = ("zone", z, None)
             self.zone_reads.add(name)
             return list_of(CARD)
