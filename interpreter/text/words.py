@@ -229,6 +229,8 @@ class Words(Conditions):
                     f"card {idx.value + 1} from the bottom of {where}"
             if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
                 return f"the top card of {where}"
+            if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
+                return f"the card at position {self._at(idx.operand, env)} from the top of {where} (1 is the top card)"
             at = self.value(idx, env)           # 'position (n minus the size) of the column'
             at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
             return f"the card at position {at} of {where} (0 is the bottom)"
@@ -239,7 +241,16 @@ class Words(Conditions):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
         if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
             return f"the last {noun} of {where}"
+        if isinstance(idx, ast.Neg):                    # xs[-k]: counted from the end
+            if isinstance(idx.operand, ast.Num) and 1 <= idx.operand.value <= len(ORDINALS):
+                return f"the {ORDINALS[idx.operand.value - 1]} last {noun} of {where}"
+            return f"the {noun} at position {self._at(idx.operand, env)} from the end of {where} (1 is the last)"
         return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
+
+    def _at(self, k, env):
+        """K of an index written -K, in brackets when it is a sum or the like."""
+        at = self.value(k, env)
+        return f"({at})" if isinstance(self.resolve(k, env)[0], ast.BinOp) else at
 
     def v_ListLit(self, n, env):
         if not n.items:                               # one side of `[p] if lost else []`
