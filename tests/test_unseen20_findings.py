@@ -55,3 +55,32 @@ def test_the_rules_text_counts_a_negative_index_from_the_end(tmp_path, capsys):
     assert "the number at position the gap from the end of before(the i) (1 is the last)" in worded
     assert "the second last number of before(the i)" in worded
     assert "the card at position the gap from the top of the stock (1 is the top card)" in worded
+
+
+RANK_SUM = """
+game: One higher
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  pile: {visibility: all}
+moves:
+  lay:
+    params:
+      card: {from: stock, if: "empty(pile) or card.rank + 1 == top(pile).rank"}
+    do:
+      - move: {cards: card, to: pile}
+hand:
+  - choose: [lay]
+    by: 0
+"""
+
+
+def test_arithmetic_on_a_rank_names_rank_order(tmp_path, capsys):
+    # Kings in the Corner's "one rank lower" first written `a.rank + 1 == b.rank` was told
+    # only "'+' needs numbers, not a rank": the way to a rank's number, rank_order(), was unsaid.
+    path = _write(tmp_path, RANK_SUM)
+    assert cli.main(["validate", path]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"{path}:11:52: error: '+' needs numbers, not a rank (rank_order(r) is a " \
+                  "rank's place in the deck's order, a number from 0)", err
