@@ -43,6 +43,19 @@ def _runs_on(text: str) -> bool:
 
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+def _from_end(w, k, env, noun, where, end):
+    """xs[-k] in words: counted from the end of a list (end 'end') or down from the top of a
+    pile (end 'top'), 1 being the last item or the top card."""
+    last = "top card" if end == "top" else f"last {noun}"
+    if isinstance(k, ast.Num) and 1 <= k.value <= len(ORDINALS):
+        nth = ORDINALS[k.value - 1]
+        return f"the {last} of {where}" if k.value == 1 else \
+            f"the {nth} card from the top of {where}" if end == "top" else f"the {nth} {last} of {where}"
+    at = w.value(k, env)
+    at = f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) else at
+    return f"the {noun} at position {at} from the {end} of {where} (1 is the {last})"
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
@@ -227,10 +240,8 @@ class Words(Conditions):
             if isinstance(idx, ast.Num):
                 return f"the bottom card of {where}" if idx.value == 0 else \
                     f"card {idx.value + 1} from the bottom of {where}"
-            if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
-                return f"the top card of {where}"
             if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
-                return f"the card at position {self._at(idx.operand, env)} from the top of {where} (1 is the top card)"
+                return _from_end(self, idx.operand, env, "card", where, "top")
             at = self.value(idx, env)           # 'position (n minus the size) of the column'
             at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
             return f"the card at position {at} of {where} (0 is the bottom)"
@@ -239,18 +250,9 @@ class Words(Conditions):
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
         if isinstance(idx, ast.Num) and idx.value < len(ORDINALS):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
-        if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
-            return f"the last {noun} of {where}"
         if isinstance(idx, ast.Neg):                    # xs[-k]: counted from the end
-            if isinstance(idx.operand, ast.Num) and 1 <= idx.operand.value <= len(ORDINALS):
-                return f"the {ORDINALS[idx.operand.value - 1]} last {noun} of {where}"
-            return f"the {noun} at position {self._at(idx.operand, env)} from the end of {where} (1 is the last)"
+            return _from_end(self, idx.operand, env, noun, where, "end")
         return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
-
-    def _at(self, k, env):
-        """K of an index written -K, in brackets when it is a sum or the like."""
-        at = self.value(k, env)
-        return f"({at})" if isinstance(self.resolve(k, env)[0], ast.BinOp) else at
 
     def v_ListLit(self, n, env):
         if not n.items:                               # one side of `[p] if lost else []`
