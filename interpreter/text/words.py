@@ -43,6 +43,19 @@ def _runs_on(text: str) -> bool:
 
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+def _from_end(w, k, env, noun, where, end):
+    """xs[-k] in words: counted from the end of a list (end 'end') or down from the top of a
+    pile (end 'top'), 1 being the last item or the top card."""
+    last = "top card" if end == "top" else f"last {noun}"
+    if isinstance(k, ast.Num) and 1 <= k.value <= len(ORDINALS):
+        nth = ORDINALS[k.value - 1]
+        return f"the {last} of {where}" if k.value == 1 else \
+            f"the {nth} card from the top of {where}" if end == "top" else f"the {nth} {last} of {where}"
+    at = w.value(k, env)
+    at = f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) else at
+    return f"the {noun} at position {at} from the {end} of {where} (1 is the {last})"
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
@@ -227,8 +240,8 @@ class Words(Conditions):
             if isinstance(idx, ast.Num):
                 return f"the bottom card of {where}" if idx.value == 0 else \
                     f"card {idx.value + 1} from the bottom of {where}"
-            if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
-                return f"the top card of {where}"
+            if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
+                return _from_end(self, idx.operand, env, "card", where, "top")
             at = self.value(idx, env)           # 'position (n minus the size) of the column'
             at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
             return f"the card at position {at} of {where} (0 is the bottom)"
@@ -237,8 +250,8 @@ class Words(Conditions):
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
         if isinstance(idx, ast.Num) and idx.value < len(ORDINALS):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
-        if isinstance(idx, ast.Neg) and isinstance(idx.operand, ast.Num) and idx.operand.value == 1:
-            return f"the last {noun} of {where}"
+        if isinstance(idx, ast.Neg):                    # xs[-k]: counted from the end
+            return _from_end(self, idx.operand, env, noun, where, "end")
         return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
 
     def v_ListLit(self, n, env):

@@ -279,6 +279,10 @@ class Expressions:
             if t == SEAT:
                 raise RuleError(f"'{n.op}' needs numbers, not a seat (seat_number(p) is a seat's "
                                 f"number; left(p, n) counts seats round the table)", side.span)
+            if t in (RANK, SUIT):           # a rank's or suit's place in the deck's order
+                order = "rank_order(r) is a rank's" if t == RANK else "suit_order(s) is a suit's"
+                raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)} ({order} place in "
+                                f"the deck's order, a number from 0)", side.span)
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
         if n.op == "**":                    # a power of numbers written out: certain now
