@@ -279,6 +279,9 @@ class Words(Conditions):
             r = self.resolve(x, env)[0]
             if not right and isinstance(r, ast.Gen) and r.cond is not None:   # '(... such that ...) followed by'
                 return f"({s})"
+            if not right and isinstance(r, ast.Gen) and r.func in ("sum", "min", "max") \
+                    and self.per_item(r, env) is None:   # '(the sum, over the q, of X) plus 5'
+                return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
         if n.op == "+":
@@ -363,6 +366,8 @@ class Words(Conditions):
                 f"{self.value(n.elt, env)} for the first {self.over(n, env, plural=False)}"
         what = self.per_item(n, env)
         if f == "sum":
+            if what == "total":         # not 'the total total of the players in p's team'
+                return f"the sum of the match totals of the {self.over(n, env, with_var=False)}"
             if what:
                 return f"the total {what} of the {self.over(n, env, with_var=False)}"
             return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"

@@ -1,0 +1,85 @@
+"""Findings of Schieber Jass and Red Dog written from the docs (tests/unseen22/)."""
+from cardrules import cli
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+SHOE = """\
+game: Shoe
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4]
+  suits: [C, D]
+  copies: decks
+  remove: "rank_order(card.rank) < low"
+  zone: stock
+options:
+  decks: {type: int, default: 1, min: 1, max: 4, description: Decks in the shoe}
+  low: {type: int, default: 0, min: 0, max: 2, description: Low ranks left out}
+zones:
+  stock: {visibility: none}
+moves:
+  go: {description: Go}
+hand:
+  - choose: [go]
+    by: 0
+  - score: {seat: 0, points: "count(stock)"}
+"""
+
+TEAMS = """\
+game: Teams
+players: {min: 4, max: 4}
+deck:
+  ranks: [2, 3, 4]
+  suits: [C, D]
+  zone: stock
+teams:
+  4: [[0, 2], [1, 3]]
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  go: {description: Go}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [go]
+    by: 0
+  - score: {seat: 0, points: "sum(count(hand(q)) for q in seats) + (5 if empty(stock) else 0)"}
+match:
+  end: "max(sum(total(q) for q in team(p)) for p in seats) >= 20"
+"""
+
+
+def _rules(tmp_path, text):
+    f = tmp_path / "g.yaml"
+    f.write_text(text)
+    game, _ = load_game(str(f))
+    return " ".join(describe(game, "text").split())
+
+
+def test_deck_copies_and_remove_read_options(tmp_path, capsys):
+    # Red Dog's shoe of several decks: `copies: decks` with an option `decks` was refused,
+    # "unknown name 'decks'", though the option is declared (the deck was checked before the
+    # options). Options are constants, like `players`: the deck may read them.
+    f = tmp_path / "shoe.yaml"
+    f.write_text(SHOE)
+    assert cli.main(["validate", "--strict", str(f)]) == 0
+    capsys.readouterr()
+    assert cli.main(["simulate", str(f), "-n", "1", "--set", "decks=3", "--set", "low=1"]) == 0
+    out = capsys.readouterr().out
+    assert "12.0" in out            # 3 decks of the 2 ranks left (3, 4) in 2 suits: 12 cards
+
+
+def test_sum_of_team_totals_reads_once(tmp_path):
+    # Schieber's end: `max(sum(total(q) for q in team(p)) for p in seats) >= target` read
+    # "the highest, over the players p, of the total total of the players in p's team".
+    text = _rules(tmp_path, TEAMS)
+    assert "total total" not in text
+    assert "the sum of the match totals of the players in p's team" in text
+
+
+def test_sum_followed_by_plus_is_bracketed(tmp_path):
+    # A trick's points plus the last trick's 5 read "scores the sum, over the players q, of
+    # X plus (5 if ...)": the 5 seemed to be inside the sum.
+    text = _rules(tmp_path, TEAMS)
+    assert "scores (the sum, over the players q, of the number of cards in q's hand) plus (5 if" in text
