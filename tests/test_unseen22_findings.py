@@ -83,3 +83,13 @@ def test_sum_followed_by_plus_is_bracketed(tmp_path):
     # X plus (5 if ...)": the 5 seemed to be inside the sum.
     text = _rules(tmp_path, TEAMS)
     assert "scores (the sum, over the players q, of the number of cards in q's hand) plus (5 if" in text
+
+
+def test_a_function_description_is_in_the_rules_text(tmp_path):
+    # The schema takes `description:` on a function ("What the function computes, for
+    # people") but `cardrules rules` dropped it: Red Dog's gap() said only its formula.
+    text = _rules(tmp_path, TEAMS.replace(
+        "moves:", "functions:\n  held:\n    description: Cards a seat still holds\n"
+                  "    params: {p: seat}\n    body: \"count(hand(p))\"\nmoves:").replace(
+        "sum(count(hand(q)) for q in seats)", "sum(held(q) for q in seats)"))
+    assert "held(p): the number of cards in p's hand. Cards a seat still holds." in text
