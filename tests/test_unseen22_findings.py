@@ -93,3 +93,36 @@ def test_a_function_description_is_in_the_rules_text(tmp_path):
                   "    params: {p: seat}\n    body: \"count(hand(p))\"\nmoves:").replace(
         "sum(count(hand(q)) for q in seats)", "sum(held(q) for q in seats)"))
     assert "held(p): the number of cards in p's hand. Cards a seat still holds." in text
+
+
+def _validate(tmp_path, capsys, text):
+    f = tmp_path / "d.yaml"
+    f.write_text(text)
+    code = cli.main(["validate", str(f)])
+    return code, capsys.readouterr()
+
+
+def test_the_deck_says_it_cannot_read_the_games_state(tmp_path, capsys):
+    # `copies: "1 if dealer == 0 else 2"` was "internal error while checking this file
+    # (AttributeError: 'Budget' object has no attribute 'dealer')"; `copies: spread` with a
+    # variable `spread` was "unknown name 'spread' (did you mean 'red'?)", and a zone
+    # "unknown function 'hand'". The deck is made before any hand: each says so, at its place.
+    base = SHOE.replace("zones:\n", "variables:\n  spread: {type: int, initial: 0}\nzones:\n  hand: {per_player: true, visibility: owner}\n")
+    cases = {'"1 if dealer == 0 else 2"': "the built-in 'dealer'",
+             '"hand_number"': "the built-in 'hand_number'",
+             'spread': "the variable 'spread'",
+             '"count(hand(0))"': "the zone 'hand'",
+             '"count(stock)"': "the zone 'stock'",
+             '"total(0)"': "the built-in 'total()'"}
+    for expr, said in cases.items():
+        code, out = _validate(tmp_path, capsys, base.replace("copies: decks", f"copies: {expr}"))
+        assert code == 1, expr
+        line = out.err.strip() + out.out.strip()
+        assert f"error: the deck cannot read {said}: deck: copies and remove are worked out once " \
+            "per player count" in line, line
+        assert ":6:" in line and "\n" not in line.strip() and "internal error" not in line
+    code, out = _validate(tmp_path, capsys, base.replace(
+        'remove: "rank_order(card.rank) < low"', 'remove: "dealer == 1"'))
+    assert code == 1 and "the deck cannot read the built-in 'dealer'" in out.err + out.out
+    # players and seats are known when the deck is made
+    assert _validate(tmp_path, capsys, base.replace("copies: decks", 'copies: "count(seats) - 1"'))[0] == 0
