@@ -126,3 +126,26 @@ def test_the_deck_says_it_cannot_read_the_games_state(tmp_path, capsys):
     assert code == 1 and "the deck cannot read the built-in 'dealer'" in out.err + out.out
     # players and seats are known when the deck is made
     assert _validate(tmp_path, capsys, base.replace("copies: decks", 'copies: "count(seats) - 1"'))[0] == 0
+
+
+def test_schieber_follows_suit_spares_the_buur_and_forbids_undertrumping():
+    # The file's own rules, on a stacked deal (seat 1, left of the dealer, is forehand).
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    from conftest import ROOT
+    h = {1: "AH KH QH 6C 7C 8C 6D 7D 8D", 2: "JH 9C TC JC QC KC AC 9D TD",
+         3: "6H 7H JD QD KD AD 6S 7S 8S", 0: "8H 9H TH 9S TS JS QS KS AS"}
+    order = [h[s].split()[i] for i in range(9) for s in (1, 2, 3, 0)]
+    m = T.stacked(str(ROOT / "tests" / "unseen22" / "schieber-jass.yaml"), order)
+    T.choose(m, "name_trumps H")
+    T.choose(m, "play AH")
+    assert len(narrate.legal_texts(m)) == 9          # the Buur alone need not follow trumps
+    T.choose(m, "play 9C")
+    assert narrate.legal_texts(m) == ["play 6H", "play 7H"]
+    T.choose(m, "play 6H")
+    T.choose(m, "play 9H")                           # the Nell beats the ace
+    assert T.cards(m, "won:0") == ["9H", "AH", "9C", "6H"]
+    T.choose(m, "play AS")
+    T.choose(m, "play KH")                           # void in spades: trumps in
+    T.choose(m, "play 9D")
+    assert narrate.legal_texts(m) == ["play 6S", "play 7S", "play 8S"]   # 7H would undertrump
