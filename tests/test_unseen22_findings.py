@@ -149,3 +149,13 @@ def test_schieber_follows_suit_spares_the_buur_and_forbids_undertrumping():
     T.choose(m, "play KH")                           # void in spades: trumps in
     T.choose(m, "play 9D")
     assert narrate.legal_texts(m) == ["play 6S", "play 7S", "play 8S"]   # 7H would undertrump
+
+
+def test_rules_count_the_cards_with_the_options_set(tmp_path):
+    # `cardrules rules red-dog.yaml --set decks=6` said "52 cards in all": the count used
+    # the options' defaults, not the values set.
+    f = tmp_path / "shoe.yaml"
+    f.write_text(SHOE)
+    game, _ = load_game(str(f))
+    assert "6 cards in all." in describe(game, "text")
+    assert "18 cards in all." in describe(game, "text", {"decks": 3})

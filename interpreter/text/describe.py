@@ -232,7 +232,7 @@ class Describer:
     def card_counts(self) -> str:
         from ..compiler.compiler import Compiler
         g = self.g
-        defaults = {name: o.default for name, o in g.options.items()}
+        defaults = {**{name: o.default for name, o in g.options.items()}, **self.values}   # --set decks=6
         counts = {}
         try:
             for n in range(g.min_players, g.max_players + 1):
