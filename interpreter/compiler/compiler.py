@@ -144,6 +144,14 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
 
     def compile(self) -> Program:
         g, N = self.g, self.N
+        # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
+        # Generated code never changes a list in place, so sharing them is safe. Set before the
+        # deck: `copies:` and `remove:` may read seats as they read players.
+        self.ns.update(SEATS=list(range(N)),
+                       CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
+                       ANTI=tuple([(s - k) % N for k in range(N)] for s in range(N)),
+                       AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
+                       TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         names, RANK, SUIT, COLOR = self.build_deck()
         self.ns.update(RANK=RANK, SUIT=SUIT, COLOR=COLOR, KIND=tuple(self.card_kinds))
         zone_names, zone_of, owner, vis, base = [], [], [], [], {}
@@ -160,13 +168,6 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                            ALL & ~(1 << seat) if z.visibility == "all_but_owner" else
                            ALL if z.visibility == "owner" else 0)
         self.base = base
-        # Lists, not tuples, like every other list a rule file sees: `seats + [x]` must work.
-        # Generated code never changes a list in place, so sharing them is safe.
-        self.ns.update(SEATS=list(range(N)),
-                       CLOCK=tuple([(s + k) % N for k in range(N)] for s in range(N)),
-                       ANTI=tuple([(s - k) % N for k in range(N)] for s in range(N)),
-                       AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
-                       TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         for name, t in g.tables.items():
             self.ns[f"T_{name}"] = t
         self.seat_visibility(vis, owner, zone_of, ALL)

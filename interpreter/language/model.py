@@ -128,6 +128,7 @@ class Function:
     body: Node | None
     type: str | None
     span: Span
+    description: str = ""        # what it computes, for people (the rules text says it)
 
 
 @dataclass

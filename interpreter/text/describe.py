@@ -232,7 +232,7 @@ class Describer:
     def card_counts(self) -> str:
         from ..compiler.compiler import Compiler
         g = self.g
-        defaults = {name: o.default for name, o in g.options.items()}
+        defaults = {**{name: o.default for name, o in g.options.items()}, **self.values}   # --set decks=6
         counts = {}
         try:
             for n in range(g.min_players, g.max_players + 1):
@@ -402,7 +402,8 @@ class Describer:
             if fn.body is None:
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            items.append((0, f"{w.code(call)}: {w.define(fn)}."))
+            said = f" {w.t(fn.description).rstrip('.')}." if fn.description else ""   # as a variable's
+            items.append((0, f"{w.code(call)}: {w.define(fn)}.{said}"))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
                      "referred to by name."), Items(items)]

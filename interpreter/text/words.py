@@ -59,6 +59,19 @@ def _from_end(w, k, env, noun, where, end):
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
+def _open_ended(words, r, env) -> bool:
+    """Whether a value's words run on into what follows: a list 'such that ...', or 'the sum,
+    over the players q, of X' (then 'plus 5' would read as part of X)."""
+    return isinstance(r, ast.Gen) and (r.cond is not None or (r.func in ("sum", "min", "max")
+                                                              and words.per_item(r, env) is None))
+
+
+def _total_of(what: str) -> str:
+    """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
+    totals', not 'total total'."""
+    return "sum of the match totals" if what == "total" else f"total {what}"
+
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -290,7 +303,7 @@ class Words(Conditions):
                                              or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
                 return f"({s})"
             r = self.resolve(x, env)[0]
-            if not right and isinstance(r, ast.Gen) and r.cond is not None:   # '(... such that ...) followed by'
+            if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
@@ -377,7 +390,7 @@ class Words(Conditions):
         what = self.per_item(n, env)
         if f == "sum":
             if what:
-                return f"the total {what} of the {self.over(n, env, with_var=False)}"
+                return f"the {_total_of(what)} of the {self.over(n, env, with_var=False)}"
             return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"

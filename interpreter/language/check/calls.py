@@ -79,6 +79,7 @@ class Calls:
                             f"them another name", n.span)
         if f in self.variable_names:
             raise self.unreadable(f, n.span)
+        self.deck_reads(f, n.span)
         known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
         raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
 

@@ -123,11 +123,11 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         elif not self.min_players <= default <= self.max_players:
             self.err(f"players: default {default} is outside {self.min_players}..{self.max_players}",
                      pl.at("default"))
+        self.options = self.check_options(d.get("options", {}))   # before the deck: copies may read them
         self.deck = self.check_deck(d.get("deck", {}), d.at("deck"))
         self.team_lists = self.check_teams(d.get("teams", {}))
         self.check_names(d)
         self.check_types(d.get("types", {}))
-        self.options = self.check_options(d.get("options", {}))
         self.tables = self.check_tables(d.get("tables", {}))
         self.zones = self.check_zones(d.get("zones", {}), d.at("zones"))
         dz_name = d.get("deck", {}).get("zone", "stock")

@@ -3,8 +3,10 @@ jokers, and the cards removed."""
 from __future__ import annotations
 
 from .. import model as m
+from .. import nodes as ast
 from ..nodes import BOOL, CARD, INT
 from ...errors import suggest
+from .expressions import deck_cannot_read
 from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, STANDARD_COLORS, Scope
 
 _WORDS = {"and", "or", "not", "in", "if", "else", "for", "let", "true", "false"}
@@ -64,6 +66,14 @@ class DeckSection:
         if "remove" in d:
             deck.remove = self.typed(d["remove"], d.at("remove"), Scope({"card": ("local", CARD, "card")}),
                                      BOOL, "deck: remove")
+        for node in (deck.copies_of, deck.remove):       # nor the state built-ins (set-up has none)
+            for x in ast.walk(node) if node is not None else ():
+                ref = getattr(x, "ref", None) or ()
+                if ref[:1] == ("builtin",) and ref[2] in ("dealer", "hand_number", "leaders"):
+                    self.err(deck_cannot_read("the built-in", ref[2]), x.span)
+                elif isinstance(x, ast.Call) and x.func in ("total", "score", "owner", "face_up") \
+                        and getattr(x, "ref", None) is None:
+                    self.err(deck_cannot_read("the built-in", f"{x.func}()"), x.span)
         self.making_deck = False
         if not ranks or not suits:
             if not deck.extra():

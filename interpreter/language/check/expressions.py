@@ -20,6 +20,11 @@ def _literal(node):
     return None
 
 
+def deck_cannot_read(kind: str, name: str) -> str:
+    return (f"the deck cannot read {kind} '{name}': deck: copies and remove are worked out once per "
+            f"player count, before any hand, from the card, players and options")
+
+
 class Expressions:
     """The type of every expression node (x_NODE), set on the node as it is found."""
 
@@ -156,11 +161,21 @@ class Expressions:
             ranks = ", ".join(ranks) if len(ranks) <= 16 else f"{ranks[0]} to {ranks[-1]}"
             raise RuleError(f"unknown name '{name}' (not a card of this deck: a card is a rank then a "
                             f"suit, ranks {ranks}; suits {', '.join(self.deck.suits)})", n.span)
+        self.deck_reads(name, n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
             + list(self.deck.color_names) + list(self.deck.named)   # 'club': clubs, 'Wagr': Wager
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
+
+    def deck_reads(self, name: str, span, what: str | None = None):
+        """`copies: spread` or `remove: "count(board) > 0"`: the deck is made before the game's
+        state exists (variables and zones are checked after it): say so, not 'did you mean'."""
+        if not getattr(self, "making_deck", False):
+            return
+        for kind in ((what,) if what else ("the variable", "the zone")):
+            if what or name in (self.doc.get(kind[4:] + "s") or {}):
+                raise RuleError(deck_cannot_read(kind, name), span)
 
     def _card_like(self, name: str) -> bool:
         """A name in capitals that is a rank of the deck and a suit that is not, or the other way
