@@ -129,7 +129,8 @@ def test_a_failed_for_each_gives_no_follow_up_error_in_its_rule_s_say(tmp_path, 
     path.write_text(AUTO_SAY)
     assert cli.main(["validate", str(path)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert [e.split(": error: ")[1] for e in err] == ["'+' needs numbers, not a rank"]
+    assert [e.split(": error: ")[1] for e in err] == [
+        "'+' needs numbers, not a rank (rank_order(r) is a rank's place in the deck's order, a number from 0)"]
 
 
 # FreeCell with `foundation(suit_order(c.suit) + 1)`: the game stopped with "index 4 out of
