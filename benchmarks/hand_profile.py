@@ -1,7 +1,7 @@
 """Where the time of random single hands goes: cProfile of the engine as
 benchmarks/vs_handwritten.py plays it, per function and per decision.
 
-    python benchmarks/hand_profile.py [GAME[:PLAYERS] ...] [--hands N] [--top K]
+    python benchmarks/hand_profile.py [GAME[:PLAYERS] ...] [--hands N] [--top K] [--cpu]
 
 For each game (default: perfect10:4 chinese-ten:2 nutzen:2), plays N seeded hands once untimed
 and once under cProfile, then prints the decisions per hand, the Python-level calls per
@@ -10,6 +10,9 @@ own lines (`TN_`, `C_`, `B_`, `X_` ...), `Match.apply`, the random player, the r
 (`compiler/runtime/`) and the hand's set-up (`Match()`, cumulative), then the K functions with
 the most own time. cProfile slows short calls more than long ones: the shares are a map, the
 ratios of benchmarks/vs_handwritten.py the measure (docs/architecture.md, "Where the time goes").
+--cpu times the functions by this process's CPU time instead of the wall clock: slower to
+profile, but a loaded machine's pauses (another process running) do not land in whichever
+function was running then.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import cProfile
 import os
 import pstats
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -25,14 +29,14 @@ sys.path.insert(0, HERE)
 import vs_handwritten as V  # noqa: E402
 
 
-def profile(game: str, players: int, hands: int, top: int):
+def profile(game: str, players: int, hands: int, top: int, cpu: bool = False):
     play = V.side("engine", game, players)
 
     def go():
         return sum(play(s)[0] for s in range(hands))
 
     go()                                   # compiled, caches warm
-    pr = cProfile.Profile()
+    pr = cProfile.Profile(time.process_time) if cpu else cProfile.Profile()
     pr.enable()
     decisions = go()
     pr.disable()
@@ -64,12 +68,13 @@ def main(argv=None):
     ap.add_argument("games", nargs="*", default=["perfect10:4", "chinese-ten:2", "nutzen:2"])
     ap.add_argument("--hands", type=int, default=1500)
     ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--cpu", action="store_true", help="time by CPU time (a loaded machine)")
     a = ap.parse_args(argv)
     for spec in a.games:
         game, _, n = spec.partition(":")
         if game not in V.GAMES:
             ap.error(f"unknown game {game!r}: one of {', '.join(V.GAMES)}")
-        profile(game, int(n) if n else V.GAMES[game][1][0], a.hands, a.top)
+        profile(game, int(n) if n else V.GAMES[game][1][0], a.hands, a.top, a.cpu)
 
 
 if __name__ == "__main__":
