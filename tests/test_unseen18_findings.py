@@ -27,3 +27,47 @@ def test_a_one_word_piece_of_a_text_cut_at_a_comma_is_said_to_be_cut(tmp_path, c
     assert lines[0].startswith(f"{tmp_path / 'tiny.yaml'}:6:")
     assert "unknown key 'queens' (a key with no value: is this" in lines[0]
     assert all("cut at a comma inside {...}" in x and "allowed here" not in x for x in lines), lines
+
+
+PEEK = """game: Peek
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+      - show: {cards: "hand(left(player))", to: player}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [play]
+    by: 1
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_show_of_no_cards_is_not_told(tmp_path):
+    # Cuttle's glasses show the opponent's hand after every move; once that hand was empty the
+    # narration said "South sees ." to South and "South sees 0 cards" to North
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK)
+    told = {}
+    for v in (0, 1):                    # one narrator per match: attach() takes the match's events
+        m = T.stacked(str(path), "AC 2C")
+        narr = narrate.Narrator(m, v, narrate.seat_names(2)).attach()
+        T.choose(m, "play AC")          # seat 1 plays; seat 0 still holds 2C: shown to seat 1
+        T.choose(m, "play 2C")          # seat 0 plays; seat 1's hand is empty: nothing to show
+        told[v] = " ".join(narr.take())
+    assert "you see 2♣" in told[1], told[1]
+    assert "North sees 1 card" in told[0], told[0]
+    for v in (0, 1):
+        assert "sees ." not in told[v] and "see ." not in told[v] and "0 cards" not in told[v], told[v]

@@ -651,6 +651,8 @@ class Narrator:
         """show: the seats in `to` see cards: named to them, counted to the others."""
         P = self.m.P
         to, names = ev.get("to", []), ev.get("cards", [])
+        if not names:                      # an empty hand shown: nothing seen, nothing to tell
+            return
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
             self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
