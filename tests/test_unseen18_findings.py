@@ -71,3 +71,40 @@ def test_a_show_of_no_cards_is_not_told(tmp_path):
     assert "North sees 1 card" in told[0], told[0]
     for v in (0, 1):
         assert "sees ." not in told[v] and "see ." not in told[v] and "0 cards" not in told[v], told[v]
+
+
+def test_one_pile_of_a_numbered_zone_is_named_in_the_singular(tmp_path):
+    # Golf's columns: the screen read "Columns 1: 5 cards ..." and the narration "... to
+    # columns 1", where the browser's table says "Column 1"; a range stays plural
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    path = tmp_path / "cols.yaml"
+    path.write_text("""game: Cols
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  columns: {count: 3, visibility: all}
+  discards: {per_player: true, count: 2, visibility: all}
+moves:
+  take:
+    params:
+      i: {from: "indices(columns)", if: "not empty(columns(i))"}
+    do:
+      - move: {top: "columns(i)", to: "discards(player, 1)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: columns, count: 1}
+  - choose: [take]
+    by: 0
+""")
+    m = T.stacked(str(path), "AC 2C 3C 4C")
+    P = m.P
+    assert narrate.zone_label(P, P.base["columns"]) == "Column 1"
+    assert narrate.zone_label(P, P.base["columns"], many=True) == "Columns 1"
+    assert narrate.zone_phrase(P, P.base["columns"] + 1, 0, ["South"]) == "column 2"
+    assert narrate.zone_phrase(P, P.base["discards"] + 1, 0, ["South"]) == "your discard 2"
+    narr = narrate.Narrator(m, 0, narrate.seat_names(1))
+    narr.catch_up(list(m.S.log))
+    told = " ".join(narr.take())
+    assert "to column 1" in told and "columns 1" not in told, told

@@ -13,7 +13,7 @@ from ..language import cards as cardtext
 from ..language.nodes import Attr, Call, Name, Node, Num
 from ..engine.observe import visible
 from . import marks
-from .english import join, third_person, verb_words, words   # (narrate.words ...: used by others)
+from .english import join, singular, third_person, verb_words, words   # (narrate.words ...: used by others)
 
 _COMPASS = {
     1: ["South"],
@@ -41,10 +41,12 @@ def sort_key(P, c: int):
     return (P.SUIT[c], P.RANK[c], c)
 
 
-def zone_label(P, zi: int) -> str:
-    """A zone instance's name for a heading: 'Hand', 'Piles 2' (indexes count from 1)."""
+def zone_label(P, zi: int, many: bool = False) -> str:
+    """A zone instance's name for a heading: 'Hand', 'Pile 2' (indexes count from 1; in the
+    singular, as on the browser's table); `many`: the first of a range, 'Piles 2' (then '–5')."""
     z = P.zone_of[zi]
-    base = words(z.name).capitalize()
+    base = words(z.name) if many or z.kind not in ("indexed", "grid") else singular(words(z.name))
+    base = base.capitalize()
     if z.kind == "indexed":
         return f"{base} {zi - P.base[z.name] + 1}"
     if z.kind == "grid":                      # a seat's own numbered pile: its number within the seat
@@ -66,10 +68,12 @@ def legal_texts(match) -> list:
 
 
 def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
-    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'piles 2'."""
+    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'pile 2'."""
     z = P.zone_of[zi]
     base = words(z.name)
     owner = P.OWNER[zi]
+    if z.kind in ("indexed", "grid"):        # one of a numbered zone's piles: 'pile 2', not 'piles 2'
+        base = singular(base)
     if z.kind == "grid":
         base += f" {(zi - P.base[z.name]) % z.count + 1}"
     if owner >= 0:
