@@ -108,3 +108,35 @@ hand:
     narr.catch_up(list(m.S.log))
     told = " ".join(narr.take())
     assert "to column 1" in told and "columns 1" not in told, told
+
+
+def test_a_parameter_that_numbers_a_zones_piles_is_named_by_the_zone_on_the_menu(tmp_path):
+    # Golf's `i: {from: "indices(columns)"}` read "Build i 3 (on K♥)" on the menu
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    path = tmp_path / "cols.yaml"
+    path.write_text("""game: Cols
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  columns: {count: 3, visibility: all}
+  out: {visibility: all}
+moves:
+  take:
+    params:
+      i: {from: "indices(columns)", if: "not empty(columns(i))"}
+      k: {from: "[1, 2]"}
+    do:
+      - move: {top: "columns(i)", to: out}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: columns, count: 1}
+  - choose: [take]
+    by: 0
+""")
+    m = T.stacked(str(path), "AC 2C 3C 4C")
+    names = narrate.seat_names(1)
+    menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
+    assert menu[0] == "Take column 1 (on A♣), k 1", menu
+    assert "column" in narrate.move_tokens(m, m.legal_moves()[0], names, 0)["words"]

@@ -151,8 +151,15 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
             continue
         text = value_words(match, p, v, p.type, names, viewer, detail)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
-        parts.append(text if (k == 0 and self_explained) else f"{words(p.name)} {text}")
+        parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts
+
+
+def param_label(p) -> str:
+    """A parameter's name on the menu: its zone's in the singular when it numbers a zone's piles
+    (`i: {from: "indices(columns)"}`: 'column 3', not 'i 3'), else its own in words."""
+    zname = indexed_zone(p)
+    return singular(words(zname)) if zname is not None else words(p.name)
 
 
 def describe_move(match, move, viewer: int, names: list) -> str:
@@ -171,7 +178,7 @@ def move_tokens(match, move, names: list, viewer: int = -1) -> dict:
     mv = P.game.moves_by_index[move[0]]
     out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
     for p, v in zip(mv.params, move[1:]):
-        out["words"].add(p.name.lower())
+        out["words"].update({p.name.lower(), *param_label(p).lower().split()})
         _add_tokens(P, names, out, p, v, p.type, viewer)
     return out
 
