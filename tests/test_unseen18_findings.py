@@ -140,3 +140,15 @@ hand:
     menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
     assert menu[0] == "Take column 1 (on A♣), k 1", menu
     assert "column" in narrate.move_tokens(m, m.legal_moves()[0], names, 0)["words"]
+
+
+def test_a_deal_to_one_pile_says_a_deal_goes_round_and_a_move_gives_to_one(tmp_path, capsys):
+    # Golf: `deal: {from: stock, to: "columns(0)", count: 5}` was "'to' must be a name (letters,
+    # digits and _ ...), not 'columns(0)'", which does not say what to write instead
+    text = CUT.replace("  perms: {per_player: true, visibility: all, description: Permanents (kings, queens, eights)}",
+                       "  columns: {count: 2, visibility: all}").replace(
+        "  - shuffle: stock", '  - shuffle: stock\n  - deal: {from: stock, to: "columns(0)", count: 1}')
+    out = _errors(tmp_path, capsys, text)
+    assert f"{tmp_path / 'tiny.yaml'}:9:" in out, out
+    assert "a deal's 'to' is a zone's name, not 'columns(0)'" in out
+    assert 'move: {top: SOURCE, count: N, to: "columns(0)"}' in out and "must be a name" not in out

@@ -509,6 +509,12 @@ class _Report:
                 return span, (f"{where}: a variable holds one value (int, bool, seat, card, rank, "
                               f"suit, color or a type of yours), not '{inst}': for one value per "
                               f"seat write 'per_player: true'; cards belong in a zone")
+            if "A-Za-z" in e.validator_value and isinstance(inst, str) and "(" in inst \
+                    and len(place) >= 2 and place[-2] == "deal" and place[-1] == "to":
+                # `deal: {to: "columns(0)"}`: a deal goes round a zone's instances; one takes a move
+                return span, (f"a deal's 'to' is a zone's name, not '{inst}': a deal goes round its "
+                              f"instances (every seat's, or every index's); to give cards to one, "
+                              f"write move: {{top: SOURCE, count: N, to: \"{inst}\"}}")
             if "A-Za-z" in e.validator_value:
                 return span, (f"{where} must be a name (letters, digits and _, starting with a letter "
                               f"or _, at most 64 characters), not '{inst}'")
