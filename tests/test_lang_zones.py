@@ -197,12 +197,12 @@ def _narration(path, tmp_path, seat=0) -> str:
 def test_narration_and_the_screen_name_an_instance_by_its_seat_and_number(tmp_path):
     path = grid(tmp_path)
     text = _narration(path, tmp_path)
-    assert "cols 1" in text or "cols 2" in text or "cols 3" in text
+    assert "col 1" in text or "col 2" in text or "col 3" in text      # one pile: in the singular
     m = T.stacked(path, "AC AH 2C 2H")
     T.choose(m, "lay AC 2")
     names = narrate.seat_names(2)
-    assert narrate.zone_phrase(m.P, m.P.base["cols"] + 5, 0, names) == f"{names[1]}'s cols 3"
-    assert narrate.zone_phrase(m.P, m.P.base["cols"] + 2, 0, names) == "your cols 3"
+    assert narrate.zone_phrase(m.P, m.P.base["cols"] + 5, 0, names) == f"{names[1]}'s col 3"
+    assert narrate.zone_phrase(m.P, m.P.base["cols"] + 2, 0, names) == "your col 3"
     board = render.to_text(render.render_board(m, 0, names))
     assert "Cols" in board and "— | — | A♣" in board
 

@@ -371,9 +371,9 @@ class _Report:
                 hint = f" ('{k}' goes under '{home}:')"
             if instead is not None:
                 hint = f" (did you mean '{instead}'? it is needed here)"
-            if not hint and " " in k.strip():     # {description: red, or black} splits at the comma
-                hint = " (keys have no spaces: is this the rest of a text cut at a comma inside {...}? " \
-                       "then put the whole text in quotes)"
+            if not hint and _cut_piece(e, k):     # {description: red, or black} splits at the comma
+                hint = (" (keys have no spaces: " if " " in k.strip() else " (a key with no value: ") + \
+                       "is this the rest of a text cut at a comma inside {...}? then put the whole text in quotes)"
             if not hint:
                 hint = f" (allowed here: {', '.join(allowed)})" if allowed else ""
             if k in ("say", "name") and place and place[-1] in STATEMENTS and k not in allowed and \
@@ -431,7 +431,7 @@ class _Report:
             return None
         keys = list(unknown)
         allowed = unknown[keys[0]][1]
-        if not allowed or any(suggest(k, allowed) or " " in k.strip() or k in ("say", "name")
+        if not allowed or any(suggest(k, allowed) or _cut_piece(unknown[k][0], k) or k in ("say", "name")
                               for k in keys):
             return None
         e = unknown[keys[0]][0]
@@ -509,6 +509,12 @@ class _Report:
                 return span, (f"{where}: a variable holds one value (int, bool, seat, card, rank, "
                               f"suit, color or a type of yours), not '{inst}': for one value per "
                               f"seat write 'per_player: true'; cards belong in a zone")
+            if "A-Za-z" in e.validator_value and isinstance(inst, str) and "(" in inst \
+                    and len(place) >= 2 and place[-2] == "deal" and place[-1] == "to":
+                # `deal: {to: "columns(0)"}`: a deal goes round a zone's instances; one takes a move
+                return span, (f"a deal's 'to' is a zone's name, not '{inst}': a deal goes round its "
+                              f"instances (every seat's, or every index's); to give cards to one, "
+                              f"write move: {{top: SOURCE, count: N, to: \"{inst}\"}}")
             if "A-Za-z" in e.validator_value:
                 return span, (f"{where} must be a name (letters, digits and _, starting with a letter "
                               f"or _, at most 64 characters), not '{inst}'")
@@ -539,6 +545,16 @@ def _or(words) -> str:
 def _or_quoted(words) -> str:
     return _or([f"'{w}'" for w in words])
 
+
+
+def _cut_piece(e, key) -> bool:
+    """Whether an unknown key looks like the rest of a text cut at a comma inside {...}: it has
+    a space (`{description: red, or black}`), or it has no value beside a text
+    (`{description: kings, queens}`: 'queens')."""
+    if " " in key.strip():
+        return True
+    inst = e.instance
+    return isinstance(inst, dict) and inst.get(key) is None and any(isinstance(v, str) for v in inst.values())
 
 def _and(words) -> str:
     q = [f"'{w}'" for w in words]

@@ -90,7 +90,7 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
         # one card or none in each (a patience's layout): all of them in one line, in order,
         # a face-down card as '?', an empty one as '—' (summing them up would hide the cards)
         texts = [_cards_summary(match, viewer, base + k) for k in range(many)]
-        return [(narrate.zone_label(P, base) + f"–{many}",
+        return [(narrate.zone_label(P, base, many=True) + f"–{many}",
                  " ".join("?" if t == "1 card" else t for t in texts))]
     runs: list = []         # [first index, last index, text]
     for k in range(z.instances(P.players)):
@@ -108,7 +108,7 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
         runs = [[0, runs[cut - 1][1], f"{n} card{'s' if n != 1 else ''}" if n else "—"]] + runs[cut:]
     out = []
     for first, last, text in runs:
-        label = narrate.zone_label(P, base + first)
+        label = narrate.zone_label(P, base + first, many=last > first)
         if last > first:
             label += f"–{last + 1}"
         out.append((label, text))

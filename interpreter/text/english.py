@@ -73,3 +73,13 @@ def verb_words(name: str) -> str:
     if first in PLACES:
         return "move " + text
     return "choose " + text if first in NOT_VERBS else text
+
+
+def singular(noun: str) -> str:
+    """'piles' -> 'pile', 'builds' -> 'build'; a word not ending in one plain s stays: a numbered
+    zone's instance is named in the singular with its number ('pile 2', 'West's discard 4')."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 2:
+        return noun[:-1]
+    return noun

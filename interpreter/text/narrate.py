@@ -13,7 +13,7 @@ from ..language import cards as cardtext
 from ..language.nodes import Attr, Call, Name, Node, Num
 from ..engine.observe import visible
 from . import marks
-from .english import join, third_person, verb_words, words   # (narrate.words ...: used by others)
+from .english import join, singular, third_person, verb_words, words   # (narrate.words ...: used by others)
 
 _COMPASS = {
     1: ["South"],
@@ -41,10 +41,12 @@ def sort_key(P, c: int):
     return (P.SUIT[c], P.RANK[c], c)
 
 
-def zone_label(P, zi: int) -> str:
-    """A zone instance's name for a heading: 'Hand', 'Piles 2' (indexes count from 1)."""
+def zone_label(P, zi: int, many: bool = False) -> str:
+    """A zone instance's name for a heading: 'Hand', 'Pile 2' (indexes count from 1; in the
+    singular, as on the browser's table); `many`: the first of a range, 'Piles 2' (then '–5')."""
     z = P.zone_of[zi]
-    base = words(z.name).capitalize()
+    base = words(z.name) if many or z.kind not in ("indexed", "grid") else singular(words(z.name))
+    base = base.capitalize()
     if z.kind == "indexed":
         return f"{base} {zi - P.base[z.name] + 1}"
     if z.kind == "grid":                      # a seat's own numbered pile: its number within the seat
@@ -66,10 +68,12 @@ def legal_texts(match) -> list:
 
 
 def zone_phrase(P, zi: int, viewer: int, names: list) -> str:
-    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'piles 2'."""
+    """A zone instance in a sentence: 'your hand', "West's pairs", 'the table', 'pile 2'."""
     z = P.zone_of[zi]
     base = words(z.name)
     owner = P.OWNER[zi]
+    if z.kind in ("indexed", "grid"):        # one of a numbered zone's piles: 'pile 2', not 'piles 2'
+        base = singular(base)
     if z.kind == "grid":
         base += f" {(zi - P.base[z.name]) % z.count + 1}"
     if owner >= 0:
@@ -147,8 +151,15 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
             continue
         text = value_words(match, p, v, p.type, names, viewer, detail)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
-        parts.append(text if (k == 0 and self_explained) else f"{words(p.name)} {text}")
+        parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts
+
+
+def param_label(p) -> str:
+    """A parameter's name on the menu: its zone's in the singular when it numbers a zone's piles
+    (`i: {from: "indices(columns)"}`: 'column 3', not 'i 3'), else its own in words."""
+    zname = indexed_zone(p)
+    return singular(words(zname)) if zname is not None else words(p.name)
 
 
 def describe_move(match, move, viewer: int, names: list) -> str:
@@ -167,7 +178,7 @@ def move_tokens(match, move, names: list, viewer: int = -1) -> dict:
     mv = P.game.moves_by_index[move[0]]
     out = {"cards": [], "numbers": [], "words": set(words(mv.name).lower().split()) | {mv.name.lower()}}
     for p, v in zip(mv.params, move[1:]):
-        out["words"].add(p.name.lower())
+        out["words"].update({p.name.lower(), *param_label(p).lower().split()})
         _add_tokens(P, names, out, p, v, p.type, viewer)
     return out
 
@@ -653,6 +664,8 @@ class Narrator:
         """show: the seats in `to` see cards: named to them, counted to the others."""
         P = self.m.P
         to, names = ev.get("to", []), ev.get("cards", [])
+        if not names:                      # an empty hand shown: nothing seen, nothing to tell
+            return
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
             self.told |= {P.card_names.index(n) for n in names if n in P.card_names}

@@ -14,16 +14,8 @@ from __future__ import annotations
 
 from ..language import model as m
 from ..language.nodes import Call, Name
+from ..text.english import singular  # noqa: F401  (layout.singular: used by others)
 from ..text.narrate import words
-
-
-def singular(noun: str) -> str:
-    """'piles' -> 'pile', 'builds' -> 'build'; a word not ending in one plain s stays."""
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 2:
-        return noun[:-1]
-    return noun
 
 
 def _statements(body):
