@@ -152,3 +152,19 @@ def test_a_deal_to_one_pile_says_a_deal_goes_round_and_a_move_gives_to_one(tmp_p
     assert f"{tmp_path / 'tiny.yaml'}:9:" in out, out
     assert "a deal's 'to' is a zone's name, not 'columns(0)'" in out
     assert 'move: {top: SOURCE, count: N, to: "columns(0)"}' in out and "must be a name" not in out
+
+
+def test_a_parameter_with_a_name_of_its_own_keeps_it_on_the_menu():
+    # Spite and Malice's `discard_pile: {from: "indices(discards)"}` is the author's own name: it
+    # stays "discard pile 2" (the zone's name in its place read "discard 2", "building 3")
+    import random
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    from conftest import game_path
+    m = Match(setup(game_path("spite-and-malice")).program, 5)
+    rng = random.Random(5)
+    while not any(m.P.game.moves_by_index[mv[0]].name == "discard" for mv in m.legal_moves()):
+        m.apply(rng.randrange(len(m.legal_moves())))
+    menu = [narrate.describe_move(m, mv, m.to_move(), narrate.seat_names(2)) for mv in m.legal_moves()]
+    assert any(", discard pile 1" in x for x in menu) and not any(", discard 1" in x for x in menu), menu

@@ -9,7 +9,7 @@ far is shown only when every card it reads is known to the seat.
 """
 from __future__ import annotations
 
-from . import narrate
+from . import narrate, places
 from .english import join
 
 
@@ -54,7 +54,7 @@ def shown_now(match, v, viewer: int = -1) -> bool:
     fn = match.P.show_when.get(v.name) if v.show_when is not None else None
     if fn is None:
         return True
-    read = narrate.zones_read(v.show_when, counts_public=True)
+    read = places.zones_read(v.show_when, counts_public=True)
     if read and not _known(match, viewer, read):
         return False
     S = match.S
@@ -73,7 +73,7 @@ def shown_now(match, v, viewer: int = -1) -> bool:
 def shared_values(match, viewer: int, names: list) -> list:
     """(label, text) of every shown variable with one value, then every shown option."""
     g, S = match.P.game, match.S
-    seen = narrate.seen_cards(match, viewer) if any(narrate.has_card(v.type) for v in g.variables) else set()
+    seen = narrate.seen_cards(match, viewer) if any(places.has_card(v.type) for v in g.variables) else set()
     out = []
     for v in g.variables:
         if v.show and not v.per_player and shown_now(match, v, viewer):
@@ -105,7 +105,7 @@ def sides(match, viewer: int = -1) -> tuple | None:
         for node, fn in ((mt.sides_known, P.sides_known), (mt.sides, None)):
             if node is None:
                 continue
-            read = narrate.zones_read(node, counts_public=True)
+            read = places.zones_read(node, counts_public=True)
             if read and not _known(match, viewer, read):
                 continue
             held = _card_slots(node)
@@ -186,8 +186,8 @@ def _card_slots(node) -> tuple:
     hit = _SLOTS.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1]
-    out = {ref[2] for ref in narrate.refs(node)
-           if len(ref) == 3 and ref[0] in ("slot", "pslot") and narrate.has_card(ref[1])}
+    out = {ref[2] for ref in places.refs(node)
+           if len(ref) == 3 and ref[0] in ("slot", "pslot") and places.has_card(ref[1])}
     _SLOTS[id(node)] = (node, tuple(sorted(out)))
     return _SLOTS[id(node)][1]
 
@@ -213,7 +213,7 @@ def _cards_seen(match, viewer: int, values: list) -> bool:
 
 
 def _all_known(match, viewer: int) -> bool:
-    return _known(match, viewer, narrate.zones_read(match.P.game.match.hand_result))
+    return _known(match, viewer, places.zones_read(match.P.game.match.hand_result))
 
 
 def _known(match, viewer: int, zones: set) -> bool:
