@@ -617,7 +617,8 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(self._revealed(ev.get("cards", [])))
+            line = self._line()             # where among the line's texts: told in that order
+            line["shown"].extend((zi, n, len(line["said"])) for zi, n in self._revealed(ev.get("cards", [])))
         elif kind == "turn_down":
             self._line().setdefault("down", []).extend(
                 cardtext.screen(n, self.m.P.game.deck) for n in ev.get("cards", []))
@@ -774,16 +775,20 @@ class Narrator:
         late = []
         for t, k in zip(line["looked"], at):
             (early.setdefault(k, []) if k < len(said) else late).append(t)
-        for k, t in enumerate(said):
-            phrases.extend(early.get(k, ()))
-            phrases.append(t.rstrip("."))
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
-        for zi, name in line["shown"]:
+        for zi, name, k in line["shown"]:  # ... before the first text told after they were shown
             if name not in told:           # a text naming them tells them
-                places.setdefault(zi, []).append(name)
-        for zi, shown in places.items():
-            phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
+                places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
+
+        def shown_phrases(k):
+            for zi, shown in places.get(k, {}).items():
+                phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
+        for k, t in enumerate(said):
+            phrases.extend(early.get(k, ()))
+            shown_phrases(k)
+            phrases.append(t.rstrip("."))
+        shown_phrases(len(said))
         down = [n for n in line.get("down", ()) if n not in told]
         if down:
             phrases.append("turned face down: " + " ".join(down))

@@ -1,0 +1,75 @@
+"""Findings of helper unseen19, who wrote Tressette and Sette e mezzo from the docs alone
+(tests/unseen19/)."""
+from conftest import ROOT
+
+BUST = """\
+game: Bust
+players: {min: 2, max: 2}
+deck:
+  ranks: [1, 2, 3, 4]
+  suits: [X]
+  colors: {X: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - reveal: "hand(1)"
+  - score: {seat: 1, points: -1}
+    say: "{seat} goes bust"
+  - name: banker
+    reveal: "hand(0)"
+    say: "the banker turns up {hand(0)}"
+"""
+
+
+def _told(path, players=2):
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(path), players)
+    m = Match(st.program, 1, record=True, max_hands=1, start=False)
+    told = narrate.Narrator(m, 0, narrate.seat_names(players)).attach()
+    m.start()
+    while not m.over:
+        m.apply(0)
+    return told.take(), m, st
+
+
+def test_cards_turned_up_before_a_said_score_are_told_before_it(tmp_path):
+    # Sette e mezzo: a punter who busts shows the hand, then pays (a score with say:); the
+    # banker then turns up the bank's card (a said statement). The narration told the bust's
+    # cards last, after the banker's card: "East goes bust and pays 3; the banker turns up QCoins;
+    # shown from East's hand: 5Swords 5Batons". Cards turned up are now told in their place
+    # among the line's texts, as they happened.
+    path = tmp_path / "bust.yaml"
+    path.write_text(BUST)
+    lines, m, st = _told(path)
+    line = next(x for x in lines if "goes bust" in x)
+    shown = line.index("hown from North's hand")
+    assert shown < line.index("North goes bust") < line.index("the banker turns up"), lines
+
+
+def test_sette_e_mezzo_tells_a_bust_hand_before_the_payment():
+    path = ROOT / "tests" / "unseen19" / "sette-e-mezzo.yaml"
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    import random
+    st = setup(str(path), 4)
+    for seed in range(1, 40):
+        m = Match(st.program, seed, record=True, max_hands=1, start=False)
+        told = narrate.Narrator(m, 0, narrate.seat_names(4)).attach()
+        m.start()
+        rng = random.Random(seed)
+        while not m.over:
+            m.apply(rng.randrange(len(m.pending[1])))
+        text = " ".join(told.take())
+        if "goes bust" in text:
+            for sentence in text.split(". "):
+                if "goes bust" in sentence and "hown from" in sentence:
+                    assert sentence.lower().index("shown from") < sentence.index("goes bust"), sentence
+            return
+    raise AssertionError("no bust in 40 hands")
