@@ -73,3 +73,19 @@ def test_sette_e_mezzo_tells_a_bust_hand_before_the_payment():
                     assert sentence.lower().index("shown from") < sentence.index("goes bust"), sentence
             return
     raise AssertionError("no bust in 40 hands")
+
+
+def test_a_misspelt_card_suggests_the_card_not_the_suit(tmp_path, capsys):
+    # Sette e mezzo's wild card is KCoins; written `Kcoins` (or `KCoinz`) the error suggested the
+    # suit: "unknown name 'Kcoins' (did you mean 'Coins'?)". A deck's cards are among the names
+    # suggested now.
+    from cardrules import cli
+    src = (ROOT / "tests" / "unseen19" / "sette-e-mezzo.yaml").read_text()
+    for wrong in ("Kcoins", "KCoinz"):
+        path = tmp_path / "typo.yaml"
+        path.write_text(src.replace("if c != KCoins", f"if c != {wrong}", 1))
+        line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if f"!= {wrong}" in x)
+        assert cli.main(["validate", str(path)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"{path}:{line}:") and err.endswith(
+            f"error: unknown name '{wrong}' (did you mean 'KCoins'?)"), err

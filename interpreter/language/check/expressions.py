@@ -153,7 +153,8 @@ class Expressions:
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
-            + list(self.deck.color_names) + list(self.deck.named)   # 'club': clubs, 'Wagr': Wager
+            + list(self.deck.color_names) + list(self.deck.named) \
+            + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def _card_like(self, name: str) -> bool:
