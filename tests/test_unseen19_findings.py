@@ -89,3 +89,13 @@ def test_a_misspelt_card_suggests_the_card_not_the_suit(tmp_path, capsys):
         err = capsys.readouterr().err.strip()
         assert err.startswith(f"{path}:{line}:") and err.endswith(
             f"error: unknown name '{wrong}' (did you mean 'KCoins'?)"), err
+
+
+def test_rules_text_says_a_sum_of_totals_without_total_total(capsys):
+    # Tressette ends when a partnership reaches the target: `sum(total(q) for q in team(p))`
+    # read "the total total of the players in p's team".
+    from cardrules import cli
+    assert cli.main(["rules", str(ROOT / "tests" / "unseen19" / "tressette.yaml")]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "total total" not in text
+    assert "the combined total of the players in p's team is at least target" in text, text

@@ -363,8 +363,8 @@ class Words(Conditions):
                 f"{self.value(n.elt, env)} for the first {self.over(n, env, plural=False)}"
         what = self.per_item(n, env)
         if f == "sum":
-            if what:
-                return f"the total {what} of the {self.over(n, env, with_var=False)}"
+            if what:                       # not "the total total of": a sum of match totals
+                return f"the {'combined' if what == 'total' else 'total'} {what} of the {self.over(n, env, with_var=False)}"
             return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"
