@@ -780,15 +780,11 @@ class Narrator:
         for zi, name, k in line["shown"]:  # ... before the first text told after they were shown
             if name not in told:           # a text naming them tells them
                 places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
-
-        def shown_phrases(k):
-            for zi, shown in places.get(k, {}).items():
-                phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
-        for k, t in enumerate(said):
+        for k in range(len(said) + 1):
             phrases.extend(early.get(k, ()))
-            shown_phrases(k)
-            phrases.append(t.rstrip("."))
-        shown_phrases(len(said))
+            phrases.extend(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown)
+                           for zi, shown in places.get(k, {}).items())
+            phrases.extend([said[k].rstrip(".")] if k < len(said) else [])
         down = [n for n in line.get("down", ()) if n not in told]
         if down:
             phrases.append("turned face down: " + " ".join(down))
