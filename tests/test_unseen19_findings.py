@@ -99,3 +99,12 @@ def test_rules_text_says_a_sum_of_totals_without_total_total(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "total total" not in text
     assert "the combined total of the players in p's team is at least target" in text, text
+
+
+def test_a_function_description_is_said_in_the_rules_text(capsys):
+    # `description:` on a function is accepted (the schema lists it) but the rules text left it
+    # out: Tressette's napoli read only as its formula. Definitions now say it first.
+    from cardrules import cli
+    assert cli.main(["rules", str(ROOT / "tests" / "unseen19" / "tressette.yaml")]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "napoli(cards, s): Whether the cards hold the 3, 2 and ace of the suit: (the number" in text, text

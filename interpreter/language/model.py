@@ -128,6 +128,7 @@ class Function:
     body: Node | None
     type: str | None
     span: Span
+    description: str = ""        # `description:`, said in the rules text's Definitions
 
 
 @dataclass

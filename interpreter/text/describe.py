@@ -402,7 +402,8 @@ class Describer:
             if fn.body is None:
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            items.append((0, f"{w.code(call)}: {w.define(fn)}."))
+            said = f"{w.t(fn.description).rstrip('.')}: " if fn.description else ""
+            items.append((0, f"{w.code(call)}: {said}{w.define(fn)}."))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
                      "referred to by name."), Items(items)]
