@@ -108,3 +108,22 @@ def test_a_function_description_is_said_in_the_rules_text(capsys):
     assert cli.main(["rules", str(ROOT / "tests" / "unseen19" / "tressette.yaml")]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "napoli(cards, s): Whether the cards hold the 3, 2 and ace of the suit: (the number" in text, text
+
+
+def test_cards_shown_to_every_seat_are_told_as_seen_by_everyone():
+    # Tressette's declarations show the cards to all seats (`show: {..., to: seats}`); the
+    # narration listed them all, the holder too: "you, West, North and East see 3Batons ...".
+    import random
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(ROOT / "tests" / "unseen19" / "tressette.yaml"), 4)
+    for seed in range(1, 60):
+        m = Match(st.program, seed, record=True, max_hands=1, start=False)
+        told = narrate.Narrator(m, 0, narrate.seat_names(4)).attach()
+        m.start()
+        text = " ".join(told.take())
+        if "declares" in text:
+            assert "everyone sees " in text and "East see " not in text, text
+            return
+    raise AssertionError("no declaration in 60 deals")

@@ -655,9 +655,9 @@ class Narrator:
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
             self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
-        who = [self._who(s, cap=False) for s in to]
+        who = [self._who(s, cap=False) for s in to] if len(set(to)) < len(self.names) else ["everyone"]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
-        verb = "see" if len(to) > 1 or to == [self.v] else "sees"
+        verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._look(f"{who} {verb} {what}")
