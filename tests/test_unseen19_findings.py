@@ -127,3 +127,18 @@ def test_cards_shown_to_every_seat_are_told_as_seen_by_everyone():
             assert "everyone sees " in text and "East see " not in text, text
             return
     raise AssertionError("no declaration in 60 deals")
+
+
+def test_a_fraction_in_the_yaml_says_numbers_are_whole(tmp_path, capsys):
+    # Sette e mezzo's picture cards are worth one half: `default: 0.5` said "'0.5' is not a whole
+    # decimal number: write an integer, or quote it as "0.5" for text" - quoting it only makes
+    # another error. It now says what an expression says: numbers are whole, count in halves.
+    from cardrules import cli
+    src = (ROOT / "tests" / "unseen19" / "sette-e-mezzo.yaml").read_text()
+    path = tmp_path / "halves.yaml"
+    path.write_text(src.replace("    default: 1\n", "    default: 0.5\n", 1))
+    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if "default: 0.5" in x)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"{path}:{line}:14: error: numbers are whole: 0.5 cannot be written (count in smaller "
+                   f"units, halves say: 7.5 is 15), or quote it as \"0.5\" for text"), err
