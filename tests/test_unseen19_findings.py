@@ -142,3 +142,17 @@ def test_a_fraction_in_the_yaml_says_numbers_are_whole(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err == (f"{path}:{line}:14: error: numbers are whole: 0.5 cannot be written (count in smaller "
                    f"units, halves say: 7.5 is 15), or quote it as \"0.5\" for text"), err
+
+
+def test_a_built_in_function_named_without_a_call_says_to_call_it(tmp_path, capsys):
+    # `first: "right"` (for right(dealer)) said only "unknown name 'right'", as if the language
+    # had no such word; a function of the file already said "'x' is a function: call it".
+    from cardrules import cli
+    src = (ROOT / "tests" / "unseen19" / "tressette.yaml").read_text()
+    path = tmp_path / "bare.yaml"
+    path.write_text(src.replace('first: "right(dealer)"', 'first: "right"', 1))
+    line = next(i for i, x in enumerate(path.read_text().splitlines(), 1) if 'first: "right"' in x)
+    col = path.read_text().splitlines()[line - 1].index('"right"') + 2
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"{path}:{line}:{col}: error: 'right' is a built-in function: call it, right(...)", err
