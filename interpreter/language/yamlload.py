@@ -60,6 +60,7 @@ _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": Fals
 _NULL = {"null", "Null", "NULL", "~", ""}
 _YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
 _INT = re.compile(r"^[-+]?[0-9]+$")
+_FRACTION = re.compile(r"[+-]?[0-9]*\.[0-9]+$")     # 0.5, 7.5: a fraction, not a whole number
 _FLOATISH = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$")
 _SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 _OTHER_INT = re.compile(r"^[-+]?0(x[0-9a-fA-F_]+|o?[0-7_]+|b[01_]+)$")
@@ -121,6 +122,11 @@ def _scalar(ev, path: str, errors: list, key: bool = False, lines: list | None =
         if _SEXAGESIMAL.match(text):
             errors.append(RuleError(
                 f"'{text}' would be read as a base-60 number by some YAML tools: quote it as \"{text}\"", span))
+            return None
+        if _FRACTION.match(text) and not float(text).is_integer():
+            errors.append(RuleError(        # 7.5: the language counts in whole numbers
+                f"numbers are whole: {text} cannot be written (count in smaller units, halves say: "
+                f"7.5 is 15), or quote it as \"{text}\" for text", span))
             return None
         if _FLOATISH.match(text) or _OTHER_INT.match(text):
             errors.append(RuleError(

@@ -465,7 +465,8 @@ class Narrator:
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
-            self._line()["shown"].extend(self._revealed(ev.get("cards", [])))
+            line = self._line()             # where among the line's texts: told in that order
+            line["shown"].extend((zi, n, len(line["said"])) for zi, n in self._revealed(ev.get("cards", [])))
         elif kind == "turn_down":
             self._line().setdefault("down", []).extend(
                 cardtext.screen(n, self.m.P.game.deck) for n in ev.get("cards", []))
@@ -504,9 +505,9 @@ class Narrator:
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
             self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
-        who = [self._who(s, cap=False) for s in to]
+        who = [self._who(s, cap=False) for s in to] if len(set(to)) < len(self.names) else ["everyone"]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
-        verb = "see" if len(to) > 1 or to == [self.v] else "sees"
+        verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._look(f"{who} {verb} {what}")
@@ -624,16 +625,16 @@ class Narrator:
         late = []
         for t, k in zip(line["looked"], at):
             (early.setdefault(k, []) if k < len(said) else late).append(t)
-        for k, t in enumerate(said):
-            phrases.extend(early.get(k, ()))
-            phrases.append(t.rstrip("."))
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
-        for zi, name in line["shown"]:
+        for zi, name, k in line["shown"]:  # ... before the first text told after they were shown
             if name not in told:           # a text naming them tells them
-                places.setdefault(zi, []).append(name)
-        for zi, shown in places.items():
-            phrases.append(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown))
+                places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
+        for k in range(len(said) + 1):
+            phrases.extend(early.get(k, ()))
+            phrases.extend(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown)
+                           for zi, shown in places.get(k, {}).items())
+            phrases.extend([said[k].rstrip(".")] if k < len(said) else [])
         down = [n for n in line.get("down", ()) if n not in told]
         if down:
             phrases.append("turned face down: " + " ".join(down))

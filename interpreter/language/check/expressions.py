@@ -8,7 +8,7 @@ import difflib
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
 from ...errors import RuleError, suggest
-from .names import BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, UNCHECKED, Reported, _is_zone
+from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, UNCHECKED, Reported, _is_zone
 
 
 def _literal(node):
@@ -156,6 +156,9 @@ class Expressions:
             params = (self.functions_src[name] or {}).get("params") or {}
             raise RuleError(f"'{name}' is a function: call it, {name}({', '.join(map(str, params))})",
                             n.span)
+        if name in BUILTIN_FUNCS and name not in ("seat", "owner"):   # `first: "right"`: right(dealer);
+            # `seat` and `owner` are also names some places bind (a score's say:, visibility seats)
+            raise RuleError(f"'{name}' is a built-in function: call it, {name}(...)", n.span)
         if self._card_like(name):            # `1S` for the ace, `10X`: say what the deck's cards are
             ranks = self.deck.ranks
             ranks = ", ".join(ranks) if len(ranks) <= 16 else f"{ranks[0]} to {ranks[-1]}"
@@ -165,7 +168,8 @@ class Expressions:
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
-            + list(self.deck.color_names) + list(self.deck.named)   # 'club': clubs, 'Wagr': Wager
+            + list(self.deck.color_names) + list(self.deck.named) \
+            + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
     def deck_reads(self, name: str, span, what: str | None = None):

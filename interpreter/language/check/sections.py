@@ -322,7 +322,7 @@ class Sections:
         params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
         params = [(p, t if self.known_type(t, f["params"].at(p)) else UNCHECKED)   # said once, there
                   for p, t in params]
-        fn = m.Function(str(name), params, None, None, span, str(f.get("description", "")))
+        fn = m.Function(str(name), params, None, None, span, str(f.get("description") or ""))
         self.functions[name] = fn
         if name in self.fn_stack or len(self.fn_stack) > MAX_FUNCTION_DEPTH:
             self.err(f"function '{name}' calls itself (directly or through others)", span)
