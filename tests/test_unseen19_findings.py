@@ -98,16 +98,16 @@ def test_rules_text_says_a_sum_of_totals_without_total_total(capsys):
     assert cli.main(["rules", str(ROOT / "tests" / "unseen19" / "tressette.yaml")]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "total total" not in text
-    assert "the combined total of the players in p's team is at least target" in text, text
+    assert "the sum of the match totals of the players in p's team is at least target" in text, text
 
 
 def test_a_function_description_is_said_in_the_rules_text(capsys):
     # `description:` on a function is accepted (the schema lists it) but the rules text left it
-    # out: Tressette's napoli read only as its formula. Definitions now say it first.
+    # out: Tressette's napoli read only as its formula. Definitions now say it after the formula.
     from cardrules import cli
     assert cli.main(["rules", str(ROOT / "tests" / "unseen19" / "tressette.yaml")]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "napoli(cards, s): Whether the cards hold the 3, 2 and ace of the suit: (the number" in text, text
+    assert "napoli(cards, s): (the number" in text and "is 3. Whether the cards hold the 3, 2 and ace of the suit." in text, text
 
 
 def test_cards_shown_to_every_seat_are_told_as_seen_by_everyone():
