@@ -28,16 +28,21 @@ def plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
-def _open_clause(text: str) -> bool:
-    """Whether a text ends in a 'such that ...' clause outside brackets, which would swallow
-    whatever follows it: '2 times the number of cards x ... such that x's rank is A plus 1'."""
+def unbracketed(text: str) -> str:
+    """The text without what stands in brackets: 'a and (b and c) or d' -> 'a and  or d'."""
     depth, top = 0, []
     for ch in text:
         depth += ch == "("
         if depth == 0:
             top.append(ch)
         depth -= ch == ")" and depth > 0
-    top = "".join(top)
+    return "".join(top)
+
+
+def _open_clause(text: str) -> bool:
+    """Whether a text ends in a 'such that ...' clause outside brackets, which would swallow
+    whatever follows it: '2 times the number of cards x ... such that x's rank is A plus 1'."""
+    top = unbracketed(text)
     i = top.rfind(" such that ")
     return i >= 0 and ", of " not in top[i:]    # 'the sum, over ... such that ..., of x' is closed
 

@@ -18,7 +18,7 @@ from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
-from .english import closed, join, plural
+from .english import closed, join, plural, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -32,13 +32,7 @@ INLINE_WORDS = 120                # ... and, in Definitions, characters of its w
 def _runs_on(text: str) -> bool:
     """Whether an item of a list would run on into the next when the items are joined with
     commas and "and": it has its own "and", "such that" or comma outside brackets."""
-    depth, top = 0, []
-    for ch in text:
-        depth += ch == "("
-        if depth == 0:
-            top.append(ch)
-        depth -= ch == ")" and depth > 0
-    top = "".join(top)
+    top = unbracketed(text)
     return " and " in top or ", " in top or " such that " in top
 
 
