@@ -87,7 +87,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("error", reason or f"No legal move uses {shown} now.")
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
             reason = why_not(match, viewer, [], names, named[0])
-            return ("error", reason or f"You cannot {narrate.words(named[0])} now.")
+            return ("error", reason or f"You cannot {narrate.verb_words(named[0])} now.")
         return ("error", f"No legal move matches '{t}'.")
     if cards_unnumbered(match, n) and all(move_cards(match, moves[items[k][0]]) for k in found):
         return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "
