@@ -546,7 +546,6 @@ def _or_quoted(words) -> str:
     return _or([f"'{w}'" for w in words])
 
 
-
 def _cut_piece(e, key) -> bool:
     """Whether an unknown key looks like the rest of a text cut at a comma inside {...}: it has
     a space (`{description: red, or black}`), or it has no value beside a text
@@ -555,6 +554,7 @@ def _cut_piece(e, key) -> bool:
         return True
     inst = e.instance
     return isinstance(inst, dict) and inst.get(key) is None and any(isinstance(v, str) for v in inst.values())
+
 
 def _and(words) -> str:
     q = [f"'{w}'" for w in words]

@@ -4,7 +4,7 @@ sentence that starts with one of our own words), `plural`, and a name's words (`
 """
 from __future__ import annotations
 
-from ..language.check.sections import NOT_VERBS, PLACES
+from ..language.check.sections import added_verb
 
 
 def join(items: list, word: str = "and") -> str:
@@ -72,12 +72,9 @@ def third_person(phrase: str) -> str:
 def verb_words(name: str) -> str:
     """A move's name as words led by a verb, for "South ..." and "You cannot ...": its own words
     when they start with a verb; `to_cell` -> 'move to cell', `no_trump` -> 'choose no trump'
-    (the names check warns about: NOT_VERBS)."""
-    text = words(name)
-    first = text.partition(" ")[0].lower()
-    if first in PLACES:
-        return "move " + text
-    return "choose " + text if first in NOT_VERBS else text
+    (the names check warns about them)."""
+    verb = added_verb(str(name))
+    return words(name) if verb is None else f"{verb} {words(name)}"
 
 
 def singular(noun: str) -> str:

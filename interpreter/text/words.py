@@ -37,6 +37,8 @@ def _runs_on(text: str) -> bool:
 
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
+
 def _from_end(w, k, env, noun, where, end):
     """xs[-k] in words: counted from the end of a list (end 'end') or down from the top of a
     pile (end 'top'), 1 being the last item or the top card."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..language import model as m
 from ..language.nodes import Call, Name
-from ..text.english import singular  # noqa: F401  (layout.singular: used by others)
+from ..text.english import singular
 from ..text.narrate import words
 
 

@@ -172,13 +172,13 @@ class Expressions:
             + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 
-    def deck_reads(self, name: str, span, what: str | None = None):
+    def deck_reads(self, name: str, span):
         """`copies: spread` or `remove: "count(board) > 0"`: the deck is made before the game's
         state exists (variables and zones are checked after it): say so, not 'did you mean'."""
         if not getattr(self, "making_deck", False):
             return
-        for kind in ((what,) if what else ("the variable", "the zone")):
-            if what or name in (self.doc.get(kind[4:] + "s") or {}):
+        for kind, section in (("the variable", "variables"), ("the zone", "zones")):
+            if name in (self.doc.get(section) or {}):
                 raise RuleError(deck_cannot_read(kind, name), span)
 
     def _card_like(self, name: str) -> bool:

@@ -20,6 +20,13 @@ NOT_VERBS = frozenset("to from on onto into in at with without the a an no for b
 PLACES = frozenset("to from on onto into in at off over under".split())   # "moves to cell"
 
 
+def added_verb(name: str) -> str | None:
+    """The verb the texts put before a move's name that starts with no verb (`to_cell`: 'move',
+    `no_trump`: 'choose'); None for a name that starts with one."""
+    head = name.strip("_").partition("_")[0].lower()
+    return "move" if head in PLACES else "choose" if head in NOT_VERBS else None
+
+
 class Sections:
     """Each section of the document, checked into the model's parts."""
 
@@ -444,12 +451,11 @@ class Sections:
         for name, mv in self.moves.items():
             if name not in used_moves:
                 self.warn(f"move '{name}' is never offered by a choose statement", mv.span)
-            head, _, rest = name.partition("_")
-            if mv.say is None and head.lower() in NOT_VERBS:
-                told = ("moves " if head.lower() in PLACES else "chooses ") + name.replace("_", " ")
-                self.warn(f"move '{name}' starts with '{head}', which is no verb: the narration says "
-                          f"\"South {told}\"; start its name with a verb ({'move' if head.lower() in PLACES else 'choose'}_{name}), or give it "
-                          f"a say:", mv.span)
+            verb = added_verb(name) if mv.say is None else None
+            if verb is not None:
+                self.warn(f"move '{name}' starts with '{name.strip('_').partition('_')[0]}', which is no "
+                          f"verb: the narration says \"South {verb}s {name.replace('_', ' ').strip()}\"; "
+                          f"start its name with a verb ({verb}_{name}), or give it a say:", mv.span)
         for name in self.functions_src:
             if name not in self.called:
                 self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
