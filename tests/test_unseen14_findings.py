@@ -204,3 +204,20 @@ def test_a_move_typed_with_its_values_says_why_it_is_not_legal():
     assert parse_answer(m, m.to_move(), names, "bid 6 spades") == (
         "error", "You cannot bid 6 spades: only if bid_value(6, spades) is more than high.")
     assert parse_answer(m, m.to_move(), names, "bid  6 diamonds")[0] == "move"
+
+
+# `bid 11 hearts` (tricks go from 6 to 10) was answered "No legal move matches": the rules give no
+# reason, since 11 is outside what the parameter takes. A number typed after a move's name that no
+# legal move of that name has is named, with what the move's parameters offer now.
+def test_a_number_no_legal_move_takes_is_named_with_what_is_offered():
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    from conftest import ROOT
+    m = T.stacked(str(ROOT / "tests" / "unseen14" / "five-hundred.yaml"), [])
+    names = narrate.seat_names(3)
+    assert parse_answer(m, m.to_move(), names, "bid 11 hearts") == (
+        "error", "You cannot bid 11 hearts: 11 is not offered now (tricks 6 to 10).")
+    assert parse_answer(m, m.to_move(), names, "bid 12 14 hearts") == (
+        "error", "You cannot bid 12 14 hearts: 12 and 14 are not offered now (tricks 6 to 10).")
+    assert parse_answer(m, m.to_move(), names, "bid 7 hearts")[0] == "move"

@@ -13,6 +13,7 @@ import sys
 from ..language import cards as cardtext
 from ..engine.picks import Picker, move_cards
 from ..text import narrate
+from ..text.english import join
 from ..text.whynot import why_not
 from .picking import KEYS, card_ids
 from .render import cards_unnumbered, menu
@@ -141,7 +142,37 @@ def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, 
     def typed(p, v) -> bool:
         tk = narrate.value_tokens(match, p, v, names)
         return bool(nums.intersection(tk["numbers"]) or rest & tk["words"])
-    return why_not(match, viewer, [], names, lead[0], typed=typed, text=" ".join(text.split()))
+    said = " ".join(text.split())
+    return why_not(match, viewer, [], names, lead[0], typed=typed, text=said) \
+        or _not_offered(match, names, lead[0], nums, said)
+
+
+def _not_offered(match, names: list, name: str, nums: set, said: str):
+    """'You cannot bid 11 hearts: 11 is not offered now (tricks 6 to 10).' when a number typed
+    after a move's name is a value of none of its legal moves (the rules give no reason: the
+    value is outside what the parameter takes), else None."""
+    P = match.P
+    offered: dict = {}                 # parameter's label -> the numbers its legal values answer to
+    for m in match.legal_moves():
+        mv = P.game.moves_by_index[m[0]]
+        if mv.name == name:
+            for p, v in zip(mv.params, m[1:]):
+                offered.setdefault(narrate.param_label(p), set()).update(
+                    narrate.value_tokens(match, p, v, names)["numbers"])
+    stray = sorted(n for n in nums if not any(n in s for s in offered.values()))
+    if not offered or not stray:
+        return None
+    ranges = [f"{label} {_span(sorted(s))}" for label, s in offered.items() if s]
+    return (f"You cannot {said}: {join([str(n) for n in stray])} "
+            f"{'is' if len(stray) == 1 else 'are'} not offered now"
+            + (f" ({'; '.join(ranges)})." if ranges else "."))
+
+
+def _span(ns: list) -> str:
+    """Numbers in words: '6 to 10' when they follow on, else '2, 4 and 8' (the first eight)."""
+    if len(ns) > 2 and ns[-1] - ns[0] == len(ns) - 1:
+        return f"{ns[0]} to {ns[-1]}"
+    return join([str(n) for n in ns]) if len(ns) <= 8 else ", ".join(map(str, ns[:8])) + ", …"
 
 
 def _move_named(P, typed: list):
