@@ -247,6 +247,24 @@ def test_a_deal_counted_by_an_option_names_the_option(tmp_path):
 
 
 
+def test_a_deal_of_the_whole_deck_says_with_which_player_counts_some_get_one_card_more(tmp_path):
+    # "(some may get one card more)" was said of every deal of a whole source, even of 52 cards
+    # to 4 players. The deck's 28 cards split evenly among 2 or 4 players, not among 3.
+    whole = "  - deal: {from: stock, to: hand}"
+    text = MINI.replace('"EXPR"', "c == t").replace("  - deal: {from: stock, to: piles, count: 1}\n", "") \
+        .replace("  - move: {top: stock, to: table}\n", "").replace("  - deal: {from: stock, to: hand, count: 1}", whole)
+    assert "starting with the player to the left of the dealer (with 3 players, the first players " \
+           "dealt to get one card more)." in _rules_text(tmp_path, text)
+    even = text.replace("players: {min: 2, max: 4}", "players: {min: 4, max: 4}")
+    assert "starting with the player to the left of the dealer. " in _rules_text(tmp_path, even)
+    odd = text.replace("players: {min: 2, max: 4}", "players: {min: 3, max: 3}")
+    assert "dealer (the first players dealt to get one card more)." in _rules_text(tmp_path, odd)
+    later = even.replace(whole, "  - move: {top: stock, to: table}\n" + whole)     # 27 cards left
+    assert "dealer (the first players dealt to get one card more)." in _rules_text(tmp_path, later)
+    unknown = even.replace(whole, "  - move: {all: stock, to: table}\n" + whole.replace("from: stock", "from: table"))
+    assert "dealer (some may get one card more)." in _rules_text(tmp_path, unknown)
+
+
 PLAY_A_CARD = """\
 moves:
   play:

@@ -176,6 +176,8 @@ class Deal(Stmt):
     first: Node | None
     face_up: bool
     anticlockwise: bool = False  # dealt round to the right (first by default: the dealer's right)
+    sizes: dict | None = None    # a whole source from the deck: player count -> the cards in it
+    #                              then, where the checker can count them (gamecheck._Deals)
 
 
 @dataclass

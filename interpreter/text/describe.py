@@ -547,14 +547,29 @@ class Describer:
                 f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
             if st.count is None:
                 return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "
-                            f"{plural(w.words(z.name))}{up}, starting with {start} (some may get "
-                            f"one card more).")]
+                            f"{plural(w.words(z.name))}{up}, starting with {start}{self.uneven(st)}.")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
                         f"{up}, one card at a time, {way}, starting with {start}.")]
         many = _instances(w, z)
         if st.count is None:
             return [(d, f"Deal all of {src}, one card at a time, to the {many} in turn{up}.")]
         return [(d, f"From {src}, deal {self.count(st.count)} to each of the {many}{up}.")]
+
+    def uneven(self, st) -> str:
+        """What a deal of a whole source to the players says of its split: nothing when the
+        cards it deals (counted by the checker from the deck down) split evenly with every
+        player count, else with which counts the first players dealt to get one card more."""
+        g = self.g
+        sizes = st.sizes or {}
+        if any(n not in sizes for n in range(g.min_players, g.max_players + 1)):
+            return " (some may get one card more)"         # not counted with every player count
+        odd = [n for n, c in sizes.items() if c % n]
+        if not odd:
+            return ""
+        who = "the first players dealt to get one card more"
+        if len(odd) == len(sizes):
+            return f" ({who})"
+        return f" (with {join([str(n) for n in odd], 'or')} players, {who})"
 
     def count(self, node) -> str:
         if isinstance(node, ast.Num):
