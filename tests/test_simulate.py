@@ -439,6 +439,16 @@ def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
     assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
 
 
+def test_compare_writes_a_row_and_its_difference_with_one_precision():
+    # "hands per game  10.3  6.140  -4.150 [-4.272, -4.028]": each number chose its decimals by
+    # its own size. A row now takes them from its largest value, for its differences too.
+    from cardrules.simulate.stats import _num, _places
+    assert _places([10.3, 6.14], "mean") == 1 and _places([9.2, 6.14], "mean") == 3
+    assert _places([0.25, 0.5], "prop") == 3 and _places([12.0], "ratio") == 3
+    assert [_num(v, "mean", _places([10.3, 6.14], "mean")) for v in (10.3, 6.14)] == ["10.3", "6.1"]
+    assert _num(6.14, "mean") == "6.140" and _num(None, "mean") == "-"
+
+
 def test_compare_needs_two_files(capsys):
     assert cli.main(["compare", COIN, "-n", "5"]) == 2
     assert "at least two" in capsys.readouterr().err

@@ -454,10 +454,18 @@ class Summary:
 
 
 # -- text --------------------------------------------------------------------------------------
-def _num(v, kind) -> str:
+def _places(values, kind) -> int:
+    """Decimals for numbers of this kind: 3 for shares and ratios and numbers under 10, else
+    1; for a row of numbers, the largest decides (one row, one precision: '10.3 6.1', not
+    '10.3 6.140')."""
+    big = max((abs(v) for v in values if v is not None), default=0)
+    return 3 if kind in ("prop", "ratio") or big < 10 else 1
+
+
+def _num(v, kind, places: int | None = None) -> str:
     if v is None:
         return "-"
-    return f"{v:.3f}" if kind in ("prop", "ratio") or abs(v) < 10 else f"{v:.1f}"
+    return f"{v:.{_places([v], kind) if places is None else places}f}"
 
 
 def format_summary(summary: Summary, name: str, agents: list) -> str:
@@ -599,7 +607,8 @@ def format_compare(names: list, summaries: list) -> str:
     for i, (_, label, cells, diffs) in enumerate(rows):
         kind = next(c.kind for c in cells if c is not None)
         cells = [c if c is not None and c.value is not None else None for c in cells]
-        line = f"{label:<31}" + "".join(f"{_num(c.value, kind) if c else '-':>10}" for c in cells)
+        k = _places([c.value for c in cells if c], kind)
+        line = f"{label:<31}" + "".join(f"{_num(c.value, kind, k) if c else '-':>10}" for c in cells)
         for j, d in enumerate(diffs):
             if d is None:
                 line += f"  {'-':<28}"
@@ -610,7 +619,7 @@ def format_compare(names: list, summaries: list) -> str:
                         and label not in wide and cells[0] and cells[0].value is not None \
                         and 0 <= cells[0].value <= 1:
                     wide.append(label)
-                line += f"  {v:+8.3f} [{lo:+.3f}, {hi:+.3f}]{sig}".ljust(30)
+                line += f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}".ljust(30)
         lines.append(line.rstrip())
     lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
     lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
