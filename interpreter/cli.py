@@ -175,8 +175,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
         for r in runner.run(job, st, games, bar.step if bar else None):
             summary.add(r)
             if out:                   # "_" fields are the report's, not the contract's
-                out.write(json.dumps({k: v for k, v in r.items() if k[0] != "_"}
-                                     if "_phases" in r else r) + "\n")
+                out.write(json.dumps({k: v for k, v in r.items() if k[0] != "_"}) + "\n")
             if "error" in r:
                 same = _AT_HAND.sub("", r["error"])
                 kept.keep(r, same)

@@ -133,7 +133,7 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
                keep: list | None = None):
     """Play one match with the named agents; return (match, header-or-None).
 
-    `observer`, if given, has `decision(match, seat, moves)` called before each decision is
+    `observer`, if given, has `decision(match, seat, moves, choice)` called before each decision is
     applied and `applied(match)` after (statistics read the match there; agents never do).
     `keep`, if given, receives the match before its first deal: a game that fails can still be
     looked at (its record up to the failure)."""
@@ -158,7 +158,7 @@ def play_match(st: Setup, agents: list, seed: int, max_hands: int | None = None,
             while not match.over:
                 seat, moves, _ = match.pending
                 choice = choose[seat](views[seat], moves)
-                decision(match, seat, moves)
+                decision(match, seat, moves, choice)
                 apply(choice)
                 applied(match)
     finally:

@@ -275,7 +275,7 @@ class Checker:
         self.tracker = None
         self.decisions = 0
 
-    def decision(self, match, seat, moves):
+    def decision(self, match, seat, moves, choice=None):
         if self.tracker is None:
             self.tracker = RecordTracker(match, self.check)
         self.decisions += 1

@@ -88,7 +88,7 @@ def test_a_match_played_inside_another_has_its_own_agents():
     class Inner:            # an observer that plays a whole match with the same agents at each decision
         inner = []
 
-        def decision(self, match, seat, moves):
+        def decision(self, match, seat, moves, choice=None):
             self.inner.append(_record(st, 4))
 
         def applied(self, match):
@@ -106,7 +106,7 @@ def test_a_failed_match_leaves_its_agents_ready_for_the_next():
     want = _record(st, 8)
 
     class Boom:
-        def decision(self, match, seat, moves):
+        def decision(self, match, seat, moves, choice=None):
             raise RuntimeError("stop")
 
         def applied(self, match):

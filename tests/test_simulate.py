@@ -1,6 +1,7 @@
 """Batch simulation: identical output for every worker count, honest confidence intervals, design
 measures that mean what docs/agents.md says, compare and plot on the command line."""
 import json
+from pathlib import Path
 import math
 import os
 import re
@@ -154,7 +155,9 @@ class _Fake:
         self.winners = None
         self.hands_played = 1
         self.S = type("S", (), {"total": [0] * n, "hand_no": 1, "dealer": 0, "steps": 0})()
-        self.P = type("P", (), {"hand_result": "the script", "result_key": None})()   # standing() answers
+        moves = [type("Move", (), {"name": name})() for name in ("take", "pass", "knock")]
+        self.P = type("P", (), {"hand_result": "the script", "result_key": None,   # standing() answers
+                                "game": type("G", (), {"moves_by_index": moves})()})()
         self.now = [0] * n
 
     def standing(self, p):
@@ -166,7 +169,7 @@ def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
     g = GameStats(2)
     script = [(1, 0), (0, 2), (0, 2), (3, 0), (3, 3), (4, 3)]
     for k, now in enumerate(script):
-        g.decision(m, k % 2, [1, 2])
+        g.decision(m, k % 2, [(0, 5), (1,)], k % 2)
         m.now = list(now)
         if k == len(script) - 1:
             m.over, m.winners, m.S.total = True, [0], list(now)
@@ -176,6 +179,8 @@ def test_lead_changes_and_when_the_winner_took_the_lead_for_good():
     assert f["winner_leads_from"] == pytest.approx(5 / 6)   # sole leader for good after decision 6
     assert f["forced"] == 0 and f["legal"] == 12
     assert f["first_players"] == [0] and f["dealers"] == [0]
+    # every move of the game, with the decisions it was legal at and made at (knock: never)
+    assert f["_moves"] == {"take": [6, 3], "pass": [6, 3], "knock": [0, 0]}
 
 
 @pytest.mark.parametrize("name", ["perfect10", "hearts", "crazy-eights", "chinese-ten", "scopa", "casino",
@@ -200,9 +205,9 @@ def test_lead_changes_are_the_same_when_unchanged_standings_are_skipped(name):
                 self.S, self.over, self.standing = m.S, m.over, m.standing
 
         class Both:
-            def decision(self, m, seat, moves):
-                fast.decision(m, seat, moves)
-                ref.decision(m, seat, moves)
+            def decision(self, m, seat, moves, choice=None):
+                fast.decision(m, seat, moves, choice)
+                ref.decision(m, seat, moves, choice)
 
             def applied(self, m):
                 fast.applied(m)
@@ -284,7 +289,7 @@ def test_a_game_with_teams_is_led_and_won_by_teams():
     g = GameStats(4, teams=((0, 2), (1, 3)))
     script = [(5, 3, 0, 3), (5, 3, 4, 3), (5, 3, 4, 9)]     # teams: 5-6, 9-6, 9-12
     for k, now in enumerate(script):
-        g.decision(m, k % 4, [1, 2])
+        g.decision(m, k % 4, [(0,), (1,)])
         m.now = list(now)
         if k == len(script) - 1:
             m.over, m.winners, m.S.total = True, [1, 3], list(now)
@@ -295,7 +300,7 @@ def test_a_game_with_teams_is_led_and_won_by_teams():
     alone = GameStats(4)                        # the same script seat by seat: seat 0 leads
     m = _Fake(4)
     for k, now in enumerate(script):
-        alone.decision(m, k % 4, [1, 2])
+        alone.decision(m, k % 4, [(0,), (1,)])
         m.now = list(now)
         if k == len(script) - 1:
             m.over, m.winners, m.S.total = True, [1, 3], list(now)
@@ -437,6 +442,32 @@ def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
     assert hi < 0 and not lead.endswith("*")
     assert "Holm's adjustment for the 12 differences" in out
     assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
+
+
+def test_the_summary_says_how_often_each_move_is_legal_and_made_and_which_never_is(tmp_path, capsys):
+    # A designer's dead rule: `swap` wants a hand of more than three cards, never held, so it is
+    # never legal. Play and toss (the same card face down) are legal at every decision; each
+    # decision makes one of them.
+    toss = ("  toss:\n    params:\n      card: {from: \"hand(player)\"}\n"
+            "    do:\n      - move: {cards: card, to: \"played(player)\"}\n")
+    swap = "  swap:\n    params:\n      card: {from: \"hand(player)\", if: \"count(hand(player)) > 3\"}\n    do: []\n"
+    text = Path(HIGH).read_text().replace("      - choose: [play]", "      - choose: [play, toss, swap]") \
+        .replace("\nhand:\n", "\n" + toss + swap + "hand:\n")
+    path = tmp_path / "moves.yaml"
+    path.write_text(text)
+    js, rows = tmp_path / "s.json", tmp_path / "r.jsonl"
+    assert cli.main(["simulate", str(path), "-n", "40", "--json", str(js), "--jsonl", str(rows)]) == 0
+    out = capsys.readouterr().out
+    lines = out[out.index("moves (share of the decisions):"):].splitlines()
+    assert lines[0].split() == ["moves", "(share", "of", "the", "decisions):", "offered", "made"]
+    play, tossed = lines[1].split(), lines[2].split()
+    assert play[:2] == ["play", "1.000"] and tossed[:2] == ["toss", "1.000"]
+    assert float(play[2]) + float(tossed[2]) == pytest.approx(1.0, abs=0.002) and 0 < float(tossed[2]) < 1
+    assert lines[3] == "  never legal in 40 games: swap"
+    doc = json.loads(js.read_text())["moves"]
+    assert doc["offered:swap"]["value"] == 0 and doc["offered:play"]["value"] == 1.0
+    assert doc["made:play"]["value"] + doc["made:toss"]["value"] == pytest.approx(1.0)
+    assert all("_moves" not in json.loads(x) for x in rows.read_text().splitlines())   # not the contract's
 
 
 def test_compare_writes_a_row_and_its_difference_with_one_precision():

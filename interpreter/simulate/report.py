@@ -41,7 +41,7 @@ def summary_table(summary: Summary) -> str:
     """Every measure with its 95% interval, as an HTML table (the report's first table)."""
     rows = ['<table class="summary"><thead><tr><th>measure</th><th>value</th><th>95% interval</th>'
             '<th>n</th></tr></thead><tbody>']
-    for m in summary.measures():
+    for m in summary.measures() + summary.move_measures():
         mark = ' <span class="lower">lower is better</span>' if _lower(summary, m.key) else ""
         ci = "–" if m.value is None else f"[{_num(m.ci[0], m.kind)}, {_num(m.ci[1], m.kind)}]"
         rows.append(f'<tr data-key="{escape(m.key)}"><td>{escape(m.label)}{mark}</td>'

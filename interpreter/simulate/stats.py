@@ -12,7 +12,9 @@ adds to the game's result:
   decisions taken before the one after which the winner was sole leader for good (0: led from
   the first decision; near 1: took the lead only at the end); absent for draws;
 - `first_players`, `dealers`: per hand, the seat that took the hand's first decision and the
-  dealer (null for a hand without decisions).
+  dealer (null for a hand without decisions);
+- `_moves`: per move of the game (every one, in the file's order), the decisions at which it
+  was legal and those at which it was made (a "_" field: the summary's, never in --jsonl).
 `Summary` aggregates results into measures with 95% confidence intervals; `compare` sets the
 measures of several summaries side by side with differences.
 """
@@ -77,6 +79,8 @@ class GameStats:
         self.teams = tuple(teams) if teams and len(teams) < players else None
         self.sign = -1 if lowest else 1    # match: wins: lowest — the lowest standing leads
         self.decisions = self.forced = self.legal = 0
+        self.offered: dict = {}      # move index -> decisions at which it was legal
+        self.chosen: dict = {}       # move index -> decisions at which it was made
         self.hand_seen = None
         self.first: dict = {}        # hand number -> (dealer, seat of the first decision)
         self.leader = None
@@ -90,13 +94,22 @@ class GameStats:
         self.on_hand = None          # called with the match at a hand's first decision
         self.on_tick = None          # called with the match every TICK decisions (progress)
 
-    def decision(self, match, seat: int, moves: list):
+    def decision(self, match, seat: int, moves: list, choice: int | None = None):
         S = match.S
         self.decisions += 1
         n = len(moves)
         self.legal += n
+        offered = self.offered
         if n == 1:
             self.forced += 1
+            k = moves[0][0]
+            offered[k] = offered.get(k, 0) + 1
+        else:
+            for k in {m[0] for m in moves}:
+                offered[k] = offered.get(k, 0) + 1
+        if choice is not None:
+            k = moves[choice][0]
+            self.chosen[k] = self.chosen.get(k, 0) + 1
         if self.trace is not None:
             self.trace.append((n, self.streak))
         if self.on_tick is not None and not self.decisions % TICK:
@@ -166,7 +179,9 @@ class GameStats:
         out = {"forced": self.forced, "legal": self.legal, "lead_changes": self.changes,
                 "winner_leads_from": lead,
                 "first_players": [self.first[h][1] if h in self.first else None for h in hands],
-                "dealers": [self.first[h][0] if h in self.first else None for h in hands]}
+                "dealers": [self.first[h][0] if h in self.first else None for h in hands],
+                "_moves": {mv.name: [self.offered.get(k, 0), self.chosen.get(k, 0)]
+                           for k, mv in enumerate(match.P.game.moves_by_index)}}
         if self.trace is not None:
             out["_phases"] = phases(self.trace, w[0] if len(w) == 1 else None)
         return out
@@ -221,6 +236,22 @@ class Measure:
     def __init__(self, key, label, kind, value, se, ci, n, k=None):
         self.key, self.label, self.kind = key, label, kind
         self.value, self.se, self.ci, self.n, self.k = value, se, ci, n, k
+
+    def move_measures(self) -> list:
+        """Per move of the game: the share of decisions at which it was legal (`offered:NAME`)
+        and at which it was made (`made:NAME`), for a game of several moves. Apart from
+        measures(): a design's own moves, not measures compare sets side by side."""
+        if len(self.moves) != self.n or not self.n:
+            return []
+        names = list(dict.fromkeys(k for g in self.moves for k in g))
+        if len(names) < 2:            # one move: legal and made at every decision
+            return []
+        out = []
+        for name in names:
+            for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
+                out.append(_ratio(f"{key}:{name}", f"{name} {what}",
+                                  [g.get(name, (0, 0))[i] for g in self.moves], self.decisions, (0, 1)))
+        return out
 
     def as_dict(self) -> dict:
         return {"label": self.label, "kind": self.kind, "value": self.value, "se": self.se,
@@ -291,6 +322,7 @@ class Summary:
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
         self.margins: list = []         # per game: the winning total's lead over the next best
         self.phases: dict | None = None  # rows with "_phases" (the report's): their sums
+        self.moves: list = []           # rows with "_moves": per game, move -> [offered, made]
         self.won_decisions = [0] * PHASES   # decisions of games one side won, per phase
         self.agent_deals: dict = {}
         self.deals: set = set()
@@ -354,6 +386,8 @@ class Summary:
                 cell[0] += sum(s in won_seats for s in seats) / len(seats)
                 cell[1] += sum(r["totals"][s] for s in seats) / len(seats)
                 cell[2] += 1
+        if "_moves" in r:
+            self.moves.append(r["_moves"])
         self.hands.append(r["hands"])
         self.turns.append(r["turns"])
         self.decisions.append(r["decisions"])
@@ -420,6 +454,22 @@ class Summary:
                 _ratio("branching", "branching factor", self.legal, self.decisions, (1, None))]
         return out
 
+    def move_measures(self) -> list:
+        """Per move of the game: the share of decisions at which it was legal (`offered:NAME`)
+        and at which it was made (`made:NAME`), for a game of several moves. Apart from
+        measures(): a design's own moves, not measures compare sets side by side."""
+        if len(self.moves) != self.n or not self.n:
+            return []
+        names = list(dict.fromkeys(k for g in self.moves for k in g))
+        if len(names) < 2:            # one move: legal and made at every decision
+            return []
+        out = []
+        for name in names:
+            for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
+                out.append(_ratio(f"{key}:{name}", f"{name} {what}",
+                                  [g.get(name, (0, 0))[i] for g in self.moves], self.decisions, (0, 1)))
+        return out
+
     def as_dict(self) -> dict:
         n = max(self.n, 1)
         seats = []
@@ -437,6 +487,9 @@ class Summary:
                "measures": {m.key: m.as_dict() for m in ms}}
         if self.seatings:
             out["balance"] = {"deals": len(self.deals), "seatings": self.seatings}
+        moves = self.move_measures()
+        if moves:
+            out["moves"] = {m.key: m.as_dict() for m in moves}
         return out
 
     def fair(self) -> float:
@@ -521,7 +574,35 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
             continue
         lines.append(f"  {m.label:<30} {_num(m.value, m.kind):>8}  [{_num(m.ci[0], m.kind)}, "
                      f"{_num(m.ci[1], m.kind)}]" + (f"  ({note})" if note else ""))
+    lines += format_moves(summary)
     return "\n".join(lines)
+
+
+def _share(v) -> str:
+    """A share with 3 decimals; '<0.001' for one above 0 that would read 0.000."""
+    return "<0.001" if 0 < v < 0.0005 else f"{v:.3f}"
+
+
+def format_moves(summary: Summary) -> list:
+    """The moves' lines of the summary: the share of decisions at which each was legal and was
+    made, and the moves never legal in any game (a rule that never applies, or one too rare for
+    this many games)."""
+    ms = {m.key: m for m in summary.move_measures()}
+    names = [k.split(":", 1)[1] for k in ms if k.startswith("offered:")]
+    if not names:
+        return []
+    width = max(30, *(len(x) for x in names))
+    lines = [f"{'moves (share of the decisions):':<{width + 2}} {'offered':>8}  {'made':>8}"]
+    never = []
+    for name in names:
+        o, d = ms[f"offered:{name}"], ms[f"made:{name}"]
+        if not o.value:
+            never.append(name)
+            continue
+        lines.append(f"  {name:<{width}} {_share(o.value):>8}  {_share(d.value):>8}")
+    if never:
+        lines.append(f"  never legal in {summary.n} games: {', '.join(never)}")
+    return lines
 
 
 def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
