@@ -1,0 +1,67 @@
+"""Findings of helper unseen26, who wrote Escoba and Twenty-nine from the docs alone
+(tests/unseen26/)."""
+from conftest import ROOT
+
+SWEEP = """\
+game: Sweep
+players: {min: 2, max: 2}
+deck:
+  ranks: [1, 2, 3, 4]
+  suits: [X]
+  colors: {X: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  won: {per_player: true, visibility: all}
+moves:
+  sweep:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {all: table, to: "won(player)"}
+      - score: {seat: player, points: 1}
+        say: "{seat} sweeps the table: escoba!"
+    say: "{player} plays {card}"
+  ask:
+    do:
+      - tell: "is it {count(table)}?"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - move: {top: stock, to: table, face_up: true}
+  - choose: [sweep]
+    by: 0
+  - choose: [ask]
+    by: 1
+  - score: {seat: 1, points: 2}
+    say: "{seat} wins!"
+"""
+
+
+def _told(path, players=2):
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(path), players)
+    m = Match(st.program, 1, record=True, max_hands=1, start=False)
+    told = narrate.Narrator(m, 0, narrate.seat_names(players)).attach()
+    m.start()
+    while not m.over:
+        m.apply(0)
+    return told.take()
+
+
+def test_a_text_that_ends_in_an_exclamation_gets_no_full_stop_after_it(tmp_path):
+    # Escoba: a capture's score said "{seat} sweeps the table: escoba!", and the narration
+    # ended the move's sentence with a full stop after it: "... and captures 5B 1E; South
+    # sweeps the table: escoba!." (a said statement of the hand kept its "!" already).
+    path = tmp_path / "sweep.yaml"
+    path.write_text(SWEEP)
+    lines = _told(path)
+    text = " ".join(lines)
+    assert "escoba!" in text and "!." not in text and "?." not in text, lines
+    assert any(x.endswith("South sweeps the table: escoba!") for x in lines), lines
+    assert any(x.endswith("is it 0?") for x in lines), lines
+    assert "North wins!" in lines, lines
