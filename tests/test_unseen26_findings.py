@@ -65,3 +65,15 @@ def test_a_text_that_ends_in_an_exclamation_gets_no_full_stop_after_it(tmp_path)
     assert any(x.endswith("South sweeps the table: escoba!") for x in lines), lines
     assert any(x.endswith("is it 0?") for x in lines), lines
     assert "North wins!" in lines, lines
+
+
+def test_a_range_up_to_a_written_number_is_told_with_its_last_number(capsys):
+    # Twenty-nine's bids, `range(16, 29)`, read "one of the numbers from 16 up to but not
+    # including 29": a reader had to subtract. With a number written as the end, the rules
+    # text now gives the last number itself ("from 16 to 28"); an end worked out when the game
+    # runs still reads "up to but not including".
+    from cardrules import cli
+    assert cli.main(["rules", str(ROOT / "tests" / "unseen26" / "twenty-nine.yaml")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "one of the numbers from 16 to 28, such that" in out
+    assert "not including 29" not in out

@@ -475,6 +475,8 @@ class Words(Conditions):
             if isinstance(hi, ast.BinOp) and hi.op == "+" and isinstance(hi.right, ast.Num) \
                     and hi.right.value == 1:          # range(n + 1): 0 to n
                 return f"the numbers from {lo} to {v(hi.left)}"
+            if isinstance(hi, ast.Num) and isinstance(hi.value, int) and not isinstance(hi.value, bool):
+                return f"the numbers from {lo} to {hi.value - 1}"      # range(16, 29): 16 to 28
             return f"the numbers from {lo} up to but not including {v(hi)}"
         if f == "indices":
             z = a[0].ref[1]
