@@ -77,3 +77,19 @@ def test_a_range_up_to_a_written_number_is_told_with_its_last_number(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "one of the numbers from 16 to 28, such that" in out
     assert "not including 29" not in out
+
+
+def test_a_suit_written_as_a_capitalised_word_suggests_the_word(tmp_path, capsys):
+    # Twenty-nine's trump variable written `initial: Hearts` was told "unknown name 'Hearts'
+    # (did you mean 'seats'?)": the suits' words (`hearts`, docs/language.md, Expressions) were
+    # not among the names suggested. Now they are, for the suits the deck has.
+    from cardrules import cli
+    src = (ROOT / "tests" / "unseen26" / "twenty-nine.yaml").read_text()
+    old = "{type: suit, initial: C, label: Trumps"
+    assert old in src
+    path = tmp_path / "t.yaml"
+    path.write_text(src.replace(old, "{type: suit, initial: Hearts, label: Trumps"))
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: unknown name 'Hearts' (did you mean 'hearts'?)"), err
+    assert "\n" not in err
