@@ -93,3 +93,23 @@ def test_a_suit_written_as_a_capitalised_word_suggests_the_word(tmp_path, capsys
     err = capsys.readouterr().err.strip()
     assert err.endswith("error: unknown name 'Hearts' (did you mean 'hearts'?)"), err
     assert "\n" not in err
+
+
+def test_a_say_on_a_statement_of_a_move_does_not_ask_for_a_name(tmp_path, capsys):
+    # Escoba: a `say:` on the `set:` of a capture move was told "say: goes on ... named hand
+    # statements (give this statement a name:)"; named, it was refused again ("name: only
+    # statements of the hand have names"). Inside a move or an automatic rule the hint now
+    # says what works there: the move's own say:, or a tell: statement.
+    from cardrules import cli
+    src = (ROOT / "tests" / "unseen26" / "escoba.yaml").read_text()
+    old = "      - set: {last_capturer: player}\n"
+    assert old in src
+    path = tmp_path / "e.yaml"
+    path.write_text(src.replace(old, old + "        say: \"{player} captured last\"\n"))
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "give this statement a name" not in err, err
+    assert err.endswith("(inside a move or an automatic rule, only a score's: say it in the move's or "
+                        "rule's own say:, or with a tell: statement)"), err
+    line = src[:src.index(old)].count("\n") + 2
+    assert f"e.yaml:{line}:9: error: say: goes on moves" in err, err
