@@ -113,3 +113,39 @@ def test_a_say_on_a_statement_of_a_move_does_not_ask_for_a_name(tmp_path, capsys
                         "rule's own say:, or with a tell: statement)"), err
     line = src[:src.index(old)].count("\n") + 2
     assert f"e.yaml:{line}:9: error: say: goes on moves" in err, err
+
+
+def _narrow_board(path, players, seed=5):
+    """The players' table of `path` at each of seat 0's decisions of one random hand, as a
+    60×24 terminal draws it; the first screen whose table has a long zone cell."""
+    import random
+    from cardrules.engine import Match
+    from cardrules.play.render import render_screen, to_text
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(path), players)
+    m = Match(st.program, seed, record=True, max_hands=1)
+    rng = random.Random(seed)
+    while not m.over:
+        if m.pending[0] == 0:
+            rows = to_text(render_screen(m, 0, narrate.seat_names(players), [], width=60, height=24),
+                           60).splitlines()
+            if any("…" in r for r in rows[1:7]):
+                return rows
+        m.apply(rng.randrange(len(m.pending[1])))
+    raise AssertionError("no long cell in the hand")
+
+
+def test_a_narrow_table_cuts_the_cards_not_the_numbers():
+    # Escoba for 4 at 60 columns: the captured cards' long names (CaballoOros 2Bastos 4Oros)
+    # took the width, and rich squeezed the other columns: the per-player variable's label was
+    # folded a few letters a line ('Es', 'co', 'ba', 's') and Score and Total were cut to '…' and
+    # 'Tot…', so the numbers could not be read. The zones' cells are now cut to the room the
+    # names and numbers leave.
+    rows = _narrow_board(ROOT / "tests" / "unseen26" / "escoba.yaml", 4)
+    header = next(r for r in rows if "Player" in r)
+    assert header.split() == ["Player", "Hand", "Captured", "Escobas", "Score", "Total"], rows
+    for r in rows[:8]:
+        assert len(r) <= 60, rows
+    north = next(r for r in rows if "North" in r)
+    assert "…" in north and north.split()[-3:] == ["1", "1", "0"], rows
