@@ -149,3 +149,27 @@ def test_a_narrow_table_cuts_the_cards_not_the_numbers():
         assert len(r) <= 60, rows
     north = next(r for r in rows if "North" in r)
     assert "…" in north and north.split()[-3:] == ["1", "1", "0"], rows
+
+
+def test_a_narrow_status_line_keeps_its_last_fact_whole():
+    # Twenty-nine at 60 columns: "Bid: 28  ·  Bidder: North  ·  Trump shown: no  ·  Suit led: ♣"
+    # is 61 characters, and the suit led was wrapped onto a line of its own ('♣'). A narrow
+    # screen now sets the facts closer together.
+    import random
+    from cardrules.engine import Match
+    from cardrules.play.render import render_screen, to_text
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    st = setup(str(ROOT / "tests" / "unseen26" / "twenty-nine.yaml"), 4)
+    m = Match(st.program, 5, record=True, max_hands=1)
+    rng = random.Random(5)
+    while not m.over:
+        if m.pending[0] == 0:
+            rows = to_text(render_screen(m, 0, narrate.seat_names(4), [], width=60, height=24),
+                           60).splitlines()
+            facts = [r for r in rows if r.startswith("Bid:")]
+            if facts and "Suit led" in rows[rows.index(facts[0]) + 1] + facts[0]:
+                assert facts[0].endswith(("Suit led: ♣", "Suit led: ♦", "Suit led: ♥", "Suit led: ♠")), rows
+                return
+        m.apply(rng.randrange(len(m.pending[1])))
+    raise AssertionError("no screen with the suit led")

@@ -229,8 +229,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     if facts:
         line = Text()
         for k, (lab, val) in enumerate(facts):
-            if k:
-                line.append("  ·  ", style="dim")
+            if k:                        # narrow: closer, so that a line of facts fits
+                line.append(" · " if compact else "  ·  ", style="dim")
             line.append(clean(lab) + ": ", style="dim")
             line.append_text(styled(val))
         parts.append(line)
