@@ -11,6 +11,7 @@ import io
 import random
 import re
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -129,9 +130,25 @@ def _show_score(match) -> bool:
     return match.P.game.keeps_score and (match.P.hand_result is None or any(match.S.score))
 
 
-def render_board(match, viewer: int, names: list, compact: bool = False) -> Group:
+def _fit(t: Table, rows: list, lo: int, hi: int, width: int):
+    """A narrow screen: the zones' columns `lo`..`hi`-1 (cut with '…') share the room the other
+    columns leave, so that names and numbers are never cut ('Escobas' folded a letter a line,
+    'Score' cut to '…', beside a column of long card names)."""
+    need = [max([cell_len(str(c.header))] + [cell_len(r[i].plain if isinstance(r[i], Text) else r[i])
+                                             for r in rows]) for i, c in enumerate(t.columns)]
+    room = width - 2 * (len(need) - 1) - sum(n for i, n in enumerate(need) if not lo <= i < hi)
+    if hi <= lo or sum(need[lo:hi]) <= room:
+        return
+    for k, i in enumerate(sorted(range(lo, hi), key=lambda i: need[i])):   # the narrow ones first
+        share = max(3, room // (hi - lo - k))
+        t.columns[i].max_width = min(need[i], share)
+        room -= t.columns[i].max_width
+
+
+def render_board(match, viewer: int, names: list, compact: bool = False, width: int | None = None) -> Group:
     """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
-    `compact` (a narrow terminal): the dealer is in the title only, shorter cells."""
+    `compact` (a narrow terminal): the dealer is in the title only, shorter cells, and with the
+    screen's `width` the zones' cells are cut to leave the other columns whole."""
     S, P = match.S, match.P
     g = P.game
     to_move = match.pending[0] if match.pending else -1
@@ -170,6 +187,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
     keeps = P.game.keeps_score        # a game without scores: no column that only reads 0
     if keeps:
         t.add_column("Total", justify="right")
+    rows: list = []
     for p in order:
         row = ["▶" if p == to_move else "", whos[p]]
         for z in player_zones:
@@ -196,6 +214,9 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
         if keeps:
             row.append(str(S.total[p]))
         t.add_row(*row)
+        rows.append(row)
+    if compact and width:
+        _fit(t, rows, 2, 2 + len(player_zones) + len(cells), width)
     parts.append(t)
     for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
         for p in order:
@@ -208,8 +229,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False) -> Grou
     if facts:
         line = Text()
         for k, (lab, val) in enumerate(facts):
-            if k:
-                line.append("  ·  ", style="dim")
+            if k:                        # narrow: closer, so that a line of facts fits
+                line.append(" · " if compact else "  ·  ", style="dim")
             line.append(clean(lab) + ": ", style="dim")
             line.append_text(styled(val))
         parts.append(line)
@@ -427,11 +448,11 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     `pinned` recent lines (who sits where, the autosave) stay when there is room for them;
     `message` (a refused answer's reason) goes last, above the prompt."""
     compact = width is not None and width < 80
-    board = render_board(match, viewer, names, compact)
+    board = render_board(match, viewer, names, compact, width)
     fits = height is not None and width is not None
     if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: tricks
         compact = True                  # won, wrapped in their column, pushed the title off
-        board = render_board(match, viewer, names, compact)
+        board = render_board(match, viewer, names, compact, width)
     note = styled(message, "yellow") if message else None
     if fits and note is not None:
         height -= _lines(note, width)

@@ -30,6 +30,11 @@ def seat_names(n: int) -> list:
     return list(_COMPASS.get(n) or [f"Seat {i + 1}" for i in range(n)])
 
 
+def _stop(text: str) -> str:
+    """A sentence's full stop, unless a text of the game already ends it ('escoba!')."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
     return cardtext.screen(P.card_names[c], P.game.deck)
@@ -571,23 +576,23 @@ class Narrator:
         actor = line["actor"]
         if line["head"] == "":              # a move with say: "": only what followed it
             if body:
-                self._add(body[:1].upper() + body[1:] + ".")
+                self._add(_stop(body[:1].upper() + body[1:]))
             return
         if line["head"] is not None:
             head = line["head"].rstrip(".")
             head = head[:1].upper() + head[1:]
-            self._add(head + ("; " + body if body else "") + ".")
+            self._add(_stop(head + ("; " + body if body else "")))
             return
         if actor is None:
             if body:
-                self._add(body[:1].upper() + body[1:] + ".")
+                self._add(_stop(body[:1].upper() + body[1:]))
             return
         mv, parts = _arg_parts(self.m, line["move"], self.names, self.v, False, skip_cards=True)
         verb = verb_words(mv.name)
         head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
         if parts:
             head += " (" + ", ".join(parts) + ")"
-        self._add(head + (": " + body if body else "") + ".")
+        self._add(_stop(head + (": " + body if body else "")))
 
     def _body(self, line) -> str:
         P, names, v = self.m.P, self.names, self.v

@@ -68,6 +68,14 @@ def _total_of(what: str) -> str:
     return "sum of the match totals" if what == "total" else f"total {what}"
 
 
+def _numbers_below(lo: str, hi, v) -> str:
+    """range(lo, hi) in words: up to a written number, its last number (range(16, 29): from 16
+    to 28); else up to but not including the end."""
+    if isinstance(hi, ast.Num) and type(hi.value) is int:
+        return f"the numbers from {lo} to {hi.value - 1}"
+    return f"the numbers from {lo} up to but not including {v(hi)}"
+
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -475,7 +483,7 @@ class Words(Conditions):
             if isinstance(hi, ast.BinOp) and hi.op == "+" and isinstance(hi.right, ast.Num) \
                     and hi.right.value == 1:          # range(n + 1): 0 to n
                 return f"the numbers from {lo} to {v(hi.left)}"
-            return f"the numbers from {lo} up to but not including {v(hi)}"
+            return _numbers_below(lo, hi, v)
         if f == "indices":
             z = a[0].ref[1]
             return f"the numbers of the {z.count} {plural(self.words(z.name))} (0 to {z.count - 1})"

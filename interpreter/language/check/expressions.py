@@ -8,7 +8,8 @@ import difflib
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
 from ...errors import RuleError, suggest
-from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, UNCHECKED, Reported, _is_zone
+from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, SUIT_WORDS, UNCHECKED, \
+    Reported, _is_zone
 
 
 def _literal(node):
@@ -169,6 +170,7 @@ class Expressions:
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \
             + [r for r in self.deck.ranks if not r.isdigit()] + list(self.deck.suits) \
             + list(self.deck.color_names) + list(self.deck.named) \
+            + [w for w, x in SUIT_WORDS.items() if x in self.deck.suits] \
             + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
         raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
 

@@ -54,7 +54,7 @@ class Statements:
                 res.name = name
                 out.append(res)
                 if "say" in st:
-                    res.say = self.statement_say(st, res, scope)
+                    res.say = self.statement_say(st, res, scope, allow_choose)
         return out
 
     def phase_name(self, st, in_hand) -> str | None:
@@ -243,7 +243,7 @@ class Statements:
         self.err("unknown statement", span)
         return None
 
-    def statement_say(self, st, res, scope):
+    def statement_say(self, st, res, scope, in_hand=True):
         """A statement's `say:`: a score's, told after it with its seat and points; a named
         hand statement's, told when it starts."""
         if isinstance(res, m.Score):
@@ -253,7 +253,9 @@ class Statements:
             block = isinstance(res, (m.If, m.While, m.ForEach, m.Choose))
             return self.say(st["say"], st.at("say"), scope, "phase" if block else "statement")
         self.err("say: goes on moves, automatic rules, score statements and named hand statements "
-                 "(give this statement a name:)", st.key_span("say"))
+                 + ("(give this statement a name:)" if in_hand else   # moves' statements have no names
+                    "(inside a move or an automatic rule, only a score's: say it in the move's or "
+                    "rule's own say:, or with a tell: statement)"), st.key_span("say"))
         return None
 
     def say(self, value, span, scope, kind, key="say") -> m.Say | None:
