@@ -577,10 +577,8 @@ class _Deals:
                                  else getattr(st, "what", None))
                 if isinstance(st, m.Deal) and src == deck_zone and st.zone is not None:
                     each = st.zone.instances(n)
-                    if st.count is None:
-                        if st.zone.kind == "player":     # what the rules text says of the split
-                            st.sizes = {**(st.sizes or {}), n: left}
-                        left = 0
+                    if st.count is None:     # the rules text says how it splits (st.sizes)
+                        st.sizes, left = {**(st.sizes or {}), n: left}, 0
                         continue
                     c = _Const(self.ck, n).value(st.count)
                     if not _is_int(c):

@@ -8,14 +8,12 @@ inject control characters or markup.
 """
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass
-
 from ..language import gamecheck
 from ..language import model as m
 from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
+from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .english import cap, join, plural
 from .words import NOUNS, SUIT_SYMBOLS, Words
 
@@ -28,101 +26,6 @@ def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> st
     doc = Describer(game, fmt == "md", options).document()
     return render_md(doc) if fmt == "md" else render_text(doc)
 
-
-# -- the document ---------------------------------------------------------------------------
-
-@dataclass
-class Heading:
-    level: int
-    text: str
-
-
-@dataclass
-class Para:
-    text: str
-
-
-@dataclass
-class Items:
-    items: list            # [(depth, text)]
-    numbered: bool = False  # number the items at depth 0
-
-
-@dataclass
-class Table:
-    header: list
-    rows: list
-
-
-class Otherwise(str):
-    """The 'Otherwise:' of an if: at the top of a numbered list it continues the step of its
-    'If', so it takes no number of its own."""
-
-
-def render_text(doc: list, width: int = 88) -> str:
-    out: list[str] = []
-    for block in doc:
-        if isinstance(block, Heading):
-            rule = {1: "=", 2: "-"}.get(block.level, "~")
-            out += [block.text, rule * len(block.text), ""]
-        elif isinstance(block, Para):
-            out += textwrap.wrap(block.text, width, break_on_hyphens=False, break_long_words=False)
-            out.append("")
-        elif isinstance(block, Items):
-            number = 0
-            for depth, text in block.items:
-                if depth == 0 and block.numbered and isinstance(text, Otherwise):
-                    marker = " " * len(f"{number}. ")
-                elif depth == 0 and block.numbered:
-                    number += 1
-                    marker = f"{number}. "
-                else:
-                    marker = "- "
-                indent = " " * (4 * depth)
-                out += textwrap.wrap(text, width, initial_indent=indent + marker,
-                                     subsequent_indent=indent + " " * len(marker),
-                                     break_on_hyphens=False, break_long_words=False) or [indent + marker]
-            out.append("")
-        else:
-            cols = [block.header] + block.rows
-            widths = [max(len(r[i]) for r in cols) for i in range(len(block.header))]
-            line = lambda r: ("    " + "  ".join(c.ljust(w) for c, w in zip(r, widths))).rstrip()
-            out.append(line(block.header))
-            out.append(line(["-" * w for w in widths]))
-            out += [line(r) for r in block.rows]
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
-def render_md(doc: list) -> str:
-    out: list[str] = []
-    for block in doc:
-        if isinstance(block, Heading):
-            out += ["#" * block.level + " " + block.text, ""]
-        elif isinstance(block, Para):
-            out += [block.text, ""]
-        elif isinstance(block, Items):
-            number = 0
-            for depth, text in block.items:
-                if depth == 0 and block.numbered and isinstance(text, Otherwise):
-                    out += ["", " " * len(f"{number}. ") + text]   # a paragraph of the If's step
-                    continue
-                if depth == 0 and block.numbered:
-                    number += 1
-                    marker = f"{number}. "
-                else:
-                    marker = "- "
-                out.append(" " * (4 * depth) + marker + text)
-            out.append("")
-        else:
-            out.append("| " + " | ".join(block.header) + " |")
-            out.append("|" + "|".join("---" for _ in block.header) + "|")
-            out += ["| " + " | ".join(r) + " |" for r in block.rows]
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
-# -- the whole game -------------------------------------------------------------------------
 
 def _same_items(it) -> bool:
     """`[k for k in L if C]`: some of the items of L themselves, as they are."""
@@ -547,29 +450,13 @@ class Describer:
                 f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
             if st.count is None:
                 return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "
-                            f"{plural(w.words(z.name))}{up}, starting with {start}{self.uneven(st)}.")]
+                            f"{plural(w.words(z.name))}{up}, starting with {start}{_uneven(self.g, st)}.")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
                         f"{up}, one card at a time, {way}, starting with {start}.")]
         many = _instances(w, z)
         if st.count is None:
             return [(d, f"Deal all of {src}, one card at a time, to the {many} in turn{up}.")]
         return [(d, f"From {src}, deal {self.count(st.count)} to each of the {many}{up}.")]
-
-    def uneven(self, st) -> str:
-        """What a deal of a whole source to the players says of its split: nothing when the
-        cards it deals (counted by the checker from the deck down) split evenly with every
-        player count, else with which counts the first players dealt to get one card more."""
-        g = self.g
-        sizes = st.sizes or {}
-        if any(n not in sizes for n in range(g.min_players, g.max_players + 1)):
-            return " (some may get one card more)"         # not counted with every player count
-        odd = [n for n, c in sizes.items() if c % n]
-        if not odd:
-            return ""
-        who = "the first players dealt to get one card more"
-        if len(odd) == len(sizes):
-            return f" ({who})"
-        return f" (with {join([str(n) for n in odd], 'or')} players, {who})"
 
     def count(self, node) -> str:
         if isinstance(node, ast.Num):
@@ -716,6 +603,22 @@ def _s_mark(desc, st, d) -> list:
 
 
 Describer.s_Mark = _s_mark       # a statement of its own, written out of the class (its length)
+
+
+def _uneven(g, st) -> str:
+    """What a deal of a whole source to the players says of its split: nothing when the
+    cards it deals (counted by the checker from the deck down) split evenly with every
+    player count, else with which counts the first players dealt to get one card more."""
+    sizes = st.sizes or {}
+    if any(n not in sizes for n in range(g.min_players, g.max_players + 1)):
+        return " (some may get one card more)"         # not counted with every player count
+    odd = [n for n, c in sizes.items() if c % n]
+    if not odd:
+        return ""
+    who = "the first players dealt to get one card more"
+    if len(odd) == len(sizes):
+        return f" ({who})"
+    return f" (with {join([str(n) for n in odd], 'or')} players, {who})"
 
 
 def _told_only(st) -> bool:

@@ -7,7 +7,8 @@ appear with the values of this game. Plain text (the terminal) or Markdown (the 
 """
 from __future__ import annotations
 
-from .describe import Describer, Heading, Items, Para, render_md, render_text
+from .describe import Describer
+from .document import Heading, Items, Para, render_md, render_text
 
 _AUTHOR_ONLY = ("Written as ", "Limits: ")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 import re
 
-from ..text.describe import Describer, Heading, Items, Otherwise, Para
+from ..text.describe import Describer
+from ..text.document import Heading, Items, Otherwise, Para
 
 _URL = re.compile(r"https?://[^\s<>\"']+\Z")
 
