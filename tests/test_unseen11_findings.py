@@ -101,4 +101,4 @@ def test_why_not_finds_the_copy_of_a_card_in_hand():
     m = _uno_two()
     names = narrate.seat_names(2)
     assert play.parse_answer(m, 1, names, "play wild") == \
-        ("error", "You cannot play with Wild: only if Wild is not wild.")
+        ("error", "You cannot play Wild: only if Wild is not wild.")

@@ -85,12 +85,12 @@ def test_a_refused_card_is_told_the_case_of_the_rule_that_applies_now(tmp_path):
     def ask(card):
         return why_not(m, m.to_move(), [P.card_names.index(card)], names)
     assert m.to_move() == 1
-    assert ask("7H") == "You cannot play with 7♥: only if 7♥'s rank is not 7."
+    assert ask("7H") == "You cannot play 7♥: only if 7♥'s rank is not 7."
     T.choose(m, "play AH")
     assert m.to_move() == 0
     # South holds 8H: the inner case 'holds none of the suit led' does not apply now either
     # (tests/test_unseen21_findings.py)
-    assert ask("KC") == "You cannot play with K♣: only if K♣'s suit equals led."
+    assert ask("KC") == "You cannot play K♣: only if K♣'s suit equals led."
 
 
 # FreeCell with a slip in a function (`c.rank == top(...).rank + 1`): besides the one error at

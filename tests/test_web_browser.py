@@ -315,7 +315,7 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
                 page.wait_for_selector("#toast:not([hidden])")
                 # at once what can be done, then the rule that refuses it in the game's words
                 # (the server's answer, text/whynot.py)
-                poll(page, "document.querySelector('#toast').innerText.startsWith('You cannot play with ')", 10000)
+                poll(page, "document.querySelector('#toast').innerText.startsWith('You cannot play ')", 10000)
                 said_why = True
         click_a_move(page, k)
         k += 1

@@ -123,3 +123,13 @@ def test_the_probe_compiles_for_every_bundled_game_and_player_count():
         for n in range(game.min_players, game.max_players + 1):
             pr = Probe(setup(path, n).program)
             assert len(pr.moves) == len(game.moves_by_index)
+
+
+def test_a_card_a_move_acts_on_is_its_object_a_card_it_acts_with_takes_with():
+    # "You cannot play with 7♥" read oddly: play, discard, lead ... take the card as their
+    # object; capture (or a name of several words) keeps "with".
+    from cardrules.text.english import with_cards
+    assert with_cards("play", "7♥") == "play 7♥" and with_cards("discard", "7♥ 8♥") == "discard 7♥ 8♥"
+    assert with_cards("capture", "K♥") == "capture with K♥"
+    assert with_cards("capture three", "5♦") == "capture three with 5♦"
+    assert with_cards("play card", "7♥") == "play card with 7♥" and with_cards("play", "") == "play"

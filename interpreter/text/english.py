@@ -77,6 +77,22 @@ def verb_words(name: str) -> str:
     return words(name) if verb is None else f"{verb} {words(name)}"
 
 
+# Verbs whose object is the card itself ("play 7♥"), not a tool ("capture with 7♥"): a move
+# named by one of them alone is told "You cannot play 7♥", any other "... with 7♥".
+OBJECT_VERBS = frozenset({"play", "discard", "lead", "lay", "place", "put", "throw", "drop", "dump",
+                          "meld", "show", "reveal", "pass", "give", "keep", "bury", "trade", "swap",
+                          "exchange", "sell", "buy", "pick", "take", "draw", "return", "turn", "flip",
+                          "fold", "sacrifice", "offer", "hold", "move", "shed", "toss", "trash"})
+
+
+def with_cards(phrase: str, shown: str) -> str:
+    """A move's words and the cards asked for: 'play 7♥' (a lone verb that takes the card as
+    its object, OBJECT_VERBS), else 'capture with 7♥', 'play card with 7♥'."""
+    if not shown:
+        return phrase
+    return f"{phrase} {shown}" if phrase in OBJECT_VERBS else f"{phrase} with {shown}"
+
+
 def singular(noun: str) -> str:
     """'piles' -> 'pile', 'builds' -> 'build'; a word not ending in one plain s stays: a numbered
     zone's instance is named in the singular with its number ('pile 2', 'West's discard 4')."""

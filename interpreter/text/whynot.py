@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .english import cap, join
+from .english import cap, join, with_cards
 from .words import Words
 
 
@@ -83,8 +83,7 @@ def _card_locals(P) -> set:
 
 
 def _move_words(P, mv, cards: list) -> str:
-    shown = " ".join(narrate.card(P, c) for c in cards)
-    return narrate.verb_words(mv.name) + (f" with {shown}" if shown else "")
+    return with_cards(narrate.verb_words(mv.name), " ".join(narrate.card(P, c) for c in cards))
 
 
 def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
