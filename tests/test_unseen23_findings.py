@@ -1,0 +1,19 @@
+"""Findings of Auction Pitch and Clock patience written from the docs (tests/unseen23/)."""
+from cardrules import testing as T
+from cardrules.load import load_game
+from cardrules.text import narrate
+from cardrules.text.describe import describe
+from conftest import ROOT
+
+CLOCK = str(ROOT / "tests" / "unseen23" / "clock-patience.yaml")
+
+
+def test_rules_text_says_numbered_piles_count_from_1_in_play():
+    # The rules text said "The piles (13 of them, numbered 0 to 12 ...)" and "Move c to the
+    # bottom of piles number rank_order(c's rank)", while the narration of the same move said
+    # "4♠ goes under pile 4" for piles number 3: a reader could not match the two.
+    text = " ".join(describe(load_game(CLOCK)[0]).split())
+    assert "The piles (13 of them, numbered 0 to 12 in these rules, shown as pile 1 to pile 13 " \
+           "in play; face down" in text
+    P = T.stacked(CLOCK, []).P              # and the narration does call piles number 0 'pile 1'
+    assert narrate.zone_phrase(P, P.base["piles"], 0, narrate.seat_names(1)) == "pile 1"
