@@ -292,6 +292,9 @@ def try_move(look: _Look, t: MoveTests, cards: list, typed=None):
         if typed is not None and i not in asked and not _takes(p) and not p.blind:
             said = [x for x in src if typed(p, x)] or None   # none typed: every value is tried
             src = said or src
+            if said is None and getattr(typed, "outside", None) is not None:
+                out = typed.outside(p)       # a value typed that the source lacks (`bid 5`)
+                said = None if out is None else [out]
         if i in asked or said is not None and len(said) == 1:
             want = asked[i] if i in asked else said[0]
             if not any(_same(x, want) for x in src):

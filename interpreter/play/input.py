@@ -141,6 +141,14 @@ def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, 
     def typed(p, v) -> bool:
         tk = narrate.value_tokens(match, p, v, names)
         return bool(nums.intersection(tk["numbers"]) or rest & tk["words"])
+
+    def outside(p):
+        """The one number typed, for a move whose one parameter is a number (`bid 5`), when
+        the number is none of the parameter's values: it is refused as such."""
+        mv = next(m for m in match.P.game.moves_by_index if m.name == lead[0])
+        return next(iter(nums)) if len(nums) == 1 and not rest and len(mv.params) == 1 \
+            and p.type == "int" and not narrate.indexed_zone(p) else None
+    typed.outside = outside
     return why_not(match, viewer, [], names, lead[0], typed=typed, text=" ".join(text.split()))
 
 
