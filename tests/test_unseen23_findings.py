@@ -34,6 +34,27 @@ def test_a_number_typed_that_a_move_never_takes_is_refused_with_its_values():
                  "including 5.")
     assert parse_answer(m, m.to_move(), names, "bid 1")[1].startswith("You cannot bid 1: the amount")
     assert parse_answer(m, m.to_move(), names, "bid 2") == (
-        "error", "You cannot bid 2: only if 2 is more than bid.")
+        "error", "You cannot bid 2: only if 2 is more than bid (bid is 3).")
     assert parse_answer(m, m.to_move(), names, "bid 4")[0] == "move"
     assert parse_answer(m, m.to_move(), names, "bid 3 4") == ("error", "No legal move matches 'bid 3 4'.")
+
+
+def test_a_refused_move_is_told_the_values_of_the_variables_its_rule_reads():
+    # "You cannot play with 2♠: only if 2♠'s suit equals led or 2♠'s suit equals trumps." told
+    # the rule but not what led and trumps are now (the status line shows them by their labels,
+    # "Suit led" and "Trumps", so the player had to match the names).
+    from cardrules.text.whynot import why_not
+    hands = {1: "AS KS 2H 3H 4H 5H", 2: "QS 2C 3C 4C 5C 6C", 3: "JS 7C 8C 9C TC QC", 0: "2S 6H 7H 8H 9H TH"}
+    dealt = {s: h.split() for s, h in hands.items()}
+    m = T.stacked(PITCH, [dealt[s][i] for i in range(6) for s in (1, 2, 3, 0)])
+    for text in ("bid 2", "pass", "pass", "pass", "play 2H", "play QS", "play JS"):
+        T.choose(m, text)
+    names = narrate.seat_names(4)
+    assert why_not(m, 0, [m.P.card_names.index("2S")], names) == (
+        "You cannot play with 2♠: only if 2♠'s suit equals led or 2♠'s suit equals trumps "
+        "(led is ♥, trumps is ♥).")
+    m = T.stacked(PITCH, [])
+    for text in ("pass", "pass", "pass"):         # the dealer may not pass when all others have
+        T.choose(m, text)
+    assert why_not(m, 0, [], names, "pass") == ("You cannot pass: only if the player does not "
+                                               "equal the dealer or bid is more than 0 (bid is 0).")
