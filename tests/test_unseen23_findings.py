@@ -58,3 +58,17 @@ def test_a_refused_move_is_told_the_values_of_the_variables_its_rule_reads():
         T.choose(m, text)
     assert why_not(m, 0, [], names, "pass") == ("You cannot pass: only if the player does not "
                                                "equal the dealer or bid is more than 0 (bid is 0).")
+
+
+def test_a_set_that_is_no_number_is_told_the_range_the_option_takes():
+    # `--set hands=x` for `hands: {type: int, default: 4, min: 1}` said "takes a whole number
+    # from -10^15 to 10^15", a range the option refuses nearly all of.
+    import pytest
+    from cardrules.compiler import check_options
+    from cardrules.errors import OptionError
+    game, _ = load_game(PITCH)
+    with pytest.raises(OptionError, match=r"option 'hands' takes a whole number from 1 to 10\^15, not 'x'"):
+        check_options(game, {"hands": "x"})
+    game.options["hands"].choices = [2, 4]
+    with pytest.raises(OptionError, match="option 'hands' takes one of 2, 4, not 'x'"):
+        check_options(game, {"hands": "x"})
