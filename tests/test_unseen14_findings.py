@@ -90,7 +90,7 @@ def test_a_refused_card_is_told_the_case_of_the_rule_that_applies_now(tmp_path):
     assert m.to_move() == 0
     # South holds 8H: the inner case 'holds none of the suit led' does not apply now either
     # (tests/test_unseen21_findings.py)
-    assert ask("KC") == "You cannot play K♣: only if K♣'s suit equals led."
+    assert ask("KC") == "You cannot play K♣: only if K♣'s suit equals led (led is ♥)."
 
 
 # FreeCell with a slip in a function (`c.rank == top(...).rank + 1`): besides the one error at
@@ -202,7 +202,7 @@ def test_a_move_typed_with_its_values_says_why_it_is_not_legal():
     names = narrate.seat_names(3)
     T.choose(m, "bid 6 clubs")                   # West, left of the dealer, bids 60
     assert parse_answer(m, m.to_move(), names, "bid 6 spades") == (
-        "error", "You cannot bid 6 spades: only if bid_value(6, spades) is more than high.")
+        "error", "You cannot bid 6 spades: only if bid_value(6, spades) is more than high (high is 60).")
     assert parse_answer(m, m.to_move(), names, "bid  6 diamonds")[0] == "move"
 
 

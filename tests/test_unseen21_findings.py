@@ -147,7 +147,7 @@ def test_a_refused_card_is_told_the_part_of_a_nested_case_that_applies_now(tmp_p
     kind, reason = play.parse_answer(m, 0, names, "7s")
     assert kind == "error"
     assert reason == "You cannot play 7♠: only if 7♠'s suit equals led and " \
-                     "rank_order(7♠'s rank) is more than best.", reason
+                     "rank_order(7♠'s rank) is more than best (led is ♠, best is 2).", reason
 
 
 def test_a_zone_written_for_a_name_one_letter_off_suggests_that_name(tmp_path, capsys):

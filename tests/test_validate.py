@@ -113,7 +113,7 @@ def test_usage_errors_exit_2():
 
 @pytest.mark.parametrize("given,where,message", [
     ("target=0", "25:3", "option 'target' must be at least 1, not 0"),
-    ("target=abc", "25:3", "option 'target' takes a whole number from -10^15 to 10^15, not 'abc'"),
+    ("target=abc", "25:3", "option 'target' takes a whole number from 1 to 10^15, not 'abc'"),
     ("targt=5", "24:1", "unknown option 'targt' (did you mean 'target'?); options: target, bonus"),
 ])
 def test_a_refused_set_points_at_the_option_declaration(given, where, message, capsys):
@@ -330,7 +330,7 @@ def test_set_refuses_what_the_docs_do_not_call_a_whole_number(text):
     from cardrules.errors import OptionError
     from cardrules.load import load_game
     game, _ = load_game(str(GAMES / "war.yaml"))
-    with pytest.raises(OptionError, match="takes a whole number from -10"):
+    with pytest.raises(OptionError, match="takes a whole number from 0 to 3, not"):
         check_options(game, {"war_cards": text})
 
 

@@ -31,8 +31,11 @@ def check_options(game: m.Game, given: dict) -> dict:
             out[name] = str(text).lower() in _ON
         else:
             v = _whole_number(str(text))
-            if v is None or abs(v) > rt.MAX_INT:
-                refuse(f"takes a whole number from -10^15 to 10^15, not '{str(text)[:40]}'")
+            if v is None or abs(v) > rt.MAX_INT:       # the values the option takes, not any number
+                lo, hi = ("-10^15" if o.min is None else o.min), ("10^15" if o.max is None else o.max)
+                takes = f"a whole number from {lo} to {hi}" if o.choices is None else \
+                    "one of " + ", ".join(map(str, o.choices))
+                refuse(f"takes {takes}, not '{str(text)[:40]}'")
             if o.choices is not None and v not in o.choices:
                 refuse(f"must be one of {', '.join(map(str, o.choices))}, not {v}")
             if o.min is not None and v < o.min:

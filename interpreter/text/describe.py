@@ -14,7 +14,7 @@ from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
-from .english import cap, join, plural
+from .english import cap, join, plural, singular
 from .words import NOUNS, SUIT_SYMBOLS, Words
 
 
@@ -247,12 +247,13 @@ class Describer:
         g, w = self.g, self.w
         items = []
         for z in g.zones.values():
+            one = singular(w.words(z.name))   # numbered from 0 in expressions, from 1 on screen:
+            numbered = f"numbered 0 to {z.count - 1} in these rules, shown as {one} 1 to {one} {z.count} in play"
             if z.owned:                  # one per player, or count per player (a grid)
-                kind = "one per player" if z.kind == "player" else \
-                    f"{z.count} per player, numbered 0 to {z.count - 1}"
+                kind = "one per player" if z.kind == "player" else f"{z.count} per player, {numbered}"
                 vis = "its owner sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             elif z.kind == "indexed":
-                kind = f"{z.count} of them, numbered 0 to {z.count - 1}"
+                kind = f"{z.count} of them, {numbered}"
                 vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
             else:
                 kind = "shared"

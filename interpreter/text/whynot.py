@@ -113,7 +113,8 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     env = _env(P, w.bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
-        return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") + "."
+        return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") \
+            + _now(match, seat, w.node, names) + "."
     if w.kind == "source":
         p = w.param
         asked = w.bound.get(local_of(p))
@@ -130,6 +131,24 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         return head + f"there is no {words.words(p.name)} in {words.value(p.source, env)} such that " \
                       f"{words.cond(w.node, env)}."
     return head.rstrip(": ") + "."
+
+
+def _now(match, seat: int, node, names: list) -> str:
+    """The values now of the variables a condition reads, which the condition names but does
+    not give: ' (bid is 3)', ' (led is ♦, trumps is ♥)'; cards only as the seat has seen them."""
+    from .status import value_text
+    slots, stack = {}, [node]
+    while stack:                       # in the order the condition reads them
+        n = stack.pop()
+        if isinstance(n, nodes.Name) and getattr(n, "ref", None) and n.ref[0] == "slot":
+            slots.setdefault(n.id, n.ref)
+        stack.extend(reversed(list(n.children())))
+    if not slots:
+        return ""
+    seen = narrate.seen_cards(match, seat)
+    said = [f"{name} is {value_text(match, ref[1], match.S.V[ref[2]], names, seen)}"
+            for name, ref in slots.items()]
+    return f" ({', '.join(said)})"
 
 
 def _is_cards(v) -> bool:
