@@ -170,6 +170,10 @@ def describe_move(match, move, viewer: int, names: list) -> str:
     'Draw #3 (face down)'."""
     mv, parts = _arg_parts(match, move, names, viewer, detail=True)
     head = words(mv.name)
+    if parts and mv.params:                # `take_row` with a parameter `row`: 'Take row 3',
+        label = param_label(mv.params[0])  # not 'Take row row 3'
+        if parts[0].startswith(label + " ") and f" {head} ".endswith(f" {label} "):
+            parts[0] = parts[0][len(label) + 1:]
     head = head[:1].upper() + head[1:]
     return head + (" " + ", ".join(parts) if parts else "")
 
@@ -457,10 +461,10 @@ class Narrator:
             self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
-            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None \
-                    and not self.cur.get("hold"):
-                self._flush()               # a said score in the flow is told before what
-            self._line()["moves"].append(self._moved(ev))     # moves after it
+            if self.cur is not None and (self.cur.get("scored") or self.cur["shown"]) \
+                    and self.cur["actor"] is None and not self.cur.get("hold"):
+                self._flush()               # a said score or cards turned up in the flow are
+            self._line()["moves"].append(self._moved(ev))     # told before what moves after them
         elif kind == "score":
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
