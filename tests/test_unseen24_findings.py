@@ -167,3 +167,20 @@ def test_a_rank_compared_with_a_worked_out_number_names_rank_order(tmp_path):
     assert "cannot compare a rank with a number (rank_order(r) is a rank's place in the deck's order" \
         in str(exc.value)
     assert ":6:" in str(exc.value)
+
+
+def test_how_to_play_defines_the_functions_it_refers_to_by_name(tmp_path):
+    # The player's rules (`?` at the terminal, the browser's rules) leave out the Definitions
+    # of the specification, yet name functions there: German Whist's "if beats(the top card
+    # of leader's played, ...) is true", Hearts' "taken(q's tricks) is 26", never defined.
+    from conftest import GAMES
+    from cardrules.text.howto import how_to_play
+    path = tmp_path / "trick.yaml"
+    path.write_text(TRICK)
+    text = how_to_play(load_game(str(path))[0])
+    assert "if beats(" in text
+    defs = text[text.index("Definitions"):]
+    assert "- beats(a, b, t): (b and a have the same suit" in defs
+    assert "same(a, b)" not in text               # spelled out where used: not defined again
+    hearts = how_to_play(load_game(str(GAMES / "hearts.yaml"))[0])
+    assert "taken(q's tricks)" in hearts and "- taken(cards): the total penalty" in hearts
