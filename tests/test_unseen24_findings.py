@@ -184,3 +184,49 @@ def test_how_to_play_defines_the_functions_it_refers_to_by_name(tmp_path):
     assert "same(a, b)" not in text               # spelled out where used: not defined again
     hearts = how_to_play(load_game(str(GAMES / "hearts.yaml"))[0])
     assert "taken(q's tricks)" in hearts and "- taken(cards): the total penalty" in hearts
+
+
+NUMBERS = """\
+game: Numbers
+players: {min: 2, max: 2}
+deck:
+  ranks: {from: 1, to: 12}
+  suits: []
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  pick:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - move: {top: stock, count: 5, to: "hand(0)"}
+  - choose: [pick]
+    by: 0
+"""
+
+
+def test_a_numbered_card_typed_at_the_terminal_is_that_card(tmp_path):
+    # 6 nimmt! at the terminal, hand 4 11 33 41 48 65 82 88 95 99: the prompt offers "a card
+    # (4, 11)", but `11` was refused ("11 is not on the list: type a number from 1 to 10"),
+    # `104` too, and `4` played the 4th move, Pick 41, without a word about the card 4.
+    from cardrules.play.input import parse_answer
+    from cardrules.testing import stacked
+    from cardrules.text import narrate
+    path = tmp_path / "numbers.yaml"
+    path.write_text(NUMBERS)
+    m = stacked(str(path), "4 7 9 10 11")
+    names = narrate.seat_names(2)
+    texts = narrate.legal_texts(m)
+    assert parse_answer(m, 0, names, "11") == ("move", texts.index("pick 11"))
+    kind, why = parse_answer(m, 0, names, "4")           # the card 4, or the 4th move (pick 10)
+    assert kind == "error" and "#4" in why and "'pick 4'" in why, why
+    assert parse_answer(m, 0, names, "#4") == ("move", texts.index("pick 10"))
+    assert parse_answer(m, 0, names, "pick 4") == ("move", texts.index("pick 4"))
+    assert parse_answer(m, 0, names, "1") == ("move", texts.index("pick 4"))    # no card 1 held
+    assert parse_answer(m, 0, names, "12") == ("error", "12 is not in your hand.")
