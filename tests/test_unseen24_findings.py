@@ -182,6 +182,8 @@ def test_how_to_play_defines_the_functions_it_refers_to_by_name(tmp_path):
     defs = text[text.index("Definitions"):]
     assert "- beats(a, b, t): (b and a have the same suit" in defs
     assert "same(a, b)" not in text               # spelled out where used: not defined again
+    md = how_to_play(load_game(str(path))[0], md=True)       # the browser's
+    assert "`beats`(" in md and "`beats(a, b, t)`:" in md
     hearts = how_to_play(load_game(str(GAMES / "hearts.yaml"))[0])
     assert "taken(q's tricks)" in hearts and "- taken(cards): the total penalty" in hearts
 

@@ -43,10 +43,11 @@ def _definitions(d, doc: list, g) -> list:
     the player too; those only spelled out in place are left out, as the rest of the
     specification. A definition may name another function: those are defined as well."""
     text = render_text(doc, 10_000)
-    named = {f for f in g.functions if f"{f}(" in text}
+    called = lambda f, t: f"{f}(" in t or f"`{f}`(" in t        # (Markdown: `beats`(...))
+    named = {f for f in g.functions if called(f, text)}
     while True:
         more = {f for f in g.functions if f not in named
-                and any(f"{f}(" in t for _, t in _items(d.functions(named)))}
+                and any(called(f, t) for _, t in _items(d.functions(named)))}
         if not more:
             break
         named |= more
