@@ -232,3 +232,14 @@ def test_a_numbered_card_typed_at_the_terminal_is_that_card(tmp_path):
     assert parse_answer(m, 0, names, "pick 4") == ("move", texts.index("pick 4"))
     assert parse_answer(m, 0, names, "1") == ("move", texts.index("pick 4"))    # no card 1 held
     assert parse_answer(m, 0, names, "12") == ("error", "12 is not in your hand.")
+
+
+def test_cards_named_by_numbers_are_said_to_be_cards_where_they_move(tmp_path):
+    # 6 nimmt!'s deal read "10 cards to East's hand, 15 to row 1, 3 to row 2": the cards 15
+    # and 3, or fifteen and three cards? Cards named by numbers are now "card 15 to row 1".
+    import re
+    path = tmp_path / "numbers.yaml"
+    path.write_text(NUMBERS)
+    text = " ".join(_told(path))
+    assert re.search(r"Cards \d+ \d+ \d+ \d+ \d+ from the stock to your hand", text), text
+    assert re.search(r"You pick: card \d+ from your hand to the table", text), text

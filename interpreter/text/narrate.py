@@ -607,6 +607,12 @@ class Narrator:
             run[(src, dst)].append(name)
         phrases = []
         zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
+
+        def moved(items):                  # cards named by numbers are said to be cards:
+            said = cards_words(items)      # 'card 15 to row 1', not '15 to row 1'
+            if all(x and x.isdigit() for x in items) and said == " ".join(items):
+                return ("card " if len(items) == 1 else "cards ") + said
+            return said
         i = 0
         while i < len(G):
             (src, dst), items = G[i]
@@ -614,15 +620,15 @@ class Narrator:
             if j < len(G) and G[j][0][0] == src:            # one source, several places
                 while j < len(G) and G[j][0][0] == src:
                     j += 1
-                to = ", ".join(f"{cards_words(it)} to {zp(d)}" for (_, d), it in G[i:j])
+                to = ", ".join(f"{moved(it)} to {zp(d)}" for (_, d), it in G[i:j])
                 phrases.append(f"from {zp(src)}: {to}")
             elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
                 while j < len(G) and G[j][0][1] == dst:
                     j += 1
-                frm = " and ".join(f"{cards_words(it)} from {zp(s)}" for (s, _), it in G[i:j])
+                frm = " and ".join(f"{moved(it)} from {zp(s)}" for (s, _), it in G[i:j])
                 phrases.append(f"{frm} to {zp(dst)}")
             else:
-                phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
+                phrases.append(f"{moved(items)} from {zp(src)} to {zp(dst)}")
             i = j
         said, at = line["said"], line.get("looked_at", [])
         early: dict = {}                   # what was seen before a tell is told before it
