@@ -79,8 +79,6 @@ class Words(Conditions):
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
-        self.measuring: set = set()    # calls being spelled out to measure them (see inlined)
-        self.own_lengths: dict = {}    # function name -> length of its body's words (grows_long)
         self.defining = False          # words for Definitions, where every function is defined
 
     # names and author text
@@ -539,40 +537,18 @@ class Words(Conditions):
         """Whether a call of a user function is spelled out in place: only short conditions;
         other functions are referred to by name and explained under Definitions. Within
         Definitions, a condition whose words are long is referred to by name too (it is defined
-        there): a poker hand's category reads is_straight(cards), not its words twice over.
-        Elsewhere, a short condition whose words grow long with the call's arguments (each
-        use of a parameter repeats its argument's words) is referred to by name as well:
-        beats(the top card of leader's played, ...), not the arguments three times over."""
+        there): a poker hand's category reads is_straight(cards), not its words twice over."""
         if not (isinstance(n, ast.Call) and n.ref and n.ref[0] == "function"):
             return False
         fn = n.ref[1]
         if self.inline_size(fn) > INLINE_LIMIT:
             return False
         if not self.defining:
-            return env is None or not self.grows_long(n, env)
+            return env is None or not _grows_long(self, n, env)
         if fn.name not in self.lengths:   # its body in words, with its own parameters' names
             self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
             self.lengths[fn.name] = len(self.cond(fn.body))
         return self.lengths[fn.name] <= INLINE_WORDS
-
-    def grows_long(self, n, env) -> bool:
-        """Whether the call n spelled out with its arguments is long, and more than twice as
-        long as the function's body in words with its parameters' names (False while it is
-        being measured: a call inside its own arguments is measured once)."""
-        key = id(n), id(env)
-        if key in self.measuring:
-            return False
-        self.measuring.add(key)
-        try:
-            fn = n.ref[1]
-            spelled = len(self.cond(*self.inline(fn, n, env)))
-            if spelled <= INLINE_CALL_WORDS:
-                return False
-            if fn.name not in self.own_lengths:
-                self.own_lengths[fn.name] = len(self.cond(fn.body))
-            return spelled > 2 * self.own_lengths[fn.name]
-        finally:
-            self.measuring.discard(key)
 
     def inline_size(self, fn: m.Function) -> int:
         if fn.name not in self.sizes:
@@ -593,3 +569,26 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
+
+
+def _grows_long(w: Words, n, env) -> bool:
+    """Whether a short condition's call n, spelled out where it is used with its arguments, is
+    long and more than twice as long as the function's body in words with its parameters'
+    names: each use of a parameter repeats its argument's words, so German Whist's beats(a, b,
+    t) reads beats(the top card of leader's played, ...) by name, not the arguments three times
+    over (Words.inlined). False while the call is measured (a call inside its own arguments)."""
+    measuring, own = w.__dict__.setdefault("_measuring", set()), w.__dict__.setdefault("_own", {})
+    key = id(n), id(env)
+    if key in measuring:
+        return False
+    measuring.add(key)
+    try:
+        fn = n.ref[1]
+        spelled = len(w.cond(*w.inline(fn, n, env)))
+        if spelled <= INLINE_CALL_WORDS:
+            return False
+        if fn.name not in own:
+            own[fn.name] = len(w.cond(fn.body))
+        return spelled > 2 * own[fn.name]
+    finally:
+        measuring.discard(key)
