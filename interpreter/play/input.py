@@ -37,7 +37,19 @@ def parse_answer(match, viewer: int, names: list, text: str):
     low = t.lower()
     if low in KEYS:
         return KEYS[low]
-    if _NUMBER.fullmatch(t):
+    numbered = t in match.P.card_names           # a deck of numbered cards: '11' is a card too
+    if numbered:
+        k = int(t)
+        held = [narrate.move_tokens(match, match.legal_moves()[i], names, viewer)["cards"] for i, _ in items]
+        takes = [j for j, cs in enumerate(held) if t in cs]
+        if takes and 1 <= k <= n and takes != [k - 1]:
+            written = narrate.legal_texts(match)[items[takes[0]][0]]
+            return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}: "
+                             f"type #{k} for the first, or '{written}' for the card.")
+        # a card a move takes, or past the list where moves take cards (why not, in the game's
+        # words); else the number on the list, as any number
+        numbered = bool(takes) or (not 1 <= k <= n and any(held))
+    if _NUMBER.fullmatch(t) and not numbered:
         if len(t) > 9:
             return ("error", f"That is not on the list: type a number from 1 to {n}.")
         k = int(t.lstrip("#"))
@@ -104,7 +116,7 @@ def _matching(match, items, moves, names, typed: list, words: list = (), viewer:
     P = match.P
     want_cards, want_nums, want_words = [], [], list(words)
     for tok in typed:
-        c = cardtext.parse_card_of(tok, P.card_names)
+        c = tok if tok in P.card_names else cardtext.parse_card_of(tok, P.card_names)
         if c in P.card_names:
             want_cards.append(c)
         elif _NUMBER.fullmatch(tok) and len(tok) <= 9:

@@ -48,7 +48,7 @@ class Conditions:
             return self.quantified(n, env, (n.func == "all") != negate, negate)
         if isinstance(n, ast.Call):
             if n.ref and n.ref[0] == "function":
-                if not self.inlined(n):
+                if not self.inlined(n, env):
                     return f"{self.call_by_name(n, env)} is {'false' if negate else 'true'}"
                 body, benv = self.inline(n.ref[1], n, env)
                 return self.clause(body, benv, negate)
@@ -76,7 +76,7 @@ class Conditions:
         ending in 'such that ...': the same, but it is left bare last) or None."""
         n, env = self.resolve(n, env)
         while True:
-            if self.inlined(n):
+            if self.inlined(n, env):
                 n, env = self.resolve(*self.inline(n.ref[1], n, env))
             elif isinstance(n, ast.Not):
                 n, env = self.resolve(n.operand, env)
@@ -102,7 +102,7 @@ class Conditions:
         while stack:
             x, xenv = stack.pop()
             x, xenv = self.resolve(x, xenv)
-            while self.inlined(x):
+            while self.inlined(x, xenv):
                 x, xenv = self.resolve(*self.inline(x.ref[1], x, xenv))
             if isinstance(x, ast.BoolOp) and (x.op if not negate else
                                               ("or" if x.op == "and" else "and")) == op:

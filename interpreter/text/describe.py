@@ -297,13 +297,13 @@ class Describer:
                                                           if kept else ".")
         return [Heading(2, "Variables"), Para(intro), Items(items)]
 
-    def functions(self) -> list:
+    def functions(self, only=None) -> list:          # every function, or those named in `only`
         g, w = self.g, self.w
         if not g.functions:
             return []
         items = []
         for fn in g.functions.values():
-            if fn.body is None:
+            if fn.body is None or (only is not None and fn.name not in only):
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
             said = f" {w.t(fn.description).rstrip('.')}." if fn.description else ""   # as a variable's

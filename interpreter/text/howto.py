@@ -3,7 +3,8 @@
 The same sentences (describe.Describer), without what only an author needs: the source of
 the rules (a repository path or a web address), the zones, variables and functions of the
 specification, how moves are written in records, the limits and how options are set. Options
-appear with the values of this game. Plain text (the terminal) or Markdown (the browser).
+appear with the values of this game; the functions the text refers to by name are defined at
+the end. Plain text (the terminal) or Markdown (the browser).
 """
 from __future__ import annotations
 
@@ -35,7 +36,27 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
             Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
             else _player_facing_block(b) for b in moves[2:]]
     doc += [_player_facing_block(b) for b in d.match()]
-    return doc
+    return doc + _definitions(d, doc, g)
+
+
+def _definitions(d, doc: list, g) -> list:
+    """The functions the text above refers to by name (long conditions, values), defined for
+    the player too; those only spelled out in place are left out, as the rest of the
+    specification. A definition may name another function: those are defined as well."""
+    text = render_text(doc, 10_000)
+    called = lambda f, t: f"{f}(" in t or f"`{f}`(" in t        # (Markdown: `beats`(...))
+    named = {f for f in g.functions if called(f, text)}
+    while True:
+        more = {f for f in g.functions if f not in named
+                and any(called(f, t) for _, t in _items(d.functions(named)))}
+        if not more:
+            break
+        named |= more
+    return d.functions(named) if named else []
+
+
+def _items(blocks: list) -> list:
+    return [x for b in blocks if isinstance(b, Items) for x in b.items]
 
 
 def _player_facing(blocks: list) -> list:

@@ -175,6 +175,10 @@ def describe_move(match, move, viewer: int, names: list) -> str:
     'Draw #3 (face down)'."""
     mv, parts = _arg_parts(match, move, names, viewer, detail=True)
     head = words(mv.name)
+    if parts and mv.params:                # `take_row` with a parameter `row`: 'Take row 3',
+        label = param_label(mv.params[0])  # not 'Take row row 3'
+        if parts[0].startswith(label + " ") and f" {head} ".endswith(f" {label} "):
+            parts[0] = parts[0][len(label) + 1:]
     head = head[:1].upper() + head[1:]
     return head + (" " + ", ".join(parts) if parts else "")
 
@@ -462,10 +466,10 @@ class Narrator:
             self.cur = {"actor": ev["seat"], "move": move, "moves": [], "scores": {}, "shown": [], "looked": [],
                         "said": [], "mark": 0, "head": None}
         elif kind == "move":
-            if self.cur is not None and self.cur.get("scored") and self.cur["actor"] is None \
-                    and not self.cur.get("hold"):
-                self._flush()               # a said score in the flow is told before what
-            self._line()["moves"].append(self._moved(ev))     # moves after it
+            if self.cur is not None and (self.cur.get("scored") or self.cur["shown"]) \
+                    and self.cur["actor"] is None and not self.cur.get("hold"):
+                self._flush()               # a said score or cards turned up in the flow are
+            self._line()["moves"].append(self._moved(ev))     # told before what moves after them
         elif kind == "score":
             sc = self._line()["scores"]
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
@@ -608,6 +612,12 @@ class Narrator:
             run[(src, dst)].append(name)
         phrases = []
         zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
+
+        def moved(items):                  # cards named by numbers are said to be cards:
+            said = cards_words(items)      # 'card 15 to row 1', not '15 to row 1'
+            if all(x and x.isdigit() for x in items) and said == " ".join(items):
+                return ("card " if len(items) == 1 else "cards ") + said
+            return said
         i = 0
         while i < len(G):
             (src, dst), items = G[i]
@@ -615,15 +625,15 @@ class Narrator:
             if j < len(G) and G[j][0][0] == src:            # one source, several places
                 while j < len(G) and G[j][0][0] == src:
                     j += 1
-                to = ", ".join(f"{cards_words(it)} to {zp(d)}" for (_, d), it in G[i:j])
+                to = ", ".join(f"{moved(it)} to {zp(d)}" for (_, d), it in G[i:j])
                 phrases.append(f"from {zp(src)}: {to}")
             elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
                 while j < len(G) and G[j][0][1] == dst:
                     j += 1
-                frm = " and ".join(f"{cards_words(it)} from {zp(s)}" for (s, _), it in G[i:j])
+                frm = " and ".join(f"{moved(it)} from {zp(s)}" for (s, _), it in G[i:j])
                 phrases.append(f"{frm} to {zp(dst)}")
             else:
-                phrases.append(f"{cards_words(items)} from {zp(src)} to {zp(dst)}")
+                phrases.append(f"{moved(items)} from {zp(src)} to {zp(dst)}")
             i = j
         said, at = line["said"], line.get("looked_at", [])
         early: dict = {}                   # what was seen before a tell is told before it

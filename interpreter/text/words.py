@@ -27,6 +27,7 @@ NOUNS = {"card": ("card", "cards"), "seat": ("player", "players"), "int": ("numb
          "bool": ("value", "values"), ("list", "card"): ("group of cards", "groups of cards")}
 INLINE_LIMIT = 40                 # nodes of a condition function spelled out where it is used
 INLINE_WORDS = 120                # ... and, in Definitions, characters of its words
+INLINE_CALL_WORDS = 240           # ... and, where it is called, of its words with the arguments
 
 
 def _runs_on(text: str) -> bool:
@@ -432,7 +433,7 @@ class Words(Conditions):
             if ref[0] == "attr":
                 return self.of(n.args[0], env, self.attr_name(ref[1]))
             if ref[0] == "function":
-                if not self.inlined(n):
+                if not self.inlined(n, env):
                     return self.call_by_name(n, env)
                 return "whether " + self.cond(n, env)
         f, a = n.func, n.args
@@ -540,7 +541,7 @@ class Words(Conditions):
         finally:
             self.defining = False
 
-    def inlined(self, n) -> bool:
+    def inlined(self, n, env=None) -> bool:
         """Whether a call of a user function is spelled out in place: only short conditions;
         other functions are referred to by name and explained under Definitions. Within
         Definitions, a condition whose words are long is referred to by name too (it is defined
@@ -551,7 +552,7 @@ class Words(Conditions):
         if self.inline_size(fn) > INLINE_LIMIT:
             return False
         if not self.defining:
-            return True
+            return env is None or not _grows_long(self, n, env)
         if fn.name not in self.lengths:   # its body in words, with its own parameters' names
             self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
             self.lengths[fn.name] = len(self.cond(fn.body))
@@ -576,3 +577,26 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
+
+
+def _grows_long(w: Words, n, env) -> bool:
+    """Whether a short condition's call n, spelled out where it is used with its arguments, is
+    long and more than twice as long as the function's body in words with its parameters'
+    names: each use of a parameter repeats its argument's words, so German Whist's beats(a, b,
+    t) reads beats(the top card of leader's played, ...) by name, not the arguments three times
+    over (Words.inlined). False while the call is measured (a call inside its own arguments)."""
+    measuring, own = w.__dict__.setdefault("_measuring", set()), w.__dict__.setdefault("_own", {})
+    key = id(n), id(env)
+    if key in measuring:
+        return False
+    measuring.add(key)
+    try:
+        fn = n.ref[1]
+        spelled = len(w.cond(*w.inline(fn, n, env)))
+        if spelled <= INLINE_CALL_WORDS:
+            return False
+        if fn.name not in own:
+            own[fn.name] = len(w.cond(fn.body))
+        return spelled > 2 * own[fn.name]
+    finally:
+        measuring.discard(key)

@@ -362,7 +362,7 @@ class Expressions:
             rt = self.coerce(n.right, lt)
         if lt != rt:
             raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}"
-                            f"{_card_part_hint(n, lt, rt)}", n.span)
+                            f"{_card_part_hint(n, lt, rt)}{_order_hint(lt, rt)}", n.span)
         if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
             raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
                             f"not {type_name(lt)}s", n.span)
@@ -425,6 +425,17 @@ class Expressions:
 
 
 _CARD_PARTS = {RANK: "rank", SUIT: "suit", COLOR: "color"}
+
+
+def _order_hint(lt, rt):
+    """A rank or suit compared with a worked-out number (`card.rank > 10 * players`: only a
+    number written out is a rank): name the function that makes it a number."""
+    t = lt if rt == INT else rt if lt == INT else None
+    if t == RANK:
+        return " (rank_order(r) is a rank's place in the deck's order, a number from 0)"
+    if t == SUIT:
+        return " (suit_order(s) is a suit's place in the deck's order, a number from 0)"
+    return ""
 
 
 def _card_part_hint(n, lt, rt):
