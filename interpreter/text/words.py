@@ -296,7 +296,9 @@ class Words(Conditions):
             # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
             if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or n.op == "**" or
                                              (right and prec[x.op] == prec[n.op] and n.op in "-//%")
-                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
+                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"
+                                             # "a divided by b, rounded down plus c": which is divided?
+                                             or n.op in "+-" and (x.op == "//" or x.op == "%" and not right)):
                 return f"({s})"
             r = self.resolve(x, env)[0]
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'

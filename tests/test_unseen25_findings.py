@@ -1,0 +1,68 @@
+"""Findings of Spider and Seven-card stud written from the docs (tests/unseen25/)."""
+import sys
+from pathlib import Path
+
+from cardrules import cli
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_describe import phrase  # noqa: E402
+
+# A patience whose move is offered only when the face-down top card of the stock is an ace:
+# the offer tells the hidden card (validate --play warns), in a game for one player.
+PEEK = """\
+game: Peek
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4]
+  suits: [S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  won: {visibility: all}
+moves:
+  take:
+    description: Take the top card of the stock
+    if: "top(stock).rank == A"
+    do:
+      - move: {top: stock, to: won, face_up: true}
+  skip:
+    description: Put the top card of the stock to the bottom
+    do:
+      - move: {top: stock, to: stock, position: bottom}
+hand:
+  - shuffle: stock
+  - repeat:
+      - choose: [take, skip]
+        by: 0
+    until: "not empty(won)"
+"""
+
+
+def test_play_warning_says_one_player_not_1_players(tmp_path, capsys):
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK)
+    assert cli.main(["validate", "--play", "20", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "the moves offered depend on cards the player cannot see" in err
+    assert "in a random game with 1 player (seed" in err and "1 players" not in err
+
+
+def test_rules_of_a_game_for_one_player_name_no_seats_round_a_table(tmp_path):
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK)
+    text = describe(load_game(str(path))[0])
+    assert "\n- 1 player.\n" in text
+    assert "seated clockwise" not in text and "Seat 0 deals" not in text
+    two = tmp_path / "two.yaml"
+    two.write_text(PEEK.replace("{min: 1, max: 1}", "{min: 1, max: 2}").replace("by: 0", "by: dealer"))
+    assert "1 to 2 players (1 by default), seated clockwise" in describe(load_game(str(two))[0])
+
+
+def test_a_division_rounded_down_inside_a_sum_is_bracketed():
+    # a split pot: "pot divided by n, rounded down plus the odd chip" read as pot // (n + ...)
+    assert phrase("c.value // 2 + t.value") == "(c's value divided by 2, rounded down) plus t's value"
+    assert phrase("t.value - c.value // 2") == "t's value minus (c's value divided by 2, rounded down)"
+    assert phrase("c.value % 3 + 1") == "(the remainder of c's value divided by 3) plus 1"
+    assert phrase("1 + c.value % 3") == "1 plus the remainder of c's value divided by 3"
