@@ -66,3 +66,32 @@ def test_a_division_rounded_down_inside_a_sum_is_bracketed():
     assert phrase("t.value - c.value // 2") == "t's value minus (c's value divided by 2, rounded down)"
     assert phrase("c.value % 3 + 1") == "(the remainder of c's value divided by 3) plus 1"
     assert phrase("1 + c.value % 3") == "1 plus the remainder of c's value divided by 3"
+
+
+STUD = str(Path(__file__).parent / "unseen25" / "seven-card-stud.yaml")
+SPIDER = str(Path(__file__).parent / "unseen25" / "spider.yaml")
+
+
+def test_stud_a_wheel_beats_three_kings_and_up_cards_open_the_betting():
+    from cardrules.testing import cards, choose, stacked
+    # two players, seat 0 deals: seat 1 gets the first card; two down, one up, three up, one down
+    m = stacked(STUD, "AS KS 2D KD 3H KH 4C 7C 5S 9D 8H QC JD 2C", players=2, sets={"hands": 1})
+    assert cards(m, "hand:1") == ["AS", "2D", "3H"] and cards(m, "hand:0") == ["KS", "KD", "KH"]
+    assert m.pending[0] == 0              # the king showing opens, not the seat left of the dealer
+    while not m.over:
+        choose(m, "check")
+    assert list(m.S.total) == [-1, 1]     # A-2-3-4-5 (a straight) takes both antes
+
+
+def test_spider_deals_one_card_up_per_column_and_turns_up_the_new_top_card():
+    from cardrules.engine.observe import observation
+    from cardrules.testing import cards, choose, stacked
+    # four columns of three (one card to each in turn), then three rows in the stock
+    deal = "2S 3S 4S 5S 6S 5S 4S 3S 2S AS 2S AS"
+    stock = "6S 6S 6S 5S 5S 4S 4S 3S 3S 2S AS AS"
+    m = stacked(SPIDER, deal + " " + stock)
+    assert cards(m, "columns:0") == ["2S", "6S", "2S"] and cards(m, "columns:1") == ["3S", "5S", "AS"]
+    assert observation(m, 0)["zones"]["columns:1"] == [None, None, "AS"]   # the top card alone
+    choose(m, "move_run 1 1 0")           # A on 2: column 1 turns up its 5
+    assert observation(m, 0)["zones"]["columns:1"] == [None, "5S"]
+    assert m.S.score[0] == 0 and not m.over
