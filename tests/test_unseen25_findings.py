@@ -68,6 +68,15 @@ def test_a_division_rounded_down_inside_a_sum_is_bracketed():
     assert phrase("1 + c.value % 3") == "1 plus the remainder of c's value divided by 3"
 
 
+
+def test_an_ordered_list_is_closed_by_a_comma_before_its_such_that():
+    # best five of seven: "smallest first such that ..." read as if the order had a condition
+    assert phrase("max(count(s) for s in subsets(table, 5) if count(s) == 5)").endswith(
+        "from the table, smallest first, such that the number of cards in s is 5, of the number of cards in s")
+    assert phrase("first(q for q in reversed(after(p)) if count(hand(q)) > 0)").endswith(
+        "in reverse order, such that q's hand is not empty")
+
+
 STUD = str(Path(__file__).parent / "unseen25" / "seven-card-stud.yaml")
 SPIDER = str(Path(__file__).parent / "unseen25" / "spider.yaml")
 

@@ -353,8 +353,9 @@ class Words(Conditions):
             where = f" in {self.value(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
-        if n.cond is not None:
-            s += f" such that {self.cond(n.cond, env)}"
+        if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
+            s += ("," if where.endswith((" first", " in reverse order", " each value once")) else "") \
+                + f" such that {self.cond(n.cond, env)}"
         return s
 
     def wrapped(self, n, env) -> str:
