@@ -104,3 +104,14 @@ def test_spider_deals_one_card_up_per_column_and_turns_up_the_new_top_card():
     choose(m, "move_run 1 1 0")           # A on 2: column 1 turns up its 5
     assert observation(m, 0)["zones"]["columns:1"] == [None, "5S"]
     assert m.S.score[0] == 0 and not m.over
+
+
+def test_piped_hot_seat_does_not_ask_for_an_enter_it_never_reads(tmp_path):
+    # piped input: the hand-over screen does not wait, so "press Enter" made the author type an
+    # empty line, which the next player's prompt then refused ("Type a number from 1 to 2")
+    from test_play import lines, run_play
+    rc, out = run_play([STUD, "--players", "2", "--seed", "4", "--seats", "human,human",
+                        "--save", str(tmp_path / "s.jsonl")], lines("2", "1", "q"))
+    assert rc == 0 and "Pass to North." in out and "Pass to South." in out
+    assert "press Enter" not in out and "Type a number from" not in out
+    assert "North calls 1." in out
