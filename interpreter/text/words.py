@@ -36,6 +36,7 @@ def _runs_on(text: str) -> bool:
     return " and " in top or ", " in top or " such that " in top
 
 
+ORDERED = (" first", " in reverse order", " each value once")   # words a list's order ends with
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
 
@@ -66,6 +67,18 @@ def _total_of(what: str) -> str:
     """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
     totals', not 'total total'."""
     return "sum of the match totals" if what == "total" else f"total {what}"
+
+
+def _bracketed(inner: str, outer: str, right: bool) -> bool:
+    """Whether an operation `inner` in words is bracketed as the left or right operand of
+    `outer`. "a divided by b, rounded down" and "the remainder of a divided by b" do not close:
+    one inside another of *, //, % is bracketed (`a // b % 2` too), and so is a division inside
+    + or - ("a divided by b, rounded down plus c": which is divided?), or a remainder before one."""
+    prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
+    return (prec[inner] < prec[outer] or outer == "**"
+            or right and prec[inner] == prec[outer] and outer in "-//%"
+            or prec[inner] == prec[outer] == 2 and not inner == outer == "*"
+            or outer in "+-" and (inner == "//" or inner == "%" and not right))
 
 
 class Words(Conditions):
@@ -288,17 +301,9 @@ class Words(Conditions):
         return self.wrapped(e, env)
 
     def v_BinOp(self, n, env):
-        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
-
         def side(x, right):
             s = self.value(x, env)
-            # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
-            # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
-            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or n.op == "**" or
-                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")
-                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"
-                                             # "a divided by b, rounded down plus c": which is divided?
-                                             or n.op in "+-" and (x.op == "//" or x.op == "%" and not right)):
+            if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
@@ -354,8 +359,7 @@ class Words(Conditions):
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
         if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
-            s += ("," if where.endswith((" first", " in reverse order", " each value once")) else "") \
-                + f" such that {self.cond(n.cond, env)}"
+            s += f"{',' if where.endswith(ORDERED) else ''} such that {self.cond(n.cond, env)}"
         return s
 
     def wrapped(self, n, env) -> str:
