@@ -362,7 +362,7 @@ def test_a_game_for_one_player_says_one_player(tmp_path, capsys):
     assert capsys.readouterr().out == f"{path}: ok (High card, 1 player)\n"
     with pytest.raises(UsageError, match="is for 1 player, not 2$"):
         setup(str(path), 2)
-    assert "\n- 1 player, seated clockwise" in describe(load_game(str(path))[0])
+    assert "\n- 1 player.\n" in describe(load_game(str(path))[0])    # no seats round a table
     assert cli.main(["simulate", str(path), "-n", "1", "--record", str(tmp_path / "rec")]) == 0
     assert "High card: 1 games, 1 player\n" in capsys.readouterr().out
     assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0

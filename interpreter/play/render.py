@@ -498,10 +498,11 @@ def _lines(renderable, width: int) -> int:
     return len(to_text(renderable, width).splitlines())
 
 
-def render_handover(names: list, seat: int) -> Text:
-    """The screen between two humans: nothing of anyone's cards."""
-    return Text(f"Pass to {names[seat]}.\n\n{names[seat]}, press Enter when you are ready.",
-                style="bold")
+def render_handover(names: list, seat: int, wait: bool = True) -> Text:
+    """The screen between two humans: nothing of anyone's cards. Piped input is not waited for
+    (`wait` False), so the screen does not ask for an Enter that would be read as an answer."""
+    return Text(f"Pass to {names[seat]}." + (f"\n\n{names[seat]}, press Enter when you are ready." if wait
+                                             else ""), style="bold")
 
 
 def _standings(match, viewer: int, names: list, results=None, scores=None, parts=None) -> Table | Group:

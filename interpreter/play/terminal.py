@@ -231,7 +231,7 @@ class PlaySession:
     def ask(self, seat: int) -> int:
         m, names, term = self.match, self.names, self.term
         if len(self.humans) > 1 and seat != self.last_human:
-            term.show(render_handover(names, seat), clear=True)
+            term.show(render_handover(names, seat, term.interactive), clear=True)
             term.pause("")
         self.last_human = seat
         narr = self.narrators[seat]

@@ -21,6 +21,7 @@ from ..engine import Match
 from ..engine.match import _EVAL_ERRORS, error_text
 from ..engine.observe import hidden_dependence
 from ..errors import CardrulesError, RuleWarning, Span
+from ..language.model import players_text
 from ..session import Setup, derive_seed
 
 MAX_DECISIONS = 300       # decisions looked at per game: the first hand's opening is where most differ
@@ -41,7 +42,7 @@ class Finding:
             return ", ".join(xs[:6]) + (", ..." if len(xs) > 6 else "") if xs else "nothing"
         return RuleWarning(
             f"the moves offered depend on cards the player cannot see: in a random game with "
-            f"{self.players} players (seed {self.seed}), at decision {self.decision + 1}, seat "
+            f"{players_text(self.players, self.players)} (seed {self.seed}), at decision {self.decision + 1}, seat "
             f"{self.seat} is offered {show(self.real)}; in a deal it cannot tell apart, {show(self.other)} "
             f"(a player learns hidden cards from which moves are offered: test only what the "
             f"player sees, or let the move's effect decide)", self.span)
@@ -62,7 +63,7 @@ class Untold:
                 "score": " (told once the points are scored)"}.get(self.kind, "")
         return RuleWarning(
             f"this place cannot be worked out when it is told ({self.error}): in a random game "
-            f"with {self.players} players (seed {self.seed}), at decision {self.decision + 1}, the "
+            f"with {players_text(self.players, self.players)} (seed {self.seed}), at decision {self.decision + 1}, the "
             f"narration shows '?' here{hint}", self.span)
 
 

@@ -110,8 +110,8 @@ class Describer:
             who = m.players_text(g.min_players, g.max_players)
         else:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
-        items = [(0, who + ", seated clockwise: 'left' means the next seat clockwise. "
-                          "Seat 0 deals the first hand.")]
+        items = [(0, who + ("." if g.max_players == 1 else ", seated clockwise: 'left' means "  # (one: no table)
+                            "the next seat clockwise. Seat 0 deals the first hand."))]
         if d.ranks and d.suits:             # (a deck of cards by name alone has neither)
             items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")

@@ -37,6 +37,7 @@ def _runs_on(text: str) -> bool:
     return " and " in top or ", " in top or " such that " in top
 
 
+ORDERED = (" first", " in reverse order", " each value once")   # words a list's order ends with
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
 
@@ -75,6 +76,18 @@ def _numbers_below(lo: str, hi, v) -> str:
     if isinstance(hi, ast.Num) and type(hi.value) is int:
         return f"the numbers from {lo} to {hi.value - 1}"
     return f"the numbers from {lo} up to but not including {v(hi)}"
+
+
+def _bracketed(inner: str, outer: str, right: bool) -> bool:
+    """Whether an operation `inner` in words is bracketed as the left or right operand of
+    `outer`. "a divided by b, rounded down" and "the remainder of a divided by b" do not close:
+    one inside another of *, //, % is bracketed (`a // b % 2` too), and so is a division inside
+    + or - ("a divided by b, rounded down plus c": which is divided?), or a remainder before one."""
+    prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
+    return (prec[inner] < prec[outer] or outer == "**"
+            or right and prec[inner] == prec[outer] and outer in "-//%"
+            or prec[inner] == prec[outer] == 2 and not inner == outer == "*"
+            or outer in "+-" and (inner == "//" or inner == "%" and not right))
 
 
 class Words(Conditions):
@@ -297,15 +310,9 @@ class Words(Conditions):
         return self.wrapped(e, env)
 
     def v_BinOp(self, n, env):
-        prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
-
         def side(x, right):
             s = self.value(x, env)
-            # ("a divided by b, rounded down" and "the remainder of a divided by b" do not
-            # close: one inside another of *, //, % is bracketed, `a // b % 2` too)
-            if isinstance(x, ast.BinOp) and (prec[x.op] < prec[n.op] or n.op == "**" or
-                                             (right and prec[x.op] == prec[n.op] and n.op in "-//%")
-                                             or prec[x.op] == prec[n.op] == 2 and not x.op == n.op == "*"):
+            if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
@@ -360,8 +367,8 @@ class Words(Conditions):
             where = f" in {self.value(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
-        if n.cond is not None:
-            s += f" such that {self.cond(n.cond, env)}"
+        if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
+            s += f"{',' if where.endswith(ORDERED) else ''} such that {self.cond(n.cond, env)}"
         return s
 
     def wrapped(self, n, env) -> str:
