@@ -16,7 +16,7 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
-from .english import cap, join, plural
+from .english import a_or_an, cap, join, plural
 from .words import NOUNS, SUIT_SYMBOLS, Words
 
 
@@ -376,12 +376,12 @@ class Describer:
         items = []
         kept = False
         for t, values in g.types.items():      # types of the file's own
-            items.append((0, f"A {w.words(t)} is one of {', '.join(w.code(x) for x in values)} "
+            items.append((0, f"{cap(a_or_an(w.words(t)))} is one of {', '.join(w.code(x) for x in values)} "
                              f"(in this order)."))
         for v in g.variables:
             noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
                 else NOUNS.get(v.type, ("value",))[0]
-            text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
+            text = f"{w.code(v.name)}, {a_or_an(noun)}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.seat(v.initial) if v.type == 'seat' else w.value_top(v.initial)}"
             if getattr(v, "scope", "hand") == "match":

@@ -24,6 +24,11 @@ def cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s.startswith(_LEAD_WORDS) else s
 
 
+def a_or_an(noun: str) -> str:
+    """The noun with its indefinite article: "a strain", "an ending" (a type of the file's own)."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
