@@ -41,3 +41,54 @@ def test_a_type_of_ones_own_takes_an_before_a_vowel(tmp_path):
     assert "how, an ending, starting as running" in text
     assert "An outcome is one of" in text and "result, an outcome" in text
     assert "a ending" not in text.lower().replace("an ending", "")
+
+
+PILES = """\
+game: Piles
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  piles: {count: 2, visibility: all}
+moves:
+  put:
+    params:
+      card: {from: "hand(player)"}
+      i: {from: "indices(piles)", if: "not empty(piles(i)) and card.rank > top(piles(i)).rank"}
+    do:
+      - move: {cards: card, to: "piles(i)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, to: "piles(0)"}
+  - move: {top: stock, to: "piles(1)"}
+  - choose: [put]
+    by: 0
+"""
+
+
+def _piles(tmp_path):
+    from cardrules import testing as T
+    f = tmp_path / "piles.yaml"
+    f.write_text(PILES)
+    return T.stacked(str(f), "8D AS 7C KC 9H AH")     # seat 0: AS KC; seat 1: 8D 7C; piles 9H, AH
+
+
+def test_a_card_and_a_pile_typed_together_are_told_why_not(tmp_path):
+    """Tonk: `hit_spread 9h 1` (a card that fits no spread) and `hit_spread 2c 1` (a card not
+    held) were both answered "No legal move matches '...'", while `hit_spread 9h` and
+    `discard 2c` were told why; a card with a pile number is told why too."""
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = _piles(tmp_path)
+    names = narrate.seat_names(2)
+    assert play.parse_answer(m, 0, names, "put ks 1") == ("error", "K♠ is not in your hand.")
+    kind, reason = play.parse_answer(m, 0, names, "put kc 2")    # K♣ does not go on A♥
+    assert kind == "error" and reason.startswith("You cannot put with K♣: only if"), reason
+    kind, reason = play.parse_answer(m, 0, names, "put 9h 2")
+    assert kind == "error" and "9♥ is not in your hand" in reason, reason
+    assert play.parse_answer(m, 0, names, "put kc 1")[0] == "move"
