@@ -92,3 +92,34 @@ def test_a_card_and_a_pile_typed_together_are_told_why_not(tmp_path):
     kind, reason = play.parse_answer(m, 0, names, "put 9h 2")
     assert kind == "error" and "9♥ is not in your hand" in reason, reason
     assert play.parse_answer(m, 0, names, "put kc 1")[0] == "move"
+
+
+def test_a_counter_over_a_zones_instances_is_worded_by_the_zone(tmp_path):
+    """Tonk's `i: {from: "indices(spreads)"}` read "The player chooses the i: ... such that the
+    i is not empty" in the rules text, and a refused card was told "there is no i in the
+    numbers of the 12 spreads (0 to 11) such that spreads number the i is not empty": the menu
+    says "spread 1", so the texts say "the spread" too."""
+    text = _rules(tmp_path, PILES)
+    assert "The player chooses the pile: one of the 2 piles, such that the pile is not empty " \
+           "and the card's rank is higher than the rank of the top card of the pile." in text, text
+    assert "Move the card to the pile." in text and "the i" not in text
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = _piles(tmp_path)                  # seat 0 holds A♠ K♣: K♣ goes on 9♥, not on A♥
+    kind, reason = play.parse_answer(m, 0, narrate.seat_names(2), "put kc 2")
+    assert reason == "You cannot put with K♣: only if K♣'s rank is higher than the rank of the " \
+                     "top card of the pile.", reason
+
+
+def test_two_counters_over_one_zone_keep_their_names(tmp_path):
+    """From pile i to pile j: 'the pile' would be either, so both keep their own names."""
+    two = PILES.replace('''      - move: {cards: card, to: "piles(i)"}''', '''      - move: {cards: card, to: "piles(i)"}
+  shift:
+    params:
+      i: {from: "indices(piles)", if: "not empty(piles(i))"}
+      j: {from: "indices(piles)", if: "i != j"}
+    do:
+      - move: {top: "piles(i)", to: "piles(j)"}''').replace("choose: [put]", "choose: [put, shift]")
+    text = _rules(tmp_path, two)
+    assert "The player chooses the i: one of the 2 piles" in text, text
+    assert "The player chooses the j: one of the 2 piles, such that the i does not equal the j" in text

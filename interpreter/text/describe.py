@@ -419,13 +419,12 @@ class Describer:
             out.append(Heading(3, w.code(mv.name)))
             if mv.description:
                 out.append(Para(w.t(mv.description).rstrip(".") + "."))
-            w.index_params = {}
+            w.for_move(mv)
             items = []
             for p in mv.params:
                 src, senv = w.resolve(p.source, {})
                 if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
                     z = src.args[0].ref[1]
-                    w.index_params[f"p_{p.name}"] = z.name
                     what = f"one of the {z.count} {plural(w.words(z.name))}"
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
@@ -437,7 +436,7 @@ class Describer:
                              "a position)")
                 if p.cond is not None:
                     what += f", such that {w.cond(p.cond)}"
-                items.append((0, f"The player chooses the {w.words(p.name)}: {what}."))
+                items.append((0, f"The player chooses the {w.param_words(p)}: {what}."))
             if mv.cond is not None:
                 items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
             body = self.stmts(mv.body, 1)
@@ -450,7 +449,7 @@ class Describer:
                                                               for p in mv.params]).replace("`", "") + "`"
             items.append((0, f"Written as {written} in game records."))
             out.append(Items(items))
-            w.index_params = {}
+            w.for_move(None)
         return out
 
     def automatic(self) -> list:

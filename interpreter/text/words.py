@@ -18,7 +18,7 @@ from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
-from .english import closed, join, plural, unbracketed
+from .english import COUNTERS, closed, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -76,9 +76,31 @@ class Words(Conditions):
         self.g = game
         self.md = md
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
+        self.index_labels: dict = {}   # such a parameter under a counter's name -> its zone's noun
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
+
+    def for_move(self, mv) -> None:
+        """Word the parameters of move `mv` from here on (None: of no move). One that ranges over
+        `indices(ZONE)` stands for that zone's instance; under a counter's name (`i`) it is called
+        by the zone in the singular, as on the menu ('the spot', not 'the i'), when it is the
+        only such parameter of that zone and no other parameter is named so."""
+        self.index_params, self.index_labels = {}, {}
+        for p in mv.params if mv is not None else []:
+            src, _ = self.resolve(p.source, {})
+            if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
+                self.index_params[f"p_{p.name}"] = src.args[0].ref[1].name
+        taken = {self.words(p.name) for p in mv.params} if mv is not None else set()
+        zones = list(self.index_params.values())
+        for local, z in self.index_params.items():
+            noun = singular(self.words(z))
+            if local[2:].lower() in COUNTERS and zones.count(z) == 1 and noun not in taken:
+                self.index_labels[local] = noun
+
+    def param_words(self, p) -> str:
+        """A parameter of the move being worded, as the text names it: 'the card', 'the spot'."""
+        return self.index_labels.get(f"p_{p.name}", self.words(p.name))
 
     # names and author text
     def t(self, text) -> str:
@@ -154,6 +176,8 @@ class Words(Conditions):
             a, aenv = self.resolve(arg.index, env)
             if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                     self.index_params.get(a.ref[2]) == z.name:
+                if a.ref[2] in self.index_labels:          # "the player's col", "q's meld"
+                    return self.of(arg.seat, env, self.index_labels[a.ref[2]])
                 return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
             s, _ = self.resolve(arg.seat, env)
             if not isinstance(s, ast.Num) and self.poss(arg.seat, env) is None:   # not '... of the
@@ -203,6 +227,8 @@ class Words(Conditions):
             local = n.ref[2]
             if env and ("rename", local) in env:   # a loop variable renamed where it is spelled out
                 return self.code(env[("rename", local)])
+            if local in self.index_labels:
+                return "the " + self.index_labels[local]
             if local.startswith("p_") or local == "card":
                 return "the " + self.words(n.id)
             return self.code(n.id)
