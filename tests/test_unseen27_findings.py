@@ -123,3 +123,49 @@ def test_two_counters_over_one_zone_keep_their_names(tmp_path):
     text = _rules(tmp_path, two)
     assert "The player chooses the i: one of the 2 piles" in text, text
     assert "The player chooses the j: one of the 2 piles, such that the i does not equal the j" in text
+
+
+LOWEST = """\
+game: Lowest
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+functions:
+  lowest:
+    params: {p: seat}
+    description: The lowest rank in a player's hand
+    body: "min(c.rank for c in hand(p))"
+  unused:
+    params: {p: seat}
+    body: "count(hand(p))"
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "card.rank == lowest(player) or card.rank >= K"}
+    do:
+      - move: {cards: card, to: pile}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_how_to_play_defines_the_functions_it_names(tmp_path):
+    """Cucumber's `?` at the terminal said "the card's value equals lowest(the player)" and
+    never said what lowest is: how to play left out the Definitions its sentences refer to."""
+    from cardrules.text.howto import how_to_play
+    f = tmp_path / "g.yaml"
+    f.write_text(LOWEST)
+    game, _ = load_game(str(f))
+    for md in (False, True):
+        text = " ".join(how_to_play(game, md=md).split())
+        assert "lowest" in text and "Definitions" in text, text
+        assert "the lowest rank among the cards in" in text and "unused" not in text

@@ -34,7 +34,28 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
             Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
             else _player_facing_block(b) for b in moves[2:]]
     doc += [_player_facing_block(b) for b in d.match()]
-    return doc
+    return doc + _definitions(d, doc, md)
+
+
+def _definitions(d, doc: list, md: bool) -> list:
+    """The Definitions of the functions the text calls by name (`lowest(the player)`), and of
+    those their definitions call: a player cannot look them up in the file."""
+    items = {}
+    for t in (d.functions()[2:] or [Items([])])[0].items:
+        name = t[1].lstrip("`").split("(", 1)[0].replace("\\_", "_")
+        items[name] = t
+    said = render_md(doc) if md else render_text(doc, 10 ** 6)
+    def calls(n, text) -> bool:                 # `lowest(p)`, and `lowest`(the player) in Markdown
+        return f"{n}(" in text or f"{n}`(" in text
+    named = [n for n in items if calls(n, said)]
+    while True:
+        more = [n for n in items if n not in named and any(calls(n, items[k][1]) for k in named)]
+        if not more:
+            break
+        named += more
+    if not named:
+        return []
+    return [Heading(2, "Definitions"), Items([items[n] for n in items if n in named])]
 
 
 def _player_facing(blocks: list) -> list:
