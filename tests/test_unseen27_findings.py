@@ -169,3 +169,19 @@ def test_how_to_play_defines_the_functions_it_names(tmp_path):
         text = " ".join(how_to_play(game, md=md).split())
         assert "lowest" in text and "Definitions" in text, text
         assert "the lowest rank among the cards in" in text and "unused" not in text
+
+
+def test_a_list_plus_one_item_says_to_write_a_list_of_one(tmp_path, capsys):
+    """Tonk's hit test `is_meld(spreads(i) + card)` was told "'+' needs numbers, not a list of
+    cards", though '+' joins lists: the card wants brackets."""
+    from cardrules import cli
+    f = tmp_path / "g.yaml"
+    f.write_text(PILES.replace('if: "not empty(piles(i)) and card.rank > top(piles(i)).rank"',
+                               'if: "count(piles(i) + card) > 1"'))
+    assert cli.main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: '+' joins two lists, not a list of cards and a card: write the "
+                        "card as a list of one, [card]"), err
+    line, col = err.split(":")[1:3]
+    text = f.read_text().splitlines()[int(line) - 1]
+    assert text[int(col) - 1:].startswith("card) > 1"), (text, col)
