@@ -185,3 +185,25 @@ def test_a_list_plus_one_item_says_to_write_a_list_of_one(tmp_path, capsys):
     line, col = err.split(":")[1:3]
     text = f.read_text().splitlines()[int(line) - 1]
     assert text[int(col) - 1:].startswith("card) > 1"), (text, col)
+
+
+TONK = str(__import__("pathlib").Path(__file__).parent / "unseen27" / "tonk.yaml")
+
+
+def _dealt(seat1: str, seat2: str, seat0: str, rest: str = "") -> str:
+    """A stacked order for Tonk with 3 players: five cards each, dealt from the dealer's left."""
+    a, b, c = seat1.split(), seat2.split(), seat0.split()
+    return " ".join(x for trio in zip(a, b, c) for x in trio) + (" " + rest if rest else "")
+
+
+def test_tonk_on_the_deal_wins_double_and_a_failed_drop_pays_double():
+    from cardrules import testing as T
+    m = T.stacked(TONK, _dealt("KC QC JC TC 9C", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "7D"))
+    assert m.pending is None                      # 49 on the deal: the hand is over at once
+    assert [m.S.total[s] for s in range(3)] == [-2, 4, -2]
+    m = T.stacked(TONK, _dealt("KC QC JC 2H 3H", "AC 2C 3C 4C AD", "2D 3D 4D 5D 6D", "7D 8D"))
+    T.choose(m, "drop")                           # 35 against 11 and 20: pays 2 to each
+    assert [m.S.total[s] for s in range(3)] == [2, -4, 2]
+    m = T.stacked(TONK, _dealt("AC 2C 3C 4C AD", "KC QC JC 2H 3H", "2D 3D 4D 5D 6D", "7D 8D"))
+    T.choose(m, "drop")                           # 11, the lowest: 1 from each
+    assert [m.S.total[s] for s in range(3)] == [-1, 2, -1]
