@@ -17,7 +17,7 @@ from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
 from .english import a_or_an, cap, join, plural
-from .words import NOUNS, SUIT_SYMBOLS, Words
+from .words import NOUNS, SUIT_SYMBOLS, Words, param_words, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -419,7 +419,7 @@ class Describer:
             out.append(Heading(3, w.code(mv.name)))
             if mv.description:
                 out.append(Para(w.t(mv.description).rstrip(".") + "."))
-            w.for_move(mv)
+            word_move(w, mv)
             items = []
             for p in mv.params:
                 src, senv = w.resolve(p.source, {})
@@ -436,7 +436,7 @@ class Describer:
                              "a position)")
                 if p.cond is not None:
                     what += f", such that {w.cond(p.cond)}"
-                items.append((0, f"The player chooses the {w.param_words(p)}: {what}."))
+                items.append((0, f"The player chooses the {param_words(w, p)}: {what}."))
             if mv.cond is not None:
                 items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
             body = self.stmts(mv.body, 1)
@@ -449,7 +449,7 @@ class Describer:
                                                               for p in mv.params]).replace("`", "") + "`"
             items.append((0, f"Written as {written} in game records."))
             out.append(Items(items))
-            w.for_move(None)
+            word_move(w, None)
         return out
 
     def automatic(self) -> list:

@@ -9,7 +9,7 @@ from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
 from .english import cap, join, plural
-from .words import Words
+from .words import Words, param_words, word_move
 
 
 def why_not(match, seat: int, cards: list, names: list, name: str | None = None,
@@ -111,7 +111,7 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         return f"You cannot {narrate.verb_words(w.move.name)} now." if w.move is not None else \
             "No move takes that now."
     head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
-    words.for_move(w.move)
+    word_move(words, w.move)
     env = _env(P, w.bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
@@ -127,9 +127,9 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     if w.kind == "none":
         p = w.param
         if w.node is None:
-            return head + f"there is no {words.param_words(p)} to choose ({words.value(p.source, env)} " \
+            return head + f"there is no {param_words(words, p)} to choose ({words.value(p.source, env)} " \
                           f"is empty)."
-        return head + f"there is no {words.param_words(p)} {_among(P, words, p, env)} such that " \
+        return head + f"there is no {param_words(words, p)} {_among(P, words, p, env)} such that " \
                       f"{words.cond(w.node, env)}."
     return head.rstrip(": ") + "."
 
