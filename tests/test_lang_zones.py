@@ -178,7 +178,7 @@ def test_rules_text_names_the_instances_per_player_and_the_chosen_index(tmp_path
     text = " ".join(describe(load_game(grid(tmp_path))[0]).split())
     assert "The cols (3 per player, numbered 0 to 2 in these rules, shown as col 1 to col 3 in play; " \
            "everyone sees its cards)" in text
-    assert "Move the card to the i of the player's cols." in text
+    assert "Move the card to the player's col." in text          # `i` over indices(cols): the col
     assert "p's cols number i" not in text
     assert "the number of cards in the player's cols number i" in text
 

@@ -97,7 +97,7 @@ def test_rules_text_and_narration_say_face_down():
     out = " ".join(out.split())         # (lines wrapped at the terminal's width)
     assert "until it moves again or is turned face down; whoever saw it remembers it." in out
     assert "- Turn back: Turn up face down where they lie; whoever saw them remembers them." in out
-    assert "the top card of the i is not face up." in out
+    assert "the top card of the spot is not face up." in out
     from cardrules.text import narrate
     m = stacked(PAIRS, ORDER)
     n = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()

@@ -52,8 +52,8 @@ def test_the_rules_text_counts_a_negative_index_from_the_end(tmp_path, capsys):
     # position minus the gap (counting from 0) in before(the i)": a place that does not exist.
     worded = _rules(_write(tmp_path, FROM_END), capsys)
     assert "minus the gap" not in worded, worded
-    assert "the number at position the gap from the end of before(the i) (1 is the last number)" in worded
-    assert "the second last number of before(the i)" in worded
+    assert "the number at position the gap from the end of before(the heap) (1 is the last number)" in worded
+    assert "the second last number of before(the heap)" in worded
     assert "the card at position the gap from the top of the stock (1 is the top card)" in worded
 
 

@@ -98,6 +98,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
             ids = card_ids(match, want_cards)
             reason = why_not(match, viewer, ids, names, named[0] if named else None)
             return ("error", reason or f"No legal move uses {shown} now.")
+        if want_cards and want_nums and (not want_words or named):    # cards and numbers: `hit 9h 1`
+            reason = _why_cards_values(match, viewer, names, want_cards, want_nums, named)
+            if reason:
+                return ("error", reason)
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
             reason = why_not(match, viewer, [], names, named[0])
             return ("error", reason or f"You cannot {narrate.verb_words(named[0])} now.")
@@ -185,6 +189,16 @@ def _span(ns: list) -> str:
     if len(ns) > 2 and ns[-1] - ns[0] == len(ns) - 1:
         return f"{ns[0]} to {ns[-1]}"
     return join([str(n) for n in ns]) if len(ns) <= 8 else ", ".join(map(str, ns[:8])) + ", …"
+
+
+def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named):
+    """Why no legal move (the move `named`, when a name was typed) takes these cards with the
+    numbers typed after them (a pile as the menu counts it: `hit_spread 9h 1`)."""
+    nums = set(nums)
+
+    def typed(p, v) -> bool:
+        return bool(nums.intersection(narrate.value_tokens(match, p, v, names)["numbers"]))
+    return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
 
 
 def _move_named(P, typed: list):

@@ -14,8 +14,8 @@ from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
-from .english import cap, join, plural, singular
-from .words import NOUNS, SUIT_SYMBOLS, Words
+from .english import a_or_an, cap, join, plural, singular
+from .words import NOUNS, SUIT_SYMBOLS, Words, param_words, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -280,12 +280,12 @@ class Describer:
         items = []
         kept = False
         for t, values in g.types.items():      # types of the file's own
-            items.append((0, f"A {w.words(t)} is one of {', '.join(w.code(x) for x in values)} "
+            items.append((0, f"{cap(a_or_an(w.words(t)))} is one of {', '.join(w.code(x) for x in values)} "
                              f"(in this order)."))
         for v in g.variables:
             noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
                 else NOUNS.get(v.type, ("value",))[0]
-            text = f"{w.code(v.name)}, a {noun}" + (" for each player" if v.per_player else "")
+            text = f"{w.code(v.name)}, {a_or_an(noun)}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.seat(v.initial) if v.type == 'seat' else w.value_top(v.initial)}"
             if getattr(v, "scope", "hand") == "match":
@@ -323,13 +323,12 @@ class Describer:
             out.append(Heading(3, w.code(mv.name)))
             if mv.description:
                 out.append(Para(w.t(mv.description).rstrip(".") + "."))
-            w.index_params = {}
+            word_move(w, mv)
             items = []
             for p in mv.params:
                 src, senv = w.resolve(p.source, {})
                 if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
                     z = src.args[0].ref[1]
-                    w.index_params[f"p_{p.name}"] = z.name
                     what = f"one of the {z.count} {plural(w.words(z.name))}"
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
@@ -341,7 +340,7 @@ class Describer:
                              "a position)")
                 if p.cond is not None:
                     what += f", such that {w.cond(p.cond)}"
-                items.append((0, f"The player chooses the {w.words(p.name)}: {what}."))
+                items.append((0, f"The player chooses the {param_words(w, p)}: {what}."))
             if mv.cond is not None:
                 items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
             body = self.stmts(mv.body, 1)
@@ -354,7 +353,7 @@ class Describer:
                                                               for p in mv.params]).replace("`", "") + "`"
             items.append((0, f"Written as {written} in game records."))
             out.append(Items(items))
-            w.index_params = {}
+            word_move(w, None)
         return out
 
     def automatic(self) -> list:

@@ -24,6 +24,14 @@ def cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s.startswith(_LEAD_WORDS) else s
 
 
+COUNTERS = frozenset("i j k n x idx ix index num number".split())   # parameter names that name nothing
+
+
+def a_or_an(noun: str) -> str:
+    """The noun with its indefinite article: "a strain", "an ending" (a type of the file's own)."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 

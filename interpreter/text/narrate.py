@@ -12,7 +12,7 @@ from ..language.nodes import Call, Name
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import join, singular, third_person, verb_words, words   # (narrate.words ...: used by others)
+from .english import COUNTERS, join, singular, third_person, verb_words, words   # (narrate.words ...: used by others)
 
 _COMPASS = {
     1: ["South"],
@@ -159,14 +159,11 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     return mv, parts
 
 
-_COUNTERS = frozenset("i j k n x idx ix index num number".split())   # names that name nothing
-
-
 def param_label(p) -> str:
     """A parameter's name on the menu: its own in words ('discard pile 3'), or its zone's in the
     singular when it numbers a zone's piles under a counter's name (`i: {from:
     "indices(columns)"}`: 'column 3', not 'i 3')."""
-    zname = indexed_zone(p) if p.name.lower() in _COUNTERS else None
+    zname = indexed_zone(p) if p.name.lower() in COUNTERS else None
     return singular(words(zname)) if zname is not None else words(p.name)
 
 

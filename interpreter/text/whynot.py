@@ -8,8 +8,8 @@ from __future__ import annotations
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .english import cap, join, with_cards
-from .words import Words
+from .english import cap, join, plural, with_cards
+from .words import Words, param_words, word_move
 
 
 def why_not(match, seat: int, cards: list, names: list, name: str | None = None,
@@ -110,6 +110,7 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         return f"You cannot {narrate.verb_words(w.move.name)} now." if w.move is not None else \
             "No move takes that now."
     head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
+    word_move(words, w.move)
     env = _env(P, w.bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
@@ -126,9 +127,9 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     if w.kind == "none":
         p = w.param
         if w.node is None:
-            return head + f"there is no {words.words(p.name)} to choose ({words.value(p.source, env)} " \
+            return head + f"there is no {param_words(words, p)} to choose ({words.value(p.source, env)} " \
                           f"is empty)."
-        return head + f"there is no {words.words(p.name)} in {words.value(p.source, env)} such that " \
+        return head + f"there is no {param_words(words, p)} {_among(P, words, p, env)} such that " \
                       f"{words.cond(w.node, env)}."
     return head.rstrip(": ") + "."
 
@@ -149,6 +150,16 @@ def _now(match, seat: int, node, names: list) -> str:
     said = [f"{name} is {value_text(match, ref[1], match.S.V[ref[2]], names, seen)}"
             for name, ref in slots.items()]
     return f" ({', '.join(said)})"
+
+
+def _among(P, words, p, env) -> str:
+    """Where a parameter's values come from: 'among the 12 spreads' for one over a zone's
+    instances, else 'in' its list ('in the numbers of ...')."""
+    z = words.index_params.get(f"p_{p.name}")
+    if z is not None:
+        zone = P.game.zones[z]
+        return f"among the {zone.count} {plural(words.words(z))}"
+    return f"in {words.value(p.source, env)}"
 
 
 def _is_cards(v) -> bool:

@@ -18,7 +18,7 @@ from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
-from .english import closed, join, plural, unbracketed
+from .english import COUNTERS, closed, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -98,6 +98,7 @@ class Words(Conditions):
         self.g = game
         self.md = md
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
+        self.index_labels: dict = {}   # such a parameter under a counter's name -> its zone's noun
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
@@ -172,16 +173,8 @@ class Words(Conditions):
             return f"the {name}"
         if z.kind == "player":
             return self.of(arg, env, name)
-        if z.kind == "grid":            # columns(p, i): "p's columns number i", "the i of the player's columns"
-            a, aenv = self.resolve(arg.index, env)
-            if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
-                    self.index_params.get(a.ref[2]) == z.name:
-                return f"{self.value(a, aenv)} of {self.of(arg.seat, env, name)}"
-            s, _ = self.resolve(arg.seat, env)
-            if not isinstance(s, ast.Num) and self.poss(arg.seat, env) is None:   # not '... of the
-                # player to the left of the player number i' (the number read as the seat's)
-                return f"the {name} number {self.wrapped(a, aenv)} of {self.value(arg.seat, env)}"
-            return f"{self.of(arg.seat, env, name)} number {self.wrapped(a, aenv)}"
+        if z.kind == "grid":            # columns(p, i): "p's columns number i", "the player's column"
+            return _grid_words(self, z, arg, env, name)
         a, aenv = self.resolve(arg, env)
         if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and \
                 self.index_params.get(a.ref[2]) == z.name:
@@ -225,8 +218,8 @@ class Words(Conditions):
             local = n.ref[2]
             if env and ("rename", local) in env:   # a loop variable renamed where it is spelled out
                 return self.code(env[("rename", local)])
-            if local.startswith("p_") or local == "card":
-                return "the " + self.words(n.id)
+            if local.startswith("p_") or local == "card":     # 'the card', 'the spot' (word_move)
+                return "the " + self.index_labels.get(local, self.words(n.id))
             return self.code(n.id)
         if kind in ("slot", "option"):
             return self.code(n.id)
@@ -607,3 +600,40 @@ def _grows_long(w: Words, n, env) -> bool:
         return spelled > 2 * own[fn.name]
     finally:
         measuring.discard(key)
+
+
+def _grid_words(w: Words, z, arg, env, name: str) -> str:
+    """An instance of a zone per player and index, `columns(p, i)`, in words."""
+    a, aenv = w.resolve(arg.index, env)
+    if isinstance(a, ast.Name) and a.ref and a.ref[0] == "local" and w.index_params.get(a.ref[2]) == z.name:
+        if a.ref[2] in w.index_labels:          # "the player's col", "q's meld" (word_move)
+            return w.of(arg.seat, env, w.index_labels[a.ref[2]])
+        return f"{w.value(a, aenv)} of {w.of(arg.seat, env, name)}"   # "the c of the player's columns"
+    s, _ = w.resolve(arg.seat, env)
+    if not isinstance(s, ast.Num) and w.poss(arg.seat, env) is None:   # not '... of the
+        # player to the left of the player number i' (the number read as the seat's)
+        return f"the {name} number {w.wrapped(a, aenv)} of {w.value(arg.seat, env)}"
+    return f"{w.of(arg.seat, env, name)} number {w.wrapped(a, aenv)}"
+
+
+def word_move(w: Words, mv) -> None:
+    """Word the parameters of move `mv` from here on (None: of no move). One that ranges over
+    `indices(ZONE)` stands for that zone's instance; under a counter's name (`i`) it is called
+    by the zone in the singular, as on the menu ('the spot', not 'the i'), when it is the only
+    such parameter of that zone and no other parameter is named so."""
+    w.index_params, w.index_labels = {}, {}
+    for p in mv.params if mv is not None else []:
+        src, _ = w.resolve(p.source, {})
+        if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
+            w.index_params[f"p_{p.name}"] = src.args[0].ref[1].name
+    taken = {w.words(p.name) for p in mv.params} if mv is not None else set()
+    zones = list(w.index_params.values())
+    for local, z in w.index_params.items():
+        noun = singular(w.words(z))
+        if local[2:].lower() in COUNTERS and zones.count(z) == 1 and noun not in taken:
+            w.index_labels[local] = noun
+
+
+def param_words(w: Words, p) -> str:
+    """A parameter of the move being worded, as the text names it: 'the card', 'the spot'."""
+    return w.index_labels.get(f"p_{p.name}", w.words(p.name))

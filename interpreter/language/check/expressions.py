@@ -293,6 +293,12 @@ class Expressions:
                 side.type = lt = rt = list_of(SEAT)
         if n.op == "+" and isinstance(lt, tuple) and lt == rt:
             return lt
+        if n.op == "+" and (lt == list_of(rt) or rt == list_of(lt)):   # `spreads(i) + card`
+            side = n.right if lt == list_of(rt) else n.left
+            one = f"[{side.id}]" if isinstance(side, ast.Name) else "[...]"
+            raise RuleError(f"'+' joins two lists, not a {type_name(list_of(side.type))} and a "
+                            f"{type_name(side.type)}: write the {type_name(side.type)} as a list of "
+                            f"one, {one}", side.span)
         if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
             raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
                             f"{type_name(rt)}", n.span)
