@@ -237,22 +237,6 @@ class Measure:
         self.key, self.label, self.kind = key, label, kind
         self.value, self.se, self.ci, self.n, self.k = value, se, ci, n, k
 
-    def move_measures(self) -> list:
-        """Per move of the game: the share of decisions at which it was legal (`offered:NAME`)
-        and at which it was made (`made:NAME`), for a game of several moves. Apart from
-        measures(): a design's own moves, not measures compare sets side by side."""
-        if len(self.moves) != self.n or not self.n:
-            return []
-        names = list(dict.fromkeys(k for g in self.moves for k in g))
-        if len(names) < 2:            # one move: legal and made at every decision
-            return []
-        out = []
-        for name in names:
-            for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
-                out.append(_ratio(f"{key}:{name}", f"{name} {what}",
-                                  [g.get(name, (0, 0))[i] for g in self.moves], self.decisions, (0, 1)))
-        return out
-
     def as_dict(self) -> dict:
         return {"label": self.label, "kind": self.kind, "value": self.value, "se": self.se,
                 "ci95": list(self.ci), "n": self.n}
