@@ -448,6 +448,9 @@ def test_the_lobby_lists_bundled_games_with_their_one_line_descriptions(tmp_path
     assert lines["hearts"].startswith("Avoid taking hearts")
     hearts = next(g for g in games if g["bundled"] == "hearts")
     assert [(o["name"], o["label"]) for o in hearts["options"]] == [("target", "Playing to")]
+    ten = next(g for g in games if g["bundled"] == "chinese-ten")      # no label: the name in words
+    assert [(o["name"], o["label"]) for o in ten["options"]] == [
+        ("target", "Playing to"), ("compulsory_capture", "Compulsory capture")]
 
 
 def test_the_first_deal_is_told_to_each_seat():

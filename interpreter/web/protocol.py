@@ -88,10 +88,16 @@ def parse_message(text) -> dict:
 
 
 def game_options(game) -> list:
-    """The rule file's options for the lobby form."""
-    return [{"name": o.name, "label": getattr(o, "label", "") or "", "type": o.type, "default": o.default,
-             "min": o.min, "max": o.max, "choices": o.choices, "description": o.description}
+    """The rule file's options for the lobby form, each labelled by its `label:` or else by its
+    name in words ('Compulsory capture', not 'compulsory_capture')."""
+    return [{"name": o.name, "label": getattr(o, "label", "") or _upper_first(narrate.words(o.name)),
+             "type": o.type, "default": o.default, "min": o.min, "max": o.max, "choices": o.choices,
+             "description": o.description}
             for o in game.options.values()]
+
+
+def _upper_first(s: str) -> str:
+    return s[:1].upper() + s[1:]
 
 
 def seat_kinds() -> list:
