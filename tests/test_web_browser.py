@@ -753,3 +753,38 @@ def test_a_game_without_scores_shows_no_score_sheet(tmp_path, context):
             shot(page, f"scores-{game}")
     finally:
         server.stop()
+
+
+def test_many_moves_of_two_values_are_laid_out_as_rows_of_the_last_value(tmp_path, context):
+    # Five Hundred's auction offered 25 buttons "Bid tricks 6, strain spades" ... and Pass. They
+    # read as a row per number of tricks with a button per strain ("Bid tricks 6, strain:"
+    # [spades] [clubs] ...), Pass below; a button plays the move its title names.
+    five = str(ROOT / "tests" / "unseen14" / "five-hundred.yaml")
+    server = LiveServer(str(tmp_path / "saves"), games=[five])
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(create_in_lobby(page, server, five, ["human"] * 3, seed=4, hot_seat=True)[0])
+        page.wait_for_selector("body[data-state='handover']")
+        page.click("#ready")
+        wait_turn(page)
+        rows = page.eval_on_selector_all("#prompt .move-row", "rs => rs.map(r => [r.querySelector('.row-label')"
+                                         ".innerText, [...r.querySelectorAll('button')].map(b => b.innerText)])")
+        strains = ["spades", "clubs", "diamonds", "hearts", "notrump"]
+        assert rows == [[f"Bid tricks {n}, strain:", strains] for n in range(6, 11)], rows
+        assert page.inner_text("#prompt .move-rows > .other-moves") == "Pass"
+        button = page.query_selector_all("#prompt .move-row")[1].query_selector_all("button")[3]
+        assert button.get_attribute("title") == "Bid tricks 7, strain hearts"
+        shot(page, "move-rows")
+        d = decision(page)
+        button.click()
+        page.wait_for_function(f"document.body.dataset.decision !== '{d}' || "
+                               f"document.body.dataset.state === 'handover'", timeout=20000)
+        page.wait_for_selector("body[data-state='handover']")       # the next human's turn
+        page.click("#ready")
+        wait_turn(page)
+        assert "bids 7 hearts" in page.evaluate("document.querySelector('#log').textContent")
+        assert not errors
+    finally:
+        server.stop()

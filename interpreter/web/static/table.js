@@ -478,7 +478,41 @@ function drawPrompt(moves, title) {
   }
   const kinds = [...new Set(cardMoves().map((m) => m.name))].map((k) => state.move_kinds[k] || k);
   box.append(el("p", {class: "ask", text: "Your turn" + (kinds.length ? ": " + kinds.join("; or ") + " — click a lit card." : ".")}));
-  if (other.length) box.append(el("div", {class: "other-moves"}, ...other.map((m) => moveButton(m))));
+  if (other.length) box.append(otherMovesBox(other));
+}
+
+// Many moves that differ in their last value ("Bid tricks 6, strain spades" ... "Bid tricks 10,
+// strain notrump": 25 buttons) are laid out as rows, one per value before the last ("Bid tricks
+// 6, strain:"), each with a button per last value ("spades"); the other moves ("Pass") follow as
+// buttons. A few moves stay one row of buttons; each button's title is the move's whole label.
+const ROWS_FROM = 9;
+function otherMovesBox(moves) {
+  const split = (m) => { const k = m.label.lastIndexOf(", "); return k < 0 ? null : [m.label.slice(0, k), m.label.slice(k + 2)]; };
+  const rows = new Map(), rest = [];
+  for (const m of moves) {
+    const s = split(m);
+    if (!s) { rest.push(m); continue; }
+    if (!rows.has(s[0])) rows.set(s[0], []);
+    rows.get(s[0]).push(m);
+  }
+  const inRows = moves.length - rest.length;
+  if (inRows < ROWS_FROM || rows.size < 2 || rows.size === inRows) {
+    return el("div", {class: "other-moves"}, ...moves.map((m) => moveButton(m)));
+  }
+  // The last value's name, when every button would start with it ("strain spades"), goes to
+  // the rows' labels: "Bid tricks 6, strain:" [spades] [clubs] ...
+  const lasts = moves.filter((m) => split(m)).map((m) => split(m)[1]);
+  const word = lasts[0].split(" ")[0];
+  const shared = lasts.every((x) => x.startsWith(word + " ") && x.length > word.length + 1) ? word : null;
+  return el("div", {class: "move-rows"}, ...[...rows].map(([head, ms]) => el("div", {class: "move-row"},
+    el("span", {class: "row-label", text: head + (shared ? `, ${shared}:` : ":")}),
+    el("span", {class: "buttons"}, ...ms.map((m) => {
+      const b = moveButton(m, "choice small");
+      b.textContent = shared ? split(m)[1].slice(shared.length + 1) : split(m)[1];
+      b.title = m.label;
+      return b;
+    })))),
+    ...(rest.length ? [el("div", {class: "other-moves"}, ...rest.map((m) => moveButton(m)))] : []));
 }
 
 function drawScores() {
