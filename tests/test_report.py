@@ -77,3 +77,21 @@ def test_compare_report_sets_variants_side_by_side(tmp_path):
     assert "Holm's adjustment" in html and "[2]−[1]" in html
     plots = re.findall(r'data-plot="([^"]+)"', html)
     assert "diff-branching" in plots and "v1-drama" in plots and "v2-drama" in plots
+
+
+def test_a_measure_and_its_interval_are_written_with_one_precision():
+    # "seat 0 mean total  -22.3  [-50.9, 6.398]": each number chose its own decimals.
+    from cardrules.simulate.stats import Measure
+
+    class One:
+        lowest = False
+
+        def measures(self):
+            return [Measure("mean_total:0", "seat 0 mean total", "mean", -22.3, 14.6, (-50.9, 6.398), 60),
+                    Measure("lead_changes", "lead changes per game", "mean", 4.2, 0.5, (3.2, 5.2), 60)]
+
+        def move_measures(self):
+            return []
+    table = report.summary_table(One())
+    assert "<td>-22.3</td><td>[-50.9, 6.4]</td>" in table
+    assert "<td>4.200</td><td>[3.200, 5.200]</td>" in table

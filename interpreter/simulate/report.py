@@ -10,7 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from . import svg
-from .stats import PHASES, Summary, compare, mean_se, significance, Z95, ALPHA
+from .stats import PHASES, Summary, compare, mean_se, significance, Z95, ALPHA, _places
+from .stats import _num as stats_num
 
 CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1000px;color:#222;padding:0 12px}
@@ -26,10 +27,13 @@ svg.plot .err{stroke:#222;fill:none;stroke-width:1.3}
 """
 
 
-def _num(v, kind="prop") -> str:
-    if v is None:
-        return "–"
-    return f"{v:.3f}" if kind in ("prop", "ratio") or abs(v) < 10 else f"{v:.1f}"
+def _num(v, kind="prop", places: int | None = None) -> str:
+    return "–" if v is None else stats_num(v, kind, places)
+
+
+def _row(m) -> int:
+    """One precision for a measure, its interval included ('-22.3 [-50.9, 6.4]')."""
+    return _places([m.value, *m.ci], m.kind)
 
 
 def _lower(summary: Summary, key: str) -> bool:
@@ -43,9 +47,10 @@ def summary_table(summary: Summary) -> str:
             '<th>n</th></tr></thead><tbody>']
     for m in summary.measures() + summary.move_measures():
         mark = ' <span class="lower">lower is better</span>' if _lower(summary, m.key) else ""
-        ci = "–" if m.value is None else f"[{_num(m.ci[0], m.kind)}, {_num(m.ci[1], m.kind)}]"
+        k = _row(m)
+        ci = "–" if m.value is None else f"[{_num(m.ci[0], m.kind, k)}, {_num(m.ci[1], m.kind, k)}]"
         rows.append(f'<tr data-key="{escape(m.key)}"><td>{escape(m.label)}{mark}</td>'
-                    f"<td>{_num(m.value, m.kind)}</td><td>{ci}</td><td>{m.n}</td></tr>")
+                    f"<td>{_num(m.value, m.kind, k)}</td><td>{ci}</td><td>{m.n}</td></tr>")
     rows.append("</tbody></table>")
     return "\n".join(rows)
 
@@ -223,16 +228,19 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
         mark = ' <span class="lower">lower is better</span>' if any(
             s is not None and _lower(s, key) for s in summaries) else ""
         line = f'<tr data-key="{escape(key)}"><td>{escape(label)}{mark}</td>'
+        shown = [c for c in cells if c is not None and c.value is not None]
+        k = _places([v for c in shown for v in (c.value, *c.ci)], shown[0].kind if shown else "prop")   # one row,
+        #                                                          one precision (differences too)
         for c in cells:
             ok = c is not None and c.value is not None
-            line += (f"<td>{_num(c.value, c.kind)}</td><td>[{_num(c.ci[0], c.kind)}, {_num(c.ci[1], c.kind)}]</td>"
-                     if ok else "<td>–</td><td></td>")
+            line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
+                     f"{_num(c.ci[1], c.kind, k)}]</td>" if ok else "<td>–</td><td></td>")
         for j, d in enumerate(diffs):
             if d is None:
                 line += "<td>–</td><td></td>"
                 continue
             star = '<span class="star">*</span>' if adjusted.get((i, j), 1.0) < ALPHA else ""
-            line += f"<td>{d[0]:+.3f}{star}</td><td>[{d[1][0]:+.3f}, {d[1][1]:+.3f}]</td>"
+            line += f"<td>{d[0]:+.{k}f}{star}</td><td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>"
         body.append(line + "</tr>")
     body.append(f"</table><p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
                 "differences tested at once (family-wise error 5%).</p>")

@@ -556,8 +556,9 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
         if m.value is None:
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
             continue
-        lines.append(f"  {m.label:<30} {_num(m.value, m.kind):>8}  [{_num(m.ci[0], m.kind)}, "
-                     f"{_num(m.ci[1], m.kind)}]" + (f"  ({note})" if note else ""))
+        k = _places([m.value, *m.ci], m.kind)       # one precision, its interval's too
+        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  [{_num(m.ci[0], m.kind, k)}, "
+                     f"{_num(m.ci[1], m.kind, k)}]" + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
     return "\n".join(lines)
 
