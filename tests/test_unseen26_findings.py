@@ -1,5 +1,7 @@
 """Findings of helper unseen26, who wrote Escoba and Twenty-nine from the docs alone
 (tests/unseen26/)."""
+import pytest
+
 from conftest import ROOT
 
 SWEEP = """\
@@ -173,3 +175,23 @@ def test_a_narrow_status_line_keeps_its_last_fact_whole():
                 return
         m.apply(rng.randrange(len(m.pending[1])))
     raise AssertionError("no screen with the suit led")
+
+
+# Escoba with captures optional and a player who always trails: the table grows past 16 cards and
+# the capture's `take: {from: "subsets(table)", if: ...}` tests its `if:` on 2^n lists, which
+# ran the hand out of steps with nothing pointing at subsets() as the cause.
+def test_a_hand_out_of_steps_in_a_parameter_over_subsets_says_so():
+    from cardrules.engine import Match
+    from cardrules.errors import CardrulesError
+    from cardrules.session import setup
+    st = setup(str(ROOT / "tests" / "unseen26" / "escoba.yaml"), 2, {"compulsory_capture": "false"})
+    names = [mv.name for mv in st.program.game.moves_by_index]
+    m = Match(st.program, 0, max_hands=1)
+    with pytest.raises(CardrulesError) as err:
+        while not m.over:
+            m.apply(next((i for i, mv in enumerate(m.legal_moves()) if names[mv[0]] == "trail"), 0))
+    line = err.value.line()
+    assert "more than 1000000 steps in one hand (limits: steps_per_hand)" in line
+    assert line.endswith(": move 'capture' tries its parameter 'take' on every list subsets() makes, 2^n "
+                         "of n cards; give subsets() a maximum size (subsets(cards, 3)) or take the lists "
+                         "from the cards that can matter"), line

@@ -9,6 +9,7 @@ import random
 
 from ..language import cards
 from ..language import model as m
+from ..language import nodes
 from ..compiler import runtime as rt
 from ..compiler.program import BLOCK, CHOOSE, NO_PROGRESS, Program
 from ..errors import GameError
@@ -457,7 +458,24 @@ class Match:
         if stuck is not None:
             return stuck
         where = self.P.span_of(exc.__traceback__) or span or self.P.game.deck.span
-        return GameError(f"{error_text(exc)} (hand {self.S.hand_no}, seed {self.seed})", where)
+        hint = _sublists_hint(self.P.game, where) if isinstance(exc, rt.LimitError) else ""
+        return GameError(f"{error_text(exc)} (hand {self.S.hand_no}, seed {self.seed}){hint}", where)
+
+
+def _sublists_hint(g, where) -> str:
+    """A hand out of steps at a move parameter's `if:` (or `from:`) that goes through every list
+    subsets() makes: which parameter, and what makes it affordable (the lists could be built,
+    but the test of each, 2^n of them for n cards, used up the hand's steps)."""
+    for mv in g.moves_by_index:
+        for p in mv.params:
+            at = [x.span for x in (p.source, p.cond) if x is not None and x.span is not None]
+            if where is None or not any((s.file, s.line) == (where.file, where.line) for s in at):
+                continue
+            if any(isinstance(x, nodes.Call) and x.func == "subsets" for x in nodes.walk(p.source)):
+                return (f": move '{mv.name}' tries its parameter '{p.name}' on every list subsets() "
+                        f"makes, 2^n of n cards; give subsets() a maximum size (subsets(cards, 3)) or "
+                        f"take the lists from the cards that can matter")
+    return ""
 
 
 def error_text(exc) -> str:
