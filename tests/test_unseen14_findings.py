@@ -221,3 +221,24 @@ def test_a_number_no_legal_move_takes_is_named_with_what_is_offered():
     assert parse_answer(m, m.to_move(), names, "bid 12 14 hearts") == (
         "error", "You cannot bid 12 14 hearts: 12 and 14 are not offered now (tricks 6 to 10).")
     assert parse_answer(m, m.to_move(), names, "bid 7 hearts")[0] == "move"
+
+
+# `bid 7 h` or `bid 7 ♥` was "'h' is not a number, a card or a move here.": a word typed short
+# stands for the one menu word it begins, a suit's symbol for the suit's word; a short word that
+# begins several is told which.
+def test_a_word_typed_short_is_the_one_menu_word_it_begins():
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    from conftest import ROOT
+    m = T.stacked(str(ROOT / "tests" / "unseen14" / "five-hundred.yaml"), [])
+    names = narrate.seat_names(3)
+    seat = m.to_move()
+    hearts = parse_answer(m, seat, names, "bid 7 hearts")
+    assert hearts[0] == "move"
+    assert parse_answer(m, seat, names, "bid 7 h") == hearts == parse_answer(m, seat, names, "bid 7 ♥") \
+        == parse_answer(m, seat, names, "b 7 he")
+    assert parse_answer(m, seat, names, "bid 7 no") == parse_answer(m, seat, names, "bid 7 notrump")
+    assert parse_answer(m, seat, names, "bid 7 s") == (
+        "error", "'s' could be spades or strain: type more of the word.")
+    assert parse_answer(m, seat, names, "bid 7 x") == ("error", "'x' is not a number, a card or a move here.")

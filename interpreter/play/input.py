@@ -69,6 +69,14 @@ def parse_answer(match, viewer: int, names: list, text: str):
         again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()], viewer)
         if again[3]:
             want_cards, want_nums, want_words, found, known_words = again
+    if not found and any(w not in known_words for w in want_words):
+        # a word typed short: the one word of the menu it begins (`bid 7 h`: hearts, `no`:
+        # notrump), or a suit's symbol for the suit's word (`bid 7 ♥`)
+        if any(_spelled_out(w, known_words) for w in want_words):
+            typed2 = [_spelled_out(w.lower(), known_words) or w for w in typed]
+            again = _matching(match, items, moves, names, typed2, viewer=viewer)
+            if again[3]:
+                want_cards, want_nums, want_words, found, known_words = again
     if not found:                  # as records write it (`compare Baron 0`: seats as digits)
         written = [i for i, x in enumerate(narrate.legal_texts(match))    # ('TEXT (2)': two moves)
                    if re.sub(r" \(\d+\)$", "", x).lower() == " ".join(typed).lower()]
@@ -82,6 +90,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
     unknown = [w for w in want_words if w not in known_words]
     named = _move_named(P, want_words)
     if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
+        starts = sorted(k for k in known_words if k.startswith(unknown[0]))
+        if len(starts) > 1 and unknown[0].isalpha():
+            return ("error", f"'{unknown[0]}' could be {join(starts[:6], 'or')}: type more of the word.")
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
@@ -199,6 +210,22 @@ def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, 
     def typed(p, v) -> bool:
         return bool(nums.intersection(narrate.value_tokens(match, p, v, names)["numbers"]))
     return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
+
+
+_SUIT_WORD = {sym: word for word, letter in (("clubs", "C"), ("diamonds", "D"), ("hearts", "H"), ("spades", "S"))
+              for sym in (cardtext.SYMBOLS[letter],)}
+
+
+def _spelled_out(word: str, known: set):
+    """The word of the menu that a typed word stands for when it is not one itself: the only
+    menu word it begins ('h' for hearts, when no other word starts with h), or the suit word of
+    a suit symbol ('♥' for hearts); else None."""
+    if word in known:
+        return None
+    if word in _SUIT_WORD and _SUIT_WORD[word] in known:
+        return _SUIT_WORD[word]
+    starts = [k for k in known if k.startswith(word)]
+    return starts[0] if len(starts) == 1 and word.isalpha() else None
 
 
 def _move_named(P, typed: list):
