@@ -28,3 +28,27 @@ def test_a_deck_that_removes_named_cards_names_them_in_the_rules_text(tmp_path):
     # a removal by a condition still reads as the condition
     assert _removed("card == 2C or card.rank == 3", tmp_path) == \
         "- Removed from the deck: every card such that the card is 2♣ or the card's rank is 3."
+
+
+def test_an_empty_answer_to_a_menu_of_cards_asks_for_a_card_not_a_number():
+    # Scopone's menu of more than 8 moves, some taking several cards, lists the moves by their
+    # cards alone, and a number typed is refused ("1 is not on the list: moves with cards are
+    # chosen by their cards"); an empty line was answered "Type a number from 1 to 9".
+    from cardrules.play import terminal as play
+    from cardrules.engine import Match
+    from cardrules.play.render import cards_unnumbered
+    from cardrules.session import setup
+    from cardrules.text import narrate
+    from conftest import ROOT
+    st = setup(str(ROOT / "tests" / "unseen28" / "scopone.yaml"))
+    m = Match(st.program, 3, record=True)
+    names = narrate.seat_names(4)
+    while not cards_unnumbered(m, len(play.menu(m, m.pending[0], names))):
+        m.apply(0)
+    seat = m.pending[0]
+    n = len(play.menu(m, seat, names))
+    assert play.parse_answer(m, seat, names, "1")[0] == "error"          # numbers are refused
+    kind, reply = play.parse_answer(m, seat, names, "")
+    assert kind == "error" and "Type a card such as 7d" in reply and "number from 1" not in reply
+    kind, reply = play.parse_answer(m, seat, names, "x" * 600)
+    assert kind == "error" and "type a card such as 7d" in reply and n > 8
