@@ -52,3 +52,33 @@ def test_an_empty_answer_to_a_menu_of_cards_asks_for_a_card_not_a_number():
     assert kind == "error" and "Type a card such as 7d" in reply and "number from 1" not in reply
     kind, reply = play.parse_answer(m, seat, names, "x" * 600)
     assert kind == "error" and "type a card such as 7d" in reply and n > 8
+
+
+PRIMIERA = """
+game: Primiera
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, A], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  pile: {per_player: true, visibility: all}
+functions:
+  best:
+    params: {cards: list of card}
+    body: >-
+      sum(max([0] + [rank_order(c.rank) for c in cards if c.suit == s]) for s in [C, D])
+      if all(any(c.suit == s for c in cards) for s in [C, D]) else 0
+hand:
+  - score: {seat: 0, points: "best(pile(0))"}
+"""
+
+
+def test_a_value_that_ends_in_a_condition_is_bracketed_before_its_if(tmp_path):
+    # Scopone's primiera read "the sum, over the suits s ..., of the largest of 0 followed by
+    # ... such that c's suit equals s if for every suit s ...": the `if ... else` ran on into
+    # the comprehension's condition (so did games/scopa.yaml's primiera_total).
+    path = tmp_path / "primiera.yaml"
+    path.write_text(PRIMIERA)
+    text = " ".join(describe(load_game(str(path))[0]).split())
+    assert "best(cards): (the sum, over the suits s in clubs and diamonds, of the largest of 0 " \
+           "followed by rank_order(c's rank) for each card c in cards such that c's suit equals " \
+           "s) if for every suit s in clubs and diamonds" in text, text
