@@ -60,6 +60,13 @@ def _cards_named(e) -> list:
     return []
 
 
+def _removed_words(w, remove) -> str:
+    """The cards a `deck: remove` takes out: named when it lists them (`card == 2C`, `card in
+    [2C, 2D]`), else the condition."""
+    named = _cards_named(remove)
+    return join([w.value(x) for x in named]) if named else f"every card such that {w.cond(remove)}"
+
+
 def _instances(w, z) -> str:
     """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
     if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
@@ -141,10 +148,7 @@ class Describer:
             items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
         items.append((0, cap(_deck_counts(g, w)) + "."))
         if d.remove is not None:
-            named = _cards_named(d.remove)     # `card == 2C`, `card in [2C, 2D]`: the cards
-            items.append((0, "Removed from the deck: " + (join([w.value(x) for x in named])
-                                                          if named else
-                                                          f"every card such that {w.cond(d.remove)}") + "."))
+            items.append((0, f"Removed from the deck: {_removed_words(w, d.remove)}."))
         counts = self.card_counts()
         if counts:
             items.append((0, counts))
