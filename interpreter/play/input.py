@@ -22,6 +22,19 @@ MAX_ANSWER = 500             # characters of one typed answer; a longer line is 
 _NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
 
 
+def _what_to_type(match, items: list) -> str:
+    """What the menu asks for: a number, or (moves of several cards among many, shown by their
+    cards alone: render.cards_unnumbered) a card, and the number of a move that takes none."""
+    n = len(items)
+    if not cards_unnumbered(match, n):
+        return f"Type a number from 1 to {n}"
+    moves = match.legal_moves()
+    plain = [k + 1 for k, (i, _) in enumerate(items) if not move_cards(match, moves[i])]
+    if not plain:
+        return "Type a card such as 7d, or cards one by one"
+    return f"Type a card such as 7d, or the number of a move without cards ({join([str(k) for k in plain], 'or')})"
+
+
 def parse_answer(match, viewer: int, names: list, text: str):
     """What a typed line means: ('move', legal index) | ('pick', card ids: the first cards of a
     move of several, picked one by one from here on) | ('help',) | ('scores',) | ('quit',) |
@@ -30,10 +43,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
     n = len(items)
     t = text.strip()
     if not t:
-        return ("error", f"Type a number from 1 to {n} (? for help).")
+        return ("error", f"{_what_to_type(match, items)} (? for help).")
     if len(t) > MAX_ANSWER:
-        return ("error", f"That answer is too long (over {MAX_ANSWER} characters): type a number "
-                         f"from 1 to {n}.")
+        return ("error", f"That answer is too long (over {MAX_ANSWER} characters): "
+                         f"{_what_to_type(match, items)[:1].lower()}{_what_to_type(match, items)[1:]}.")
     low = t.lower()
     if low in KEYS:
         return KEYS[low]

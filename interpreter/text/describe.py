@@ -44,6 +44,29 @@ def _patience_lost(losers, w) -> str:
     return f"The match is lost by {w.value_top(losers)}; otherwise the player wins."
 
 
+def _cards_named(e) -> list:
+    """The card names a `deck: remove` condition lists and nothing else (`card == 2C`,
+    `card in [2C, 2D]`, joined with `or`), else []: such a removal reads as the cards."""
+    if isinstance(e, ast.BoolOp) and e.op == "or":
+        left, right = _cards_named(e.left), _cards_named(e.right)
+        return left + right if left and right else []
+    if not isinstance(e, ast.Compare) or not (isinstance(e.left, ast.Name) and e.left.id == "card"):
+        return []
+    if e.op == "==" and isinstance(e.right, ast.Name):
+        return [e.right]
+    if e.op == "in" and isinstance(e.right, ast.ListLit) and e.right.items \
+            and all(isinstance(x, ast.Name) for x in e.right.items):
+        return list(e.right.items)
+    return []
+
+
+def _removed_words(w, remove) -> str:
+    """The cards a `deck: remove` takes out: named when it lists them (`card == 2C`, `card in
+    [2C, 2D]`), else the condition."""
+    named = _cards_named(remove)
+    return join([w.value(x) for x in named]) if named else f"every card such that {w.cond(remove)}"
+
+
 def _instances(w, z) -> str:
     """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
     if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
@@ -125,7 +148,7 @@ class Describer:
             items[-1] = (0, items[-1][1] + " The cards have no suits: a card is written by its rank.")
         items.append((0, cap(_deck_counts(g, w)) + "."))
         if d.remove is not None:
-            items.append((0, f"Removed from the deck: every card such that {w.cond(d.remove)}."))
+            items.append((0, f"Removed from the deck: {_removed_words(w, d.remove)}."))
         counts = self.card_counts()
         if counts:
             items.append((0, counts))

@@ -90,6 +90,18 @@ def _bracketed(inner: str, outer: str, right: bool) -> bool:
             or outer in "+-" and (inner == "//" or inner == "%" and not right))
 
 
+
+def _unbracketed(text: str) -> str:
+    """The text without what stands in brackets ('the list (taker; the players q such that
+    ...)' keeps its condition inside them)."""
+    out, depth = [], 0
+    for ch in text:
+        depth += ch == "("
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ")" and depth > 0
+    return "".join(out)
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -343,7 +355,11 @@ class Words(Conditions):
         n, env = self.resolve(n, env)
         if isinstance(n, ast.Cond) and n.type != "bool":
             # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
-            return f"{self.wrapped(n.then, env)} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
+            # ... and '(the sum of ... such that c's suit equals s) if ...': not a condition run on
+            then = self.value(n.then, env)
+            if isinstance(self.resolve(n.then, env)[0], ast.BinOp) or " such that " in _unbracketed(then):
+                then = f"({then})"
+            return f"{then} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:
