@@ -1,0 +1,39 @@
+"""Findings of Exploding Kittens and Jaipur written from the docs (tests/unseen30/)."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+STEAL = """\
+game: Steal
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  steal:
+    params:
+      victim: {from: "after(player)"}
+      card: {from: "hand(victim)", blind: true}
+    do:
+      - move: {cards: card, to: "hand(player)"}
+hand:
+  - deal: {from: stock, to: hand, count: 4}
+  - choose: [steal]
+    by: 0
+"""
+
+
+def test_a_blind_choice_from_another_hand_is_not_labelled_by_a_card(tmp_path):
+    """Exploding Kittens' steal (a card drawn blind from another player's hand) was listed as
+    'Steal North, card #3 (face down) (North's hand)' for some positions and not others: the
+    menu took the position in the fan for a card's number and told where that card lay, which
+    says where some card of the deck is."""
+    from cardrules.play import render
+    f = tmp_path / "steal.yaml"
+    f.write_text(STEAL)
+    m = T.stacked(str(f), "2C 6C 3C 7C 4C 8C 5C 9C")      # seat 1 holds 2C 3C 4C 5C
+    items = [words for _, words in render.menu(m, 0, narrate.seat_names(2))]
+    assert items == [f"Steal North, card #{i} (face down)" for i in range(1, 5)], items
