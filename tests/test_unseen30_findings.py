@@ -37,3 +37,43 @@ def test_a_blind_choice_from_another_hand_is_not_labelled_by_a_card(tmp_path):
     m = T.stacked(str(f), "2C 6C 3C 7C 4C 8C 5C 9C")      # seat 1 holds 2C 3C 4C 5C
     items = [words for _, words in render.menu(m, 0, narrate.seat_names(2))]
     assert items == [f"Steal North, card #{i} (face down)" for i in range(1, 5)], items
+
+
+SWAP = """\
+game: Swap
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  market: {visibility: all}
+moves:
+  swap:
+    params:
+      taken: {from: "subsets(market)"}
+      given: {from: "[[c for c in hand(player) if false]] + subsets(hand(player), 1)"}
+    do:
+      - move: {cards: taken, to: "hand(player)"}
+      - move: {cards: given, to: market}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, to: market, face_up: true}
+  - choose: [swap]
+    by: 0
+"""
+
+
+def test_an_empty_list_of_cards_on_the_menu_says_no_cards(tmp_path):
+    """Jaipur's exchange gives back goods or camels: with camels alone, the goods given are an
+    empty list, and the menu read 'Exchange Silver + Silver, camels 2, given ' (a dangling
+    label)."""
+    from cardrules.play import render
+    f = tmp_path / "swap.yaml"
+    f.write_text(SWAP)
+    m = T.stacked(str(f), "2C 3C 4C 5C 6C 7C 8C 9C")
+    items = [words for _, words in render.menu(m, 0, narrate.seat_names(2))]
+    assert any(w.endswith(", given no cards") for w in items), items
+    assert not any(w.endswith("given ") or w.endswith("given") for w in items), items
