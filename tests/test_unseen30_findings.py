@@ -60,7 +60,7 @@ moves:
       - move: {cards: given, to: market}
 hand:
   - deal: {from: stock, to: hand, count: 2}
-  - move: {top: stock, to: market, face_up: true}
+  - move: {top: stock, count: 2, to: market, face_up: true}
   - choose: [swap]
     by: 0
 """
@@ -77,3 +77,18 @@ def test_an_empty_list_of_cards_on_the_menu_says_no_cards(tmp_path):
     items = [words for _, words in render.menu(m, 0, narrate.seat_names(2))]
     assert any(w.endswith(", given no cards") for w in items), items
     assert not any(w.endswith("given ") or w.endswith("given") for w in items), items
+
+
+def test_a_move_with_an_empty_list_is_taken_as_records_write_it(tmp_path):
+    """Records write Jaipur's exchange with no goods given as 'exchange Leather+Silver 2 '
+    (the empty list is an empty word): typed that way at the terminal (the line stripped), it
+    was refused with "'leather+silver' is not a number, a card or a move here"."""
+    from cardrules.play import input as play_input
+    f = tmp_path / "swap.yaml"
+    f.write_text(SWAP)
+    m = T.stacked(str(f), "2C 3C 4C 5C 6C 7C 8C 9C")
+    texts = narrate.legal_texts(m)
+    empty = [i for i, t in enumerate(texts) if t.endswith(" ") and "+" in t]
+    assert empty, texts
+    typed = texts[empty[0]].strip()
+    assert play_input.parse_answer(m, 0, narrate.seat_names(2), typed) == ("move", empty[0])
