@@ -92,3 +92,24 @@ def test_a_move_with_an_empty_list_is_taken_as_records_write_it(tmp_path):
     assert empty, texts
     typed = texts[empty[0]].strip()
     assert play_input.parse_answer(m, 0, narrate.seat_names(2), typed) == ("move", empty[0])
+
+
+def test_an_empty_list_beside_plus_takes_the_other_sides_type(tmp_path):
+    """Jaipur's exchange gives back goods, or none when camels pay for all: `subsets` has no
+    empty selection, and `[[]] + subsets(...)` was refused ("an empty list [] has no type
+    here"), so the file had to write `[[c for c in hand(player) if false]]` (read "such that
+    never" in the rules text). An empty list beside '+' now has the other side's type."""
+    from cardrules.load import load_game
+    text = SWAP.replace('[[c for c in hand(player) if false]] + ', '[[]] + ')
+    assert "[[]] + subsets" in text
+    f = tmp_path / "swap.yaml"
+    f.write_text(text)
+    load_game(str(f))
+    m = T.stacked(str(f), "2C 3C 4C 5C 6C 7C 8C 9C")
+    assert any(t.endswith(" ") and "+" in t for t in narrate.legal_texts(m))
+    T.choose(m, next(t for t in narrate.legal_texts(m) if t.endswith(" ") and "+" in t))
+    assert len(T.cards(m, "hand:0")) == 4 and T.cards(m, "market") == []
+    from cardrules.text.describe import describe
+    game, _ = load_game(str(f))
+    words = " ".join(describe(game, "text").split())
+    assert "one of the empty selection (no cards) followed by the non-empty selections" in words, words

@@ -281,6 +281,9 @@ class Words(Conditions):
     def v_ListLit(self, n, env):
         if not n.items:                               # one side of `[p] if lost else []`
             return "no " + self.elem_nouns(n.type)[1]
+        if len(n.items) == 1 and isinstance(n.items[0], ast.ListLit) and not n.items[0].items:
+            # `[[]] + subsets(...)`: not "one of no cards followed by the non-empty selections"
+            return f"the empty selection ({self.value(n.items[0], env)})"
         if isinstance(n.type, tuple) and n.type[1] == "seat":
             return join([self.seat(i, env) for i in n.items])
         items = [self.value(i, env) for i in n.items]
