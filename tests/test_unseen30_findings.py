@@ -113,3 +113,19 @@ def test_an_empty_list_beside_plus_takes_the_other_sides_type(tmp_path):
     game, _ = load_game(str(f))
     words = " ".join(describe(game, "text").split())
     assert "one of the empty selection (no cards) followed by the non-empty selections" in words, words
+
+
+def test_an_index_counted_down_from_the_top_reads_so(tmp_path):
+    """Exploding Kittens' see-the-future shows `[stock[-1 - i] for i in range(3)]`: the rules
+    text read "the card at position (minus 1 minus i) of the stock (0 is the bottom)", which
+    counts from the bottom with a negative position."""
+    from cardrules.load import load_game
+    from cardrules.text.describe import describe
+    text = STEAL.replace('''      - move: {cards: card, to: "hand(player)"}''', '''      - move: {cards: card, to: "hand(player)"}
+      - show: {cards: "[stock[-1 - i] for i in range(2)]", to: player}''')
+    f = tmp_path / "peek.yaml"
+    f.write_text(text)
+    game, _ = load_game(str(f))
+    words = " ".join(describe(game, "text").split())
+    assert "the card at position (1 plus i) from the top of the stock (1 is the top card)" in words, words
+    assert "minus 1 minus i" not in words

@@ -259,6 +259,10 @@ class Words(Conditions):
         obj, oenv = self.resolve(n.obj, env)
         idx = n.index
         noun = self.elem_nouns(obj.type)[0]
+        if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
+            # xs[-1 - i] is xs[-(1 + i)]: counted from the end, not 'position (minus 1 minus i)'
+            idx = ast.Neg(idx.span, ast.BinOp(idx.span, "+", idx.left.operand, idx.right))
+            idx.operand.type = n.index.type
         if self.is_zone(obj):
             where = self.value(obj, oenv)
             if isinstance(idx, ast.Num):
