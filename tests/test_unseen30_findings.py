@@ -129,3 +129,19 @@ def test_an_index_counted_down_from_the_top_reads_so(tmp_path):
     words = " ".join(describe(game, "text").split())
     assert "the card at position (1 plus i) from the top of the stock (1 is the top card)" in words, words
     assert "minus 1 minus i" not in words
+
+
+def test_the_deck_reading_the_dealer_is_told_so_before_its_type(tmp_path, capsys):
+    """`copies: "dealer - 1 if card.rank == Kitten else 4"` was refused with "'-' needs numbers,
+    not a seat", though the deck cannot read the dealer at all (docs/language.md: "an error that
+    says so", as `seat_number(dealer)` got)."""
+    from cardrules import cli
+    text = STEAL.replace("  suits: [C]\n", '  suits: [C]\n  copies: "dealer - 1 if card.rank == 2 else 1"\n')
+    f = tmp_path / "deck.yaml"
+    f.write_text(text)
+    assert cli.main(["validate", str(f)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: the deck cannot read the built-in 'dealer': deck: copies and remove "
+                        "are worked out once per player count, before any hand, from the card, "
+                        "players and options"), err
+    assert ":6:12:" in err, err

@@ -94,6 +94,9 @@ class Expressions:
             raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",
                             n.span)
         if name in BUILTIN_VALUES:
+            if getattr(self, "making_deck", False) and name in ("dealer", "hand_number", "leaders"):
+                # (said here, before `dealer - 1` is refused as arithmetic on a seat)
+                raise RuleError(deck_cannot_read("the built-in", name), n.span)
             n.ref = ("builtin", BUILTIN_VALUES[name], name)
             return BUILTIN_VALUES[name]
         if name in self.options:
