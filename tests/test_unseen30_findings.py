@@ -145,3 +145,18 @@ def test_the_deck_reading_the_dealer_is_told_so_before_its_type(tmp_path, capsys
                         "are worked out once per player count, before any hand, from the card, "
                         "players and options"), err
     assert ":6:12:" in err, err
+
+
+def test_simulate_shows_no_totals_for_a_game_without_scores(tmp_path, capsys):
+    """Exploding Kittens keeps no score (the last player alive wins): `simulate` printed
+    'mean total 0.0, min 0, max 0' for every seat and agent and 'lead changes per game 0.000',
+    columns and measures that can only read 0 (the terminal and the browser already leave
+    them out)."""
+    from cardrules import cli
+    f = tmp_path / "steal.yaml"
+    f.write_text(STEAL)
+    assert cli.main(["simulate", str(f), "-n", "4", "--agents", "random,greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "branching factor" in out, out
+    assert "mean total" not in out and "lead changes" not in out and "winner leads" not in out, out
+    assert not any(line != line.rstrip() for line in out.splitlines()), out
