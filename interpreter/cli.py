@@ -295,7 +295,7 @@ def cmd_simulate(a) -> int:
         report.write(a.report, report.simulate_report(summary, st.game.name or a.path, agents,
                                                       _report_meta(a, [a.path])))
     if not a.quiet:
-        for line in format_summary(summary, st.game.name or a.path, agents).splitlines():
+        for line in format_summary(summary, st.game.name or a.path, agents, st.game.keeps_score).splitlines():
             print(clean(line))
         if a.think:
             print(_THINK.format(a.think))

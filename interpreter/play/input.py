@@ -92,7 +92,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
                 want_cards, want_nums, want_words, found, known_words = again
     if not found:                  # as records write it (`compare Baron 0`: seats as digits)
         written = [i for i, x in enumerate(narrate.legal_texts(match))    # ('TEXT (2)': two moves)
-                   if re.sub(r" \(\d+\)$", "", x).lower() == " ".join(typed).lower()]
+                   if " ".join(re.sub(r" \(\d+\)$", "", x).split()).lower() == " ".join(typed).lower()]
         if len(written) == 1:
             return ("move", written[0])
     lead = None if found or want_cards else _move_leading(P, typed)

@@ -315,8 +315,10 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     def cards_of(mv):
         spec = P.game.moves_by_index[mv[0]]
         for p, v in zip(spec.params, mv[1:]):
+            if p.blind:                    # a position in a face-down fan, not a card
+                continue
             yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
-                p.type[1] == "card" and not p.blind else []
+                p.type[1] == "card" else []
     out = []
     for i, words in items:
         cards = list(cards_of(moves[i]))

@@ -505,7 +505,9 @@ def _num(v, kind, places: int | None = None) -> str:
     return f"{v:.{_places([v], kind) if places is None else places}f}"
 
 
-def format_summary(summary: Summary, name: str, agents: list) -> str:
+def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool = True) -> str:
+    """The summary in lines of text. A game that keeps no score (`keeps_score` false: every
+    total is 0) gets no columns of totals and no measures of the lead."""
     s = summary.as_dict()
     ms = {m.key: m for m in summary.measures()}
     n = summary.players
@@ -520,13 +522,13 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
         return "\n".join(lines)
     if summary.seatings:
         agents = ["rotated"] * n
-    lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  {'95% CI':<15} {'mean total':>10} "
-                 f"{'min':>6} {'max':>6}")
+    lines.append(f"{'seat':>4}  {'agent':<8} {'win rate':>8}  " + (
+        f"{'95% CI':<15} {'mean total':>10} {'min':>6} {'max':>6}" if keeps_score else "95% CI"))
     for seat in s["seats"]:
         lo, hi = seat["ci95"]
         lines.append(f"{seat['seat']:>4}  {agents[seat['seat']]:<8} {seat['win_rate']:>8.3f}  "
-                     f"[{lo:.3f}, {hi:.3f}]  {seat['mean_total']:>10.1f} {seat['min_total']:>6} "
-                     f"{seat['max_total']:>6}")
+                     f"[{lo:.3f}, {hi:.3f}]" + (f"  {seat['mean_total']:>10.1f} {seat['min_total']:>6} "
+                                               f"{seat['max_total']:>6}" if keeps_score else ""))
     for i, team in enumerate(summary.teams or []):
         name = "+".join(map(str, team))
         win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
@@ -537,8 +539,8 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
                      f"fair: {summary.fair():.3f}):")
         for a in summary.agent_deals:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]  "
-                         f"mean total {tot.value:.1f}")
+            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]"
+                         + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
                      f"(fair share of a seat: {summary.fair():.3f})")
@@ -552,6 +554,8 @@ def format_summary(summary: Summary, name: str, agents: list) -> str:
                       ("winner_leads_from", "share of the game's decisions; 0 = from the start"),
                       ("forced_share", "one legal move"),
                       ("branching", "mean legal moves per decision")):
+        if not keeps_score and key in ("lead_changes", "winner_leads_from"):
+            continue                               # (every total is 0: nobody ever leads)
         m = ms[key]
         if m.value is None:
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")

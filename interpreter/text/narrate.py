@@ -117,6 +117,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
     if param is not None and param.blind:
         return f"#{v + 1} (face down)"
     if isinstance(typ, tuple):
+        if not v:                             # an empty choice ('given no cards'), not ''
+            return "no cards" if typ[1] == "card" else "none"
         return " + ".join(value_words(match, None, x, typ[1], names, viewer) for x in v)
     if typ == "card":
         return card(P, v)

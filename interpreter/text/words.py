@@ -271,6 +271,10 @@ class Words(Conditions):
         obj, oenv = self.resolve(n.obj, env)
         idx = n.index
         noun = self.elem_nouns(obj.type)[0]
+        if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
+            # xs[-1 - i] is xs[-(1 + i)]: counted from the end, not 'position (minus 1 minus i)'
+            idx = ast.Neg(idx.span, ast.BinOp(idx.span, "+", idx.left.operand, idx.right))
+            idx.operand.type = n.index.type
         if self.is_zone(obj):
             where = self.value(obj, oenv)
             if isinstance(idx, ast.Num):
@@ -293,6 +297,9 @@ class Words(Conditions):
     def v_ListLit(self, n, env):
         if not n.items:                               # one side of `[p] if lost else []`
             return "no " + self.elem_nouns(n.type)[1]
+        if len(n.items) == 1 and isinstance(n.items[0], ast.ListLit) and not n.items[0].items:
+            # `[[]] + subsets(...)`: not "one of no cards followed by the non-empty selections"
+            return f"the empty selection ({self.value(n.items[0], env)})"
         if isinstance(n.type, tuple) and n.type[1] == "seat":
             return join([self.seat(i, env) for i in n.items])
         items = [self.value(i, env) for i in n.items]

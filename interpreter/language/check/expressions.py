@@ -94,6 +94,9 @@ class Expressions:
             raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",
                             n.span)
         if name in BUILTIN_VALUES:
+            if getattr(self, "making_deck", False) and name in ("dealer", "hand_number", "leaders"):
+                # (said here, before `dealer - 1` is refused as arithmetic on a seat)
+                raise RuleError(deck_cannot_read("the built-in", name), n.span)
             n.ref = ("builtin", BUILTIN_VALUES[name], name)
             return BUILTIN_VALUES[name]
         if name in self.options:
@@ -267,7 +270,8 @@ class Expressions:
     def x_ListLit(self, n, scope):
         if not n.items:
             raise RuleError("an empty list [] has no type here; leave it out (it may be one side "
-                            "of 'if ... else': [p] if lost else [])", n.span)
+                            "of 'if ... else': [p] if lost else [], or of '+': [[]] + "
+                            "subsets(hand(player)))", n.span)
         types = [self.expr(i, scope) for i in n.items]
         want = RANK if RANK in types else next((t for t in types if t in self.enums), types[0])
         if want == RANK and any(t not in (RANK, INT) for t in types):
@@ -281,6 +285,13 @@ class Expressions:
         return list_of(want)
 
     def x_BinOp(self, n, scope):
+        if n.op == "+" and _hollow(n.left) != _hollow(n.right):
+            # `[[]] + subsets(hand(player))`: an empty list (or a list of them) beside '+' is a
+            # list like the other side, as one side of `[p] if lost else []`
+            side, other = (n.left, n.right) if _hollow(n.left) else (n.right, n.left)
+            t = self.expr(other, scope)
+            if _type_hollow(side, t):
+                return t
         lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
         if n.op == "+" and {lt, rt} == {list_of(INT), list_of(SEAT)}:   # seats + [t], t a number
             side = n.left if lt == list_of(INT) else n.right
@@ -452,3 +463,16 @@ def _card_part_hint(n, lt, rt):
     side, part = (n.left, _CARD_PARTS[rt]) if lt == CARD else (n.right, _CARD_PARTS[lt])
     who = side.id if isinstance(side, ast.Name) else "card"
     return f" (compare the card's {part}: {who}.{part})"
+
+
+def _hollow(node) -> bool:
+    """An empty list written out, `[]`, or a list of them, `[[]]`: no item says its type."""
+    return isinstance(node, ast.ListLit) and all(_hollow(i) for i in node.items)
+
+
+def _type_hollow(node, t) -> bool:
+    """Give a hollow list (`[]`, `[[]]`) the list type t, if it fits it."""
+    if not isinstance(t, tuple) or not all(_type_hollow(i, t[1]) for i in node.items):
+        return False
+    node.type = t
+    return True
