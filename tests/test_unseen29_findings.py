@@ -24,3 +24,14 @@ def test_a_wide_screen_never_folds_a_heading_or_a_cards_name():
     assert len(table.splitlines()) == 4, table      # title, heading, one line a player
     assert all(len(line) <= 80 for line in text.splitlines())
 
+
+def test_how_to_play_names_the_options_its_rules_call_by_name():
+    """No Thanks!'s player rules listed 'Cards set aside unseen before play: 9.' and then said
+    'the number of cards in the stock is more than set_aside': nothing tied the two."""
+    from cardrules.language.load import load_game
+    from cardrules.text.howto import how_to_play
+    game, _ = load_game(os.path.join(ROOT, "tests", "unseen29", "no-thanks.yaml"))
+    text = " ".join(how_to_play(game, {"set_aside": 5}, 100).split())
+    assert "- Cards set aside unseen before play (set_aside): 5." in text
+    assert "more than set_aside" in text
+    assert "- Chips each player has at the start: 11." in text      # not named in the rules
