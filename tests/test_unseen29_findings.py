@@ -35,3 +35,20 @@ def test_how_to_play_names_the_options_its_rules_call_by_name():
     assert "- Cards set aside unseen before play (set_aside): 5." in text
     assert "more than set_aside" in text
     assert "- Chips each player has at the start: 11." in text      # not named in the rules
+
+
+def test_a_whole_answer_typed_while_picking_is_taken_as_at_the_menu():
+    """Typing `go` (Go fits 'repair Go' and 'discard Go') starts picking; the whole answer
+    `repair go` typed next was refused as "'repair' is not a card here."."""
+    from cardrules.play.input import parse_answer
+    from cardrules.play.picking import pick_answer
+    from cardrules.text import narrate
+    m = stacked(MILLE, "Go SpeedLimit EndOfLimit Km50 Km25 Km50 Km25 Km50 Km25 Km50 Km25 Km50 Km75")
+    names = ["South", "North"]
+    kind, picked = parse_answer(m, 1, names, "go")
+    assert kind == "pick"
+    kind, i = pick_answer(m, 1, names, picked, "repair go")
+    assert kind == "move" and narrate.legal_texts(m)[i] == "repair Go"
+    kind, why = pick_answer(m, 1, names, picked, "attack go")
+    assert kind == "error" and why.startswith("You cannot attack with Go"), why
+    assert pick_answer(m, 1, names, picked, "xyzzy") == ("error", "'xyzzy' is not a card here.")
