@@ -34,7 +34,22 @@ def test_how_to_play_names_the_options_its_rules_call_by_name():
     text = " ".join(how_to_play(game, {"set_aside": 5}, 100).split())
     assert "- Cards set aside unseen before play (set_aside): 5." in text
     assert "more than set_aside" in text
-    assert "- Chips each player has at the start: 11." in text      # not named in the rules
+    assert "- Chips each player has at the start (chips_each): 11." in text   # chips starts as it
+
+
+def test_how_to_play_says_what_the_values_it_names_are_and_their_words_on_the_screen():
+    """No Thanks!'s player rules said 'set pot to pot plus 1' and never what pot is, while the
+    screen calls it 'Chips on the card'; the author's rules did not give the label either."""
+    from cardrules.language.load import load_game
+    from cardrules.text.describe import describe
+    from cardrules.text.howto import how_to_play
+    game, _ = load_game(os.path.join(ROOT, "tests", "unseen29", "no-thanks.yaml"))
+    text = " ".join(how_to_play(game, {}, 100).split())
+    assert "Values kept during play" in text and "\nVariables\n" not in how_to_play(game, {}, 100)
+    assert "- pot, a number, starting as 0. Shown in play as 'Chips on the card'." in text
+    assert "- turn, a player, starting as the player to the left of the dealer" in text
+    assert "Shown in play as 'Chips'" not in text          # the label is the name itself
+    assert "Shown in play as 'Chips on the card'" in " ".join(describe(game, "text").split())
 
 
 def test_a_whole_answer_typed_while_picking_is_taken_as_at_the_menu():

@@ -37,6 +37,10 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
             else _player_facing_block(b) for b in moves[2:]]
     doc += [_player_facing_block(b) for b in d.match()]
     doc += _definitions(d, doc, g)
+    said = render_text(doc, 10_000)
+    named = [v.name for v in g.variables if _names(v.name, said)]
+    if named:                   # 'set pot to pot plus 1': what pot is, and its name on the screen
+        doc += [Heading(2, "Values kept during play")] + d.variables(named)[1:]
     opts = _settings(game, options or {}, w, render_text(doc, 10_000))
     if opts:
         doc[at:at] = [Heading(2, "This game's settings"), Items(opts)]
@@ -73,6 +77,11 @@ def _player_facing_block(b):
     return b
 
 
+def _names(name: str, text: str) -> bool:
+    """Whether the rules in `text` call something by `name`, as a word of its own."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+
 def _settings(game, values: dict, w, text: str = "") -> list:
     """Each option's value in this game, by its label or description; the option's own name
     follows in brackets where the rules in `text` call it by that name ('... more than
@@ -83,7 +92,7 @@ def _settings(game, values: dict, w, text: str = "") -> list:
         shown = ("on" if v else "off") if o.type == "bool" else str(v)
         what = w.t(o.label or o.description or o.name).rstrip(".") if (o.label or o.description) \
             else w.words(o.name)
-        if (o.label or o.description) and re.search(rf"(?<![\w.]){re.escape(o.name)}(?!\w)", text):
+        if (o.label or o.description) and _names(o.name, text):
             what += f" ({w.t(o.name)})"
         out.append((0, f"{what}: {shown}."))
     return out
