@@ -67,3 +67,23 @@ def test_a_whole_answer_typed_while_picking_is_taken_as_at_the_menu():
     kind, why = pick_answer(m, 1, names, picked, "attack go")
     assert kind == "error" and why.startswith("You cannot attack with Go"), why
     assert pick_answer(m, 1, names, picked, "xyzzy") == ("error", "'xyzzy' is not a card here.")
+
+
+def test_an_option_or_a_table_called_like_a_function_is_named_as_such(tmp_path):
+    """`initial: "chips_each(player)"` (an option) read "unknown function 'chips_each'", as if
+    the name were misspelt."""
+    import pytest
+    from cardrules.errors import ErrorList, RuleError
+    from cardrules.language.load import load_game
+    base = open(os.path.join(ROOT, "tests", "unseen29", "no-thanks.yaml")).read()
+    cases = [(base.replace("initial: chips_each,", 'initial: "chips_each(player)",'),
+              "'chips_each' is an option, one value, not a function: write chips_each without (...)"),
+             (base.replace("initial: chips_each,", 'initial: "start(players)",')
+              .replace("\noptions:", "\ntables:\n  start: {3: 11, 4: 11, 5: 11}\noptions:"),
+              "'start' is a table: look a value up with start[KEY], not start(...)")]
+    for k, (text, message) in enumerate(cases):
+        f = tmp_path / f"g{k}.yaml"
+        f.write_text(text)
+        with pytest.raises((RuleError, ErrorList)) as e:
+            load_game(str(f))
+        assert message in str(e.value)
