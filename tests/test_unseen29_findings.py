@@ -87,3 +87,18 @@ def test_an_option_or_a_table_called_like_a_function_is_named_as_such(tmp_path):
         with pytest.raises((RuleError, ErrorList)) as e:
             load_game(str(f))
         assert message in str(e.value)
+
+
+def test_an_attribute_may_hold_ranks_or_suits_and_its_error_says_so(tmp_path):
+    """The docs said attribute values are whole numbers or true/false, and a card value was
+    refused as "must hold numbers or true/false", while suits and ranks are accepted."""
+    import pytest
+    from cardrules.errors import ErrorList, RuleError
+    from cardrules.language.load import load_game
+    base = open(os.path.join(ROOT, "tests", "unseen29", "no-thanks.yaml")).read()
+    f = tmp_path / "g.yaml"
+    f.write_text(base.replace('value: "rank_order(card.rank) + 3"', 'value: "card"'))
+    with pytest.raises((RuleError, ErrorList)) as e:
+        load_game(str(f))
+    assert ("attribute 'number' must hold numbers, true/false values, ranks, suits or colours, "
+            "not cards") in str(e.value)

@@ -187,7 +187,8 @@ class Sections:
                          + hint, span)
             typ = types.pop() if len(types) == 1 else INT
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
-                self.err(f"attribute '{name}' must hold numbers or true/false", span)
+                self.err(f"attribute '{name}' must hold numbers, true/false values, ranks, suits or "
+                         f"colours, not {type_name(typ)}s", span)
             if default is None and table is not None:
                 if len(table) < self.table_size(table_by):
                     self.warn(f"attribute '{name}' has no default and its table misses some "
