@@ -102,3 +102,18 @@ def test_an_attribute_may_hold_ranks_or_suits_and_its_error_says_so(tmp_path):
         load_game(str(f))
     assert ("attribute 'number' must hold numbers, true/false values, ranks, suits or colours, "
             "not cards") in str(e.value)
+
+
+def test_a_table_by_rank_in_a_deck_without_ranks_says_the_deck_has_none(tmp_path):
+    """`by_rank: {Km25: 25, ...}` in a deck of named cards read "unknown rank 'Km25' (the
+    deck's ranks: )", an empty list."""
+    import pytest
+    from cardrules.errors import ErrorList, RuleError
+    from cardrules.language.load import load_game
+    f = tmp_path / "g.yaml"
+    f.write_text(open(MILLE).read().replace("by_card: {Km25: 25,", "by_rank: {Km25: 25,"))
+    with pytest.raises((RuleError, ErrorList)) as e:
+        load_game(str(f))
+    assert ("unknown rank 'Km25' (the deck has no ranks: 'Km25' is a card, given its value under "
+            "by_card)") in str(e.value)
+    assert "the deck's ranks: )" not in str(e.value)
