@@ -55,8 +55,7 @@ def test_how_to_play_says_what_the_values_it_names_are_and_their_words_on_the_sc
 def test_a_whole_answer_typed_while_picking_is_taken_as_at_the_menu():
     """Typing `go` (Go fits 'repair Go' and 'discard Go') starts picking; the whole answer
     `repair go` typed next was refused as "'repair' is not a card here."."""
-    from cardrules.play.input import parse_answer
-    from cardrules.play.picking import pick_answer
+    from cardrules.play.input import parse_answer, picking_answer as pick_answer
     from cardrules.text import narrate
     m = stacked(MILLE, "Go SpeedLimit EndOfLimit Km50 Km25 Km50 Km25 Km50 Km25 Km50 Km25 Km50 Km75")
     names = ["South", "North"]

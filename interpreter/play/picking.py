@@ -172,11 +172,6 @@ def pick_answer(match, viewer: int, names: list, picked: list, text: str, order:
     for tok in t.replace(",", " ").split():
         c = cardtext.parse_card_of(tok, match.P.card_names)
         if c not in match.P.card_names:
-            if len(t.split()) > 1:      # a whole answer (`repair go`, `attack stop`): as at the menu
-                from .input import parse_answer
-                kind, *rest = parse_answer(match, viewer, names, t)
-                if kind == "move" or (kind == "error" and not rest[0].startswith("'")):
-                    return (kind, *rest)
             return ("error", f"'{clean(tok)[:20]}' is not a card here.")
         typed.append(c)
     now = list(picked)
