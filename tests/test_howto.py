@@ -27,6 +27,6 @@ def test_how_to_play_has_no_repository_path_nor_specification_headings(path):
 
 def test_how_to_play_shows_the_settings_of_this_game():
     game, _ = load_game(os.path.join(ROOT, "games", "chinese-ten.yaml"))
-    assert "- Playing to: 100." in how_to_play(game, {}, 100)
-    assert "- Playing to: 60." in how_to_play(game, {"target": 60}, 100)
+    assert "- Playing to (target): 100." in how_to_play(game, {}, 100)
+    assert "- Playing to (target): 60." in how_to_play(game, {"target": 60}, 100)
     assert "\ncapture three\n" in how_to_play(game, {}, 100)

@@ -15,7 +15,7 @@ from ..engine.picks import Picker, move_cards
 from ..text import narrate
 from ..text.english import join
 from ..text.whynot import why_not
-from .picking import KEYS, card_ids
+from .picking import KEYS, card_ids, pick_answer
 from .render import cards_unnumbered, menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
@@ -136,6 +136,18 @@ def parse_answer(match, viewer: int, names: list, text: str):
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
     return ("error", f"'{t}' fits moves {listed}: type the number.")
+
+
+def picking_answer(match, viewer: int, names: list, picked: list, text: str, order: list | None = None):
+    """A line typed while picking cards (picking.pick_answer); a whole answer that names a move
+    (`repair go` after `go` started picking, `attack stop`) is taken as at the menu, instead of
+    "'repair' is not a card here"."""
+    ans = pick_answer(match, viewer, names, picked, text, order)
+    if ans[0] == "error" and ans[1].endswith("is not a card here.") and len(text.split()) > 1:
+        whole = parse_answer(match, viewer, names, text)
+        if whole[0] == "move" or (whole[0] == "error" and not whole[1].startswith("'")):
+            return whole
+    return ans
 
 
 def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):

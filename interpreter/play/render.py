@@ -145,6 +145,20 @@ def _fit(t: Table, rows: list, lo: int, hi: int, width: int):
         room -= t.columns[i].max_width
 
 
+def _folds_words(t: Table, rows: list, lo: int, hi: int, width: int) -> bool:
+    """Whether the wide table is too wide for `width` unless it folds a word: a heading or a
+    card's name in the zones' columns `lo`..`hi`-1 (which may fold between words), or any cell
+    of the other columns (names and numbers). The narrow layout then fits instead, its long
+    cells cut with '…' ('Distance' was folded 'Distanc' / 'e' and a card named 'EndOfLimit'
+    'EndOfLi' / 'mit' at 80 columns, beside a long cell of another zone)."""
+    text = lambda x: x.plain if isinstance(x, Text) else str(x)
+    need = 0
+    for i, c in enumerate(t.columns):
+        parts = [text(r[i]).split() if lo <= i < hi else [text(r[i])] for r in rows]
+        need += max([cell_len(str(c.header))] + [cell_len(w) for p in parts for w in p]) + 2
+    return need - 2 > width
+
+
 def render_board(match, viewer: int, names: list, compact: bool = False, width: int | None = None) -> Group:
     """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
     `compact` (a narrow terminal): the dealer is in the title only, shorter cells, and with the
@@ -217,6 +231,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
         rows.append(row)
     if compact and width:
         _fit(t, rows, 2, 2 + len(player_zones) + len(cells), width)
+    elif width and _folds_words(t, rows, 2, 2 + len(player_zones) + len(cells), width):
+        return render_board(match, viewer, names, True, width)   # 'Distanc' / 'e', 'EndOfLi' / 'mit'
     parts.append(t)
     for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
         for p in order:

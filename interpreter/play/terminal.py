@@ -31,8 +31,7 @@ from ..language.model import players_text
 from ..session import derive_seed, forced, parse_sets, setup
 # re-exported: tests and web/protocol.py import these from here
 from ..engine.picks import Picker
-from .input import MAX_ANSWER, parse_answer, read_answer, read_tty  # noqa: F401
-from .picking import pick_answer
+from .input import MAX_ANSWER, parse_answer, picking_answer, read_answer, read_tty  # noqa: F401
 from .render import (_blind_fan, _fan_source, help_text, menu, render_board,  # noqa: F401
                      render_decision, render_hand_end, render_handover, render_help,
                      render_match_end, render_scores, render_screen, styled, to_text)
@@ -244,7 +243,7 @@ class PlaySession:
         while True:
             line = term.read(f"{names[seat]}> ")
             ans = parse_answer(m, seat, names, line) if not self.picked else \
-                pick_answer(m, seat, names, self.picked, line, [i for i, _ in menu(m, seat, names)])
+                picking_answer(m, seat, names, self.picked, line, [i for i, _ in menu(m, seat, names)])
             if ans[0] == "move":
                 return ans[1]
             if ans[0] in ("pick", "picked"):

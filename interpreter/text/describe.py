@@ -98,6 +98,13 @@ def _set_target(w, var, seat) -> str:
     return w.of(seat, {}, w.code(var.name)) if seat is not None else w.code(var.name)
 
 
+def _shown_as(v, w) -> str:
+    """A variable's label, the screen's words for it, where they say more than its name and
+    its description: " Shown in play as 'Chips on the card'."."""
+    said = ("", (v.description or "").rstrip(".").lower(), w.words(v.name).lower())
+    return f" Shown in play as '{w.t(v.label)}'." if v.show and v.label.rstrip(".").lower() not in said else ""
+
+
 class Describer:
     def __init__(self, game: m.Game, md: bool, options: dict | None = None):
         self.g = game
@@ -296,16 +303,16 @@ class Describer:
                      + (" or is turned face down; whoever saw it remembers it." if self.g.turns_down else ".")),
                 Items(items)]
 
-    def variables(self) -> list:
+    def variables(self, only=None) -> list:      # every variable, or those named in `only`
         g, w = self.g, self.w
         if not g.variables:
             return []
         items = []
         kept = False
-        for t, values in g.types.items():      # types of the file's own
+        for t, values in g.types.items() if only is None else ():      # types of the file's own
             items.append((0, f"{cap(a_or_an(w.words(t)))} is one of {', '.join(w.code(x) for x in values)} "
                              f"(in this order)."))
-        for v in g.variables:
+        for v in [v for v in g.variables if only is None or v.name in only]:
             noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
                 else NOUNS.get(v.type, ("value",))[0]
             text = f"{w.code(v.name)}, {a_or_an(noun)}" + (" for each player" if v.per_player else "")
@@ -315,6 +322,7 @@ class Describer:
                 text += " (set at the start of the match and kept from hand to hand)"
                 kept = True
             text += f": {w.t(v.description).rstrip('.')}." if v.description else "."
+            text += _shown_as(v, w)
             items.append((0, text))
         intro = "Every hand starts with these values" + (", except those kept from hand to hand."
                                                           if kept else ".")

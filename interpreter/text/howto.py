@@ -8,6 +8,8 @@ the end. Plain text (the terminal) or Markdown (the browser).
 """
 from __future__ import annotations
 
+import re
+
 from .describe import Describer
 from .document import Heading, Items, Para, render_md, render_text
 
@@ -26,9 +28,7 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
         doc.append(Para(w.t(g.description)))
     doc += _player_facing(d.players_and_cards())
     doc += d.attributes()
-    opts = _settings(game, options or {}, w)
-    if opts:
-        doc += [Heading(2, "This game's settings"), Items(opts)]
+    at = len(doc)
     doc += [Heading(2, "How a hand goes"), Items(d.stmts(g.hand, 0), numbered=True)]
     moves = d.moves()
     if moves:
@@ -36,7 +36,15 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
             Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
             else _player_facing_block(b) for b in moves[2:]]
     doc += [_player_facing_block(b) for b in d.match()]
-    return doc + _definitions(d, doc, g)
+    doc += _definitions(d, doc, g)
+    said = render_text(doc, 10_000)
+    named = [v.name for v in g.variables if _names(v.name, said)]
+    if named:                   # 'set pot to pot plus 1': what pot is, and its name on the screen
+        doc += [Heading(2, "Values kept during play")] + d.variables(named)[1:]
+    opts = _settings(game, options or {}, w, render_text(doc, 10_000))
+    if opts:
+        doc[at:at] = [Heading(2, "This game's settings"), Items(opts)]
+    return doc
 
 
 def _definitions(d, doc: list, g) -> list:
@@ -69,12 +77,22 @@ def _player_facing_block(b):
     return b
 
 
-def _settings(game, values: dict, w) -> list:
+def _names(name: str, text: str) -> bool:
+    """Whether the rules in `text` call something by `name`, as a word of its own."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", text) is not None
+
+
+def _settings(game, values: dict, w, text: str = "") -> list:
+    """Each option's value in this game, by its label or description; the option's own name
+    follows in brackets where the rules in `text` call it by that name ('... more than
+    set_aside' beside 'Cards set aside unseen before play: 9' left the reader to guess)."""
     out = []
     for o in game.options.values():
         v = values.get(o.name, o.default)
         shown = ("on" if v else "off") if o.type == "bool" else str(v)
         what = w.t(o.label or o.description or o.name).rstrip(".") if (o.label or o.description) \
             else w.words(o.name)
+        if (o.label or o.description) and _names(o.name, text):
+            what += f" ({w.t(o.name)})"
         out.append((0, f"{what}: {shown}."))
     return out

@@ -80,6 +80,11 @@ class Calls:
         if f in self.variable_names:
             raise self.unreadable(f, n.span)
         self.deck_reads(f, n.span)
+        if f in self.options:
+            raise RuleError(f"'{f}' is an option, one value, not a function: write {f} without (...)",
+                            n.span)
+        if f in self.tables:
+            raise RuleError(f"'{f}' is a table: look a value up with {f}[KEY], not {f}(...)", n.span)
         known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
         raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
 

@@ -187,7 +187,8 @@ class Sections:
                          + hint, span)
             typ = types.pop() if len(types) == 1 else INT
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
-                self.err(f"attribute '{name}' must hold numbers or true/false", span)
+                self.err(f"attribute '{name}' must hold numbers, true/false values, ranks, suits or "
+                         f"colours, not {type_name(typ)}s", span)
             if default is None and table is not None:
                 if len(table) < self.table_size(table_by):
                     self.warn(f"attribute '{name}' has no default and its table misses some "
@@ -199,19 +200,30 @@ class Sections:
         return {"by_rank": len(self.deck.ranks), "by_suit": len(self.deck.suits),
                 "by_card": len(self.deck.ranks) * len(self.deck.suits) + len(self.deck.named)}[by]
 
+    def _listed(self, key, what: str, names) -> str:
+        """The deck's ranks or suits after an unknown one; a deck without any ('the deck's
+        ranks: ' and nothing) says so, and points a card's name to by_card."""
+        if names:
+            return f" (the deck's {what}: {', '.join(names)})"
+        if key in self.deck.named:
+            return f" (the deck has no {what}: '{key}' is a card, given its value under by_card)"
+        named = list(self.deck.named)
+        return f" (the deck has no {what}" + (f"; its cards are {', '.join(named[:8])}"
+                                               + (", ..." if len(named) > 8 else "") if named else "") + ")"
+
     def table_key(self, by, key, span):
         key = str(key)
         if by == "by_rank":
             r = self.rank_index(key)
             if r is None:
-                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or
-                                                    f" (the deck's ranks: {', '.join(self.deck.ranks)})"), span)
+                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or self._listed(
+                    key, "ranks", self.deck.ranks)), span)
             return r
         if by == "by_suit":
             s = self.suit_index(key)
             if s is None:
-                self.err(f"unknown suit '{key}'" + (suggest(key, self.deck.suits) or
-                                                    f" (the deck's suits: {', '.join(self.deck.suits)})"), span)
+                self.err(f"unknown suit '{key}'" + (suggest(key, self.deck.suits) or self._listed(
+                    key, "suits", self.deck.suits)), span)
             return s
         c = self.card_kind(key)
         if c is None:
