@@ -48,3 +48,38 @@ def phrase(expr: str) -> str:
 ])
 def test_one_number_list_reads_as_a_list(expr, words):
     assert phrase(expr) == words
+
+
+LET_GAME = """\
+game: Lets
+players: {min: 2, max: 4}
+deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+  - let:
+      live: "[q for q in seats if count(hand(q)) > 0]"
+      left_over: "count(stock)"
+  - let:
+      few: "count(stock)"
+      many: "[q for q in seats if count(hand(q)) > 0]"
+  - score: {seat: "live[0]", points: "left_over + few + count(many)"}
+"""
+
+
+def test_a_let_whose_value_runs_on_is_not_joined_with_and(tmp_path, capsys):
+    """Omaha's `let: {live: "[q for q in ... if not folded(q)]", pot: ...}` read "... such
+    that q's folded is false and pot be the sum ...", as if `pot be` were part of the
+    condition; such a let reads as two sentences joined by a semicolon."""
+    from cardrules.cli import main
+    path = tmp_path / "lets.yaml"
+    path.write_text(LET_GAME)
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("Let live be the players q such that q's hand is not empty; let left_over be the "
+            "number of cards in the stock.") in text
+    # a value that does not run on keeps the 'and'
+    assert ("Let few be the number of cards in the stock and many be the players q such that "
+            "q's hand is not empty.") in text

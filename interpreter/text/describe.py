@@ -15,7 +15,7 @@ from ..errors import clean
 from ..language.nodes import walk
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .english import a_or_an, cap, join, plural, singular
-from .words import NOUNS, SUIT_SYMBOLS, Words, param_words, word_move
+from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, param_words, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -497,7 +497,11 @@ class Describer:
 
     def s_Let(self, st, d):
         w = self.w
-        parts = [f"{w.code(var.name)} be {w.value_top(node)}" for var, node in st.pairs if node is not None]
+        values = [(w.code(var.name), w.value_top(node)) for var, node in st.pairs if node is not None]
+        parts = [f"{name} be {v}" for name, v in values]
+        if len(parts) > 1 and any(_runs_on(v) for _, v in values[:-1]):
+            # 'such that q's folded is false and pot be ...' would read as one condition
+            return [(d, "Let " + "; let ".join(parts) + ".")]
         return [(d, "Let " + join(parts, "and") + ".")]
 
     def s_Reveal(self, st, d):
