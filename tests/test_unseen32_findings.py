@@ -83,3 +83,36 @@ def test_a_let_whose_value_runs_on_is_not_joined_with_and(tmp_path, capsys):
     # a value that does not run on keeps the 'and'
     assert ("Let few be the number of cards in the stock and many be the players q such that "
             "q's hand is not empty.") in text
+
+
+DISCARD_GAME = """\
+game: Nine Down
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  discards: {visibility: all}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 9}
+  - move: {all: "hand(0)", to: discards, face_up: true}
+"""
+
+
+def test_nine_cards_discarded_face_up_are_named_to_every_seat(tmp_path, capsys):
+    """Cinch: a player discarding all nine non-trumps face up to a public pile was told to
+    the others as "9 cards from North's hand to the discards", as if they were hidden: more
+    than 8 cards were always counted. Cards going where everyone sees them are named."""
+    from cardrules.cli import main
+    path = tmp_path / "nine.yaml"
+    path.write_text(DISCARD_GAME)
+    rec = tmp_path / "rec"
+    assert main(["simulate", str(path), "-n", "1", "-q", "--record", str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--show", "--seat", "1", str(next(rec.glob("*.jsonl")))]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "9 cards from South's hand" not in out
+    assert "from South's hand to the discards" in out
+    # a deal of nine to a hand is still counted, to its owner too (the screen shows the hand)
+    assert "9 cards to your hand" in out
