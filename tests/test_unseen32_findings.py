@@ -116,3 +116,13 @@ def test_nine_cards_discarded_face_up_are_named_to_every_seat(tmp_path, capsys):
     assert "from South's hand to the discards" in out
     # a deal of nine to a hand is still counted, to its owner too (the screen shows the hand)
     assert "9 cards to your hand" in out
+
+
+def test_one_balanced_deal_is_one_deal_not_one_deals(capsys):
+    """`simulate omaha -n 2 --players 4` plays one deal in four seatings: the summary said
+    "balanced: 1 deals"."""
+    from cardrules.cli import main
+    assert main(["simulate", "perfect10", "-n", "2", "--players", "4", "--hands", "1",
+                 "--agents", "greedy,random,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "balanced: 1 deal, each played in 4 seatings" in out
