@@ -67,6 +67,15 @@ def _score_words(w, pts) -> str:
     return f"scores {w.value(pts)} points" if isinstance(pts, ast.Name) else f"scores {w.value_top(pts)}"
 
 
+def _let_words(values: list) -> str:
+    """`let:` of (name, words) pairs; joined with '; let' when a value but the last runs on:
+    'such that q's folded is false and pot be ...' would read as one condition."""
+    parts = [f"{name} be {v}" for name, v in values]
+    if len(parts) > 1 and any(_runs_on(v) for _, v in values[:-1]):
+        return "Let " + "; let ".join(parts) + "."
+    return "Let " + join(parts, "and") + "."
+
+
 def _set_target(w, var, seat) -> str:
     """What a set: sets: zone data of an instance ('the down of tableau number i': seat is the
     instance), a per-player variable's seat ("p's bid"), or a variable."""
@@ -497,12 +506,8 @@ class Describer:
 
     def s_Let(self, st, d):
         w = self.w
-        values = [(w.code(var.name), w.value_top(node)) for var, node in st.pairs if node is not None]
-        parts = [f"{name} be {v}" for name, v in values]
-        if len(parts) > 1 and any(_runs_on(v) for _, v in values[:-1]):
-            # 'such that q's folded is false and pot be ...' would read as one condition
-            return [(d, "Let " + "; let ".join(parts) + ".")]
-        return [(d, "Let " + join(parts, "and") + ".")]
+        return [(d, _let_words([(w.code(var.name), w.value_top(node)) for var, node in st.pairs
+                                if node is not None]))]
 
     def s_Reveal(self, st, d):
         if not st.up:
