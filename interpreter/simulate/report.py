@@ -176,7 +176,8 @@ def _agents_html(summary: Summary) -> list:
     if not summary.seatings:
         return []
     ms = _ms(summary)
-    out = [f"<h2>Agents</h2><p>Balanced: {len(summary.deals)} deals, each played in "
+    d = len(summary.deals)
+    out = [f"<h2>Agents</h2><p>Balanced: {d} deal{'s' if d != 1 else ''}, each played in "
            f"{len(summary.seatings)} seatings (the agents rotated over the seats, the same cards in each).</p>",
            '<table class="agents"><tr><th>agent</th><th>win rate per seat</th><th>95% interval</th>'
            "<th>mean total</th></tr>"]

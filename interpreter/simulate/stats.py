@@ -515,7 +515,8 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
              + (f", {s['failed']} failed" if s["failed"] else "")]
     if summary.seatings:
         k = len(summary.seatings)
-        lines.append(f"balanced: {len(summary.deals)} deals, each played in {k} seatings "
+        d = len(summary.deals)
+        lines.append(f"balanced: {d} deal{'s' if d != 1 else ''}, each played in {k} seatings "
                      f"(the agents rotated over the seats, the same cards in each)")
     if not s["games"]:
         lines.append("no game was completed: nothing to measure")

@@ -261,7 +261,7 @@ class Conditions:
     def listed(self, n, env) -> str:
         """A side of a comparison: a list written out is "the list (a; b)", since its items
         joined with "and" would run into the condition's own "and" (`... and [a, b] == best`)."""
-        if isinstance(n, ast.ListLit) and len(n.items) > 1 and not (
+        if isinstance(n, ast.ListLit) and n.items and not (
                 isinstance(n.type, tuple) and n.type[1] == "seat"):
             return self.list_of([self.value(i, env) for i in n.items])
         return self.value(n, env)

@@ -15,7 +15,7 @@ from ..errors import clean
 from ..language.nodes import walk
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .english import a_or_an, cap, join, plural, singular
-from .words import NOUNS, SUIT_SYMBOLS, Words, param_words, word_move
+from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, param_words, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -88,6 +88,15 @@ def _score_words(w, pts) -> str:
     if isinstance(pts, ast.Num):
         return f"scores {pts.value} point{'s' if pts.value != 1 else ''}"
     return f"scores {w.value(pts)} points" if isinstance(pts, ast.Name) else f"scores {w.value_top(pts)}"
+
+
+def _let_words(values: list) -> str:
+    """`let:` of (name, words) pairs; joined with '; let' when a value but the last runs on:
+    'such that q's folded is false and pot be ...' would read as one condition."""
+    parts = [f"{name} be {v}" for name, v in values]
+    if len(parts) > 1 and any(_runs_on(v) for _, v in values[:-1]):
+        return "Let " + "; let ".join(parts) + "."
+    return "Let " + join(parts, "and") + "."
 
 
 def _set_target(w, var, seat) -> str:
@@ -528,8 +537,8 @@ class Describer:
 
     def s_Let(self, st, d):
         w = self.w
-        parts = [f"{w.code(var.name)} be {w.value_top(node)}" for var, node in st.pairs if node is not None]
-        return [(d, "Let " + join(parts, "and") + ".")]
+        return [(d, _let_words([(w.code(var.name), w.value_top(node)) for var, node in st.pairs
+                                if node is not None]))]
 
     def s_Reveal(self, st, d):
         if not st.up:

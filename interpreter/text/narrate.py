@@ -230,11 +230,13 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
         out["words"].add(P.game.types[typ][v].lower())
 
 
-def cards_words(items: list) -> str:
-    """Cards that moved together: named where seen, counted where not."""
+def cards_words(items: list, public: bool = False) -> str:
+    """Cards that moved together: named where seen, counted where not; more than 8 are
+    counted (a deal of 10 to a hand the screen shows) unless they went where everyone sees
+    them (`public`: nine non-trumps discarded face up to a pile of visibility all)."""
     shown = [x for x in items if x]
     hidden = len(items) - len(shown)
-    if not hidden and len(shown) <= 8:
+    if not hidden and (len(shown) <= 8 or public):
         return " ".join(shown)
     if not shown or len(shown) > 8:
         return "a card" if len(items) == 1 else f"{len(items)} cards"
@@ -612,8 +614,8 @@ class Narrator:
         phrases = []
         zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
 
-        def moved(items):                  # cards named by numbers are said to be cards:
-            said = cards_words(items)      # 'card 15 to row 1', not '15 to row 1'
+        def moved(items, dst):             # cards named by numbers are said to be cards:
+            said = cards_words(items, dst >= 0 and P.zone_of[dst].visibility == "all")
             if all(x and x.isdigit() for x in items) and said == " ".join(items):
                 return ("card " if len(items) == 1 else "cards ") + said
             return said
@@ -624,15 +626,15 @@ class Narrator:
             if j < len(G) and G[j][0][0] == src:            # one source, several places
                 while j < len(G) and G[j][0][0] == src:
                     j += 1
-                to = ", ".join(f"{moved(it)} to {zp(d)}" for (_, d), it in G[i:j])
+                to = ", ".join(f"{moved(it, d)} to {zp(d)}" for (_, d), it in G[i:j])
                 phrases.append(f"from {zp(src)}: {to}")
             elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
                 while j < len(G) and G[j][0][1] == dst:
                     j += 1
-                frm = " and ".join(f"{moved(it)} from {zp(s)}" for (s, _), it in G[i:j])
+                frm = " and ".join(f"{moved(it, dst)} from {zp(s)}" for (s, _), it in G[i:j])
                 phrases.append(f"{frm} to {zp(dst)}")
             else:
-                phrases.append(f"{moved(items)} from {zp(src)} to {zp(dst)}")
+                phrases.append(f"{moved(items, dst)} from {zp(src)} to {zp(dst)}")
             i = j
         said, at = line["said"], line.get("looked_at", [])
         early: dict = {}                   # what was seen before a tell is told before it

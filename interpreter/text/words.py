@@ -37,6 +37,11 @@ def _runs_on(text: str) -> bool:
     return " and " in top or ", " in top or " such that " in top
 
 
+def _number(n) -> bool:
+    """A number written out: `99`, `-1`."""
+    return isinstance(n, ast.Num) or (isinstance(n, ast.Neg) and isinstance(n.operand, ast.Num))
+
+
 ORDERED = (" first", " in reverse order", " each value once")   # words a list's order ends with
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
@@ -303,6 +308,9 @@ class Words(Conditions):
         if isinstance(n.type, tuple) and n.type[1] == "seat":
             return join([self.seat(i, env) for i in n.items])
         items = [self.value(i, env) for i in n.items]
+        if len(items) == 1 and _number(n.items[0]):
+            # `[99]`, a key compared item by item: "99" alone would read as the number itself
+            return self.list_of(items)
         if len(items) > 1 and any(_runs_on(s) for s in items):
             # `[count(d for d in cs if d.suit == s), sum(...)]`: joined with "and", the first
             # item's condition would run on into the second; a list of its own, then
@@ -323,6 +331,9 @@ class Words(Conditions):
 
     def v_BinOp(self, n, env):
         def side(x, right):
+            if (n.op == "+" and isinstance(x, ast.ListLit) and len(x.items) == 1
+                    and isinstance(n.type, tuple)):
+                x = x.items[0]                   # `[7] + g`: "7 followed by g"
             s = self.value(x, env)
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
