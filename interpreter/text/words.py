@@ -107,6 +107,19 @@ def _unbracketed(text: str) -> str:
         depth -= ch == ")" and depth > 0
     return "".join(out)
 
+def _zone_position(w, where: str, idx, env) -> str:
+    """A card of a zone by its index: from the bottom (0 is the bottom card), or counted down
+    from the top (pile[-k])."""
+    if isinstance(idx, ast.Num):
+        return f"the bottom card of {where}" if idx.value == 0 else \
+            f"card {idx.value + 1} from the bottom of {where}"
+    if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
+        return _from_end(w, idx.operand, env, "card", where, "top")
+    at = w.value(idx, env)                      # 'position (n minus the size) of the column'
+    at = f"({at})" if isinstance(w.resolve(idx, env)[0], ast.BinOp) else at
+    return f"the card at position {at} of {where} (0 is the bottom)"
+
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -281,15 +294,7 @@ class Words(Conditions):
             idx = ast.Neg(idx.span, ast.BinOp(idx.span, "+", idx.left.operand, idx.right))
             idx.operand.type = n.index.type
         if self.is_zone(obj):
-            where = self.value(obj, oenv)
-            if isinstance(idx, ast.Num):
-                return f"the bottom card of {where}" if idx.value == 0 else \
-                    f"card {idx.value + 1} from the bottom of {where}"
-            if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
-                return _from_end(self, idx.operand, env, "card", where, "top")
-            at = self.value(idx, env)           # 'position (n minus the size) of the column'
-            at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
-            return f"the card at position {at} of {where} (0 is the bottom)"
+            return _zone_position(self, self.value(obj, oenv), idx, env)
         where = self.value(obj, oenv)
         if idx.type == "seat":                        # a list kept in seat order
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
@@ -332,8 +337,9 @@ class Words(Conditions):
     def v_BinOp(self, n, env):
         def side(x, right):
             if (n.op == "+" and isinstance(x, ast.ListLit) and len(x.items) == 1
-                    and isinstance(n.type, tuple)):
-                x = x.items[0]                   # `[7] + g`: "7 followed by g"
+                    and isinstance(n.type, tuple) and not isinstance(x.items[0], ast.ListLit)):
+                x = x.items[0]                   # `[7] + g`: "7 followed by g" (but `[[]] + ...`:
+                #                                  "the empty selection (no cards) followed by ...")
             s = self.value(x, env)
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
