@@ -40,3 +40,56 @@ def test_the_menu_shows_a_pile_taken_from_by_its_card_not_as_a_card_to_play_on(t
     menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
     assert "Build from fan 1 (3♣), to fan 2 (on 2♣)" in menu, menu
     assert "Play up fan 3 (A♣)" in menu, menu
+
+
+PATIENCE = """\
+game: Alone
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  out: {visibility: all}
+moves:
+  turn:
+    do:
+      - move: {top: stock, to: out, face_up: true}
+hand:
+  - shuffle: stock
+  - repeat:
+      - choose: [turn]
+        by: 0
+    until: "empty(stock)"
+  - score: {seat: 0, points: "count(out)"}
+"""
+
+
+def test_the_rules_of_a_patience_say_the_player_not_seat_0_and_no_shared_zones(tmp_path, capsys):
+    # Calculation's rules read "Seat 0 makes one of the moves build or discard", "Seat 0 scores
+    # built()" and "The stock (shared; face down ...)": a patience has one player and nobody
+    # to share with (docs/language.md: the rules say nothing of seats for one player).
+    from cardrules import cli
+    path = tmp_path / "alone.yaml"
+    path.write_text(PATIENCE)
+    assert cli.main(["rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The player makes the move turn" in out and "The player scores the number of cards" in out, out
+    assert "Seat 0" not in out and "shared" not in out, out
+    assert "- The stock (face down: nobody sees its cards)." in out, out
+
+
+def test_a_patience_is_told_and_shown_without_a_dealer(tmp_path):
+    # Every patience's narration began "Hand 1: South deals." and its screen read
+    # "Calculation · hand 1 · dealer South" and "South (you) · dealer": nobody deals to anyone.
+    from cardrules.play.render import render_board
+    from rich.console import Console
+    path = tmp_path / "alone.yaml"
+    path.write_text(PATIENCE)
+    m = T.stacked(str(path), "AC 2C 3C")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(1))
+    narr.catch_up(list(m.S.log))
+    told = " ".join(narr.take())
+    assert "Hand 1." in told and "deals" not in told, told
+    con = Console(width=80, record=True, color_system=None)
+    con.print(render_board(m, 0, narrate.seat_names(1)))
+    screen = con.export_text()
+    assert "Alone · hand 1 · your turn" in screen and "dealer" not in screen, screen

@@ -524,7 +524,10 @@ class Narrator:
             if text:
                 self._look(text)
         elif kind == "hand":
-            self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
+            if self.m.P.players == 1:     # a patience: nobody deals to anyone
+                self.note(f"Hand {ev['number']}.")
+            else:
+                self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
             if self.results and self.m.P.game.keeps_score:
                 res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))

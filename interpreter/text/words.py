@@ -154,7 +154,7 @@ class Words(Conditions):
     def of(self, obj, env, what: str) -> str:
         n, _ = self.resolve(obj, env)
         if isinstance(n, ast.Num):                   # a seat written as a number: total(0)
-            return f"seat {n.value}'s {what}"
+            return f"{self.seat_number(n.value)}'s {what}"
         p = self.poss(obj, env)
         return f"{p} {what}" if p else f"the {what} of {self.value(obj, env)}"
 
@@ -183,10 +183,16 @@ class Words(Conditions):
             return f"the {name} of {self.value(a, aenv)}"   # over another zone's: 'the down of the c'
         return f"{name} number {self.wrapped(a, aenv)}"   # 'slot number (k plus 1)'
 
+    def seat_number(self, k: int) -> str:
+        """A seat written as a number: 'seat 2'; in a game for one player (a patience, whose
+        only seat is 0), 'the player'."""
+        return "the player" if self.g.max_players == 1 and k == 0 else f"seat {k}"
+
     def seat(self, n, env=None) -> str:
-        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number."""
+        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number ('the
+        player' in a game for one player)."""
         r, renv = self.resolve(n, env or {})
-        return f"seat {r.value}" if isinstance(r, ast.Num) else self.value(n, env)
+        return self.seat_number(r.value) if isinstance(r, ast.Num) else self.value(n, env)
 
     def is_zone(self, n) -> bool:
         return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
