@@ -93,3 +93,34 @@ def test_a_patience_is_told_and_shown_without_a_dealer(tmp_path):
     con.print(render_board(m, 0, narrate.seat_names(1)))
     screen = con.export_text()
     assert "Alone · hand 1 · your turn" in screen and "dealer" not in screen, screen
+
+
+STEPS = """\
+game: Steps
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  foundations: {count: 2, visibility: all}
+moves:
+  build:
+    params:
+      card: {from: stock}
+      foundation: {from: "indices(foundations)", if: "rank_order(card.rank) == foundation + 1"}
+    do:
+      - move: {cards: card, to: "foundations(foundation)", face_up: true}
+hand:
+  - choose: [build]
+    by: 0
+"""
+
+
+def test_a_pile_parameter_in_arithmetic_reads_as_the_piles_number(tmp_path, capsys):
+    # Calculation's `fits(card, foundation)` read "the value of the top card of the foundation
+    # plus the foundation": a pile added to a number.
+    from cardrules import cli
+    path = tmp_path / "steps.yaml"
+    path.write_text(STEPS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "equals the foundation's number plus 1" in out, out

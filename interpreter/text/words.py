@@ -314,6 +314,9 @@ class Words(Conditions):
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
+            if isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params \
+                    and not isinstance(n.type, tuple):   # a pile's number in a sum: 'the foundation's
+                return f"{s}'s number"                   # number plus 1', not 'the foundation plus 1'
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
