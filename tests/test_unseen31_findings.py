@@ -124,3 +124,54 @@ def test_a_pile_parameter_in_arithmetic_reads_as_the_piles_number(tmp_path, caps
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "equals the foundation's number plus 1" in out, out
+
+
+REDEAL = """\
+game: Redeal
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  fans: {count: 2, visibility: all}
+  out: {visibility: all}
+moves:
+  take:
+    params:
+      fan: {from: "indices(fans)", if: "not empty(fans(fan))"}
+    do:
+      - move: {top: "fans(fan)", to: out, face_up: true}
+hand:
+  - deal: {from: stock, to: fans, count: 2, face_up: true}
+  - choose: [take]
+    by: 0
+  - name: gather
+    say: ""
+    for_each: i
+    in: "indices(fans)"
+    do:
+      - move: {all: "fans(i)", to: stock}
+  - name: redeal
+    say: "the fans are gathered and dealt again"
+    for_each: i
+    in: "indices(fans)"
+    do:
+      - move: {top: stock, to: "fans(i)", face_up: true}
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_a_quiet_blocks_cards_are_told_by_the_said_block_after_it(tmp_path):
+    # La Belle Lucie's redeal gathers the fans in a block with `say: ""` and deals them in a block
+    # that says "the fans are gathered, shuffled and dealt again"; the gathered cards were still
+    # listed in a sentence of their own before it, though docs/language.md says a quiet block's
+    # cards are told by the next say.
+    path = tmp_path / "redeal.yaml"
+    path.write_text(REDEAL)
+    m = T.stacked(str(path), "AC 2C 3C 4C")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(1)).attach()
+    T.choose(m, "take 0")
+    told = narr.take()
+    assert not any("to the stock" in x for x in told), told
+    k = told.index("The fans are gathered and dealt again.")
+    assert "to fan 1" in told[k + 1] and "to fan 2" in told[k + 1], told

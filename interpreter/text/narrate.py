@@ -429,8 +429,11 @@ class Narrator:
         if say.kind == "phase" and not text:
             line["mark"], line["hold"] = len(line["moves"]), True
             return
-        line["hold"] = False
+        held, line["hold"] = line.get("hold"), False
         if say.kind == "phase":
+            if held:                        # a quiet block's cards are told by this block's text
+                del line["moves"][line["mark"]:]
+                del line["shown"][line.get("shown_mark", 0):]
             self._flush()
             text = text[:1].upper() + text[1:]
             self._add(text if text.endswith((".", "!", "?", ":")) else text + ".")
