@@ -175,3 +175,22 @@ def test_a_quiet_blocks_cards_are_told_by_the_said_block_after_it(tmp_path):
     assert not any("to the stock" in x for x in told), told
     k = told.index("The fans are gathered and dealt again.")
     assert "to fan 1" in told[k + 1] and "to fan 2" in told[k + 1], told
+
+
+def test_a_card_typed_plays_the_move_that_takes_it_off_its_pile(tmp_path):
+    # La Belle Lucie's moves name fans, not cards: typing 'ad' for "Play up fan 5 (A♦)" was
+    # refused with "No move takes a card now: you may play up or build."
+    from cardrules.play.input import parse_answer
+    names = narrate.seat_names(1)
+    path = tmp_path / "fans.yaml"
+    path.write_text(FANS)
+    m = T.stacked(str(path), "AC 2C 3C")               # fans 1 to 3: 3♣, 2♣, A♣
+    kind, why = parse_answer(m, 0, names, "ac")        # play_up and two builds take the A♣
+    assert kind == "error" and why.startswith("'ac' fits moves ") and why.endswith(": type the number."), why
+    one = tmp_path / "aces.yaml"                       # only aces go up: the card names the move
+    one.write_text(FANS.replace("choose: [build, play_up]", "choose: [play_up]").replace(
+        'if: "not empty(fans(fan))"', 'if: "not empty(fans(fan)) and top(fans(fan)).rank == A"'))
+    m = T.stacked(str(one), "AC 2C 3C")
+    kind, i = parse_answer(m, 0, names, "ac")
+    assert kind == "move" and narrate.legal_texts(m)[i] == "play_up 2", (kind, i)
+    assert parse_answer(m, 0, names, "3c") == ("error", "No legal move takes 3♣ now.")
