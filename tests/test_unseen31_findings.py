@@ -194,3 +194,17 @@ def test_a_card_typed_plays_the_move_that_takes_it_off_its_pile(tmp_path):
     kind, i = parse_answer(m, 0, names, "ac")
     assert kind == "move" and narrate.legal_texts(m)[i] == "play_up 2", (kind, i)
     assert parse_answer(m, 0, names, "3c") == ("error", "No legal move takes 3♣ now.")
+
+
+def test_flatten_of_lists_built_per_item_reads_as_one_list(tmp_path, capsys):
+    # La Belle Lucie's merci takes a card from `flatten([[c for c in fans(i) if ...] for i in
+    # indices(fans)])`, which read "one of the cards in the cards c in fans number i such that ...".
+    from cardrules import cli
+    path = tmp_path / "buried.yaml"
+    path.write_text(FANS.replace('fan: {from: "indices(fans)", if: "not empty(fans(fan))"}',
+                                 'c: {from: "flatten([[d for d in fans(i) if d.rank != A] for i in indices(fans)])"}')
+                    .replace('cards: "top(fans(fan))"', "cards: c"))
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The player chooses the c: one of the cards d in fans number i such that d's rank is not A " \
+           "for each number i in the numbers of the 3 fans (0 to 2)." in out, out
