@@ -208,3 +208,14 @@ def test_flatten_of_lists_built_per_item_reads_as_one_list(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "The player chooses the c: one of the cards d in fans number i such that d's rank is not A " \
            "for each number i in the numbers of the 3 fans (0 to 2)." in out, out
+
+
+def test_the_browser_shows_no_dealer_in_a_patience(tmp_path):
+    # The browser drew a "dealer" badge by the only player of Calculation and La Belle Lucie.
+    import pytest
+    pytest.importorskip("starlette")
+    from cardrules.web.protocol import Table
+    path = tmp_path / "alone.yaml"
+    path.write_text(PATIENCE)
+    t = Table.create(str(path), 1, {}, ["human"], 7, False, None)
+    assert [p["dealer"] for p in t.view(0)["players"]] == [False]
