@@ -141,7 +141,7 @@ def taken_from(mv) -> set:
             continue
         if any(_names_instance(st.what, zname, p.name) and st.count is None if st.mode == "top" else
                st.mode == "cards" and
-               any(isinstance(x, Call) and x.func in ("top", "bottom") and x.args
+               any(isinstance(x, Call) and x.func == "top" and x.args
                    and _names_instance(x.args[0], zname, p.name) for x in walk(st.what))
                for st in moves):
             out.add(p.name)
