@@ -73,7 +73,7 @@ class Chooser:
             assert items, new[-500:]
             k, text = self.rng.choice(items)
             self.number = k
-            text = re.sub(r"\(on [^)]*\)|\(empty\)", "", text)
+            text = re.sub(r"\([^)]*\)", "", text)     # a pile's top card, (empty), (face down)
             cards = [f"{r.lower()}{SUIT_LETTER[s]}" for r, s in CARD.findall(text)]
             nums = re.findall(r"\b(\d+)\s*$", text.split(",")[-1]) if "," in text else []
             choices = [k]

@@ -138,7 +138,7 @@ hand:
     m = T.stacked(str(path), "AC 2C 3C 4C")
     names = narrate.seat_names(1)
     menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
-    assert menu[0] == "Take column 1 (on A♣), k 1", menu
+    assert menu[0] == "Take column 1 (A♣), k 1", menu   # a pile taken from: its card, not "on" it (unseen31)
     assert "column" in narrate.move_tokens(m, m.legal_moves()[0], names, 0)["words"]
 
 

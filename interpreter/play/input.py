@@ -117,6 +117,16 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if pk.progress(ids).possible and (found or pk.several or len(ids) < max(
                 (len(cs) for _, cs in pk.moves), default=0)):
             return ("pick", ids)
+    if not found and len(want_cards) == 1 and not want_nums and not want_words:
+        tops = _taking(match, items, moves, want_cards[0], viewer)   # 'ad': the move that takes
+        if len(tops) == 1:                                          # the A♦ off its fan
+            return ("move", items[tops[0]][0])
+        if tops:
+            return ("error", f"'{t}' fits moves {join([str(k + 1) for k in tops], 'and')}: type the number.")
+        game_moves = [P.game.moves_by_index[moves[i][0]] for i, _ in items]
+        if any(narrate.taken_from(mv) for mv in game_moves) and not any(   # cards taken by piles
+                p.type == "card" or isinstance(p.type, tuple) for mv in game_moves for p in mv.params):
+            return ("error", f"No legal move takes {cardtext.screen(want_cards[0], P.game.deck)} now.")
     if not found:
         if want_cards and not want_nums and (not want_words or named):
             ids = card_ids(match, want_cards)
@@ -148,6 +158,27 @@ def picking_answer(match, viewer: int, names: list, picked: list, text: str, ord
         if whole[0] == "move" or (whole[0] == "error" and not whole[1].startswith("'")):
             return whole
     return ans
+
+
+def _taking(match, items, moves, name: str, viewer: int) -> list:
+    """The menu items whose move takes card `name` as the top card of a pile it numbers
+    (narrate.taken_from: La Belle Lucie's `play_up` of a fan, shown 'Play up fan 5 (A♦)'), the
+    card in sight of the viewer: a card typed that no parameter takes."""
+    P, S = match.P, match.S
+    out = []
+    for k, (i, _) in enumerate(items):
+        mv = P.game.moves_by_index[moves[i][0]]
+        sources = narrate.taken_from(mv)
+        for p, v in zip(mv.params, moves[i][1:]):
+            zname = narrate.indexed_zone(p) if p.name in sources else None
+            if zname is None or zname not in P.base or P.game.zones[zname].kind == "grid":
+                continue
+            zi = P.base[zname] + v
+            z = S.Z[zi]
+            if z and P.card_names[z[-1]] == name and narrate.visible(match, viewer, zi, len(z) - 1, z[-1]):
+                out.append(k)
+                break
+    return out
 
 
 def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):

@@ -166,7 +166,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     S, P = match.S, match.P
     g = P.game
     to_move = match.pending[0] if match.pending else -1
-    head = f"{g.name} · hand {S.hand_no} · dealer {names[S.dealer]}"
+    alone = P.players == 1                    # a patience: no dealer to name
+    head = f"{g.name} · hand {S.hand_no}" + ("" if alone else f" · dealer {names[S.dealer]}")
     now = status.phase(match)
     if now:
         head += f" · {now}"
@@ -181,7 +182,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     t = Table(box=None, pad_edge=False, show_header=True, header_style="bold", padding=(0, 2, 0, 0))
     t.add_column("")
     order = [(viewer + k) % P.players for k in range(P.players)] if viewer >= 0 else range(P.players)
-    whos = {p: _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact else "")
+    whos = {p: _who(p, viewer, names) + (" · dealer" if p == S.dealer and not compact and not alone else "")
             for p in order}
     t.add_column("Player", no_wrap=True, min_width=max(len(w) for w in whos.values()))  # never cut
     for z in player_zones + cells:        # narrow: one line a seat, long cells cut with '…'

@@ -297,7 +297,8 @@ class Describer:
             else:
                 kind = "shared"
                 vis = "everyone sees its cards" if z.visibility == "owner" else _vis_words(z, w)
-            text = f"The {w.words(z.name)} ({kind}; {vis})"
+            alone = kind == "shared" and g.max_players == 1       # a patience: nobody to share with
+            text = f"The {w.words(z.name)} ({vis if alone else kind + '; ' + vis})"
             text += f": {w.t(z.description).rstrip('.')}." if z.description else "."
             if z.data:                        # zone data: values kept with each instance
                 text += (" Each keeps " if z.kind != "shared" else " It keeps ") + join([

@@ -8,7 +8,8 @@ as at a card table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ...
 from __future__ import annotations
 
 from ..language import cards as cardtext
-from ..language.nodes import Call, Name
+from ..language import model as m
+from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
@@ -110,8 +111,47 @@ def indexed_zone(param):
     return None
 
 
-def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False) -> str:
-    """One argument in plain words. `detail` adds the top card of an indexed zone."""
+def _names_instance(node, zname: str, pname: str) -> bool:
+    """Whether node is `zname(..., pname)`: the instance of zone zname that parameter pname numbers."""
+    return isinstance(node, Call) and node.func == zname \
+        and any(isinstance(a, Name) and a.id == pname for a in node.args)
+
+
+def _move_stmts(stmts):
+    for st in stmts:
+        yield st
+        for f in ("then", "other", "body"):
+            inner = getattr(st, f, None)
+            if isinstance(inner, list):
+                yield from _move_stmts(inner)
+
+
+def taken_from(mv) -> set:
+    """The names of mv's parameters that number a pile the move takes its top card from (`top:
+    "fans(fan)"`, `cards: "top(fans(fan))"`) and never puts cards on: the menu shows that card as
+    the card taken, 'fan 5 (A♦)', not as a card to play on, 'fan 5 (on A♦)'. (A pile taken whole,
+    `all:`, keeps 'row 2 (on 49)': the pile with 49 on top.)"""
+    out = set()
+    moves = [st for st in _move_stmts(mv.body) if isinstance(st, m.MoveCards)]
+    for p in mv.params:
+        zname = indexed_zone(p)
+        if zname is None:
+            continue
+        if any(_names_instance(st.to, zname, p.name) for st in moves):
+            continue
+        if any(_names_instance(st.what, zname, p.name) and st.count is None if st.mode == "top" else
+               st.mode == "cards" and
+               any(isinstance(x, Call) and x.func == "top" and x.args
+                   and _names_instance(x.args[0], zname, p.name) for x in walk(st.what))
+               for st in moves):
+            out.add(p.name)
+    return out
+
+
+def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False,
+                source: bool = False) -> str:
+    """One argument in plain words. `detail` adds the top card of an indexed zone: the card to
+    play on, or with `source` (a pile the move takes from, taken_from) the card taken."""
     P = match.P
     deck = P.game.deck
     if param is not None and param.blind:
@@ -142,7 +182,7 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
             zi = P.base[zname] + v
             z = match.S.Z[zi]
             if z and visible(match, viewer, zi, len(z) - 1, z[-1]):
-                text += f" (on {card(P, z[-1])})"
+                text += f" ({card(P, z[-1])})" if source else f" (on {card(P, z[-1])})"
             elif not z:
                 text += " (empty)"
         return text
@@ -152,10 +192,11 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
 def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     mv = match.P.game.moves_by_index[move[0]]
     parts = []
+    sources = taken_from(mv) if detail else ()
     for k, (p, v) in enumerate(zip(mv.params, move[1:])):
         if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
             continue
-        text = value_words(match, p, v, p.type, names, viewer, detail)
+        text = value_words(match, p, v, p.type, names, viewer, detail, p.name in sources)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
         parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts
@@ -392,8 +433,11 @@ class Narrator:
         if say.kind == "phase" and not text:
             line["mark"], line["hold"] = len(line["moves"]), True
             return
-        line["hold"] = False
+        held, line["hold"] = line.get("hold"), False
         if say.kind == "phase":
+            if held:                        # a quiet block's cards are told by this block's text
+                del line["moves"][line["mark"]:]
+                del line["shown"][line.get("shown_mark", 0):]
             self._flush()
             text = text[:1].upper() + text[1:]
             self._add(text if text.endswith((".", "!", "?", ":")) else text + ".")
@@ -487,7 +531,10 @@ class Narrator:
             if text:
                 self._look(text)
         elif kind == "hand":
-            self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
+            if self.m.P.players == 1:     # a patience: nobody deals to anyone
+                self.note(f"Hand {ev['number']}.")
+            else:
+                self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
             if self.results and self.m.P.game.keeps_score:
                 res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))

@@ -184,7 +184,7 @@ class Words(Conditions):
     def of(self, obj, env, what: str) -> str:
         n, _ = self.resolve(obj, env)
         if isinstance(n, ast.Num):                   # a seat written as a number: total(0)
-            return f"seat {n.value}'s {what}"
+            return f"{self.seat_number(n.value)}'s {what}"
         p = self.poss(obj, env)
         return f"{p} {what}" if p else f"the {what} of {self.value(obj, env)}"
 
@@ -213,10 +213,16 @@ class Words(Conditions):
             return f"the {name} of {self.value(a, aenv)}"   # over another zone's: 'the down of the c'
         return f"{name} number {self.wrapped(a, aenv)}"   # 'slot number (k plus 1)'
 
+    def seat_number(self, k: int) -> str:
+        """A seat written as a number: 'seat 2'; in a game for one player (a patience, whose
+        only seat is 0), 'the player'."""
+        return "the player" if self.g.max_players == 1 and k == 0 else f"seat {k}"
+
     def seat(self, n, env=None) -> str:
-        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number."""
+        """A seat as the subject of a sentence: 'seat 0' for a seat written as a number ('the
+        player' in a game for one player)."""
         r, renv = self.resolve(n, env or {})
-        return f"seat {r.value}" if isinstance(r, ast.Num) else self.value(n, env)
+        return self.seat_number(r.value) if isinstance(r, ast.Num) else self.value(n, env)
 
     def is_zone(self, n) -> bool:
         return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
@@ -304,24 +310,6 @@ class Words(Conditions):
             return _from_end(self, idx.operand, env, noun, where, "end")
         return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
 
-    def v_ListLit(self, n, env):
-        if not n.items:                               # one side of `[p] if lost else []`
-            return "no " + self.elem_nouns(n.type)[1]
-        if len(n.items) == 1 and isinstance(n.items[0], ast.ListLit) and not n.items[0].items:
-            # `[[]] + subsets(...)`: not "one of no cards followed by the non-empty selections"
-            return f"the empty selection ({self.value(n.items[0], env)})"
-        if isinstance(n.type, tuple) and n.type[1] == "seat":
-            return join([self.seat(i, env) for i in n.items])
-        items = [self.value(i, env) for i in n.items]
-        if len(items) == 1 and _number(n.items[0]):
-            # `[99]`, a key compared item by item: "99" alone would read as the number itself
-            return self.list_of(items)
-        if len(items) > 1 and any(_runs_on(s) for s in items):
-            # `[count(d for d in cs if d.suit == s), sum(...)]`: joined with "and", the first
-            # item's condition would run on into the second; a list of its own, then
-            return self.list_of(items)
-        return join(items)
-
     @staticmethod
     def list_of(items: list) -> str:
         return "the list (" + "; ".join(items) + ")"
@@ -344,6 +332,9 @@ class Words(Conditions):
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
+            if isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params \
+                    and not isinstance(n.type, tuple):   # a pile's number in a sum: 'the foundation's
+                return f"{s}'s number"                   # number plus 1', not 'the foundation plus 1'
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
@@ -549,6 +540,10 @@ class Words(Conditions):
         if f == "unique":
             return f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
+            g = self.resolve(a[0], env)[0]
+            if isinstance(g, ast.Gen) and g.func is None and isinstance(g.elt, ast.Gen) \
+                    and g.elt.func is None:   # of lists built for each item: those lists' cards,
+                return v(a[0])                # not "the cards in the cards c in ... for each i"
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
@@ -677,3 +672,26 @@ def word_move(w: Words, mv) -> None:
 def param_words(w: Words, p) -> str:
     """A parameter of the move being worded, as the text names it: 'the card', 'the spot'."""
     return w.index_labels.get(f"p_{p.name}", w.words(p.name))
+
+
+def _v_list_lit(self, n, env):
+    """A list written out (Words.v_ListLit, written out of the class for its length)."""
+    if not n.items:                               # one side of `[p] if lost else []`
+        return "no " + self.elem_nouns(n.type)[1]
+    if len(n.items) == 1 and isinstance(n.items[0], ast.ListLit) and not n.items[0].items:
+        # `[[]] + subsets(...)`: not "one of no cards followed by the non-empty selections"
+        return f"the empty selection ({self.value(n.items[0], env)})"
+    if isinstance(n.type, tuple) and n.type[1] == "seat":
+        return join([self.seat(i, env) for i in n.items])
+    items = [self.value(i, env) for i in n.items]
+    if len(items) == 1 and _number(n.items[0]):
+        # `[99]`, a key compared item by item: "99" alone would read as the number itself
+        return self.list_of(items)
+    if len(items) > 1 and any(_runs_on(s) for s in items):
+        # `[count(d for d in cs if d.suit == s), sum(...)]`: joined with "and", the first
+        # item's condition would run on into the second; a list of its own, then
+        return self.list_of(items)
+    return join(items)
+
+
+Words.v_ListLit = _v_list_lit

@@ -293,7 +293,8 @@ class Table:
                 zones.append(entry)
         to_move = obs["to_move"]
         players = [{"seat": p, "name": self.names[p], "kind": self.kinds[p], "score": S.score[p],
-                    "total": S.total[p], "dealer": p == S.dealer, "to_move": p == to_move}
+                    "total": S.total[p], "dealer": p == S.dealer and P.players > 1,    # (a patience: no dealer)
+                    "to_move": p == to_move}
                    for p in range(P.players)]
         out = {
             "type": "state", "game": g.name, "description": g.description, "seat": seat,
