@@ -192,6 +192,19 @@ def test_a_hand_out_of_steps_in_a_parameter_over_subsets_says_so():
             m.apply(next((i for i, mv in enumerate(m.legal_moves()) if names[mv[0]] == "trail"), 0))
     line = err.value.line()
     assert "more than 1000000 steps in one hand (limits: steps_per_hand)" in line
-    assert line.endswith(": move 'capture' tries its parameter 'take' on every list subsets() makes, 2^n "
-                         "of n cards; give subsets() a maximum size (subsets(cards, 3)) or take the lists "
-                         "from the cards that can matter"), line
+    assert line.endswith(": move 'capture' tries its parameter 'take' on every list subsets() makes, up to "
+                         "2^n of n cards, at each decision; give subsets() a maximum size (subsets(cards, 3)), "
+                         "take the lists from the cards that can matter, or raise limits: steps_per_hand"), line
+
+
+def test_the_hint_of_a_parameter_over_subsets_with_a_size_asks_for_no_size():
+    # Cheat's `cards: {from: "subsets(hand(player), 4)"}` has its size already: the hint leaves
+    # that advice out (benchmarks/probes/cheat.yaml runs out of steps with greedy players).
+    from cardrules.engine.match import _sublists_hint
+    from cardrules.load import load_game
+    game, _ = load_game(str(ROOT / "benchmarks" / "probes" / "cheat.yaml"))
+    cards = game.moves["play"].params[0]
+    assert _sublists_hint(game, cards.source.span) == (
+        ": move 'play' tries its parameter 'cards' on every list subsets() makes, up to 2^n of n cards, "
+        "at each decision; take the lists from the cards that can matter, or raise limits: steps_per_hand")
+    assert _sublists_hint(game, game.deck.span) == ""

@@ -471,10 +471,13 @@ def _sublists_hint(g, where) -> str:
             at = [x.span for x in (p.source, p.cond) if x is not None and x.span is not None]
             if where is None or not any((s.file, s.line) == (where.file, where.line) for s in at):
                 continue
-            if any(isinstance(x, nodes.Call) and x.func == "subsets" for x in nodes.walk(p.source)):
+            calls = [x for x in nodes.walk(p.source) if isinstance(x, nodes.Call) and x.func == "subsets"]
+            if calls:
+                size = "give subsets() a maximum size (subsets(cards, 3)), " if any(
+                    len(c.args) == 1 for c in calls) else ""
                 return (f": move '{mv.name}' tries its parameter '{p.name}' on every list subsets() "
-                        f"makes, 2^n of n cards; give subsets() a maximum size (subsets(cards, 3)) or "
-                        f"take the lists from the cards that can matter")
+                        f"makes, up to 2^n of n cards, at each decision; {size}take the lists from "
+                        f"the cards that can matter, or raise limits: steps_per_hand")
     return ""
 
 
