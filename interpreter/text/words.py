@@ -95,18 +95,6 @@ def _bracketed(inner: str, outer: str, right: bool) -> bool:
             or outer in "+-" and (inner == "//" or inner == "%" and not right))
 
 
-
-def _unbracketed(text: str) -> str:
-    """The text without what stands in brackets ('the list (taker; the players q such that
-    ...)' keeps its condition inside them)."""
-    out, depth = [], 0
-    for ch in text:
-        depth += ch == "("
-        if depth == 0:
-            out.append(ch)
-        depth -= ch == ")" and depth > 0
-    return "".join(out)
-
 def _zone_position(w, where: str, idx, env) -> str:
     """A card of a zone by its index: from the bottom (0 is the bottom card), or counted down
     from the top (pile[-k])."""
@@ -372,7 +360,7 @@ class Words(Conditions):
             # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
             # ... and '(the sum of ... such that c's suit equals s) if ...': not a condition run on
             then = self.value(n.then, env)
-            if isinstance(self.resolve(n.then, env)[0], ast.BinOp) or " such that " in _unbracketed(then):
+            if isinstance(self.resolve(n.then, env)[0], ast.BinOp) or " such that " in unbracketed(then):
                 then = f"({then})"
             return f"{then} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
