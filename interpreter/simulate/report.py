@@ -229,9 +229,9 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
         mark = ' <span class="lower">lower is better</span>' if any(
             s is not None and _lower(s, key) for s in summaries) else ""
         line = f'<tr data-key="{escape(key)}"><td>{escape(label)}{mark}</td>'
-        shown = [c for c in cells if c is not None and c.value is not None]
-        k = _places([v for c in shown for v in (c.value, *c.ci)], shown[0].kind if shown else "prop")   # one row,
-        #                                                          one precision (differences too)
+        shown = [c for c in cells if c is not None and c.value is not None]   # one row, one
+        k = _places([v for c in shown for v in (c.value, *c.ci)],             # precision, its
+                    shown[0].kind if shown else "prop")                        # differences too
         for c in cells:
             ok = c is not None and c.value is not None
             line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
