@@ -163,6 +163,7 @@ def _simulate(a, runner, path, jsonl=None, record_dir=None, label="simulating"):
     if job.match_seed:
         job.seed = a.match_seed
     summary = Summary(st.players, st.game.match.wins == "lowest")
+    summary.keeps_score = st.game.keeps_score      # compare leaves out totals no file keeps
     kept = _Failures(a, st, job)
     from .engine.record import WholeLines
     out = WholeLines(jsonl) if jsonl else None          # a full disk: whole lines, then one line and exit 1

@@ -480,6 +480,16 @@ def test_compare_writes_a_row_and_its_difference_with_one_precision():
     assert _num(6.14, "mean") == "6.140" and _num(None, "mean") == "-"
 
 
+def test_compare_of_games_without_scores_leaves_out_totals_and_leads(capsys):
+    # Old Maid keeps no score: every total is 0, so "seat 0 mean total 0.000 0.000 +0.000" and
+    # "lead changes per game" compared nothing (simulate's summary already left them out).
+    maid = game_path("old-maid")
+    assert cli.main(["compare", maid, maid, "-n", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "mean total" not in out and "lead changes" not in out and "winner leads" not in out
+    assert "seat 0 win rate" in out and "branching factor" in out
+
+
 def test_compare_needs_two_files(capsys):
     assert cli.main(["compare", COIN, "-n", "5"]) == 2
     assert "at least two" in capsys.readouterr().err

@@ -305,6 +305,7 @@ class Summary:
         # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
         self.margins: list = []         # per game: the winning total's lead over the next best
+        self.keeps_score = True         # the game keeps a score (false: every total is 0)
         self.phases: dict | None = None  # rows with "_phases" (the report's): their sums
         self.moves: list = []           # rows with "_moves": per game, move -> [offered, made]
         self.won_decisions = [0] * PHASES   # decisions of games one side won, per phase
@@ -643,13 +644,21 @@ def significance(rows: list) -> dict:
     return dict(zip(cells, holm(ps)))
 
 
+# Measures of the totals and of who leads: nothing to compare where no file keeps a score.
+SCORE_KEYS = ("mean_total:", "team_mean_total:", "agent_mean_total:", "lead_changes", "winner_leads_from")
+
+
 def compare(names: list, summaries: list) -> list:
-    """Rows (key, label, [measure or None per file], [(diff, ci) or None vs the first file])."""
+    """Rows (key, label, [measure or None per file], [(diff, ci) or None vs the first file]);
+    without the measures of totals and leads when no file keeps a score (all 0)."""
     keys: list = []
     labels: dict = {}
     per = [{m.key: m for m in s.measures()} for s in summaries]
+    scoreless = not any(s.keeps_score for s in summaries)
     for s in sorted(summaries, key=lambda s: -s.players):    # the most seats sets the order
         for m in s.measures():
+            if scoreless and m.key.startswith(SCORE_KEYS):
+                continue
             if m.key not in labels:
                 keys.append(m.key)
                 labels[m.key] = m.label
