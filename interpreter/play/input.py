@@ -11,6 +11,7 @@ import signal
 import sys
 
 from ..language import cards as cardtext
+from ..language.check.names import SUIT_WORDS
 from ..engine.picks import Picker, move_cards
 from ..text import narrate
 from ..text.english import join
@@ -268,8 +269,7 @@ def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, 
     return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
 
 
-_SUIT_WORD = {sym: word for word, letter in (("clubs", "C"), ("diamonds", "D"), ("hearts", "H"), ("spades", "S"))
-              for sym in (cardtext.SYMBOLS[letter],)}
+_SUIT_WORD = {cardtext.SYMBOLS[letter]: word for word, letter in SUIT_WORDS.items()}   # '♥' -> 'hearts'
 
 
 def _spelled_out(word: str, known: set):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from . import svg
-from .stats import PHASES, Summary, compare, mean_se, significance, Z95, ALPHA, _places
+from .stats import PHASES, Summary, compare, mean_se, significance, Z95, ALPHA, _places, row_places
 from .stats import _num as stats_num
 
 CSS = """
@@ -31,9 +31,6 @@ def _num(v, kind="prop", places: int | None = None) -> str:
     return "–" if v is None else stats_num(v, kind, places)
 
 
-def _row(m) -> int:
-    """One precision for a measure, its interval included ('-22.3 [-50.9, 6.4]')."""
-    return _places([m.value, *m.ci], m.kind)
 
 
 def _lower(summary: Summary, key: str) -> bool:
@@ -47,7 +44,7 @@ def summary_table(summary: Summary) -> str:
             '<th>n</th></tr></thead><tbody>']
     for m in summary.measures() + summary.move_measures():
         mark = ' <span class="lower">lower is better</span>' if _lower(summary, m.key) else ""
-        k = _row(m)
+        k = row_places(m)
         ci = "–" if m.value is None else f"[{_num(m.ci[0], m.kind, k)}, {_num(m.ci[1], m.kind, k)}]"
         rows.append(f'<tr data-key="{escape(m.key)}"><td>{escape(m.label)}{mark}</td>'
                     f"<td>{_num(m.value, m.kind, k)}</td><td>{ci}</td><td>{m.n}</td></tr>")

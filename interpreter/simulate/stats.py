@@ -102,6 +102,8 @@ class GameStats:
         offered = self.offered
         if n == 1:
             self.forced += 1
+        pending = getattr(match, "pending", None)
+        if n == 1 or pending is not None and len(pending[2].stmt.moves) == 1:   # one kind offered
             k = moves[0][0]
             offered[k] = offered.get(k, 0) + 1
         else:
@@ -500,6 +502,11 @@ def _places(values, kind) -> int:
     return 3 if kind in ("prop", "ratio") or big < 10 else 1
 
 
+def row_places(m: Measure) -> int:
+    """One precision for a measure and its interval ('-22.3 [-50.9, 6.4]')."""
+    return _places([m.value, *m.ci], m.kind)
+
+
 def _num(v, kind, places: int | None = None) -> str:
     if v is None:
         return "-"
@@ -562,7 +569,7 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
         if m.value is None:
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
             continue
-        k = _places([m.value, *m.ci], m.kind)       # one precision, its interval's too
+        k = row_places(m)
         lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  [{_num(m.ci[0], m.kind, k)}, "
                      f"{_num(m.ci[1], m.kind, k)}]" + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
