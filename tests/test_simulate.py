@@ -703,3 +703,27 @@ def test_stopping_the_workers_kills_one_that_does_not_end_on_sigterm():
     finally:
         for p in procs:
             p.kill()
+
+
+def test_stopping_the_workers_waits_for_the_pools_thread_to_close_its_pipe(monkeypatch):
+    # CI, a full disk under --workers 2: the run's one line of error was followed by a traceback
+    # (OSError: Bad file descriptor) printed at exit, when the interpreter woke the pool's thread
+    # through a pipe that thread was closing at that moment (CPython 3.11 takes no lock there).
+    # _stop now returns only once that thread has ended; here the thread is made slow to end.
+    import multiprocessing
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import process
+    from cardrules.simulate import batch
+    close = process._ExecutorManagerThread.join_executor_internals
+
+    def slow(self):
+        time.sleep(0.5)
+        close(self)
+    monkeypatch.setattr(process._ExecutorManagerThread, "join_executor_internals", slow)
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"))
+    pool.submit(time.sleep, 60)
+    thread = pool._executor_manager_thread
+    wakeup = process._threads_wakeups[thread]
+    batch._stop(pool)
+    assert not thread.is_alive() and wakeup._closed

@@ -257,6 +257,7 @@ def _terminated(pool) -> bool:
 def _stop(pool):
     """End a pool's workers now (an error, Ctrl-C, SIGTERM, or a worker that died)."""
     procs = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for p in procs:
         if p.is_alive():
             p.terminate()
@@ -266,3 +267,8 @@ def _stop(pool):
         if p.is_alive():      # SIGTERM found it waiting for a lock a terminated worker held: it
             p.kill()          # would wait for ever, and so would the pool's thread at exit
             p.join(5)
+    # The pool's own thread sees its workers gone and closes its wake-up pipe. Until it has, the
+    # interpreter's exit may write to that pipe as it closes (CPython 3.11 takes no lock there) and
+    # print a traceback after our one line of error: wait for it here, while the workers are gone.
+    if manager is not None:
+        manager.join(10)
