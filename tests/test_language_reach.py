@@ -1522,3 +1522,75 @@ def test_an_index_past_the_end_names_the_list_and_its_length(tmp_path):
     assert "table is empty: there is no card at index 0" in run_error(tmp_path, "table[0].rank", "rank", "A")
     assert "hand(dealer) has 3 cards: there is no card at index 3" in \
         run_error(tmp_path, "hand(dealer)[seat_number(dealer) + 3].rank", "rank", "A")
+
+
+# ---- slices -------------------------------------------------------------------------------------
+
+SLICES = """
+options:
+  k: {type: int, default: 1, min: 0}
+functions:
+  low_two:
+    params: {p: seat}
+    body: "hand(p)[:2]"
+  top_k:
+    params: {p: seat, many: int}
+    body: "hand(p)[count(hand(p)) - many:]"
+moves:
+  take:
+    params:
+      card: {from: "stock[-2:]"}
+    do:
+      - move: {cards: card, to: "hand(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [take]
+    by: dealer
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "count(hand(p)[k:]) * 100 + count(hand(p)[:-k]) * 10 + count(hand(p)[1:k + 1])"}
+"""
+
+
+def test_a_slice_takes_the_items_from_one_position_up_to_another_as_python_does(tmp_path):
+    # Dealt one at a time from the top, seat 1 first: seat 0 holds AH 2H 3H, seat 1 AC 2C 3C,
+    # and the stock keeps TH (bottom) and TC (top).
+    path = rules(tmp_path, SLICES)
+    m = T.stacked(path, "AC AH 2C 2H 3C 3H TC TH")
+    assert sorted(legal(m)) == ["take TC", "take TH"]           # stock[-2:]: the top two cards
+    T.choose(m, "take TC")
+    # seat 0 holds 4 cards, seat 1 3: [k:] keeps 3 and 2, [:-k] 3 and 2, [1:k + 1] 1 and 1
+    assert m.S.total == [331, 221]
+    m = T.stacked(path, "AC AH 2C 2H 3C 3H TC TH", sets={"k": 5})
+    T.choose(m, "take TC")
+    assert m.S.total == [3, 2]                # bounds past the end are clamped, as in Python
+
+
+def test_a_slice_is_a_new_list_taken_before_its_cards_move(tmp_path):
+    path = rules(tmp_path, SLICES.replace(
+        "      - score: {seat: p, points:",
+        "      - move: {cards: \"low_two(p)\", to: table, face_up: true}\n"
+        "      - score: {seat: p, points:"))
+    m = T.stacked(path, "AC AH 2C 2H 3C 3H TC TH")
+    T.choose(m, "take TC")
+    assert T.cards(m, "table") == ["AH", "2H", "AC", "2C"]
+    assert T.cards(m, "hand:0") == ["3H", "TC"] and T.cards(m, "hand:1") == ["3C"]
+
+
+def test_slices_are_checked_for_lists_and_numbers(tmp_path):
+    assert "cannot slice a number: only a list or a zone has items from one position to another" in \
+        errors(rules(tmp_path, SLICES.replace('"hand(p)[:2]"', '"count(hand(p))[:2]"')))
+    assert "a slice's bound must be a number, not a card" in \
+        errors(rules(tmp_path, SLICES.replace('"hand(p)[:2]"', '"hand(p)[:first(hand(p))]"')))
+
+
+def test_rules_read_a_slice_as_the_first_or_last_items(tmp_path):
+    text = " ".join(describe(load_game(rules(tmp_path, SLICES))[0]).split())
+    assert "low_two(p): the bottom 2 cards of p's hand." in text, text
+    assert "top_k(p, many): the top many cards of p's hand." in text, text
+    assert "one of the top 2 cards of the stock" in text, text
+    assert "all but the bottom k cards of p's hand" in text
+    assert "all but the top k cards of p's hand" in text
+    assert "the cards of p's hand from position 1 up to, not including, position (k plus 1)" in text

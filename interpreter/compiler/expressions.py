@@ -133,6 +133,12 @@ class Expressions:
             return f"({obj}[{i}] if -len({obj}) <= {i} < len({obj}) else rt.at({obj}, {i}, {named}))"
         return f"rt.at({obj}, {i}, {named})"
 
+    def x_Slice(self, n):
+        # Python's own slice: a new list (never the zone itself), its bounds clamped to the list
+        lo = "" if n.lo is None else self.x(n.lo)
+        hi = "" if n.hi is None else self.x(n.hi)
+        return f"({self.x(n.obj)})[{lo}:{hi}]"
+
     def x_ListLit(self, n):
         return "[" + ", ".join(self.x(i) for i in n.items) + "]"
 

@@ -91,6 +91,14 @@ class Index(Node):
 
 
 @dataclass(eq=False)
+class Slice(Node):
+    """xs[lo:hi], xs[lo:], xs[:hi]: the items from lo up to (not including) hi, as Python slices."""
+    obj: Node
+    lo: Node | None
+    hi: Node | None
+
+
+@dataclass(eq=False)
 class Call(Node):
     func: str
     args: list

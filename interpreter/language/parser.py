@@ -240,6 +240,10 @@ class _Builder:
     def t_index(self, t, c):
         return ast.Index(self.at(t), self.build(c[0]), self.build(c[1]))
 
+    def t_slice(self, t, c):
+        lo, hi = (None if x is None else self.build(x) for x in c[1:])
+        return ast.Slice(self.at(t), self.build(c[0]), lo, hi)
+
     def _args(self, a):
         return [] if a is None else [self.build(x) for x in a.children]
 

@@ -108,6 +108,64 @@ def _zone_position(w, where: str, idx, env) -> str:
     return f"the card at position {at} of {where} (0 is the bottom)"
 
 
+def _from_end_count(idx):
+    """k for a bound counted from the end (xs[-k], xs[-1 - i] as -(1 + i)), else None."""
+    if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
+        k = ast.BinOp(idx.span, "+", idx.left.operand, idx.right)
+        k.type = idx.type
+        return k
+    return idx.operand if isinstance(idx, ast.Neg) else None
+
+
+def _slice(w, n, env) -> str:
+    """xs[lo:hi] in words: the first / last k items (the bottom / top k cards of a zone), all but
+    them, or the items from one position up to another."""
+    obj, oenv = w.resolve(n.obj, env)
+    zone = w.is_zone(obj)
+    one, many = ("card", "cards") if zone else w.elem_nouns(obj.type)
+    where = w.value(obj, oenv)
+    first, last = ("bottom", "top") if zone else ("first", "last")
+
+    def number(k):
+        at = w.value(k, env)
+        return f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) else at
+
+    def counted(k, end):
+        if isinstance(k, ast.Num) and k.value == 1:
+            return f"the {end} {one} of {where}"
+        return f"the {end} {number(k)} {many} of {where}"
+
+    def position(bound, end):
+        return f"position {number(bound)}" if end is None else f"position {number(end)} from the {last}"
+    def from_end(bound):
+        if bound is None:
+            return None
+        if isinstance(bound, ast.BinOp) and bound.op == "-" and isinstance(bound.left, ast.Call) \
+                and bound.left.func == "count" and getattr(bound.left, "ref", None) is None \
+                and len(bound.left.args) == 1 \
+                and w.value(bound.left.args[0], env) == where:    # xs[count(xs) - k:]: the last k
+            return bound.right
+        return _from_end_count(bound)
+    lo_end, hi_end = from_end(n.lo), from_end(n.hi)
+    if n.lo is None and n.hi is None:
+        return f"the {many} of {where}"
+    if n.lo is None and hi_end is None:                       # xs[:k]
+        return counted(n.hi, first)
+    if n.hi is None and lo_end is not None:                   # xs[-k:]
+        return counted(lo_end, last)
+    if n.hi is None:                                          # xs[k:]
+        return "all but " + counted(n.lo, first)
+    if n.lo is None:                                          # xs[:-k]
+        return "all but " + counted(hi_end, last)
+    origin = []
+    if lo_end is None or hi_end is None:
+        origin.append("position 0 is the bottom card" if zone else "counting from 0")
+    if lo_end is not None or hi_end is not None:
+        origin.append(f"position 1 from the {last} is the {last} {one}")
+    return (f"the {many} of {where} from {position(n.lo, lo_end)} up to, not including, "
+            f"{position(n.hi, hi_end)} ({'; '.join(origin)})")
+
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -285,8 +343,7 @@ class Words(Conditions):
         noun = self.elem_nouns(obj.type)[0]
         if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
             # xs[-1 - i] is xs[-(1 + i)]: counted from the end, not 'position (minus 1 minus i)'
-            idx = ast.Neg(idx.span, ast.BinOp(idx.span, "+", idx.left.operand, idx.right))
-            idx.operand.type = n.index.type
+            idx = ast.Neg(idx.span, _from_end_count(idx))
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
         where = self.value(obj, oenv)
@@ -297,6 +354,8 @@ class Words(Conditions):
         if isinstance(idx, ast.Neg):                    # xs[-k]: counted from the end
             return _from_end(self, idx.operand, env, noun, where, "end")
         return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
+
+    v_Slice = _slice
 
     @staticmethod
     def list_of(items: list) -> str:

@@ -254,6 +254,19 @@ class Expressions:
         self.index_of(n.index, scope, "an index")
         return t[1]
 
+    def x_Slice(self, n, scope):
+        if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
+            raise RuleError(f"cannot slice table '{n.obj.id}': a table has an entry per key, not an "
+                            f"order; write [{n.obj.id}[k] for k in range(a, b)]", n.span)
+        t = self.expr(n.obj, scope)
+        if not isinstance(t, tuple):
+            raise RuleError(f"cannot slice a {type_name(t)}: only a list or a zone has items from "
+                            f"one position to another", n.span)
+        for bound in (n.lo, n.hi):
+            if bound is not None:
+                self.need(bound, scope, INT, "a slice's bound")
+        return t
+
     def index_of(self, node, scope, what):
         """An index: a number, or a seat (its number: a list kept in seat order, `bids[p]`)."""
         if self.expr(node, scope) != SEAT:
