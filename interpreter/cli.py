@@ -308,7 +308,7 @@ _THINK = ("search agents thought at most {} s per decision (--think): these game
 
 
 def cmd_compare(a) -> int:
-    from .simulate.stats import compare, format_compare, significance
+    from .simulate.stats import compare, format_compare
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")
@@ -322,19 +322,10 @@ def cmd_compare(a) -> int:
         from .simulate import report
         report.write(a.report, report.compare_report(a.paths, summaries, seated, _report_meta(a, a.paths)))
     if a.json:
-        rows = compare(a.paths, summaries)
-        adjusted = significance(rows)
         doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries],
                **({"think": a.think} if a.think else {}),
-               "adjustment": "holm", "measures": [
-            {"key": k, "label": label,
-             "values": [c.value if c else None for c in cells],
-             "ci95": [list(c.ci) if c else None for c in cells],
-             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
-                                                     "p_holm": adjusted.get((i, j)),
-                                                     "significant": adjusted.get((i, j), 1) < 0.05}
-                             for j, d in enumerate(diffs)]}
-            for i, (k, label, cells, diffs) in enumerate(rows)]}
+               "adjustment": "holm", "measures": _compared(compare(a.paths, summaries)),
+               "moves": _compared(compare(a.paths, summaries, moves=True))}
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=2)
     if not a.quiet:
@@ -343,6 +334,20 @@ def cmd_compare(a) -> int:
         if a.think:
             print(_THINK.format(a.think))
     return EXIT_FAIL if any(s.failed for s in summaries) else EXIT_OK
+
+
+def _compared(rows: list) -> list:
+    """compare's rows for --json: values, intervals and differences, Holm-adjusted over `rows`."""
+    from .simulate.stats import significance
+    adjusted = significance(rows)
+    return [{"key": k, "label": label,
+             "values": [c.value if c else None for c in cells],
+             "ci95": [list(c.ci) if c else None for c in cells],
+             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
+                                                     "p_holm": adjusted.get((i, j)),
+                                                     "significant": adjusted.get((i, j), 1) < 0.05}
+                             for j, d in enumerate(diffs)]}
+            for i, (k, label, cells, diffs) in enumerate(rows)]
 
 
 def _report_meta(a, paths: list) -> list:

@@ -421,6 +421,7 @@ def test_compare_sets_measures_side_by_side_with_differences(tmp_path, capsys):
     d = by["decisions"]["differences"][0]
     assert d["value"] == 2.0
     assert by["draw_rate"]["differences"][0]["ci95"][0] <= d["value"]
+    assert doc["moves"] == [] and "moves (share" not in text      # one move each: nothing to say
 
 
 def test_holm_multiplies_the_ith_smallest_p_by_what_is_left_and_stays_monotone():
@@ -442,6 +443,13 @@ def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
     assert hi < 0 and not lead.endswith("*")
     assert "Holm's adjustment for the 12 differences" in out
     assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
+    # The moves, a family of tests of their own: a capture is optional in [2], so places are
+    # offered and made more often, and a capture less often though offered as often or more.
+    moves = out[out.index("moves (share of the decisions)"):out.index("too few games")].splitlines()
+    assert moves[0].split() == ["moves", "(share", "of", "the", "decisions)", "[1]", "[2]", "[2]-[1]"]
+    assert rows["place offered"].endswith("*") and rows["place made"].endswith("*")
+    assert float(rows["place made"].split()[4]) > 0 and float(rows["capture made"].split()[4]) < 0
+    assert "after Holm's adjustment for the 10 differences of the moves, a family apart" in out
 
 
 def test_the_summary_says_how_often_each_move_is_legal_and_made_and_which_never_is(tmp_path, capsys):

@@ -219,29 +219,16 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
     body += [f"<li>{s} {escape(n)}: {su.n} games" + (f", {len(su.failed)} failed" if su.failed else "")
              + "</li>" for s, n, su in zip(short, names, summaries)]
     body.append("</ul><h2>Side by side</h2>")
-    head = "".join(f"<th>{s}</th><th>95% interval</th>" for s in short)
-    head += "".join(f"<th>{s}−[1]</th><th>95% interval</th>" for s in short[1:])
-    body.append(f'<table class="compare"><tr><th>measure</th>{head}</tr>')
-    for i, (key, label, cells, diffs) in enumerate(rows):
-        mark = ' <span class="lower">lower is better</span>' if any(
-            s is not None and _lower(s, key) for s in summaries) else ""
-        line = f'<tr data-key="{escape(key)}"><td>{escape(label)}{mark}</td>'
-        shown = [c for c in cells if c is not None and c.value is not None]   # one row, one
-        k = _places([v for c in shown for v in (c.value, *c.ci)],             # precision, its
-                    shown[0].kind if shown else "prop")                        # differences too
-        for c in cells:
-            ok = c is not None and c.value is not None
-            line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
-                     f"{_num(c.ci[1], c.kind, k)}]</td>" if ok else "<td>–</td><td></td>")
-        for j, d in enumerate(diffs):
-            if d is None:
-                line += "<td>–</td><td></td>"
-                continue
-            star = '<span class="star">*</span>' if adjusted.get((i, j), 1.0) < ALPHA else ""
-            line += f"<td>{d[0]:+.{k}f}{star}</td><td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>"
-        body.append(line + "</tr>")
-    body.append(f"</table><p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
+    body += _compare_table("measure", short, rows, summaries)
+    body.append(f"<p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
                 "differences tested at once (family-wise error 5%).</p>")
+    moves = compare(names, summaries, moves=True)
+    if moves:
+        body.append("<h2>Moves</h2><p>The share of the decisions at which each move was legal "
+                    "(offered) and at which it was made.</p>")
+        body += _compare_table("move", short, moves, summaries)
+        body.append(f"<p>* after Holm's adjustment for the {len(significance(moves))} differences "
+                    "of the moves, a family apart from the measures above.</p>")
     body.append('<h2>Differences</h2><div class="plots">')
     for key, title, unit in (("win_rate:0", "Seat 0 win rate", "difference"),
                              ("first_player_hand_wins", "First player's hand-win share", "difference"),
@@ -266,6 +253,35 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
         body += _plots(su, ag, prefix=f"v{s[1:-1]}-")
         body.append("</div>")
     return _page("Comparison: " + ", ".join(short), meta, body)
+
+
+def _compare_table(title: str, short: list, rows: list, summaries: list) -> list:
+    """compare's rows as a table: the files' values and their differences from [1], * where a
+    difference holds after Holm's adjustment over these rows."""
+    adjusted = significance(rows)
+    head = "".join(f"<th>{s}</th><th>95% interval</th>" for s in short)
+    head += "".join(f"<th>{s}−[1]</th><th>95% interval</th>" for s in short[1:])
+    body = [f'<table class="compare"><tr><th>{escape(title)}</th>{head}</tr>']
+    for i, (key, label, cells, diffs) in enumerate(rows):
+        mark = ' <span class="lower">lower is better</span>' if any(
+            s is not None and _lower(s, key) for s in summaries) else ""
+        line = f'<tr data-key="{escape(key)}"><td>{escape(label)}{mark}</td>'
+        shown = [c for c in cells if c is not None and c.value is not None]   # one row, one
+        k = _places([v for c in shown for v in (c.value, *c.ci)],             # precision, its
+                    shown[0].kind if shown else "prop")                        # differences too
+        for c in cells:
+            ok = c is not None and c.value is not None
+            line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
+                     f"{_num(c.ci[1], c.kind, k)}]</td>" if ok else "<td>–</td><td></td>")
+        for j, d in enumerate(diffs):
+            if d is None:
+                line += "<td>–</td><td></td>"
+                continue
+            star = '<span class="star">*</span>' if adjusted.get((i, j), 1.0) < ALPHA else ""
+            line += f"<td>{d[0]:+.{k}f}{star}</td><td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>"
+        body.append(line + "</tr>")
+    body.append("</table>")
+    return body
 
 
 def write(path: str, html: str):

@@ -655,15 +655,19 @@ def significance(rows: list) -> dict:
 SCORE_KEYS = ("mean_total:", "team_mean_total:", "agent_mean_total:", "lead_changes", "winner_leads_from")
 
 
-def compare(names: list, summaries: list) -> list:
+def compare(names: list, summaries: list, moves: bool = False) -> list:
     """Rows (key, label, [measure or None per file], [(diff, ci) or None vs the first file]);
-    without the measures of totals and leads when no file keeps a score (all 0)."""
+    without the measures of totals and leads when no file keeps a score (all 0). With `moves`,
+    the rows of the moves instead (Summary.move_measures: a family of tests of its own, so that
+    a game of many moves does not weaken the tests of the measures)."""
     keys: list = []
     labels: dict = {}
-    per = [{m.key: m for m in s.measures()} for s in summaries]
+    of = Summary.move_measures if moves else Summary.measures
+    per = [{m.key: m for m in of(s)} for s in summaries]
     scoreless = not any(s.keeps_score for s in summaries)
-    for s in sorted(summaries, key=lambda s: -s.players):    # the most seats sets the order
-        for m in s.measures():
+    order = summaries if moves else sorted(summaries, key=lambda s: -s.players)  # the most seats sets it
+    for s in order:
+        for m in of(s):
             if scoreless and m.key.startswith(SCORE_KEYS):
                 continue
             if m.key not in labels:
@@ -686,16 +690,39 @@ def format_compare(names: list, summaries: list) -> str:
     lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
-    head = f"{'measure':<31}" + "".join(f"{s:>10}" for s in short)
+    wide: list = []           # shares whose difference was not found, but could be large
+    lines += _compare_rows("measure", short, rows, wide)
+    lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
+    lines.append(f"after Holm's adjustment for the {len(significance(rows))} differences tested at once "
+                 f"(family-wise error 5%)")
+    moves = compare(names, summaries, moves=True)
+    if moves:
+        lines.append("")
+        lines += _compare_rows("moves (share of the decisions)", short, moves, wide)
+        lines.append(f"* for a move: after Holm's adjustment for the {len(significance(moves))} "
+                     f"differences of the moves, a family apart")
+    if wide:
+        lines.append(f"too few games to tell: {len(wide)} share{'s' if len(wide) > 1 else ''} "
+                     f"without * ({', '.join(wide[:3])}{', …' if len(wide) > 3 else ''})")
+        lines.append(f"could still differ by more than {WIDE:.2f} either way; 4 times the games "
+                     f"halve an interval")
+    return "\n".join(lines)
+
+
+def _compare_rows(title: str, short: list, rows: list, wide: list) -> list:
+    """compare's table: a heading, then a line per row, its values and its differences from
+    [1] (* where they hold after Holm's adjustment over these rows); adds to `wide` the shares
+    whose difference was not found but could be large."""
+    width = max(31, len(title) + 1, *(len(r[1]) + 1 for r in rows))
+    head = f"{title:<{width}}" + "".join(f"{s:>10}" for s in short)
     head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])
-    lines.append(head)
+    lines = [head.rstrip()]
     adjusted = significance(rows)
-    wide = []                 # shares whose difference was not found, but could be large
     for i, (_, label, cells, diffs) in enumerate(rows):
         kind = next(c.kind for c in cells if c is not None)
         cells = [c if c is not None and c.value is not None else None for c in cells]
         k = _places([c.value for c in cells if c], kind)
-        line = f"{label:<31}" + "".join(f"{_num(c.value, kind, k) if c else '-':>10}" for c in cells)
+        line = f"{label:<{width}}" + "".join(f"{_num(c.value, kind, k) if c else '-':>10}" for c in cells)
         for j, d in enumerate(diffs):
             if d is None:
                 line += f"  {'-':<28}"
@@ -708,12 +735,4 @@ def format_compare(names: list, summaries: list) -> str:
                     wide.append(label)
                 line += f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}".ljust(30)
         lines.append(line.rstrip())
-    lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
-    lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
-                 f"(family-wise error 5%)")
-    if wide:
-        lines.append(f"too few games to tell: {len(wide)} share{'s' if len(wide) > 1 else ''} "
-                     f"without * ({', '.join(wide[:3])}{', …' if len(wide) > 3 else ''})")
-        lines.append(f"could still differ by more than {WIDE:.2f} either way; 4 times the games "
-                     f"halve an interval")
-    return "\n".join(lines)
+    return lines
