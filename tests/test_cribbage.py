@@ -70,4 +70,4 @@ def test_cribbage_show_is_told_by_its_parts_fifteens_pairs_and_runs():
     # non-dealer (North): 3 3 4 4 5: fifteens 4, pairs 4, runs 12, no flush or nobs
     assert "North's show is worth 20: fifteens 4, pairs 4, runs 12, flush and nobs 0" in told
     # dealer (South): 6 7 8 9 5 (fifteens 4, run 5) with the crib K Q K Q 5 (fifteens 8, pairs 4)
-    assert "South's show is worth 21: fifteens 12, pairs 4, runs 5, flush and nobs 0" in told
+    assert "your show is worth 21: fifteens 12, pairs 4, runs 5, flush and nobs 0" in told   # South's, to South

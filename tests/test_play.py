@@ -308,13 +308,14 @@ def test_P9_a_blind_draw_is_named_only_to_the_player_it_leaves_or_joins():
         seat, moves, _ = m.pending
         k = len(m.S.log)
         m.apply(rng.randrange(len(moves)))
-        line = [x for x in narr.take() if x.startswith(f"{names[seat]} draws")][0]   # the move's say:
+        who = "You draw" if seat == 0 else f"{names[seat]} draws"        # the move's say:, to South
+        line = [x for x in narr.take() if x.startswith(who)][0]
         ev = next(e for e in m.S.log[k:] if e["event"] == "move")       # the drawn card
         assert ev["to"] == f"hand:{seat}"
         src = int(ev["from"].split(":")[1])
         card = screen(ev["card"])
         if seat == 0 or src == 0:              # the card joins or leaves the viewer's hand
-            assert line.startswith(f"{names[seat]} draws {card} from {names[src]}"), line
+            assert line.startswith(f"{who} {card} from {'you' if src == 0 else names[src]}"), line
             checked["mine" if seat == 0 else "theirs"] += 1
         else:                                  # between two other players: never named
             assert line.startswith(f"{names[seat]} draws a card from {names[src]}"), line
@@ -333,7 +334,7 @@ def test_hearts_pass_tells_you_the_three_cards_passed_to_you_and_no_one_else_s()
     got = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"] == giver
            and e["to"] == "hand:0"]
     assert len(got) == 3
-    assert f"picks up the cards {names[int(giver.split(':')[1])]} passed: {' '.join(got)}." in told
+    assert f"You pick up the cards {names[int(giver.split(':')[1])]} passed: {' '.join(got)}." in told
     others = [screen(e["card"]) for e in m.S.log if e["event"] == "move" and e["from"].startswith("passed:")
               and e["to"] != "hand:0" and e["from"] != "passed:0"]
     assert not any(c in told for c in others if c not in got)   # passes between others stay unnamed

@@ -211,7 +211,8 @@ def test_golden_narration_of_a_called_ace_hand(seat, who):
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
-    assert "Northeast plays A♥; Northeast is the picker's partner." in text
+    assert ("Northeast plays A♥; Northeast is the picker's partner." if seat == 0 else
+            "You play A♥; you are the picker's partner.") in text     # a say: names you as you
     assert ("The sides were you, Northwest and East against West and Northeast." if seat == 0 else
             "The sides were South, Northwest and East against West and you.") in text
 

@@ -118,7 +118,7 @@ def test_say_on_a_move_tells_its_parameters_and_expressions(tmp_path):
     T.choose(m, f"bury {h[0][0]}")
     lines = narr.take()
     assert "North buries a card." in lines
-    assert f"South buries {narrate.cardtext.screen(h[0][0])}." in lines
+    assert f"You bury {narrate.cardtext.screen(h[0][0])}." in lines     # South's own: 'you'
     T.choose(m, f"play {h[1][1]}")
     line = narr.take()[0]
     card = narrate.cardtext.screen(h[1][1])
@@ -132,7 +132,7 @@ def test_say_names_a_card_only_to_the_seats_that_saw_it(tmp_path):
     T.choose(m, f"bury {h[1][0]}")
     T.choose(m, f"bury {h[0][0]}")
     lines = narr.take()
-    assert f"North buries {narrate.cardtext.screen(h[1][0])}." in lines
+    assert f"You bury {narrate.cardtext.screen(h[1][0])}." in lines
     assert "South buries a card." in lines
 
 
@@ -159,8 +159,8 @@ def test_say_of_a_named_block_is_told_as_it_starts_and_of_a_statement_once_done(
         T.choose(m, f"play {h[seat][1]}")
     text = " ".join(narr.take())
     best = 0 if m.P.RANK[m.P.card_names.index(h[0][1])] > m.P.RANK[m.P.card_names.index(h[1][1])] else 1
-    who = narrate.seat_names(2)[best]
-    assert f"{who} has the higher card. {who} takes the pot of 5 {{chips}}." in text   # {{ }}: braces
+    assert ("You have the higher card. You take the pot of 5 {chips}." if best == 0 else
+            "North has the higher card. North takes the pot of 5 {chips}.") in text   # {{ }}: braces
 
 
 def test_say_is_never_logged_records_are_the_same_with_or_without_it(tmp_path):
@@ -423,3 +423,29 @@ def test_bash_completion_offers_commands_options_and_bundled_games(tmp_path):
              "echo \"${COMPREPLY[*]}\"; done")
     r = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert r.stdout.splitlines() == ["play", "perfect10 perfect10-300 perfect10-rank-pairs", "--show --seat"]
+
+
+def test_a_say_names_the_listeners_own_seat_you_and_its_verb_agrees():
+    # "South draws 10♣ from East" on South's own screen, beside "You cannot ..." and the default
+    # sentences' "You capture ...": a place naming the listener's seat now reads "you".
+    from cardrules.text.english import base_form, to_you
+    assert [base_form(w) for w in ("draws", "passes", "catches", "carries", "has", "is", "goes",
+                                   "lays", "ties", "loses", "can", "took", "plus", "5s")] == \
+        ["draw", "pass", "catch", "carry", "have", "are", "go", "lay", "tie", "lose", "can", "took",
+         "plus", "5s"]
+    assert to_you(" also draws a card and names a suit; North waits") == \
+        " also draw a card and name a suit; North waits"
+    assert to_you(" takes the trick and points") == " take the trick and points"
+
+    def filled(*pieces, me):
+        out, literal = list(pieces), {i for i, x in enumerate(pieces) if i not in me}
+        for i in me:
+            narrate._you(out, i, literal)
+        return "".join(out)
+    assert filled("South", " draws ", "10♣", " from ", "East", me=[0]) == "you draw 10♣ from East"
+    assert filled("East", " draws ", "10♣", " from ", "South", me=[4]) == "East draws 10♣ from you"
+    assert filled("South", "'s hand is shown", me=[0]) == "your hand is shown"
+    assert filled("1 of ", "South", "'s cards lie here", me=[1]) == "1 of your cards lie here"
+    assert filled("the trick goes on: ", "South", " plays ", "3♣", " and wins", me=[1]) == \
+        "the trick goes on: you play 3♣ and win"
+    assert filled("North passes. ", "South", " has the lead", me=[1]) == "North passes. You have the lead"

@@ -104,8 +104,8 @@ def test_tell_tells_its_text_with_places_in_a_move_in_a_rule_and_in_the_hand(tmp
     assert "North plays" in text and "North keeps 2 cards after playing a" in text
     # in the hand's flow, a sentence of its own
     assert "1 of North's cards lie on the table." in text
-    assert "1 of South's cards lie on the table." in text
-    assert "North has the higher card." in text or "South has the higher card." in text
+    assert "1 of your cards lie on the table." in text            # South's own, to South
+    assert "North has the higher card." in text or "You have the higher card." in text
 
 
 def test_a_place_derived_from_cards_the_watcher_has_not_seen_is_not_told(tmp_path):
@@ -140,7 +140,7 @@ def test_tell_in_a_skippable_rule_still_tells_each_time_the_rule_runs(tmp_path):
         told.append([x for x in play_hand(m, narr) if "has played once" in x or "times" in x])
     assert told[0] == told[1]
     assert any("North has played once" in x for x in told[0])
-    assert any("South has played once" in x for x in told[0])
+    assert any("you have played once" in x for x in told[0])
 
 
 def test_tell_changes_nothing_records_and_steps_are_the_same_with_or_without_it(tmp_path):

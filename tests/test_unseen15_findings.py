@@ -222,7 +222,7 @@ def test_cards_seen_before_a_tell_are_told_before_it():
         narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
         T.choose(m, "duel")
         told = " ".join(narr.take() + narr.take_hand())
-    assert "South duels North; you see 2♣; the duel is decided." in told, told
+    assert "You duel North; you see 2♣; the duel is decided." in told, told
 
 
 # -- typed answers at `cardrules play` ---------------------------------------------------------

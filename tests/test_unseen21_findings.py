@@ -90,7 +90,7 @@ def test_a_place_reading_the_top_card_of_the_dealers_hand_reads_that_card_alone(
         narr = narrate.Narrator(m, seat, narrate.seat_names(2)).attach()
         T.choose(m, "play 7C")
         told = " ".join(narr.take())
-        assert "South turns up J♠: trumps are ♠, 2 cards, " in told, told
+        assert ("You turn up" if seat == 0 else "South turns up") + " J♠: trumps are ♠, 2 cards, " in told, told
         assert ("1 spades" if seat == 0 else "? spades") in told, told   # the dealer's whole hand
 
 

@@ -64,7 +64,7 @@ def test_a_text_that_ends_in_an_exclamation_gets_no_full_stop_after_it(tmp_path)
     lines = _told(path)
     text = " ".join(lines)
     assert "escoba!" in text and "!." not in text and "?." not in text, lines
-    assert any(x.endswith("South sweeps the table: escoba!") for x in lines), lines
+    assert any(x.endswith("you sweep the table: escoba!") for x in lines), lines
     assert any(x.endswith("is it 0?") for x in lines), lines
     assert "North wins!" in lines, lines
 

@@ -475,8 +475,8 @@ def test_the_browser_tells_the_game_in_its_own_words():
     t = new_table("hearts", ["human"] * 4, seed=5)
     play_randomly(t, lambda: t.match.S.decisions >= 9)      # the passes, then the first trick
     log = t.view(0)["log"]
-    assert "South passes" in " ".join(log) and any(x.endswith("passes 3 cards to North.") for x in log)
-    assert any(re.fullmatch(r"(South|West|North|East) wins the trick\.", x) for x in log), log
+    assert "You pass" in " ".join(log) and any(x.endswith("passes 3 cards to North.") for x in log)
+    assert any(re.fullmatch(r"(You win|(West|North|East) wins) the trick\.", x) for x in log), log
     assert not any(" from " in x and "'s played" in x for x in log)   # no default move sentences
 
 

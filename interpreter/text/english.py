@@ -4,6 +4,8 @@ sentence that starts with one of our own words), `plural`, and a name's words (`
 """
 from __future__ import annotations
 
+import re
+
 from ..language.check.sections import added_verb
 
 
@@ -75,6 +77,59 @@ def third_person(phrase: str) -> str:
     else:
         head += "s"
     return f"{head} {rest}".strip()
+
+
+_BASE_FORMS = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+# Words that may stand between a subject and its verb: "South also draws".
+_ADVERBS = frozenset({"also", "then", "now", "still", "only", "just", "never", "always", "first",
+                      "again", "instead", "finally"})
+
+
+def base_form(word: str) -> str:
+    """'draws' -> 'draw', 'passes' -> 'pass', 'carries' -> 'carry', 'has' -> 'have': a verb of
+    the third person as it follows 'you' (the inverse of third_person). Any other word (can,
+    took, played) is returned as it is."""
+    low = word.lower()
+    if low in _BASE_FORMS:
+        return _BASE_FORMS[low]
+    if len(low) < 3 or not low.endswith("s") or low.endswith(("ss", "us", "is")) or not low.isalpha():
+        return word
+    if low.endswith("ies") and len(low) > 4:
+        return word[:-3] + "y"
+    if low.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
+# Plurals of a card game's nouns: "and points" joins nouns, not verbs ("... and draws").
+_NOUNS = frozenset({"points", "cards", "tricks", "pairs", "runs", "chips", "books", "melds", "trumps",
+                    "stakes", "tokens", "coins", "sets", "sequences", "fifteens", "hearts", "spades",
+                    "clubs", "diamonds", "suits", "ranks", "games", "rounds", "hands", "piles", "kings",
+                    "queens", "jacks", "aces", "tens", "nobs", "marks", "counters", "goals"})
+_AND_WORD = re.compile(r"(\band )([A-Za-z]+)")
+_CLAUSE_END = re.compile(r"[;:.!?]")
+
+
+def ends_clause(text: str) -> bool:
+    return bool(_CLAUSE_END.search(text))
+
+
+def to_you(text: str, first: bool = True) -> str:
+    """The words after a subject that became 'you', up to the end of its clause: the verb in the
+    base form, past the adverbs before it (" also draws a card" -> " also draw a card"), and a
+    verb after 'and' (" and names" -> " and name"). `first`: the text starts with the verb."""
+    end = _CLAUSE_END.search(text)
+    head, tail = (text[:end.start()], text[end.start():]) if end else (text, "")
+    if first:
+        words = head.split(" ")
+        for i, w in enumerate(words):
+            if w and w.lower() not in _ADVERBS:
+                words[i] = base_form(w)
+                break
+        head = " ".join(words)
+    head = _AND_WORD.sub(lambda m: m.group(1) + (m.group(2) if m.group(2).lower() in _NOUNS
+                                                 else base_form(m.group(2))), head)
+    return head + tail
 
 
 def verb_words(name: str) -> str:

@@ -13,7 +13,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, join, singular, third_person, verb_words, words   # (narrate.words ...: used by others)
+from .english import COUNTERS, ends_clause, join, singular, third_person, to_you, verb_words, words   # (narrate.words ...: used by others)
 
 _COMPASS = {
     1: ["South"],
@@ -311,14 +311,16 @@ def say_value(match, node, v, names: list, seen, params: dict) -> str:
     return one(v, typ)
 
 
-def say_text(match, k: int, values: tuple, names: list, seen) -> str:
-    """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher."""
+def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) -> str:
+    """The text of tell `k` (a compiled `say:`) with its places filled in for one watcher; a
+    place naming the watcher's own seat reads 'you' (see _you)."""
     say, parts = match.P.says[k]
     params = {}
     if say.kind == "move":
         mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
         params = {p.name: p for p in mv.params} if mv is not None else {}
     out = []
+    mine = []                  # the places that name the watcher's own seat
     steps = getattr(match.S, "steps", None)
     try:
         for node, part in zip(say.parts, parts):
@@ -332,11 +334,36 @@ def say_text(match, k: int, values: tuple, names: list, seen) -> str:
                 except Exception:    # this place cannot be computed now (the top of an empty
                     out.append("?")  # zone): the others are still told
                     continue
+                if viewer >= 0 and value == viewer and getattr(node, "type", None) == "seat":
+                    mine.append(len(out))
                 out.append(say_value(match, node, value, names, seen, params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps
+    for i in mine:
+        _you(out, i, {j for j, node in enumerate(say.parts) if isinstance(node, str)})
     return "".join(out).strip()
+
+
+def _you(out: list, i: int, literal: set):
+    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before
+    "'s", 'you' and the verb after it agreeing ("South draws" -> "you draw") where it begins
+    the text or a clause (after '.', ';' or ':'), 'you' elsewhere ("from you"). The narration
+    capitalises a sentence's first letter."""
+    before = "".join(out[:i]).rstrip()
+    nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
+    sentence = before.endswith((".", "!", "?"))
+    if nxt is not None and nxt.startswith("'s"):
+        out[i], out[i + 1] = "Your" if sentence else "your", nxt[2:]
+    elif not before or sentence or before.endswith((";", ":")):
+        out[i] = "You" if sentence else "you"
+        for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
+            if j in literal:
+                out[j] = to_you(out[j], j == i + 1 and out[j].startswith(" "))
+                if ends_clause(out[j]):
+                    break
+    else:
+        out[i] = "you"
 
 
 class EventLog(list):
@@ -473,7 +500,7 @@ class Narrator:
 
     def _text(self, k: int, values: tuple) -> str:
         try:
-            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v))
+            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v), self.v)
         except Exception:       # a place that cannot be computed now (the top of an empty zone)
             return "".join(x if isinstance(x, str) else "?" for x in self.m.P.says[k][0].parts).strip()
 
