@@ -87,3 +87,20 @@ def test_a_pile_typed_by_number_is_told_as_the_menu_counts_it(tmp_path):
     assert reason.startswith("You cannot shift 2 1: only if "), reason
     assert "the top card of pile 1" in reason and "the top card of pile 2" in reason, reason
     assert "number" not in reason and "there is no" not in reason, reason
+
+
+def test_one_more_than_is_not_worded_as_a_sum(tmp_path):
+    """Forty Thieves' `rank_order(c.rank) + 1 == rank_order(top(pile).rank)` read "rank_order(c's
+    rank) and 1 sum to rank_order(...)": a sum of two values to a number stays so worded, a
+    number added to reach another value reads 'plus 1 equals'."""
+    from cardrules.load import load_game
+    from cardrules.text.describe import describe
+    f = tmp_path / "shift.yaml"
+    f.write_text(SHIFT.replace(
+        "rank_order(top(piles(j)).rank) == rank_order(top(piles(i)).rank) + 1",
+        "rank_order(top(piles(i)).rank) + 1 == rank_order(top(piles(j)).rank)"))
+    game, _ = load_game(str(f))
+    text = " ".join(describe(game, "text").split())
+    assert "and 1 sum to" not in text, text
+    assert "rank_order(the rank of the top card of the i) plus 1 equals rank_order(the rank of " \
+           "the top card of the j)" in text, text
