@@ -199,7 +199,7 @@ def _matching(match, items, moves, names, typed: list, words: list = (), viewer:
     for k, (i, _) in enumerate(items):
         tok = narrate.move_tokens(match, moves[i], names, viewer)
         known_words |= tok["words"]
-        if _within(want_cards, tok["cards"]) and _within(want_nums, tok["numbers"]) \
+        if _within(want_cards, tok["cards"]) and _in_order(want_nums, tok["numbers"]) \
                 and all(w in tok["words"] for w in want_words):
             found.append(k)
     return want_cards, want_nums, want_words, found, known_words
@@ -221,14 +221,40 @@ def _move_leading(P, typed: list):
 def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, text: str):
     """Why the move `lead` names is not legal with the values typed after its name."""
     rest = {w for w in words if w not in lead[1]}
-    nums = set(nums)
+    typed = _typed_in_order(match, names, nums, rest)
+    said = " ".join(text.split())
+    return why_not(match, viewer, [], names, lead[0], typed=typed, text=said) \
+        or _not_offered(match, names, lead[0], set(nums), said)
+
+
+def _typed_in_order(match, names: list, nums: list, rest=frozenset()):
+    """`typed(param, value)` for engine.probe: whether the value is among what was typed. When
+    as many numbers were typed as the move has parameters that take numbers, they are taken in
+    the menu's order (`shift 3 4`: the first pile is 3, never 4); else any number may be any
+    parameter's."""
+    P = match.P
+    numbered = {}                      # id(param) -> (its place, how many) among its move's
+    for mv in P.game.moves_by_index:
+        ps = [p for p in mv.params if _takes_number(P, p)]
+        for k, p in enumerate(ps):
+            numbered[id(p)] = (k, len(ps))
+    every = set(nums)
 
     def typed(p, v) -> bool:
         tk = narrate.value_tokens(match, p, v, names)
-        return bool(nums.intersection(tk["numbers"]) or rest & tk["words"])
-    said = " ".join(text.split())
-    return why_not(match, viewer, [], names, lead[0], typed=typed, text=said) \
-        or _not_offered(match, names, lead[0], nums, said)
+        if rest & tk["words"]:
+            return True
+        k, n = numbered.get(id(p), (0, 0))
+        if n == len(nums) and n > 1:
+            return nums[k] in tk["numbers"]
+        return bool(every.intersection(tk["numbers"]))
+    return typed
+
+
+def _takes_number(P, p) -> bool:
+    """A parameter whose values are typed as numbers (as narrate.value_tokens gives them)."""
+    return p.blind or p.type == "int" or p.type == "rank" and any(
+        str(r).isdigit() for r in P.game.deck.ranks)
 
 
 def _not_offered(match, names: list, name: str, nums: set, said: str):
@@ -262,10 +288,7 @@ def _span(ns: list) -> str:
 def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named):
     """Why no legal move (the move `named`, when a name was typed) takes these cards with the
     numbers typed after them (a pile as the menu counts it: `hit_spread 9h 1`)."""
-    nums = set(nums)
-
-    def typed(p, v) -> bool:
-        return bool(nums.intersection(narrate.value_tokens(match, p, v, names)["numbers"]))
+    typed = _typed_in_order(match, names, nums)
     return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
 
 
@@ -293,6 +316,13 @@ def _move_named(P, typed: list):
         if said in (spoken, mv.name.lower()):
             return mv.name, set(spoken.split()) | {mv.name.lower()}
     return None
+
+
+def _in_order(want: list, have: list) -> bool:
+    """The numbers typed are the move's, in the menu's order: `shift 2 3` is from pile 2 to
+    pile 3, never the move from 3 to 2."""
+    it = iter(have)
+    return all(any(x == y for y in it) for x in want)
 
 
 def _within(want: list, have: list) -> bool:

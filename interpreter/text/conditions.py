@@ -214,8 +214,10 @@ class Conditions:
             how = {"==": "exactly ", "!=": "not exactly ", ">": "more than ", ">=": "at least ",
                    "<": "fewer than ", "<=": "at most "}[op]
             return f"there {verb} {how}{k} {self.over(Lr, Lenv, plural=not one)}"
-        # a + b == N
-        if op in ("==", "!=") and isinstance(Lr, ast.BinOp) and Lr.op == "+" and Lr.type == "int":
+        # a + b == N (not `a + 1 == b`: 'a and 1 sum to b' says less than 'a plus 1 equals b')
+        if op in ("==", "!=") and isinstance(Lr, ast.BinOp) and Lr.op == "+" and Lr.type == "int" \
+                and (isinstance(Rr, ast.Num)
+                     or not isinstance(Lr.right, ast.Num) and not isinstance(Lr.left, ast.Num)):
             verb = "sum" if op == "==" else "do not sum"
             return f"{self.value(Lr.left, Lenv)} and {self.value(Lr.right, Lenv)} {verb} to {self.value(Rr, Renv)}"
         # x.a == y.a

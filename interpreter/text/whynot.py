@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .english import cap, join, plural, with_cards
+from .english import cap, join, plural, singular, with_cards
 from .words import Words, param_words, word_move
 
 
@@ -111,7 +111,13 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
             "No move takes that now."
     head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
     word_move(words, w.move)
-    env = _env(P, w.bound, w.move if text is not None else None)
+    bound = w.bound
+    if text is not None:             # a pile typed by its number: named as the menu counts it
+        bound = dict(bound)
+        for local, z in words.index_params.items():
+            if local in bound and P.game.zones[z].kind == "indexed":
+                words.index_values[local] = f"{singular(words.words(z))} {bound.pop(local) + 1}"
+    env = _env(P, bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
         return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") \

@@ -175,6 +175,7 @@ class Words(Conditions):
         self.md = md
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.index_labels: dict = {}   # such a parameter under a counter's name -> its zone's noun
+        self.index_values: dict = {}   # such a parameter given a value -> its instance as on the menu
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
@@ -300,6 +301,8 @@ class Words(Conditions):
             local = n.ref[2]
             if env and ("rename", local) in env:   # a loop variable renamed where it is spelled out
                 return self.code(env[("rename", local)])
+            if local in self.index_values:                    # 'pile 2', as the menu counts it
+                return self.index_values[local]
             if local.startswith("p_") or local == "card":     # 'the card', 'the spot' (word_move)
                 return "the " + self.index_labels.get(local, self.words(n.id))
             return self.code(n.id)
@@ -703,7 +706,7 @@ def word_move(w: Words, mv) -> None:
     `indices(ZONE)` stands for that zone's instance; under a counter's name (`i`) it is called
     by the zone in the singular, as on the menu ('the spot', not 'the i'), when it is the only
     such parameter of that zone and no other parameter is named so."""
-    w.index_params, w.index_labels = {}, {}
+    w.index_params, w.index_labels, w.index_values = {}, {}, {}
     for p in mv.params if mv is not None else []:
         src, _ = w.resolve(p.source, {})
         if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":

@@ -163,6 +163,9 @@ class Expressions:
         if name in BUILTIN_FUNCS and name not in ("seat", "owner"):   # `first: "right"`: right(dealer);
             # `seat` and `owner` are also names some places bind (a score's say:, visibility seats)
             raise RuleError(f"'{name}' is a built-in function: call it, {name}(...)", n.span)
+        card = self._suit_first(name)
+        if card:                             # `HA` for the ace of hearts: the card is AH
+            raise RuleError(f"unknown name '{name}' (a card is written rank then suit: {card})", n.span)
         if self._card_like(name):            # `1S` for the ace, `10X`: say what the deck's cards are
             ranks = self.deck.ranks
             ranks = ", ".join(ranks) if len(ranks) <= 16 else f"{ranks[0]} to {ranks[-1]}"
@@ -185,6 +188,17 @@ class Expressions:
         for kind, section in (("the variable", "variables"), ("the zone", "zones")):
             if name in (self.doc.get(section) or {}):
                 raise RuleError(deck_cannot_read(kind, name), span)
+
+    def _suit_first(self, name: str):
+        """`HA`, `S10`: a card of the deck written suit then rank; the card as it is written
+        (`AH`), or None."""
+        if name != name.upper() or not self.deck.suits:
+            return None
+        for i in range(1, len(name)):
+            suit, rank = name[:i], name[i:]
+            if suit in self.deck.suits and self.card_kind(rank + suit, exact=True) is not None:
+                return rank + suit
+        return None
 
     def _card_like(self, name: str) -> bool:
         """A name in capitals that is a rank of the deck and a suit that is not, or the other way
