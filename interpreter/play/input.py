@@ -133,8 +133,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
             ids = card_ids(match, want_cards)
             reason = why_not(match, viewer, ids, names, named[0] if named else None)
             return ("error", reason or f"No legal move uses {shown} now.")
-        if want_cards and want_nums and (not want_words or named):    # cards and numbers: `hit 9h 1`
-            reason = _why_cards_values(match, viewer, names, want_cards, want_nums, named)
+        if want_cards and (want_nums or want_words):     # cards and values: `hit 9h 1`, `jh s`
+            lead = named or _move_named(P, want_words[:2]) or _move_named(P, want_words[:1])
+            reason = _why_cards_values(match, viewer, names, want_cards, want_nums, lead, want_words)
             if reason:
                 return ("error", reason)
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
@@ -259,13 +260,16 @@ def _span(ns: list) -> str:
     return join([str(n) for n in ns]) if len(ns) <= 8 else ", ".join(map(str, ns[:8])) + ", …"
 
 
-def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named):
+def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named, words=()):
     """Why no legal move (the move `named`, when a name was typed) takes these cards with the
-    numbers typed after them (a pile as the menu counts it: `hit_spread 9h 1`)."""
+    numbers and words typed after them (a pile as the menu counts it: `hit_spread 9h 1`; a
+    suit named with a jack: `jack jh s`)."""
     nums = set(nums)
+    words = set(words) - (named[1] if named else set())
 
     def typed(p, v) -> bool:
-        return bool(nums.intersection(narrate.value_tokens(match, p, v, names)["numbers"]))
+        tk = narrate.value_tokens(match, p, v, names)
+        return bool(nums.intersection(tk["numbers"]) or words & tk["words"])
     return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
 
 

@@ -1,0 +1,39 @@
+"""Findings of tests/unseen34/ (Kaiser, Mau Mau), written from the docs alone: each test fails
+without its fix."""
+from cardrules.play import terminal as play
+from cardrules.testing import choose, stacked
+from cardrules.text import narrate
+from conftest import ROOT
+
+MAU_MAU = str(ROOT / "tests" / "unseen34" / "mau-mau.yaml")
+
+
+def _jack_to_play():
+    """Mau Mau for 2, South to answer 9♣ (clubs to follow) holding J♠ 8♥ 9♥ K♦ A♦: the menu
+    is 'Play 9♥' and 'Jack J♠, suit ♣' ... 'suit ♠'."""
+    m = stacked(MAU_MAU, "7C JS 8C 8H 9C 9H TC KD QC AD KC", players=2)
+    choose(m, "play 9C")
+    names = narrate.seat_names(2)
+    return m, m.pending[0], names
+
+
+# A suit parameter answered only to its letter and symbol at the terminal (`js h`, `js ♥`);
+# `js hearts`, the word the rules text uses ("one of clubs, diamonds, hearts and spades"), was
+# refused as "'hearts' is not a number, a card or a move here."
+def test_a_suit_is_typed_by_its_word():
+    m, seat, names = _jack_to_play()
+    items = play.menu(m, seat, names)
+    assert items[3][1] == "Jack J♠, suit ♥"
+    for text in ("js hearts", "jack js hearts", "js heart", "js h", "js ♥"):
+        assert play.parse_answer(m, seat, names, text) == ("move", items[3][0]), text
+
+
+# A card typed with a value that is a word (a suit named with a jack) got no reason, only
+# "No legal move matches 'jh s'", where the card alone (`jh`) is told "J♥ is not in your hand."
+# and a card with a number (`hit_spread 9h 1`) the rule it fails.
+def test_a_card_typed_with_a_word_is_told_why():
+    m, seat, names = _jack_to_play()
+    assert play.parse_answer(m, seat, names, "jh s") == ("error", "J♥ is not in your hand.")
+    assert play.parse_answer(m, seat, names, "jack jh hearts") == ("error", "J♥ is not in your hand.")
+    assert play.parse_answer(m, seat, names, "jack 8h s") == (
+        "error", "You cannot jack with 8♥: only if 8♥'s rank is J.")
