@@ -37,3 +37,20 @@ def test_a_card_typed_with_a_word_is_told_why():
     assert play.parse_answer(m, seat, names, "jack jh hearts") == ("error", "J♥ is not in your hand.")
     assert play.parse_answer(m, seat, names, "jack 8h s") == (
         "error", "You cannot jack with 8♥: only if 8♥'s rank is J.")
+
+
+# Kaiser keeps the 3♠ and takes the other threes out (`deck: remove`); a value written for a
+# removed card (`by_card: {5H: 5, 3C: -3}`, a slip for 3S) was accepted in silence, even by
+# `validate --strict`, and the game scored without the -3.
+def test_a_value_for_a_card_the_deck_never_holds_is_warned(tmp_path, capsys):
+    from cardrules import cli
+    text = (ROOT / "tests" / "unseen34" / "kaiser.yaml").read_text()
+    assert "by_card: {5H: 5, 3S: -3}" in text
+    bad = tmp_path / "kaiser.yaml"
+    bad.write_text(text.replace("by_card: {5H: 5, 3S: -3}", "by_card: {5H: 5, 3C: -3}"))
+    assert cli.main(["validate", "--strict", str(bad)]) == 1
+    err = capsys.readouterr().err
+    line = next(n for n, s in enumerate(text.splitlines(), 1) if "by_card:" in s)
+    assert err.strip() == (f"{bad}:{line}:26: warning: attribute 'bonus': '3C' under by_card is not "
+                           "in the deck (deck: remove or copies leave it out), so its value is never used")
+    assert cli.main(["validate", "--strict", str(ROOT / "tests" / "unseen34" / "kaiser.yaml")]) == 0
