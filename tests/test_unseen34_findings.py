@@ -54,3 +54,15 @@ def test_a_value_for_a_card_the_deck_never_holds_is_warned(tmp_path, capsys):
     assert err.strip() == (f"{bad}:{line}:26: warning: attribute 'bonus': '3C' under by_card is not "
                            "in the deck (deck: remove or copies leave it out), so its value is never used")
     assert cli.main(["validate", "--strict", str(ROOT / "tests" / "unseen34" / "kaiser.yaml")]) == 0
+
+
+# Kaiser's deck leaves out the 7♥ and 7♠ (`deck: remove`), Mau Mau's every card below the 7;
+# typed, such a card was "'7h' is not a number, a card or a move here.", as if it were no card.
+def test_a_card_the_deck_does_not_hold_is_said_so():
+    m, seat, names = _jack_to_play()
+    assert play.parse_answer(m, seat, names, "2c") == ("error", "2♣ is not in this game's deck.")
+    assert play.parse_answer(m, seat, names, "xx")[1] == "'xx' is not a number, a card or a move here."
+    k = stacked(str(ROOT / "tests" / "unseen34" / "kaiser.yaml"), [])
+    for text, card in (("7h", "7♥"), ("play 7s", "7♠"), ("3c", "3♣")):
+        assert play.parse_answer(k, k.pending[0], narrate.seat_names(4), text) == (
+            "error", f"{card} is not in this game's deck."), text

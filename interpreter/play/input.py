@@ -107,6 +107,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
         starts = sorted(k for k in known_words if k.startswith(unknown[0]))
         if len(starts) > 1 and unknown[0].isalpha():
             return ("error", f"'{unknown[0]}' could be {join(starts[:6], 'or')}: type more of the word.")
+        left_out = next(filter(None, (_left_out(P, w) for w in unknown)), None)   # `play 7h`
+        if left_out:
+            return ("error", f"{left_out} is not in this game's deck.")
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
@@ -286,6 +289,18 @@ def _spelled_out(word: str, known: set):
         return _SUIT_WORD[word]
     starts = [k for k in known if k.startswith(word)]
     return starts[0] if len(starts) == 1 and word.isalpha() else None
+
+
+def _left_out(P, word: str):
+    """The card a typed word names, of one of the deck's suits and of its ranks or the usual
+    ones, that the deck does not hold (`deck: remove`: Kaiser's 7♥; the 2♣ of a 32-card deck),
+    on screen as the game shows cards; else None."""
+    d = P.game.deck
+    c = cardtext.parse_card(word)
+    ranks = {cardtext.rank_text(d.ranks, r) for r in range(len(d.ranks))} | set("23456789TJQKA")
+    if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
+        return None
+    return cardtext.screen(c, d)
 
 
 def _move_named(P, typed: list):
