@@ -66,3 +66,16 @@ def test_a_card_the_deck_does_not_hold_is_said_so():
     for text, card in (("7h", "7♥"), ("play 7s", "7♠"), ("3c", "3♣")):
         assert play.parse_answer(k, k.pending[0], narrate.seat_names(4), text) == (
             "error", f"{card} is not in this game's deck."), text
+
+
+# The score sheet (`s` at the terminal) of a partnership game showed each seat's totals alone,
+# where the hand's end showed the team totals that decide the match ("Teams  South + North: 1
+# West + East: -12"): Kaiser scores one seat of each team, so its partner read 0 all match.
+def test_the_score_sheet_shows_the_team_totals():
+    k = stacked(str(ROOT / "tests" / "unseen34" / "kaiser.yaml"), [], max_hands=2)
+    while k.S.hand_no == 1:
+        k.apply(0)
+    names = narrate.seat_names(4)
+    t = [sum(k.S.total[q] for q in team) for team in ([0, 2], [1, 3])]
+    shown = play.to_text(play.render_scores(k, 0, names))
+    assert f"Teams  South (you) + North: {t[0]}   West + East: {t[1]}" in shown, shown
