@@ -26,6 +26,7 @@ def _sets(items) -> dict:
 
 def cmd_validate(a) -> int:
     from .language.load import load_game
+    from .language.check.deck import absent_card_keys
     from .session import setup
     bad = internal = False
     sets = _sets(a.set)            # a malformed --set is a usage error (exit 2), before any file
@@ -40,6 +41,12 @@ def cmd_validate(a) -> int:
                 bad = True
             setups = [setup(path, n, sets, game=game)                 # every player count compiles
                       for n in range(game.min_players, game.max_players + 1)]
+            absent = absent_card_keys(game, [st.program.card_kinds for st in setups])
+            for w in absent:                 # values by card for cards no deck holds
+                print(w.line(), file=sys.stderr)
+            if absent and a.strict:
+                bad = True
+            warnings = list(warnings) + absent
             if a.play:                 # what only play shows (simulate/hidden.py)
                 from .simulate import hidden
                 found = hidden.problems(hidden.check(setups, a.play))

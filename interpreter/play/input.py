@@ -107,6 +107,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
         starts = sorted(k for k in known_words if k.startswith(unknown[0]))
         if len(starts) > 1 and unknown[0].isalpha():
             return ("error", f"'{unknown[0]}' could be {join(starts[:6], 'or')}: type more of the word.")
+        left_out = next(filter(None, (_left_out(P, w) for w in unknown)), None)   # `play 7h`
+        if left_out:
+            return ("error", f"{left_out} is not in this game's deck.")
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
@@ -133,8 +136,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
             ids = card_ids(match, want_cards)
             reason = why_not(match, viewer, ids, names, named[0] if named else None)
             return ("error", reason or f"No legal move uses {shown} now.")
-        if want_cards and want_nums and (not want_words or named):    # cards and numbers: `hit 9h 1`
-            reason = _why_cards_values(match, viewer, names, want_cards, want_nums, named)
+        if want_cards and (want_nums or want_words):     # cards and values: `hit 9h 1`, `jh s`
+            lead = named or _move_named(P, want_words[:2]) or _move_named(P, want_words[:1])
+            reason = _why_cards_values(match, viewer, names, want_cards, want_nums, lead, want_words)
             if reason:
                 return ("error", reason)
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
@@ -285,10 +289,11 @@ def _span(ns: list) -> str:
     return join([str(n) for n in ns]) if len(ns) <= 8 else ", ".join(map(str, ns[:8])) + ", …"
 
 
-def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named):
+def _why_cards_values(match, viewer: int, names: list, cards: list, nums: list, named, words=()):
     """Why no legal move (the move `named`, when a name was typed) takes these cards with the
-    numbers typed after them (a pile as the menu counts it: `hit_spread 9h 1`)."""
-    typed = _typed_in_order(match, names, nums)
+    numbers and words typed after them (a pile as the menu counts it: `hit_spread 9h 1`; a
+    suit named with a jack: `jack jh s`)."""
+    typed = _typed_in_order(match, names, nums, frozenset(set(words) - (named[1] if named else set())))
     return why_not(match, viewer, card_ids(match, cards), names, named[0] if named else None, typed=typed)
 
 
@@ -305,6 +310,18 @@ def _spelled_out(word: str, known: set):
         return _SUIT_WORD[word]
     starts = [k for k in known if k.startswith(word)]
     return starts[0] if len(starts) == 1 and word.isalpha() else None
+
+
+def _left_out(P, word: str):
+    """The card a typed word names, of one of the deck's suits and of its ranks or the usual
+    ones, that the deck does not hold (`deck: remove`: Kaiser's 7♥; the 2♣ of a 32-card deck),
+    on screen as the game shows cards; else None."""
+    d = P.game.deck
+    c = cardtext.parse_card(word)
+    ranks = {cardtext.rank_text(d.ranks, r) for r in range(len(d.ranks))} | set("23456789TJQKA")
+    if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
+        return None
+    return cardtext.screen(c, d)
 
 
 def _move_named(P, typed: list):

@@ -541,11 +541,17 @@ def _standings(match, viewer: int, names: list, results=None, scores=None, parts
             row.append(f"{parts[p].rsplit(' = ', 1)[0]} = {results[p]:+d}" if parts else f"{results[p]:+d}")
         row.append(str(S.total[p]))
         t.add_row(*row)
-    if match.P.game.team_lists.get(match.players):     # partnerships: the team totals too
-        line = "   ".join(" + ".join(_who(p, viewer, names) for p in team) + f": {total}"
-                           for team, total in zip(match.P.teams, match.team_totals()))
-        return Group(t, Text("Teams  " + line))
-    return t
+    teams = _teams_line(match, viewer, names)
+    return Group(t, teams) if teams else t
+
+
+def _teams_line(match, viewer: int, names: list):
+    """'Teams  South + North: 1   West + East: -12', the partnerships' totals, or None."""
+    if not match.P.game.team_lists.get(match.players):
+        return None
+    line = "   ".join(" + ".join(_who(p, viewer, names) for p in team) + f": {total}"
+                       for team, total in zip(match.P.teams, match.team_totals()))
+    return Text("Teams  " + line)
 
 
 def render_hand_end(match, viewer: int, names: list, ev: dict | None, parts: list | None = None) -> Group:
@@ -582,7 +588,8 @@ def render_scores(match, viewer: int, names: list) -> Group:
         so_far = status.result_so_far(match, viewer)
         t.add_row(f"hand {match.S.hand_no} so far", *(so_far or [str(x) for x in match.S.score]))
     t.add_row(Text("total", style="bold"), *[Text(str(x), style="bold") for x in match.S.total])
-    return Group(Text("Scores", style="bold"), t)
+    teams = _teams_line(match, viewer, names)       # partnerships: the totals that decide
+    return Group(Text("Scores", style="bold"), t, *([teams] if teams else []))
 
 
 def _typed_examples(match, items, names) -> list:

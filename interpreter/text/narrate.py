@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from ..language import cards as cardtext
 from ..language import model as m
+from ..language.check.names import SUIT_WORDS
 from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
 from .english import COUNTERS, ends_clause, join, singular, third_person, to_you, verb_words, words   # (narrate.words ...: used by others)
 
+# a suit of the usual four answers to its word too at the terminal: `jack js hearts`
+_SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
 _COMPASS = {
     1: ["South"],
     2: ["South", "North"],
@@ -260,7 +263,7 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
             out["numbers"].append(int(r))
     elif typ == "suit":
         s = P.game.deck.suits[v]
-        out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)})
+        out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)} | _SUIT_NAMES.get(s, set()))
     elif typ == "color":
         out["words"].add(str(P.game.deck.color_names[v]).lower())
     elif typ == "int":

@@ -126,3 +126,25 @@ class DeckSection:
                     if (by == "by_rank" and k // len(d.suits) == idx) or (by == "by_suit" and k % len(d.suits) == idx):
                         counts[k] = n
         return counts
+
+
+def absent_card_keys(game: m.Game, decks: list) -> list:
+    """Warnings for the `by_card:` keys of attributes that name a card the deck never holds
+    (`deck: remove` or `copies:` leave it out at every player count), so its value is never
+    used: Kaiser's `by_card: {5H: 5, 3C: -3}` for the 3♠ it keeps. `decks`: the card kinds of
+    each player count's deck (the compiled programs' card_kinds)."""
+    from ...errors import RuleWarning
+    held = set().union(*map(set, decks)) if decks else set()
+    out = []
+    d = game.deck
+    for name, a in game.attributes.items():
+        if a.table_by != "by_card":
+            continue
+        for kind, node in (a.table or {}).items():
+            if kind in held or kind >= len(d.ranks) * len(d.suits):
+                continue
+            card = f"{d.ranks[kind // len(d.suits)]}{d.suits[kind % len(d.suits)]}"
+            out.append(RuleWarning(f"attribute '{name}': '{card}' under by_card is not in the deck "
+                                   f"(deck: remove or copies leave it out), so its value is never used",
+                                   node.span))
+    return out
