@@ -1,0 +1,42 @@
+"""Findings of helper unseen36 (Skitgubbe and Pontoon, tests/unseen36/), each fixed in
+interpreter/ and tested here."""
+from conftest import ROOT
+from cardrules import cli
+from cardrules.simulate.stats import Summary
+
+SKITGUBBE = str(ROOT / "tests" / "unseen36" / "skitgubbe.yaml")
+
+
+def _row(winners, losers, players=3):
+    return {"game": 0, "seed": 0, "players": players, "agents": ["random"] * players,
+            "hands": 1, "turns": 1, "decisions": 1, "totals": [0] * players,
+            "winners": winners, "hand_results": [[0] * players], "losers": losers}
+
+
+def test_the_fair_share_of_a_game_with_losers_is_the_winners_share():
+    # Skitgubbe and Old Maid lose one seat and win every other: simulate's summary said "fair:
+    # 0.333" (1/N) beside win rates near 0.667, as if one seat won each game.
+    s = Summary(3)
+    for loser in (0, 1, 2, 0):
+        s.add(_row([p for p in range(3) if p != loser], [loser]))
+    assert abs(s.fair() - 2 / 3) < 1e-9
+    s = Summary(4)
+    s.add(_row([0, 1], [2, 3], 4))                      # two losers: two of four win
+    s.add(_row([0, 1, 2], [3], 4))                      # one loser: three of four win
+    assert abs(s.fair() - (2 / 4 + 3 / 4) / 2) < 1e-9
+    s.add(_row([0, 1, 2, 3], [], 4))                    # nobody lost: a draw, the usual share
+    assert abs(s.fair() - (2 / 4 + 3 / 4 + 1 / 4) / 3) < 1e-9
+
+
+def test_simulate_says_the_fair_share_of_a_game_that_names_its_loser(capsys):
+    assert cli.main(["simulate", SKITGUBBE, "-n", "6", "--seed", "1",
+                     "--agents", "random,greedy,greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "fair: 0.667" in out and "fair: 0.333):" not in out
+
+
+def test_games_without_losers_keep_their_fair_share():
+    s = Summary(3)
+    for w in ([0], [1], [1, 2]):
+        s.add({k: v for k, v in _row(w, None).items() if k != "losers"})
+    assert s.fair() == 1 / 3
