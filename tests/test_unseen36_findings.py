@@ -40,3 +40,37 @@ def test_games_without_losers_keep_their_fair_share():
     for w in ([0], [1], [1, 2]):
         s.add({k: v for k, v in _row(w, None).items() if k != "losers"})
     assert s.fair() == 1 / 3
+
+
+PONTOON = ROOT / "tests" / "unseen36" / "pontoon.yaml"
+
+
+def _validate(tmp_path, capsys, text):
+    f = tmp_path / "p.yaml"
+    f.write_text(text)
+    code = cli.main(["validate", "--strict", str(f)])
+    return code, capsys.readouterr().err
+
+
+def test_a_move_parameter_never_used_is_warned_at_its_line(tmp_path, capsys):
+    # A stake with a second parameter the move never reads: every value of it was a move of its
+    # own doing the same (the menu doubled, agents and the RL encodings saw twice the moves),
+    # and validate --strict said nothing.
+    text = PONTOON.read_text()
+    old = '      amount: {from: "range(1, max_stake + 1)"}\n    do:'
+    assert old in text
+    code, err = _validate(tmp_path, capsys, text.replace(
+        old, '      amount: {from: "range(1, max_stake + 1)"}\n      extra: {from: "[1, 2]"}\n    do:'))
+    line = text[:text.index(old)].count("\n") + 2
+    assert code == 1
+    assert f"p.yaml:{line}:7: warning: parameter 'extra' of move 'bet' is never used" in err
+
+
+def test_parameters_read_only_by_a_later_parameter_or_the_say_are_used(tmp_path, capsys):
+    text = PONTOON.read_text()
+    old = '      amount: {from: "range(1, max_stake + 1)"}\n    do:'
+    new = ('      cap: {from: "[max_stake]"}\n      amount: {from: "range(1, cap + 1)"}\n'
+           '      note: {from: "[1]"}\n    say: "{player} stakes {amount} ({note})"\n    do:')
+    code, err = _validate(tmp_path, capsys, text.replace(old, new).replace(
+        '    say: "{player} stakes {amount}"\n', ''))
+    assert code == 0, err
