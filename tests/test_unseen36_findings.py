@@ -28,11 +28,13 @@ def test_the_fair_share_of_a_game_with_losers_is_the_winners_share():
     assert abs(s.fair() - (2 / 4 + 3 / 4 + 1 / 4) / 3) < 1e-9
 
 
-def test_simulate_says_the_fair_share_of_a_game_that_names_its_loser(capsys):
+def test_simulate_says_the_fair_share_of_a_game_that_names_its_loser(capsys, tmp_path):
+    report = tmp_path / "r.html"
     assert cli.main(["simulate", SKITGUBBE, "-n", "6", "--seed", "1",
-                     "--agents", "random,greedy,greedy"]) == 0
+                     "--agents", "random,greedy,greedy", "--report", str(report)]) == 0
     out = capsys.readouterr().out
     assert "fair: 0.667" in out and "fair: 0.333):" not in out
+    assert "fair 0.667" in report.read_text()          # the report's win-rate plots too
 
 
 def test_games_without_losers_keep_their_fair_share():
