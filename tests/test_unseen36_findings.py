@@ -76,3 +76,10 @@ def test_parameters_read_only_by_a_later_parameter_or_the_say_are_used(tmp_path,
     code, err = _validate(tmp_path, capsys, text.replace(old, new).replace(
         '    say: "{player} stakes {amount}"\n', ''))
     assert code == 0, err
+
+
+def test_the_rules_text_names_the_losers_a_function_lists_as_players(capsys):
+    # `losers: "holding()"` read "The match is lost by holding(); every other player wins".
+    assert cli.main(["rules", SKITGUBBE]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The match is lost by the players in holding(); every other player wins" in out
