@@ -83,3 +83,17 @@ def test_the_rules_text_names_the_losers_a_function_lists_as_players(capsys):
     assert cli.main(["rules", SKITGUBBE]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "The match is lost by the players in holding(); every other player wins" in out
+
+
+def test_a_list_written_without_brackets_is_told_to_take_them(tmp_path, capsys):
+    # `in: "leader, left(leader)"` said "unexpected ','; expected the end".
+    text = open(SKITGUBBE).read()
+    old = 'in: "[leader, left(leader)]"'
+    assert old in text
+    line = text[:text.index(old)].count("\n") + 1
+    col = len(text[:text.index(old)].rsplit("\n", 1)[1]) + len('in: "leader') + 1
+    f = tmp_path / "s.yaml"
+    f.write_text(text.replace(old, 'in: "leader, left(leader)"'))
+    assert cli.main(["validate", str(f)]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{f}:{line}:{col}: error: unexpected ','; a list is written in brackets: [a, b]")
