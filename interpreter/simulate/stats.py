@@ -304,6 +304,7 @@ class Summary:
         self.team_totals: list = []     # per team: its total in each game
         self.side_fair: list = []       # sides formed in play (rows with "sides"): per game, 1/sides
         self.hand_side_fair: list = []  # ... per hand counted, 1/its sides
+        self.loser_fair: list = []      # games whose rules name losers: per game, winners/teams
         # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
         self.margins: list = []         # per game: the winning total's lead over the next best
@@ -333,6 +334,8 @@ class Summary:
             self.side_fair.append(1 / len(r["sides"]))
         won = [t for t in teams if t[0] in w]
         draw = len(won) > 1 and not r.get("losers")
+        if "losers" in r:               # every team but the losers wins outright: its fair share
+            self.loser_fair.append((len(won) if r["losers"] else 1) / len(teams))
         if draw:
             self.draws += 1
         for t in won:
@@ -481,7 +484,10 @@ class Summary:
 
     def fair(self) -> float:
         """A seat's fair share of the wins (a team's, in a game with teams; with sides formed
-        in play, its side's: the mean of 1/sides over the games)."""
+        in play, its side's: the mean of 1/sides over the games; where the rules name losers,
+        every other seat wins: the mean of winners/teams over the games)."""
+        if self.loser_fair:
+            return sum(self.loser_fair) / len(self.loser_fair)
         if self.side_fair:
             return sum(self.side_fair) / len(self.side_fair)
         return 1 / len(self.teams or range(self.players))

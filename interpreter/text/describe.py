@@ -41,7 +41,16 @@ def _patience_lost(losers, w) -> str:
     if isinstance(then, ast.ListLit) and isinstance(other, ast.ListLit) and empty[0] != empty[1]:
         lost = w.neg(losers.test, {}) if empty[0] else w.cond(losers.test)
         return f"The match is lost if {lost}; otherwise the player wins."
-    return f"The match is lost by {w.value_top(losers)}; otherwise the player wins."
+    return f"The match is lost by {_losers(losers, w)}; otherwise the player wins."
+
+
+def _losers(losers, w) -> str:
+    """Who loses, as a noun: a function called by name reads 'the players in holding()', not
+    'lost by holding()'."""
+    text = w.value_top(losers)
+    if isinstance(losers, ast.Call) and not text.startswith("the ") and text.endswith(")"):
+        return f"the players in {text}"
+    return text
 
 
 def _cards_named(e) -> list:
@@ -440,7 +449,7 @@ class Describer:
         if mt.losers is not None and g.max_players == 1:
             items.append((0, _patience_lost(mt.losers, w)))
         elif mt.losers is not None:
-            items.append((0, f"The match is lost by {w.value_top(mt.losers)}"
+            items.append((0, f"The match is lost by {_losers(mt.losers, w)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
                              f"wins (if nobody loses, or everybody does, it is a draw)."))
         elif mt.wins == "lowest":

@@ -35,6 +35,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.called: set = set()        # functions some expression calls (or passes by name),
                                         # and options some expression reads
         self.fn_stack: list = []
+        self.locals_read: set = set()   # local names some expression reads (a move's parameters)
         self.zone_reads: set = set()
         self.zone_writes: set = set()
         self.options: dict = {}

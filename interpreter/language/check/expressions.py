@@ -89,6 +89,8 @@ class Expressions:
                 raise RuleError(f"variable '{name}' has one value per player: write {name}(SEAT), "
                                 f"e.g. {name}(player)", n.span)
             n.ref = entry
+            if entry[0] == "local":
+                self.locals_read.add(entry[2])
             return entry[1]
         if name == "player":
             raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",

@@ -16,6 +16,7 @@ class Moves:
         for i, (name, mv) in enumerate(moves.items()):
             span = moves.key_span(name)
             s = scope.plus("player", ("builtin", SEAT, "player"))
+            self.locals_read = set()
             params = []
             blind_names = set()
             names = [str(x) for x in mv.get("params", {})]
@@ -53,6 +54,11 @@ class Moves:
                                     mv.get("text"), span)
             if "say" in mv:
                 out[str(name)].say = self.say(mv["say"], mv.at("say"), s, "move")
+            for p in params:
+                if f"p_{p.name}" not in self.locals_read:
+                    self.warn(f"parameter '{p.name}' of move '{name}' is never used: each of its "
+                              f"values makes a move of its own that does the same; use it in the "
+                              f"move (its if:, do: or say:, or a later parameter), or remove it", p.span)
         return out
 
 
