@@ -227,13 +227,14 @@ class Describer:
     def cell(self, text: str) -> str:
         return text.replace("|", "\\|") if self.md else text
 
-    def tables(self) -> list:
+    def tables(self, only=None) -> list:             # every table, or those named in `only`
         g, w = self.g, self.w
-        if not g.tables:
+        chosen = {n: t for n, t in g.tables.items() if only is None or n in only}
+        if not chosen:
             return []
-        heads = {name: self.index_phrase(name) for name in g.tables}
+        heads = {name: self.index_phrase(name) for name in chosen}
         groups: dict = {}
-        for name, t in g.tables.items():
+        for name, t in chosen.items():
             groups.setdefault((tuple(sorted(t)), heads[name]), []).append(name)
         out: list = [Heading(2, "Tables")]
         for (keys, head), names in groups.items():
