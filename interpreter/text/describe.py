@@ -560,6 +560,8 @@ class Describer:
         w = self.w
         then = [x for x in st.then if not _told_only(x)]
         other = [x for x in st.other if not _told_only(x)]
+        if isinstance(st.cond, ast.Bool):           # `if: "true"` (a block to name): no "If always"
+            return self.stmts(then if st.cond.value else other, d)
         if not then:
             return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
