@@ -230,17 +230,14 @@ class Describer:
     def tables(self, only=None) -> list:             # every table, or those named in `only`
         g, w = self.g, self.w
         chosen = {n: t for n, t in g.tables.items() if only is None or n in only}
-        if not chosen:
-            return []
-        heads = {name: self.index_phrase(name) for name in chosen}
         groups: dict = {}
         for name, t in chosen.items():
-            groups.setdefault((tuple(sorted(t)), heads[name]), []).append(name)
+            groups.setdefault((tuple(sorted(t)), self.index_phrase(name)), []).append(name)
         out: list = [Heading(2, "Tables")]
         for (keys, head), names in groups.items():
             rows = [[str(k)] + [str(g.tables[nm][k]) for nm in names] for k in keys]
             out.append(Table([head] + [w.code(nm) for nm in names], rows))
-        return out
+        return out if chosen else []
 
     def index_phrase(self, table: str) -> str:
         """How the table is looked up: 'the number of players' if every use says so."""
