@@ -236,19 +236,17 @@ class Describer:
     def cell(self, text: str) -> str:
         return text.replace("|", "\\|") if self.md else text
 
-    def tables(self) -> list:
+    def tables(self, only=None) -> list:             # every table, or those named in `only`
         g, w = self.g, self.w
-        if not g.tables:
-            return []
-        heads = {name: self.index_phrase(name) for name in g.tables}
+        chosen = {n: t for n, t in g.tables.items() if only is None or n in only}
         groups: dict = {}
-        for name, t in g.tables.items():
-            groups.setdefault((tuple(sorted(t)), heads[name]), []).append(name)
+        for name, t in chosen.items():
+            groups.setdefault((tuple(sorted(t)), self.index_phrase(name)), []).append(name)
         out: list = [Heading(2, "Tables")]
         for (keys, head), names in groups.items():
             rows = [[str(k)] + [str(g.tables[nm][k]) for nm in names] for k in keys]
             out.append(Table([head] + [w.code(nm) for nm in names], rows))
-        return out
+        return out if chosen else []
 
     def index_phrase(self, table: str) -> str:
         """How the table is looked up: 'the number of players' if every use says so."""
@@ -568,6 +566,8 @@ class Describer:
         w = self.w
         then = [x for x in st.then if not _told_only(x)]
         other = [x for x in st.other if not _told_only(x)]
+        if isinstance(st.cond, ast.Bool):           # `if: "true"` (a block to name): no "If always"
+            return self.stmts(then if st.cond.value else other, d)
         if not then:
             return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)

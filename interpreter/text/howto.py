@@ -4,7 +4,7 @@ The same sentences (describe.Describer), without what only an author needs: the 
 the rules (a repository path or a web address), the zones, variables and functions of the
 specification, how moves are written in records, the limits and how options are set. Options
 appear with the values of this game; the functions the text refers to by name are defined at
-the end. Plain text (the terminal) or Markdown (the browser).
+the end, followed by the tables and variables it names. Plain text (the terminal) or Markdown (the browser).
 """
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
     doc += _definitions(d, doc, g)
     said = render_text(doc, 10_000)
     named = [v.name for v in g.variables if _names(v.name, said)]
-    if named:                   # 'set pot to pot plus 1': what pot is, and its name on the screen
-        doc += [Heading(2, "Values kept during play")] + d.variables(named)[1:]
+    kept = [Heading(2, "Values kept during play")] + d.variables(named)[1:] if named else []
+    said += render_text(kept, 10_000)   # 'the start_coins for the number of players': its values
+    doc += d.tables([t for t in g.tables if _names(t, said)]) + kept
     opts = _settings(game, options or {}, w, render_text(doc, 10_000))
     if opts:
         doc[at:at] = [Heading(2, "This game's settings"), Items(opts)]

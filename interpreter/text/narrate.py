@@ -460,8 +460,9 @@ class Narrator:
                     self._flush()           # in the game's own flow, a sentence of its own
             return
         text = self._text(k, values)
-        if say.kind == "phase" and not text:
+        if say.kind == "phase" and not text:   # (what was turned up before it is not its own)
             line["mark"], line["hold"] = len(line["moves"]), True
+            line["shown_mark"] = len(line["shown"])
             return
         held, line["hold"] = line.get("hold"), False
         if say.kind == "phase":
