@@ -80,7 +80,7 @@ def test_a_quiet_block_leaves_the_cards_turned_up_before_it_to_be_told(tmp_path)
     T.choose(m, "sell 4C")
     text = " ".join(narr.take())
     assert "hown from North's offer: 4♣" in text, text
-    assert "South sells 3♣ for" in text and "North sells 4♣ for" in text, text
+    assert "you sell 3♣ for" in text and "North sells 4♣ for" in text, text   # South, told to South
     assert "from the cheques to" not in text, text    # the cheques are told by the sales' text
 
 
