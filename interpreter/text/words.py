@@ -286,7 +286,7 @@ class Words(Conditions):
         if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
             # xs[-1 - i] is xs[-(1 + i)]: counted from the end, not 'position (minus 1 minus i)'
             idx = ast.Neg(idx.span, ast.BinOp(idx.span, "+", idx.left.operand, idx.right))
-            idx.operand.type = n.index.type
+            idx.type = idx.operand.type = n.index.type
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
         where = self.value(obj, oenv)

@@ -1,0 +1,42 @@
+"""Findings of Sueca and Scorpion written from the docs (tests/unseen33/)."""
+from cardrules import testing as T
+
+PILES = """\
+game: Piles
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  piles: {count: 2, visibility: all}
+functions:
+  run_on_top:
+    params: {pile: list of card}
+    body: "count(pile) >= 2 and all(pile[-1 - x].suit == C for x in range(2))"
+moves:
+  take:
+    params:
+      i: {from: "indices(piles)", if: "run_on_top(piles(i))"}
+    do:
+      - move: {top: "piles(i)", to: stock}
+hand:
+  - deal: {from: stock, to: piles, count: 2}
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_an_index_counted_down_from_the_end_of_a_list_parameter_reads_so(tmp_path):
+    """Scorpion's check of a finished sequence reads `pile[-1 - x]` of a function's `list of
+    card` parameter: `cardrules rules` stopped with "internal error: AttributeError: 'Neg'
+    object has no attribute 'type'" (the rewriting of `-1 - x` as counted from the end kept
+    the type on its operand only, and a list that is not a zone reads the index's type)."""
+    from cardrules.load import load_game
+    from cardrules.text.describe import describe
+    f = tmp_path / "piles.yaml"
+    f.write_text(PILES)
+    game, _ = load_game(str(f))
+    words = " ".join(describe(game, "text").split())
+    assert "the card at position (1 plus x) from the end of pile (1 is the last card)" in words, words
