@@ -40,3 +40,46 @@ def test_an_index_counted_down_from_the_end_of_a_list_parameter_reads_so(tmp_pat
     game, _ = load_game(str(f))
     words = " ".join(describe(game, "text").split())
     assert "the card at position (1 plus x) from the end of pile (1 is the last card)" in words, words
+
+
+COLUMNS = """\
+game: Columns
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  columns: {count: 2, visibility: none}
+moves:
+  shift:
+    params:
+      i: {from: "indices(columns)"}
+    do:
+      - move: {top: "columns(i)", to: stock}
+hand:
+  - shuffle: stock
+  - for_each: i
+    in: "indices(columns)"
+    do:
+      - move: {top: stock, count: 2, to: "columns(i)"}
+      - move: {top: stock, count: 2, to: "columns(i)", face_up: true}
+  - choose: [shift]
+    by: 0
+"""
+
+
+def test_a_column_with_face_down_cards_under_face_up_ones_lists_them_first(tmp_path):
+    """Scorpion's (and Spider's) columns, face-down cards below face-up ones, were shown
+    'Column 1: 2♣ 5♣ 2♠ 8♠ + 3 hidden', as if the hidden cards lay on top; the cards of a
+    pile are listed bottom first, so the hidden cards under them now come first."""
+    from cardrules.play import render as play
+    from cardrules.text import narrate
+    f = tmp_path / "columns.yaml"
+    f.write_text(COLUMNS)
+    m = T.stacked(str(f), "AC 2C 3C 4C 5C 6C 7C 8C")
+    assert T.cards(m, "columns:0") == ["AC", "2C", "3C", "4C"]      # bottom first: 3C 4C face up
+    text = play.to_text(play.render_board(m, 0, narrate.seat_names(1)))
+    assert "Column 1: 2 hidden + 3♣ 4♣" in text, text
+    assert "Column 2: 2 hidden + 7♣ 8♣" in text, text

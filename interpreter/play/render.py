@@ -35,9 +35,13 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     z = S.Z[zi]
     if not z:
         return "—"
-    shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    seen = [i for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    shown = [z[i] for i in seen]
     if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
         shown.sort(key=lambda c: narrate.sort_key(P, c))   # hand laid face up, cards shown)
+    # a pile whose hidden cards all lie under the cards seen (a patience's column, face-down
+    # cards below face-up ones) says them first, as it lists its cards, bottom first
+    below = bool(seen) and seen[0] == len(z) - len(seen) > 0 and P.zone_of[zi].visibility != "owner"
     shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
@@ -51,12 +55,14 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     if not shown:
         return f"{len(z)} card{'s' if len(z) > 1 else ''}"
     if len(shown) > limit:
-        text = f"{len(z)} cards: " + " ".join(shown[-limit:]) + " …"
+        text = " ".join(shown[-limit:]) + " …"
     else:
         text = " ".join(shown)
-        if len(z) > 4:
-            text = f"{len(z)} cards: {text}"
-    if hidden:
+    if below:
+        text = f"{hidden} hidden + {text}"
+    if len(shown) > limit or len(z) > 4:
+        text = f"{len(z)} cards: {text}"
+    if hidden and not below:
         text += f" + {hidden} hidden"
     return text
 
@@ -218,6 +224,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
                     text = str(len(S.Z[zi]))
                 elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
                     text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
+                    text = re.sub(r"^(\d+) hidden \+ ", r"+\1 ", text)   # '+2 5♠ 7♠': under them
                 row.append(styled(text))
         for z in cells:
             row.append(styled(_grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, compact)))
