@@ -83,3 +83,37 @@ def test_a_column_with_face_down_cards_under_face_up_ones_lists_them_first(tmp_p
     text = play.to_text(play.render_board(m, 0, narrate.seat_names(1)))
     assert "Column 1: 2 hidden + 3♣ 4♣" in text, text
     assert "Column 2: 2 hidden + 7♣ 8♣" in text, text
+
+
+RUN_GAME = """\
+game: Run
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  columns: {count: 2, visibility: none}
+hand:
+  - shuffle: stock
+  - move: {top: stock, count: 10, to: "columns(0)", face_up: true}
+  - move: {all: "columns(0)", to: "columns(1)", face_up: true}
+"""
+
+
+def test_more_than_eight_face_up_cards_moved_are_named(tmp_path, capsys):
+    """Scorpion: a run of nine or more face-up cards moved onto another column (a zone of
+    visibility none whose face-up cards everyone sees) was told "9 cards from column 5 to
+    column 1", and the player could not tell what had moved: only cards going to a zone of
+    visibility all were named beyond 8. Cards that arrive face up are seen by all: named."""
+    from cardrules.cli import main
+    path = tmp_path / "run.yaml"
+    path.write_text(RUN_GAME)
+    rec = tmp_path / "rec"
+    assert main(["simulate", str(path), "-n", "1", "-q", "--record", str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--show", "--seat", "0", str(next(rec.glob("*.jsonl")))]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "10 cards" not in out, out
+    assert "from column 1 to column 2" in out and out.count("♣") == 20, out
