@@ -117,3 +117,15 @@ def test_more_than_eight_face_up_cards_moved_are_named(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "10 cards" not in out, out
     assert "from column 1 to column 2" in out and out.count("♣") == 20, out
+
+
+def test_the_score_sheet_of_a_patience_without_scores_names_no_who(tmp_path):
+    """Scorpion (a patience, no score): `s` answered "Scorpion keeps no score: the match is
+    decided by who loses", words for a table of players."""
+    from cardrules.play import render
+    from cardrules.text import narrate
+    f = tmp_path / "columns.yaml"
+    f.write_text(COLUMNS)
+    m = T.stacked(str(f), "AC 2C 3C 4C 5C 6C 7C 8C")
+    text = " ".join(render.to_text(render.render_scores(m, 0, narrate.seat_names(1))).split())
+    assert text == "Scores Columns keeps no score: you win or lose it.", text

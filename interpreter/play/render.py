@@ -577,8 +577,9 @@ def render_scores(match, viewer: int, names: list) -> Group:
     the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
     if not P.game.keeps_score:
+        decided = "you win or lose it" if P.players == 1 else "the match is decided by who loses"
         return Group(Text("Scores", style="bold"),
-                     Text(f"{P.game.name} keeps no score: the match is decided by who loses."))
+                     Text(f"{P.game.name} keeps no score: {decided}."))   # a patience: no 'who'
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
     for p in range(P.players):
