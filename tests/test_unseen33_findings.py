@@ -129,3 +129,29 @@ def test_the_score_sheet_of_a_patience_without_scores_names_no_who(tmp_path):
     m = T.stacked(str(f), "AC 2C 3C 4C 5C 6C 7C 8C")
     text = " ".join(render.to_text(render.render_scores(m, 0, narrate.seat_names(1))).split())
     assert text == "Scores Columns keeps no score: you win or lose it.", text
+
+
+def test_the_players_rules_tell_the_automatic_rules(tmp_path):
+    """Scorpion's `?` (and the browser's rules) said nothing of its automatic rules: that a
+    face-down card left on top is turned up, and that a finished king-to-ace run is taken off
+    (the only way to win); the player's rules left the section out. They now keep it."""
+    from cardrules.language.load import load_game
+    from cardrules.text.howto import how_to_play
+    text = RUN_GAME.replace("hand:\n", """functions:
+  done:
+    params: {pile: list of card}
+    body: "count(pile) >= 10"
+automatic:
+  - name: take off
+    do:
+      - if: "done(columns(1))"
+        then:
+          - move: {all: "columns(1)", to: stock}
+hand:
+""")
+    f = tmp_path / "run.yaml"
+    f.write_text(text)
+    game, _ = load_game(str(f))
+    words = " ".join(how_to_play(game, {}, 88).split())
+    assert "Automatic rules" in words, words
+    assert "Take off: - If the number of cards in columns number 1 is at least 10:" in words, words
