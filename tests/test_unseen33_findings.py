@@ -155,3 +155,17 @@ hand:
     words = " ".join(how_to_play(game, {}, 88).split())
     assert "Automatic rules" in words, words
     assert "Take off: - If the number of cards in columns number 1 is at least 10:" in words, words
+
+
+def test_a_card_the_deck_leaves_out_is_said_to_be_missing(tmp_path):
+    """Sueca's 40 cards have no 8, 9 or 10: typing `9c` at the table was answered "'9c' is
+    not a number, a card or a move here", as if it were a typo."""
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    f = tmp_path / "columns.yaml"
+    f.write_text(COLUMNS)
+    m = T.stacked(str(f), "AC 2C 3C 4C 5C 6C 7C 8C")
+    names = narrate.seat_names(1)
+    assert parse_answer(m, 0, names, "9c") == (
+        "error", "There is no 9♣ in this deck (ranks: A, 2, 3, 4, 5, 6, 7, 8).")
+    assert parse_answer(m, 0, names, "zz") == ("error", "'zz' is not a number, a card or a move here.")

@@ -107,7 +107,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         starts = sorted(k for k in known_words if k.startswith(unknown[0]))
         if len(starts) > 1 and unknown[0].isalpha():
             return ("error", f"'{unknown[0]}' could be {join(starts[:6], 'or')}: type more of the word.")
-        return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
+        return ("error", _not_in_deck(P, unknown[0]) or f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
     shown = " ".join(cardtext.screen(c, match.P.game.deck) for c in want_cards)
@@ -282,6 +282,23 @@ def _spelled_out(word: str, known: set):
         return _SUIT_WORD[word]
     starts = [k for k in known if k.startswith(word)]
     return starts[0] if len(starts) == 1 and word.isalpha() else None
+
+
+_USUAL_RANKS = {"a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "t", "j", "q", "k"}
+
+
+def _not_in_deck(P, word: str) -> str | None:
+    """A card of the usual pack that this deck leaves out (`9c` in Sueca's 40 cards, which have
+    no 8, 9 or 10): said so, with the deck's ranks, rather than 'not a card'."""
+    deck = P.game.deck
+    for suit in deck.suits:
+        s = str(suit)
+        rank = word[:-len(s)].lower()
+        if len(word) > len(s) and word[-len(s):].lower() == s.lower() and rank in _USUAL_RANKS \
+                and not any(str(r).lower() == ("10" if rank == "t" else rank) for r in deck.ranks):
+            shown = ("10" if rank == "t" else rank).upper() + cardtext.SYMBOLS.get(s, s)
+            return f"There is no {shown} in this deck (ranks: {', '.join(map(str, deck.ranks))})."
+    return None
 
 
 def _move_named(P, typed: list):
