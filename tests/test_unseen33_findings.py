@@ -169,3 +169,21 @@ def test_a_card_the_deck_leaves_out_is_said_to_be_missing(tmp_path):
     assert parse_answer(m, 0, names, "9c") == (
         "error", "There is no 9♣ in this deck (ranks: A, 2, 3, 4, 5, 6, 7, 8).")
     assert parse_answer(m, 0, names, "zz") == ("error", "'zz' is not a number, a card or a move here.")
+
+
+def test_a_slice_and_card_face_up_are_told_what_to_write(tmp_path, capsys):
+    """Scorpion's first draft wrote the cards from a position to the top as a Python slice,
+    `columns(c)[depth:]` ("unexpected character ':' in expression", no hint), and a card's
+    face as `card.face_up` ("unknown card attribute 'face_up'", no hint: it is a function)."""
+    from cardrules import cli
+    for old, new, said in [
+            ('"piles(i)"', '"piles(i)[1:]"', "unexpected character ':' in expression (a list is not "
+             "sliced: [xs[i] for i in range(a, count(xs))] is xs from position a on)"),
+            ('if: "run_on_top(piles(i))"', 'if: "top(piles(i)).face_up"',
+             "unknown card attribute 'face_up' (it changes during play: write face_up(card), a function)")]:
+        f = tmp_path / "piles.yaml"
+        assert old in PILES
+        f.write_text(PILES.replace(old, new))
+        assert cli.main(["validate", str(f)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.endswith("error: " + said), err

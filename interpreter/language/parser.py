@@ -39,6 +39,14 @@ def _describe(token) -> str:
     return f"'{token}'"
 
 
+def _open_square(text: str, pos: int) -> bool:
+    """Whether text[pos] stands inside square brackets (an index or a list being written)."""
+    depth = 0
+    for ch in text[:pos]:
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+    return depth > 0
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     col = getattr(exc, "column", 1) or 1
     # Offsets into the text, not Lark's columns: a line's column is not an offset in an
@@ -48,6 +56,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = {"/": " (use // for whole-number division)", "'": _QUOTE_HINT, '"': _QUOTE_HINT,
                 "!": " (write not, or != to compare)", "&": " (write and)", "|": " (write or)"}.get(ch, "")
+        if ch == ":" and _open_square(text, exc.pos_in_stream):      # xs[2:], a Python slice
+            hint = " (a list is not sliced: [xs[i] for i in range(a, count(xs))] is xs from position a on)"
         shown = f'"{ch}"' if ch == "'" else f"'{ch}'"
         return RuleError(f"unexpected character {shown} in expression{hint}", span.shifted(col - 1 if at is None else at))
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
