@@ -171,16 +171,21 @@ def test_a_card_the_deck_leaves_out_is_said_to_be_missing(tmp_path):
     assert parse_answer(m, 0, names, "zz") == ("error", "'zz' is not a number, a card or a move here.")
 
 
-def test_a_slice_and_card_face_up_are_told_what_to_write(tmp_path, capsys):
+def test_a_slice_index_and_card_face_up_are_told_what_to_write(tmp_path, capsys):
     """Scorpion's first draft wrote the cards from a position to the top as a Python slice,
-    `columns(c)[depth:]` ("unexpected character ':' in expression", no hint), and a card's
-    face as `card.face_up` ("unknown card attribute 'face_up'", no hint: it is a function)."""
+    `columns(c)[depth:]` ("unexpected character ':' in expression", no hint), a card's
+    face as `card.face_up` ("unknown card attribute 'face_up'", no hint: it is a function),
+    and a card's position as `index(pile, card)` ("did you mean 'indices'?", which numbers a
+    zone's instances)."""
     from cardrules import cli
     for old, new, said in [
             ('"piles(i)"', '"piles(i)[1:]"', "unexpected character ':' in expression (a list is not "
              "sliced: [xs[i] for i in range(a, count(xs))] is xs from position a on)"),
             ('if: "run_on_top(piles(i))"', 'if: "top(piles(i)).face_up"',
-             "unknown card attribute 'face_up' (it changes during play: write face_up(card), a function)")]:
+             "unknown card attribute 'face_up' (it changes during play: write face_up(card), a function)"),
+            ('if: "run_on_top(piles(i))"', 'if: "index(piles(i), 2C) == 0"',
+             "unknown function 'index' (a card's position in a pile: first(i for i in "
+             "range(count(pile)) if pile[i] == card))")]:
         f = tmp_path / "piles.yaml"
         assert old in PILES
         f.write_text(PILES.replace(old, new))
