@@ -192,3 +192,19 @@ def test_a_slice_index_and_card_face_up_are_told_what_to_write(tmp_path, capsys)
         assert cli.main(["validate", str(f)]) == 1
         err = capsys.readouterr().err.strip()
         assert err.endswith("error: " + said), err
+
+
+def test_turning_down_the_cards_such_that_reads_in_brackets(tmp_path):
+    """Sueca's dealer takes the turned-up trump into hand: `turn_down: "[c for c in hand(player)
+    if face_up(c)]"` read "Turn the cards c in the player's hand such that c is face up face
+    down where they lie", the condition running on into 'face down'."""
+    from cardrules.language.load import load_game
+    from cardrules.text.describe import describe
+    text = PILES.replace('      - move: {top: "piles(i)", to: stock}\n',
+                         '      - move: {top: "piles(i)", to: stock}\n'
+                         '      - turn_down: "[c for c in piles(i) if face_up(c)]"\n')
+    f = tmp_path / "down.yaml"
+    f.write_text(text)
+    game, _ = load_game(str(f))
+    words = " ".join(describe(game, "text").split())
+    assert "Turn (the cards c in the pile such that c is face up) face down where they lie" in words, words

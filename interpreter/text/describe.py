@@ -544,7 +544,10 @@ class Describer:
     def s_Reveal(self, st, d):
         if not st.up:
             one = st.cards.type == "card"
-            return [(d, f"Turn {self.w.value(st.cards)} face down where {'it lies' if one else 'they lie'}; "
+            cards = self.w.value(st.cards)
+            if _runs_on(cards):         # 'the cards c ... such that c is face up' ran on into 'face down'
+                cards = f"({cards})"
+            return [(d, f"Turn {cards} face down where {'it lies' if one else 'they lie'}; "
                         f"whoever saw {'it' if one else 'them'} remembers {'it' if one else 'them'}.")]
         return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
 
