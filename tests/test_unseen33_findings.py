@@ -202,9 +202,11 @@ def test_turning_down_the_cards_such_that_reads_in_brackets(tmp_path):
     from cardrules.text.describe import describe
     text = PILES.replace('      - move: {top: "piles(i)", to: stock}\n',
                          '      - move: {top: "piles(i)", to: stock}\n'
-                         '      - turn_down: "[c for c in piles(i) if face_up(c)]"\n')
+                         '      - turn_down: "[c for c in piles(i) if face_up(c)]"\n'
+                         '      - reveal: "[c for c in stock if c.rank == A]"\n')
     f = tmp_path / "down.yaml"
     f.write_text(text)
     game, _ = load_game(str(f))
     words = " ".join(describe(game, "text").split())
     assert "Turn (the cards c in the pile such that c is face up) face down where they lie" in words, words
+    assert "Turn (the cards c in the stock such that c's rank is A) face up for everyone" in words, words

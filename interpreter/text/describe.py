@@ -542,14 +542,14 @@ class Describer:
                                 if node is not None]))]
 
     def s_Reveal(self, st, d):
+        cards = self.w.value(st.cards)
+        if _runs_on(cards):             # 'the cards c ... such that c is face up' ran on into 'face down'
+            cards = f"({cards})"
         if not st.up:
             one = st.cards.type == "card"
-            cards = self.w.value(st.cards)
-            if _runs_on(cards):         # 'the cards c ... such that c is face up' ran on into 'face down'
-                cards = f"({cards})"
             return [(d, f"Turn {cards} face down where {'it lies' if one else 'they lie'}; "
                         f"whoever saw {'it' if one else 'them'} remembers {'it' if one else 'them'}.")]
-        return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
+        return [(d, f"Turn {cards} face up for everyone to see.")]
 
     def s_Show(self, st, d):
         w, to, it = self.w, st.to, "it" if st.cards.type == "card" else "them"
