@@ -210,3 +210,45 @@ def test_turning_down_the_cards_such_that_reads_in_brackets(tmp_path):
     words = " ".join(describe(game, "text").split())
     assert "Turn (the cards c in the pile such that c is face up) face down where they lie" in words, words
     assert "Turn (the cards c in the stock such that c's rank is A) face up for everyone" in words, words
+
+
+SIX = """\
+game: Six columns
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  columns: {count: 6, visibility: all}
+moves:
+  take:
+    params:
+      i: {from: "indices(columns)", if: "not empty(columns(i))"}
+    do:
+      - move: {top: "columns(i)", to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: columns, count: 2}
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_a_narrow_screen_shows_every_column_a_move_chooses(tmp_path):
+    """Scorpion at 60 columns showed "Columns 1–4: 37 cards": a narrow screen kept only the
+    last three lines of a numbered zone and summed up the others, so a patience's first
+    columns (Klondike's tableau 1–4, La Belle Lucie's fans 1–15) were out of sight, though
+    every move could use them. A zone that moves choose among keeps every instance, as many
+    to a line as fit."""
+    from cardrules.play import render
+    from cardrules.text import narrate
+    f = tmp_path / "six.yaml"
+    f.write_text(SIX)
+    m = T.stacked(str(f), "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC")
+    text = render.to_text(render.render_board(m, 0, narrate.seat_names(1), True, 60), 60)
+    lines = [x for x in text.splitlines() if x.startswith("Column")]
+    assert lines == ["Columns 1–6: AC 7C | 2C 8C | 3C 9C | 4C 10C | 5C JC | 6C QC"
+                     .replace("C", "♣").replace("♣olumns", "Columns")], lines
+    assert "cards" not in text, text

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.observe import visible
+from ..language.nodes import Call, Name, walk
 from ..errors import clean
 from ..text import marks, narrate, status
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
@@ -85,11 +86,41 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: s
 KEEP_NUMBERED = 3       # a narrow screen shows this many of a numbered zone's lines, the latest
 
 
-def _shared_lines(match, viewer: int, z, compact: bool) -> list:
+def _chosen(game, zname: str) -> bool:
+    """Whether a move's parameter ranges over the zone's instances or their cards (a patience's
+    columns: `indices(columns)`, a card `from: "columns(i)"`): every one of them is in play."""
+    return any(isinstance(x, Call) and (x.func == zname or x.func == "indices" and x.args
+                                        and isinstance(x.args[0], Name) and x.args[0].id == zname)
+               for mv in game.moves.values() for p in mv.params for x in walk(p.source))
+
+
+def _packed(match, z, runs: list, width: int) -> list:
+    """A narrow screen's lines of a numbered zone whose every instance is in play: each
+    instance as _cards_summary gives it, ' | ' between them, as many to a line as fit
+    ('Fans 1–4: K♦ 7♠ | 10♥ 3♦ 5♥ | 3♠ | —'), none summed up out of sight; alike neighbours
+    (`runs`) keep a line of their own ('Rows 9–52: —')."""
+    P = match.P
+    base = P.base[z.name]
+    out: list = []                  # [first, last, texts]: texts None for a run of alike ones
+    for k, last, text in runs:
+        text = re.sub(r"^\d+ cards: ", "", text)
+        if out and last == k and out[-1][2] is not None:
+            first, texts = out[-1][0], out[-1][2]
+            label = narrate.zone_label(P, base + first, many=True) + f"–{k + 1}"
+            if cell_len(f"{label}: {' | '.join(texts + [text])}") <= width:
+                out[-1] = [first, k, texts + [text]]
+                continue
+        out.append([k, last, [text] if last == k else None, text] if last > k else [k, k, [text]])
+    return [(narrate.zone_label(P, base + o[0], many=o[1] > o[0]) + (f"–{o[1] + 1}" if o[1] > o[0] else ""),
+             " | ".join(o[2]) if o[2] is not None else o[3]) for o in out]
+
+
+def _shared_lines(match, viewer: int, z, compact: bool, width: int | None = None) -> list:
     """(label, cards) lines of a shared zone: one per instance, but neighbouring instances that
     read the same ('Piles 4–13: —') in one line; on a narrow screen, of many lines only the last
     KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards'), or, when each
-    holds one card at most, all of them in one line ('Slot 1–28: 4♠ — 9♥ ...')."""
+    holds one card at most, all of them in one line ('Slot 1–28: 4♠ — 9♥ ...'), or, when moves
+    choose among them (a patience's columns), as many to a line as fit (_packed)."""
     P = match.P
     base = P.base[z.name]
     many = z.instances(P.players)
@@ -109,6 +140,8 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
     for run in runs:            # 'Slot 1–21: 1 card each', not one card in all of them
         if run[1] > run[0] and run[2] != "—":
             run[2] += " each"
+    if compact and len(runs) > KEEP_NUMBERED + 1 and _chosen(P.game, z.name):
+        return _packed(match, z, runs, width or 60)
     if compact and len(runs) > KEEP_NUMBERED + 1:
         cut = len(runs) - KEEP_NUMBERED
         n = sum(len(match.S.Z[base + k]) for k in range(runs[cut - 1][1] + 1))
@@ -262,7 +295,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     for z in g.zones.values():
         if z.owned:
             continue
-        for label, text in _shared_lines(match, viewer, z, compact):
+        for label, text in _shared_lines(match, viewer, z, compact, width):
             line = Text(f"{clean(label)}: ", style="bold")
             line.append_text(styled(text))
             parts.append(line)
