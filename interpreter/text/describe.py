@@ -114,6 +114,12 @@ def _shown_as(v, w) -> str:
     return f" Shown in play as '{w.t(v.label)}'." if v.show and v.label.rstrip(".").lower() not in said else ""
 
 
+def _whole(cards: str) -> str:
+    """Cards' words bracketed where they would run on into what follows ('the cards c ... such
+    that c is face up face down')."""
+    return f"({cards})" if _runs_on(cards) else cards
+
+
 class Describer:
     def __init__(self, game: m.Game, md: bool, options: dict | None = None):
         self.g = game
@@ -542,11 +548,8 @@ class Describer:
                                 if node is not None]))]
 
     def s_Reveal(self, st, d):
-        cards = self.w.value(st.cards)
-        if _runs_on(cards):             # 'the cards c ... such that c is face up' ran on into 'face down'
-            cards = f"({cards})"
+        cards, one = _whole(self.w.value(st.cards)), st.cards.type == "card"
         if not st.up:
-            one = st.cards.type == "card"
             return [(d, f"Turn {cards} face down where {'it lies' if one else 'they lie'}; "
                         f"whoever saw {'it' if one else 'them'} remembers {'it' if one else 'them'}.")]
         return [(d, f"Turn {cards} face up for everyone to see.")]
