@@ -1119,7 +1119,7 @@ def test_a_say_place_chooses_its_words_and_hides_a_choice_made_from_unseen_cards
         narr = narrate.Narrator(m, seat, NAMES).attach()
         told[seat] = " ".join(play_hand(m, narr))
     # North holds 2C 4C QH and plays 2C: a queen on top of what is left
-    assert "North plays 2♣: no heart, two left, high next" in told[1]
+    assert "You play 2♣: no heart, two left, high next" in told[1]          # North, to North
     assert "North plays 2♣: no heart, two left, ? next" in told[0]     # South has not seen it
 
 
@@ -1351,7 +1351,7 @@ def test_the_documented_seat_and_say_examples_play(tmp_path):
     T.choose(m, "call 4 4")
     T.choose(m, "challenge")
     told = " ".join(narr.take())
-    assert "South bids 4 no trumps" in told and "North challenges: innocent" in told, told
+    assert "You bid 4 no trumps" in told and "North challenges: innocent" in told, told
 
 
 def test_the_rl_observation_follows_all_but_owner_and_show(tmp_path):

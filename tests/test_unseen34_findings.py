@@ -60,7 +60,8 @@ def test_a_value_for_a_card_the_deck_never_holds_is_warned(tmp_path, capsys):
 # typed, such a card was "'7h' is not a number, a card or a move here.", as if it were no card.
 def test_a_card_the_deck_does_not_hold_is_said_so():
     m, seat, names = _jack_to_play()
-    assert play.parse_answer(m, seat, names, "2c") == ("error", "2♣ is not in this game's deck.")
+    assert play.parse_answer(m, seat, names, "2c") == (      # a rank the deck lacks: its ranks
+        "error", "2♣ is not in this game's deck (its ranks: 7, 8, 9, 10, J, Q, K, A).")
     assert play.parse_answer(m, seat, names, "xx")[1] == "'xx' is not a number, a card or a move here."
     k = stacked(str(ROOT / "tests" / "unseen34" / "kaiser.yaml"), [])
     for text, card in (("7h", "7♥"), ("play 7s", "7♠"), ("3c", "3♣")):

@@ -109,7 +109,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("error", f"'{unknown[0]}' could be {join(starts[:6], 'or')}: type more of the word.")
         left_out = next(filter(None, (_left_out(P, w) for w in unknown)), None)   # `play 7h`
         if left_out:
-            return ("error", f"{left_out} is not in this game's deck.")
+            return ("error", left_out)
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) == 1:
         return ("move", items[found[0]][0])
@@ -313,15 +313,19 @@ def _spelled_out(word: str, known: set):
 
 
 def _left_out(P, word: str):
-    """The card a typed word names, of one of the deck's suits and of its ranks or the usual
-    ones, that the deck does not hold (`deck: remove`: Kaiser's 7♥; the 2♣ of a 32-card deck),
-    on screen as the game shows cards; else None."""
+    """Why a typed word that names a card of one of the deck's suits, of its ranks or the usual
+    ones, is no card here: the deck does not hold it (`deck: remove`: Kaiser's 7♥; the 2♣ of
+    a 32-card deck; Sueca's 9♣, a rank its 40 cards lack, with the deck's ranks); else None."""
     d = P.game.deck
     c = cardtext.parse_card(word)
-    ranks = {cardtext.rank_text(d.ranks, r) for r in range(len(d.ranks))} | set("23456789TJQKA")
+    own = {cardtext.rank_text(d.ranks, r) for r in range(len(d.ranks))}
+    ranks = own | set("23456789TJQKA")
     if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
         return None
-    return cardtext.screen(c, d)
+    shown = cardtext.screen(c, d)
+    if any(c == r + s for r in own for s in d.suits):
+        return f"{shown} is not in this game's deck."
+    return f"{shown} is not in this game's deck (its ranks: {', '.join(map(str, d.ranks))})."
 
 
 def _move_named(P, typed: list):

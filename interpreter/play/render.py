@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.observe import visible
+from ..language.nodes import Call, Name, walk
 from ..errors import clean
 from ..text import marks, narrate, status
 from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
@@ -35,9 +36,13 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     z = S.Z[zi]
     if not z:
         return "—"
-    shown = [c for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    seen = [i for i, c in enumerate(z) if visible(match, viewer, zi, i, c)]
+    shown = [z[i] for i in seen]
     if P.zone_of[zi].visibility == "owner":        # a hand: sorted as its holder sees it (a
         shown.sort(key=lambda c: narrate.sort_key(P, c))   # hand laid face up, cards shown)
+    # a pile whose hidden cards all lie under the cards seen (a patience's column, face-down
+    # cards below face-up ones) says them first, as it lists its cards, bottom first
+    below = bool(seen) and seen[0] == len(z) - len(seen) > 0 and P.zone_of[zi].visibility != "owner"
     shown = [narrate.card(P, c) for c in shown]
     hidden = len(z) - len(shown)
     if P.zone_of[zi].visibility == "top":
@@ -51,12 +56,14 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
     if not shown:
         return f"{len(z)} card{'s' if len(z) > 1 else ''}"
     if len(shown) > limit:
-        text = f"{len(z)} cards: " + " ".join(shown[-limit:]) + " …"
+        text = " ".join(shown[-limit:]) + " …"
     else:
         text = " ".join(shown)
-        if len(z) > 4:
-            text = f"{len(z)} cards: {text}"
-    if hidden:
+    if below:
+        text = f"{hidden} hidden + {text}"
+    if len(shown) > limit or len(z) > 4:
+        text = f"{len(z)} cards: {text}"
+    if hidden and not below:
         text += f" + {hidden} hidden"
     return text
 
@@ -79,11 +86,41 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: s
 KEEP_NUMBERED = 3       # a narrow screen shows this many of a numbered zone's lines, the latest
 
 
-def _shared_lines(match, viewer: int, z, compact: bool) -> list:
+def _chosen(game, zname: str) -> bool:
+    """Whether a move's parameter ranges over the zone's instances or their cards (a patience's
+    columns: `indices(columns)`, a card `from: "columns(i)"`): every one of them is in play."""
+    return any(isinstance(x, Call) and (x.func == zname or x.func == "indices" and x.args
+                                        and isinstance(x.args[0], Name) and x.args[0].id == zname)
+               for mv in game.moves.values() for p in mv.params for x in walk(p.source))
+
+
+def _packed(match, z, runs: list, width: int) -> list:
+    """A narrow screen's lines of a numbered zone whose every instance is in play: each
+    instance as _cards_summary gives it, ' | ' between them, as many to a line as fit
+    ('Fans 1–4: K♦ 7♠ | 10♥ 3♦ 5♥ | 3♠ | —'), none summed up out of sight; alike neighbours
+    (`runs`) keep a line of their own ('Rows 9–52: —')."""
+    P = match.P
+    base = P.base[z.name]
+    out: list = []                  # [first, last, texts]: texts None for a run of alike ones
+    for k, last, text in runs:
+        text = re.sub(r"^\d+ cards: ", "", text)
+        if out and last == k and out[-1][2] is not None:
+            first, texts = out[-1][0], out[-1][2]
+            label = narrate.zone_label(P, base + first, many=True) + f"–{k + 1}"
+            if cell_len(f"{label}: {' | '.join(texts + [text])}") <= width:
+                out[-1] = [first, k, texts + [text]]
+                continue
+        out.append([k, last, [text] if last == k else None, text] if last > k else [k, k, [text]])
+    return [(narrate.zone_label(P, base + o[0], many=o[1] > o[0]) + (f"–{o[1] + 1}" if o[1] > o[0] else ""),
+             " | ".join(o[2]) if o[2] is not None else o[3]) for o in out]
+
+
+def _shared_lines(match, viewer: int, z, compact: bool, width: int | None = None) -> list:
     """(label, cards) lines of a shared zone: one per instance, but neighbouring instances that
     read the same ('Piles 4–13: —') in one line; on a narrow screen, of many lines only the last
     KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards'), or, when each
-    holds one card at most, all of them in one line ('Slot 1–28: 4♠ — 9♥ ...')."""
+    holds one card at most, all of them in one line ('Slot 1–28: 4♠ — 9♥ ...'), or, when moves
+    choose among them (a patience's columns), as many to a line as fit (_packed)."""
     P = match.P
     base = P.base[z.name]
     many = z.instances(P.players)
@@ -103,6 +140,8 @@ def _shared_lines(match, viewer: int, z, compact: bool) -> list:
     for run in runs:            # 'Slot 1–21: 1 card each', not one card in all of them
         if run[1] > run[0] and run[2] != "—":
             run[2] += " each"
+    if compact and len(runs) > KEEP_NUMBERED + 1 and _chosen(P.game, z.name):
+        return _packed(match, z, runs, width or 60)
     if compact and len(runs) > KEEP_NUMBERED + 1:
         cut = len(runs) - KEEP_NUMBERED
         n = sum(len(match.S.Z[base + k]) for k in range(runs[cut - 1][1] + 1))
@@ -218,6 +257,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
                     text = str(len(S.Z[zi]))
                 elif compact and "…" not in text:        # '5♠ 7♠ +2' for '4 cards: 5♠ 7♠ + 2 hidden'
                     text = re.sub(r" \+ (\d+) hidden$", r" +\1", re.sub(r"^\d+ cards: ", "", text))
+                    text = re.sub(r"^(\d+) hidden \+ ", r"+\1 ", text)   # '+2 5♠ 7♠': under them
                 row.append(styled(text))
         for z in cells:
             row.append(styled(_grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, compact)))
@@ -255,7 +295,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     for z in g.zones.values():
         if z.owned:
             continue
-        for label, text in _shared_lines(match, viewer, z, compact):
+        for label, text in _shared_lines(match, viewer, z, compact, width):
             line = Text(f"{clean(label)}: ", style="bold")
             line.append_text(styled(text))
             parts.append(line)
@@ -576,8 +616,9 @@ def render_scores(match, viewer: int, names: list) -> Group:
     the parts, when the rule file has a hand_result the seat can compute: status.py)."""
     P = match.P
     if not P.game.keeps_score:
+        decided = "you win or lose it" if P.players == 1 else "the match is decided by who loses"
         return Group(Text("Scores", style="bold"),
-                     Text(f"{P.game.name} keeps no score: the match is decided by who loses."))
+                     Text(f"{P.game.name} keeps no score: {decided}."))   # a patience: no 'who'
     t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 3, 0, 0))
     t.add_column("")
     for p in range(P.players):

@@ -123,6 +123,12 @@ def _shown_as(v, w) -> str:
     return f" Shown in play as '{w.t(v.label)}'." if v.show and v.label.rstrip(".").lower() not in said else ""
 
 
+def _whole(cards: str) -> str:
+    """Cards' words bracketed where they would run on into what follows ('the cards c ... such
+    that c is face up face down')."""
+    return f"({cards})" if _runs_on(cards) else cards
+
+
 class Describer:
     def __init__(self, game: m.Game, md: bool, options: dict | None = None):
         self.g = game
@@ -549,11 +555,11 @@ class Describer:
                                 if node is not None]))]
 
     def s_Reveal(self, st, d):
+        cards, one = _whole(self.w.value(st.cards)), st.cards.type == "card"
         if not st.up:
-            one = st.cards.type == "card"
-            return [(d, f"Turn {self.w.value(st.cards)} face down where {'it lies' if one else 'they lie'}; "
+            return [(d, f"Turn {cards} face down where {'it lies' if one else 'they lie'}; "
                         f"whoever saw {'it' if one else 'them'} remembers {'it' if one else 'them'}.")]
-        return [(d, f"Turn {self.w.value(st.cards)} face up for everyone to see.")]
+        return [(d, f"Turn {cards} face up for everyone to see.")]
 
     def s_Show(self, st, d):
         w, to, it = self.w, st.to, "it" if st.cards.type == "card" else "them"

@@ -35,6 +35,7 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
         doc += [Heading(2, "The moves")] + [
             Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
             else _player_facing_block(b) for b in moves[2:]]
+    doc += d.automatic()        # what happens by itself: cards turned up, runs taken off
     doc += [_player_facing_block(b) for b in d.match()]
     doc += _definitions(d, doc, g)
     said = render_text(doc, 10_000)

@@ -277,7 +277,8 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
 def cards_words(items: list, public: bool = False) -> str:
     """Cards that moved together: named where seen, counted where not; more than 8 are
     counted (a deal of 10 to a hand the screen shows) unless they went where everyone sees
-    them (`public`: nine non-trumps discarded face up to a pile of visibility all)."""
+    them (`public`: nine non-trumps discarded face up to a pile of visibility all, a patience's
+    run of face-up cards moved face up onto another column)."""
     shown = [x for x in items if x]
     hidden = len(items) - len(shown)
     if not hidden and (len(shown) <= 8 or public):
@@ -396,6 +397,7 @@ class Narrator:
         self.seen = seen_cards(match, viewer) if getattr(match.S, "Z", None) is not None else set()
         self.glimpsed = set(self.seen)     # every card seen since the current line began
         self.fresh: set = set()            # cards (as named) first seen as they arrived, this line
+        self.face_up: set = set()          # cards (as named) that arrived face up, this line
         self.told: set = set()             # cards shown to this viewer (show:) it still knows
         self.lines: list = []
         self.cur = None
@@ -646,6 +648,8 @@ class Narrator:
                         name = card(P, c)
                         if c not in self.seen:
                             self.fresh.add(name)      # first seen as it arrived
+                        if m.S.up[c]:
+                            self.face_up.add(name)    # everyone sees it: named however many
                     break
         return src, dst, name
 
@@ -653,9 +657,10 @@ class Narrator:
         line, self.cur = self.cur, None
         self.glimpsed = set(self.seen)
         self.fresh = set()
+        face_up, self.face_up = self.face_up, set()
         if line is None:
             return
-        body = self._body(line)
+        body = self._body(line, face_up)
         actor = line["actor"]
         if line["head"] == "":              # a move with say: "": only what followed it
             if body:
@@ -677,7 +682,7 @@ class Narrator:
             head += " (" + ", ".join(parts) + ")"
         self._add(_stop(head + (": " + body if body else "")))
 
-    def _body(self, line) -> str:
+    def _body(self, line, face_up=frozenset()) -> str:
         P, names, v = self.m.P, self.names, self.v
         G: list = []              # ((src, dst), names): within a run of moves from one
         run: dict = {}            # source, one group per destination (a deal: one per hand)
@@ -693,7 +698,8 @@ class Narrator:
         zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
 
         def moved(items, dst):             # cards named by numbers are said to be cards:
-            said = cards_words(items, dst >= 0 and P.zone_of[dst].visibility == "all")
+            said = cards_words(items, dst >= 0 and P.zone_of[dst].visibility == "all"
+                               or all(x in face_up for x in items))   # all of them face up
             if all(x and x.isdigit() for x in items) and said == " ".join(items):
                 return ("card " if len(items) == 1 else "cards ") + said
             return said

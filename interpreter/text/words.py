@@ -347,6 +347,7 @@ class Words(Conditions):
         if isinstance(idx, ast.BinOp) and idx.op == "-" and isinstance(idx.left, ast.Neg):
             # xs[-1 - i] is xs[-(1 + i)]: counted from the end, not 'position (minus 1 minus i)'
             idx = ast.Neg(idx.span, _from_end_count(idx))
+            idx.type = n.index.type
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
         where = self.value(obj, oenv)

@@ -86,6 +86,9 @@ class Calls:
         if f in self.tables:
             raise RuleError(f"'{f}' is a table: look a value up with {f}[KEY], not {f}(...)", n.span)
         known = list(BUILTIN_FUNCS) + list(self.functions_src) + list(self.zones) + list(self.attributes)
+        if f in ("index", "index_of", "position", "find") and not self.deleted(f):   # not indices()
+            raise RuleError(f"unknown function '{f}' (a card's position in a pile: first(i for i in "
+                            f"range(count(pile)) if pile[i] == card))", n.span)
         raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
 
     def arity(self, n, lo, hi=None):

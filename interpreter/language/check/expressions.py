@@ -255,6 +255,9 @@ class Expressions:
             raise RuleError(f"'{n.name}' is a card attribute, and the deck is made before attributes "
                             f"are worked out: deck: remove and copies read the card's rank, suit and "
                             f"color (e.g. card.rank >= 10 or card == 5X)", n.span)
+        if n.name in ("face_up", "owner"):             # card.face_up: a function of the card
+            raise RuleError(f"unknown card attribute '{n.name}' (it changes during play: write "
+                            f"{n.name}(card), a function)", n.span)
         raise RuleError(f"unknown card attribute '{n.name}'" + (self.deleted(n.name) or suggest(
                         n.name, list(CARD_ATTRS) + list(self.attributes) + list(self.marks))), n.span)
 

@@ -518,7 +518,8 @@ function otherMovesBox(moves) {
 function drawScores() {
   const s = state;
   if (s.keeps_score === false) {      // a game without scores: no sheet of zeros
-    $("scores").replaceChildren(el("p", {class: "dim", text: "No score is kept: the match is decided by who loses."}));
+    const decided = s.players.length === 1 ? "you win or lose it" : "the match is decided by who loses";
+    $("scores").replaceChildren(el("p", {class: "dim", text: `No score is kept: ${decided}.`}));
     drawVariables();
     return;
   }
