@@ -735,3 +735,22 @@ def test_stopping_the_workers_waits_for_the_pools_thread_to_close_its_pipe(monke
     wakeup = process._threads_wakeups[thread]
     batch._stop(pool)
     assert not thread.is_alive() and wakeup._closed
+
+
+def test_a_patience_summary_leaves_out_the_measures_of_seats_against_seats(tmp_path, capsys):
+    # Forty Thieves (tests/unseen37): "first player's hand-win share 0.000 (fair: 1.000)", the
+    # dealer's, lead changes and who leads: a player alone has no one to be measured against.
+    path = tmp_path / "solo.yaml"
+    path.write_text("game: Solo\nplayers: {min: 1, max: 1}\ndeck: {ranks: [A, 2, 3], suits: [C], zone: stock}\n"
+                    "zones:\n  stock: {visibility: none}\n  table: {visibility: all}\n"
+                    "moves:\n  take:\n    do:\n      - move: {top: stock, to: table}\n"
+                    "      - score: {seat: 0, points: 1}\n  stop:\n    do: []\n"
+                    "hand:\n  - shuffle: stock\n  - choose: [take, stop]\n    by: 0\n"
+                    "match:\n  losers: \"[0] if total(0) < 1 else []\"\n")
+    js = tmp_path / "s.json"
+    assert cli.main(["simulate", str(path), "-n", "20", "--json", str(js)]) == 0
+    out = capsys.readouterr().out
+    assert "forced decisions share" in out and "branching factor" in out
+    for gone in ("first player's", "dealer's", "lead changes", "winner leads"):
+        assert gone not in out, out
+    assert "first_player_hand_wins" in json.loads(js.read_text())["measures"]   # --json keeps them

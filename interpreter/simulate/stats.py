@@ -571,6 +571,8 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                       ("branching", "mean legal moves per decision")):
         if not keeps_score and key in ("lead_changes", "winner_leads_from"):
             continue                               # (every total is 0: nobody ever leads)
+        if summary.players == 1 and key != "forced_share" and key != "branching":
+            continue                               # a player alone: the win rate says it all
         m = ms[key]
         if m.value is None:
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
