@@ -204,3 +204,17 @@ def test_rules_text_of_a_deck_of_named_cards_alone_lists_them_without_ranks_or_s
     text = " ".join(describe(game).split())
     assert "The cards by name: 14 Tempura, 14 Sashimi" in text and "108 cards in all." in text
     assert "Ranks, lowest first" not in text and "Suits:" not in text
+
+
+def test_an_attribute_worked_out_alike_for_every_card_is_its_default_alone(tmp_path):
+    # docs/language.md: `number: {default: "rank_order(card.rank) + 3"}`, no case needed (For
+    # Sale's and No Thanks!'s authors wrote `cases: [{if: "true", value: ...}]`).
+    from cardrules.engine import Match
+    from cardrules.session import setup
+    path = tmp_path / "attr.yaml"
+    path.write_text("game: Attr\nplayers: {min: 2, max: 2}\ndeck: {ranks: [3, 4, 5], suits: [C], zone: stock}\n"
+                    "attributes:\n  number: {default: \"rank_order(card.rank) + 3\"}\n"
+                    "zones:\n  stock: {visibility: none}\n"
+                    "hand:\n  - score: {seat: 0, points: \"sum(c.number for c in stock)\"}\n")
+    m = Match(setup(str(path)).program, 1, None)
+    assert m.over and m.S.total[0] == 3 + 4 + 5
