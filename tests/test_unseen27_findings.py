@@ -112,7 +112,9 @@ def test_a_counter_over_a_zones_instances_is_worded_by_the_zone(tmp_path):
 
 
 def test_two_counters_over_one_zone_keep_their_names(tmp_path):
-    """From pile i to pile j: 'the pile' would be either, so both keep their own names."""
+    """From pile i to pile j: 'the pile' would be either, so each is the pile of its own name
+    ("the i" read as nothing: Forty Thieves' "The player chooses the i: one of the 10 tableaus,
+    such that the i is not empty", tests/unseen37)."""
     two = PILES.replace('''      - move: {cards: card, to: "piles(i)"}''', '''      - move: {cards: card, to: "piles(i)"}
   shift:
     params:
@@ -121,8 +123,9 @@ def test_two_counters_over_one_zone_keep_their_names(tmp_path):
     do:
       - move: {top: "piles(i)", to: "piles(j)"}''').replace("choose: [put]", "choose: [put, shift]")
     text = _rules(tmp_path, two)
-    assert "The player chooses the i: one of the 2 piles" in text, text
-    assert "The player chooses the j: one of the 2 piles, such that the i does not equal the j" in text
+    assert "The player chooses pile i: one of the 2 piles, such that pile i is not empty" in text, text
+    assert "The player chooses pile j: one of the 2 piles, such that pile i does not equal pile j" in text
+    assert "Move the top card of pile i (if any) to pile j." in text and "the i" not in text
 
 
 LOWEST = """\

@@ -102,5 +102,5 @@ def test_one_more_than_is_not_worded_as_a_sum(tmp_path):
     game, _ = load_game(str(f))
     text = " ".join(describe(game, "text").split())
     assert "and 1 sum to" not in text, text
-    assert "rank_order(the rank of the top card of the i) plus 1 equals rank_order(the rank of " \
-           "the top card of the j)" in text, text
+    assert "rank_order(the rank of the top card of pile i) plus 1 equals rank_order(the rank of " \
+           "the top card of pile j)" in text, text

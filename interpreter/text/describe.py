@@ -15,7 +15,7 @@ from ..errors import clean
 from ..language.nodes import walk
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .english import a_or_an, cap, join, plural, singular
-from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, param_words, word_move
+from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -394,7 +394,7 @@ class Describer:
                              "a position)")
                 if p.cond is not None:
                     what += f", such that {w.cond(p.cond)}"
-                items.append((0, f"The player chooses the {param_words(w, p)}: {what}."))
+                items.append((0, f"The player chooses {the_param(w, p)}: {what}."))
             if mv.cond is not None:
                 items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
             body = self.stmts(mv.body, 1)

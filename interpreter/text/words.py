@@ -304,7 +304,8 @@ class Words(Conditions):
             if local in self.index_values:                    # 'pile 2', as the menu counts it
                 return self.index_values[local]
             if local.startswith("p_") or local == "card":     # 'the card', 'the spot' (word_move)
-                return "the " + self.index_labels.get(local, self.words(n.id))
+                label = self.index_labels.get(local, self.words(n.id))
+                return label if label.endswith(" " + self.words(n.id)) else "the " + label
             return self.code(n.id)
         if kind in ("slot", "option"):
             return self.code(n.id)
@@ -716,13 +717,20 @@ def word_move(w: Words, mv) -> None:
     zones = list(w.index_params.values())
     for local, z in w.index_params.items():
         noun = singular(w.words(z))
-        if local[2:].lower() in COUNTERS and zones.count(z) == 1 and noun not in taken:
-            w.index_labels[local] = noun
+        if local[2:].lower() in COUNTERS and noun not in taken:
+            # the only one of its zone: 'the spot'; from pile i to pile j: each by its name
+            w.index_labels[local] = noun if zones.count(z) == 1 else f"{noun} {w.words(local[2:])}"
 
 
 def param_words(w: Words, p) -> str:
-    """A parameter of the move being worded, as the text names it: 'the card', 'the spot'."""
+    """A parameter of the move being worded, as the text names it: 'card', 'spot', 'pile i'."""
     return w.index_labels.get(f"p_{p.name}", w.words(p.name))
+
+
+def the_param(w: Words, p) -> str:
+    """param_words with its article: 'the card', 'the spot', but 'pile i' (a name of its own)."""
+    label = param_words(w, p)
+    return label if label.endswith(" " + w.words(p.name)) else "the " + label
 
 
 def _v_list_lit(self, n, env):
