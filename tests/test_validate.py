@@ -367,3 +367,16 @@ def test_a_game_for_one_player_says_one_player(tmp_path, capsys):
     assert "High card: 1 games, 1 player\n" in capsys.readouterr().out
     assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0
     assert "High card, 1 player, seed" in capsys.readouterr().out
+
+
+def test_a_misspelt_zone_called_with_a_seat_is_named_a_zone(tmp_path, capsys):
+    # For Sale (tests/unseen35): `propertes(player)` was "unknown function 'propertes' (did you
+    # mean 'properties'?)", a zone called a function.
+    path = tmp_path / "z.yaml"
+    path.write_text("game: Z\nplayers: {min: 2, max: 2}\ndeck: {ranks: [A, 2], suits: [C], zone: stock}\n"
+                    "zones:\n  stock: {visibility: none}\n  properties: {per_player: true, visibility: all}\n"
+                    "hand:\n  - score: {seat: 0, points: \"count(propertes(0))\"}\n")
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    assert (err.out + err.err).strip().endswith(
+        "8:37: error: unknown zone 'propertes' (did you mean 'properties'?)")

@@ -89,7 +89,9 @@ class Calls:
         if f in ("index", "index_of", "position", "find") and not self.deleted(f):   # not indices()
             raise RuleError(f"unknown function '{f}' (a card's position in a pile: first(i for i in "
                             f"range(count(pile)) if pile[i] == card))", n.span)
-        raise RuleError(f"unknown function '{f}'" + (self.deleted(f) or suggest(f, known)), n.span)
+        hint = self.deleted(f) or suggest(f, known)
+        zone = any(hint == f" (did you mean '{z}'?)" for z in self.zones)    # `propertes(player)`
+        raise RuleError(f"unknown {'zone' if zone else 'function'} '{f}'{hint}", n.span)
 
     def arity(self, n, lo, hi=None):
         hi = lo if hi is None else hi
