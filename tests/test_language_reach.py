@@ -446,7 +446,7 @@ def test_validate_warns_about_a_rule_that_can_run_during_the_deal(tmp_path):
     _, warnings = load_game(rules(tmp_path, WHEN % ""))
     assert [w.line().split(": warning: ")[1] for w in warnings] == [
         "automatic rule 'count' can run during the deal: it runs after every statement that moves "
-        "cards, and the hand moves cards 3 times before its first decision (from line 28); add "
+        "cards, and the hand moves cards in several statements before its first decision (from line 28); add "
         "'when: play' if it is meant for play, or 'when: always'"]
     for when in ("when: play", "when: always", "when: {phases: [play]}"):
         assert load_game(rules(tmp_path, WHEN % when))[1] == []

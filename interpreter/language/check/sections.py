@@ -454,7 +454,7 @@ class Sections:
         for a in autos:
             if not (a.when_play or a.when_always or a.when_phases is not None or a.when_if is not None):
                 self.warn(f"automatic rule '{a.name}' can run during the deal: it runs after every "
-                          f"statement that moves cards, and the hand moves cards {len(moving)} times "
+                          f"statement that moves cards, and the hand moves cards in several statements "
                           f"before its first decision (from line {moving[0].line}); add 'when: play' if "
                           f"it is meant for play, or 'when: always'", a.span)
 
