@@ -18,6 +18,7 @@ moves:
     do:
       - move: {top: "columns(i)", to: waste, face_up: true}
 hand:
+  - shuffle: stock
   - deal: {from: stock, to: columns, count: 2, face_up: true}
   - choose: [play_column]
     by: 0
@@ -42,3 +43,23 @@ def test_a_move_named_for_its_pile_names_the_pile_once(tmp_path, capsys):
     out = _told(tmp_path, capsys, COLUMNS)
     assert "plays column (column" not in out, out
     assert "South plays column 1: " in out or "South plays column 2: " in out, out
+
+
+def test_a_pile_top_card_typed_that_cannot_go_is_told_why(tmp_path):
+    """Golf at the terminal: typing the top card of a column ('6c' for 'Play column 1 (6♣)',
+    as README allows for a move that takes a pile's top card) when it does not fit the waste
+    said only "No legal move takes 6♣ now."; 'play column 1' gave the rule. Both give it now."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    path = tmp_path / "g.yaml"
+    path.write_text(COLUMNS.replace("ranks: [A, 2, 3, 4]", "ranks: [A, 2, 3, 4, 5, 6]").replace(
+        'if: "not empty(columns(i))"',
+        'if: "not empty(columns(i)) and abs(rank_order(top(columns(i)).rank) - rank_order(top(waste).rank)) == 1"'
+    ).replace("  - choose:", "  - move: {top: stock, to: waste, face_up: true}\n  - choose:"))
+    m = T.stacked(str(path), "AC 2C 3C 5C 6C")      # column 1: A♣ 3♣, column 2: 2♣ 5♣; waste 6♣
+    names = narrate.seat_names(1)
+    told = parse_answer(m, 0, names, "3c")
+    assert told[0] == "error" and told[1].startswith("You cannot play column 1: only if "), told
+    assert told == parse_answer(m, 0, names, "play column 1"), told
+    assert parse_answer(m, 0, names, "5c")[0] == "move"
