@@ -63,3 +63,20 @@ def test_a_pile_top_card_typed_that_cannot_go_is_told_why(tmp_path):
     assert told[0] == "error" and told[1].startswith("You cannot play column 1: only if "), told
     assert told == parse_answer(m, 0, names, "play column 1"), told
     assert parse_answer(m, 0, names, "5c")[0] == "move"
+
+
+def test_the_rules_of_a_patience_speak_of_the_player(tmp_path):
+    """Golf's rules said "1 player." but then "A player's result for a hand is ..." and "Each
+    player's results add up to their match total.", as if others sat at the table."""
+    from cardrules.cli import main
+    import contextlib
+    import io
+    path = tmp_path / "g.yaml"
+    path.write_text(COLUMNS.replace("  - choose:", "  - score: {seat: 0, points: 1}\n  - choose:"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rules", str(path)]) == 0
+    text = " ".join(out.getvalue().split())
+    assert "The player's result for a hand is the points they scored in it." in text, text
+    assert "The player's results add up to their match total." in text, text
+    assert "Each player" not in text and "A player's" not in text, text

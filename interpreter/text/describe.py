@@ -438,10 +438,12 @@ class Describer:
         g, w = self.g, self.w
         mt = g.match
         items = []
-        result = (f"A player's result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
-                  else "A player's result for a hand is the points they scored in it." if g.keeps_score
+        whose = "The player's" if g.max_players == 1 else "A player's"    # a patience: one player
+        result = (f"{whose} result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
+                  else f"{whose} result for a hand is the points they scored in it." if g.keeps_score
                   else "Nobody scores points.")         # no score: statement, no hand_result
-        items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
+        items += [(0, result)] + [(0, "The player's results add up to their match total." if g.max_players == 1
+                                   else "Each player's results add up to their match total.")] * g.keeps_score
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
                       else f"The match ends after a hand when {w.cond(mt.end)}."))
