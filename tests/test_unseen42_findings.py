@@ -80,3 +80,20 @@ def test_the_rules_of_a_patience_speak_of_the_player(tmp_path):
     assert "The player's result for a hand is the points they scored in it." in text, text
     assert "The player's results add up to their match total." in text, text
     assert "Each player" not in text and "A player's" not in text, text
+
+
+def test_the_players_rules_name_moves_as_their_headings(tmp_path):
+    """Pinochle's player's rules ('?') headed a move "meld marriage" but the hand said
+    "leader makes one of the moves meld_marriage, ..."; the hand now names it as its heading.
+    The author's specification (`cardrules rules`) keeps the names as written."""
+    from cardrules.load import load_game
+    from cardrules.text.describe import Describer
+    from cardrules.text.document import render_text
+    from cardrules.text.howto import how_to_play
+    path = tmp_path / "g.yaml"
+    path.write_text(COLUMNS)
+    game, _ = load_game(str(path))
+    text = " ".join(how_to_play(game).split())
+    assert "The player makes the move play column" in text and "play_column" not in text, text
+    spec = " ".join(render_text(Describer(game, False).document(), 88).split())
+    assert "The player makes the move play_column" in spec, spec

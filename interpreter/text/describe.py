@@ -135,6 +135,7 @@ class Describer:
         self.md = md
         self.w = Words(game, md)
         self.values = options or {}
+        self.move_headings = False    # the player's rules (howto): moves named as their headings
 
     def document(self) -> list:
         g, w = self.g, self.w
@@ -618,7 +619,7 @@ class Describer:
 
     def s_Choose(self, st, d):
         w = self.w
-        names = [w.code(mv.name) for mv in st.moves]
+        names = [mv.name.replace("_", " ") if self.move_headings else w.code(mv.name) for mv in st.moves]
         by = w.seat(st.by)
         if len(names) == 1:
             head = f"{by} makes the move {names[0]}"
