@@ -193,7 +193,8 @@ def test_a_card_typed_plays_the_move_that_takes_it_off_its_pile(tmp_path):
     m = T.stacked(str(one), "AC 2C 3C")
     kind, i = parse_answer(m, 0, names, "ac")
     assert kind == "move" and narrate.legal_texts(m)[i] == "play_up 2", (kind, i)
-    assert parse_answer(m, 0, names, "3c") == ("error", "No legal move takes 3♣ now.")
+    assert parse_answer(m, 0, names, "3c") == (     # the move that would take it, told why not
+        "error", "You cannot play up fan 1: only if the rank of the top card of fan 1 is A.")
 
 
 def test_flatten_of_lists_built_per_item_reads_as_one_list(tmp_path, capsys):

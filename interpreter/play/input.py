@@ -130,7 +130,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         game_moves = [P.game.moves_by_index[moves[i][0]] for i, _ in items]
         if any(narrate.taken_from(mv) for mv in game_moves) and not any(   # cards taken by piles
                 p.type == "card" or isinstance(p.type, tuple) for mv in game_moves for p in mv.params):
-            return ("error", f"No legal move takes {cardtext.screen(want_cards[0], P.game.deck)} now.")
+            return ("error", _why_top(match, viewer, names, want_cards[0])
+                    or f"No legal move takes {cardtext.screen(want_cards[0], P.game.deck)} now.")
     if not found:
         if want_cards and not want_nums and (not want_words or named):
             ids = card_ids(match, want_cards)
@@ -184,6 +185,33 @@ def _taking(match, items, moves, name: str, viewer: int) -> list:
                 out.append(k)
                 break
     return out
+
+
+def _why_top(match, viewer: int, names: list, name: str):
+    """Why the move that would take card `name` off the pile it tops is not legal: Golf's
+    `play_column` typed as '6c', the top card of column 1 that does not fit the waste, is told
+    as 'play column 1' would be. None unless one move of one pile number takes it."""
+    P, S = match.P, match.S
+    found = set()
+    for mv in P.game.moves_by_index:
+        if len(mv.params) != 1 or mv.params[0].name not in narrate.taken_from(mv):
+            continue
+        zname = narrate.indexed_zone(mv.params[0])
+        if zname is None or zname not in P.base or P.game.zones[zname].kind != "indexed":
+            continue
+        for v in range(P.game.zones[zname].count):
+            zi = P.base[zname] + v
+            z = S.Z[zi]
+            if z and P.card_names[z[-1]] == name and narrate.visible(match, viewer, zi, len(z) - 1, z[-1]):
+                found.add((mv.name, v))
+    if len(found) != 1:
+        return None
+    (mname, v), = found
+    lead = _move_named(P, [mname.lower()])
+    verb, label = narrate.verb_words(mname), narrate.param_label(
+        next(m for m in P.game.moves_by_index if m.name == mname).params[0])
+    said = f"{verb} {v + 1}" if f" {verb} ".endswith(f" {label} ") else f"{verb} {label} {v + 1}"
+    return _why_values(match, viewer, names, lead, [v + 1], [], said)
 
 
 def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):

@@ -129,12 +129,24 @@ def _whole(cards: str) -> str:
     return f"({cards})" if _runs_on(cards) else cards
 
 
+def _results(g, w, mt) -> list:
+    """The match's first items: what a hand's result is, and that results add up (a game for
+    one player speaks of 'the player', a patience having nobody else at the table)."""
+    whose = "The player's" if g.max_players == 1 else "A player's"
+    result = (f"{whose} result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
+              else f"{whose} result for a hand is the points they scored in it." if g.keeps_score
+              else "Nobody scores points.")         # no score: statement, no hand_result
+    return [(0, result)] + [(0, "The player's results add up to their match total." if g.max_players == 1
+                             else "Each player's results add up to their match total.")] * g.keeps_score
+
+
 class Describer:
     def __init__(self, game: m.Game, md: bool, options: dict | None = None):
         self.g = game
         self.md = md
         self.w = Words(game, md)
         self.values = options or {}
+        self.move_headings = False    # the player's rules (howto): moves named as their headings
 
     def document(self) -> list:
         g, w = self.g, self.w
@@ -438,10 +450,7 @@ class Describer:
         g, w = self.g, self.w
         mt = g.match
         items = []
-        result = (f"A player's result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
-                  else "A player's result for a hand is the points they scored in it." if g.keeps_score
-                  else "Nobody scores points.")         # no score: statement, no hand_result
-        items += [(0, result)] + [(0, "Each player's results add up to their match total.")] * g.keeps_score
+        items += _results(g, w, mt)
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
                       else f"The match ends after a hand when {w.cond(mt.end)}."))
@@ -616,7 +625,7 @@ class Describer:
 
     def s_Choose(self, st, d):
         w = self.w
-        names = [w.code(mv.name) for mv in st.moves]
+        names = [mv.name.replace("_", " ") if self.move_headings else w.code(mv.name) for mv in st.moves]
         by = w.seat(st.by)
         if len(names) == 1:
             head = f"{by} makes the move {names[0]}"

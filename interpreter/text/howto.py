@@ -22,6 +22,7 @@ def how_to_play(game, options: dict | None = None, width: int = 88, md: bool = F
 
 def document(game, options: dict | None = None, md: bool = False) -> list:
     d = Describer(game, md, options)
+    d.move_headings = True       # 'makes the move meld marriage', as the move's heading reads
     g, w = game, d.w
     doc: list = [Heading(1, w.t(g.name or "Untitled game"))]
     if g.description:

@@ -205,6 +205,15 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     return mv, parts
 
 
+def _named_first(mv, skip_cards=False):
+    """The label of the first parameter _arg_parts words (None if there is none)."""
+    for p in mv.params:
+        if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
+            continue
+        return param_label(p)
+    return None
+
+
 def param_label(p) -> str:
     """A parameter's name on the menu: its own in words ('discard pile 3'), or its zone's in the
     singular when it numbers a zone's piles under a counter's name (`i: {from:
@@ -678,7 +687,10 @@ class Narrator:
         mv, parts = _arg_parts(self.m, line["move"], self.names, self.v, False, skip_cards=True)
         verb = verb_words(mv.name)
         head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
-        if parts:
+        label = _named_first(mv, skip_cards=True)
+        if parts and label and parts[0].startswith(label + " ") and f" {verb} ".endswith(f" {label} "):
+            head += parts.pop(0)[len(label):]   # `play_column` with `i` of columns: 'plays column 2',
+        if parts:                               # as the menu's 'Play column 2', not 'plays column (column 2)'
             head += " (" + ", ".join(parts) + ")"
         self._add(_stop(head + (": " + body if body else "")))
 
