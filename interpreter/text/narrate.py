@@ -594,13 +594,26 @@ class Narrator:
             return
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
-            self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
+            self.told |= self._shown_copies(names)
         who = [self._who(s, cap=False) for s in to] if len(set(to)) < len(self.names) else ["everyone"]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._look(f"{who} {verb} {what}")
+
+    def _shown_copies(self, names: list) -> set:
+        """The cards a show: event names, each as the copy the viewer now knows (of several
+        copies of a card, one not seen before this event), not just the first of its name."""
+        known, out = self.m.S.known, set()
+        for n in names:
+            ids = [c for c in self._copies.get(n, []) if c not in out]
+            got = [c for c in ids if known is not None and known[c] >> self.v & 1]
+            fresh = [c for c in got if c not in self.seen and c not in self.told]
+            pick = fresh or got or ids
+            if pick:
+                out.add(pick[0])
+        return out
 
     def _look(self, text: str):
         """A seat saw cards (show:) or a marking: told in its place among the line's tells."""
