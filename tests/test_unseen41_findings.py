@@ -42,3 +42,45 @@ def test_a_shown_copy_is_named_when_it_moves_on(tmp_path):
         T.choose(m, "prove")
         told = " ".join(narr.take())
         assert "Captain from " + who + " hand to the court" in told, told
+
+
+CLAIM = """\
+game: Claim
+players: {min: 2, max: 2}
+deck:
+  ranks: []
+  suits: []
+  cards: {Captain: 3, Duke: 3}
+  zone: court
+zones:
+  court: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  claim: {type: card, initial: Captain, show: false}
+moves:
+  tax:
+    do:
+      - set: {claim: Duke}
+    say: "{player} claims {claim}"
+hand:
+  - shuffle: court
+  - deal: {from: court, to: hand, count: 1}
+  - choose: [tax]
+    by: 0
+"""
+
+
+def test_a_card_variable_set_by_name_is_named_to_everyone(tmp_path):
+    # Coup: `set: {claim: Duke}` and a say "{blocker} shows {claim}" read "you show a card", even
+    # to the seat holding the Duke: the variable was taken to hold the first Duke of the deck,
+    # which nobody had seen, though the rule file names the card for all to read.
+    path = tmp_path / "claim.yaml"
+    path.write_text(CLAIM)
+    for seat in (0, 1):
+        m = T.stacked(str(path), "Captain Captain")
+        narr = narrate.Narrator(m, seat, narrate.seat_names(2)).attach()
+        T.choose(m, "tax")
+        told = " ".join(narr.take())
+        assert told.endswith("claim Duke.") or told.endswith("claims Duke."), told
+        slot = next(v.slot for v in m.P.game.variables if v.name == "claim")
+        assert m.S.vknow[slot] == 3          # agents and observations know it too

@@ -340,13 +340,26 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
                     continue
                 if viewer >= 0 and value == viewer and getattr(node, "type", None) == "seat":
                     mine.append(len(out))
-                out.append(say_value(match, node, value, names, seen, params))
+                out.append(say_value(match, node, value, names, _var_known(match, node, value, seen, viewer),
+                                     params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps
     for i in mine:
         _you(out, i, {j for j, node in enumerate(say.parts) if isinstance(node, str)})
     return "".join(out).strip()
+
+
+def _var_known(match, node, value, seen, viewer: int):
+    """`seen`, with the cards of a card variable the viewer knew when it was set (S.vknow: a
+    card set by name, `set: {claim: Duke}`, is known to everyone) when the place is that
+    variable."""
+    ref = getattr(node, "ref", None) if isinstance(node, Name) else None
+    vknow = getattr(match.S, "vknow", None)
+    if viewer < 0 or ref is None or ref[0] != "slot" or not vknow or not vknow[ref[2]] >> viewer & 1:
+        return seen
+    cards = value if isinstance(value, (list, tuple)) else (value,)
+    return set(seen) | {c for c in cards if isinstance(c, int)}
 
 
 def _you(out: list, i: int, literal: set):
