@@ -84,3 +84,42 @@ def test_a_card_variable_set_by_name_is_named_to_everyone(tmp_path):
         assert told.endswith("claim Duke.") or told.endswith("claims Duke."), told
         slot = next(v.slot for v in m.P.game.variables if v.name == "claim")
         assert m.S.vknow[slot] == 3          # agents and observations know it too
+
+
+PROVE = """\
+game: Prove
+players: {min: 2, max: 2}
+deck:
+  ranks: []
+  suits: []
+  cards: {Captain: 3, Duke: 3}
+  zone: court
+zones:
+  court: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  go: {}
+hand:
+  - shuffle: court
+  - deal: {from: court, to: hand, count: 1}
+  - choose: [go]
+    by: 0
+  - name: proves
+    show: {cards: "top(hand(0))", to: seats}
+    say: "{dealer} shows {top(hand(0))}"
+  - choose: [go]
+    by: 1
+"""
+
+
+def test_a_said_show_is_told_by_its_text_alone(tmp_path):
+    # Coup: a named `show:` with `say: "{turn} shows {claim}"` read "Everyone sees Captain; South
+    # shows Captain.": the text of a said statement stands for what the statement did
+    # (docs/language.md), but a show's own line was told beside it.
+    path = tmp_path / "prove.yaml"
+    path.write_text(PROVE)
+    m = T.stacked(str(path), "Duke Captain")
+    narr = narrate.Narrator(m, 1, narrate.seat_names(2)).attach()
+    T.choose(m, "go")
+    told = " ".join(narr.take())
+    assert "South shows Captain" in told and "sees" not in told, told

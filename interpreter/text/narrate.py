@@ -462,6 +462,7 @@ class Narrator:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
                 line["shown_mark"] = len(line["shown"])
+            line["looked_mark"] = len(line["looked"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -493,6 +494,10 @@ class Narrator:
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
             line["scored"] = bool(text)     # cards moved after it are told after it (event)
         else:                               # the cards it moved are told by the text
+            if say.kind == "statement":     # ... and the cards a said show: let seats see
+                k0 = line.get("looked_mark", len(line["looked"]))
+                del line["looked"][k0:]
+                del line.setdefault("looked_at", [])[k0:]
             got = self._received(line["moves"][line["mark"]:], text)
             if got:                         # ... and the viewer is told which cards it received
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
@@ -519,7 +524,8 @@ class Narrator:
 
     def _text(self, k: int, values: tuple) -> str:
         try:
-            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v), self.v)
+            seen = self.glimpsed | self.told | seen_cards(self.m, self.v)     # (told: shown to it)
+            return say_text(self.m, k, values, self.names, seen, self.v)
         except Exception:       # a place that cannot be computed now (the top of an empty zone)
             return "".join(x if isinstance(x, str) else "?" for x in self.m.P.says[k][0].parts).strip()
 
