@@ -1,5 +1,7 @@
 """Defects found by writing Coup and Skull (tests/unseen41/) from the docs alone, each on a
 small file of its own."""
+import pytest
+
 from cardrules import testing as T
 from cardrules.text import narrate
 
@@ -123,3 +125,15 @@ def test_a_said_show_is_told_by_its_text_alone(tmp_path):
     T.choose(m, "go")
     told = " ".join(narr.take())
     assert "South shows Captain" in told and "sees" not in told, told
+
+
+def test_card_names_that_differ_only_in_case_are_refused(tmp_path):
+    # Skull with a deck `cards: {Flower: 18, Skull: 6, flower: 2}` validated, and at the
+    # terminal a hand of Flower and flower offered "a card (flower, flower)": typed cards and
+    # by_card keys are read in any case, so the two could not be told apart.
+    from cardrules.language.load import load_game
+    path = tmp_path / "case.yaml"
+    path.write_text(CLAIM.replace("{Captain: 3, Duke: 3}", "{Captain: 3, Duke: 3, captain: 1}"))
+    with pytest.raises(Exception) as err:
+        load_game(str(path))
+    assert "'captain' and 'Captain' differ only in case" in str(err.value)
