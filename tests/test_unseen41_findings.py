@@ -137,3 +137,14 @@ def test_card_names_that_differ_only_in_case_are_refused(tmp_path):
     with pytest.raises(Exception) as err:
         load_game(str(path))
     assert "'captain' and 'Captain' differ only in case" in str(err.value)
+
+
+def test_a_show_of_cards_picked_by_a_condition_names_the_seats_first(tmp_path, capsys):
+    # Coup's rules read "Show the first card c in turn's hand such that c equals claim to every
+    # player, ...": the seats came after the condition, and read as part of it.
+    from cardrules import cli
+    path = tmp_path / "prove.yaml"
+    path.write_text(PROVE.replace('"top(hand(0))", to: seats', '"first(c for c in hand(0) if c == Duke)", to: seats'))
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Show to every player, without turning it face up: the first card c in seat 0's hand" in out, out
