@@ -215,12 +215,15 @@ class Statements:
         self.e.line(f"if S.log is None and {-rt.MAX_INT} <= sc_new <= {rt.MAX_INT}: S.score[{seat}] = sc_new")
         self.e.line(f"else: rt.add_score(S, {seat}, {points})", span)
 
-    def noted(self, slot: int, typ) -> str:
+    def noted(self, slot: int, typ, node=None) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
-        now (S.vknow, read by sampling); otherwise ''."""
+        now (S.vknow, read by sampling); otherwise ''. A value written as cards by name (`Duke`,
+        `[AS, KS]`) is known to every seat: the rule file says which cards it is."""
         d = nodes.card_depth(typ)
         if d is None:
             return ""
+        if node is not None and _named_cards(node):
+            return f"; S.vknow[{slot}] = {(1 << self.N) - 1}"
         if switches.on("moves"):       # rt.knowers' answer without the call when nobody tracks
             return (f"; S.vknow[{slot}] = {(1 << self.N) - 1} if S.known is None else "
                     f"rt.knowers(S, V[{slot}], {d})")
@@ -249,7 +252,7 @@ class Statements:
                 where = self.data_index(var, seat) if hasattr(var, "zone") else self.x(seat)
                 self.e.line(f"V[{var.slot}] = rt.put(V[{var.slot}], {where}, {value})", node.span)
             else:
-                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type), node.span)
+                self.e.line(f"V[{var.slot}] = {value}" + self.noted(var.slot, var.type, node), node.span)
 
     def s_Let(self, st):
         for var, node in st.pairs:
@@ -402,3 +405,13 @@ class Statements:
                             f"V[{v.slot}] = rt.put(V[{v.slot}], i, {first})")
             self.e.dedent()
         return init
+
+
+def _named_cards(node) -> bool:
+    """Whether an expression is cards written by name: a card (`Duke`, `AS`) or a list of them."""
+    if isinstance(node, nodes.Name):
+        ref = getattr(node, "ref", None)
+        return ref is not None and ref[0] == "card"
+    if isinstance(node, nodes.ListLit):
+        return all(_named_cards(x) for x in node.items)
+    return False

@@ -349,13 +349,26 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
                     continue
                 if viewer >= 0 and value == viewer and getattr(node, "type", None) == "seat":
                     mine.append(len(out))
-                out.append(say_value(match, node, value, names, seen, params))
+                out.append(say_value(match, node, value, names, _var_known(match, node, value, seen, viewer),
+                                     params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps
     for i in mine:
         _you(out, i, {j for j, node in enumerate(say.parts) if isinstance(node, str)})
     return "".join(out).strip()
+
+
+def _var_known(match, node, value, seen, viewer: int):
+    """`seen`, with the cards of a card variable the viewer knew when it was set (S.vknow: a
+    card set by name, `set: {claim: Duke}`, is known to everyone) when the place is that
+    variable."""
+    ref = getattr(node, "ref", None) if isinstance(node, Name) else None
+    vknow = getattr(match.S, "vknow", None)
+    if viewer < 0 or ref is None or ref[0] != "slot" or not vknow or not vknow[ref[2]] >> viewer & 1:
+        return seen
+    cards = value if isinstance(value, (list, tuple)) else (value,)
+    return set(seen) | {c for c in cards if isinstance(c, int)}
 
 
 def _you(out: list, i: int, literal: set):
@@ -458,6 +471,7 @@ class Narrator:
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
                 line["shown_mark"] = len(line["shown"])
+            line["looked_mark"] = len(line["looked"])
             return
         say = self.m.P.says[k][0]
         if say.kind == "tell":              # a `tell:` claims no cards: it only adds its text
@@ -489,6 +503,10 @@ class Narrator:
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
             line["scored"] = bool(text)     # cards moved after it are told after it (event)
         else:                               # the cards it moved are told by the text
+            if say.kind == "statement":     # ... and the cards a said show: let seats see
+                k0 = line.get("looked_mark", len(line["looked"]))
+                del line["looked"][k0:]
+                del line.setdefault("looked_at", [])[k0:]
             got = self._received(line["moves"][line["mark"]:], text)
             if got:                         # ... and the viewer is told which cards it received
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
@@ -515,7 +533,8 @@ class Narrator:
 
     def _text(self, k: int, values: tuple) -> str:
         try:
-            return say_text(self.m, k, values, self.names, self.glimpsed | seen_cards(self.m, self.v), self.v)
+            seen = self.glimpsed | self.told | seen_cards(self.m, self.v)     # (told: shown to it)
+            return say_text(self.m, k, values, self.names, seen, self.v)
         except Exception:       # a place that cannot be computed now (the top of an empty zone)
             return "".join(x if isinstance(x, str) else "?" for x in self.m.P.says[k][0].parts).strip()
 
@@ -603,13 +622,26 @@ class Narrator:
             return
         mine = self.v in to or self.v == ALL_SEATS
         if mine and self.v >= 0:
-            self.told |= {P.card_names.index(n) for n in names if n in P.card_names}
+            self.told |= self._shown_copies(names)
         who = [self._who(s, cap=False) for s in to] if len(set(to)) < len(self.names) else ["everyone"]
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
             f"{len(names)} card{'s' if len(names) != 1 else ''}"
         self._look(f"{who} {verb} {what}")
+
+    def _shown_copies(self, names: list) -> set:
+        """The cards a show: event names, each as the copy the viewer now knows (of several
+        copies of a card, one not seen before this event), not just the first of its name."""
+        known, out = self.m.S.known, set()
+        for n in names:
+            ids = [c for c in self._copies.get(n, []) if c not in out]
+            got = [c for c in ids if known is not None and known[c] >> self.v & 1]
+            fresh = [c for c in got if c not in self.seen and c not in self.told]
+            pick = fresh or got or ids
+            if pick:
+                out.add(pick[0])
+        return out
 
     def _look(self, text: str):
         """A seat saw cards (show:) or a marking: told in its place among the line's tells."""

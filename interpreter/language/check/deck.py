@@ -104,6 +104,11 @@ class DeckSection:
                     or self.card_kind(name) is not None or self.rank_index(name, exact=True) is not None:
                 self.err(f"cards: '{name}' is already a rank, suit, colour or card of this deck; "
                          f"choose another name", at)
+            elif any(x.lower() == name.lower() for x in deck.named):
+                other = next(x for x in deck.named if x.lower() == name.lower())
+                self.err(f"cards: '{name}' and '{other}' differ only in case, but a card typed at the "
+                         f"terminal or written as a by_card key may be in any case; choose another name", at)
+                deck.named[name] = n    # (kept, so its uses are not refused as well)
             else:
                 deck.named[name] = n
 
