@@ -575,10 +575,9 @@ class Describer:
         everyone = isinstance(to, ast.Name) and to.ref and to.ref[:3:2] == ("builtin", "seats")
         who = "every player, without turning " + it + " face up" if everyone else \
             f"{w.seat(to) if to.type == 'seat' else w.value(to)} alone (the others do not see {it})"
-        cards = w.value(st.cards)
-        if " such that " in cards:                  # a long object: the seats first, so that
-            return [(d, f"Show to {who}: {cards}; the cards stay where they are.")]  # 'to' is not read in it
-        return [(d, f"Show {cards} to {who}; the cards stay where they are.")]
+        cards = w.value(st.cards)           # a long object ('such that'): the seats first
+        what = f"to {who}: {cards}" if " such that " in cards else f"{cards} to {who}"
+        return [(d, f"Show {what}; the cards stay where they are.")]
 
     def s_If(self, st, d):
         w = self.w
