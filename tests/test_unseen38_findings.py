@@ -38,3 +38,21 @@ def test_an_attribute_of_one_odd_value_is_one_error_that_points_to_it(tmp_path, 
     key = 1 + text.split("\n").index("  ribbon:")
     assert errs == [f"{path}:{key}:3: error: attribute 'ribbon' mixes value types (number, true/false "
                     f"value): the value at line {line} is a number, the others true/false values"], errs
+
+
+
+def test_a_target_not_on_the_table_is_not_said_to_be_missing_from_the_hand():
+    """Koi-Koi: `5w 5x` (take the 5X with the 5W, the 5X not on the table) was told "5X is
+    not in your hand.": the capture takes its second card from the table. A card typed after
+    one the player holds is now told missing from every place the moves take cards from."""
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    from cardrules.text.whynot import why_not
+    north = "5W 1W 2W 3W 4W 6W 7W 8W".split()            # dealt first: North leads
+    south = "5X 1X 2X 3X 4X 6X 7X 8X".split()
+    table = "5Y 1Y 2Y 3Y 4Y 6Y 7Y 8Y"
+    m = T.stacked(str(UNSEEN / "koi-koi.yaml"), " ".join(c for p in zip(north, south) for c in p) + " " + table)
+    assert m.to_move() == 1 and "5W" in T.cards(m, "hand:1") and "5X" in T.cards(m, "hand:0")
+    ask = lambda text: why_not(m, 1, [m.P.card_names.index(x) for x in text.split()], narrate.seat_names(2))
+    assert ask("5W 5X") == "5X is not in your hand or the table."
+    assert ask("5X 5Y") == "5X is not in your hand."          # the card played: from the hand
