@@ -56,3 +56,18 @@ def test_a_target_not_on_the_table_is_not_said_to_be_missing_from_the_hand():
     ask = lambda text: why_not(m, 1, [m.P.card_names.index(x) for x in text.split()], narrate.seat_names(2))
     assert ask("5W 5X") == "5X is not in your hand or the table."
     assert ask("5X 5Y") == "5X is not in your hand."          # the card played: from the hand
+
+
+def test_a_rank_spelled_out_is_told_how_the_deck_writes_it(tmp_path, capsys):
+    """Pishti's points `card.rank == J or card.rank == Ace` said only "unknown name 'Ace'"."""
+    from cardrules import cli
+    text = (UNSEEN / "pishti-partners.yaml").read_text()
+    old = "card.rank == J or card.rank == A"
+    assert old in text
+    path = tmp_path / "pishti.yaml"
+    for wrong, said in (("Jack", "J"), ("ace", "A")):
+        path.write_text(text.replace(old, f"card.rank == {wrong} or card.rank == A"))
+        assert cli.main(["validate", str(path)]) == 1
+        errs = capsys.readouterr().err.strip().split("\n")
+        assert errs == [f"{path}:47:28: error: unknown name '{wrong}' (a rank is written as the deck "
+                        f"lists it: {said})"], errs
