@@ -69,5 +69,7 @@ def test_a_rank_spelled_out_is_told_how_the_deck_writes_it(tmp_path, capsys):
         path.write_text(text.replace(old, f"card.rank == {wrong} or card.rank == A"))
         assert cli.main(["validate", str(path)]) == 1
         errs = capsys.readouterr().err.strip().split("\n")
-        assert errs == [f"{path}:47:28: error: unknown name '{wrong}' (a rank is written as the deck "
+        row = next(i for i, x in enumerate(text.split("\n")) if old in x)
+        col = text.split("\n")[row].index(old) + len("card.rank == ") + 1
+        assert errs == [f"{path}:{row + 1}:{col}: error: unknown name '{wrong}' (a rank is written as the deck "
                         f"lists it: {said})"], errs
