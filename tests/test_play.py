@@ -166,7 +166,7 @@ def test_bad_input_reprompts_with_a_reason(tmp_path):
     assert "'abc' is not a number, a card or a move here." in out
     assert "0 is not on the list" in out and "99 is not on the list" in out
     assert "K♠ is not in your hand." in out                 # why not: a card you do not hold
-    assert "2♦ is not in your hand." in out
+    assert "2♦ is not in your hand or the table." in out   # a second card may be the target
     assert "No legal move matches '3c 9'." in out
     assert "How to play" in out and "Play a card from your hand and capture one" in out   # ? help:
     assert "How a hand goes" in out and "The moves" in out  # how to play, not the specification

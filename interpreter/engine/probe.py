@@ -27,7 +27,8 @@ SEARCH_LIMIT = 2000        # candidate values tried per question, at most (a sub
 @dataclass
 class Why:
     """One reason. kind: 'over' | 'turn' (seat: whose turn) | 'not_held' (cards, zone: the
-    instance the moves take them from, or -1) | 'cond' (a condition of `move` failed: `node`,
+    seat's own instance the moves take them from, or -1; zones: every instance they take
+    cards from, the seat's own first) | 'cond' (a condition of `move` failed: `node`,
     with `bound` the parameter values, `param` the parameter it belongs to or None for the
     move's own `if:`) | 'none' (no value of `param` fits: `node` its condition, or None when its
     source is empty) | 'source' (a value asked for is not among `param`'s choices) |
@@ -42,6 +43,7 @@ class Why:
     cards: list = field(default_factory=list)
     seat: int = -1
     zone: int = -1
+    zones: list = field(default_factory=list)
     before: list = field(default_factory=list)
     also: "Why | None" = None
     depth: int = 0
@@ -360,7 +362,9 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None, typed
             cards = _alike_held(match, seat, cards, held[0])
             missing = [c for c in cards if c not in held[0]]
             if missing and held[1] >= 0:
-                return Why("not_held", cards=missing, zone=held[1])
+                # the first card is the seat's own; a later one may be a target elsewhere
+                far = [z for z in held[2] if z != held[1]] if cards[0] not in missing else []
+                return Why("not_held", cards=missing, zone=held[1], zones=[held[1]] + far)
         mine = [mv for mv in now if name is None or mv.name == name]
         fails = []
         for mv in mine:
@@ -399,10 +403,12 @@ def _alike_held(match, seat: int, cards: list, held) -> list:
 
 def _held(look: _Look, pr: Probe, moves: list) -> tuple:
     """The cards the moves' card parameters may take (those whose source needs no earlier
-    parameter), and the seat's own zone instance among those sources (-1: none)."""
+    parameter), the seat's own zone instance among those sources (-1: none), and every zone
+    instance among them (a capture takes a card from the hand and one from the table)."""
     tests = {t.move.name: t for t in pr.moves}
     found: set = set()
     zone = -1
+    places: list = []
     for mv in moves:
         t = tests[mv.name]
         for i, p in enumerate(mv.params):
@@ -424,4 +430,6 @@ def _held(look: _Look, pr: Probe, moves: list) -> tuple:
                     zi = -1
             if zone < 0 and zi >= 0 and look.S.P.OWNER[zi] == look.seat:
                 zone = zi
-    return found, zone
+            if zi >= 0 and zi not in places:
+                places.append(zi)
+    return found, zone, places

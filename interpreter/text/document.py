@@ -60,14 +60,30 @@ def render_text(doc: list, width: int = 88) -> str:
                                      break_on_hyphens=False, break_long_words=False) or [indent + marker]
             out.append("")
         else:
-            cols = [block.header] + block.rows
-            widths = [max(len(r[i]) for r in cols) for i in range(len(block.header))]
-            line = lambda r: ("    " + "  ".join(c.ljust(w) for c, w in zip(r, widths))).rstrip()
-            out.append(line(block.header))
-            out.append(line(["-" * w for w in widths]))
-            out += [line(r) for r in block.rows]
+            out += _table_lines(block, width)
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _table_lines(block: Table, width: int) -> list:
+    """A table, its widest column wrapped within its cells when the table is wider than
+    `width` (the terminal's `?` rules), the other columns on each row's first line."""
+    cols = [block.header] + block.rows
+    widths = [max(len(r[i]) for r in cols) for i in range(len(block.header))]
+    k = max(range(len(widths)), key=lambda i: widths[i])
+    room = width - (4 + sum(widths) + 2 * (len(widths) - 1) - widths[k])
+    if 4 + sum(widths) + 2 * (len(widths) - 1) > width and room >= 16:
+        widths[k] = room
+    line = lambda r: ("    " + "  ".join(c.ljust(w) for c, w in zip(r, widths))).rstrip()
+    out: list[str] = []
+    for n, row in enumerate([block.header, None] + block.rows):
+        if row is None:
+            out.append(line(["-" * w for w in widths]))
+            continue
+        parts = textwrap.wrap(row[k], widths[k], subsequent_indent="  ", break_on_hyphens=False) or [""]
+        out.append(line(row[:k] + [parts[0]] + row[k + 1:]))
+        out += [line(["" for _ in row[:k]] + [p] + ["" for _ in row[k + 1:]]) for p in parts[1:]]
+    return out
 
 
 def render_md(doc: list) -> str:

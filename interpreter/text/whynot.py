@@ -95,7 +95,7 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         return f"It is not your turn: {names[w.seat]} is to move."
     if w.kind == "not_held":
         shown = " ".join(narrate.card(P, c) for c in w.cards)
-        where = narrate.zone_phrase(P, w.zone, seat, names)
+        where = join([narrate.zone_phrase(P, z, seat, names) for z in (w.zones or [w.zone])], "or")
         return f"{shown} {'is' if len(w.cards) == 1 else 'are'} not in {where}."
     if w.kind == "precedence":
         first = join([narrate.verb_words(mv.name) for mv in _unique(w.before)], "or")

@@ -26,6 +26,12 @@ def deck_cannot_read(kind: str, name: str) -> str:
             f"player count, before any hand, from the card, players and options")
 
 
+
+# ranks spelled out, as a player says them: `card.rank == Ace` means the rank A
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10",
+               "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+               "three": "3", "two": "2", "deuce": "2"}
+
 class Expressions:
     """The type of every expression node (x_NODE), set on the node as it is found."""
 
@@ -165,6 +171,9 @@ class Expressions:
         if name in BUILTIN_FUNCS and name not in ("seat", "owner"):   # `first: "right"`: right(dealer);
             # `seat` and `owner` are also names some places bind (a score's say:, visibility seats)
             raise RuleError(f"'{name}' is a built-in function: call it, {name}(...)", n.span)
+        word = _RANK_WORDS.get(name.lower())
+        if word is not None and word in self.deck.ranks:   # `Ace` for the rank A
+            raise RuleError(f"unknown name '{name}' (a rank is written as the deck lists it: {word})", n.span)
         card = self._suit_first(name)
         if card:                             # `HA` for the ace of hearts: the card is AH
             raise RuleError(f"unknown name '{name}' (a card is written rank then suit: {card})", n.span)

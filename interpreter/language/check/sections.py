@@ -154,12 +154,13 @@ class Sections:
                 self.err(f"'{name}' is a built-in card attribute", span)
                 continue
             scope = Scope({"card": ("local", CARD, "card")})
-            cases, types = [], set()
+            cases, types, seen = [], set(), []      # seen: (type, place) of every value
             for i, case in enumerate(a.get("cases", [])):
                 cond = self.typed(case.get("if"), case.at("if"), scope, BOOL, "a case's condition")
                 val = self.typed(case.get("value"), case.at("value"), scope)
                 if val is not None:
                     types.add(val.type)
+                    seen.append((val.type, case.at("value")))
                 cases.append((cond, val))
             table, table_by = None, None
             for by in ("by_rank", "by_suit", "by_card"):
@@ -172,6 +173,7 @@ class Sections:
                         node = self.typed(val, a[by].at(key), scope)
                         if node is not None:
                             types.add(node.type)
+                            seen.append((node.type, a[by].at(key)))
                             if idx is not None:
                                 table[idx] = node
             default = None
@@ -179,13 +181,20 @@ class Sections:
                 default = self.typed(a["default"], a.at("default"), scope)
                 if default is not None:
                     types.add(default.type)
+                    seen.append((default.type, a.at("default")))
+            # the type most of its values have (the first on a tie): its uses are checked
+            # against that one, so the one odd value is the only error
+            typ = max(types, key=lambda t: ([x for x, _ in seen].count(t),
+                                            -[x for x, _ in seen].index(t))) if types else INT
             if len(types) > 1:
+                odd = next(at for t, at in seen if t != typ)
                 hint = (": a rank is not a number, even a rank written 7; rank_order(card.rank) is its "
                         "place from 0 for the lowest, or give each rank its number under by_rank"
-                        if types == {INT, RANK} else "")
+                        if types == {INT, RANK} else
+                        f": the value at line {odd.line} is a {type_name(next(t for t, _ in seen if t != typ))}"
+                        f", the others {type_name(typ)}s" if len(types) == 2 else "")
                 self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})"
                          + hint, span)
-            typ = types.pop() if len(types) == 1 else INT
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
                 self.err(f"attribute '{name}' must hold numbers, true/false values, ranks, suits or "
                          f"colours, not {type_name(typ)}s", span)
