@@ -445,17 +445,31 @@ class Describer:
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
                       else f"The match ends after a hand when {w.cond(mt.end)}."))
+        whole = [n for n, teams in sorted(g.team_lists.items()) if len(teams) == 1]   # one team of all
+        if whole:                                              # a cooperative game
+            counts = "" if len(whole) == g.max_players - g.min_players + 1 else \
+                f"With {join([str(n) for n in whole], 'or')} player{'s' * (whole != [1])}, "
+            said = "all the players form one team" if whole != [1] else "the player is a team of one"
+            text = f"{counts}{said}: they win or lose together."
+            items.append((0, text[:1].upper() + text[1:]))
         for n, teams in sorted(g.team_lists.items()):
+            if len(teams) == 1:
+                continue
             sides = join(["players " + join([str(s) for s in t]) for t in teams])
             items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
                              f"its players' totals, and its players win or lose together."))
         who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
             items.append((0, _patience_lost(mt.losers, w)))
+        elif mt.losers is not None and whole and len(whole) == g.max_players - g.min_players + 1:
+            items.append((0, f"The match is lost by {_losers(mt.losers, w)}: if anyone loses, "
+                             f"everybody loses together; otherwise everybody wins."))
         elif mt.losers is not None:
+            coop = (f" (with {join([str(n) for n in whole], 'or')} player{'s' * (whole != [1])}, one team: "
+                    f"everybody loses together)") if whole else ""
             items.append((0, f"The match is lost by {_losers(mt.losers, w)}"
                              f"{' (and their partners)' if g.team_lists else ''}; every other player "
-                             f"wins (if nobody loses, or everybody does, it is a draw)."))
+                             f"wins (if nobody loses, or everybody does, it is a draw{coop})."))
         elif mt.wins == "lowest":
             items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
         else:

@@ -1,0 +1,59 @@
+"""Findings of Canasta and The Game written from the docs (tests/unseen39/)."""
+from cardrules.language.load import load_game
+from cardrules.text.describe import Describer, render_text
+
+COOP = """\
+game: Together
+players: {min: 2, max: 3}
+deck:
+  ranks: [2, 3, 4, 5, 6, 7, 8, 9]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+teams:
+  2: [[0, 1]]
+  3: [[0, 1, 2]]
+variables:
+  stuck: {type: bool, initial: false}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 0
+  - set: {stuck: "count(stock) > 3"}
+match:
+  losers: "seats if stuck else []"
+"""
+
+
+def _rules(tmp_path, text):
+    path = tmp_path / "coop.yaml"
+    path.write_text(text)
+    return render_text(Describer(load_game(str(path))[0], False, {}).document(), 88)
+
+
+def test_a_cooperative_game_is_told_as_one_team_that_loses_together(tmp_path):
+    """The Game: every seat in one team, `losers: "seats if lost else []"`. The engine makes
+    everybody lose (winners []), but the rules text said "the teams are players 0, 1 and 2"
+    (one team), once per player count, and "if nobody loses, or everybody does, it is a
+    draw", which is not what happens."""
+    text = " ".join(_rules(tmp_path, COOP).split())
+    assert "the teams are" not in text, text
+    assert "All the players form one team: they win or lose together." in text, text
+    assert "it is a draw" not in text, text
+    assert "if anyone loses, everybody loses together; otherwise everybody wins" in text, text
+
+
+def test_a_game_with_one_team_at_some_counts_says_which(tmp_path):
+    text = " ".join(_rules(tmp_path, COOP.replace("players: {min: 2, max: 3}", "players: {min: 2, max: 4}")
+                          .replace("  3: [[0, 1, 2]]", "  3: [[0, 1, 2]]\n  4: [[0, 2], [1, 3]]")).split())
+    assert "With 2 or 3 players, all the players form one team: they win or lose together." in text, text
+    assert "With 4 players, the teams are players 0 and 2 and players 1 and 3" in text, text
+    assert "it is a draw (with 2 or 3 players, one team: everybody loses together)" in text, text
