@@ -57,3 +57,21 @@ def test_a_game_with_one_team_at_some_counts_says_which(tmp_path):
     assert "With 2 or 3 players, all the players form one team: they win or lose together." in text, text
     assert "With 4 players, the teams are players 0 and 2 and players 1 and 3" in text, text
     assert "it is a draw (with 2 or 3 players, one team: everybody loses together)" in text, text
+
+
+WILD = COOP.replace("teams:\n  2: [[0, 1]]\n  3: [[0, 1, 2]]\n", """attributes:
+  wild:
+    description: Nines are wild
+    cases:
+      - {if: "card.rank == 9", value: true}
+    default: false
+""").replace('card: {from: "hand(player)"}', 'card: {from: "hand(player)", if: "not card.wild"}')
+
+
+def test_a_true_false_attribute_is_headed_as_its_conditions_read_it(tmp_path):
+    """Canasta's `wild` (jokers and 2s) was headed "The wild of a card: ..." in the rules,
+    while its conditions read "the card is wild"."""
+    text = " ".join(_rules(tmp_path, WILD).split())
+    assert "Whether a card is wild: Nines are wild." in text, text
+    assert "The wild of a card" not in text, text
+    assert "such that the card is not wild" in text, text

@@ -206,7 +206,8 @@ class Describer:
             return []
         out: list = [Heading(2, "Card attributes")]
         for a in g.attributes.values():
-            head = f"{cap('the ' + w.attr_name(a.name))} of a card"
+            head = (f"Whether a card is {w.attr_name(a.name)}" if a.type == "bool"    # as conditions read it
+                    else f"{cap('the ' + w.attr_name(a.name))} of a card")
             head += f": {w.t(a.description).rstrip('.')}." if a.description else "."
             if a.cases:
                 head += " The first row that applies gives the value."
