@@ -75,3 +75,52 @@ def test_a_true_false_attribute_is_headed_as_its_conditions_read_it(tmp_path):
     assert "Whether a card is wild: Nines are wild." in text, text
     assert "The wild of a card" not in text, text
     assert "such that the card is not wild" in text, text
+
+
+def _errors(tmp_path, text):
+    import pytest
+    from cardrules.errors import ErrorList
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+    with pytest.raises(ErrorList) as exc:
+        load_game(str(path))
+    return [f"{e.span.line}: {e.message}" for e in exc.value.errors]
+
+
+NUMBERED = """\
+game: Numbers
+players: {min: 1, max: 2}
+deck:
+  ranks: {from: 2, to: 99}
+  suits: []
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+teams:
+  1: [[0]]
+  2: [[0, 1]]
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - deal: {from: stock, to: hand, count: 8}
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_misspelt_numbered_deck_is_said_once_without_a_deal_it_cannot_know(tmp_path):
+    """The Game with `ranks: {from: 2, upto: 99}`: besides "unknown key 'upto'", the checker
+    took the deck for one card and added "deal: 8 cards to each of 1 players need 8 cards, but
+    only 1 are left in 'stock' ...", a follow-up about a deck the file never declared."""
+    errors = _errors(tmp_path, NUMBERED.replace("to: 99}", "upto: 99}"))
+    assert errors == ["4: unknown key 'upto' (did you mean 'to'?)"], errors
+
+
+def test_a_team_with_a_seat_beyond_one_player_is_said_in_the_singular(tmp_path):
+    errors = _errors(tmp_path, NUMBERED.replace("1: [[0]]", "1: [[0, 1]]"))
+    assert errors == ["11: teams: there is no seat 1 with 1 player (the only seat is 0)"], errors

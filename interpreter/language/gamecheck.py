@@ -564,6 +564,8 @@ class _Deals:
         return self.sizes[key]
 
     def check(self, hand):
+        if getattr(self.ck, "deck_guessed", False):
+            return
         deck_zone = str((self.ck.doc.get("deck") or {}).get("zone", "stock"))
         short: dict = {}              # id(deal statement) -> (statement, [(players, need, left)])
         for n in range(self.ck.min_players, self.ck.max_players + 1):
