@@ -124,3 +124,19 @@ def test_a_misspelt_numbered_deck_is_said_once_without_a_deal_it_cannot_know(tmp
 def test_a_team_with_a_seat_beyond_one_player_is_said_in_the_singular(tmp_path):
     errors = _errors(tmp_path, NUMBERED.replace("1: [[0]]", "1: [[0, 1]]"))
     assert errors == ["11: teams: there is no seat 1 with 1 player (the only seat is 0)"], errors
+
+
+def test_a_number_that_is_also_a_card_of_several_moves_is_not_hinted_as_one_of_them():
+    """The Game, 1 player: typing 10 (number 10 on the list, and the card 10 that four moves
+    can play) was answered "type #10 for the first, or 'play_up 10 0' for the card", as if
+    that one move were the card's."""
+    import os
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    here = os.path.join(os.path.dirname(__file__), "unseen39", "the-game.yaml")
+    m = T.stacked(here, "10 20 30 40 50 60 70 80", players=1)
+    kind, text = parse_answer(m, 0, narrate.seat_names(1), "10")
+    assert kind == "error", (kind, text)
+    assert "the card 10, which 4 moves take" in text and "('play_up 10 0', ...)" in text, text
+    assert "for the card." not in text, text
