@@ -140,3 +140,17 @@ def test_a_number_that_is_also_a_card_of_several_moves_is_not_hinted_as_one_of_t
     assert kind == "error", (kind, text)
     assert "the card 10, which 4 moves take" in text and "('play_up 10 0', ...)" in text, text
     assert "for the card." not in text, text
+
+
+def test_a_let_named_like_a_card_attribute_is_said_once(tmp_path):
+    """Canasta with `let: {points: "top(discard).rank"}` (points is a card attribute): the
+    refusal was followed by "unknown name 'points'" at every use of the let."""
+    text = WILD.replace("""  - choose: [play]
+    by: 0
+""", """  - let: {wild: "top(hand(0)).rank"}
+  - move: {cards: "[c for c in hand(0) if c.rank == wild]", to: stock}
+  - choose: [play]
+    by: 0
+""")
+    errors = _errors(tmp_path, text)
+    assert errors == ["26: let: 'wild' would hide the card attribute 'wild'; choose another name"], errors
