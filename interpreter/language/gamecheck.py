@@ -49,7 +49,7 @@ def run(ck, hand: list, autos: list, match) -> None:
     if not _static_cost(ck, hand, autos, match):
         return
     _Expansion(ck).check_all(hand, autos, match)
-    _Deals(ck).check(hand)
+    getattr(ck, "deck_guessed", False) or _Deals(ck).check(hand)     # a deck the schema refused: no size
     _player_tables(ck, hand, autos, match)
     _Reach(ck).check(hand, autos, match)
     _never_legal(ck)

@@ -58,8 +58,12 @@ def parse_answer(match, viewer: int, names: list, text: str):
         takes = [j for j, cs in enumerate(held) if t in cs]
         if takes and 1 <= k <= n and takes != [k - 1]:
             written = narrate.legal_texts(match)[items[takes[0]][0]]
-            return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}: "
-                             f"type #{k} for the first, or '{written}' for the card.")
+            if len(takes) == 1:
+                return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}: "
+                                 f"type #{k} for the first, or '{written}' for the card.")
+            return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}, "   # which move?
+                             f"which {len(takes)} moves take: type #{k} for the first, or the card's move "
+                             f"as records write it ('{written}', ...).")
         # a card a move takes, or past the list where moves take cards (why not, in the game's
         # words); else the number on the list, as any number
         numbered = bool(takes) or (not 1 <= k <= n and any(held))

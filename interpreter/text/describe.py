@@ -44,6 +44,37 @@ def _patience_lost(losers, w) -> str:
     return f"The match is lost by {_losers(losers, w)}; otherwise the player wins."
 
 
+def _counts(whole) -> str:
+    return f"{join([str(n) for n in whole], 'or')} player{'s' * (whole != [1])}"
+
+
+def _lost_by(losers, w, g, whole) -> str:
+    """`match: losers` in words; `whole`: the player counts whose one team holds every seat."""
+    if whole and len(whole) == g.max_players - g.min_players + 1:
+        return (f"The match is lost by {_losers(losers, w)}: if anyone loses, everybody loses together; "
+                f"otherwise everybody wins.")
+    coop = f" (with {_counts(whole)}, one team: everybody loses together)" if whole else ""
+    return (f"The match is lost by {_losers(losers, w)}{' (and their partners)' if g.team_lists else ''}; "
+            f"every other player wins (if nobody loses, or everybody does, it is a draw{coop}).")
+
+
+def _team_items(items, g, mt, w) -> list:
+    """The teams' sentences; a player count whose one team holds every seat (a cooperative game,
+    where `losers` loses them all) is said as such. Returns those player counts."""
+    whole = [n for n, teams in sorted(g.team_lists.items()) if len(teams) == 1]
+    if whole:
+        counts = "" if len(whole) == g.max_players - g.min_players + 1 else f"With {_counts(whole)}, "
+        said = "all the players form one team" if whole != [1] else "the player is a team of one"
+        text = f"{counts}{said}: they win or lose together."
+        items.append((0, text[:1].upper() + text[1:]))
+    for n, teams in sorted(g.team_lists.items()):
+        if len(teams) > 1:
+            sides = join(["players " + join([str(s) for s in t]) for t in teams])
+            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
+                             f"its players' totals, and its players win or lose together."))
+    return whole
+
+
 def _losers(losers, w) -> str:
     """Who loses, as a noun: a function called by name reads 'the players in holding()', not
     'lost by holding()'."""
@@ -218,7 +249,8 @@ class Describer:
             return []
         out: list = [Heading(2, "Card attributes")]
         for a in g.attributes.values():
-            head = f"{cap('the ' + w.attr_name(a.name))} of a card"
+            name = w.attr_name(a.name)      # a true/false one as conditions read it: "the card is wild"
+            head = f"Whether a card is {name}" if a.type == "bool" else f"{cap('the ' + name)} of a card"
             head += f": {w.t(a.description).rstrip('.')}." if a.description else "."
             if a.cases:
                 head += " The first row that applies gives the value."
@@ -454,17 +486,12 @@ class Describer:
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
                       else f"The match ends after a hand when {w.cond(mt.end)}."))
-        for n, teams in sorted(g.team_lists.items()):
-            sides = join(["players " + join([str(s) for s in t]) for t in teams])
-            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
-                             f"its players' totals, and its players win or lose together."))
+        whole = _team_items(items, g, mt, w)                   # one team of every seat: cooperative
         who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
             items.append((0, _patience_lost(mt.losers, w)))
         elif mt.losers is not None:
-            items.append((0, f"The match is lost by {_losers(mt.losers, w)}"
-                             f"{' (and their partners)' if g.team_lists else ''}; every other player "
-                             f"wins (if nobody loses, or everybody does, it is a draw)."))
+            items.append((0, _lost_by(mt.losers, w, g, whole)))
         elif mt.wins == "lowest":
             items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
         else:

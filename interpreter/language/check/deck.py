@@ -16,6 +16,9 @@ class DeckSection:
 
     def check_deck(self, d, span) -> m.Deck:
         ranks = d.get("ranks", ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+        # a numbered deck the schema refused (`{from: 2, upto: 99}`) has a size guessed here: the
+        # deal is not checked against it (a follow-up error that would only confuse)
+        self.deck_guessed = isinstance(ranks, dict) and set(ranks) != {"from", "to"}
         if isinstance(ranks, dict):           # ranks: {from: 1, to: 104}, a numbered deck
             lo, hi = ranks.get("from", 1), ranks.get("to", 1)
             if hi < lo or hi - lo >= 1000:

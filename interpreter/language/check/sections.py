@@ -44,7 +44,8 @@ class Sections:
             twice = sorted({s for s in seats if seats.count(s) > 1})
             missing = [s for s in range(n) if s not in seats]
             if wrong:
-                self.err(f"teams: there is no seat {wrong[0]} with {n} players (seats are 0 to {n - 1})",
+                self.err(f"teams: there is no seat {wrong[0]} with {n} player{'s' * (n != 1)} "
+                         f"({'the only seat is 0' if n == 1 else f'seats are 0 to {n - 1}'})",
                          teams.at(key))
             elif twice:
                 self.err(f"teams: seat {twice[0]} is in two teams with {n} players", teams.at(key))

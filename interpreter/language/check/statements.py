@@ -159,7 +159,8 @@ class Statements:
                 hidden = self.hides(name, inner)
                 if hidden:              # said once; the name keeps its meaning for what follows
                     self.err(f"let: '{name}' {hidden}; choose another name", st["let"].key_span(key))
-                    continue
+                    if name not in self.attributes:     # an attribute is no bare name: bound, its uses
+                        continue                        # are not each 'unknown name' again
                 node = self.typed(val, st["let"].at(key), inner)
                 typ = node.type if node is not None else UNCHECKED
                 var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
