@@ -1,0 +1,49 @@
+"""Findings of tests/unseen40/ (Tichu, Briscola), written from the docs alone."""
+from cardrules import cli
+from conftest import ROOT
+
+UNSEEN = ROOT / "tests" / "unseen40"
+
+TALLY = """\
+game: Tally
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  go:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - deal: {from: stock, to: hand, count: 1}
+  - choose: [go]
+    by: 0
+  - for_each: p
+    in: seats
+    do:
+      - score: {seat: p, points: "10 + seat_number(p)"}
+  - score: {seat: 1, points: -100}
+    say: "{seat}'s call fails: {points}"
+"""
+
+
+def test_points_scored_unsaid_are_told_before_a_said_score_after_them(tmp_path):
+    """Tichu's hand end: card points (plain `score:`) then a called Tichu's result (a said
+    `score:`). The narration put the said text first and the earlier plain scores after it
+    ("West's call fails: -100; South scores 10; West scores 11"), against the record's order."""
+    from cardrules import testing as T
+    from cardrules.text import narrate
+    path = tmp_path / "tally.yaml"
+    path.write_text(TALLY)
+    m = T.stacked(str(path), "2C 3C 4C")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    narr.take()
+    T.choose(m, "go " + T.cards(m, "hand:0")[0])
+    text = " ".join(narr.take())
+    assert "ou score 10; North scores 11; North's call fails: -100" in text, text
