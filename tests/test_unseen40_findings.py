@@ -47,3 +47,23 @@ def test_points_scored_unsaid_are_told_before_a_said_score_after_them(tmp_path):
     T.choose(m, "go " + T.cards(m, "hand:0")[0])
     text = " ".join(narr.take())
     assert "ou score 10; North scores 11; North's call fails: -100" in text, text
+
+
+def _variant(tmp_path, name, old, new):
+    text = (UNSEEN / name).read_text()
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new))
+    return path
+
+
+def test_a_move_named_by_an_adjective_is_warned_and_told_with_a_verb(tmp_path, capsys):
+    """Tichu's moves first named `single`, `straight`, `full_house` validated --strict without
+    a word, and the narration said "South straights (low 3, size 8)"; docs/language.md even
+    cites `full_house` ("North fulls house") as what to avoid."""
+    path = _variant(tmp_path, "tichu.yaml", "play_straight", "straight")
+    assert cli.main(["validate", "--strict", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "warning: move 'straight' starts with 'straight', which is no verb" in err, err
+    from cardrules.text.english import verb_words
+    assert verb_words("full_house") == "choose full house"
