@@ -67,3 +67,11 @@ def test_a_move_named_by_an_adjective_is_warned_and_told_with_a_verb(tmp_path, c
     assert "warning: move 'straight' starts with 'straight', which is no verb" in err, err
     from cardrules.text.english import verb_words
     assert verb_words("full_house") == "choose full house"
+
+
+def test_a_removal_for_some_player_counts_names_its_cards(capsys):
+    """Briscola for three leaves out the 2 of Coins: `remove: "players == 3 and card ==
+    2Coins"` read "every card such that the number of players is 3 and the card is 2Coins"."""
+    assert cli.main(["rules", str(UNSEEN / "briscola.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "- Removed from the deck: when the number of players is 3, 2Coins." in out, out

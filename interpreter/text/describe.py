@@ -71,9 +71,17 @@ def _cards_named(e) -> list:
 
 def _removed_words(w, remove) -> str:
     """The cards a `deck: remove` takes out: named when it lists them (`card == 2C`, `card in
-    [2C, 2D]`), else the condition."""
+    [2C, 2D]`), also under a condition that reads no card (`players == 3 and card == 2C`:
+    "when the number of players is 3: 2♣"), else the condition."""
     named = _cards_named(remove)
-    return join([w.value(x) for x in named]) if named else f"every card such that {w.cond(remove)}"
+    if named:
+        return join([w.value(x) for x in named])
+    if isinstance(remove, ast.BoolOp) and remove.op == "and":
+        for cond, cards in ((remove.left, remove.right), (remove.right, remove.left)):
+            named = _cards_named(cards)
+            if named and not any(isinstance(x, ast.Name) and x.id == "card" for x in walk(cond)):
+                return f"when {w.cond(cond)}, {join([w.value(x) for x in named])}"
+    return f"every card such that {w.cond(remove)}"
 
 
 def _instances(w, z) -> str:
