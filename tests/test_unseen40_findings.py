@@ -75,3 +75,14 @@ def test_a_removal_for_some_player_counts_names_its_cards(capsys):
     assert cli.main(["rules", str(UNSEEN / "briscola.yaml")]) == 0
     out = capsys.readouterr().out
     assert "- Removed from the deck: when the number of players is 3, 2Coins." in out, out
+
+
+def test_a_card_of_a_rank_the_deck_lacks_is_told_so_with_suits_in_words(tmp_path, capsys):
+    """Briscola's deck has no 1: `1Coins` (the Italian ace) said "did you mean 'Coins'?", where
+    `1S` in a deck of one-letter suits is told what the deck's cards are."""
+    path = _variant(tmp_path, "briscola.yaml", 'card == 2Coins"', 'card == 1Coins"')
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: unknown name '1Coins' (not a card of this deck: a card is a rank "
+                        "then a suit, ranks 2, 4, 5, 6, 7, J, Q, K, 3, A; suits Coins, Cups, "
+                        "Swords, Batons)"), err
