@@ -86,3 +86,13 @@ def test_a_card_of_a_rank_the_deck_lacks_is_told_so_with_suits_in_words(tmp_path
     assert err.endswith("error: unknown name '1Coins' (not a card of this deck: a card is a rank "
                         "then a suit, ranks 2, 4, 5, 6, 7, J, Q, K, 3, A; suits Coins, Cups, "
                         "Swords, Batons)"), err
+
+
+def test_a_true_false_attribute_is_headed_as_a_question(capsys):
+    """Tichu's `plain` (the 52 ranked cards, not the special ones) read "The plain of a card:
+    Whether the card is one of ...": a true/false attribute is an adjective, as the conditions
+    already say it ("the card is plain")."""
+    assert cli.main(["rules", str(UNSEEN / "tichu.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "The plain of a card" not in out
+    assert "Whether a card is plain: the card is one of the 52 ranked cards" in out, out

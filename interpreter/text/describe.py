@@ -214,8 +214,12 @@ class Describer:
             return []
         out: list = [Heading(2, "Card attributes")]
         for a in g.attributes.values():
-            head = f"{cap('the ' + w.attr_name(a.name))} of a card"
-            head += f": {w.t(a.description).rstrip('.')}." if a.description else "."
+            head = (f"Whether a card is {w.attr_name(a.name)}" if a.type == "bool"   # as conditions say it
+                    else f"{cap('the ' + w.attr_name(a.name))} of a card")
+            text = w.t(a.description).rstrip('.') if a.description else ""
+            if a.type == "bool" and text[:8].lower() == "whether ":   # not "Whether ...: Whether ..."
+                text = text[8:]
+            head += f": {text}." if text else "."
             if a.cases:
                 head += " The first row that applies gives the value."
             out.append(Para(head))
