@@ -96,3 +96,18 @@ def test_a_true_false_attribute_is_headed_as_a_question(capsys):
     out = capsys.readouterr().out
     assert "The plain of a card" not in out
     assert "Whether a card is plain: the card is one of the 52 ranked cards" in out, out
+
+
+def test_a_card_of_suits_in_words_the_deck_does_not_hold_is_said_so():
+    """Briscola's deck has no 8, 9 or 10 and, for three, no 2 of Coins: typed at the terminal,
+    `9coins` was "'9coins' is not a number, a card or a move here.", while `7h` in a deck of
+    one-letter suits is told the deck does not hold it."""
+    from cardrules import testing as T
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = T.stacked(str(UNSEEN / "briscola.yaml"), [], players=3)
+    seat, names = m.pending[0], narrate.seat_names(3)
+    assert play.parse_answer(m, seat, names, "9coins") == (
+        "error", "9Coins is not in this game's deck (its ranks: 2, 4, 5, 6, 7, J, Q, K, 3, A).")
+    assert play.parse_answer(m, seat, names, "2Coins") == ("error", "2Coins is not in this game's deck.")
+    assert play.parse_answer(m, seat, names, "xx")[1] == "'xx' is not a number, a card or a move here."

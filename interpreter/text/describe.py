@@ -69,6 +69,17 @@ def _cards_named(e) -> list:
     return []
 
 
+def _attr_head(w, a) -> str:
+    """'The points of a card: ...'; a true/false attribute as conditions say it: 'Whether a card
+    is wild: ...' (a description that starts with 'Whether' drops the word)."""
+    head = (f"Whether a card is {w.attr_name(a.name)}" if a.type == "bool"
+            else f"{cap('the ' + w.attr_name(a.name))} of a card")
+    text = w.t(a.description).rstrip('.') if a.description else ""
+    if a.type == "bool" and text[:8].lower() == "whether ":
+        text = text[8:]
+    return head + (f": {text}." if text else ".")
+
+
 def _removed_words(w, remove) -> str:
     """The cards a `deck: remove` takes out: named when it lists them (`card == 2C`, `card in
     [2C, 2D]`), also under a condition that reads no card (`players == 3 and card == 2C`:
@@ -214,12 +225,7 @@ class Describer:
             return []
         out: list = [Heading(2, "Card attributes")]
         for a in g.attributes.values():
-            head = (f"Whether a card is {w.attr_name(a.name)}" if a.type == "bool"   # as conditions say it
-                    else f"{cap('the ' + w.attr_name(a.name))} of a card")
-            text = w.t(a.description).rstrip('.') if a.description else ""
-            if a.type == "bool" and text[:8].lower() == "whether ":   # not "Whether ...: Whether ..."
-                text = text[8:]
-            head += f": {text}." if text else "."
+            head = _attr_head(w, a)
             if a.cases:
                 head += " The first row that applies gives the value."
             out.append(Para(head))
