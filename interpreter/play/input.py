@@ -352,6 +352,18 @@ def _left_out(P, word: str):
     c = cardtext.parse_card(word)
     own = {cardtext.rank_text(d.ranks, r) for r in range(len(d.ranks))}
     ranks = own | set("23456789TJQKA")
+    t = word.strip()
+    for suit in (s for s in d.suits if len(s) > 1):   # suits in words: '9coins', ranks as declared
+        rank = t[:-len(suit)].upper()
+        if len(t) > len(suit) and t[-len(suit):].lower() == suit.lower() \
+                and rank in {str(r).upper() for r in d.ranks} | set("123456789JQKA") | {"10"}:
+            own = {str(r).upper() for r in d.ranks}
+            c = next((str(r) for r in d.ranks if str(r).upper() == rank), rank) + suit
+            if c in P.card_names:
+                return None
+            if rank in own:
+                return f"{c} is not in this game's deck."
+            return f"{c} is not in this game's deck (its ranks: {', '.join(map(str, d.ranks))})."
     if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
         return None
     shown = cardtext.screen(c, d)

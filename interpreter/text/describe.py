@@ -100,11 +100,30 @@ def _cards_named(e) -> list:
     return []
 
 
+def _attr_head(w, a) -> str:
+    """'The points of a card: ...'; a true/false attribute as conditions say it: 'Whether a card
+    is wild: ...' (a description that starts with 'Whether' drops the word)."""
+    head = (f"Whether a card is {w.attr_name(a.name)}" if a.type == "bool"
+            else f"{cap('the ' + w.attr_name(a.name))} of a card")
+    text = w.t(a.description).rstrip('.') if a.description else ""
+    if a.type == "bool" and text[:8].lower() == "whether ":
+        text = text[8:]
+    return head + (f": {text}." if text else ".")
+
+
 def _removed_words(w, remove) -> str:
     """The cards a `deck: remove` takes out: named when it lists them (`card == 2C`, `card in
-    [2C, 2D]`), else the condition."""
+    [2C, 2D]`), also under a condition that reads no card (`players == 3 and card == 2C`:
+    "when the number of players is 3: 2♣"), else the condition."""
     named = _cards_named(remove)
-    return join([w.value(x) for x in named]) if named else f"every card such that {w.cond(remove)}"
+    if named:
+        return join([w.value(x) for x in named])
+    if isinstance(remove, ast.BoolOp) and remove.op == "and":
+        for cond, cards in ((remove.left, remove.right), (remove.right, remove.left)):
+            named = _cards_named(cards)
+            if named and not any(isinstance(x, ast.Name) and x.id == "card" for x in walk(cond)):
+                return f"when {w.cond(cond)}, {join([w.value(x) for x in named])}"
+    return f"every card such that {w.cond(remove)}"
 
 
 def _instances(w, z) -> str:
@@ -249,9 +268,7 @@ class Describer:
             return []
         out: list = [Heading(2, "Card attributes")]
         for a in g.attributes.values():
-            name = w.attr_name(a.name)      # a true/false one as conditions read it: "the card is wild"
-            head = f"Whether a card is {name}" if a.type == "bool" else f"{cap('the ' + name)} of a card"
-            head += f": {w.t(a.description).rstrip('.')}." if a.description else "."
+            head = _attr_head(w, a)
             if a.cases:
                 head += " The first row that applies gives the value."
             out.append(Para(head))

@@ -502,6 +502,9 @@ class Narrator:
             seat, pts = values[-2], values[-1]
             line["scores"][seat] = line["scores"].get(seat, 0) - pts
             line["scored"] = bool(text)     # cards moved after it are told after it (event)
+            if text:                        # points scored unsaid before it are told before it
+                line["said"].extend(self._score_phrases(line["scores"]))
+                line["scores"] = {}
         else:                               # the cards it moved are told by the text
             if say.kind == "statement":     # ... and the cards a said show: let seats see
                 k0 = line.get("looked_mark", len(line["looked"]))
@@ -783,9 +786,15 @@ class Narrator:
         if down:
             phrases.append("turned face down: " + " ".join(down))
         phrases.extend(late)
-        for seat, pts in line["scores"].items():
+        phrases.extend(self._score_phrases(line["scores"]))
+        return "; ".join(phrases)
+
+    def _score_phrases(self, scores: dict) -> list:
+        """"North scores 5", "you lose 3": the points scored without a text of their own."""
+        out, v = [], self.v
+        for seat, pts in scores.items():
             if pts:
                 who = self._who(seat, cap=False)
                 verb = ("score" if seat == v else "scores") if pts > 0 else ("lose" if seat == v else "loses")
-                phrases.append(f"{who} {verb} {abs(pts)}")
-        return "; ".join(phrases)
+                out.append(f"{who} {verb} {abs(pts)}")
+        return out

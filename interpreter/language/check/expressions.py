@@ -213,13 +213,15 @@ class Expressions:
 
     def _card_like(self, name: str) -> bool:
         """A name in capitals that is a rank of the deck and a suit that is not, or the other way
-        round (`1S` in a deck whose ace is A, `KX`): a card written wrong, not a name of yours."""
-        if name != name.upper() or not self.deck.suits or not self.deck.ranks:
+        round (`1S` in a deck whose ace is A, `KX`): a card written wrong, not a name of yours;
+        with a suit of the deck written as declared, also `1Coins` (suits named in words)."""
+        if not self.deck.suits or not self.deck.ranks:
             return False
         for i in range(1, len(name)):
             rank, suit = name[:i], name[i:]
             r, s = rank in self.deck.ranks, suit in self.deck.suits
-            if r != s and len(rank if s else suit) <= 2 and (rank.isdigit() or rank.isalpha()):
+            if r != s and len(rank if s else suit) <= 2 and (rank.isdigit() or rank.isalpha()) \
+                    and (name == name.upper() or (s and rank == rank.upper())):
                 return True
         return False
 

@@ -16,7 +16,8 @@ from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MA
 # Words a move's name may start with that are no verb: the narration says "South toes cell"
 # for `to_cell` (narrate.third_person takes the name's first word as the verb).
 NOT_VERBS = frozenset("to from on onto into in at with without the a an no for by of off over "
-                      "under new next my your his her their its".split())
+                      "under new next my your his her their its "
+                      "full straight single grand little big small high low last first best".split())
 PLACES = frozenset("to from on onto into in at off over under".split())   # "moves to cell"
 
 
