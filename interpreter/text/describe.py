@@ -13,6 +13,7 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..errors import clean
 from ..language.nodes import walk
+from . import outcome
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .english import a_or_an, cap, join, plural, singular
 from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
@@ -31,57 +32,6 @@ def _same_items(it) -> bool:
     """`[k for k in L if C]`: some of the items of L themselves, as they are."""
     return isinstance(it, ast.Gen) and it.func is None and \
         isinstance(it.elt, ast.Name) and it.elt.id == it.var
-
-
-def _patience_lost(losers, w) -> str:
-    """When a game of one player is lost: `[0] if COND else []` (or the other way round) is said
-    by its condition alone."""
-    then, other = (losers.then, losers.other) if isinstance(losers, ast.Cond) else (None, None)
-    empty = [isinstance(x, ast.ListLit) and not x.items for x in (then, other)]
-    if isinstance(then, ast.ListLit) and isinstance(other, ast.ListLit) and empty[0] != empty[1]:
-        lost = w.neg(losers.test, {}) if empty[0] else w.cond(losers.test)
-        return f"The match is lost if {lost}; otherwise the player wins."
-    return f"The match is lost by {_losers(losers, w)}; otherwise the player wins."
-
-
-def _counts(whole) -> str:
-    return f"{join([str(n) for n in whole], 'or')} player{'s' * (whole != [1])}"
-
-
-def _lost_by(losers, w, g, whole) -> str:
-    """`match: losers` in words; `whole`: the player counts whose one team holds every seat."""
-    if whole and len(whole) == g.max_players - g.min_players + 1:
-        return (f"The match is lost by {_losers(losers, w)}: if anyone loses, everybody loses together; "
-                f"otherwise everybody wins.")
-    coop = f" (with {_counts(whole)}, one team: everybody loses together)" if whole else ""
-    return (f"The match is lost by {_losers(losers, w)}{' (and their partners)' if g.team_lists else ''}; "
-            f"every other player wins (if nobody loses, or everybody does, it is a draw{coop}).")
-
-
-def _team_items(items, g, mt, w) -> list:
-    """The teams' sentences; a player count whose one team holds every seat (a cooperative game,
-    where `losers` loses them all) is said as such. Returns those player counts."""
-    whole = [n for n, teams in sorted(g.team_lists.items()) if len(teams) == 1]
-    if whole:
-        counts = "" if len(whole) == g.max_players - g.min_players + 1 else f"With {_counts(whole)}, "
-        said = "all the players form one team" if whole != [1] else "the player is a team of one"
-        text = f"{counts}{said}: they win or lose together."
-        items.append((0, text[:1].upper() + text[1:]))
-    for n, teams in sorted(g.team_lists.items()):
-        if len(teams) > 1:
-            sides = join(["players " + join([str(s) for s in t]) for t in teams])
-            items.append((0, f"With {n} players, the teams are {sides}: a team's total is the sum of "
-                             f"its players' totals, and its players win or lose together."))
-    return whole
-
-
-def _losers(losers, w) -> str:
-    """Who loses, as a noun: a function called by name reads 'the players in holding()', not
-    'lost by holding()'."""
-    text = w.value_top(losers)
-    if isinstance(losers, ast.Call) and not text.startswith("the ") and text.endswith(")"):
-        return f"the players in {text}"
-    return text
 
 
 def _cards_named(e) -> list:
@@ -177,17 +127,6 @@ def _whole(cards: str) -> str:
     """Cards' words bracketed where they would run on into what follows ('the cards c ... such
     that c is face up face down')."""
     return f"({cards})" if _runs_on(cards) else cards
-
-
-def _results(g, w, mt) -> list:
-    """The match's first items: what a hand's result is, and that results add up (a game for
-    one player speaks of 'the player', a patience having nobody else at the table)."""
-    whose = "The player's" if g.max_players == 1 else "A player's"
-    result = (f"{whose} result for a hand is {w.value_top(mt.hand_result)}." if mt.hand_result is not None
-              else f"{whose} result for a hand is the points they scored in it." if g.keeps_score
-              else "Nobody scores points.")         # no score: statement, no hand_result
-    return [(0, result)] + [(0, "The player's results add up to their match total." if g.max_players == 1
-                             else "Each player's results add up to their match total.")] * g.keeps_score
 
 
 class Describer:
@@ -499,16 +438,16 @@ class Describer:
         g, w = self.g, self.w
         mt = g.match
         items = []
-        items += _results(g, w, mt)
+        items += outcome.results(g, w, mt)
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
                       else f"The match ends after a hand when {w.cond(mt.end)}."))
-        whole = _team_items(items, g, mt, w)                   # one team of every seat: cooperative
-        who = "teams" if g.team_lists else _sides_items(items, mt, w)    # "sides" or "players"
+        whole = outcome.team_items(items, g, mt, w)           # one team of every seat: cooperative
+        who = "teams" if g.team_lists else outcome.sides_items(items, mt, w)   # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
-            items.append((0, _patience_lost(mt.losers, w)))
+            items.append((0, outcome.patience_lost(mt.losers, w)))
         elif mt.losers is not None:
-            items.append((0, _lost_by(mt.losers, w, g, whole)))
+            items.append((0, outcome.lost_by(mt.losers, w, g, whole)))
         elif mt.wins == "lowest":
             items.append((0, f"The {who} with the lowest total win (several, on a tie)."))
         else:
@@ -759,23 +698,6 @@ def _cap_unless_named(node, sentence: str) -> str:
     if isinstance(node, ast.Name) and ref is not None and ref[0] in ("local", "slot"):
         return sentence
     return cap(sentence)
-
-
-def _sides_items(items: list, mt, w) -> str:
-    """Add the rules text of `match: sides:` (and `sides_known:`) to items, as (level, sentence)
-    items; the word for who wins: "sides", or "players" without sides."""
-    if mt.sides is None:
-        return "players"
-    once = "" if mt.end is None else (" The match is decided the same way when every hand had "
-                                      "the same sides; otherwise each player plays it alone.")
-    said = "; against ".join(w.value_top(x) for x in mt.sides.items) \
-        if isinstance(mt.sides, ast.ListLit) and len(mt.sides.items) > 1 else w.value_top(mt.sides)
-    items.append((0, f"The sides of a hand are: {said} (a player in none plays alone): a side's "
-                     f"result is the sum of its players' results, and its players win or lose together.{once}"))
-    if mt.sides_known is not None:
-        items.append((0, f"Everyone knows the sides when {w.cond(mt.sides_known)}; before that, "
-                         f"only what the cards they have seen tell them."))
-    return "sides"
 
 
 def _vis_words(z, w) -> str:
