@@ -26,11 +26,11 @@ def deck_cannot_read(kind: str, name: str) -> str:
             f"player count, before any hand, from the card, players and options")
 
 
-
 # ranks spelled out, as a player says them: `card.rank == Ace` means the rank A
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10",
                "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
                "three": "3", "two": "2", "deuce": "2"}
+
 
 class Expressions:
     """The type of every expression node (x_NODE), set on the node as it is found."""
