@@ -359,17 +359,17 @@ def _left_out(P, word: str):
                 and rank in {str(r).upper() for r in d.ranks} | set("123456789JQKA") | {"10"}:
             own = {str(r).upper() for r in d.ranks}
             c = next((str(r) for r in d.ranks if str(r).upper() == rank), rank) + suit
-            if c in P.card_names:
-                return None
-            if rank in own:
-                return f"{c} is not in this game's deck."
-            return f"{c} is not in this game's deck (its ranks: {', '.join(map(str, d.ranks))})."
+            return None if c in P.card_names else _not_in_deck(d, c, rank in own)
     if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
         return None
-    shown = cardtext.screen(c, d)
-    if any(c == r + s for r in own for s in d.suits):
-        return f"{shown} is not in this game's deck."
-    return f"{shown} is not in this game's deck (its ranks: {', '.join(map(str, d.ranks))})."
+    return _not_in_deck(d, cardtext.screen(c, d), any(c == r + s for r in own for s in d.suits))
+
+
+def _not_in_deck(d, shown: str, rank_held: bool) -> str:
+    """The refusal of a card the deck leaves out; with the deck's ranks when it has none of
+    the card's rank."""
+    return f"{shown} is not in this game's deck" + (
+        "." if rank_held else f" (its ranks: {', '.join(map(str, d.ranks))}).")
 
 
 def _move_named(P, typed: list):
