@@ -671,7 +671,7 @@ def test_a_set_of_cards_is_played_by_clicking_its_cards(tmp_path, context):
             seen["page"].send(message)
         page.wait_for_function(f"document.body.dataset.decision !== '{d}'", timeout=20000)
         shot(page, "president-a-pair-played")
-        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("South plays")]
+        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("You play")]   # South's own
         assert said and all(f" {_screen(c)}" in said[-1] for c in cards), said[-1:]
         assert not errors
     finally:
@@ -707,7 +707,7 @@ def test_a_capture_of_several_table_cards_is_chosen_by_clicking_its_cards(tmp_pa
             page.click(f"#middle button.card[data-card='{c}']")
         page.click(f'#prompt button.confirm[data-move="{move}"]')
         page.wait_for_function(f"document.body.dataset.decision !== '{d}'", timeout=20000)
-        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("South")]
+        said = [x for x in page.inner_text("#log").splitlines() if x.startswith("You ")]    # South's own
         assert said and all(_screen(c) in said[-1] for c in take), said[-1:]
         assert not errors
     finally:
