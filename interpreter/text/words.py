@@ -137,6 +137,7 @@ def _slice(w, n, env) -> str:
 
     def position(bound, end):
         return f"position {number(bound)}" if end is None else f"position {number(end)} from the {last}"
+
     def from_end(bound):
         if bound is None:
             return None
