@@ -14,7 +14,7 @@ from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
 from ..engine.picks import Picker, move_cards
 from ..text import narrate
-from ..text.english import join
+from ..text.english import join, says_label
 from ..text.whynot import why_not
 from .picking import KEYS, card_ids, pick_answer
 from .render import cards_unnumbered, menu
@@ -174,7 +174,7 @@ def _taking(match, items, moves, name: str, viewer: int) -> list:
     """The menu items whose move takes card `name` as the top card of a pile it numbers
     (narrate.taken_from: La Belle Lucie's `play_up` of a fan, shown 'Play up fan 5 (A♦)'), the
     card in sight of the viewer: a card typed that no parameter takes."""
-    P, S = match.P, match.S
+    P = match.P
     out = []
     for k, (i, _) in enumerate(items):
         mv = P.game.moves_by_index[moves[i][0]]
@@ -183,19 +183,24 @@ def _taking(match, items, moves, name: str, viewer: int) -> list:
             zname = narrate.indexed_zone(p) if p.name in sources else None
             if zname is None or zname not in P.base or P.game.zones[zname].kind == "grid":
                 continue
-            zi = P.base[zname] + v
-            z = S.Z[zi]
-            if z and P.card_names[z[-1]] == name and narrate.visible(match, viewer, zi, len(z) - 1, z[-1]):
+            if _on_top(match, viewer, P.base[zname] + v, name):
                 out.append(k)
                 break
     return out
+
+
+def _on_top(match, viewer: int, zi: int, name: str) -> bool:
+    """Whether card `name` is the top card of zone instance zi, in the viewer's sight."""
+    z = match.S.Z[zi]
+    return bool(z) and match.P.card_names[z[-1]] == name and \
+        narrate.visible(match, viewer, zi, len(z) - 1, z[-1])
 
 
 def _why_top(match, viewer: int, names: list, name: str):
     """Why the move that would take card `name` off the pile it tops is not legal: Golf's
     `play_column` typed as '6c', the top card of column 1 that does not fit the waste, is told
     as 'play column 1' would be. None unless one move of one pile number takes it."""
-    P, S = match.P, match.S
+    P = match.P
     found = set()
     for mv in P.game.moves_by_index:
         if len(mv.params) != 1 or mv.params[0].name not in narrate.taken_from(mv):
@@ -203,18 +208,14 @@ def _why_top(match, viewer: int, names: list, name: str):
         zname = narrate.indexed_zone(mv.params[0])
         if zname is None or zname not in P.base or P.game.zones[zname].kind != "indexed":
             continue
-        for v in range(P.game.zones[zname].count):
-            zi = P.base[zname] + v
-            z = S.Z[zi]
-            if z and P.card_names[z[-1]] == name and narrate.visible(match, viewer, zi, len(z) - 1, z[-1]):
-                found.add((mv.name, v))
+        found |= {(mv.name, v) for v in range(P.game.zones[zname].count)
+                  if _on_top(match, viewer, P.base[zname] + v, name)}
     if len(found) != 1:
         return None
     (mname, v), = found
     lead = _move_named(P, [mname.lower()])
-    verb, label = narrate.verb_words(mname), narrate.param_label(
-        next(m for m in P.game.moves_by_index if m.name == mname).params[0])
-    said = f"{verb} {v + 1}" if f" {verb} ".endswith(f" {label} ") else f"{verb} {label} {v + 1}"
+    verb, label = narrate.verb_words(mname), narrate.param_label(P.game.moves[mname].params[0])
+    said = f"{verb} {v + 1}" if says_label(verb, label) else f"{verb} {label} {v + 1}"
     return _why_values(match, viewer, names, lead, [v + 1], [], said)
 
 

@@ -219,15 +219,16 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
     body += [f"<li>{s} {escape(n)}: {su.n} games" + (f", {len(su.failed)} failed" if su.failed else "")
              + "</li>" for s, n, su in zip(short, names, summaries)]
     body.append("</ul><h2>Side by side</h2>")
-    body += _compare_table("measure", short, rows, summaries)
+    body += _compare_table("measure", short, rows, adjusted, summaries)
     body.append(f"<p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
                 "differences tested at once (family-wise error 5%).</p>")
     moves = compare(names, summaries, moves=True)
     if moves:
+        moved = significance(moves)
         body.append("<h2>Moves</h2><p>The share of the decisions at which each move was legal "
                     "(offered) and at which it was made.</p>")
-        body += _compare_table("move", short, moves, summaries)
-        body.append(f"<p>* after Holm's adjustment for the {len(significance(moves))} differences "
+        body += _compare_table("move", short, moves, moved, summaries)
+        body.append(f"<p>* after Holm's adjustment for the {len(moved)} differences "
                     "of the moves, a family apart from the measures above.</p>")
     body.append('<h2>Differences</h2><div class="plots">')
     for key, title, unit in (("win_rate:0", "Seat 0 win rate", "difference"),
@@ -255,10 +256,9 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
     return _page("Comparison: " + ", ".join(short), meta, body)
 
 
-def _compare_table(title: str, short: list, rows: list, summaries: list) -> list:
+def _compare_table(title: str, short: list, rows: list, adjusted: dict, summaries: list) -> list:
     """compare's rows as a table: the files' values and their differences from [1], * where a
-    difference holds after Holm's adjustment over these rows."""
-    adjusted = significance(rows)
+    difference holds after Holm's adjustment over these rows (`adjusted`: significance)."""
     head = "".join(f"<th>{s}</th><th>95% interval</th>" for s in short)
     head += "".join(f"<th>{s}−[1]</th><th>95% interval</th>" for s in short[1:])
     body = [f'<table class="compare"><tr><th>{escape(title)}</th>{head}</tr>']

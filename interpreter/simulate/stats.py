@@ -699,15 +699,17 @@ def format_compare(names: list, summaries: list) -> str:
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     wide: list = []           # shares whose difference was not found, but could be large
-    lines += _compare_rows("measure", short, rows, wide)
+    adjusted = significance(rows)
+    lines += _compare_rows("measure", short, rows, adjusted, wide)
     lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
-    lines.append(f"after Holm's adjustment for the {len(significance(rows))} differences tested at once "
+    lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
                  f"(family-wise error 5%)")
     moves = compare(names, summaries, moves=True)
     if moves:
+        adjusted = significance(moves)
         lines.append("")
-        lines += _compare_rows("moves (share of the decisions)", short, moves, wide)
-        lines.append(f"* for a move: after Holm's adjustment for the {len(significance(moves))} "
+        lines += _compare_rows("moves (share of the decisions)", short, moves, adjusted, wide)
+        lines.append(f"* for a move: after Holm's adjustment for the {len(adjusted)} "
                      f"differences of the moves, a family apart")
     if wide:
         lines.append(f"too few games to tell: {len(wide)} share{'s' if len(wide) > 1 else ''} "
@@ -717,15 +719,14 @@ def format_compare(names: list, summaries: list) -> str:
     return "\n".join(lines)
 
 
-def _compare_rows(title: str, short: list, rows: list, wide: list) -> list:
+def _compare_rows(title: str, short: list, rows: list, adjusted: dict, wide: list) -> list:
     """compare's table: a heading, then a line per row, its values and its differences from
-    [1] (* where they hold after Holm's adjustment over these rows); adds to `wide` the shares
-    whose difference was not found but could be large."""
+    [1] (* where they hold after Holm's adjustment over these rows, `adjusted`: significance);
+    adds to `wide` the shares whose difference was not found but could be large."""
     width = max(31, len(title) + 1, *(len(r[1]) + 1 for r in rows))
     head = f"{title:<{width}}" + "".join(f"{s:>10}" for s in short)
     head += "".join(f"  {s + '-' + short[0]:<28}" for s in short[1:])
     lines = [head.rstrip()]
-    adjusted = significance(rows)
     for i, (_, label, cells, diffs) in enumerate(rows):
         kind = next(c.kind for c in cells if c is not None)
         cells = [c if c is not None and c.value is not None else None for c in cells]

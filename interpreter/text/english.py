@@ -132,6 +132,12 @@ def to_you(text: str, first: bool = True) -> str:
     return head + tail
 
 
+def says_label(head: str, label) -> bool:
+    """Whether a move's words end with its first parameter's label (`take_row` with a
+    parameter `row`), so that the label is said once: 'Take row 3', not 'Take row row 3'."""
+    return bool(label) and f" {head} ".endswith(f" {label} ")
+
+
 def verb_words(name: str) -> str:
     """A move's name as words led by a verb, for "South ..." and "You cannot ...": its own words
     when they start with a verb; `to_cell` -> 'move to cell', `no_trump` -> 'choose no trump'

@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, ends_clause, join, singular, third_person, to_you, verb_words, words   # (narrate.words ...: used by others)
+from .english import COUNTERS, ends_clause, join, says_label, singular, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -229,7 +229,7 @@ def describe_move(match, move, viewer: int, names: list) -> str:
     head = words(mv.name)
     if parts and mv.params:                # `take_row` with a parameter `row`: 'Take row 3',
         label = param_label(mv.params[0])  # not 'Take row row 3'
-        if parts[0].startswith(label + " ") and f" {head} ".endswith(f" {label} "):
+        if parts[0].startswith(label + " ") and says_label(head, label):
             parts[0] = parts[0][len(label) + 1:]
     head = head[:1].upper() + head[1:]
     return head + (" " + ", ".join(parts) if parts else "")
@@ -723,7 +723,7 @@ class Narrator:
         verb = verb_words(mv.name)
         head = f"{self._who(actor)} {verb if actor == self.v else third_person(verb)}"
         label = _named_first(mv, skip_cards=True)
-        if parts and label and parts[0].startswith(label + " ") and f" {verb} ".endswith(f" {label} "):
+        if parts and says_label(verb, label) and parts[0].startswith(label + " "):
             head += parts.pop(0)[len(label):]   # `play_column` with `i` of columns: 'plays column 2',
         if parts:                               # as the menu's 'Play column 2', not 'plays column (column 2)'
             head += " (" + ", ".join(parts) + ")"
