@@ -328,3 +328,51 @@ def test_a_parameter_over_one_zones_indices_indexing_another_zone_reads_as_its_o
     assert "one of the 3 piles, such that the under of the pile is not empty" in out
     assert "Move the top card of the under of the pile (if any) to the pile." in out
     assert "number the" not in out
+
+
+def test_a_number_variable_named_in_the_plural_takes_a_plural_verb(tmp_path):
+    # "the player's chips are more than 0", not "is"; a name that only ends in s (bonus, pass)
+    # and a true/false variable keep "is"; so does a number *of* a plural ("the first of ...").
+    out = _rules_text(tmp_path, textwrap.dedent("""\
+        game: Plural names
+        players: {min: 2, max: 2}
+        deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+        zones:
+          stock: {visibility: none}
+          hand: {per_player: true, visibility: owner}
+        variables:
+          chips: {type: int, per_player: true, initial: 3}
+          left_lives: {type: int, initial: 2}
+          bonus: {type: int, initial: 0}
+          no_tricks: {type: bool, initial: false}
+          bets: {type: int, initial: 0}
+        moves:
+          pay:
+            description: Pay a chip
+            if: "chips(player) > 0 and left_lives >= 1 and bonus == 0 and not no_tricks"
+            do:
+              - set: {"chips(player)": "chips(player) - 1"}
+          call:
+            description: Call
+            if: "bets != chips(player) and no_tricks"
+            do:
+              - set: {bets: "bets + 1"}
+        hand:
+          - deal: {from: stock, to: hand, count: 3}
+          - while: "bets < 2 and chips(0) > 0"
+            do:
+              - choose: [pay, call]
+                by: 0
+        """))
+    assert ("Allowed only if the player's chips are more than 0, left_lives are at least 1, "
+            "bonus is 0 and no_tricks is false.") in out
+    assert "Allowed only if bets do not equal the player's chips and no_tricks is true." in out
+    assert "As long as bets are less than 2 and seat 0's chips are more than 0, repeat" in out
+
+
+@pytest.mark.parametrize("name, plural", [("chips", True), ("left_lives", True), ("bets", True),
+                                          ("bonus", False), ("pass", False), ("status", False),
+                                          ("x", False), ("its", False), ("pts", True)])
+def test_plural_names(name, plural):
+    from cardrules.text.english import plural_name
+    assert plural_name(name) is plural

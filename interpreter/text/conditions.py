@@ -9,7 +9,7 @@ to 5"). The noun phrases for values (`value`, `over`, `resolve`, ...) come from 
 from __future__ import annotations
 
 from ..language import nodes as ast
-from .english import closed, join, plural
+from .english import closed, join, plural, plural_name, plural_verb
 
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "notin", "notin": "in"}
 
@@ -256,9 +256,20 @@ class Conditions:
         else:
             words = {"==": "is" if literal else "equals", "!=": "is not" if literal else "does not equal",
                      "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
+        if self.plural_number(Lr):
+            words = plural_verb(words)      # "the player's chips are more than 0"
         if "{}" in words:
             return f"{left} {words.format(right)}"
         return f"{left} {words} {right}"
+
+    @staticmethod
+    def plural_number(n) -> bool:
+        """Whether n is a number variable of the file (one value, or one per player) whose name
+        is a plural noun, the subject of a plural verb."""
+        ref = getattr(n, "ref", None)
+        if n.type != "int" or not ref or ref[0] not in ("slot", "pslot"):
+            return False
+        return plural_name(n.id if isinstance(n, ast.Name) else n.func)
 
     def listed(self, n, env) -> str:
         """A side of a comparison: a list written out is "the list (a; b)", since its items

@@ -38,6 +38,31 @@ def plural(noun: str) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
+# Words ending in s that are not plurals (a name's last word): "bonus", "status", "pass".
+_SINGULAR_S = frozenset("bonus status plus minus news lens bus gas yes this his its is was has "
+                        "us thus less unless series species chaos".split())
+
+
+def plural_name(name: str) -> bool:
+    """Whether a name from the file reads as a plural noun, by its last word: `chips`,
+    `left_lives`, `bets` ("the player's chips are more than 0"), not `bonus`, `pass` or `x`."""
+    last = re.split(r"[_\s]+", name.strip("_"))[-1].lower()
+    return len(last) > 2 and last.endswith("s") and not last.endswith(("ss", "us", "is")) \
+        and last not in _SINGULAR_S
+
+
+_ARE = {"is": "are", "equals": "equal", "does not": "do not", "has": "have"}
+
+
+def plural_verb(words: str) -> str:
+    """A comparison's verb for a plural subject: "is less than" -> "are less than", "equals"
+    -> "equal", "does not equal" -> "do not equal" (the first word or two only)."""
+    for one, many in _ARE.items():
+        if words == one or words.startswith(one + " "):
+            return many + words[len(one):]
+    return words
+
+
 def unbracketed(text: str) -> str:
     """The text without what stands in brackets: 'a and (b and c) or d' -> 'a and  or d'."""
     depth, top = 0, []
