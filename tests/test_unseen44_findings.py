@@ -1,0 +1,50 @@
+"""Defects found by the rule files of tests/unseen44/ (Écarté and Faro, written from the docs
+alone; tests/test_unseen_games.py runs the generic checks on them), each shown on a small file
+of its own."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+
+def _write(tmp_path, text, name="f.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _told(path, deck, seat, *moves):
+    m = T.stacked(path, deck)
+    n = narrate.Narrator(m, seat, narrate.seat_names(2)).attach()
+    for mv in moves:
+        T.choose(m, mv)
+    return " ".join(n.take())
+
+
+COUNTED = """
+game: Counted
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  won: {per_player: true, visibility: none}
+functions:
+  tricks:
+    params: {p: seat}
+    body: "count(won(p)) // 2"
+moves:
+  go: {description: Go on}
+hand:
+  - choose: [go]
+    by: 0
+  - move: {top: stock, count: 4, to: "won(1)"}
+  - tell: "{1} took {tricks(1)} tricks, {count(won(1)) // 2} by hand"
+"""
+
+
+def test_a_function_that_only_counts_a_hidden_zone_is_told(tmp_path):
+    # Écarté's "North wins the hand with ? tricks": `tricks(p)` is `count(won(p)) // 2`, and
+    # how many cards a zone holds is public; written inline it was told, through a function
+    # every card of the zone counted as read.
+    path = _write(tmp_path, COUNTED)
+    for seat in (0, 1):
+        text = _told(path, "9C TC JC QC 9D TD JD QD", seat, "go")
+        assert "took 2 tricks, 2 by hand" in text, text
