@@ -48,3 +48,39 @@ def test_a_function_that_only_counts_a_hidden_zone_is_told(tmp_path):
     for seat in (0, 1):
         text = _told(path, "9C TC JC QC 9D TD JD QD", seat, "go")
         assert "took 2 tricks, 2 by hand" in text, text
+
+
+STAKES = """
+game: Stakes
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+variables:
+  stake: {type: int, initial: 0, per_player: true}
+moves:
+  bet:
+    if: "stake(player) == 0"
+    params:
+      chips: {from: "[1, 2]"}
+    do:
+      - set: {"stake(player)": chips}
+  stand: {description: Leave it}
+hand:
+  - repeat:
+      - choose: [bet, stand]
+        by: 0
+    until: "stake(0) > 1"
+"""
+
+
+def test_a_refused_move_gives_the_per_player_variable_it_reads(tmp_path):
+    # Faro's 'bet 7 5' with a stake already down: "You cannot bet 7 5: only if the player's
+    # stake is 0." gave no value, where a plain variable's is given in brackets ('(high is 60)').
+    from cardrules.engine.probe import explain  # noqa: F401  (the module the reason comes from)
+    from cardrules.text import whynot
+    path = _write(tmp_path, STAKES)
+    m = T.stacked(path, "9C TC JC QC 9D TD JD QD")
+    T.choose(m, "bet 1")
+    text = whynot.why_not(m, 0, [], narrate.seat_names(2), "bet", typed=None, text="bet 2")
+    assert text == "You cannot bet 2: only if the player's stake is 0 (the player's stake is 1).", text
