@@ -84,3 +84,35 @@ def test_a_refused_move_gives_the_per_player_variable_it_reads(tmp_path):
     T.choose(m, "bet 1")
     text = whynot.why_not(m, 0, [], narrate.seat_names(2), "bet", typed=None, text="bet 2")
     assert text == "You cannot bet 2: only if the player's stake is 0 (the player's stake is 1).", text
+
+
+QUIET_TELL = """
+game: Quiet then tell
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  pile: {visibility: all}
+moves:
+  go: {description: Go on}
+hand:
+  - choose: [go]
+    by: 0
+  - name: draw
+    say: ""
+    if: "true"
+    then:
+      - move: {top: stock, to: pile, face_up: true}
+  - tell: "turn one: {top(pile)} is up"
+  - choose: [go]
+    by: 0
+"""
+
+
+def test_a_tell_after_a_quiet_block_tells_its_cards_in_one_sentence(tmp_path):
+    # Faro's turn drawn in a quiet block, then told: the text joins the held cards after a
+    # semicolon, as a said statement's does (docs/language.md, `tell:`; it read "...; Turn 1:"
+    # with a text written for a sentence of its own).
+    path = _write(tmp_path, QUIET_TELL)
+    text = _told(path, "9C TC JC QC 9D TD JD QD", 0, "go", "go")
+    assert "Q♦ from the stock to the pile; turn one: Q♦ is up." in text, text
