@@ -116,3 +116,29 @@ def test_a_tell_after_a_quiet_block_tells_its_cards_in_one_sentence(tmp_path):
     path = _write(tmp_path, QUIET_TELL)
     text = _told(path, "9C TC JC QC 9D TD JD QD", 0, "go", "go")
     assert "Q♦ from the stock to the pile; turn one: Q♦ is up." in text, text
+
+
+FIRST_DEALER = """
+game: Banker
+players: {min: 2, max: 3}
+deck: {ranks: [9, 10, J, Q], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+match:
+  first_dealer: FD
+hand:
+  - shuffle: stock
+"""
+
+
+def test_the_rules_text_names_the_first_dealer_the_file_gives(tmp_path, capsys):
+    # Faro's banker deals from seat 2 (`match: first_dealer: 2`), and `cardrules rules` said
+    # "Seat 0 deals the first hand." whatever the file gave.
+    from cardrules import cli
+    for fd, said in (("1", "Seat 1 deals the first hand."),
+                     ("4", "The first hand is dealt by seat 0 with 2 players, seat 1 with 3 players.")):
+        path = _write(tmp_path, FIRST_DEALER.replace("FD", fd), f"fd{fd}.yaml")
+        assert cli.main(["rules", path]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert said in out, out
+        assert "Seat 0 deals" not in out
