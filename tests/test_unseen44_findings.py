@@ -142,3 +142,27 @@ def test_the_rules_text_names_the_first_dealer_the_file_gives(tmp_path, capsys):
         out = " ".join(capsys.readouterr().out.split())
         assert said in out, out
         assert "Seat 0 deals" not in out
+
+
+WORDED = """
+game: Worded
+players: {min: 2, max: 2}
+deck: {ranks: [9, 10, J, Q], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+moves:
+  go: {description: Go on}
+hand:
+  - choose: [go]
+    by: 0
+  - score: {seat: 0, points: -2}
+    say: "{seat} {'wins' if points > 0 else 'loses'} {abs(points)}; {seat} {'is' if points > 0 else 'was'} here"
+"""
+
+
+def test_a_verb_chosen_by_a_place_agrees_with_you(tmp_path):
+    # Faro's "{seat} {'wins' if points > 0 else 'loses'} {abs(points)}" read "you loses 2":
+    # only the text's own words after a seat turned to agree with 'you'.
+    path = _write(tmp_path, WORDED)
+    assert "You lose 2; you were here." in _told(path, "9C TC JC QC 9D TD JD QD", 0, "go")
+    assert "South loses 2; South was here." in _told(path, "9C TC JC QC 9D TD JD QD", 1, "go")
