@@ -355,7 +355,8 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
         if steps is not None:  # a listener)
             match.S.steps = steps
     for i in mine:
-        _you(out, i, say.parts)
+        _you(out, i, {j for j, n in enumerate(say.parts) if isinstance(n, str)},
+             {j for j, n in enumerate(say.parts) if getattr(n, "type", 0) == "text"})
     return "".join(out).strip()
 
 
@@ -371,21 +372,20 @@ def _var_known(match, node, value, seen, viewer: int):
     return set(seen) | {c for c in cards if isinstance(c, int)}
 
 
-def _you(out: list, i: int, parts: list):
-    """The watcher's own seat at place i of a filled-in text (of `parts`), in the second person:
-    'your' before "'s", 'you' and the verb after it agreeing ("South draws" -> "you draw", also
-    one a place in quotes chooses) where it begins the text or a clause (after '.', ';' or ':'),
-    'you' elsewhere ("from you"). The narration capitalises a sentence's first letter."""
+def _you(out: list, i: int, literal: set, worded: set = frozenset()):
+    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before "'s",
+    'you' and the verb after it agreeing ("South draws" -> "you draw", or a `worded` place's, in quotes)
+    where it begins the text or a clause (after '.', ';' or ':'), 'you' elsewhere ("from you")."""
     before = "".join(out[:i]).rstrip()
-    nxt = out[i + 1] if i + 1 < len(out) and isinstance(parts[i + 1], str) else None
+    nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
     sentence = before.endswith((".", "!", "?"))
     if nxt is not None and nxt.startswith("'s"):
         out[i], out[i + 1] = "Your" if sentence else "your", nxt[2:]
     elif not before or sentence or before.endswith((";", ":")):
         out[i] = "You" if sentence else "you"
         for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
-            if isinstance(parts[j], str) or getattr(parts[j], "type", 0) == "text" and not "".join(out[i + 1:j]).strip():
-                out[j] = to_you(out[j], not isinstance(parts[j], str) or j == i + 1 and out[j].startswith(" "))
+            if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
+                out[j] = to_you(out[j], j in worded or j == i + 1 and out[j].startswith(" "))
                 if ends_clause(out[j]):
                     break
     else:
