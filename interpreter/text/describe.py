@@ -166,7 +166,7 @@ class Describer:
         else:
             who = f"{g.min_players} to {g.max_players} players ({g.default_players} by default)"
         items = [(0, who + ("." if g.max_players == 1 else ", seated clockwise: 'left' means "  # (one: no table)
-                            "the next seat clockwise. Seat 0 deals the first hand."))]
+                            "the next seat clockwise. " + _first_dealer(g)))]
         if d.ranks and d.suits:             # (a deck of cards by name alone has neither)
             items.append((0, "Ranks, lowest first: " + ", ".join(w.t(r) for r in d.ranks) + "."))
         suits = [w.suit(i) + ("" if d.suits[i] not in SUIT_SYMBOLS else f" ({SUIT_SYMBOLS[d.suits[i]]})")
@@ -747,3 +747,13 @@ def _suit_colours(w, d) -> list:
         return ["each suit is its own colour"]
     return [f"{join([w.suit(i) for i, col in enumerate(d.colors) if col == c])} "
             + ("have no colour" if c == "none" else f"are {w.t(c)}") for c in d.color_names]
+
+
+def _first_dealer(g) -> str:
+    """Who deals the first hand (`match: first_dealer`, counted round the table past the last
+    seat, as play takes it)."""
+    n = g.match.first_dealer
+    if n < g.min_players:
+        return f"Seat {n} deals the first hand."
+    each = [f"seat {n % p} with {p} players" for p in range(g.min_players, g.max_players + 1)]
+    return f"The first hand is dealt by {', '.join(each)}."

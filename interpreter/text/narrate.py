@@ -355,7 +355,8 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
         if steps is not None:  # a listener)
             match.S.steps = steps
     for i in mine:
-        _you(out, i, {j for j, node in enumerate(say.parts) if isinstance(node, str)})
+        _you(out, i, {j for j, n in enumerate(say.parts) if isinstance(n, str)},
+             {j for j, n in enumerate(say.parts) if getattr(n, "type", 0) == "text"})
     return "".join(out).strip()
 
 
@@ -371,11 +372,10 @@ def _var_known(match, node, value, seen, viewer: int):
     return set(seen) | {c for c in cards if isinstance(c, int)}
 
 
-def _you(out: list, i: int, literal: set):
-    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before
-    "'s", 'you' and the verb after it agreeing ("South draws" -> "you draw") where it begins
-    the text or a clause (after '.', ';' or ':'), 'you' elsewhere ("from you"). The narration
-    capitalises a sentence's first letter."""
+def _you(out: list, i: int, literal: set, worded: set = frozenset()):
+    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before "'s",
+    'you' and the verb after it agreeing ("South draws" -> "you draw", or a `worded` place's, in quotes)
+    where it begins the text or a clause (after '.', ';' or ':'), 'you' elsewhere ("from you")."""
     before = "".join(out[:i]).rstrip()
     nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
     sentence = before.endswith((".", "!", "?"))
@@ -384,8 +384,8 @@ def _you(out: list, i: int, literal: set):
     elif not before or sentence or before.endswith((";", ":")):
         out[i] = "You" if sentence else "you"
         for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
-            if j in literal:
-                out[j] = to_you(out[j], j == i + 1 and out[j].startswith(" "))
+            if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
+                out[j] = to_you(out[j], j in worded or j == i + 1 and out[j].startswith(" "))
                 if ends_clause(out[j]):
                     break
     else:

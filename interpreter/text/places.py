@@ -113,7 +113,7 @@ def _place_reads(say, node) -> tuple:
             else:
                 whole.add(ref[1].name)
         elif isinstance(ref, tuple) and ref and ref[0] == "function":
-            whole |= zones_read(ref[1].body)          # inside a function: every instance
+            whole |= zones_read(ref[1].body, counts_public=True)   # every instance but a count
         if _local_name(x) in locs and has_card(getattr(x, "type", None)):
             cards.add(locs[_local_name(x)])
         elif _slot_of(x) is not None and has_card(getattr(x, "type", None)):

@@ -121,7 +121,7 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     if w.kind == "cond":
         cond = words.cond(w.node, env)
         return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") \
-            + _now(match, seat, w.node, names) + "."
+            + _now(match, seat, w.node, names, words, env) + "."
     if w.kind == "source":
         p = w.param
         asked = w.bound.get(local_of(p))
@@ -140,22 +140,45 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     return head.rstrip(": ") + "."
 
 
-def _now(match, seat: int, node, names: list) -> str:
+def _now(match, seat: int, node, names: list, words=None, env=None) -> str:
     """The values now of the variables a condition reads, which the condition names but does
-    not give: ' (bid is 3)', ' (led is ♦, trumps is ♥)'; cards only as the seat has seen them."""
+    not give: ' (bid is 3)', ' (led is ♦, trumps is ♥)', a per-player variable of a seat the
+    rule names plainly (the player, the dealer, a seat variable, a number) with its seat: ' (the
+    player's stake is 1)'; cards only as the seat has seen them."""
     from .status import value_text
     slots, stack = {}, [node]
     while stack:                       # in the order the condition reads them
         n = stack.pop()
-        if isinstance(n, nodes.Name) and getattr(n, "ref", None) and n.ref[0] == "slot":
-            slots.setdefault(n.id, n.ref)
+        ref = getattr(n, "ref", None)
+        if isinstance(n, nodes.Name) and ref and ref[0] == "slot":
+            slots.setdefault(n.id, (ref, match.S.V[ref[2]]))
+        elif isinstance(n, nodes.Call) and ref and ref[0] == "pslot" and words is not None:
+            at = _seat_of(match, seat, n.args[0])
+            if at is not None:
+                slots.setdefault(words.value(n, env), (ref, match.S.V[ref[2]][at]))
         stack.extend(reversed(list(n.children())))
     if not slots:
         return ""
     seen = narrate.seen_cards(match, seat)
-    said = [f"{name} is {value_text(match, ref[1], match.S.V[ref[2]], names, seen)}"
-            for name, ref in slots.items()]
+    said = [f"{name} is {value_text(match, ref[1], v, names, seen)}" for name, (ref, v) in slots.items()]
     return f" ({', '.join(said)})"
+
+
+def _seat_of(match, seat: int, n) -> int | None:
+    """The seat a per-player variable's argument names, where it reads nothing but a name: the
+    player asking, the dealer, a seat variable or a seat's number; else None."""
+    ref = getattr(n, "ref", None)
+    if isinstance(n, nodes.Num):
+        return n.value if isinstance(n.value, int) and 0 <= n.value < match.P.players else None
+    if not isinstance(n, nodes.Name) or not ref:
+        return None
+    if ref[0] == "builtin" and ref[2] == "player":
+        return seat
+    if ref[0] == "builtin" and ref[2] == "dealer":
+        return match.S.dealer
+    if ref[0] == "slot" and ref[1] == "seat":
+        return match.S.V[ref[2]]
+    return None
 
 
 def _among(P, words, p, env) -> str:
