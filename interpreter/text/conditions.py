@@ -21,6 +21,12 @@ class Conditions:
     def cond(self, n, env=None) -> str:
         return self.clause(n, env or {}, False)
 
+    def test(self, n, env) -> str:
+        """The test of an if, bracketed when it is an if itself: 'x if (if g is wenz, ...;
+        otherwise ...), otherwise y', never 'x if if g is wenz, ...'."""
+        s = self.cond(n, env)
+        return f"({s})" if s.startswith("if ") else s
+
     def neg(self, n, env) -> str:
         """The negation of a condition, pushed inward so it reads plainly."""
         return self.clause(n, env, True)
@@ -41,7 +47,7 @@ class Conditions:
         if isinstance(n, ast.Not):
             return self.clause(n.operand, env, not negate)
         if isinstance(n, ast.Cond):
-            test = self.cond(n.test, env)        # 'if a, b or c, then d': where the test ends
+            test = self.test(n.test, env)        # 'if a, b or c, then d': where the test ends
             return (f"if {test}, {'then ' if ', ' in test else ''}{self.clause(n.then, env, negate)}; "
                     f"otherwise {self.clause(n.other, env, negate)}")
         if isinstance(n, ast.Gen) and n.func in ("any", "all"):

@@ -427,7 +427,7 @@ class Words(Conditions):
             then = self.value(n.then, env)
             if isinstance(self.resolve(n.then, env)[0], ast.BinOp) or " such that " in unbracketed(then):
                 then = f"({then})"
-            return f"{then} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
+            return f"{then} if {self.test(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:

@@ -1,0 +1,58 @@
+"""Findings of Schafkopf and Parade written from the docs (tests/unseen45/)."""
+
+TRUMPS = """\
+game: Trumps
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8, 9, U, O, K, 10, A]
+  suits: [D, H, S, C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+types:
+  kind: [plain, wenz]
+variables:
+  contract: {type: kind, initial: plain}
+functions:
+  is_trump:
+    params: {c: card, g: kind}
+    body: "c.rank == U if g == wenz else c.rank == O or c.suit == H"
+  power:
+    params: {c: card, g: kind}
+    body: "100 + rank_order(c.rank) if is_trump(c, g) else rank_order(c.rank)"
+  follows:
+    params: {c: card, led: card, g: kind}
+    body: "is_trump(c, g) if is_trump(led, g) else c.suit == led.suit"
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "empty(table) or follows(card, top(table), contract) or power(card, contract) > 0"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 0
+"""
+
+
+def _rules(tmp_path, capsys, text):
+    from cardrules.cli import main
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    assert main(["rules", str(path)]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_an_if_whose_test_is_an_if_is_bracketed(tmp_path, capsys):
+    """Schafkopf: a short function whose body is an if (is_trump: Unters alone in a Wenz,
+    else Obers, Unters and hearts) is spelt out where it is used; as the test of another if
+    the rules text read "(100 plus ...) if if g is wenz, c's rank is U; otherwise ..." and
+    "follows(...): if if g is wenz, led's rank is U; ...". The inner if is bracketed now."""
+    out = _rules(tmp_path, capsys, TRUMPS)
+    assert "if if" not in out, out
+    assert "if (if g is wenz, c's rank is U; otherwise" in out, out
+    assert "follows(c, led, g): if (if g is wenz, led's rank is U; otherwise" in out, out
