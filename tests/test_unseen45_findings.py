@@ -56,3 +56,19 @@ def test_an_if_whose_test_is_an_if_is_bracketed(tmp_path, capsys):
     assert "if if" not in out, out
     assert "if (if g is wenz, c's rank is U; otherwise" in out, out
     assert "follows(c, led, g): if (if g is wenz, led's rank is U; otherwise" in out, out
+    # and an if as the 'then' of another: 'then (if g is wenz, ...; otherwise ...); otherwise'
+    assert ("then (if g is wenz, c's rank is U; otherwise c's rank is O or c's suit is hearts); "
+            "otherwise c and led have the same suit") in out, out
+
+
+def test_an_if_on_a_value_a_call_writes_out_reads_only_its_branch(tmp_path, capsys):
+    """Schafkopf: call_ace asks for a card of the called suit that is no trump in a Rufspiel,
+    `is_trump(c, rufspiel, H)`; the function spelt out read "(if rufspiel is wenz, c's rank
+    is not U; otherwise c's rank is not O, ...)". A test comparing two values of a type of
+    the file's, both written out, is settled in the rules text: only its branch is said."""
+    text = TRUMPS.replace(
+        '"empty(table) or follows(card, top(table), contract) or power(card, contract) > 0"',
+        '"not is_trump(card, plain) and power(card, wenz) > 0"')
+    out = _rules(tmp_path, capsys, text)
+    assert "plain is wenz" not in out and "wenz is wenz" not in out, out
+    assert "such that the card's rank is not O and the card's suit is not hearts and" in out, out
