@@ -72,3 +72,18 @@ def test_an_if_on_a_value_a_call_writes_out_reads_only_its_branch(tmp_path, caps
     out = _rules(tmp_path, capsys, text)
     assert "plain is wenz" not in out and "wenz is wenz" not in out, out
     assert "such that the card's rank is not O and the card's suit is not hearts and" in out, out
+
+
+def test_a_slice_counted_by_a_phrase_brackets_the_count(tmp_path, capsys):
+    """Parade: the cards a new card of value v leaves unprotected are `line[:max(0,
+    count(line) - v)]`; the rules text read "the first the larger of 0 and the number of
+    cards in line minus v cards of line". A count that is a phrase is bracketed now."""
+    text = TRUMPS.replace(
+        "functions:\n",
+        "functions:\n  leaving:\n    params: {line: list of card, v: int}\n"
+        "    body: \"line[:max(0, count(line) - v)]\"\n").replace(
+        '"empty(table) or follows(card, top(table), contract) or power(card, contract) > 0"',
+        '"card in leaving(hand(player), 1) and power(card, contract) > 0"')
+    out = _rules(tmp_path, capsys, text)
+    assert "the first the larger" not in out, out
+    assert "the first (the larger of 0 and the number of cards in line minus v) cards of line" in out, out

@@ -126,9 +126,9 @@ def _slice(w, n, env) -> str:
     where = w.value(obj, oenv)
     first, last = ("bottom", "top") if zone else ("first", "last")
 
-    def number(k):
+    def number(k):       # 'the first (the larger of 0 and ...) cards', not 'the first the larger'
         at = w.value(k, env)
-        return f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) else at
+        return f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) or " " in at else at
 
     def counted(k, end):
         if isinstance(k, ast.Num) and k.value == 1:
