@@ -37,6 +37,13 @@ class Conditions:
                 return self.ORDER[n.op](a.ref[2], b.ref[2])
         return None
 
+    def decided(self, n, env):
+        """n, or the branch that an if whose test is settled (above) takes."""
+        n, env = self.resolve(n, env)
+        while isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
+            n, env = self.resolve(n.then if self.settled(n.test, env) else n.other, env)
+        return n, env
+
     def test(self, n, env) -> str:
         """The test of an if, bracketed when it is an if itself: 'x if (if g is wenz, ...;
         otherwise ...), otherwise y', never 'x if if g is wenz, ...'."""
@@ -109,7 +116,7 @@ class Conditions:
                 n, env = self.resolve(n.operand, env)
                 negate = not negate
             elif isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
-                n, env = self.resolve(n.then if self.settled(n.test, env) else n.other, env)
+                n, env = self.decided(n, env)
             else:
                 break
         if isinstance(n, ast.BoolOp):

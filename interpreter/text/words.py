@@ -415,17 +415,13 @@ class Words(Conditions):
         return n, "where " + join(parts, "and")
 
     def v_Cond(self, n, env):
-        known = self.settled(n.test, env)
-        if known is not None:
-            return self.value(n.then if known else n.other, env)
-        return f"({self.value_top(n, env)})"
+        d, denv = self.decided(n, env)           # an if on values written out: its branch
+        return f"({self.value_top(n, env)})" if d is n else self.value(d, denv)
 
     def value_top(self, n, env=None) -> str:
         """A value standing alone (not inside another phrase): no parentheses around an if."""
         env = env or {}
-        n, env = self.resolve(n, env)
-        if isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
-            return self.value_top(n.then if self.settled(n.test, env) else n.other, env)
+        n, env = self.decided(n, env)
         if isinstance(n, ast.Cond) and n.type != "bool":
             # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
             # ... and '(the sum of ... such that c's suit equals s) if ...': not a condition run on
