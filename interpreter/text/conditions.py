@@ -21,6 +21,35 @@ class Conditions:
     def cond(self, n, env=None) -> str:
         return self.clause(n, env or {}, False)
 
+    ORDER = {"==": lambda i, j: i == j, "!=": lambda i, j: i != j, "<": lambda i, j: i < j,
+             "<=": lambda i, j: i <= j, ">": lambda i, j: i > j, ">=": lambda i, j: i >= j}
+
+    def settled(self, n, env):
+        """True or false for the test of an if that compares two values of a type of the
+        file's written out, as a function's test of its parameter reads where a call gives it
+        a value (`is_trump(c, rufspiel, H)` with `g == wenz`: never 'if rufspiel is wenz'),
+        else None."""
+        n, env = self.resolve(n, env)
+        if isinstance(n, ast.Compare) and n.op in self.ORDER:
+            a, b = self.resolve(n.left, env)[0], self.resolve(n.right, env)[0]
+            if all(isinstance(x, ast.Name) and x.ref and x.ref[0] == "enum" for x in (a, b)) \
+                    and a.ref[1] == b.ref[1]:
+                return self.ORDER[n.op](a.ref[2], b.ref[2])
+        return None
+
+    def decided(self, n, env):
+        """n, or the branch that an if whose test is settled (above) takes."""
+        n, env = self.resolve(n, env)
+        while isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
+            n, env = self.resolve(n.then if self.settled(n.test, env) else n.other, env)
+        return n, env
+
+    def test(self, n, env) -> str:
+        """The test of an if, bracketed when it is an if itself: 'x if (if g is wenz, ...;
+        otherwise ...), otherwise y', never 'x if if g is wenz, ...'."""
+        s = self.cond(n, env)
+        return f"({s})" if s.startswith("if ") else s
+
     def neg(self, n, env) -> str:
         """The negation of a condition, pushed inward so it reads plainly."""
         return self.clause(n, env, True)
@@ -41,8 +70,13 @@ class Conditions:
         if isinstance(n, ast.Not):
             return self.clause(n.operand, env, not negate)
         if isinstance(n, ast.Cond):
-            test = self.cond(n.test, env)        # 'if a, b or c, then d': where the test ends
-            return (f"if {test}, {'then ' if ', ' in test else ''}{self.clause(n.then, env, negate)}; "
+            known = self.settled(n.test, env)
+            if known is not None:
+                return self.clause(n.then if known else n.other, env, negate)
+            test = self.test(n.test, env)        # 'if a, b or c, then d': where the test ends
+            then = self.clause(n.then, env, negate)      # an if inside: its 'otherwise' is its own
+            then = f"({then})" if then.startswith("if ") else then
+            return (f"if {test}, {'then ' if ', ' in test else ''}{then}; "
                     f"otherwise {self.clause(n.other, env, negate)}")
         if isinstance(n, ast.Gen) and n.func in ("any", "all"):
             return self.quantified(n, env, (n.func == "all") != negate, negate)
@@ -81,6 +115,8 @@ class Conditions:
             elif isinstance(n, ast.Not):
                 n, env = self.resolve(n.operand, env)
                 negate = not negate
+            elif isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
+                n, env = self.decided(n, env)
             else:
                 break
         if isinstance(n, ast.BoolOp):

@@ -126,9 +126,9 @@ def _slice(w, n, env) -> str:
     where = w.value(obj, oenv)
     first, last = ("bottom", "top") if zone else ("first", "last")
 
-    def number(k):
+    def number(k):       # 'the first (the larger of 0 and ...) cards', not 'the first the larger'
         at = w.value(k, env)
-        return f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) else at
+        return f"({at})" if isinstance(w.resolve(k, env)[0], ast.BinOp) or " " in at else at
 
     def counted(k, end):
         if isinstance(k, ast.Num) and k.value == 1:
@@ -415,19 +415,20 @@ class Words(Conditions):
         return n, "where " + join(parts, "and")
 
     def v_Cond(self, n, env):
-        return f"({self.value_top(n, env)})"
+        d, denv = self.decided(n, env)           # an if on values written out: its branch
+        return f"({self.value_top(n, env)})" if d is n else self.value(d, denv)
 
     def value_top(self, n, env=None) -> str:
         """A value standing alone (not inside another phrase): no parentheses around an if."""
         env = env or {}
-        n, env = self.resolve(n, env)
+        n, env = self.decided(n, env)
         if isinstance(n, ast.Cond) and n.type != "bool":
             # '(10 plus the order) if ...': not '10 plus (the order if ..., otherwise ...)'
             # ... and '(the sum of ... such that c's suit equals s) if ...': not a condition run on
             then = self.value(n.then, env)
             if isinstance(self.resolve(n.then, env)[0], ast.BinOp) or " such that " in unbracketed(then):
                 then = f"({then})"
-            return f"{then} if {self.cond(n.test, env)}, otherwise {self.value(n.other, env)}"
+            return f"{then} if {self.test(n.test, env)}, otherwise {self.value(n.other, env)}"
         return self.value(n, env)
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:
