@@ -69,6 +69,20 @@ def _open_ended(words, r, env) -> bool:
                                                               and words.per_item(r, env) is None))
 
 
+def _ends_open(words, r, env) -> bool:
+    """Whether an operation's words end in a value that runs on into what follows: `a - sum(...)`
+    reads 'a minus the sum, over the numbers x, of x', and a 'plus 2' after it would read as
+    part of the sum's item. Its right operand is followed down while it is not bracketed."""
+    while isinstance(r, ast.BinOp):
+        right, env = words.resolve(r.right, env)
+        if isinstance(right, ast.BinOp) and _bracketed(right.op, r.op, True):
+            return False
+        if _open_ended(words, right, env):
+            return True
+        r = right
+    return False
+
+
 def _total_of(what: str) -> str:
     """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
     totals', not 'total total'."""
@@ -389,6 +403,8 @@ class Words(Conditions):
                     and not isinstance(n.type, tuple):   # a pile's number in a sum: 'the foundation's
                 return f"{s}'s number"                   # number plus 1', not 'the foundation plus 1'
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
+                return f"({s})"
+            if not right and _ends_open(self, r, self.resolve(x, env)[1]):   # '(a minus the sum, ...) plus'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)

@@ -1,0 +1,42 @@
+"""Findings of tests/unseen46/ (Knaves, Coloretto): rule files written from the docs alone."""
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+BASE = """\
+game: Sums
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3], suits: [X], colors: {X: none}, zone: stock}
+zones:
+  stock: {visibility: none}
+functions:
+  value:
+    params: {m: int}
+    body: "%s"
+hand:
+  - shuffle: stock
+"""
+
+
+def _definition(tmp_path, body):
+    path = tmp_path / "sums.yaml"
+    path.write_text(BASE % body, encoding="utf-8")
+    game, _ = load_game(str(path))
+    text = " ".join(describe(game, "text").split())
+    start = text.index("- value(m):")
+    return text[start:text.index(". ", start)]
+
+
+def test_a_sum_ending_the_left_operand_is_closed_before_what_follows(tmp_path):
+    """Coloretto's points, `a - sum(t[x] for x in s) + 2 * k`, read 'a minus the sum, over the
+    numbers x ..., of t for x plus 2 times k': the 'plus 2 times k' read as part of the sum's item.
+    The left operand that ends in such a sum is bracketed now, as a sum standing alone was."""
+    over = "over the numbers x in the numbers from 0 up to but not including m, of (x times 3)"
+    assert _definition(tmp_path, "m - sum(x * 3 for x in range(m)) + 2 * m") == \
+        f"- value(m): (m minus the sum, {over}) plus 2 times m"
+    assert _definition(tmp_path, "m - sum(x * 3 for x in range(m)) - (m + 1) * 2") == \
+        f"- value(m): (m minus the sum, {over}) minus (m plus 1) times 2"
+    # A sum that ends the right operand, or stands alone on the left, reads as before.
+    assert _definition(tmp_path, "2 * m + (m - sum(x * 3 for x in range(m)))") == \
+        f"- value(m): 2 times m plus m minus the sum, {over}"
+    assert _definition(tmp_path, "sum(x * 3 for x in range(m)) + m") == \
+        f"- value(m): (the sum, {over}) plus m"
