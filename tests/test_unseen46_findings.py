@@ -40,3 +40,43 @@ def test_a_sum_ending_the_left_operand_is_closed_before_what_follows(tmp_path):
         f"- value(m): 2 times m plus m minus the sum, {over}"
     assert _definition(tmp_path, "sum(x * 3 for x in range(m)) + m") == \
         f"- value(m): (the sum, {over}) plus m"
+
+
+ROWS = """\
+game: Rows
+players: {min: 2, max: 3}
+deck: {ranks: [1, 2, 3, 4, 5, 6], suits: [X], colors: {X: none}, zone: stock}
+zones:
+  stock: {visibility: none}
+  rows: {count: 3, visibility: all}
+moves:
+  place:
+    params:
+      row: {from: "indices(rows)", if: "row < players and count(rows(row)) < 2"}
+    do:
+      - move: {top: stock, to: "rows(row)", face_up: true}
+hand:
+  - shuffle: stock
+  - choose: [place]
+    by: 0
+"""
+
+
+def test_a_pile_compared_with_a_number_is_its_number(tmp_path):
+    """Coloretto keeps one row per player in a zone of 4 rows, `row < players`: the rules text
+    read "the row is less than the number of players", and a row refused at the terminal
+    "You cannot place 4: only if row 4 is less than the number of players." (with 3 players;
+    row 4 is number 3 in the rules). As in arithmetic ("the foundation's number plus 1"), the
+    pile compared with a number is its number, and a refused one says the number it has."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.text import narrate
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS, encoding="utf-8")
+    game, _ = load_game(str(path))
+    text = " ".join(describe(game, "text").split())
+    assert "such that the row's number is less than the number of players and" in text, text
+    m = T.stacked(str(path), "1X 2X 3X", players=2)
+    told = parse_answer(m, 0, narrate.seat_names(2), "place 3")
+    assert told == ("error", "You cannot place 3: only if row 3's number (2, counted from 0) is less "
+                             "than the number of players."), told

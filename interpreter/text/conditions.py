@@ -244,6 +244,10 @@ class Conditions:
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
         left = closed(left)                      # '(the number of ... such that ...) is at least ...'
         right = self.listed(Rr, Renv)
+        if L.type == "int" and R.type == "int":  # 'the row's number is less than ...', not 'the
+            ln, rn = self.index_number(Lr, Lenv), self.index_number(Rr, Renv)   # row is less than'
+            if (ln is None) != (rn is None):     # (two piles compared read 'pile j equals pile i')
+                left, right = ln or left, rn or right
         literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
             isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card", "enum"))
         if isinstance(L.type, tuple) and op not in ("==", "!="):   # lists: item by item

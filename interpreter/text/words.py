@@ -191,6 +191,7 @@ class Words(Conditions):
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.index_labels: dict = {}   # such a parameter under a counter's name -> its zone's noun
         self.index_values: dict = {}   # such a parameter given a value -> its instance as on the menu
+        self.index_numbers: dict = {}  # ... and its number, counted from 0 as the rules count
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
@@ -389,6 +390,16 @@ class Words(Conditions):
             return self.list_of([self.value(i, env) for i in e.items])
         return self.wrapped(e, env)
 
+    def index_number(self, r, env) -> str | None:
+        """A move's parameter over a zone's indices used as a number (`pile + 1`, `row <
+        players`): 'the row's number'; with the value a refused move was typed with, as the
+        menu counts it, also the number the rules count from 0: "row 4's number (3, counted
+        from 0)". None for anything else."""
+        if not (isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params):
+            return None
+        k = self.index_numbers.get(r.ref[2])
+        return f"{self.value(r, env)}'s number" + ("" if k is None else f" ({k}, counted from 0)")
+
     def v_BinOp(self, n, env):
         def side(x, right):
             if (n.op == "+" and isinstance(x, ast.ListLit) and len(x.items) == 1
@@ -399,9 +410,9 @@ class Words(Conditions):
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
-            if isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params \
-                    and not isinstance(n.type, tuple):   # a pile's number in a sum: 'the foundation's
-                return f"{s}'s number"                   # number plus 1', not 'the foundation plus 1'
+            number = None if isinstance(n.type, tuple) else self.index_number(r, env)
+            if number is not None:               # a pile's number in a sum: 'the foundation's
+                return number                    # number plus 1', not 'the foundation plus 1'
             if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
                 return f"({s})"
             if not right and _ends_open(self, r, self.resolve(x, env)[1]):   # '(a minus the sum, ...) plus'
@@ -725,7 +736,7 @@ def word_move(w: Words, mv) -> None:
     `indices(ZONE)` stands for that zone's instance; under a counter's name (`i`) it is called
     by the zone in the singular, as on the menu ('the spot', not 'the i'), when it is the only
     such parameter of that zone and no other parameter is named so."""
-    w.index_params, w.index_labels, w.index_values = {}, {}, {}
+    w.index_params, w.index_labels, w.index_values, w.index_numbers = {}, {}, {}, {}
     for p in mv.params if mv is not None else []:
         src, _ = w.resolve(p.source, {})
         if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":
