@@ -80,3 +80,24 @@ def test_a_pile_compared_with_a_number_is_its_number(tmp_path):
     told = parse_answer(m, 0, narrate.seat_names(2), "place 3")
     assert told == ("error", "You cannot place 3: only if row 3's number (2, counted from 0) is less "
                              "than the number of players."), told
+
+
+def test_an_unknown_capitalised_name_in_a_deck_of_named_cards_lists_them(tmp_path):
+    """Coloretto's colours are cards by name; a colour the deck does not have, `Purple`, was
+    "unknown name 'Purple'" with no hint, where `1S` in a deck of ranks and suits says what
+    the deck's cards are. Now the deck's named cards are listed; a near miss still gets its
+    'did you mean'."""
+    from cardrules.errors import ErrorList
+    text = ("game: Named\nplayers: {min: 2, max: 2}\n"
+            "deck: {ranks: [], suits: [], cards: {Red: 3, Blue: 3, Joker: 1}, zone: stock}\n"
+            "zones:\n  stock: {visibility: none}\n  hand: {per_player: true, visibility: owner}\n"
+            "hand:\n  - shuffle: stock\n  - if: \"%s in stock\"\n    then:\n      - shuffle: stock\n")
+    path = tmp_path / "named.yaml"
+    for name, hint in (("Purple", "(not a card of this deck: its cards by name are Red, Blue, Joker)"),
+                       ("Bleu", "(did you mean 'Blue'?)")):
+        path.write_text(text % name, encoding="utf-8")
+        try:
+            load_game(str(path))
+        except ErrorList as exc:
+            message = str(exc)
+        assert message.endswith(f":9:10: error: unknown name '{name}' {hint}"), message
