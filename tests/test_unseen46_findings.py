@@ -101,3 +101,25 @@ def test_an_unknown_capitalised_name_in_a_deck_of_named_cards_lists_them(tmp_pat
         except ErrorList as exc:
             message = str(exc)
         assert message.endswith(f":9:10: error: unknown name '{name}' {hint}"), message
+
+
+def test_a_tell_in_a_move_counts_its_pile_parameter_from_1_as_the_say_does(tmp_path, capsys):
+    """Coloretto's take_row tells the row's cards before they move (`tell: "{player} takes row
+    {row}: {rows(row)}"`, `say: ""`), while place says `"{player} puts it on row {row}"`: the
+    same row read "row 2" in the say and "row 1" in the tell (the first row "row 0"). A tell
+    in a move's do: now counts the move's pile parameters from 1, as its say: and the menu do."""
+    from cardrules.cli import main
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS.replace("players: {min: 2, max: 3}", "players: {min: 2, max: 2}").replace(
+        '      - move: {top: stock, to: "rows(row)", face_up: true}\n',
+        '      - tell: "{player} chooses row {row}"\n'
+        '      - move: {top: stock, to: "rows(row)", face_up: true}\n'
+        '    say: "{player} puts a card on row {row}"\n'), encoding="utf-8")
+    rec = tmp_path / "rec"
+    assert main(["simulate", str(path), "-n", "1", "-q", "--record", str(rec)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--show", str(next(rec.glob("*.jsonl")))]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    said = [k for k in ("1", "2") if f"South puts a card on row {k}" in out]
+    assert len(said) == 1, out
+    assert f"South chooses row {said[0]}" in out, out
