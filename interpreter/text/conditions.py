@@ -190,6 +190,16 @@ class Conditions:
         q = "every" if every else "at least one"
         return f"for {q} {self.over(n, env, plural=False)}, {body}"
 
+    def index_number(self, r, env) -> str | None:
+        """A move's parameter over a zone's indices used as a number (`pile + 1`, `row <
+        players`): 'the row's number'; with the value a refused move was typed with, as the
+        menu counts it, also the number the rules count from 0: "row 4's number (3, counted
+        from 0)". None for anything else."""
+        if not (isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params):
+            return None
+        k = self.index_numbers.get(r.ref[2])
+        return f"{self.value(r, env)}'s number" + ("" if k is None else f" ({k}, counted from 0)")
+
     def compare(self, n: ast.Compare, env, negate: bool) -> str:
         op = NEGATED[n.op] if negate else n.op
         L, R = n.left, n.right

@@ -390,16 +390,6 @@ class Words(Conditions):
             return self.list_of([self.value(i, env) for i in e.items])
         return self.wrapped(e, env)
 
-    def index_number(self, r, env) -> str | None:
-        """A move's parameter over a zone's indices used as a number (`pile + 1`, `row <
-        players`): 'the row's number'; with the value a refused move was typed with, as the
-        menu counts it, also the number the rules count from 0: "row 4's number (3, counted
-        from 0)". None for anything else."""
-        if not (isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params):
-            return None
-        k = self.index_numbers.get(r.ref[2])
-        return f"{self.value(r, env)}'s number" + ("" if k is None else f" ({k}, counted from 0)")
-
     def v_BinOp(self, n, env):
         def side(x, right):
             if (n.op == "+" and isinstance(x, ast.ListLit) and len(x.items) == 1
@@ -413,9 +403,8 @@ class Words(Conditions):
             number = None if isinstance(n.type, tuple) else self.index_number(r, env)
             if number is not None:               # a pile's number in a sum: 'the foundation's
                 return number                    # number plus 1', not 'the foundation plus 1'
-            if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
-                return f"({s})"
-            if not right and _ends_open(self, r, self.resolve(x, env)[1]):   # '(a minus the sum, ...) plus'
+            if not right and (_open_ended(self, r, env)   # '(... such that ...) followed by', '(the sum,
+                              or _ends_open(self, r, self.resolve(x, env)[1])):   # ...) plus', '(a - the sum...'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
