@@ -366,8 +366,10 @@ class Say:
     """Author text for the narration (`say:`): literal text and checked expressions, in order.
     `kind`: 'move', 'rule', 'score', 'phase', 'statement' or 'tell' (a `tell:` statement);
     `locals`: the names of the values the compiled tell passes (a move's player and parameters;
-    a score's seat and points)."""
+    a score's seat and points); `move`: for a `tell:` in a move's do:, that move's name (its
+    parameters from indices(zone) count from 1 there too, as in the move's say:)."""
     parts: list                  # str | Node
     kind: str
     span: Span
     locals: tuple = ()
+    move: str | None = None

@@ -226,6 +226,16 @@ class Conditions:
         q = "every" if every else "at least one"
         return f"for {q} {self.over(n, env, plural=False)}, {body}"
 
+    def index_number(self, r, env) -> str | None:
+        """A move's parameter over a zone's indices used as a number (`pile + 1`, `row <
+        players`): 'the row's number'; with the value a refused move was typed with, as the
+        menu counts it, also the number the rules count from 0: "row 4's number (3, counted
+        from 0)". None for anything else."""
+        if not (isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params):
+            return None
+        k = self.index_numbers.get(r.ref[2])
+        return f"{self.value(r, env)}'s number" + ("" if k is None else f" ({k}, counted from 0)")
+
     def compare(self, n: ast.Compare, env, negate: bool) -> str:
         op = NEGATED[n.op] if negate else n.op
         L, R = n.left, n.right
@@ -280,6 +290,10 @@ class Conditions:
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
         left = closed(left)                      # '(the number of ... such that ...) is at least ...'
         right = self.listed(Rr, Renv)
+        if L.type == "int" and R.type == "int":  # 'the row's number is less than ...', not 'the
+            ln, rn = self.index_number(Lr, Lenv), self.index_number(Rr, Renv)   # row is less than'
+            if (ln is None) != (rn is None):     # (two piles compared read 'pile j equals pile i')
+                left, right = ln or left, rn or right
         literal = isinstance(Rr, (ast.Num, ast.Bool, ast.ListLit)) or (
             isinstance(Rr, ast.Name) and Rr.ref and Rr.ref[0] in ("rank", "suit", "color", "card", "enum"))
         if isinstance(L.type, tuple) and op not in ("==", "!="):   # lists: item by item

@@ -329,8 +329,8 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
     place naming the watcher's own seat reads 'you' (see _you)."""
     say, parts = match.P.says[k]
     params = {}
-    if say.kind == "move":
-        mv = next((m for m in match.P.game.moves_by_index if m.say is say), None)
+    if say.kind == "move" or say.move is not None:     # a tell: in a move's do: too
+        mv = next((m for m in match.P.game.moves_by_index if m.say is say or m.name == say.move), None)
         params = {p.name: p for p in mv.params} if mv is not None else {}
     out = []
     mine = []                  # the places that name the watcher's own seat

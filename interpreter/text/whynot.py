@@ -116,7 +116,8 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         bound = dict(bound)
         for local, z in words.index_params.items():
             if local in bound and P.game.zones[z].kind == "indexed":
-                words.index_values[local] = f"{singular(words.words(z))} {bound.pop(local) + 1}"
+                words.index_numbers[local] = bound.pop(local)
+                words.index_values[local] = f"{singular(words.words(z))} {words.index_numbers[local] + 1}"
     env = _env(P, bound, w.move if text is not None else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)

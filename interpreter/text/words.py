@@ -69,6 +69,20 @@ def _open_ended(words, r, env) -> bool:
                                                               and words.per_item(r, env) is None))
 
 
+def _ends_open(words, r, env) -> bool:
+    """Whether an operation's words end in a value that runs on into what follows: `a - sum(...)`
+    reads 'a minus the sum, over the numbers x, of x', and a 'plus 2' after it would read as
+    part of the sum's item. Its right operand is followed down while it is not bracketed."""
+    while isinstance(r, ast.BinOp):
+        right, env = words.resolve(r.right, env)
+        if isinstance(right, ast.BinOp) and _bracketed(right.op, r.op, True):
+            return False
+        if _open_ended(words, right, env):
+            return True
+        r = right
+    return False
+
+
 def _total_of(what: str) -> str:
     """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
     totals', not 'total total'."""
@@ -177,6 +191,7 @@ class Words(Conditions):
         self.index_params: dict = {}   # move parameter local -> zone whose indices it ranges over
         self.index_labels: dict = {}   # such a parameter under a counter's name -> its zone's noun
         self.index_values: dict = {}   # such a parameter given a value -> its instance as on the menu
+        self.index_numbers: dict = {}  # ... and its number, counted from 0 as the rules count
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
@@ -385,10 +400,11 @@ class Words(Conditions):
             if isinstance(x, ast.BinOp) and _bracketed(x.op, n.op, right):
                 return f"({s})"
             r = self.resolve(x, env)[0]
-            if isinstance(r, ast.Name) and r.ref and r.ref[0] == "local" and r.ref[2] in self.index_params \
-                    and not isinstance(n.type, tuple):   # a pile's number in a sum: 'the foundation's
-                return f"{s}'s number"                   # number plus 1', not 'the foundation plus 1'
-            if not right and _open_ended(self, r, env):   # '(... such that ...) followed by', '(the sum, ...) plus'
+            number = None if isinstance(n.type, tuple) else self.index_number(r, env)
+            if number is not None:               # a pile's number in a sum: 'the foundation's
+                return number                    # number plus 1', not 'the foundation plus 1'
+            if not right and (_open_ended(self, r, env)   # '(... such that ...) followed by', '(the sum,
+                              or _ends_open(self, r, self.resolve(x, env)[1])):   # ...) plus', '(a - the sum...'
                 return f"({s})"
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
@@ -710,7 +726,7 @@ def word_move(w: Words, mv) -> None:
     `indices(ZONE)` stands for that zone's instance; under a counter's name (`i`) it is called
     by the zone in the singular, as on the menu ('the spot', not 'the i'), when it is the only
     such parameter of that zone and no other parameter is named so."""
-    w.index_params, w.index_labels, w.index_values = {}, {}, {}
+    w.index_params, w.index_labels, w.index_values, w.index_numbers = {}, {}, {}, {}
     for p in mv.params if mv is not None else []:
         src, _ = w.resolve(p.source, {})
         if isinstance(src, ast.Call) and src.ref is None and src.func == "indices":

@@ -53,6 +53,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.phase_parents: list = []         # per phase: the named statement around it, or -1
         self.phase_stack: list = []           # the named statements being checked, innermost last
         self.in_say = False                   # checking a place of a say: or tell: (text allowed)
+        self.in_move = None                   # the name of the move whose do: is being checked
         self.enums: dict = {}                 # types: a type of yours -> its values, in order
         self.enum_values: dict = {}           # a value of yours -> (its type, its place)
         self.marks: dict = {}                 # marks: name -> Variable (a value per card)

@@ -189,7 +189,12 @@ class Expressions:
             + list(self.deck.color_names) + list(self.deck.named) \
             + [w for w, x in SUIT_WORDS.items() if x in self.deck.suits] \
             + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
-        raise RuleError(f"unknown name '{name}'" + (self.deleted(name) or suggest(name, known)), n.span)
+        hint = self.deleted(name) or suggest(name, known)
+        if not hint and name[:1].isupper() and self.deck.named:   # `Purple` in a deck of named cards
+            cards = list(dict.fromkeys(self.deck.named))
+            cards = ", ".join(cards) if len(cards) <= 12 else ", ".join(cards[:12]) + ", ..."
+            hint = f" (not a card of this deck: its cards by name are {cards})"
+        raise RuleError(f"unknown name '{name}'{hint}", n.span)
 
     def deck_reads(self, name: str, span):
         """`copies: spread` or `remove: "count(board) > 0"`: the deck is made before the game's

@@ -49,7 +49,11 @@ class Moves:
                 cond = self.typed(mv["if"], mv.at("if"), s, BOOL, "a move's condition")
                 if cond is not None and blind_names & _names_used(cond):
                     self.err("a condition cannot look at a card chosen blind", cond.span)
-            body = self.stmts(mv.get("do", []), mv.at("do"), s, allow_choose=False)
+            self.in_move = str(name)
+            try:
+                body = self.stmts(mv.get("do", []), mv.at("do"), s, allow_choose=False)
+            finally:
+                self.in_move = None
             out[str(name)] = m.Move(str(name), i, params, cond, body, str(mv.get("description", "")),
                                     mv.get("text"), span)
             if "say" in mv:

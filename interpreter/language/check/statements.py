@@ -312,7 +312,7 @@ class Statements:
         local = tuple(e[2] for e in scope.names.values() if e[0] == "local")
         if "player" in scope.names:
             local = ("player",) + local
-        return m.Say(parts, kind, span, local)
+        return m.Say(parts, kind, span, local, self.in_move if kind == "tell" else None)
 
 
 def _data_key(key) -> bool:
