@@ -29,6 +29,11 @@ def cap(s: str) -> str:
 COUNTERS = frozenset("i j k n x idx ix index num number".split())   # parameter names that name nothing
 
 
+def list_of(items: list) -> str:
+    """A list written out: "the list (a; b)", its items apart from the sentence's own "and"."""
+    return "the list (" + "; ".join(items) + ")"
+
+
 def a_or_an(noun: str) -> str:
     """The noun with its indefinite article: "a strain", "an ending" (a type of the file's own)."""
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

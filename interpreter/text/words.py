@@ -18,6 +18,7 @@ from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions
+from . import english
 from .english import COUNTERS, closed, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -378,9 +379,7 @@ class Words(Conditions):
 
     v_Slice = _slice
 
-    @staticmethod
-    def list_of(items: list) -> str:
-        return "the list (" + "; ".join(items) + ")"
+    list_of = staticmethod(english.list_of)
 
     def key(self, n, env) -> str:
         """A comprehension's item, where a list written out is a key compared item by item
