@@ -42,3 +42,34 @@ def test_a_let_number_worked_out_from_a_hidden_hand_is_not_told_to_others(tmp_pa
     path.write_text(LET_COUNT)
     assert any("North holds ? hearts" in x for x in _told(path, 0, "play 5C"))   # never seen
     assert any("you hold 1 hearts" in x for x in _told(path, 1, "play 5C"))      # its own hand
+
+
+TAKE_TOP = """\
+game: Take top
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  discard: {visibility: top}
+moves:
+  take:
+    params:
+      card: {from: "[top(discard)]"}
+    do:
+      - move: {cards: card, to: "hand(player)"}
+hand:
+  - shuffle: stock
+  - move: {top: stock, to: discard, face_up: true}
+  - choose: [take]
+    by: dealer
+"""
+
+
+def test_a_parameter_from_a_list_of_one_item_reads_as_that_item(tmp_path, capsys):
+    from cardrules import cli
+    path = tmp_path / "take-top.yaml"
+    path.write_text(TAKE_TOP)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The player chooses the card: the top card of the discard." in out   # not "one of"

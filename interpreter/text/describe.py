@@ -387,6 +387,8 @@ class Describer:
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
                     what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
+                elif isinstance(p.source, ast.ListLit) and len(p.source.items) == 1:
+                    what = w.value(p.source.items[0])       # `[top(discard)]`: the card alone
                 else:
                     what = f"one of {w.value(p.source)}"
                 if p.blind:
