@@ -360,7 +360,7 @@ class Describer:
             if fn.body is None or (only is not None and fn.name not in only):
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            said = f" {w.t(fn.description).rstrip('.')}." if fn.description else ""   # as a variable's
+            said = f" {cap(w.t(fn.description).rstrip('.'))}." if fn.description else ""   # as a variable's
             items.append((0, f"{w.code(call)}: {w.define(fn)}.{said}"))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
