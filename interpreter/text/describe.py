@@ -360,7 +360,7 @@ class Describer:
             if fn.body is None or (only is not None and fn.name not in only):
                 continue
             call = f"{fn.name}({', '.join(p for p, _ in fn.params)})"
-            said = f" {w.t(fn.description).rstrip('.')}." if fn.description else ""   # as a variable's
+            said = f" {cap(w.t(fn.description).rstrip('.'))}." if fn.description else ""   # as a variable's
             items.append((0, f"{w.code(call)}: {w.define(fn)}.{said}"))
         return [Heading(2, "Definitions"),
                 Para("Short conditions are spelled out in full where they are used; the others are "
@@ -387,6 +387,8 @@ class Describer:
                 elif w.is_zone(src):
                     noun = w.elem_nouns(p.source.type)[0]
                     what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
+                elif isinstance(p.source, ast.ListLit) and len(p.source.items) == 1:
+                    what = w.value(p.source.items[0])       # `[top(discard)]`: the card alone
                 else:
                     what = f"one of {w.value(p.source)}"
                 if p.blind:
