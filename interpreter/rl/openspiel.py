@@ -43,6 +43,7 @@ except ImportError:   # pragma: no cover - depends on the installation
         from None
 
 import json
+import numbers
 import pickle
 import random
 
@@ -51,7 +52,7 @@ from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
 from .chance import EXHAUSTED, NeedChance, copy_match, replay, settle, settled
-from .core import check_action, draw, outcome, resolve_path, returns_kind
+from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
 
 
@@ -93,6 +94,9 @@ def load(path: str, players: int | None = None, options: dict | None = None,
          max_hands: int | None = None, seed: int = 0, returns: str | None = None,
          chance: str | None = None) -> "CardrulesGame":
     """The rule file (or bundled game) as a pyspiel.Game (option values must not contain spaces)."""
+    check_args(players, options, max_hands)
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
     opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
     return CardrulesGame({"path": str(path), "players": players or 0, "options": opts,
                           "max_hands": max_hands or 0, "seed": seed, "returns": returns or "",

@@ -1,0 +1,92 @@
+"""Findings of a researcher using the adapters from docs/rl.md alone (helper research1).
+
+Each test failed before its fix: wrong use of an adapter is one clear ValueError at the call
+that is wrong, never an AttributeError or TypeError from deep inside, nor a rule file's line
+blamed for the caller's mistake.
+"""
+import pytest
+
+from conftest import ROOT
+
+KUHN = str(ROOT / "games" / "kuhn-poker.yaml")
+pytestmark = [pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning")]
+
+
+# -- the arguments every adapter shares -----------------------------------------------------------
+@pytest.mark.parametrize("kw", [{"players": "2"}, {"players": 0}, {"max_hands": 0},
+                                {"max_hands": -1}, {"max_hands": "2"}, {"options": ["deals=2"]}])
+def test_wrong_players_options_or_max_hands_are_one_clear_value_error(kw):
+    # players="2" was a TypeError from deep inside, options as a list an AttributeError, and
+    # max_hands=0 or -1 silently meant matches without a hand limit.
+    pytest.importorskip("pettingzoo")
+    from cardrules.rl.pettingzoo import env
+    from cardrules.rl.openspiel import load
+    from cardrules.env import GameEnv
+    name = next(iter(kw))
+    for make in (lambda: env(KUHN, **kw), lambda: load(KUHN, **kw), lambda: GameEnv(KUHN, **kw)):
+        with pytest.raises(ValueError, match=name):
+            make()
+
+
+def test_openspiel_load_refuses_a_seed_that_is_not_an_integer():
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        load(KUHN, seed="x")
+
+
+# -- Gymnasium ------------------------------------------------------------------------------------
+def test_gymnasium_step_before_reset_says_call_reset():
+    # Was: AttributeError: 'NoneType' object has no attribute 'over'.
+    pytest.importorskip("gymnasium")
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    e = SingleAgentEnv(KUHN, opponents="random", render_mode="ansi")
+    with pytest.raises(ValueError, match=r"call reset\(\) before step"):
+        e.step(0)
+    with pytest.raises(ValueError, match=r"call reset\(\) before render"):
+        e.render()
+
+
+def test_gymnasium_opponents_are_checked_when_the_env_is_made_in_its_own_words():
+    # Was: an unknown name raised only at the first reset(), and three names for four players a
+    # UsageError about "--agents" (a command-line flag the researcher never used).
+    pytest.importorskip("gymnasium")
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    with pytest.raises(ValueError, match="unknown agent 'foo' in opponents"):
+        SingleAgentEnv("hearts", opponents="foo")
+    with pytest.raises(ValueError, match="opponents must be one agent name, or a list of 4"):
+        SingleAgentEnv("hearts", opponents=["random"] * 3)
+    # one per seat, any name at the learning seat's place; a comma list as on the command line
+    e = SingleAgentEnv("hearts", seat=1, opponents=["random", "me", "greedy", "random"])
+    assert e.opponent_names == ["random", "me", "greedy", "random"]
+    assert SingleAgentEnv("hearts", opponents="random, greedy,random,greedy").opponent_names == \
+        ["random", "greedy", "random", "greedy"]
+
+
+# -- cardrules.env.GameEnv ------------------------------------------------------------------------
+def test_game_env_takes_a_bundled_games_name_as_the_other_adapters_do():
+    # Was: "kuhn-poker:1:1: error: cannot read file" (PettingZoo, Gymnasium, OpenSpiel take it).
+    from cardrules.env import GameEnv
+    assert GameEnv("kuhn-poker").num_players == 2
+
+
+@pytest.mark.parametrize("action", ["1", 1.5, True, None])
+def test_game_env_refuses_an_action_that_is_not_an_index_and_the_match_goes_on(action):
+    # Was: "1" a TypeError from the engine; 1.5 a GameError blamed on the rule file's line 59
+    # ("TypeError: list indices must be integers") that ended the match.
+    from cardrules.env import GameEnv
+    e = GameEnv(KUHN)
+    with pytest.raises(ValueError, match="an action is an index into legal_actions"):
+        e.apply_action(action)
+    assert not e.is_terminal() and e.legal_actions() == [0, 1]
+    e.apply_action(0)
+
+
+@pytest.mark.parametrize("seat", [2, -1, "0"])
+def test_game_env_observation_of_a_seat_that_does_not_exist_is_a_value_error(seat):
+    # Was: seat 2 of 2 returned a view, seat -1 "negative shift count".
+    from cardrules.env import GameEnv
+    e = GameEnv(KUHN)
+    for f in (e.observation, e.observation_string):
+        with pytest.raises(ValueError, match="seat must be 0..1"):
+            f(seat)
