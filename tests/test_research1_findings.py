@@ -90,3 +90,15 @@ def test_game_env_observation_of_a_seat_that_does_not_exist_is_a_value_error(sea
     for f in (e.observation, e.observation_string):
         with pytest.raises(ValueError, match="seat must be 0..1"):
             f(seat)
+
+
+# -- docs/rl.md's statements, as a researcher reads them -----------------------------------------
+def test_max_game_length_of_kuhn_is_as_docs_rl_md_says():
+    # docs/rl.md said "`limits: {decisions_per_hand: 3}` in Kuhn: 4"; load("kuhn-poker") gives
+    # 3,001 (its match has an `end:`, so hands_per_match bounds it); 4 needs max_hands=1.
+    pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    doc = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert 'max_hands=1)` gives 4, `load("kuhn-poker")` 3 × 1,000 + 1 = 3,001' in doc
+    assert load("kuhn-poker", max_hands=1).max_game_length() == 4
+    assert load("kuhn-poker").max_game_length() == 3001
