@@ -102,3 +102,24 @@ def test_max_game_length_of_kuhn_is_as_docs_rl_md_says():
     assert 'max_hands=1)` gives 4, `load("kuhn-poker")` 3 × 1,000 + 1 = 3,001' in doc
     assert load("kuhn-poker", max_hands=1).max_game_length() == 4
     assert load("kuhn-poker").max_game_length() == 3001
+
+
+@pytest.mark.parametrize("public,private", [(True, "NONE"), (True, "ALL_PLAYERS"), (False, "SINGLE_PLAYER")])
+def test_an_openspiel_observer_of_another_kind_than_one_seats_view_is_refused(public, private):
+    # Was: a public observer (private_info=NONE) showed the seat's own hand ("hand[me] has JS" in
+    # Kuhn, where native kuhn_poker's public observation shows no card): a leak of private
+    # information; ALL_PLAYERS gave one seat's view only. The seat's view is still made.
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+    from cardrules.rl.openspiel import load
+    game = load(KUHN)
+    kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=public,
+                                      private_info=getattr(pyspiel.PrivateInfoType, private))
+    with pytest.raises(ValueError, match="cardrules games observe one seat"):
+        make_observation(game, kind)
+    s = game.new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+    obs = make_observation(game)
+    obs.set_from(s, 0)
+    assert "hand[me] has" in obs.string_from(s, 0)

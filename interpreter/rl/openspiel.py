@@ -675,6 +675,13 @@ class CardrulesObserver:
     information state (perfect recall) strings only."""
 
     def __init__(self, cfg, iig_obs_type=None):
+        if iig_obs_type is not None and not (
+                iig_obs_type.public_info and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            # the vector is one seat's view, its private cards with the public ones: a public
+            # observer (no private info) would leak the seat's hand, an all-players one lack the others'
+            raise ValueError(f"cardrules games observe one seat: public_info=True and private_info="
+                             f"SINGLE_PLAYER, not public_info={iig_obs_type.public_info}, "
+                             f"private_info={iig_obs_type.private_info}")
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         size = 0 if self.perfect_recall else cfg.encoding.size
         self.tensor = np.zeros(size, np.float32)
