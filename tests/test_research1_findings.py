@@ -123,3 +123,11 @@ def test_an_openspiel_observer_of_another_kind_than_one_seats_view_is_refused(pu
     obs = make_observation(game)
     obs.set_from(s, 0)
     assert "hand[me] has" in obs.string_from(s, 0)
+
+
+def test_pyspiel_load_game_refuses_a_negative_max_hands():
+    # Was: max_hands=-1 through pyspiel.load_game's parameters made matches without a limit.
+    pyspiel = pytest.importorskip("pyspiel")
+    import cardrules.rl.openspiel  # noqa: F401  (registers python_cardrules)
+    with pytest.raises(ValueError, match="max_hands must be a whole number"):
+        pyspiel.load_game("python_cardrules", {"path": KUHN, "max_hands": -1})

@@ -112,6 +112,7 @@ class _Config:
 
     def __init__(self, p: dict):
         sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+        check_args(p["players"] or None, None, p["max_hands"] or None)     # pyspiel.load_game's too
         self.path = path = resolve_path(p["path"])
         st = setup(path, p["players"] or None, sets)
         if not st.game.moves:
