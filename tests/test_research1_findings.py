@@ -131,3 +131,15 @@ def test_pyspiel_load_game_refuses_a_negative_max_hands():
     import cardrules.rl.openspiel  # noqa: F401  (registers python_cardrules)
     with pytest.raises(ValueError, match="max_hands must be a whole number"):
         pyspiel.load_game("python_cardrules", {"path": KUHN, "max_hands": -1})
+
+
+def test_the_self_play_example_evaluates_a_one_player_game(capsys):
+    # examples/train_selfplay.py evaluated seats 0 and 1 whatever the game: on a patience
+    # "ValueError: seat 1 does not exist with 1 players" (and it ignored `truncated`).
+    pytest.importorskip("pettingzoo")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("train_selfplay", ROOT / "examples" / "train_selfplay.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.main([str(ROOT / "tests" / "unseen18" / "golf-patience.yaml"), "--hands", "5", "--eval", "4"])
+    assert capsys.readouterr().out.count("win rate against") == 2
