@@ -143,3 +143,13 @@ def test_the_self_play_example_evaluates_a_one_player_game(capsys):
     spec.loader.exec_module(mod)
     mod.main([str(ROOT / "tests" / "unseen18" / "golf-patience.yaml"), "--hands", "5", "--eval", "4"])
     assert capsys.readouterr().out.count("win rate against") == 2
+
+
+def test_random_sim_test_with_serialize_true_says_to_pass_serialize_false():
+    # Was: "... (raised inside a pyspiel test such as random_sim_test, this stands for one of its
+    # checks that failed ...)": no check had failed; serialize=True pickles every state.
+    pyspiel = pytest.importorskip("pyspiel")
+    import pickle
+    from cardrules.rl.openspiel import load
+    with pytest.raises(pickle.PicklingError, match="so pass serialize=False"):
+        pyspiel.random_sim_test(load(KUHN), num_sims=1, serialize=True, verbose=False)

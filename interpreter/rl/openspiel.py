@@ -195,9 +195,11 @@ class CardrulesGame(pyspiel.Game):
 
 def _not_pickled(*_):
     raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
-                               "and game.deserialize_state() (raised inside a pyspiel test "
-                               "such as random_sim_test, this stands for one of its checks "
-                               "that failed: it pickles the state to show it in its message)")
+                               "and game.deserialize_state(); pyspiel.random_sim_test(..., "
+                               "serialize=True) and serialize_game_and_state pickle every "
+                               "state, so pass serialize=False; raised inside a serialize=False "
+                               "random_sim_test, this stands for one of its checks that "
+                               "failed: it pickles the state to show it in its message)")
 
 
 class _Node:
