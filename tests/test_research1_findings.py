@@ -153,3 +153,24 @@ def test_random_sim_test_with_serialize_true_says_to_pass_serialize_false():
     from cardrules.rl.openspiel import load
     with pytest.raises(pickle.PicklingError, match="so pass serialize=False"):
         pyspiel.random_sim_test(load(KUHN), num_sims=1, serialize=True, verbose=False)
+
+
+def test_gymnasium_hand_rewards_of_the_steps_add_up_to_the_seats_total():
+    # Pontoon's banker (seat 0) sees hands paid before its first decision; they were only in
+    # reset()'s info["reward_before_first_move"], so the steps' rewards fell short of the total
+    # that docs/rl.md says they add up to (PettingZoo pays them with the first move).
+    pytest.importorskip("gymnasium")
+    import numpy as np
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    e = SingleAgentEnv(str(ROOT / "tests" / "unseen36" / "pontoon.yaml"), seat=0,
+                       opponents="random", max_hands=4, reward="hand")
+    rng, before = np.random.default_rng(0), 0
+    for seed in range(6):
+        obs, info = e.reset(seed=seed)
+        before += info["reward_before_first_move"] != 0
+        got, done = 0.0, False
+        while not done:
+            obs, r, term, trunc, _ = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            got, done = got + r, term or trunc
+        assert got == pytest.approx(e.core.match.S.total[0])
+    assert before        # the case was met

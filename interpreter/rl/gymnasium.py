@@ -74,6 +74,7 @@ class SingleAgentEnv(gym.Env):
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8)})
         self.action_space = spaces.Discrete(enc.num_actions)
         self._opponents: list = []
+        self._before = 0.0          # reward="hand": hands paid before the seat's first move
 
     def reset(self, seed=None, options=None):
         """A new episode: the next match in which the learning seat has a decision (matches
@@ -92,7 +93,9 @@ class SingleAgentEnv(gym.Env):
             reward = self._others()
             if not core.over:
                 obs, info = self._obs()
-                info["reward_before_first_move"] = reward
+                # paid with the first move's reward, as PettingZoo pays them, so that the
+                # rewards of the steps add up to the match totals (also told here)
+                info["reward_before_first_move"] = self._before = reward
                 return obs, info
             core.skipped += 1
             failed = core.failed
@@ -136,7 +139,8 @@ class SingleAgentEnv(gym.Env):
                 return obs, float(self.illegal_reward), False, False, info
             legal = core.legal_actions()
             action = legal[int(self.np_random.integers(len(legal)))]
-        reward = core.step(action)[self.seat]
+        reward = core.step(action)[self.seat] + self._before
+        self._before = 0.0
         reward += self._others()
         obs, info = self._obs()
         if core.failed is not None:     # a game error: the episode is cut short, nobody wins
