@@ -174,3 +174,23 @@ def test_gymnasium_hand_rewards_of_the_steps_add_up_to_the_seats_total():
             got, done = got + r, term or trunc
         assert got == pytest.approx(e.core.match.S.total[0])
     assert before        # the case was met
+
+
+def test_gymnasium_seed_keyword_fixes_the_episodes_as_pettingzoos_does():
+    # docs/rl.md: `seed` (shared by PettingZoo and Gymnasium) fixes the sequence of matches;
+    # SingleAgentEnv drew its matches from Gymnasium's unseeded generator instead.
+    pytest.importorskip("gymnasium")
+    from cardrules.rl.gymnasium import SingleAgentEnv
+
+    def seeds(**kw):
+        e = SingleAgentEnv(KUHN, opponents="random", **kw)
+        out = []
+        for _ in range(3):
+            e.reset()
+            out.append(e.core.match.seed)
+        return out
+    assert seeds(seed=5) == seeds(seed=5) != seeds(seed=6)
+    a, b = SingleAgentEnv(KUHN, opponents="random", seed=5), SingleAgentEnv(KUHN, opponents="random")
+    a.reset(seed=9)                 # reset(seed=) still wins
+    b.reset(seed=9)
+    assert a.core.match.seed == b.core.match.seed

@@ -75,10 +75,15 @@ class SingleAgentEnv(gym.Env):
         self.action_space = spaces.Discrete(enc.num_actions)
         self._opponents: list = []
         self._before = 0.0          # reward="hand": hands paid before the seat's first move
+        # seed= (Core's keyword) seeds the episodes as reset(seed=) does, at the first reset()
+        self._first_seed = kwargs.get("seed")
 
     def reset(self, seed=None, options=None):
         """A new episode: the next match in which the learning seat has a decision (matches
         that end before it has one are skipped, and counted in `core.skipped`)."""
+        if seed is None:
+            seed = self._first_seed
+        self._first_seed = None
         super().reset(seed=seed)
         # The match seeds follow Gymnasium's generator, so reset(seed=s) fixes the episodes.
         core = self.core
