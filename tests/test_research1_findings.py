@@ -194,3 +194,14 @@ def test_gymnasium_seed_keyword_fixes_the_episodes_as_pettingzoos_does():
     a.reset(seed=9)                 # reset(seed=) still wins
     b.reset(seed=9)
     assert a.core.match.seed == b.core.match.seed
+
+
+@pytest.mark.parametrize("params,message", [
+    ({}, "python_cardrules needs its path parameter"),
+    ({"path": KUHN, "options": "deals"}, "options is 'name=value name=value ...', not 'deals'")])
+def test_pyspiel_load_game_without_a_path_or_with_an_option_without_value_says_so(params, message):
+    # Was: ":1:1: error: cannot read file" and "dictionary update sequence element #0 has length 1".
+    pyspiel = pytest.importorskip("pyspiel")
+    import cardrules.rl.openspiel  # noqa: F401
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        pyspiel.load_game("python_cardrules", params)

@@ -111,7 +111,15 @@ class _Config:
     """What every state of a game shares: the compiled program and the game's choices."""
 
     def __init__(self, p: dict):
-        sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+        if not p["path"]:
+            raise ValueError("python_cardrules needs its path parameter: a rule file or a bundled "
+                             "game's name (load_game('python_cardrules', {'path': 'kuhn-poker'}))")
+        words = p["options"].split() if p["options"] else []
+        bad = [w for w in words if "=" not in w[1:]]
+        if bad:
+            raise ValueError(f"options is 'name=value name=value ...', not {p['options']!r} "
+                             f"({bad[0]!r} has no value)")
+        sets = dict(x.split("=", 1) for x in words)
         check_args(p["players"] or None, None, p["max_hands"] or None)     # pyspiel.load_game's too
         self.path = path = resolve_path(p["path"])
         st = setup(path, p["players"] or None, sets)
