@@ -205,3 +205,13 @@ def test_pyspiel_load_game_without_a_path_or_with_an_option_without_value_says_s
     import cardrules.rl.openspiel  # noqa: F401
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(".", r"\.")):
         pyspiel.load_game("python_cardrules", params)
+
+
+@pytest.mark.parametrize("kw", [{"list_choices": 0}, {"list_choices": -1}, {"max_move_ids": 0}])
+def test_list_choices_or_max_move_ids_below_one_is_refused(kw):
+    # Was accepted: with list_choices=0 (or -1) and max_move_ids=0, Scopa's first decision had
+    # 3 legal moves and an empty mask (list_choices=-1 even made a 1-action space).
+    pytest.importorskip("pettingzoo")
+    from cardrules.rl.pettingzoo import env
+    with pytest.raises(ValueError, match=f"{next(iter(kw))} must be a whole number of at least 1"):
+        env("scopa", **kw)
