@@ -113,7 +113,7 @@ class _Config:
     def __init__(self, p: dict):
         if not p["path"]:
             raise ValueError("python_cardrules needs its path parameter: a rule file or a bundled "
-                             "game's name (load_game('python_cardrules', {'path': 'kuhn-poker'}))")
+                             "game's name (load_game('python_cardrules', {'path': 'GAME'}))")
         words = p["options"].split() if p["options"] else []
         bad = [w for w in words if "=" not in w[1:]]
         if bad:
