@@ -79,17 +79,18 @@ def train(path: str, hands: int, lr: float, seed: int, policy: Policy):
 
 
 def win_rate(path: str, policy: Policy, opponent: str, hands: int, seed: int) -> float:
-    won = 0.0
-    for seat in (0, 1):
+    won, seats = 0.0, (0, 1) if SingleAgentEnv(path, opponents=opponent).core.players > 1 else (0,)
+    for seat in seats:          # a patience (one player) has seat 0 only
         e = SingleAgentEnv(path, seat=seat, opponents=opponent, max_hands=1)
-        for k in range(hands // 2):
+        for k in range(hands // len(seats)):
             obs, _ = e.reset(seed=seed * 100_000 + k)
             done = False
             while not done:
                 a = policy.act(obs["observation"], obs["action_mask"])[0]
-                obs, _, done, _, _ = e.step(a)
+                obs, _, terminated, truncated, _ = e.step(a)
+                done = terminated or truncated      # a game error cuts the hand short
             won += e.core.returns()[seat]
-    return won / (2 * (hands // 2))
+    return won / (len(seats) * (hands // len(seats)))
 
 
 def main(argv=None):

@@ -54,6 +54,7 @@ class Core:
                  returns: str | None = None, default_returns: str = "win"):
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        check_args(players, options, max_hands)
         path = resolve_path(path)
         self.setup = st = setup(path, players, {k: _text(v) for k, v in (options or {}).items()})
         self.returns_kind = returns_kind(st.program, returns, default_returns)
@@ -242,6 +243,17 @@ def game_name(path: str) -> str:
     """The game's short name for metadata: its bundled name, else its file name without .yaml."""
     name = name_of(path) or os.path.splitext(os.path.basename(path))[0]
     return "".join(c if c.isalnum() else "_" for c in name).lower()
+
+
+def check_args(players=None, options=None, max_hands=None):
+    """The arguments every adapter shares, checked before the rule file is read: one clear
+    ValueError, not a TypeError from deep inside (a player count "2", options as a list) nor a
+    silent surprise (max_hands=0 or -1 would mean no limit at all)."""
+    for name, v in (("players", players), ("max_hands", max_hands)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1):
+            raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {v!r}")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"options must be a dict of option names and values, not {options!r}")
 
 
 def check_action(action, num_actions: int) -> int:

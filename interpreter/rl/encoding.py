@@ -53,6 +53,7 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl needs numpy: pip install 'cardrules[pettingzoo]' (or gymnasium, "
                       "openspiel)") from None
 
+import numbers
 from math import comb
 
 from ..compiler.runtime.cards import in_any_order
@@ -74,6 +75,10 @@ class Encoding:
 
     def __init__(self, program, memory: bool = True, list_choices: int = 64,
                  max_move_ids: int = 1 << 17):
+        for name, v in (("list_choices", list_choices), ("max_move_ids", max_move_ids)):
+            # 0 or less would leave a list move no id: decisions with an empty mask
+            if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, not {v!r}")
         self.P = program
         self.memory = memory
         self.list_choices = list_choices

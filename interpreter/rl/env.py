@@ -1,6 +1,6 @@
 """The rule file as an environment for AI research, in OpenSpiel's vocabulary.
 
-    env = GameEnv("games/GAME.yaml", players=2, seed=1)
+    env = GameEnv("games/GAME.yaml", players=2, seed=1)      # or a bundled game's name
     while not env.is_terminal():
         env.apply_action(policy(env.observation(env.current_player()), env.legal_actions()))
     env.returns()
@@ -11,15 +11,19 @@ and action ids in PettingZoo, Gymnasium or OpenSpiel, see `cardrules.rl` (docs/r
 """
 from __future__ import annotations
 
+import numbers
+
 from ..engine import observe
 from ..engine.match import Match
 from ..session import setup
+from .core import check_args, resolve_path
 
 
 class GameEnv:
     def __init__(self, path: str, players: int | None = None, seed: int = 0,
                  options: dict | None = None, max_hands: int | None = None):
-        self.setup = setup(path, players, {k: str(v) for k, v in (options or {}).items()})
+        check_args(players, options, max_hands)
+        self.setup = setup(resolve_path(path), players, {k: str(v) for k, v in (options or {}).items()})
         self.num_players = self.setup.players
         self.match = Match(self.setup.program, seed, max_hands)
 
@@ -34,7 +38,12 @@ class GameEnv:
         return [self.match.move_text(m) for m in self.match.legal_moves()]
 
     def apply_action(self, action: int):
-        self.match.apply(action)
+        """`action` is an index into `legal_actions()`: an int (or numpy integer); anything else
+        is a ValueError before the engine sees it (a float would fail inside the rules)."""
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            raise ValueError(f"an action is an index into legal_actions(), not {action!r} "
+                             f"({type(action).__name__})")
+        self.match.apply(int(action))
 
     def is_terminal(self) -> bool:
         return self.match.over
@@ -50,7 +59,10 @@ class GameEnv:
         return list(self.match.S.total)
 
     def observation(self, seat: int) -> dict:
-        return observe.observation(self.match, seat)
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) \
+                or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+        return observe.observation(self.match, int(seat))
 
     def observation_string(self, seat: int) -> str:
         obs = self.observation(seat)

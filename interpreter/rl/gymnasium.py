@@ -24,11 +24,28 @@ except ImportError:   # pragma: no cover - depends on the installation
 
 import random
 
-from ..agents import SeatView, make_agent
-from ..session import agent_list, derive_seed
+from ..agents import SeatView, agent_names, make_agent
+from ..session import derive_seed
 from .core import MAX_FAILED, MAX_SKIPPED, Core, check_action
 
 ILLEGAL = ("penalty", "random", "raise")
+
+
+def _opponents(spec, players: int, seat: int) -> list:
+    """One agent name per seat from `opponents` (one name, or one per seat; a string may list
+    them with commas, as `--agents`), each checked now: a wrong one is a ValueError here, in
+    the adapter's words, not a UsageError about `--agents` or at the first reset()."""
+    names = spec.split(",") if isinstance(spec, str) else list(spec) \
+        if isinstance(spec, (list, tuple)) else None
+    if not names or not all(isinstance(x, str) for x in names) or len(names) not in (1, players):
+        raise ValueError(f"opponents must be one agent name, or a list of {players} (one per seat, "
+                         f"any name at the learning seat's place), not {spec!r}; agents: "
+                         f"{', '.join(agent_names())}")
+    names = [x.strip() for x in names] * (players if len(names) == 1 else 1)
+    for s, x in enumerate(names):
+        if s != seat and x not in agent_names():
+            raise ValueError(f"unknown agent {x!r} in opponents; agents: {', '.join(agent_names())}")
+    return names
 
 
 class SingleAgentEnv(gym.Env):
@@ -48,7 +65,7 @@ class SingleAgentEnv(gym.Env):
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist with {n} players")
         self.seat = seat
-        self.opponent_names = agent_list(opponents, n)
+        self.opponent_names = _opponents(opponents, n, seat)
         self.render_mode = render_mode
         self.illegal, self.illegal_reward = illegal, illegal_reward
         enc = self.core.encoding
@@ -57,10 +74,16 @@ class SingleAgentEnv(gym.Env):
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8)})
         self.action_space = spaces.Discrete(enc.num_actions)
         self._opponents: list = []
+        self._before = 0.0          # reward="hand": hands paid before the seat's first move
+        # seed= (Core's keyword) seeds the episodes as reset(seed=) does, at the first reset()
+        self._first_seed = kwargs.get("seed")
 
     def reset(self, seed=None, options=None):
         """A new episode: the next match in which the learning seat has a decision (matches
         that end before it has one are skipped, and counted in `core.skipped`)."""
+        if seed is None:
+            seed = self._first_seed
+        self._first_seed = None
         super().reset(seed=seed)
         # The match seeds follow Gymnasium's generator, so reset(seed=s) fixes the episodes.
         core = self.core
@@ -75,7 +98,9 @@ class SingleAgentEnv(gym.Env):
             reward = self._others()
             if not core.over:
                 obs, info = self._obs()
-                info["reward_before_first_move"] = reward
+                # paid with the first move's reward, as PettingZoo pays them, so that the
+                # rewards of the steps add up to the match totals (also told here)
+                info["reward_before_first_move"] = self._before = reward
                 return obs, info
             core.skipped += 1
             failed = core.failed
@@ -105,6 +130,8 @@ class SingleAgentEnv(gym.Env):
 
     def step(self, action):
         core = self.core
+        if core.match is None:
+            raise ValueError("call reset() before step()")
         if core.over:
             raise ValueError("the episode is over: call reset()")
         action = check_action(action, core.encoding.num_actions)   # an integer id in range
@@ -117,7 +144,8 @@ class SingleAgentEnv(gym.Env):
                 return obs, float(self.illegal_reward), False, False, info
             legal = core.legal_actions()
             action = legal[int(self.np_random.integers(len(legal)))]
-        reward = core.step(action)[self.seat]
+        reward = core.step(action)[self.seat] + self._before
+        self._before = 0.0
         reward += self._others()
         obs, info = self._obs()
         if core.failed is not None:     # a game error: the episode is cut short, nobody wins
@@ -129,6 +157,8 @@ class SingleAgentEnv(gym.Env):
         """The learning seat's view as text: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
             return None
+        if self.core.match is None:
+            raise ValueError("call reset() before render()")
         if self.render_mode == "human":
             print(self.core.text(self.seat))
             return None

@@ -43,6 +43,7 @@ except ImportError:   # pragma: no cover - depends on the installation
         from None
 
 import json
+import numbers
 import pickle
 import random
 
@@ -51,7 +52,7 @@ from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
 from .chance import EXHAUSTED, NeedChance, copy_match, replay, settle, settled
-from .core import check_action, draw, outcome, resolve_path, returns_kind
+from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
 
 
@@ -93,6 +94,9 @@ def load(path: str, players: int | None = None, options: dict | None = None,
          max_hands: int | None = None, seed: int = 0, returns: str | None = None,
          chance: str | None = None) -> "CardrulesGame":
     """The rule file (or bundled game) as a pyspiel.Game (option values must not contain spaces)."""
+    check_args(players, options, max_hands)
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
     opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
     return CardrulesGame({"path": str(path), "players": players or 0, "options": opts,
                           "max_hands": max_hands or 0, "seed": seed, "returns": returns or "",
@@ -107,7 +111,16 @@ class _Config:
     """What every state of a game shares: the compiled program and the game's choices."""
 
     def __init__(self, p: dict):
-        sets = dict(x.split("=", 1) for x in p["options"].split()) if p["options"] else {}
+        if not p["path"]:
+            raise ValueError("python_cardrules needs its path parameter: a rule file or a bundled "
+                             "game's name (load_game('python_cardrules', {'path': 'GAME'}))")
+        words = p["options"].split() if p["options"] else []
+        bad = [w for w in words if "=" not in w[1:]]
+        if bad:
+            raise ValueError(f"options is 'name=value name=value ...', not {p['options']!r} "
+                             f"({bad[0]!r} has no value)")
+        sets = dict(x.split("=", 1) for x in words)
+        check_args(p["players"] or None, None, p["max_hands"] or None)     # pyspiel.load_game's too
         self.path = path = resolve_path(p["path"])
         st = setup(path, p["players"] or None, sets)
         if not st.game.moves:
@@ -190,9 +203,11 @@ class CardrulesGame(pyspiel.Game):
 
 def _not_pickled(*_):
     raise pickle.PicklingError("a cardrules state is not pickled: use state.serialize() "
-                               "and game.deserialize_state() (raised inside a pyspiel test "
-                               "such as random_sim_test, this stands for one of its checks "
-                               "that failed: it pickles the state to show it in its message)")
+                               "and game.deserialize_state(); pyspiel.random_sim_test(..., "
+                               "serialize=True) and serialize_game_and_state pickle every "
+                               "state, so pass serialize=False; raised inside a serialize=False "
+                               "random_sim_test, this stands for one of its checks that "
+                               "failed: it pickles the state to show it in its message)")
 
 
 class _Node:
@@ -671,6 +686,13 @@ class CardrulesObserver:
     information state (perfect recall) strings only."""
 
     def __init__(self, cfg, iig_obs_type=None):
+        if iig_obs_type is not None and not (
+                iig_obs_type.public_info and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            # the vector is one seat's view, its private cards with the public ones: a public
+            # observer (no private info) would leak the seat's hand, an all-players one lack the others'
+            raise ValueError(f"cardrules games observe one seat: public_info=True and private_info="
+                             f"SINGLE_PLAYER, not public_info={iig_obs_type.public_info}, "
+                             f"private_info={iig_obs_type.private_info}")
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         size = 0 if self.perfect_recall else cfg.encoding.size
         self.tensor = np.zeros(size, np.float32)
