@@ -42,3 +42,20 @@ def test_a_long_line_of_shared_values_breaks_between_facts_on_a_terminal():
     for width in (80, 60):
         out = to_text(render_screen(m, m.pending[0], names, [], width=width, height=40), width)
         _facts_line_ok(out)
+
+
+def test_the_help_keys_are_wrapped_to_the_screen_not_folded_by_it(tmp_path):
+    # the keys' lines were 82-84 columns: an 80-column terminal folded them, '--resume)' and
+    # 'cards:' alone at the start of a line, out of the indentation
+    for width in (80, 60):
+        buf = io.StringIO()
+        con = Console(file=buf, width=width, color_system=None, force_terminal=False, highlight=False,
+                      markup=False, emoji=False)
+        a = cli.build_parser().parse_args(["play", game_path("gin-rummy"), "--seed", "1", "--save",
+                                           str(tmp_path / "s.jsonl"), "--seats", "human,random"])
+        assert play.run(a, play.Terminal(con, lines("?", "q"), interactive=False)) == 0
+        out = buf.getvalue().splitlines()
+        k = out.index("How to play")
+        keys = out[k + 1:out.index("", k)]
+        assert len(keys) >= 3 and all(x.startswith("  ") for x in keys), keys
+        assert any("resume with" in x for x in keys)

@@ -664,19 +664,20 @@ def _typed_examples(match, items, names) -> list:
     return [c.lower() for c in cards[:2]]
 
 
-KEYS = ("How to play\n"
-        "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-        "  player after it when a card fits several moves: 9h 2). Moves of several cards:\n"
-        "  type them one by one (ks, then qh) or together (ks qh jh); Enter confirms.\n"
-        "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
+KEYS = ("Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a player after it "
+        "when a card fits several moves: 9h 2). Moves of several cards: type them one by one (ks, "
+        "then qh) or together (ks qh jh); Enter confirms.",
+        "?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
 
 
 def help_text(match, width: int = 88) -> str:
     """The keys, then how to play the game (text/howto.py: the rules text for a player, with the
-    options as set)."""
+    options as set), both wrapped to `width` (less 2): no line folded again by the terminal."""
+    import textwrap
     from ..text.howto import how_to_play
-    return KEYS + "\n\n" + how_to_play(match.P.game, match.P.options,
-                                        max(40, min(width, 100) - 2)).rstrip("\n")
+    w = max(40, min(width, 100) - 2)
+    keys = [textwrap.fill(k, w, initial_indent="  ", subsequent_indent="  ") for k in KEYS]
+    return "\n".join(["How to play", *keys]) + "\n\n" + how_to_play(match.P.game, match.P.options, w).rstrip("\n")
 
 
 def render_help(match, names: list, width: int = 88) -> Group:
