@@ -1,6 +1,7 @@
 """Findings of a card player at the terminal and in the browser (helper player1)."""
 import io
 
+import pytest
 from rich.console import Console
 
 from cardrules import cli, session
@@ -59,3 +60,37 @@ def test_the_help_keys_are_wrapped_to_the_screen_not_folded_by_it(tmp_path):
         keys = out[k + 1:out.index("", k)]
         assert len(keys) >= 3 and all(x.startswith("  ") for x in keys), keys
         assert any("resume with" in x for x in keys)
+
+
+@pytest.mark.slow                      # a real Chromium, like tests/test_web_browser.py
+def test_a_lit_card_leaves_its_piles_name_readable(tmp_path):
+    """A lit card is lifted (and ringed) above its row: the first card of a pile covered the
+    bottom of the pile's name above it (FreeCell's 'Cell 1'). Every lit card's ring stays below
+    its pile's name."""
+    pytest.importorskip("uvicorn")
+    import test_web_browser as W
+    from conftest import ROOT
+    exe = W.chromium_path()
+    if exe is None:
+        pytest.skip("no chromium on this machine")
+    freecell = str(ROOT / "tests" / "unseen14" / "freecell.yaml")
+    server = W.LiveServer(str(tmp_path), games=[freecell])
+    try:
+        with W.sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+            page = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+            page.goto(W.create_in_lobby(page, server, freecell, ["human"], seed=2)[0])
+            for k in range(6):                  # until a lit card lies under a pile's name
+                W.wait_turn(page)
+                page.wait_for_timeout(150)      # the lift's transition (.12s)
+                gaps = page.evaluate("""[...document.querySelectorAll('#felt button.card.playable')].map(c => {
+                const spans = [...c.closest('.zone').querySelector('.zone-label').children].map(e => e.getBoundingClientRect());
+                const r = c.getBoundingClientRect();     // the name and the count, where they are written
+                return Math.min(...spans.map(l => r.left < l.right && r.right > l.left ? r.top - 3 - l.bottom : 99)); })""")
+                if [g for g in gaps if g != 99]:
+                    break
+                W.click_a_move(page, 0)
+            b.close()
+        assert [g for g in gaps if g != 99] and min(gaps) >= 0, gaps
+    finally:
+        server.stop()
