@@ -198,6 +198,21 @@ def _folds_words(t: Table, rows: list, lo: int, hi: int, width: int) -> bool:
     return need - 2 > width
 
 
+def _dotted(pieces: list, sep: str, sep_style: str, width: int | None) -> list:
+    """`pieces` joined by `sep` into lines of at most `width` columns, broken between two pieces,
+    never inside one (no 'Small' / 'blind: 1', no line ending in a dangling '·')."""
+    out, line = [], Text()
+    for piece in pieces:
+        if line.plain and width and line.cell_len + len(sep) + piece.cell_len > width:
+            out.append(line)
+            line = Text()
+        if line.plain:
+            line.append(sep, style=sep_style)
+        line.append_text(piece)
+    out.append(line)
+    return out
+
+
 def render_board(match, viewer: int, names: list, compact: bool = False, width: int | None = None) -> Group:
     """What `viewer` (-1: a spectator) sees of the table now: players, zones, its own cards.
     `compact` (a narrow terminal): the dealer is in the title only, shorter cells, and with the
@@ -206,13 +221,13 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     g = P.game
     to_move = match.pending[0] if match.pending else -1
     alone = P.players == 1                    # a patience: no dealer to name
-    head = f"{g.name} · hand {S.hand_no}" + ("" if alone else f" · dealer {names[S.dealer]}")
+    head = [g.name, f"hand {S.hand_no}"] + ([] if alone else [f"dealer {names[S.dealer]}"])
     now = status.phase(match)
     if now:
-        head += f" · {now}"
+        head.append(now)
     if to_move >= 0:
-        head += f" · {'your' if to_move == viewer else names[to_move] + '’s'} turn"
-    parts: list = [Text(clean(head), style="bold")]
+        head.append(f"{'your' if to_move == viewer else names[to_move] + '’s'} turn")
+    parts: list = _dotted([Text(clean(h), style="bold") for h in head], " · ", "bold", width)
 
     player_zones = [z for z in g.zones.values() if z.kind == "player"]
     grid_zones = [z for z in g.zones.values() if z.kind == "grid"]   # a seat's numbered piles: a cell
@@ -284,13 +299,13 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
             parts.append(line)
     facts = status.shared_values(match, viewer, names)
     if facts:
-        line = Text()
-        for k, (lab, val) in enumerate(facts):
-            if k:                        # narrow: closer, so that a line of facts fits
-                line.append(" · " if compact else "  ·  ", style="dim")
-            line.append(clean(lab) + ": ", style="dim")
-            line.append_text(styled(val))
-        parts.append(line)
+        pieces = []
+        for lab, val in facts:
+            fact = Text(clean(lab) + ": ", style="dim")
+            fact.append_text(styled(val))
+            pieces.append(fact)
+        # narrow: closer, so that a line of facts fits
+        parts += _dotted(pieces, " · " if compact else "  ·  ", "dim", width)
 
     for z in g.zones.values():
         if z.owned:
@@ -649,19 +664,20 @@ def _typed_examples(match, items, names) -> list:
     return [c.lower() for c in cards[:2]]
 
 
-KEYS = ("How to play\n"
-        "  Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a\n"
-        "  player after it when a card fits several moves: 9h 2). Moves of several cards:\n"
-        "  type them one by one (ks, then qh) or together (ks qh jh); Enter confirms.\n"
-        "  ?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
+KEYS = ("Type the number of a move, or a card such as 7d, 10h, qs (with a pile or a player after it "
+        "when a card fits several moves: 9h 2). Moves of several cards: type them one by one (ks, "
+        "then qh) or together (ks qh jh); Enter confirms.",
+        "?  these rules     s  the score sheet     q  save and quit (resume with --resume)")
 
 
 def help_text(match, width: int = 88) -> str:
     """The keys, then how to play the game (text/howto.py: the rules text for a player, with the
-    options as set)."""
+    options as set), both wrapped to `width` (less 2): no line folded again by the terminal."""
+    import textwrap
     from ..text.howto import how_to_play
-    return KEYS + "\n\n" + how_to_play(match.P.game, match.P.options,
-                                        max(40, min(width, 100) - 2)).rstrip("\n")
+    w = max(40, min(width, 100) - 2)
+    keys = [textwrap.fill(k, w, initial_indent="  ", subsequent_indent="  ") for k in KEYS]
+    return "\n".join(["How to play", *keys]) + "\n\n" + how_to_play(match.P.game, match.P.options, w).rstrip("\n")
 
 
 def render_help(match, names: list, width: int = 88) -> Group:

@@ -296,8 +296,9 @@ class PlaySession:
     def screen(self, seat: int, message: str | None = None):
         """The seat's screen, fitted to the terminal when it is a real one."""
         size = self.term.console.size if self.term.interactive else None
+        width = size.width if size else self.term.console.width    # piped: lines still wrap there
         return render_screen(self.match, seat, self.names, self.recent,
-                             width=size.width if size else None, height=size.height if size else None,
+                             width=width, height=size.height if size else None,
                              picked=self.picked, pinned=self.pinned, message=message)
 
     def computer(self, seat: int, moves: list) -> int:
