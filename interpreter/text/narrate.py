@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, ends_clause, join, says_label, singular, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import COUNTERS, ends_clause, join, says_label, singular, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -757,8 +757,7 @@ class Narrator:
             if j < len(G) and G[j][0][0] == src:            # one source, several places
                 while j < len(G) and G[j][0][0] == src:
                     j += 1
-                to = ", ".join(f"{moved(it, d)} to {zp(d)}" for (_, d), it in G[i:j])
-                phrases.append(f"from {zp(src)}: {to}")
+                phrases.append(f"from {zp(src)}: {to_places(P, [(d, moved(it, d)) for (_, d), it in G[i:j]], zp)}")
             elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
                 while j < len(G) and G[j][0][1] == dst:
                     j += 1
