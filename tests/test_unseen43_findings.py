@@ -45,3 +45,70 @@ def test_a_face_down_layout_is_told_in_one_phrase(tmp_path, capsys):
     assert "a card to spot 2" not in out, out
     seen = _told(tmp_path, capsys, SPOTS)         # every hand open: the cards, each to its spot
     assert " to spot 1, " in seen and " to spot 6." in seen and "each of" not in seen, seen
+
+
+def test_a_number_that_is_also_another_moves_pile_is_asked_about(tmp_path):
+    """Concentration at the terminal: once spot 2 was taken the menu read '2. Take spot 3',
+    '3. Take spot 4', ... and '3', typed for spot 3, took spot 4 without a word. A number typed
+    alone that is also the one number of another move on the list is asked about, as a
+    numbered card is (README): '#3' is the 3rd move, 'take spot 3' the spot."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(SPOTS.replace("  - choose: [take]\n    by: 0\n",
+                                  "  - choose: [take]\n    by: 0\n  - choose: [take]\n    by: 0\n"))
+    m = T.stacked(str(path), "AH AS 2H 2S 3H 3S")
+    names = ["South", "North"]
+    assert parse_answer(m, 0, names, "3") == ("move", 2)     # nothing taken yet: spot 3 is 3rd
+    T.choose(m, "take 1")                                    # spot 2 (counted from 0 in records)
+    said = parse_answer(m, 0, names, "3")
+    assert said[0] == "error" and "#3" in said[1] and "take spot 3" in said[1], said
+    assert "\n" not in said[1]
+    assert parse_answer(m, 0, names, "#3") == ("move", 2)    # the 3rd move: spot 4
+    assert T.narrate.legal_texts(m)[parse_answer(m, 0, names, "take spot 3")[1]] == "take 2"
+    assert parse_answer(m, 0, names, "1") == ("move", 0)     # spot 1, 1st: nothing to ask
+
+
+NAMED = """\
+game: Named ranks
+players: {min: 2, max: 2}
+deck:
+  ranks: [A, 2]
+  suits: [C]
+  cards: [Big, Small]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+moves:
+  play_rank:
+    params:
+      rank: {from: "unique(c.rank for c in hand(player))"}
+    do:
+      - move: {cards: "[c for c in hand(player) if c.rank == rank][:1]", to: pile}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play_rank]
+    by: 0
+"""
+
+
+def test_a_rank_parameter_holding_a_named_cards_rank_is_shown(tmp_path):
+    """Dou Dizhu's first draft took a triple's extra card by rank, from `unique(c.rank for c in
+    hand(player))`: a hand holding a joker named by `cards:` (which ranks above every rank) put
+    that rank on the menu, and `cardrules play` stopped with an internal error (IndexError in
+    narrate.value_words). The rank past the deck's ranks reads 'joker', as a mark's does."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    from cardrules.play.render import menu
+    path = tmp_path / "g.yaml"
+    path.write_text(NAMED)
+    m = T.stacked(str(path), "AC Big 2C Small")          # seat 1 dealt first: South gets Big, Small
+    names = ["South", "North"]
+    hands = T.cards(m, "hand:0")
+    assert sorted(hands) == ["Big", "Small"], hands
+    items = menu(m, 0, names)
+    assert [text for _, text in items] == ["Play rank joker"], items
+    assert parse_answer(m, 0, names, "joker") == ("move", items[0][0])

@@ -167,8 +167,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return card(P, v)
     if typ == "seat":
         return "you" if v == viewer and viewer >= 0 else names[v]
-    if typ == "rank":
-        return str(deck.ranks[v])
+    if typ == "rank":                         # past the ranks: jokers', named cards' (marks.py)
+        return str(deck.ranks[v]) if 0 <= v < len(deck.ranks) else "joker"
     if typ == "suit":
         s = deck.suits[v]
         return cardtext.SYMBOLS.get(s, s)
@@ -266,7 +266,7 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
     elif typ == "seat":
         out["words"].update({names[v].lower()} | ({"you"} if v == viewer else set()))
     elif typ == "rank":
-        r = str(P.game.deck.ranks[v])
+        r = str(P.game.deck.ranks[v]) if 0 <= v < len(P.game.deck.ranks) else "joker"
         out["words"].add(r.lower())
         if r.isdigit():
             out["numbers"].append(int(r))
