@@ -36,6 +36,24 @@ def _what_to_type(match, items: list) -> str:
     return f"Type a card such as 7d, or the number of a move without cards ({join([str(k) for k in plain], 'or')})"
 
 
+def _number_both(match, items: list, names: list, viewer: int, k: int):
+    """Why a number typed alone is not taken as the k-th move on the list, when, on a list of
+    moves without cards, it is also the one number of another move there ('Turn up spot 3'
+    listed 2nd, 'Bid 2' listed 1st):
+    the player may mean either, so the answer asks which (None when it is only the k-th move)."""
+    moves = match.legal_moves()
+    toks = [narrate.move_tokens(match, moves[i], names, viewer) for i, _ in items]
+    if any(x["cards"] for x in toks):      # moves of cards: a number is a pile beside a card
+        return None
+    nums = [x["numbers"] for x in toks]
+    other = [j for j, ns in enumerate(nums) if ns == [k] and j != k - 1]
+    if not other or k in nums[k - 1]:
+        return None
+    said = items[other[0]][1]
+    return (f"{k} could be number {k} on the list ({items[k - 1][1]}) or {said[:1].lower()}{said[1:]}: "
+            f"type #{k} for the first, or '{said.lower()}' for the second.")
+
+
 def parse_answer(match, viewer: int, names: list, text: str):
     """What a typed line means: ('move', legal index) | ('pick', card ids: the first cards of a
     move of several, picked one by one from here on) | ('help',) | ('scores',) | ('quit',) |
@@ -67,6 +85,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
         # a card a move takes, or past the list where moves take cards (why not, in the game's
         # words); else the number on the list, as any number
         numbered = bool(takes) or (not 1 <= k <= n and any(held))
+    if t.isdigit() and not numbered and len(t) <= 9 and 1 <= int(t) <= n:
+        reason = _number_both(match, items, names, viewer, int(t))
+        if reason:
+            return ("error", reason)
     if _NUMBER.fullmatch(t) and not numbered:
         if len(t) > 9:
             return ("error", f"That is not on the list: type a number from 1 to {n}.")

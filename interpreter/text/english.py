@@ -200,3 +200,24 @@ def singular(noun: str) -> str:
     if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 2:
         return noun[:-1]
     return noun
+
+
+def to_places(P, sent: list, zp) -> str:
+    """Where one source's cards went, each destination (a zone instance of program P) with what
+    it got: 'a card to pile 1, 2 cards to your hand'. Three or more piles in a row of one shared
+    numbered zone that each got the same unnamed cards are said once, 'a card to each of spots 1
+    to 16' (Concentration's layout, tests/unseen43/concentration.yaml), not sixteen times."""
+    out, k = [], 0
+    while k < len(sent):
+        d, said = sent[k]
+        z, e = (P.zone_of[d] if d >= 0 else None), k + 1
+        if z is not None and z.kind == "indexed" and P.OWNER[d] < 0 and re.fullmatch(r"a card|\d+ cards", said):
+            while e < len(sent) and sent[e] == (d + e - k, said) and P.zone_of[sent[e][0]] is z:
+                e += 1
+        if e - k >= 3:
+            first = d - P.base[z.name] + 1
+            out.append(f"{said} to each of {plural(singular(words(z.name)))} {first} to {first + e - k - 1}")
+        else:
+            out.extend(f"{x} to {zp(y)}" for y, x in sent[k:e])
+        k = e
+    return ", ".join(out)

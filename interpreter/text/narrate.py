@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, ends_clause, join, says_label, singular, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import COUNTERS, ends_clause, join, says_label, singular, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -167,8 +167,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return card(P, v)
     if typ == "seat":
         return "you" if v == viewer and viewer >= 0 else names[v]
-    if typ == "rank":
-        return str(deck.ranks[v])
+    if typ == "rank":                         # past the ranks: jokers', named cards' (marks.py)
+        return str(deck.ranks[v]) if 0 <= v < len(deck.ranks) else "joker"
     if typ == "suit":
         s = deck.suits[v]
         return cardtext.SYMBOLS.get(s, s)
@@ -266,7 +266,7 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
     elif typ == "seat":
         out["words"].update({names[v].lower()} | ({"you"} if v == viewer else set()))
     elif typ == "rank":
-        r = str(P.game.deck.ranks[v])
+        r = str(P.game.deck.ranks[v]) if 0 <= v < len(P.game.deck.ranks) else "joker"
         out["words"].add(r.lower())
         if r.isdigit():
             out["numbers"].append(int(r))
@@ -757,8 +757,7 @@ class Narrator:
             if j < len(G) and G[j][0][0] == src:            # one source, several places
                 while j < len(G) and G[j][0][0] == src:
                     j += 1
-                to = ", ".join(f"{moved(it, d)} to {zp(d)}" for (_, d), it in G[i:j])
-                phrases.append(f"from {zp(src)}: {to}")
+                phrases.append(f"from {zp(src)}: {to_places(P, [(d, moved(it, d)) for (_, d), it in G[i:j]], zp)}")
             elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
                 while j < len(G) and G[j][0][1] == dst:
                     j += 1
