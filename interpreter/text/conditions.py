@@ -27,7 +27,7 @@ class Conditions:
     def settled(self, n, env):
         """True or false for the test of an if that compares two values of a type of the
         file's written out, as a function's test of its parameter reads where a call gives it
-        a value (`is_trump(c, rufspiel, H)` with `g == wenz`: never 'if rufspiel is wenz'),
+        a value (`f(c, low)` with a test `k == high` of its parameter k: never 'if low is high'),
         else None."""
         n, env = self.resolve(n, env)
         if isinstance(n, ast.Compare) and n.op in self.ORDER:
@@ -45,8 +45,8 @@ class Conditions:
         return n, env
 
     def test(self, n, env) -> str:
-        """The test of an if, bracketed when it is an if itself: 'x if (if g is wenz, ...;
-        otherwise ...), otherwise y', never 'x if if g is wenz, ...'."""
+        """The test of an if, bracketed when it is an if itself: 'x if (if k is high, ...;
+        otherwise ...), otherwise y', never 'x if if k is high, ...'."""
         s = self.cond(n, env)
         return f"({s})" if s.startswith("if ") else s
 

@@ -206,7 +206,7 @@ def to_places(P, sent: list, zp) -> str:
     """Where one source's cards went, each destination (a zone instance of program P) with what
     it got: 'a card to pile 1, 2 cards to your hand'. Three or more piles in a row of one shared
     numbered zone that each got the same unnamed cards are said once, 'a card to each of spots 1
-    to 16' (Concentration's layout, tests/unseen43/concentration.yaml), not sixteen times."""
+    to 16' (a face-down layout), not sixteen times."""
     out, k = [], 0
     while k < len(sent):
         d, said = sent[k]
