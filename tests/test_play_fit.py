@@ -33,6 +33,9 @@ def answer(rows: list) -> str:
     text = "\n".join(rows)
     if re.search(r"^Enter: ", text, re.M):                 # picks that name one move
         return ""
+    m = re.search(r"type\s+(#\d+)\s+for\s+the\s+first", text)   # a number that is also a move's own:
+    if m:                                                   # the list's number, as asked
+        return m.group(1)
     if re.search(r"^\s*1\. ", text, re.M) or "Type a position" in text:
         return "1"
     m = re.search(r"^\s+(?:can add|[A-Z][\w ]* \(\d+\)): " + CARD, text, re.M)
