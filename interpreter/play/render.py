@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import textwrap
 
 from rich.cells import cell_len
 from rich.console import Console, Group
@@ -673,7 +674,6 @@ KEYS = ("Type the number of a move, or a card such as 7d, 10h, qs (with a pile o
 def help_text(match, width: int = 88) -> str:
     """The keys, then how to play the game (text/howto.py: the rules text for a player, with the
     options as set), both wrapped to `width` (less 2): no line folded again by the terminal."""
-    import textwrap
     from ..text.howto import how_to_play
     w = max(40, min(width, 100) - 2)
     keys = [textwrap.fill(k, w, initial_indent="  ", subsequent_indent="  ") for k in KEYS]
