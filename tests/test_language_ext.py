@@ -298,3 +298,35 @@ def test_rules_read_a_per_player_bool_in_a_condition(tmp_path):
     out = " ".join(describe(load_game(rules(tmp_path, text))[0]).split())
     assert "Set the player's played to the player's played plus 1; set the player's done to whether " \
            "the player's done is false." in out
+
+
+def test_a_zone_named_like_a_built_in_is_refused_once_and_the_built_in_still_reads(tmp_path):
+    # `left` declared as a zone: one error where it is declared, none at `left(dealer)` (the
+    # built-in: a seat), where the zone used to answer "zone 'left' is shared" or "must be a seat"
+    path = tmp_path / "left.yaml"
+    path.write_text(textwrap.dedent("""\
+        game: Left zone
+        players: {min: 2, max: 2}
+        deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+        zones:
+          stock: {visibility: none}
+          left: {visibility: all}
+          hand: {per_player: true, visibility: owner}
+        variables:
+          turn: {type: seat, initial: "left(dealer)"}
+        moves:
+          play:
+            params:
+              c: {from: "hand(player)"}
+            do:
+              - move: {cards: c, to: stock}
+        hand:
+          - deal: {from: stock, to: hand, count: 3}
+          - while: "not empty(hand(turn))"
+            do:
+              - choose: [play]
+                by: turn
+              - set: {turn: "left(turn)"}
+        """))
+    assert errors(str(path)).splitlines() == [
+        f"{path}:6:3: error: 'left' is a built-in name of the language; choose another name"]

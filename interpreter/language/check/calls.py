@@ -17,6 +17,10 @@ class Calls:
         if f in scope.names and scope.names[f][0] == "pslot" and (
                 f in BUILTIN_FUNCS or f in self.zones or f in self.attributes or f in self.functions_src):
             raise Reported(f"'{f}' is declared twice or is a built-in name", n.span)   # said there
+        if f in BUILTIN_FUNCS and (f in self.zones or f in self.attributes or f in self.functions_src):
+            # a zone, attribute or function named like a built-in is refused where it is declared
+            # (said there); its uses still read the built-in, not one more error each
+            return getattr(self, "f_" + f)(n, scope, args)
         if f in self.zones:
             z = self.zones[f]
             self.zone_reads.add(f)
