@@ -47,7 +47,10 @@ def test_an_empty_answer_to_a_menu_of_cards_asks_for_a_card_not_a_number():
         m.apply(0)
     seat = m.pending[0]
     n = len(play.menu(m, seat, names))
-    assert play.parse_answer(m, seat, names, "1")[0] == "error"          # numbers are refused
+    kind, reply = play.parse_answer(m, seat, names, "1")                 # numbers are refused,
+    first = narrate.move_tokens(m, m.legal_moves()[play.menu(m, seat, names)[0][0]], names)["cards"]
+    assert kind == "error" and f"one by one ({first[0].lower()}" in reply     # with that move's
+    assert "7d, then 8d" not in reply or first[:2] == ["7D", "8D"]           # own cards as the example
     kind, reply = play.parse_answer(m, seat, names, "")
     assert kind == "error" and "Type a card such as 7d" in reply and "number from 1" not in reply
     kind, reply = play.parse_answer(m, seat, names, "x" * 600)

@@ -54,6 +54,12 @@ def _number_both(match, items: list, names: list, viewer: int, k: int):
             f"type #{k} for the first, or '{said.lower()}' for the second.")
 
 
+def _one_by_one(match, i: int, names: list) -> str:
+    """How the cards of legal move i are typed one by one, with its own cards: '7d, then 8d'."""
+    cards = [c.lower() for c in narrate.move_tokens(match, match.legal_moves()[i], names)["cards"]]
+    return ", then ".join(cards[:2]) + (", ..." if len(cards) > 2 else "")
+
+
 def parse_answer(match, viewer: int, names: list, text: str):
     """What a typed line means: ('move', legal index) | ('pick', card ids: the first cards of a
     move of several, picked one by one from here on) | ('help',) | ('scores',) | ('quit',) |
@@ -95,7 +101,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         k = int(t.lstrip("#"))
         if 1 <= k <= n and cards_unnumbered(match, n) and move_cards(match, match.legal_moves()[items[k - 1][0]]):
             return ("error", f"{k} is not on the list: moves with cards are chosen by their cards, "
-                             f"one by one (7d, then 8d).")
+                             f"one by one ({_one_by_one(match, items[k - 1][0], names)}).")
         if 1 <= k <= n:
             return ("move", items[k - 1][0])
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
@@ -173,8 +179,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("error", reason or f"You cannot {narrate.verb_words(named[0])} now.")
         return ("error", f"No legal move matches '{t}'.")
     if cards_unnumbered(match, n) and all(move_cards(match, moves[items[k][0]]) for k in found):
-        return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "
-                         f"one by one (7d, then 8d).")          # they have no number on screen
+        return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "  # they have
+                         f"one by one ({_one_by_one(match, items[found[0]][0], names)}).")   # no number on screen
     nums = [str(k + 1) for k in found]
     listed = ", ".join(nums[:-1]) + " and " + nums[-1] if len(nums) <= 8 else ", ".join(nums[:8]) + ", …"
     return ("error", f"'{t}' fits moves {listed}: type the number.")
