@@ -376,3 +376,48 @@ def test_a_number_variable_named_in_the_plural_takes_a_plural_verb(tmp_path):
 def test_plural_names(name, plural):
     from cardrules.text.english import plural_name
     assert plural_name(name) is plural
+
+
+def test_an_if_alone_in_an_otherwise_reads_otherwise_if(tmp_path):
+    # `else: [{if: ...}]`: one step "Otherwise, if ...:", not "Otherwise:" over a nested "If"
+    out = describe(load_game(str(_write(tmp_path, textwrap.dedent("""\
+        game: Else if
+        players: {min: 2, max: 2}
+        deck: {ranks: [A, 2, 3], suits: [C, D], zone: stock}
+        zones:
+          stock: {visibility: none}
+          hand: {per_player: true, visibility: owner}
+        variables:
+          made: {type: int, initial: 0}
+        moves:
+          take:
+            description: Take a card
+            do:
+              - move: {top: stock, to: "hand(player)"}
+              - set: {made: "made + 1"}
+        hand:
+          - shuffle: stock
+          - choose: [take]
+            by: 0
+          - if: "made == 3"
+            then:
+              - score: {seat: 0, points: 2}
+            else:
+              - if: "made >= 1"
+                then:
+                  - score: {seat: 0, points: 1}
+                else:
+                  - score: {seat: 1, points: 2}
+        """))))[0])
+    assert ("3. If made is 3:\n"
+            "    - Seat 0 scores 2 points.\n"
+            "   Otherwise, if made is at least 1:\n"
+            "    - Seat 0 scores 1 point.\n"
+            "   Otherwise:\n"
+            "    - Seat 1 scores 2 points.\n") in out
+
+
+def _write(tmp_path, text: str):
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    return path

@@ -573,6 +573,9 @@ class Describer:
         if not then:
             return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
+        inner = self.s_If(_else_if(other), d) if _else_if(other) is not None else []
+        if inner and inner[0][1].startswith("If "):     # an if alone in the otherwise: one step
+            return out + [(d, Otherwise("Otherwise, if " + inner[0][1][3:]))] + inner[1:]
         if other:
             out += [(d, Otherwise("Otherwise:"))] + self.stmts(other, d + 1)
         return out
@@ -759,3 +762,10 @@ def _first_dealer(g) -> str:
         return f"Seat {n} deals the first hand."
     each = [f"seat {n % p} with {p} players" for p in range(g.min_players, g.max_players + 1)]
     return f"The first hand is dealt by {', '.join(each)}."
+
+
+def _else_if(other: list):
+    """The if alone in an otherwise (`else: [{if: ...}]`), told as 'Otherwise, if ...:' (not
+    when it is named or always true), else None."""
+    st = other[0] if len(other) == 1 else None
+    return st if isinstance(st, m.If) and st.name is None and not isinstance(st.cond, ast.Bool) else None
