@@ -78,14 +78,13 @@ def _place_reads(say, node) -> tuple:
         return hit[1:]
     locs = {n: i for i, n in enumerate(say.locals)}
     cards, pinned, slotted, whole, ends, held = set(), {}, {}, set(), {}, set()
-    todo = [(node, True)]                   # (a node, whether a `let:` name there is followed)
+    todo = [node]
     while todo:
-        x, follow = todo.pop()
+        x = todo.pop()
         if not isinstance(x, Node):
             continue
         if isinstance(x, Call) and x.func in ("count", "empty") and len(x.args) == 1 and _is_zone(x.args[0]):
-            z = x.args[0]                   # how many is public
-            todo.extend((y, follow) for y in (z.args if isinstance(z, Call) else ()))
+            todo.extend(x.args[0].args if isinstance(x.args[0], Call) else ())   # how many is public
             continue
         if isinstance(x, Call) and x.func in ("top", "bottom") and len(x.args) == 1 and _is_zone(x.args[0]):
             z = x.args[0]                   # one card of it: of the instance a local or a
@@ -98,10 +97,10 @@ def _place_reads(say, node) -> tuple:
                                                  if slot is not None else ("at", num) if num is not None
                                                  else ("dealer", 0) if a == "dealer"
                                                  else ("all", 0))))
-            todo.extend((y, follow) for y in (z.args if isinstance(z, Call) else ()))
+            todo.extend(z.args if isinstance(z, Call) else ())
             continue
         if _zone_data(x):                   # a zone's data is public: only the instance is read
-            todo.extend((y, follow) for y in (x.obj.args if isinstance(x.obj, Call) else ()))
+            todo.extend(x.obj.args if isinstance(x.obj, Call) else ())
             continue
         ref = getattr(x, "ref", None)
         if _is_zone(x):
@@ -115,14 +114,11 @@ def _place_reads(say, node) -> tuple:
                 whole.add(ref[1].name)
         elif isinstance(ref, tuple) and ref and ref[0] == "function":
             whole |= zones_read(ref[1].body, counts_public=True)   # every instance but a count
-        bound = getattr(x, "bound", None)     # a `let:` name of a value worked out from cards reads
-        if follow and bound is not None and not has_card(getattr(x, "type", None)):  # what its
-            todo.append((bound, False))       # value reads itself (cards are read by value)
         if _local_name(x) in locs and has_card(getattr(x, "type", None)):
             cards.add(locs[_local_name(x)])
         elif _slot_of(x) is not None and has_card(getattr(x, "type", None)):
             held.add(_slot_of(x))           # count(reds), reds a hand's let of hidden cards
-        todo.extend((y, follow) for y in x.children())
+        todo.extend(x.children())
     hit = (node, tuple(sorted(cards)), {z: tuple(v) for z, v in pinned.items() if z not in whole},
            {z: tuple(v) for z, v in slotted.items() if z not in whole}, frozenset(whole),
            {z: tuple(v) for z, v in ends.items() if z not in whole}, tuple(sorted(held)))

@@ -29,7 +29,6 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.warnings: list = []
         self.slots = 0
         self.slot_types: list = []      # per slot: the type of the value it holds
-        self.let_values: dict = {}      # slot of a statement's `let:` -> its value's expression
         self.local_counter = 0
         self.chooses: list = []
         self.functions: dict = {}

@@ -95,8 +95,6 @@ class Expressions:
                 raise RuleError(f"variable '{name}' has one value per player: write {name}(SEAT), "
                                 f"e.g. {name}(player)", n.span)
             n.ref = entry
-            if entry[0] == "slot" and entry[2] in self.let_values:
-                n.bound = self.let_values[entry[2]]     # a `let:` name: what its value read
             if entry[0] == "local":
                 self.locals_read.add(entry[2])
             return entry[1]

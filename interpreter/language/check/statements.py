@@ -164,8 +164,6 @@ class Statements:
                 node = self.typed(val, st["let"].at(key), inner)
                 typ = node.type if node is not None else UNCHECKED
                 var = m.Variable(name, typ, node, self.new_slot(typ), st["let"].key_span(key))
-                if node is not None:
-                    self.let_values[var.slot] = node    # what the name reads, for say: places
                 pairs.append((var, node))
                 inner = inner.plus(name, ("slot", typ, var.slot))
             return m.Let(span, pairs)
