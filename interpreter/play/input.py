@@ -91,7 +91,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         # a card a move takes, or past the list where moves take cards (why not, in the game's
         # words); else the number on the list, as any number
         numbered = bool(takes) or (not 1 <= k <= n and any(held))
-    if t.isdigit() and not numbered and len(t) <= 9 and 1 <= int(t) <= n:
+    if t.isascii() and t.isdigit() and not numbered and len(t) <= 9 and 1 <= int(t) <= n:
         reason = _number_both(match, items, names, viewer, int(t))
         if reason:
             return ("error", reason)
