@@ -60,6 +60,8 @@ class Chooser:
             return reply
         if "fits moves" in new:                  # a card fitting several moves: use the number
             return self.number
+        if "could be number" in new:             # a number that is also a move's own: the list's
+            return "#" + self.number.lstrip("#")
         assert "No legal move" not in new and "not a number, a card" not in new, new[-300:]
         screen = new[new.rfind("Your move:"):] if "Your move:" in new else new
         items = re.findall(r"(?:^|\s{3})\s*(\d+)\. (.+?)(?=\s{3,}\d+\. |\s*$)", screen, re.M)

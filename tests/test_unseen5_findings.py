@@ -93,9 +93,9 @@ def test_a_resumed_terminal_game_goes_on_as_the_uninterrupted_one_with_copies_of
     from test_play import lines, run_play
     a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
     argv = [LOST, "--seed", "5", "--seats", "human,greedy", "--set", "rounds=1"]
-    run_play(argv + ["--save", a], lines(*["1"] * 40, "q"))
-    run_play(["--resume", a], lines(*["1"] * 1000))
-    run_play(argv + ["--save", b], lines(*["1"] * 1000))
+    run_play(argv + ["--save", a], lines(*["#1"] * 40, "q"))      # #1: the list's first move,
+    run_play(["--resume", a], lines(*["#1"] * 1000))               # where 1 is also a pile's
+    run_play(argv + ["--save", b], lines(*["#1"] * 1000))          # number (asked about)
     whole = open(b).read()
     assert '"match_end"' in whole and open(a).read() == whole
 
