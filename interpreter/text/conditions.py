@@ -40,8 +40,8 @@ class Conditions:
     def decided(self, n, env):
         """n, or the branch that an if whose test is settled (above) takes."""
         n, env = self.resolve(n, env)
-        while isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
-            n, env = self.resolve(n.then if self.settled(n.test, env) else n.other, env)
+        while isinstance(n, ast.Cond) and (known := self.settled(n.test, env)) is not None:
+            n, env = self.resolve(n.then if known else n.other, env)
         return n, env
 
     def test(self, n, env) -> str:

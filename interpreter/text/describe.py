@@ -573,7 +573,7 @@ class Describer:
         if not then:
             return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
-        inner = self.s_If(_else_if(other), d) if _else_if(other) is not None else []
+        inner = self.s_If(nested, d) if (nested := _else_if(other)) is not None else []
         if inner and inner[0][1].startswith("If "):     # an if alone in the otherwise: one step
             return out + [(d, Otherwise("Otherwise, if " + inner[0][1][3:]))] + inner[1:]
         if other:
