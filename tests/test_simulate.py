@@ -5,6 +5,7 @@ from pathlib import Path
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -711,6 +712,28 @@ def test_stopping_the_workers_kills_one_that_does_not_end_on_sigterm():
     finally:
         for p in procs:
             p.kill()
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"),
+                    reason="blocking a signal across a fork")
+def test_a_sigterm_before_the_workers_initializer_never_meets_the_parents_handler():
+    # CI: a worker forked from pytest after Ray had set its SIGTERM handler (which raises
+    # SystemExit) was stopped before its initializer ran; the exception ran on in the forked copy
+    # of pytest, which printed an INTERNALERROR and a second test summary. Workers are now forked
+    # with SIGTERM blocked, and one pending when the initializer runs ends the worker there.
+    script = (
+        "import os, signal\n"
+        "from cardrules.simulate import batch\n"
+        "signal.signal(signal.SIGTERM, lambda s, f: os._exit(99))   # a library's handler\n"
+        "with batch._sigterm_blocked():\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)   # the pool stops it as it starts\n"
+        "        batch._worker_signals()\n"
+        "        os._exit(0)\n"
+        "print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["143"], out.stderr
 
 
 def test_stopping_the_workers_waits_for_the_pools_thread_to_close_its_pipe(monkeypatch):

@@ -1,6 +1,7 @@
 """Batch simulation: many seeded matches, in one or several processes, with identical output."""
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -132,19 +133,49 @@ def failure_record(st, job: Job, index: int):
     return None
 
 
+_BLOCKS = hasattr(signal, "pthread_sigmask")
+_ready = False            # in a worker: its own SIGTERM handler is in place
+
+
+@contextlib.contextmanager
+def _sigterm_blocked():
+    """Around the fork of workers: SIGTERM stays pending in the parent for that moment, and a new
+    worker starts with it blocked. Otherwise a SIGTERM reaching a worker before its initializer
+    ran would meet the parent's handler (a library's, e.g. Ray's, which raises SystemExit), and in
+    a forked copy of a program that exception runs on in the parent's code (a second test
+    summary from a forked pytest)."""
+    if not _BLOCKS:
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _worker_signals():
     """In a worker: Ctrl-C is the parent's to handle (it stops the pool); SIGTERM, from the
     parent stopping the pool or from a signal to the whole group, ends the worker quietly, after
-    `finally` clauses have run (a record being written removes its .tmp), never with a traceback."""
+    `finally` clauses have run (a record being written removes its .tmp), never with a traceback.
+    A SIGTERM that came while the worker started (blocked, _sigterm_blocked) ends it here."""
+    global _ready
+    _ready = False
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_exit)
+    if _BLOCKS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    _ready = True
 
 
 def _worker_exit(signum, frame):
     """The first SIGTERM raises SystemExit where the worker is, so a record being written
     removes its .tmp on the way out; later ones (the parent stopping the pool after a SIGTERM to
     the whole group) are ignored, so they cannot cut that clean-up short. _run_chunk then ends
-    the process rather than let the pool hand it another chunk."""
+    the process rather than let the pool hand it another chunk. One that was pending when the
+    worker started ends it at once: it has nothing to clean up yet."""
+    if not _ready:
+        os._exit(128 + signum)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
@@ -202,7 +233,8 @@ def run(job: Job, games: int, workers: int = 1, progress=None, chunk: int | None
                 k = todo.popleft()
                 lo, hi = chunks[k]
                 try:
-                    flying[pool.submit(_run_chunk, (job, lo, hi))] = k
+                    with _sigterm_blocked():      # the first submit forks the workers
+                        flying[pool.submit(_run_chunk, (job, lo, hi))] = k
                 except BrokenProcessPool:
                     todo.appendleft(k)
                     broken = True
