@@ -59,3 +59,17 @@ def test_the_screens_give_a_hands_results_once_in_their_table_not_also_in_the_st
     while not m.over:
         m.apply(0)
     assert any(x.startswith("Hand 1 is over: ") for x in told.take())
+
+
+def test_a_long_narrated_line_breaks_between_words_under_a_hanging_indent(tmp_path):
+    """A line longer than the screen went on at the margin, the line above it ending in a space
+    (the console's own wrapping): "... 3♣ 9♣ to your \\nhand." It now breaks between words, its
+    next lines indented two more columns, and no line ends in a space."""
+    text = narration("crazy-eights", tmp_path)
+    lines = text.splitlines()
+    assert not [x for x in lines if x.endswith(" ")]
+    deal = next(i for i, x in enumerate(lines) if x.startswith("  From the stock:"))
+    assert len(lines[deal]) <= 100 and lines[deal + 1].startswith("    ") and lines[deal + 1][4] != " "
+    from cardrules.play.style import said
+    assert said("a b", 100).plain == "  a b"
+    assert said("word " * 30, 40).plain.split("\n")[1] == "    " + ("word " * 7).strip()

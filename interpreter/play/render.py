@@ -21,7 +21,7 @@ from ..engine.observe import visible
 from ..language.nodes import Call, Name, walk
 from ..errors import clean
 from ..text import marks, narrate, status
-from .style import RED_CARD, styled  # noqa: F401  (RED_CARD: re-exported)
+from .style import RED_CARD, said, styled  # noqa: F401  (RED_CARD, said: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
     """A renderable as plain text (no colour, no control codes)."""
@@ -541,14 +541,14 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
         room = height - used - 3                # a blank line, "… earlier", the prompt
         top, bottom, need = [], [], 0
         for line in reversed(tail[-max_recent:]):
-            k = _lines(styled("  " + line), width)
+            k = _lines(said(line, width), width)
             if need + k > room:
                 break
             bottom.insert(0, line)
             need += k
         if len(bottom) == len(tail):              # room left: who sits where, the autosave
             for line in head:
-                k = _lines(styled("  " + line), width)
+                k = _lines(said(line, width), width)
                 if need + k > room:
                     break
                 top.append(line)
@@ -557,10 +557,10 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     parts: list = [board]
     if recent and (top or bottom or decision is None):
         parts.append(Text(""))
-        parts += [styled("  " + line) for line in top]
+        parts += [said(line, width) for line in top]
         if skipped:
             parts.append(Text(f"  … {skipped} earlier", style="dim"))
-        parts += [styled("  " + line) for line in bottom]
+        parts += [said(line, width) for line in bottom]
     if decision is not None:
         parts.append(Text(""))
         parts.append(decision)

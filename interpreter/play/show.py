@@ -38,7 +38,7 @@ def show_records(a) -> int:
 
 
 def show(path: str, rules_override, seat, term) -> bool:
-    from .render import render_board, render_hand_end, render_match_end, styled
+    from .render import render_board, render_hand_end, render_match_end, said
     from .terminal import Quit
     head, events = record.read(path)
     rules = find_rules(head, path, rules_override)
@@ -68,8 +68,8 @@ def show(path: str, rules_override, seat, term) -> bool:
     who = "every hand open" if seat is None else f"as {names[seat]} saw it"
     agents = head.get("agents") or []
     seats = ", ".join(f"{names[p]} {clean(k)}" for p, k in enumerate(agents)) if agents else ""
-    term.show(Text(clean(f"{path}: {st.game.name}, {players_text(st.players, st.players)}, seed {head.get('seed')}, "
-                         f"{who}.") + (f" Seats: {seats}." if seats else ""), style="bold"))
+    term.show(said(f"{path}: {st.game.name}, {players_text(st.players, st.players)}, seed {head.get('seed')}, "
+                   f"{who}." + (f" Seats: {seats}." if seats else ""), term.console.width, "", "bold"))
     try:
         match.start()                  # the first deal reads the record's first shuffles
     except record.ReplayMismatch as exc:
@@ -77,7 +77,7 @@ def show(path: str, rules_override, seat, term) -> bool:
               f"{clean(exc)}", file=sys.stderr)
         return False
     except GameError as exc:           # a failed game's record (simulate keeps them)
-        return _failed(path, head, exc, narr, term, styled)
+        return _failed(path, head, exc, narr, term)
     look = viewer if viewer >= 0 else -1
     decisions = [ev for ev in events if ev.get("event") == "decision"]
     try:
@@ -86,31 +86,31 @@ def show(path: str, rules_override, seat, term) -> bool:
                 parts = [render_board(match, look, names)]
                 if seat is None:
                     parts += _open_hands(match, names)
-                parts += [Text("")] + [styled("  " + line) for line in narr.take()]
+                parts += [Text("")] + [said(line, term.console.width) for line in narr.take()]
                 term.show(Group(*parts), clear=True)
                 answer = term.read(f"-- decision {k + 1}/{len(decisions)} · Enter: next · q: stop -- ")
                 if answer.strip().lower() in ("q", "quit"):
                     raise Quit()
             else:
                 for line in narr.take():
-                    term.show(styled("  " + line))
+                    term.show(said(line, term.console.width))
             hands = match.hands_played
             try:
                 record.redo_decisions(match, [ev])
             except GameError as exc:
-                return _failed(path, head, exc, narr, term, styled)
+                return _failed(path, head, exc, narr, term)
             except record.ReplayMismatch as exc:
                 print(f"{clean(path)}: error: the replay differs from the record at decision {k + 1}: "
                       f"{clean(exc)}", file=sys.stderr)
                 return False
             if match.hands_played > hands:
                 for line in narr.take_hand():
-                    term.show(styled("  " + line))
+                    term.show(said(line, term.console.width))
                 term.show(render_hand_end(match, look, names, ends[-1] if ends else None))
     except (Quit, EOFError, KeyboardInterrupt):
         return True
     for line in narr.take():
-        term.show(styled("  " + line))
+        term.show(said(line, term.console.width))
     if match.over:
         term.show(render_match_end(match, look, names))
     else:
@@ -118,10 +118,11 @@ def show(path: str, rules_override, seat, term) -> bool:
     return True
 
 
-def _failed(path, head, exc, narr, term, styled) -> bool:
+def _failed(path, head, exc, narr, term) -> bool:
     """The game failed while replayed: as its record says (simulate's --failures), or not."""
+    from .render import said
     for line in narr.take():
-        term.show(styled("  " + line))
+        term.show(said(line, term.console.width))
     if head.get("failure") == exc.line():
         term.show(Text(clean(f"The game failed here, as recorded: {exc.line()}"), style="bold"))
         return True

@@ -34,7 +34,7 @@ from ..engine.picks import Picker
 from .input import MAX_ANSWER, parse_answer, picking_answer, read_answer, read_tty  # noqa: F401
 from .render import (_blind_fan, _fan_source, help_text, menu, render_board,  # noqa: F401
                      render_decision, render_hand_end, render_handover, render_help,
-                     render_match_end, render_scores, render_screen, styled, to_text)
+                     render_match_end, render_scores, render_screen, said, styled, to_text)
 from .saves import (SAVE_VERSION, SaveError, SaveFile, default_save_path, latest_save,  # noqa: F401
                     prune, restore)
 
@@ -225,7 +225,7 @@ class PlaySession:
 
     def _stream(self):
         for line in self.narrators[-1].take():
-            self.term.show(styled(line))
+            self.term.show(said(line, self.term.console.width, ""))
 
     def ask(self, seat: int) -> int:
         m, names, term = self.match, self.names, self.term
@@ -318,7 +318,7 @@ class PlaySession:
         viewer = self.humans[0] if len(self.humans) == 1 else -1
         parts = []
         if len(self.humans) == 1:
-            parts += [styled("  " + line) for line in self.narrators[viewer].take_hand()]
+            parts += [said(line, self.term.console.width) for line in self.narrators[viewer].take_hand()]
         parts.append(render_hand_end(self.match, viewer, self.names, self.last_hand_end, self.last_parts))
         self.term.show(Group(*parts), clear=bool(self.humans))
         self.term.pause("Press Enter for the next hand.")
@@ -328,7 +328,7 @@ class PlaySession:
         viewer = self.humans[0] if len(self.humans) == 1 else -1
         parts = []
         if len(self.humans) == 1:
-            parts += [styled("  " + line) for line in self.narrators[viewer].take()]
+            parts += [said(line, self.term.console.width) for line in self.narrators[viewer].take()]
         elif not self.humans:
             self._stream()
         parts.append(render_match_end(self.match, viewer, self.names))
