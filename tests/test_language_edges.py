@@ -440,3 +440,22 @@ def test_a_card_that_starts_with_a_digit_may_be_lower_case(tmp_path):
       - set: {n_2c: "2c in stock and 2C in stock"}
     """)
     setup(path)                                    # 2c can never be a name: it is the card
+
+
+@pytest.mark.parametrize("items, at, message", [
+    ("[true, 2, 3]", 1, "list items must all be numbers; this one is a true/false value"),  # odd, first
+    ("[1, 2, true]", 7, "list items must all be numbers; this one is a true/false value"),
+    ("[true, 2]", 7, "list items must all be true/false values; this one is a number"),  # a tie: the first
+])
+def test_a_mixed_list_is_told_at_the_item_unlike_the_others(tmp_path, items, at, message):
+    # `[true, 2, 3]` was told at 2, "list items must all be true/false values", as if the
+    # numbers were the slip: the first item said what the list holds. The type most items have
+    # says it now (the first item's on a tie).
+    path = rule_file(tmp_path, f"""
+    hand:
+      - score: {{seat: 0, points: "count({items})"}}
+    """)
+    with pytest.raises(ErrorList) as err:
+        setup(path)
+    line = err.value.errors[0].line()
+    assert line.endswith(f":11:{37 + at}: error: {message}"), line

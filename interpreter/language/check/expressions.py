@@ -321,7 +321,9 @@ class Expressions:
                             "of 'if ... else': [p] if lost else [], or of '+': [[]] + "
                             "subsets(hand(player)))", n.span)
         types = [self.expr(i, scope) for i in n.items]
-        want = RANK if RANK in types else next((t for t in types if t in self.enums), types[0])
+        # the type most items have (the first item's on a tie): the odd one out is the error
+        common = max(types, key=lambda t: (types.count(t), -types.index(t)))
+        want = RANK if RANK in types else next((t for t in types if t in self.enums), common)
         if want == RANK and any(t not in (RANK, INT) for t in types):
             # not ranks and numbers (`[D, H, S, C, J]`): the first item says what the list holds
             want = next((t for t in types if t in self.enums), RANK if types[0] == INT else types[0])
