@@ -266,6 +266,8 @@ def _mean(key, label, xs, bounds=(None, None)) -> Measure:
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
     m, se = mean_se(xs)
+    if len(xs) < 2:       # one sample says nothing of the spread: no interval, not [m, m]
+        return Measure(key, label, "mean", m, None, (None, None), 1)
     return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
 
 
@@ -273,7 +275,26 @@ def _ratio(key, label, xs, ys, bounds=(None, None)) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
     r, se = ratio_se(xs, ys)
+    if len(xs) < 2:       # (as _mean)
+        return Measure(key, label, "ratio", r, None, (None, None), 1)
     return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
+
+
+def skill_gap(summary) -> tuple | None:
+    """(strongest agent, mean per-deal difference of its win rate per seat and random's, its
+    interval, deals) when the run rotated random and at least one other agent; else None. The
+    interval is (None, None) with a single deal."""
+    deals = summary.agent_deals
+    if "random" not in deals or len(deals) < 2:
+        return None
+    ms = {m.key: m for m in summary.measures()}
+    best = max((a for a in deals if a != "random"), key=lambda a: (ms[f"agent_win_rate:{a}"].value or 0, a))
+    diffs = [w / k - deals["random"][d][0] / deals["random"][d][2]
+             for d, (w, _, k) in deals[best].items() if d in deals["random"]]
+    if not diffs:
+        return None
+    m, se = mean_se(diffs)
+    return best, m, ((m - Z95 * se, m + Z95 * se) if len(diffs) > 1 else (None, None)), len(diffs)
 
 
 class Summary:
@@ -477,6 +498,10 @@ class Summary:
                "measures": {m.key: m.as_dict() for m in ms}}
         if self.seatings:
             out["balance"] = {"deals": len(self.deals), "seatings": self.seatings}
+        gap = skill_gap(self)
+        if gap:
+            out["skill_gap"] = {"agent": gap[0], "against": "random", "value": gap[1],
+                                "ci95": list(gap[2]), "deals": gap[3]}
         moves = self.move_measures()
         if moves:
             out["moves"] = {m.key: m.as_dict() for m in moves}
@@ -554,8 +579,12 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                      f"fair: {summary.fair():.3f}):")
         for a in summary.agent_deals:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]"
+            lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win.ci, 3, one='deal'):<14}"
                          + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
+        gap = skill_gap(summary)
+        if gap:
+            lines.append(f"skill gap: {gap[0]} wins {gap[1]:+.3f} {_interval(gap[2], 3, '+', 'deal')} more per seat "
+                         f"than random on the same deals (near 0: luck decides{_sig(gap[2])})")
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
                      f"(fair share of a seat: {summary.fair():.3f})")
@@ -578,10 +607,25 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
             continue
         k = row_places(m)
-        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  [{_num(m.ci[0], m.kind, k)}, "
-                     f"{_num(m.ci[1], m.kind, k)}]" + (f"  ({note})" if note else ""))
+        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  {_interval(m.ci, k)}"
+                     + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
     return "\n".join(lines)
+
+
+def _interval(ci, places: int, sign: str = "", one: str = "game") -> str:
+    """'[lo, hi]', or what stands for it when one game (one deal) gave no interval."""
+    if ci[0] is None:
+        return f"(one {one}: no interval)"
+    return f"[{ci[0]:{sign}.{places}f}, {ci[1]:{sign}.{places}f}]"
+
+
+def _sig(ci) -> str:
+    """How the skill gap's interval reads, for the summary's line."""
+    if ci[0] is None:
+        return ""
+    return "; this one is above 0" if ci[0] > 0 else "; this one is below 0" if ci[1] < 0 else \
+        "; this one may be 0: more deals"
 
 
 def _share(v) -> str:
@@ -624,8 +668,14 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
 
 
 def p_value(a: Measure, b: Measure, d: float) -> float:
-    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors)."""
-    se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors; for
+    shares of games, on the pooled share: 0 of 1 against 1 of 1 has no standard error of its
+    own, and is no evidence of a difference)."""
+    if a.kind == "prop" and b.kind == "prop" and a.k is not None and b.k is not None:
+        p = (a.k + b.k) / (a.n + b.n)
+        se = math.sqrt(p * (1 - p) * (1 / a.n + 1 / b.n))
+    else:
+        se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
     if se == 0:
         return 1.0 if d == 0 else 0.0
     return math.erfc(abs(d) / se / math.sqrt(2))
@@ -686,7 +736,8 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
         cells = [ms.get(k) for ms in per]
         base = cells[0]
         diffs = [None if base is None or c is None or base.value is None or c.value is None
-                 or base.n == 0 or c.n == 0 else difference(base, c)
+                 or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
+                 else difference(base, c)      # (one game: no spread, nothing to test)
                  for c in cells[1:]]
         rows.append((k, labels[k], cells, diffs))
     return rows

@@ -1,0 +1,85 @@
+"""Findings of a designer balancing variants with simulate and compare (helper designer1):
+statistics that claimed certainty from one game, stars on differences that one game cannot show,
+and the skill gap that only the HTML report gave."""
+import json
+
+from conftest import ROOT
+from cardrules import cli
+from cardrules.simulate import batch as sim
+from cardrules.simulate.stats import Summary, compare, significance
+
+COIN = str(ROOT / "tests" / "games" / "coin-flip.yaml")
+HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
+
+
+def _summary(path, agents, seed, n):
+    s = Summary(2)
+    for r in sim.run(sim.Job(path, None, {}, agents, seed, None, None, {}), n):
+        s.add(r)
+    return s
+
+
+def _one_game_each_won_by_another_seat():
+    """Two one-game summaries of the coin flip whose winners differ."""
+    first = _summary(COIN, ["random", "random"], 0, 1)
+    for seed in range(1, 50):
+        other = _summary(COIN, ["random", "random"], seed, 1)
+        if other.outright != first.outright:
+            return first, other
+    raise AssertionError("no seed dealt the ace to the other seat")
+
+
+def test_compare_of_one_game_each_stars_no_difference():
+    # Seat 0 won the one game of [1] and lost the one of [2]: "+1.000 [-0.122, +1.000]*", a star
+    # on an interval with 0 in it, since 0 of 1 and 1 of 1 have no standard error of their own.
+    a, b = _one_game_each_won_by_another_seat()
+    rows = compare(["a", "b"], [a, b])
+    adjusted = significance(rows)
+    win = next(i for i, r in enumerate(rows) if r[0] == "win_rate:0")
+    assert rows[win][3][0][0] in (1.0, -1.0)
+    assert adjusted[(win, 0)] > 0.05
+    assert not any(p < 0.05 for p in adjusted.values())
+
+
+def test_compare_of_one_game_each_tests_no_mean_and_gives_it_no_interval():
+    # "decisions per game 32.0 31.0 -1.0 [-1.0, -1.0]*": one game per file has no spread.
+    a, b = _summary(HIGH, ["random", "random"], 0, 1), _summary(HIGH, ["random", "random"], 7, 1)
+    rows = {r[0]: r for r in compare(["a", "b"], [a, b])}
+    assert rows["mean_total:0"][3] == [None] and rows["decisions"][3] == [None]
+    assert rows["mean_total:0"][2][0].ci == (None, None)
+
+
+def test_simulate_of_one_game_shows_no_interval_of_zero_width(tmp_path, capsys):
+    # "lead changes per game 3.000 [3.000, 3.000]" from a single game read as a certainty.
+    js = tmp_path / "s.json"
+    assert cli.main(["simulate", HIGH, "-n", "1", "--json", str(js)]) == 0
+    out = capsys.readouterr().out
+    lead = next(x for x in out.splitlines() if "lead changes per game" in x)
+    assert "(one game: no interval)" in lead and "[" not in lead
+    m = json.loads(js.read_text())["measures"]
+    assert m["lead_changes"]["ci95"] == [None, None] and m["lead_changes"]["se"] is None
+    assert m["win_rate:0"]["ci95"][1] - m["win_rate:0"]["ci95"][0] > 0.5      # Wilson stays
+
+
+def test_one_deal_of_two_agents_gives_them_no_interval(tmp_path, capsys):
+    # "greedy 0.500 [0.500, 0.500]" from one deal; the report has no error bar and says why.
+    rep = tmp_path / "r.html"
+    assert cli.main(["simulate", HIGH, "-n", "1", "--agents", "greedy,random", "--report", str(rep)]) == 0
+    out = capsys.readouterr().out
+    greedy = next(x for x in out.splitlines() if x.strip().startswith("greedy"))
+    assert "(one deal: no interval)" in greedy
+    assert "one deal: none" in rep.read_text()
+
+
+def test_the_skill_gap_is_in_the_summary_and_the_json_as_in_the_report(tmp_path, capsys):
+    # The paired difference of greedy and random over deals was only in the HTML report; the
+    # terminal and --json gave two intervals, whose overlap says nothing of a paired difference.
+    js, rep = tmp_path / "s.json", tmp_path / "r.html"
+    assert cli.main(["simulate", HIGH, "-n", "40", "--seed", "2", "--agents", "greedy,random",
+                     "--json", str(js), "--report", str(rep)]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("skill gap:"))
+    gap = json.loads(js.read_text())["skill_gap"]
+    assert gap["agent"] == "greedy" and gap["against"] == "random" and gap["deals"] == 20
+    text = f"greedy wins {gap['value']:+.3f} [{gap['ci95'][0]:+.3f}, {gap['ci95'][1]:+.3f}]"
+    assert text in line and text in rep.read_text()
