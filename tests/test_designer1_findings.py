@@ -83,3 +83,24 @@ def test_the_skill_gap_is_in_the_summary_and_the_json_as_in_the_report(tmp_path,
     assert gap["agent"] == "greedy" and gap["against"] == "random" and gap["deals"] == 20
     text = f"greedy wins {gap['value']:+.3f} [{gap['ci95'][0]:+.3f}, {gap['ci95'][1]:+.3f}]"
     assert text in line and text in rep.read_text()
+
+
+def test_rotated_games_of_one_deal_are_one_sample_for_the_seats(tmp_path, capsys):
+    # The coin flip's deal alone decides which seat wins: both seatings of a deal give the same
+    # seat the win. 200 games are 100 deals, and seat 0's interval is that of 100 samples, not
+    # the narrower Wilson interval of 200 independent games it had.
+    from cardrules.simulate.stats import wilson
+    js = tmp_path / "s.json"
+    assert cli.main(["simulate", COIN, "-n", "200", "--seed", "1", "--agents", "greedy,random",
+                     "--json", str(js)]) == 0
+    doc = json.loads(js.read_text())
+    assert doc["balance"]["deals"] == 100
+    seat0 = doc["measures"]["win_rate:0"]
+    k = round(seat0["value"] * 200)
+    narrow, deals = wilson(k, 200), wilson(k / 2, 100)
+    lo, hi = seat0["ci95"]
+    assert hi - lo > (narrow[1] - narrow[0]) * 1.3
+    assert abs((hi - lo) - (deals[1] - deals[0])) < 0.01
+    assert doc["seats"][0]["ci95"] == seat0["ci95"]                # the table's interval too
+    assert doc["measures"]["mean_total:0"]["n"] == 100             # means: over deals
+    assert "[" in next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("0  rotated"))

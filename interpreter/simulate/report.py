@@ -10,7 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from . import svg
-from .stats import PHASES, Summary, compare, skill_gap, significance, Z95, ALPHA, _places, row_places
+from .deals import skill_gap
+from .stats import PHASES, Summary, compare, significance, Z95, ALPHA, _places, row_places
 from .stats import _num as stats_num
 
 CSS = """

@@ -24,6 +24,7 @@ import math
 from operator import add as _add
 
 from ..language.model import players_text
+from .deals import by_unit, design_effect, gap_lines, skill_gap
 
 Z95 = 1.96
 
@@ -244,11 +245,14 @@ class Measure:
                 "ci95": list(self.ci), "n": self.n}
 
 
-def _prop(key, label, k, n) -> Measure:
+def _prop(key, label, k, n, deff: float = 1.0) -> Measure:
+    """A share of games; `deff` (deals.design_effect): its interval over n / deff games."""
     if not n:                                   # no game completed: nothing to measure
         return Measure(key, label, "prop", None, None, (None, None), 0)
     p = k / n
-    return Measure(key, label, "prop", p, math.sqrt(p * (1 - p) / n) if n else 0.0, wilson(k, n), n, k)
+    m = Measure(key, label, "prop", p, math.sqrt(p * (1 - p) * deff / n), wilson(k / deff, n / deff), n, k)
+    m.deff = deff
+    return m
 
 
 def _within(lo, hi, bounds) -> tuple:
@@ -262,39 +266,29 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _mean(key, label, xs, bounds=(None, None)) -> Measure:
+def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:
+    """A mean per game; with `units` (the deal of each game, duplicate play), over deals."""
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
+    if units and len(set(units)) < len(units):
+        m = _ratio(key, label, *by_unit(xs, units), bounds)
+        m.kind = "mean"
+        return m
     m, se = mean_se(xs)
     if len(xs) < 2:       # one sample says nothing of the spread: no interval, not [m, m]
         return Measure(key, label, "mean", m, None, (None, None), 1)
     return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
 
 
-def _ratio(key, label, xs, ys, bounds=(None, None)) -> Measure:
+def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
+    if units and len(set(units)) < len(units):      # duplicate play: Σ over each deal
+        xs, ys = by_unit(xs, units, ys)[0], by_unit(ys, units)[0]
     r, se = ratio_se(xs, ys)
     if len(xs) < 2:       # (as _mean)
         return Measure(key, label, "ratio", r, None, (None, None), 1)
     return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
-
-
-def skill_gap(summary) -> tuple | None:
-    """(strongest agent, mean per-deal difference of its win rate per seat and random's, its
-    interval, deals) when the run rotated random and at least one other agent; else None. The
-    interval is (None, None) with a single deal."""
-    deals = summary.agent_deals
-    if "random" not in deals or len(deals) < 2:
-        return None
-    ms = {m.key: m for m in summary.measures()}
-    best = max((a for a in deals if a != "random"), key=lambda a: (ms[f"agent_win_rate:{a}"].value or 0, a))
-    diffs = [w / k - deals["random"][d][0] / deals["random"][d][2]
-             for d, (w, _, k) in deals[best].items() if d in deals["random"]]
-    if not diffs:
-        return None
-    m, se = mean_se(diffs)
-    return best, m, ((m - Z95 * se, m + Z95 * se) if len(diffs) > 1 else (None, None)), len(diffs)
 
 
 class Summary:
@@ -336,6 +330,9 @@ class Summary:
         self.agent_deals: dict = {}
         self.deals: set = set()
         self.seatings: list = []
+        self.units: list = []           # per game: its deal (duplicate play) or its own number
+        self.lead_units: list = []      # ... of the games in lead_from
+        self.outcomes: list = []        # per game: (seats that won outright, draw, teams that won)
 
     def add(self, r: dict):
         if "deal" in r:
@@ -359,6 +356,9 @@ class Summary:
             self.loser_fair.append((len(won) if r["losers"] else 1) / len(teams))
         if draw:
             self.draws += 1
+        self.units.append(r.get("deal", -self.n))
+        self.outcomes.append(({s for t in won for s in t} if not draw else set(), draw,
+                              {i for i, t in enumerate(teams) if t in won and not draw}))
         for t in won:
             for s in t:
                 self.wins[s] += 1 / len(won) if draw else 1
@@ -407,6 +407,7 @@ class Summary:
         self.lead_changes.append(r.get("lead_changes", 0))
         if r.get("winner_leads_from") is not None:
             self.lead_from.append(r["winner_leads_from"])
+            self.lead_units.append(self.units[-1])
         fw = dw = fh = dh = 0.0
         together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
         for h, res in enumerate(r.get("hand_results", [])):
@@ -436,10 +437,14 @@ class Summary:
 
     def measures(self) -> list:
         """Every measure, in display order."""
-        n = self.n
-        out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
+        n, u = self.n, self.units if self.seatings else None
+
+        def share(key, label, hit):            # a share of games: duplicate play widens it
+            hits = [int(hit(o)) for o in self.outcomes]
+            return _prop(key, label, sum(hits), n, design_effect(hits, u) if u else 1.0)
+        out = [share(f"win_rate:{s}", f"seat {s} win rate", lambda o, s=s: s in o[0])
                for s in range(self.players)]
-        out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
             out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
@@ -447,22 +452,23 @@ class Summary:
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
-            out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
-            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i]))
-        out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s])
+            out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
+            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i], units=u))
+        out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s], units=u)
                 for s in range(self.players)]
         counts, shares = (0, None), (0, 1)    # what the measures can be (their intervals too)
-        out += [_mean("hands", "hands per game", self.hands, counts),
-                _mean("turns", "turns per game", self.turns, counts),
-                _mean("decisions", "decisions per game", self.decisions, counts),
+        out += [_mean("hands", "hands per game", self.hands, counts, u),
+                _mean("turns", "turns per game", self.turns, counts, u),
+                _mean("decisions", "decisions per game", self.decisions, counts, u),
                 _ratio("first_player_hand_wins", "first player's hand-win share",
-                       self.first_win, self.first_hands, shares),
+                       self.first_win, self.first_hands, shares, u),
                 _ratio("dealer_hand_wins", "dealer's hand-win share", self.dealer_win, self.dealer_hands,
-                       shares),
-                _mean("lead_changes", "lead changes per game", self.lead_changes, counts),
-                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares),
-                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares),
-                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None))]
+                       shares, u),
+                _mean("lead_changes", "lead changes per game", self.lead_changes, counts, u),
+                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares,
+                      self.lead_units if u else None),
+                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares, u),
+                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None), u)]
         return out
 
     def move_measures(self) -> list:
@@ -477,20 +483,20 @@ class Summary:
         out = []
         for name in names:
             for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
-                out.append(_ratio(f"{key}:{name}", f"{name} {what}",
-                                  [g.get(name, (0, 0))[i] for g in self.moves], self.decisions, (0, 1)))
+                out.append(_ratio(f"{key}:{name}", f"{name} {what}", [g.get(name, (0, 0))[i] for g in self.moves],
+                                  self.decisions, (0, 1), self.units if self.seatings else None))
         return out
 
     def as_dict(self) -> dict:
         n = max(self.n, 1)
+        ms = self.measures()
+        get = {m.key: m for m in ms}
         seats = []
         for s in range(self.players):
             t = self.totals[s] or [0]
             seats.append({"seat": s, "win_rate": self.outright[s] / n, "win_share": self.wins[s] / n,
-                          "ci95": list(wilson(self.outright[s], self.n)),
+                          "ci95": list(get[f"win_rate:{s}"].ci if self.n else wilson(0, 0)),
                           "mean_total": sum(t) / len(t), "min_total": min(t), "max_total": max(t)})
-        ms = self.measures()
-        get = {m.key: m for m in ms}
         out = {"games": self.n, "failed": len(self.failed), "players": self.players,
                "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
                "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
@@ -579,12 +585,9 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                      f"fair: {summary.fair():.3f}):")
         for a in summary.agent_deals:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-            lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win.ci, 3, one='deal'):<14}"
+            lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win.ci, 3, 'deal'):<14}"
                          + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
-        gap = skill_gap(summary)
-        if gap:
-            lines.append(f"skill gap: {gap[0]} wins {gap[1]:+.3f} {_interval(gap[2], 3, '+', 'deal')} more per seat "
-                         f"than random on the same deals (near 0: luck decides{_sig(gap[2])})")
+        lines += gap_lines(summary)
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
                      f"(fair share of a seat: {summary.fair():.3f})")
@@ -613,19 +616,9 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
     return "\n".join(lines)
 
 
-def _interval(ci, places: int, sign: str = "", one: str = "game") -> str:
+def _interval(ci, places: int, one: str = "game") -> str:
     """'[lo, hi]', or what stands for it when one game (one deal) gave no interval."""
-    if ci[0] is None:
-        return f"(one {one}: no interval)"
-    return f"[{ci[0]:{sign}.{places}f}, {ci[1]:{sign}.{places}f}]"
-
-
-def _sig(ci) -> str:
-    """How the skill gap's interval reads, for the summary's line."""
-    if ci[0] is None:
-        return ""
-    return "; this one is above 0" if ci[0] > 0 else "; this one is below 0" if ci[1] < 0 else \
-        "; this one may be 0: more deals"
+    return f"(one {one}: no interval)" if ci[0] is None else f"[{ci[0]:.{places}f}, {ci[1]:.{places}f}]"
 
 
 def _share(v) -> str:
@@ -672,8 +665,8 @@ def p_value(a: Measure, b: Measure, d: float) -> float:
     shares of games, on the pooled share: 0 of 1 against 1 of 1 has no standard error of its
     own, and is no evidence of a difference)."""
     if a.kind == "prop" and b.kind == "prop" and a.k is not None and b.k is not None:
-        p = (a.k + b.k) / (a.n + b.n)
-        se = math.sqrt(p * (1 - p) * (1 / a.n + 1 / b.n))
+        p = (a.k + b.k) / (a.n + b.n)            # (over n / deff games each, in duplicate play)
+        se = math.sqrt(p * (1 - p) * (getattr(a, "deff", 1) / a.n + getattr(b, "deff", 1) / b.n))
     else:
         se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
     if se == 0:
