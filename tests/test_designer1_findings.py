@@ -104,3 +104,17 @@ def test_rotated_games_of_one_deal_are_one_sample_for_the_seats(tmp_path, capsys
     assert doc["seats"][0]["ci95"] == seat0["ci95"]                # the table's interval too
     assert doc["measures"]["mean_total:0"]["n"] == 100             # means: over deals
     assert "[" in next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("0  rotated"))
+
+
+SOLO = str(ROOT / "tests" / "designer1" / "ce-solo.yaml")
+
+
+def test_a_patience_without_losers_is_said_to_win_always(capsys):
+    # Crazy Eights alone, its cards left in hand counted against it, and no `match: losers:`:
+    # "win rate 1.000 [0.963, 1.000]" with totals down to -42 and not a word why.
+    assert cli.main(["simulate", SOLO, "-n", "1", "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Crazy Eights, solitaire: 1 game, 1 player"
+    assert "a player alone wins every game unless the rules name when it is lost" in out
+    assert cli.main(["simulate", SOLO, "-n", "1", "--agents", "random,random"]) == 2
+    assert "2 agents for 1 player;" in capsys.readouterr().err

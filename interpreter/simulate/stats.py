@@ -556,7 +556,7 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
     s = summary.as_dict()
     ms = {m.key: m for m in summary.measures()}
     n = summary.players
-    lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
+    lines = [f"{name}: {_games(s['games'])}, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
     if summary.seatings:
         k = len(summary.seatings)
@@ -588,6 +588,9 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
             lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win.ci, 3, 'deal'):<14}"
                          + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
         lines += gap_lines(summary)
+    if n == 1 and not summary.loser_fair:
+        lines.append("a player alone wins every game unless the rules name when it is lost "
+                     "(match: losers:): this win rate says nothing")
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
                      f"(fair share of a seat: {summary.fair():.3f})")
@@ -614,6 +617,10 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                      + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
     return "\n".join(lines)
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
 
 
 def _interval(ci, places: int, one: str = "game") -> str:
@@ -644,7 +651,7 @@ def format_moves(summary: Summary) -> list:
             continue
         lines.append(f"  {name:<{width}} {_share(o.value):>8}  {_share(d.value):>8}")
     if never:
-        lines.append(f"  never legal in {summary.n} games: {', '.join(never)}")
+        lines.append(f"  never legal in {_games(summary.n)}: {', '.join(never)}")
     return lines
 
 
@@ -739,7 +746,7 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
 def format_compare(names: list, summaries: list) -> str:
     rows = compare(names, summaries)
     short = [f"[{i + 1}]" for i in range(len(names))]
-    lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
+    lines = [f"{short[i]} {name}: {_games(summaries[i].n)}, {players_text(summaries[i].players, summaries[i].players)}"
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     wide: list = []           # shares whose difference was not found, but could be large
