@@ -3,6 +3,8 @@ statistics that claimed certainty from one game, stars on differences that one g
 and the skill gap that only the HTML report gave."""
 import json
 
+import pytest
+
 from conftest import ROOT
 from cardrules import cli
 from cardrules.simulate import batch as sim
@@ -12,9 +14,9 @@ COIN = str(ROOT / "tests" / "games" / "coin-flip.yaml")
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
 
 
-def _summary(path, agents, seed, n):
+def _summary(path, agents, seed, n, seatings=None):
     s = Summary(2)
-    for r in sim.run(sim.Job(path, None, {}, agents, seed, None, None, {}), n):
+    for r in sim.run(sim.Job(path, None, {}, agents, seed, None, None, {}, seatings=seatings), n):
         s.add(r)
     return s
 
@@ -118,3 +120,16 @@ def test_a_patience_without_losers_is_said_to_win_always(capsys):
     assert "a player alone wins every game unless the rules name when it is lost" in out
     assert cli.main(["simulate", SOLO, "-n", "1", "--agents", "random,random"]) == 2
     assert "2 agents for 1 player;" in capsys.readouterr().err
+
+
+def test_compare_sets_the_skill_gaps_of_the_files_side_by_side():
+    # "Does the variant make skill matter more?" compare gave each agent's win rate per file,
+    # not the paired gap whose change is the answer.
+    both = [["greedy", "random"], ["random", "greedy"]]
+    a = _summary(HIGH, ["greedy", "random"], 1, 40, both)
+    b = _summary(HIGH, ["greedy", "random"], 2, 40, both)
+    rows = {r[0]: r for r in compare(["a", "b"], [a, b])}
+    gap = rows["skill_gap"]
+    assert gap[1] == "skill gap (greedy - random)"
+    assert gap[2][0].n == 20 and gap[3][0] is not None
+    assert gap[2][0].value == pytest.approx(a.as_dict()["skill_gap"]["value"])

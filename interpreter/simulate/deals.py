@@ -2,9 +2,6 @@
 cards, so with the agents rotated a deal, not a game, is the independent unit of every measure.
 A deal whose cards favour seat 0 gives seat 0 the win in each of its seatings: counted as
 independent games, such pairs made the seats' intervals too narrow."""
-import math
-
-Z95 = 1.96
 
 
 def by_unit(xs: list, units: list, ys: list | None = None) -> tuple[list, list]:
@@ -35,25 +32,26 @@ def design_effect(hits: list, units: list) -> float:
     return max(1.0, var / (p * (1 - p) / n))
 
 
+def gap_diffs(agent_deals: dict) -> tuple | None:
+    """(the strongest agent but random, its win rate per seat minus random's in each deal) when
+    the run rotated random and at least one other agent; else None (Summary.agent_deals)."""
+    if "random" not in agent_deals or len(agent_deals) < 2:
+        return None
+    rate = {a: sum(w / k for w, _, k in d.values()) / len(d) for a, d in agent_deals.items()}
+    best = max((a for a in agent_deals if a != "random"), key=lambda a: (rate[a], a))
+    rand = agent_deals["random"]
+    diffs = [w / k - rand[d][0] / rand[d][2] for d, (w, _, k) in agent_deals[best].items() if d in rand]
+    return (best, diffs) if diffs else None
+
+
 def skill_gap(summary) -> tuple | None:
     """(strongest agent, mean per-deal difference of its win rate per seat and random's, its
-    interval, deals) when the run rotated random and at least one other agent; else None. The
-    interval is (None, None) with a single deal."""
-    deals = summary.agent_deals
-    if "random" not in deals or len(deals) < 2:
+    interval, deals), or None (gap_diffs); the interval is (None, None) with a single deal."""
+    gap = gap_diffs(summary.agent_deals)
+    if not gap:
         return None
-    ms = {m.key: m for m in summary.measures()}
-    best = max((a for a in deals if a != "random"), key=lambda a: (ms[f"agent_win_rate:{a}"].value or 0, a))
-    diffs = [w / k - deals["random"][d][0] / deals["random"][d][2]
-             for d, (w, _, k) in deals[best].items() if d in deals["random"]]
-    if not diffs:
-        return None
-    n = len(diffs)
-    m = sum(diffs) / n
-    if n < 2:
-        return best, m, (None, None), 1
-    se = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1) / n)
-    return best, m, (m - Z95 * se, m + Z95 * se), n
+    m = {x.key: x for x in summary.measures()}["skill_gap"]
+    return gap[0], m.value, m.ci, len(gap[1])
 
 
 def gap_lines(summary) -> list:

@@ -24,7 +24,7 @@ import math
 from operator import add as _add
 
 from ..language.model import players_text
-from .deals import by_unit, design_effect, gap_lines, skill_gap
+from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
 
 Z95 = 1.96
 
@@ -245,8 +245,7 @@ class Measure:
                 "ci95": list(self.ci), "n": self.n}
 
 
-def _prop(key, label, k, n, deff: float = 1.0) -> Measure:
-    """A share of games; `deff` (deals.design_effect): its interval over n / deff games."""
+def _prop(key, label, k, n, deff: float = 1.0) -> Measure:    # interval over n / deff games
     if not n:                                   # no game completed: nothing to measure
         return Measure(key, label, "prop", None, None, (None, None), 0)
     p = k / n
@@ -266,8 +265,7 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:
-    """A mean per game; with `units` (the deal of each game, duplicate play), over deals."""
+def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):
@@ -450,6 +448,9 @@ class Summary:
             out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
                              [w / k for w, _, k in cells], (0, 1)))
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
+        gap = gap_diffs(self.agent_deals)
+        if gap:
+            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1)))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
