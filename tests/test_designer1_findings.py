@@ -71,6 +71,9 @@ def test_one_deal_of_two_agents_gives_them_no_interval(tmp_path, capsys):
     greedy = next(x for x in out.splitlines() if x.strip().startswith("greedy"))
     assert "(one deal: no interval)" in greedy
     assert "one deal: none" in rep.read_text()
+    rep = tmp_path / "c.html"                    # compare's report: no "[–, –]" either
+    assert cli.main(["compare", HIGH, HIGH, "-n", "1", "--report", str(rep), "-q"]) == 0
+    assert "one game: none" in rep.read_text() and "[–, –]" not in rep.read_text()
 
 
 def test_the_skill_gap_is_in_the_summary_and_the_json_as_in_the_report(tmp_path, capsys):

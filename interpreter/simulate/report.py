@@ -255,8 +255,9 @@ def _compare_table(title: str, short: list, rows: list, adjusted: dict, summarie
                     shown[0].kind if shown else "prop")                        # differences too
         for c in cells:
             ok = c is not None and c.value is not None
-            line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
-                     f"{_num(c.ci[1], c.kind, k)}]</td>" if ok else "<td>–</td><td></td>")
+            line += ("<td>–</td><td></td>" if not ok else f"<td>{_num(c.value, c.kind, k)}</td><td>one game: none</td>"
+                     if c.ci[0] is None else f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
+                     f"{_num(c.ci[1], c.kind, k)}]</td>")
         for j, d in enumerate(diffs):
             if d is None:
                 line += "<td>–</td><td></td>"
