@@ -136,3 +136,16 @@ def test_compare_sets_the_skill_gaps_of_the_files_side_by_side():
     assert gap[1] == "skill gap (greedy - random)"
     assert gap[2][0].n == 20 and gap[3][0] is not None
     assert gap[2][0].value == pytest.approx(a.as_dict()["skill_gap"]["value"])
+
+
+def test_a_mean_over_few_samples_takes_students_t_not_1_96():
+    # Two deals of four-player Crazy Eights gave "first player's hand-win share 0.478 [0.345,
+    # 0.612]": mean ± 1.96 standard errors from two samples. Student's t with 1 degree of
+    # freedom is 12.7: the interval is the honest one, far wider.
+    from cardrules.simulate.intervals import t95
+    from cardrules.simulate.stats import _mean
+    assert t95(1) == 12.706 and t95(9) == 2.262 and abs(t95(100) - 1.984) < 5e-4
+    m = _mean("x", "x", [0.0, 1.0])
+    assert m.ci == pytest.approx((0.5 - 12.706 * 0.5, 0.5 + 12.706 * 0.5))
+    ten = _mean("x", "x", [0.0, 1.0] * 5)
+    assert ten.ci[1] - ten.ci[0] == pytest.approx(2 * 2.262 * ten.se)

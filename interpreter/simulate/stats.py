@@ -24,46 +24,8 @@ import math
 from operator import add as _add
 
 from ..language.model import players_text
+from .intervals import Z95, mean_se, ratio_se, t95, wilson
 from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
-
-Z95 = 1.96
-
-
-# -- intervals ---------------------------------------------------------------------------------
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / d
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
-def mean_se(xs: list) -> tuple[float, float]:
-    n = len(xs)
-    if n == 0:
-        return (0.0, 0.0)
-    m = sum(xs) / n
-    if n < 2:
-        return (m, 0.0)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return (m, math.sqrt(var / n))
-
-
-def ratio_se(xs: list, ys: list) -> tuple[float, float]:
-    """Σx/Σy over games and its standard error (delta method; games are the sampled units)."""
-    n, sy = len(xs), sum(ys)
-    if n == 0 or sy == 0:
-        return (0.0, 0.0)
-    r = sum(xs) / sy
-    if n < 2:
-        return (r, 0.0)
-    ybar = sy / n
-    var = sum((x - r * y) ** 2 for x, y in zip(xs, ys)) / (n - 1)
-    return (r, math.sqrt(var / n) / ybar)
-
 
 TICK = 64         # decisions between two progress reports of a game in play
 
@@ -275,7 +237,8 @@ def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # unit
     m, se = mean_se(xs)
     if len(xs) < 2:       # one sample says nothing of the spread: no interval, not [m, m]
         return Measure(key, label, "mean", m, None, (None, None), 1)
-    return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
+    t = t95(len(xs) - 1)
+    return Measure(key, label, "mean", m, se, _within(m - t * se, m + t * se, bounds), len(xs))
 
 
 def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
@@ -286,7 +249,8 @@ def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     r, se = ratio_se(xs, ys)
     if len(xs) < 2:       # (as _mean)
         return Measure(key, label, "ratio", r, None, (None, None), 1)
-    return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
+    t = t95(len(xs) - 1)
+    return Measure(key, label, "ratio", r, se, _within(r - t * se, r + t * se, bounds), len(xs))
 
 
 class Summary:
