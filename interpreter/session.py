@@ -82,7 +82,7 @@ def agent_list(spec: str | list, players: int) -> list:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise UsageError(f"--agents names {len(names)} agents for {players} players; "
+        raise UsageError(f"--agents names {len(names)} agents for {players} player{'s' if players != 1 else ''}; "
                          f"give one name, or one per seat")
     return names
 

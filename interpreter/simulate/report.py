@@ -10,7 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from . import svg
-from .stats import PHASES, Summary, compare, mean_se, significance, Z95, ALPHA, _places, row_places
+from .deals import skill_gap
+from .stats import PHASES, Summary, compare, significance, Z95, ALPHA, _places, row_places
 from .stats import _num as stats_num
 
 CSS = """
@@ -45,7 +46,8 @@ def summary_table(summary: Summary) -> str:
     for m in summary.measures() + summary.move_measures():
         mark = ' <span class="lower">lower is better</span>' if _lower(summary, m.key) else ""
         k = row_places(m)
-        ci = "–" if m.value is None else f"[{_num(m.ci[0], m.kind, k)}, {_num(m.ci[1], m.kind, k)}]"
+        ci = "–" if m.value is None else "one game: none" if m.ci[0] is None else \
+            f"[{_num(m.ci[0], m.kind, k)}, {_num(m.ci[1], m.kind, k)}]"
         rows.append(f'<tr data-key="{escape(m.key)}"><td>{escape(m.label)}{mark}</td>'
                     f"<td>{_num(m.value, m.kind, k)}</td><td>{ci}</td><td>{m.n}</td></tr>")
     rows.append("</tbody></table>")
@@ -70,27 +72,7 @@ def _ms(summary: Summary) -> dict:
 
 
 def _ci(m):
-    return None if m.value is None else m.ci
-
-
-def _skill_gap(summary: Summary):
-    """(strongest agent, mean per-deal difference of its win rate per seat and random's, interval)
-    when the run rotated random and at least one other agent; else None."""
-    deals = summary.agent_deals
-    if "random" not in deals or len(deals) < 2:
-        return None
-    ms = _ms(summary)
-    others = [a for a in deals if a != "random"]
-    best = max(others, key=lambda a: (ms[f"agent_win_rate:{a}"].value or 0, a))
-    diffs = []
-    for d, (w, _, k) in deals[best].items():
-        if d in deals["random"]:
-            rw, _, rk = deals["random"][d]
-            diffs.append(w / k - rw / rk)
-    if not diffs:
-        return None
-    m, se = mean_se(diffs)
-    return best, m, (m - Z95 * se, m + Z95 * se)
+    return None if m.value is None or m.ci[0] is None else m.ci
 
 
 def _plots(summary: Summary, agents: list, prefix: str = "") -> list:
@@ -180,13 +162,15 @@ def _agents_html(summary: Summary) -> list:
            "<th>mean total</th></tr>"]
     for a in summary.agent_deals:
         w, t = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-        out.append(f"<tr><td>{escape(a)}</td><td>{_num(w.value)}</td><td>[{_num(w.ci[0])}, {_num(w.ci[1])}]"
+        ci = "one deal: none" if w.ci[0] is None else f"[{_num(w.ci[0])}, {_num(w.ci[1])}]"
+        out.append(f"<tr><td>{escape(a)}</td><td>{_num(w.value)}</td><td>{ci}"
                    f"</td><td>{_num(t.value, 'mean')}</td></tr>")
     out.append("</table>")
-    gap = _skill_gap(summary)
+    gap = skill_gap(summary)
     if gap:
-        best, d, (lo, hi) = gap
-        out.append(f'<p class="skill">Skill gap: {escape(best)} wins {d:+.3f} [{lo:+.3f}, {hi:+.3f}] more per '
+        best, d, (lo, hi), _ = gap
+        ci = "(one deal: no interval)" if lo is None else f"[{lo:+.3f}, {hi:+.3f}]"
+        out.append(f'<p class="skill">Skill gap: {escape(best)} wins {d:+.3f} {ci} more per '
                    f"seat than random on the same deals. A large gap means skill matters; near 0, luck "
                    f"decides (or {escape(best)} plays no better than chance here).</p>")
     else:
@@ -271,8 +255,9 @@ def _compare_table(title: str, short: list, rows: list, adjusted: dict, summarie
                     shown[0].kind if shown else "prop")                        # differences too
         for c in cells:
             ok = c is not None and c.value is not None
-            line += (f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
-                     f"{_num(c.ci[1], c.kind, k)}]</td>" if ok else "<td>–</td><td></td>")
+            line += ("<td>–</td><td></td>" if not ok else f"<td>{_num(c.value, c.kind, k)}</td><td>one game: none</td>"
+                     if c.ci[0] is None else f"<td>{_num(c.value, c.kind, k)}</td><td>[{_num(c.ci[0], c.kind, k)}, "
+                     f"{_num(c.ci[1], c.kind, k)}]</td>")
         for j, d in enumerate(diffs):
             if d is None:
                 line += "<td>–</td><td></td>"

@@ -24,45 +24,8 @@ import math
 from operator import add as _add
 
 from ..language.model import players_text
-
-Z95 = 1.96
-
-
-# -- intervals ---------------------------------------------------------------------------------
-def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / d
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
-def mean_se(xs: list) -> tuple[float, float]:
-    n = len(xs)
-    if n == 0:
-        return (0.0, 0.0)
-    m = sum(xs) / n
-    if n < 2:
-        return (m, 0.0)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return (m, math.sqrt(var / n))
-
-
-def ratio_se(xs: list, ys: list) -> tuple[float, float]:
-    """Σx/Σy over games and its standard error (delta method; games are the sampled units)."""
-    n, sy = len(xs), sum(ys)
-    if n == 0 or sy == 0:
-        return (0.0, 0.0)
-    r = sum(xs) / sy
-    if n < 2:
-        return (r, 0.0)
-    ybar = sy / n
-    var = sum((x - r * y) ** 2 for x, y in zip(xs, ys)) / (n - 1)
-    return (r, math.sqrt(var / n) / ybar)
-
+from .intervals import Z95, mean_se, ratio_se, t95, wilson
+from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
 
 TICK = 64         # decisions between two progress reports of a game in play
 
@@ -244,11 +207,13 @@ class Measure:
                 "ci95": list(self.ci), "n": self.n}
 
 
-def _prop(key, label, k, n) -> Measure:
+def _prop(key, label, k, n, deff: float = 1.0) -> Measure:    # interval over n / deff games
     if not n:                                   # no game completed: nothing to measure
         return Measure(key, label, "prop", None, None, (None, None), 0)
     p = k / n
-    return Measure(key, label, "prop", p, math.sqrt(p * (1 - p) / n) if n else 0.0, wilson(k, n), n, k)
+    m = Measure(key, label, "prop", p, math.sqrt(p * (1 - p) * deff / n), wilson(k / deff, n / deff), n, k)
+    m.deff = deff
+    return m
 
 
 def _within(lo, hi, bounds) -> tuple:
@@ -262,18 +227,30 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _mean(key, label, xs, bounds=(None, None)) -> Measure:
+def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
+    if units and len(set(units)) < len(units):
+        m = _ratio(key, label, *by_unit(xs, units), bounds)
+        m.kind = "mean"
+        return m
     m, se = mean_se(xs)
-    return Measure(key, label, "mean", m, se, _within(m - Z95 * se, m + Z95 * se, bounds), len(xs))
+    if len(xs) < 2:       # one sample says nothing of the spread: no interval, not [m, m]
+        return Measure(key, label, "mean", m, None, (None, None), 1)
+    t = t95(len(xs) - 1)
+    return Measure(key, label, "mean", m, se, _within(m - t * se, m + t * se, bounds), len(xs))
 
 
-def _ratio(key, label, xs, ys, bounds=(None, None)) -> Measure:
+def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
+    if units and len(set(units)) < len(units):      # duplicate play: Σ over each deal
+        xs, ys = by_unit(xs, units, ys)[0], by_unit(ys, units)[0]
     r, se = ratio_se(xs, ys)
-    return Measure(key, label, "ratio", r, se, _within(r - Z95 * se, r + Z95 * se, bounds), len(xs))
+    if len(xs) < 2:       # (as _mean)
+        return Measure(key, label, "ratio", r, None, (None, None), 1)
+    t = t95(len(xs) - 1)
+    return Measure(key, label, "ratio", r, se, _within(r - t * se, r + t * se, bounds), len(xs))
 
 
 class Summary:
@@ -315,6 +292,9 @@ class Summary:
         self.agent_deals: dict = {}
         self.deals: set = set()
         self.seatings: list = []
+        self.units: list = []           # per game: its deal (duplicate play) or its own number
+        self.lead_units: list = []      # ... of the games in lead_from
+        self.outcomes: list = []        # per game: (seats that won outright, draw, teams that won)
 
     def add(self, r: dict):
         if "deal" in r:
@@ -338,6 +318,9 @@ class Summary:
             self.loser_fair.append((len(won) if r["losers"] else 1) / len(teams))
         if draw:
             self.draws += 1
+        self.units.append(r.get("deal", -self.n))
+        self.outcomes.append(({s for t in won for s in t} if not draw else set(), draw,
+                              {i for i, t in enumerate(teams) if t in won and not draw}))
         for t in won:
             for s in t:
                 self.wins[s] += 1 / len(won) if draw else 1
@@ -386,6 +369,7 @@ class Summary:
         self.lead_changes.append(r.get("lead_changes", 0))
         if r.get("winner_leads_from") is not None:
             self.lead_from.append(r["winner_leads_from"])
+            self.lead_units.append(self.units[-1])
         fw = dw = fh = dh = 0.0
         together = r["teams"] if "teams" in r and len(r["teams"]) < self.players else None
         for h, res in enumerate(r.get("hand_results", [])):
@@ -415,33 +399,41 @@ class Summary:
 
     def measures(self) -> list:
         """Every measure, in display order."""
-        n = self.n
-        out = [_prop(f"win_rate:{s}", f"seat {s} win rate", self.outright[s], n)
+        n, u = self.n, self.units if self.seatings else None
+
+        def share(key, label, hit):            # a share of games: duplicate play widens it
+            hits = [int(hit(o)) for o in self.outcomes]
+            return _prop(key, label, sum(hits), n, design_effect(hits, u) if u else 1.0)
+        out = [share(f"win_rate:{s}", f"seat {s} win rate", lambda o, s=s: s in o[0])
                for s in range(self.players)]
-        out.append(_prop("draw_rate", "draw rate", self.draws, n))
+        out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
             out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
                              [w / k for w, _, k in cells], (0, 1)))
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
+        gap = gap_diffs(self.agent_deals)
+        if gap:
+            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1)))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
-            out.append(_prop(f"team_win_rate:{name}", f"team {name} win rate", self.team_wins[i], n))
-            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i]))
-        out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s])
+            out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
+            out.append(_mean(f"team_mean_total:{name}", f"team {name} mean total", self.team_totals[i], units=u))
+        out += [_mean(f"mean_total:{s}", f"seat {s} mean total", self.totals[s], units=u)
                 for s in range(self.players)]
         counts, shares = (0, None), (0, 1)    # what the measures can be (their intervals too)
-        out += [_mean("hands", "hands per game", self.hands, counts),
-                _mean("turns", "turns per game", self.turns, counts),
-                _mean("decisions", "decisions per game", self.decisions, counts),
+        out += [_mean("hands", "hands per game", self.hands, counts, u),
+                _mean("turns", "turns per game", self.turns, counts, u),
+                _mean("decisions", "decisions per game", self.decisions, counts, u),
                 _ratio("first_player_hand_wins", "first player's hand-win share",
-                       self.first_win, self.first_hands, shares),
+                       self.first_win, self.first_hands, shares, u),
                 _ratio("dealer_hand_wins", "dealer's hand-win share", self.dealer_win, self.dealer_hands,
-                       shares),
-                _mean("lead_changes", "lead changes per game", self.lead_changes, counts),
-                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares),
-                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares),
-                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None))]
+                       shares, u),
+                _mean("lead_changes", "lead changes per game", self.lead_changes, counts, u),
+                _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares,
+                      self.lead_units if u else None),
+                _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares, u),
+                _ratio("branching", "branching factor", self.legal, self.decisions, (1, None), u)]
         return out
 
     def move_measures(self) -> list:
@@ -456,20 +448,20 @@ class Summary:
         out = []
         for name in names:
             for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
-                out.append(_ratio(f"{key}:{name}", f"{name} {what}",
-                                  [g.get(name, (0, 0))[i] for g in self.moves], self.decisions, (0, 1)))
+                out.append(_ratio(f"{key}:{name}", f"{name} {what}", [g.get(name, (0, 0))[i] for g in self.moves],
+                                  self.decisions, (0, 1), self.units if self.seatings else None))
         return out
 
     def as_dict(self) -> dict:
         n = max(self.n, 1)
+        ms = self.measures()
+        get = {m.key: m for m in ms}
         seats = []
         for s in range(self.players):
             t = self.totals[s] or [0]
             seats.append({"seat": s, "win_rate": self.outright[s] / n, "win_share": self.wins[s] / n,
-                          "ci95": list(wilson(self.outright[s], self.n)),
+                          "ci95": list(get[f"win_rate:{s}"].ci if self.n else wilson(0, 0)),
                           "mean_total": sum(t) / len(t), "min_total": min(t), "max_total": max(t)})
-        ms = self.measures()
-        get = {m.key: m for m in ms}
         out = {"games": self.n, "failed": len(self.failed), "players": self.players,
                "draws": self.draws, "draw_rate": self.draws / n, "seats": seats,
                "mean_hands": get["hands"].value or 0.0, "mean_turns": get["turns"].value or 0.0,
@@ -477,6 +469,10 @@ class Summary:
                "measures": {m.key: m.as_dict() for m in ms}}
         if self.seatings:
             out["balance"] = {"deals": len(self.deals), "seatings": self.seatings}
+        gap = skill_gap(self)
+        if gap:
+            out["skill_gap"] = {"agent": gap[0], "against": "random", "value": gap[1],
+                                "ci95": list(gap[2]), "deals": gap[3]}
         moves = self.move_measures()
         if moves:
             out["moves"] = {m.key: m.as_dict() for m in moves}
@@ -525,7 +521,7 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
     s = summary.as_dict()
     ms = {m.key: m for m in summary.measures()}
     n = summary.players
-    lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
+    lines = [f"{name}: {_games(s['games'])}, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
     if summary.seatings:
         k = len(summary.seatings)
@@ -554,8 +550,12 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                      f"fair: {summary.fair():.3f}):")
         for a in summary.agent_deals:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]"
+            lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win.ci, 3, 'deal'):<14}"
                          + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
+        lines += gap_lines(summary)
+    if n == 1 and not summary.loser_fair:
+        lines.append("a player alone wins every game unless the rules name when it is lost "
+                     "(match: losers:): this win rate says nothing")
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
                      f"(fair share of a seat: {summary.fair():.3f})")
@@ -578,10 +578,19 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
             continue
         k = row_places(m)
-        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  [{_num(m.ci[0], m.kind, k)}, "
-                     f"{_num(m.ci[1], m.kind, k)}]" + (f"  ({note})" if note else ""))
+        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  {_interval(m.ci, k)}"
+                     + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
     return "\n".join(lines)
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
+def _interval(ci, places: int, one: str = "game") -> str:
+    """'[lo, hi]', or what stands for it when one game (one deal) gave no interval."""
+    return f"(one {one}: no interval)" if ci[0] is None else f"[{ci[0]:.{places}f}, {ci[1]:.{places}f}]"
 
 
 def _share(v) -> str:
@@ -607,7 +616,7 @@ def format_moves(summary: Summary) -> list:
             continue
         lines.append(f"  {name:<{width}} {_share(o.value):>8}  {_share(d.value):>8}")
     if never:
-        lines.append(f"  never legal in {summary.n} games: {', '.join(never)}")
+        lines.append(f"  never legal in {_games(summary.n)}: {', '.join(never)}")
     return lines
 
 
@@ -624,8 +633,14 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
 
 
 def p_value(a: Measure, b: Measure, d: float) -> float:
-    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors)."""
-    se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors; for
+    shares of games, on the pooled share: 0 of 1 against 1 of 1 has no standard error of its
+    own, and is no evidence of a difference)."""
+    if a.kind == "prop" and b.kind == "prop" and a.k is not None and b.k is not None:
+        p = (a.k + b.k) / (a.n + b.n)            # (over n / deff games each, in duplicate play)
+        se = math.sqrt(p * (1 - p) * (getattr(a, "deff", 1) / a.n + getattr(b, "deff", 1) / b.n))
+    else:
+        se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
     if se == 0:
         return 1.0 if d == 0 else 0.0
     return math.erfc(abs(d) / se / math.sqrt(2))
@@ -686,7 +701,8 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
         cells = [ms.get(k) for ms in per]
         base = cells[0]
         diffs = [None if base is None or c is None or base.value is None or c.value is None
-                 or base.n == 0 or c.n == 0 else difference(base, c)
+                 or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
+                 else difference(base, c)      # (one game: no spread, nothing to test)
                  for c in cells[1:]]
         rows.append((k, labels[k], cells, diffs))
     return rows
@@ -695,7 +711,7 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
 def format_compare(names: list, summaries: list) -> str:
     rows = compare(names, summaries)
     short = [f"[{i + 1}]" for i in range(len(names))]
-    lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
+    lines = [f"{short[i]} {name}: {_games(summaries[i].n)}, {players_text(summaries[i].players, summaries[i].players)}"
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     wide: list = []           # shares whose difference was not found, but could be large
