@@ -65,3 +65,21 @@ def test_the_quotas_set_in_the_hand_validate(tmp_path, capsys):
         "  - shuffle: stock\n")
     rc, out = _validate(tmp_path, capsys, text)
     assert rc == 0, out.err
+
+
+def test_a_summary_of_one_game_or_one_deal_gives_no_zero_width_interval(capsys):
+    # `simulate -n 3 --agents ismcts,random,random` on Sergeant Major (one deal, three seatings)
+    # said "ismcts 1.000 [1.000, 1.000]": certainty from a single deal; and `-n 1` "1 games"
+    from cardrules import cli
+    from conftest import ROOT
+    path = str(ROOT / "tests" / "unseen48" / "sergeant-major.yaml")
+    assert cli.main(["simulate", path, "-n", "3", "--hands", "1", "--agents", "greedy,random,random"]) == 0
+    out = capsys.readouterr().out
+    agents = out[out.index("agents, across seats"):].splitlines()[1:3]
+    assert all("(one sample: no interval)" in x and "[" not in x for x in agents), agents
+    assert cli.main(["simulate", path, "-n", "1", "--hands", "1", "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Sergeant Major: 1 game, 3 players"), out
+    assert "never legal in 1 game: give" in out
+    design = out[out.index("design measures"):out.index("moves (share")].splitlines()[1:]
+    assert design and all("(one sample: no interval)" in x for x in design), design

@@ -519,13 +519,26 @@ def _num(v, kind, places: int | None = None) -> str:
     return f"{v:.{_places([v], kind) if places is None else places}f}"
 
 
+def _interval(m: Measure, places: int | None = None) -> str:
+    """A measure's 95% interval as '[lo, hi]', or, from a single sample (one game, one deal),
+    which has no spread to measure, '(one sample: no interval)' rather than a zero-width one
+    that would read as certainty ('1.000 [1.000, 1.000]')."""
+    if m.n < 2:
+        return "(one sample: no interval)"
+    return f"[{_num(m.ci[0], m.kind, places)}, {_num(m.ci[1], m.kind, places)}]"
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
 def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool = True) -> str:
     """The summary in lines of text. A game that keeps no score (`keeps_score` false: every
     total is 0) gets no columns of totals and no measures of the lead."""
     s = summary.as_dict()
     ms = {m.key: m for m in summary.measures()}
     n = summary.players
-    lines = [f"{name}: {s['games']} games, {players_text(n, n)}"
+    lines = [f"{name}: {_games(s['games'])}, {players_text(n, n)}"
              + (f", {s['failed']} failed" if s["failed"] else "")]
     if summary.seatings:
         k = len(summary.seatings)
@@ -547,14 +560,14 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
     for i, team in enumerate(summary.teams or []):
         name = "+".join(map(str, team))
         win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
-        lines.append(f"team {name}: win rate {win.value:.3f} [{win.ci[0]:.3f}, {win.ci[1]:.3f}], "
+        lines.append(f"team {name}: win rate {win.value:.3f} {_interval(win, 3)}, "
                      f"mean team total {tot.value:.1f}")
     if summary.seatings:
         lines.append(f"agents, across seats (win rate per seat held; 95% CI over deals; "
                      f"fair: {summary.fair():.3f}):")
         for a in summary.agent_deals:
             win, tot = ms[f"agent_win_rate:{a}"], ms[f"agent_mean_total:{a}"]
-            lines.append(f"  {a:<10} {win.value:>8.3f}  [{win.ci[0]:.3f}, {win.ci[1]:.3f}]"
+            lines.append(f"  {a:<10} {win.value:>8.3f}  {_interval(win, 3)}"
                          + (f"  mean total {tot.value:.1f}" if keeps_score else ""))
     if summary.side_fair:
         lines.append(f"sides formed in play: a side's win is a win for each of its seats "
@@ -578,8 +591,8 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
             lines.append(f"  {m.label:<30} {'-':>8}  (nothing to measure)")
             continue
         k = row_places(m)
-        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  [{_num(m.ci[0], m.kind, k)}, "
-                     f"{_num(m.ci[1], m.kind, k)}]" + (f"  ({note})" if note else ""))
+        lines.append(f"  {m.label:<30} {_num(m.value, m.kind, k):>8}  {_interval(m, k)}"
+                     + (f"  ({note})" if note else ""))
     lines += format_moves(summary)
     return "\n".join(lines)
 
@@ -607,7 +620,7 @@ def format_moves(summary: Summary) -> list:
             continue
         lines.append(f"  {name:<{width}} {_share(o.value):>8}  {_share(d.value):>8}")
     if never:
-        lines.append(f"  never legal in {summary.n} games: {', '.join(never)}")
+        lines.append(f"  never legal in {_games(summary.n)}: {', '.join(never)}")
     return lines
 
 
