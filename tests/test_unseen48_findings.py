@@ -83,3 +83,57 @@ def test_a_summary_of_one_game_or_one_deal_gives_no_zero_width_interval(capsys):
     assert "never legal in 1 game: give" in out
     design = out[out.index("design measures"):out.index("moves (share")].splitlines()[1:]
     assert design and all("(one sample: no interval)" in x for x in design), design
+
+
+SAID = """\
+game: Said
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  name_trumps:
+    params:
+      suit: {from: "[C, D, H, S]"}
+    say: "{player} names {suit} trumps
+  play:
+    description: Play a card
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [name_trumps]
+    by: dealer
+"""
+
+
+def test_a_quoted_text_left_open_is_pointed_at_where_it_starts(tmp_path, capsys):
+    # Sergeant Major's `say: "{player} names {suit} trumps` without its closing quote: YAML
+    # failed four lines below, "15:...: did not find expected key", at the next quote
+    rc, out = _validate(tmp_path, capsys, SAID)
+    assert rc == 1
+    line = out.err.strip()
+    assert "\n" not in line
+    assert ":11:10: error: YAML syntax: the text in quotes that starts here is not closed on its line: it " \
+           "runs on to line 15, where YAML says: did not find expected key" in line, line
+
+
+def test_a_quoted_text_never_closed_runs_to_the_end_of_the_file(tmp_path, capsys):
+    text = SAID.replace('trumps\n', 'trumps"\n').replace("    by: dealer\n", '    by: "dealer\n')
+    rc, out = _validate(tmp_path, capsys, text)
+    assert rc == 1
+    assert ':22:9: error: YAML syntax: the text in quotes that starts here is not closed on its line: it ' \
+           'runs on to the end of the file' in out.err
+
+
+def test_a_quoted_text_over_two_lines_that_closes_is_not_blamed(tmp_path, capsys):
+    # a description in quotes over two lines, and an unrelated error further down
+    text = SAID.replace('    say: "{player} names {suit} trumps\n', "    say: \"{player} names\n      {suit} trumps\"\n")
+    text = text.replace("  - shuffle: stock\n", "  - shuffle: [stock\n")
+    rc, out = _validate(tmp_path, capsys, text)
+    assert rc == 1
+    assert "the text in quotes" not in out.err and "YAML syntax: did not find expected" in out.err, out.err
