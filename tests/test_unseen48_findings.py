@@ -83,6 +83,8 @@ def test_a_summary_of_one_game_or_one_deal_gives_no_zero_width_interval(capsys):
     assert "never legal in 1 game: give" in out
     design = out[out.index("design measures"):out.index("moves (share")].splitlines()[1:]
     assert design and all("(one sample: no interval)" in x for x in design), design
+    assert cli.main(["compare", path, path, "-n", "1", "--hands", "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"[1] {path}: 1 game, 3 players")
 
 
 SAID = """\

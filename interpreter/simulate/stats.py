@@ -708,7 +708,7 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
 def format_compare(names: list, summaries: list) -> str:
     rows = compare(names, summaries)
     short = [f"[{i + 1}]" for i in range(len(names))]
-    lines = [f"{short[i]} {name}: {summaries[i].n} games, {players_text(summaries[i].players, summaries[i].players)}"
+    lines = [f"{short[i]} {name}: {_games(summaries[i].n)}, {players_text(summaries[i].players, summaries[i].players)}"
              + (f", {len(summaries[i].failed)} failed" if summaries[i].failed else "")
              for i, name in enumerate(names)]
     wide: list = []           # shares whose difference was not found, but could be large
