@@ -364,7 +364,7 @@ def test_a_game_for_one_player_says_one_player(tmp_path, capsys):
         setup(str(path), 2)
     assert "\n- 1 player.\n" in describe(load_game(str(path))[0])    # no seats round a table
     assert cli.main(["simulate", str(path), "-n", "1", "--record", str(tmp_path / "rec")]) == 0
-    assert "High card: 1 games, 1 player\n" in capsys.readouterr().out
+    assert "High card: 1 game, 1 player\n" in capsys.readouterr().out
     assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0
     assert "High card, 1 player, seed" in capsys.readouterr().out
 

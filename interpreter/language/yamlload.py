@@ -266,6 +266,13 @@ def load(text: str, path: str):
             msg = f"{msg} ({exc.context})"
         if mark and _text_after_flow(text, mark):
             msg += "; a value that starts with { or [ is a YAML mapping or list: put the whole text in quotes"
+        opened = _unclosed_quote(text, mark) if mark else None
+        if opened:                    # `say: "{player} wins` and the error lines below it
+            line, col, closes = opened
+            to = f"line {mark.line + 1}" if closes else "the end of the file"
+            raise ErrorList(errors + [RuleError(
+                f"YAML syntax: the text in quotes that starts here is not closed on its line: it runs on "
+                f"to {to}, where YAML says: {msg}", Span(path, line + 1, col + 1))]) from None
         raise ErrorList(errors + [RuleError(f"YAML syntax: {msg}", where)]) from None
     except yaml.reader.ReaderError as exc:   # a character YAML does not allow
         raise ErrorList(errors + [RuleError(
@@ -300,6 +307,32 @@ def _text_after_flow(text: str, mark) -> bool:
         return False
     close = line.find("}" if m.group(1) == "{" else "]", m.end())
     return close != -1 and mark.column > close and line[close + 1:].strip() != ""
+
+
+_QUOTED_VALUE = re.compile(r"\s*(?:-\s+)?(?:[^\s:#'\"][^:#]*:\s+)?(['\"])")
+_QUOTED = {'"': re.compile(r'"(?:[^"\\]|\\.)*"', re.S), "'": re.compile(r"'(?:[^']|'')*'", re.S)}
+
+
+def _unclosed_quote(text: str, mark):
+    """(line, column, closes) of the nearest quoted value above a YAML error that is not closed on its
+    own line and runs on to the error's line (or never closes): `say: "{player} wins` without
+    its closing quote makes YAML fail lines below, where the next quote is."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for x in lines:
+        starts.append(starts[-1] + len(x))
+    for i in range(min(mark.line, len(lines)) - 1, -1, -1):
+        m = _QUOTED_VALUE.match(lines[i])
+        if not m:
+            continue
+        col = m.start(1)
+        closed = _QUOTED[m.group(1)].match(text, starts[i] + col)
+        if not closed:
+            return (i, col, False)    # never closed: YAML fails at the end of the file
+        if closed.end() <= starts[i + 1]:
+            continue                  # closed on its own line
+        return (i, col, True) if text.count("\n", 0, closed.end()) >= mark.line else None
+    return None
 
 
 def _char_at(text: str, mark) -> str:

@@ -182,6 +182,14 @@ class Expressions:
             ranks = ", ".join(ranks) if len(ranks) <= 16 else f"{ranks[0]} to {ranks[-1]}"
             raise RuleError(f"unknown name '{name}' (not a card of this deck: a card is a rank then a "
                             f"suit, ranks {ranks}; suits {', '.join(self.deck.suits)})", n.span)
+        if name == "owner":                  # bound only in a per_player zone's visibility: {seats: ...}
+            if getattr(self, "typing_per_player_initial", False):
+                raise RuleError("unknown name 'owner': a per_player variable starts at one initial value for "
+                                "every seat; give each seat its own with a set: in the hand "
+                                "(for_each p in seats, set: {\"NAME(p)\": ...})", n.span)
+            raise RuleError("unknown name 'owner' (alone, it is the seat of a per_player zone's instance, "
+                            "known only in its visibility: {seats: ...}; owner(card) is the seat whose zone "
+                            "holds a card)", n.span)
         self.deck_reads(name, n.span)
         known = list(scope.names) + list(BUILTIN_VALUES) + list(self.options) + list(self.zones) \
             + list(self.tables) + list(self.functions_src) + list(self.enum_values) \

@@ -269,7 +269,11 @@ class Sections:
             if init is None:
                 self.err(f"variable '{name}' of type {typ} needs an initial value", span)
             else:
-                var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
+                self.typing_per_player_initial = var.per_player   # `owner` there: say what to do
+                try:
+                    var.initial = self.typed(init, v.at("initial"), scope0, typ, f"variable '{name}'")
+                finally:
+                    self.typing_per_player_initial = False
             out.append(var)
         return out
 
