@@ -3,6 +3,8 @@ for_each, choose, tell), the zone a statement names, a hand statement's name (a 
 `say:` templates of statements, moves and rules."""
 from __future__ import annotations
 
+import re
+
 from .. import model as m
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, INT, SEAT, list_of, type_name
@@ -23,7 +25,12 @@ class Statements:
             self.err(f"unknown zone '{name}'" + (suggest(name, self.zones) or
                                                           f" (the zones: {', '.join(self.zones)})"), span)
             return None
-        node = self.typed(value, span, scope)
+        head = re.match(r"\s*([A-Za-z_]\w*)\s*\(", value) if isinstance(value, str) else None
+        self.zone_head = head.group(1) if head else None     # `wins(w)` for `won(w)`: a zone's name
+        try:
+            node = self.typed(value, span, scope)
+        finally:
+            self.zone_head = None
         if node is not None and not _is_zone(node):
             self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
             return None
