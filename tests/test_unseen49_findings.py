@@ -1,0 +1,92 @@
+"""Findings of helper unseen49 (Thousand and Garbage written from the documentation alone)."""
+import textwrap
+
+from cardrules import testing as T
+from cardrules.play import render
+from cardrules.text import narrate
+
+SLOTS = textwrap.dedent("""\
+    game: Slots
+    players: {min: 2, max: 2}
+    deck: {ranks: [A, 2, 3, 4, 5], suits: [C, D], zone: stock}
+    zones:
+      stock: {visibility: none}
+      slots: {per_player: true, count: 4, visibility: none}
+    moves:
+      turn_up:
+        params:
+          i: {from: "indices(slots)", if: "not face_up(top(slots(player, i)))"}
+        do:
+          - reveal: "top(slots(player, i))"
+    hand:
+      - deal: {from: stock, to: slots, count: 1}
+      - choose: [turn_up]
+        by: 0
+""")
+
+
+def test_a_face_down_card_alone_in_a_seats_numbered_pile_reads_as_a_question_mark(tmp_path):
+    # Garbage at 60 columns: "Your slots 1–10: 1 2♠ 3♥ 1 5♥ ..." read a face-down card as the
+    # number 1 (its pile's size), beside cards that are numbers too; a shared layout says '?'.
+    path = tmp_path / "slots.yaml"
+    path.write_text(SLOTS)
+    m = T.stacked(str(path), "AC 2C 3C 4C AD 2D 3D 4D 5C 5D")
+    T.choose(m, "turn_up 1")
+    rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 60), 60).splitlines()
+    assert "Your slots 1–4: ? 5♣ ? ?" in rows, "\n".join(rows)
+    assert "North's slots 1–4: ? ? ? ?" in rows, "\n".join(rows)
+
+
+WIDE = textwrap.dedent("""\
+    game: Wide
+    players: {min: 3, max: 3}
+    deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+    zones:
+      stock: {visibility: none}
+      hand: {per_player: true, visibility: owner}
+      played: {per_player: true, visibility: all}
+      won: {per_player: true, visibility: none}
+    variables:
+      out: {type: bool, initial: false, per_player: true, label: Passed}
+      bonus: {type: int, initial: 0, per_player: true, label: Marriages}
+    moves:
+      play:
+        params:
+          card: {from: "hand(player)"}
+        do:
+          - move: {cards: card, to: "played(player)", face_up: true}
+          - score: {seat: player, points: 1}
+    hand:
+      - deal: {from: stock, to: hand, count: 7}
+      - choose: [play]
+        by: 0
+""")
+
+
+def test_a_narrow_table_too_tight_for_its_headings_closes_its_columns_up(tmp_path):
+    # Thousand at 60 columns: the zones' columns cut to 3 letters still left too little room, and
+    # the heading 'Marriages' was folded 'Marriag' / 'es' over two lines.
+    path = tmp_path / "wide.yaml"
+    path.write_text(WIDE)
+    m = T.stacked(str(path), "")
+    rows = render.to_text(render.render_board(m, 0, narrate.seat_names(3), True, 60), 60).splitlines()
+    head = next(r for r in rows if "Player" in r)
+    assert head.split() == ["Player", "Hand", "Played", "Won", "Passed", "Marriages", "Score", "Total"], \
+        "\n".join(rows)
+    assert max(map(len, rows)) <= 60, "\n".join(rows)
+
+
+def test_a_misspelt_zone_called_where_a_statement_takes_a_zone_suggests_the_zone(tmp_path, capsys):
+    # Thousand: `to: "wins(w)"` for the zone `won` said "unknown function 'wins' (did you mean
+    # 'points'?)", an attribute, though a zone is what `to:` takes.
+    from cardrules import cli
+    text = WIDE.replace('to: "played(player)"', 'to: "plaid(player)"').replace(
+        "  won: {per_player: true, visibility: none}\n", "  won: {per_player: true, visibility: none}\n"
+        "attributes:\n  points: {by_rank: {A: 11}, default: 0}\n").replace(
+        "      - score:", "      - move: {cards: card, to: \"wins(player)\"}\n      - score:")
+    path = tmp_path / "t.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "unknown zone 'wins' (did you mean 'won'?)" in err, err
+    assert "unknown zone 'plaid' (did you mean 'played'?)" in err, err
