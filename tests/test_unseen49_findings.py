@@ -90,3 +90,42 @@ def test_a_misspelt_zone_called_where_a_statement_takes_a_zone_suggests_the_zone
     err = capsys.readouterr().err
     assert "unknown zone 'wins' (did you mean 'won'?)" in err, err
     assert "unknown zone 'plaid' (did you mean 'played'?)" in err, err
+
+
+BIDS = textwrap.dedent("""\
+    game: Bids
+    players: {min: 2, max: 2}
+    deck: {ranks: [9, 10, J, Q, K, A], suits: [C, D], zone: stock}
+    zones:
+      stock: {visibility: none}
+    variables:
+      high: {type: int, initial: 100}
+    moves:
+      bid:
+        params:
+          amount: {from: "[10 * k for k in range(11, 37)]", if: "amount > high"}
+        do:
+          - set: {high: amount}
+    hand:
+      - choose: [bid]
+        by: 0
+      - choose: [bid]
+        by: 1
+""")
+
+
+def test_an_int_parameter_from_a_comprehension_of_multiples_over_a_range_is_encoded(tmp_path):
+    # Thousand's bids in tens, `[10 * k for k in range(11, 37)]`: the RL encoding gave the
+    # parameter the domain 0 ... deck size - 1, and every bid failed the PettingZoo, Gymnasium and
+    # OpenSpiel checks ("move bid 110: the value is outside the encoded domain of its parameter").
+    from cardrules.rl.encoding import Encoding
+    path = tmp_path / "bids.yaml"
+    path.write_text(BIDS)
+    m = T.stacked(str(path), "")
+    enc = Encoding(m.P)
+    assert enc.num_actions == 26
+    assert [enc.action_text(a) for a in (0, 25)] == ["bid 110", "bid 360"]
+    ids = enc.action_ids(m)
+    assert [enc.action_text(a) for a in ids] == [f"bid {10 * k}" for k in range(11, 37)]
+    T.choose(m, "bid 200")
+    assert [enc.action_text(a) for a in enc.action_ids(m)][0] == "bid 210"
