@@ -35,6 +35,8 @@ def test_a_face_down_card_alone_in_a_seats_numbered_pile_reads_as_a_question_mar
     rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 60), 60).splitlines()
     assert "Your slots 1–4: ? 5♣ ? ?" in rows, "\n".join(rows)
     assert "North's slots 1–4: ? ? ? ?" in rows, "\n".join(rows)
+    wide = render.to_text(render.render_board(m, 0, narrate.seat_names(2), False, 100), 100)
+    assert "? | 5♣ | ? | ?" in wide and "1 card" not in wide, wide    # '1 card | 1 card | ...'
 
 
 WIDE = textwrap.dedent("""\

@@ -71,8 +71,8 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
 
 def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: str = " | ") -> str:
     """A seat's instances of a two-level zone in one cell, in index order, ' | ' between them:
-    each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size
-    ('?' for one face-down card)."""
+    each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size;
+    '?' for one face-down card alone, either way."""
     S, P = match.S, match.P
     out = []
     for zi in range(first, first + count):
@@ -82,8 +82,9 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: s
             # a face-down card alone: '?', as in a shared layout's line ('1' read as a card)
             out.append(narrate.card(P, top) if visible(match, viewer, zi, len(z) - 1, top)
                        else "?" if len(z) == 1 else str(len(z)))
-        else:
-            out.append(_cards_summary(match, viewer, zi, 6))
+        else:                   # a face-down card alone: '?' there too ('1 card' folded a line)
+            text = _cards_summary(match, viewer, zi, 6)
+            out.append("?" if text == "1 card" else text)
     return sep.join(out)
 
 
