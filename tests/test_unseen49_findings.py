@@ -131,3 +131,23 @@ def test_an_int_parameter_from_a_comprehension_of_multiples_over_a_range_is_enco
     assert [enc.action_text(a) for a in ids] == [f"bid {10 * k}" for k in range(11, 37)]
     T.choose(m, "bid 200")
     assert [enc.action_text(a) for a in enc.action_ids(m)][0] == "bid 210"
+
+
+def test_a_moves_say_naming_a_let_of_its_do_says_the_say_cannot_see_it(tmp_path, capsys):
+    # Garbage: `say: "{player} places {c} in slot {slot} and turns up {old}"` after
+    # `- let: {c: ..., old: ...}` in the do: was "unknown name 'c' (a rank, suit or card is written
+    # in capitals: C; ...)" and "unknown name 'old'", as if the names were nowhere.
+    from cardrules import cli
+    text = SLOTS.replace("""      - reveal: "top(slots(player, i))"
+""", """      - let: {c: "top(slots(player, i))"}
+      - reveal: c
+    say: "{player} turns up {c}, {count(c for c in slots(player, i))} card"
+""")
+    assert "{c}" in text
+    path = tmp_path / "t.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"{path}:14:30: error: say: 'c' is bound in the move's do:, which its say: cannot see "
+                   "(it sees the move's parameters and player): tell it with a tell: in the do:, after it, "
+                   "and say: \"\" to keep the move quiet"], err

@@ -300,6 +300,15 @@ class Statements:
                 node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
                 if node is None:
                     raise RuleError(f"{key}: empty {{}} (write {{{{}}}} for braces)", base.shifted(i))
+                lets = getattr(self, "say_lets", set()) - {
+                    x.var if isinstance(x, ast.Gen) else x.name
+                    for x in ast.walk(node) if isinstance(x, (ast.Gen, ast.Let))}   # bound in the place
+                for x in ast.walk(node):
+                    if isinstance(x, ast.Name) and x.id in lets and x.id not in scope.names:
+                        raise RuleError(f"{key}: '{x.id}' is bound in the move's do:, which its say: "
+                                        f"cannot see (it sees the move's parameters and player): "
+                                        f"tell it with a tell: in the do:, after it, and say: \"\" "
+                                        f"to keep the move quiet", x.span)
                 self.in_say = True
                 try:
                     self.expr(node, scope)
