@@ -19,6 +19,7 @@ SLOTS = textwrap.dedent("""\
         do:
           - reveal: "top(slots(player, i))"
     hand:
+      - shuffle: stock
       - deal: {from: stock, to: slots, count: 1}
       - choose: [turn_up]
         by: 0
@@ -33,10 +34,10 @@ def test_a_face_down_card_alone_in_a_seats_numbered_pile_reads_as_a_question_mar
     m = T.stacked(str(path), "AC 2C 3C 4C AD 2D 3D 4D 5C 5D")
     T.choose(m, "turn_up 1")
     rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 60), 60).splitlines()
-    assert "Your slots 1–4: ? 5♣ ? ?" in rows, "\n".join(rows)
+    assert "Your slots 1–4: ? 2♣ ? ?" in rows, "\n".join(rows)
     assert "North's slots 1–4: ? ? ? ?" in rows, "\n".join(rows)
     wide = render.to_text(render.render_board(m, 0, narrate.seat_names(2), False, 100), 100)
-    assert "? | 5♣ | ? | ?" in wide and "1 card" not in wide, wide    # '1 card | 1 card | ...'
+    assert "? | 2♣ | ? | ?" in wide and "1 card" not in wide, wide    # '1 card | 1 card | ...'
 
 
 WIDE = textwrap.dedent("""\
@@ -151,3 +152,29 @@ def test_a_moves_say_naming_a_let_of_its_do_says_the_say_cannot_see_it(tmp_path,
     assert err == [f"{path}:14:30: error: say: 'c' is bound in the move's do:, which its say: cannot see "
                    "(it sees the move's parameters and player): tell it with a tell: in the do:, after it, "
                    "and say: \"\" to keep the move quiet"], err
+
+
+def test_a_deal_to_a_zone_per_player_and_index_starts_from_the_seat_first_names(tmp_path, capsys):
+    # Garbage: `deal: {..., to: slots, count: 1, first: "left(dealer)"}` was accepted and ignored:
+    # seat 0's slots were dealt first whoever dealt, and the rules text said "the first player's".
+    from cardrules import cli
+    from cardrules.text.describe import describe
+    from cardrules.load import load_game
+    path = tmp_path / "slots.yaml"
+    path.write_text(SLOTS.replace("count: 1}", 'count: 1, first: "left(dealer)"}'))
+    m = T.stacked(str(path), "AC 2C 3C 4C AD 2D 3D 4D 5C 5D")
+    assert [T.cards(m, f"slots:1:{i}") for i in range(4)] == [["AC"], ["2C"], ["3C"], ["4C"]]
+    assert [T.cards(m, f"slots:0:{i}") for i in range(4)] == [["AD"], ["2D"], ["3D"], ["4D"]]
+    text = " ".join(describe(load_game(str(path))[0]).split())
+    assert "deal 1 card to each of the slots of every player (first the 4 of the player to the left " \
+           "of the dealer, then the next player's, clockwise)" in text, text
+    path.write_text(SLOTS)                          # without first: seat 0's, as before, said so
+    m = T.stacked(str(path), "AC 2C 3C 4C AD 2D 3D 4D 5C 5D")
+    assert [T.cards(m, f"slots:0:{i}") for i in range(4)] == [["AC"], ["2C"], ["3C"], ["4C"]]
+    assert "(seat 0's 4 first, then the next player's, clockwise)" in \
+        " ".join(describe(load_game(str(path))[0]).split())
+    shared = SLOTS.replace("slots: {per_player: true, count: 4", "slots: {count: 8").replace(
+        "slots(player, i)", "slots(i)").replace("count: 1}", "count: 1, first: dealer}")
+    path.write_text(shared)
+    assert cli.main(["validate", str(path)]) == 1
+    assert "error: deal: 'first' has no meaning for 'slots', a numbered zone of no player" in capsys.readouterr().err

@@ -96,6 +96,12 @@ class Statements:
             count = d.get("count", "all")
             cnode = None if count == "all" else self.typed(count, d.at("count"), scope, INT, "deal: count")
             first = self.typed(d["first"], d.at("first"), scope, SEAT, "deal: first") if "first" in d else None
+            for key in ("first", "direction"):      # an indexed zone has no seats to start from
+                if zone is not None and zone.kind == "indexed" and key in d \
+                        and (key == "first" or d[key] == "anticlockwise"):
+                    self.err(f"deal: '{key}' has no meaning for '{zname}', a numbered zone of no "
+                             f"player: the deal goes round {zname}(0), {zname}(1), ... in order",
+                             d.at(key))
             return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)),
                           d.get("direction") == "anticlockwise")
         if "move" in st:
