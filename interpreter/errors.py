@@ -121,8 +121,8 @@ class ErrorList(Exception):
         self.errors = sorted(errors, key=lambda e: (e.span.file, e.span.line, e.span.col))
 
 
-def suggest(name: str, known) -> str:
+def suggest(name: str, known, cutoff: float = 0.6) -> str:
     """A ' (did you mean ...?)' suffix for the closest known name, or ''."""
     import difflib
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=cutoff)
     return f" (did you mean '{close[0]}'?)" if close else ""

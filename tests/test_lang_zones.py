@@ -140,7 +140,7 @@ def test_deal_to_a_zone_per_player_and_index_fills_every_instance_seat_by_seat(t
     assert [T.cards(m, f"cols:{p}:{i}") for p in range(2) for i in range(3)] == [
         ["AC"], ["AH"], ["2C"], ["2H"], ["3C"], ["3H"]]
     text = " ".join(describe(load_game(path)[0]).split())
-    assert "deal 1 card to each of the cols of every player (the first player's 3, then the next player's)" in text
+    assert "deal 1 card to each of the cols of every player (seat 0's 3 first, then the next player's, clockwise)" in text
 
 
 def test_owner_visibility_shows_each_seat_its_own_instances_only(tmp_path):

@@ -65,7 +65,16 @@ class Statements:
             self.ns[order] = tuple(tuple(b + (s + step * k) % self.N for k in range(self.N))
                                    for s in range(self.N))
             targets = f"{order}[{first}]"
-        else:
+        elif z.kind == "grid" and (st.first is not None or st.anticlockwise):
+            # per player and index, from a seat it names: each seat's instances in index order,
+            # the seats in turn as a deal to a per-player zone goes round them
+            step, k_ = (-1 if st.anticlockwise else 1), z.count
+            first = self.x(st.first) if st.first is not None else f"(S.dealer + {step}) % {self.N}"
+            order = f"DEALG_{b}" if step == 1 else f"DEALGR_{b}"
+            self.ns[order] = tuple(tuple(b + (s + step * k) % self.N * k_ + i for k in range(self.N)
+                                         for i in range(k_)) for s in range(self.N))
+            targets = f"{order}[{first}]"
+        else:       # an indexed zone, or per player and index from seat 0 (no first: or direction:)
             targets = str(list(range(b, b + z.instances(self.N))))
         count = "None" if st.count is None else self.x(st.count)
         # the targets: distinct instances (a rotation of the seats' instances, or all of them)

@@ -71,16 +71,20 @@ def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
 
 def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: str = " | ") -> str:
     """A seat's instances of a two-level zone in one cell, in index order, ' | ' between them:
-    each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size."""
+    each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size;
+    '?' for one face-down card alone, either way."""
     S, P = match.S, match.P
     out = []
     for zi in range(first, first + count):
         z = S.Z[zi]
         if compact and z:
             top = z[-1]
-            out.append(narrate.card(P, top) if visible(match, viewer, zi, len(z) - 1, top) else str(len(z)))
-        else:
-            out.append(_cards_summary(match, viewer, zi, 6))
+            # a face-down card alone: '?', as in a shared layout's line ('1' read as a card)
+            out.append(narrate.card(P, top) if visible(match, viewer, zi, len(z) - 1, top)
+                       else "?" if len(z) == 1 else str(len(z)))
+        else:                   # a face-down card alone: '?' there too ('1 card' folded a line)
+            text = _cards_summary(match, viewer, zi, 6)
+            out.append("?" if text == "1 card" else text)
     return sep.join(out)
 
 
@@ -173,10 +177,16 @@ def _show_score(match) -> bool:
 def _fit(t: Table, rows: list, lo: int, hi: int, width: int):
     """A narrow screen: the zones' columns `lo`..`hi`-1 (cut with '…') share the room the other
     columns leave, so that names and numbers are never cut ('Escobas' folded a letter a line,
-    'Score' cut to '…', beside a column of long card names)."""
+    'Score' cut to '…', beside a column of long card names); where even that leaves too little
+    room, the columns stand one space apart instead of two."""
     need = [max([cell_len(str(c.header))] + [cell_len(r[i].plain if isinstance(r[i], Text) else r[i])
                                              for r in rows]) for i, c in enumerate(t.columns)]
-    room = width - 2 * (len(need) - 1) - sum(n for i, n in enumerate(need) if not lo <= i < hi)
+    others = sum(n for i, n in enumerate(need) if not lo <= i < hi)
+    gap = 2
+    if others + sum(min(n, 3) for n in need[lo:hi]) + gap * (len(need) - 1) > width:
+        gap = 1                 # the zones cut to 3 would still fold a heading ('Marriag' / 'es')
+        t.padding = (0, gap, 0, 0)
+    room = width - gap * (len(need) - 1) - others
     if hi <= lo or sum(need[lo:hi]) <= room:
         return
     for k, i in enumerate(sorted(range(lo, hi), key=lambda i: need[i])):   # the narrow ones first

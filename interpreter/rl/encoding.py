@@ -397,26 +397,35 @@ class Encoding:
         if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.elt, nodes.Name) \
                 and src.elt.id == src.var:      # [x for x in range(a, b) if ...]: within the range
             return self._int_domain(src.iter)
+        if isinstance(src, nodes.Gen) and src.func is None and isinstance(src.iter, nodes.Call) \
+                and src.iter.func == "range" and 1 <= len(src.iter.args) <= 2:
+            a = [self._const(x) for x in src.iter.args]     # [10 * k for k in range(11, 37)]:
+            if None not in a:                               # the item of each value of the range
+                vals = [self._const(src.elt, {src.var: v}) for v in range(*a)]
+                if vals and None not in vals:
+                    return sorted(set(vals))
         bounds = self._bounds(cond, name, {}) if cond is not None else {}
         if "high" in bounds:                          # any source, bounded by the parameter's if:
             return list(range(min(bounds.get("low", 0), bounds["high"]), bounds["high"] + 1))
         return list(range(self.n))
 
-    def _const(self, x):
+    def _const(self, x, env=None):
         """The value of an int expression fixed at compile time (numbers, options, `players`,
-        + - * //), or None."""
+        + - * //; a comprehension's loop variable given in `env`), or None."""
         if isinstance(x, nodes.Num):
             return x.value
+        if isinstance(x, nodes.Name) and env and x.id in env:
+            return env[x.id]
         if isinstance(x, nodes.Name):
             ref = getattr(x, "ref", None) or ()
             if ref[:1] == ("option",) and ref[1] == "int":
                 return self.P.options.get(x.id)
             return self.N if ref[:1] == ("builtin",) and x.id == "players" else None
         if isinstance(x, nodes.Neg):
-            v = self._const(x.operand)
+            v = self._const(x.operand, env)
             return None if v is None else -v
         if isinstance(x, nodes.BinOp) and x.op in ("+", "-", "*", "//"):
-            a, b = self._const(x.left), self._const(x.right)
+            a, b = self._const(x.left, env), self._const(x.right, env)
             if a is None or b is None or (x.op == "//" and b == 0):
                 return None
             return a + b if x.op == "+" else a - b if x.op == "-" else a * b if x.op == "*" else a // b

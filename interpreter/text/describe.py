@@ -76,11 +76,17 @@ def _removed_words(w, remove) -> str:
     return f"every card such that {w.cond(remove)}"
 
 
-def _instances(w, z) -> str:
-    """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index."""
+def _instances(w, z, st=None) -> str:
+    """The instances of a numbered zone a deal goes round: 'the 3 piles', or per player and index
+    (from seat 0, or from the seat the deal's first: or direction: says)."""
     if z.kind == "indexed":                 # 'the 28 slots' for a zone named slot
         return f"{z.count} {plural(w.words(z.name)) if z.count != 1 else w.words(z.name)}"
-    return f"{w.words(z.name)} of every player (the first player's {z.count}, then the next player's)"
+    if st is not None and (st.first is not None or st.anticlockwise):
+        start = w.value(st.first) if st.first is not None else \
+            f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
+        way = "anticlockwise" if st.anticlockwise else "clockwise"
+        return f"{w.words(z.name)} of every player (first the {z.count} of {start}, then the next player's, {way})"
+    return f"{w.words(z.name)} of every player (seat 0's {z.count} first, then the next player's, clockwise)"
 
 
 VIS_WORDS = {"all": "everyone sees its cards", "none": "face down: nobody sees its cards",
@@ -501,7 +507,7 @@ class Describer:
                             f"{plural(w.words(z.name))}{up}, starting with {start}{_uneven(self.g, st)}.")]
             return [(d, f"From {src}, deal {self.count(st.count)} to each player's {w.words(z.name)}"
                         f"{up}, one card at a time, {way}, starting with {start}.")]
-        many = _instances(w, z)
+        many = _instances(w, z, st)
         if st.count is None:
             return [(d, f"Deal all of {src}, one card at a time, to the {many} in turn{up}.")]
         return [(d, f"From {src}, deal {self.count(st.count)} to each of the {many}{up}.")]

@@ -93,7 +93,8 @@ class Calls:
         if f in ("index", "index_of", "position", "find") and not self.deleted(f):   # not indices()
             raise RuleError(f"unknown function '{f}' (a card's position in a pile: first(i for i in "
                             f"range(count(pile)) if pile[i] == card))", n.span)
-        hint = self.deleted(f) or suggest(f, known)
+        hint = self.deleted(f) or (getattr(self, "zone_head", None) == f and suggest(f, self.zones, 0.5)) \
+            or suggest(f, known)      # where a zone is named (`to: "wins(w)"`): the zones first
         zone = any(hint == f" (did you mean '{z}'?)" for z in self.zones)    # `propertes(player)`
         raise RuleError(f"unknown {'zone' if zone else 'function'} '{f}'{hint}", n.span)
 

@@ -57,7 +57,11 @@ class Moves:
             out[str(name)] = m.Move(str(name), i, params, cond, body, str(mv.get("description", "")),
                                     mv.get("text"), span)
             if "say" in mv:
-                out[str(name)].say = self.say(mv["say"], mv.at("say"), s, "move")
+                self.say_lets = _bound_in(mv.get("do"))     # names its do: binds, unknown to it
+                try:
+                    out[str(name)].say = self.say(mv["say"], mv.at("say"), s, "move")
+                finally:
+                    self.say_lets = set()
             for p in params:
                 if f"p_{p.name}" not in self.locals_read:
                     self.warn(f"parameter '{p.name}' of move '{name}' is never used: each of its "
@@ -68,3 +72,19 @@ class Moves:
 
 def _names_used(node) -> set:
     return {x.id for x in ast.walk(node) if isinstance(x, ast.Name)}
+
+
+def _bound_in(items) -> set:
+    """The names a list of statements binds (`let:` names, `for_each` variables), nested too."""
+    out: set = set()
+    if isinstance(items, list):
+        for st in items:
+            if not isinstance(st, dict):
+                continue
+            if isinstance(st.get("let"), dict):
+                out |= {str(k) for k in st["let"]}
+            if "for_each" in st:
+                out.add(str(st["for_each"]))
+            for key in ("then", "else", "do", "repeat", "otherwise"):
+                out |= _bound_in(st.get(key))
+    return out

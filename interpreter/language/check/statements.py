@@ -3,6 +3,8 @@ for_each, choose, tell), the zone a statement names, a hand statement's name (a 
 `say:` templates of statements, moves and rules."""
 from __future__ import annotations
 
+import re
+
 from .. import model as m
 from .. import nodes as ast
 from ..nodes import BOOL, CARD, INT, SEAT, list_of, type_name
@@ -23,7 +25,12 @@ class Statements:
             self.err(f"unknown zone '{name}'" + (suggest(name, self.zones) or
                                                           f" (the zones: {', '.join(self.zones)})"), span)
             return None
-        node = self.typed(value, span, scope)
+        head = re.match(r"\s*([A-Za-z_]\w*)\s*\(", value) if isinstance(value, str) else None
+        self.zone_head = head.group(1) if head else None     # `wins(w)` for `won(w)`: a zone's name
+        try:
+            node = self.typed(value, span, scope)
+        finally:
+            self.zone_head = None
         if node is not None and not _is_zone(node):
             self.err(f"{what} must name a zone, such as 'table' or 'hand(player)'", node.span)
             return None
@@ -89,6 +96,12 @@ class Statements:
             count = d.get("count", "all")
             cnode = None if count == "all" else self.typed(count, d.at("count"), scope, INT, "deal: count")
             first = self.typed(d["first"], d.at("first"), scope, SEAT, "deal: first") if "first" in d else None
+            for key in ("first", "direction"):      # an indexed zone has no seats to start from
+                if zone is not None and zone.kind == "indexed" and key in d \
+                        and (key == "first" or d[key] == "anticlockwise"):
+                    self.err(f"deal: '{key}' has no meaning for '{zname}', a numbered zone of no "
+                             f"player: the deal goes round {zname}(0), {zname}(1), ... in order",
+                             d.at(key))
             return m.Deal(span, src, zone, cnode, first, bool(d.get("face_up", False)),
                           d.get("direction") == "anticlockwise")
         if "move" in st:
@@ -293,6 +306,15 @@ class Statements:
                 node = parse(inner, base.shifted(i + 1)) if inner.strip() else None
                 if node is None:
                     raise RuleError(f"{key}: empty {{}} (write {{{{}}}} for braces)", base.shifted(i))
+                lets = getattr(self, "say_lets", set()) - {
+                    x.var if isinstance(x, ast.Gen) else x.name
+                    for x in ast.walk(node) if isinstance(x, (ast.Gen, ast.Let))}   # bound in the place
+                for x in ast.walk(node):
+                    if isinstance(x, ast.Name) and x.id in lets and x.id not in scope.names:
+                        raise RuleError(f"{key}: '{x.id}' is bound in the move's do:, which its say: "
+                                        f"cannot see (it sees the move's parameters and player): "
+                                        f"tell it with a tell: in the do:, after it, and say: \"\" "
+                                        f"to keep the move quiet", x.span)
                 self.in_say = True
                 try:
                     self.expr(node, scope)
