@@ -115,6 +115,14 @@ def parse_answer(match, viewer: int, names: list, text: str):
         again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()], viewer)
         if again[3]:
             want_cards, want_nums, want_words, found, known_words = again
+    if not found and len(want_cards) > (0 if want_words else 1):
+        # a deck of numbered cards: a number after the move's name or after a card may be a
+        # pile's or another value's (`12 2`: the card 12 on pile 2, `play_discard 0 1`)
+        lead = _move_leading(P, typed)           # a move named that takes no card
+        again = _matching(match, items, moves, names, _later_as_numbers(P, typed, lead is None), viewer=viewer)
+        most = max((len(narrate.move_tokens(match, moves[i], names, viewer)["cards"]) for i, _ in items), default=0)
+        if again[3] or lead is not None or most < len(want_cards):   # no move takes that many
+            want_cards, want_nums, want_words, found, known_words = again
     if not found and any(w not in known_words for w in want_words):
         # a word typed short: the one word of the menu it begins (`bid 7 h`: hearts, `no`:
         # notrump), or a suit's symbol for the suit's word (`bid 7 ♥`)
@@ -410,6 +418,20 @@ def _move_named(P, typed: list):
         if said in (spoken, mv.name.lower()):
             return mv.name, set(spoken.split()) | {mv.name.lower()}
     return None
+
+
+def _later_as_numbers(P, typed: list, keep_first: bool) -> list:
+    """The tokens typed, with each number that is also a card of a numbered deck read as a
+    number ('#2'), but the first such when `keep_first` (the card itself, `12 2`)."""
+    out, first = [], keep_first
+    for tok in typed:
+        if tok.isascii() and tok.isdigit() and tok in P.card_names:
+            if first:
+                first = False
+            else:
+                tok = "#" + tok
+        out.append(tok)
+    return out
 
 
 def _in_order(want: list, have: list) -> bool:

@@ -1,0 +1,62 @@
+"""Findings of Skip-Bo and Bura written from the docs (tests/unseen50/)."""
+
+NUMBERED = """\
+game: Numbered piles
+players: {min: 2, max: 2}
+deck:
+  ranks: {from: 1, to: 6}
+  suits: []
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  build: {count: 2, visibility: all}
+  discards: {per_player: true, count: 2, visibility: all}
+moves:
+  build_on:
+    params:
+      card: {from: "hand(player)"}
+      pile: {from: "indices(build)", if: "rank_order(card.rank) == count(build(pile))"}
+    do:
+      - move: {cards: card, to: "build(pile)"}
+  discard:
+    params:
+      card: {from: "hand(player)"}
+      discard_pile: {from: "indices(discards)"}
+    do:
+      - move: {cards: card, to: "discards(player, discard_pile)"}
+  play_discard:
+    params:
+      from_pile: {from: "indices(discards)", if: "not empty(discards(player, from_pile))"}
+    do:
+      - move: {top: "discards(player, from_pile)", to: "build(0)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [build_on, discard, play_discard]
+    by: 0
+"""
+
+
+def test_a_card_and_a_pile_typed_in_a_deck_of_numbered_cards(tmp_path):
+    """Skip-Bo at the terminal: '12 2' (the card 12 on discard pile 2, as README's `qd 2`) was
+    read as two cards, and answered "You cannot play stock now." although 'Discard 12, discard
+    pile 2' was on the list. A number after a card is also tried as a number (a pile)."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(NUMBERED)
+    m = T.stacked(str(path), "5 1 2 3 6 4")       # South holds 1 3 4
+    assert T.cards(m, "hand:0") == ["1", "3", "4"]
+    names = ["South", "North"]
+    texts = T.narrate.legal_texts(m)
+    said = parse_answer(m, 0, names, "3 2")        # 3 builds nowhere: discard pile 2
+    assert said[0] == "move" and texts[said[1]] == "discard 3 1", said
+    said = parse_answer(m, 0, names, "1 2")        # 1 builds on pile 1 or 2; discards too
+    assert said[0] == "error" and "fits moves" in said[1], said
+    said = parse_answer(m, 0, names, "build on 3 1")   # a card that does not fit the pile
+    assert said[0] == "error" and "with 3" in said[1] and "not in your" not in said[1], said
+    said = parse_answer(m, 0, names, "play_discard 1")  # a move of no card, with a pile number
+    assert said[0] == "error" and "not in your" not in said[1], said
+    said = parse_answer(m, 0, names, "5 3")            # a card not held is still told so
+    assert said == ("error", "5 is not in your hand."), said
