@@ -60,3 +60,71 @@ def test_a_card_and_a_pile_typed_in_a_deck_of_numbered_cards(tmp_path):
     assert said[0] == "error" and "not in your" not in said[1], said
     said = parse_answer(m, 0, names, "5 3")            # a card not held is still told so
     assert said == ("error", "5 is not in your hand."), said
+
+
+PAIRED = """\
+game: Paired beats
+players: {min: 2, max: 2}
+deck:
+  ranks: [6, 7, 8, 9, J, Q, K, 10, A]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  led: {visibility: all}
+functions:
+  beats:
+    params: {a: card, b: card, t: suit}
+    body: "(a.suit == b.suit and a.rank > b.rank) or (a.suit == t and b.suit != t)"
+  covers:
+    params: {f: list of card, l: list of card, t: suit}
+    body: >-
+      (count(l) == 1 and beats(f[0], l[0], t))
+      or (count(l) == 2 and ((beats(f[0], l[0], t) and beats(f[1], l[1], t))
+                             or (beats(f[0], l[1], t) and beats(f[1], l[0], t))))
+moves:
+  beat:
+    params:
+      cards: {from: "subsets(hand(player), 2)", if: "count(cards) == count(led) and covers(cards, led, H)"}
+    do:
+      - move: {cards: cards, to: led}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, to: led}
+  - choose: [beat]
+    by: 0
+"""
+
+
+def test_a_condition_called_many_times_in_a_definition_is_named(tmp_path, capsys):
+    """Bura's rules text: covers(f, l, t), which calls beats(a, b, t) once for each way of
+    pairing the cards, spelt beats out each time: one sentence of about 5,000 characters. In
+    Definitions a condition that one definition calls more than twice is referred to by name
+    (it is defined there too); called once or twice, it is still spelt out."""
+    from cardrules.cli import main
+    path = tmp_path / "g.yaml"
+    path.write_text(PAIRED)
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    covers = text[text.index("- covers(f, l, t):"):]
+    covers = covers[:covers.index(" - ")] if " - " in covers else covers
+    assert covers.count("beats(") == 5, covers
+    assert "have the same suit" not in covers, covers
+    once = PAIRED.replace("""
+      or (count(l) == 2 and ((beats(f[0], l[0], t) and beats(f[1], l[1], t))
+                             or (beats(f[0], l[1], t) and beats(f[1], l[0], t))))""", """
+      or (count(l) == 2 and beats(f[1], l[1], t))""")
+    path.write_text(once)
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    covers = text[text.index("- covers(f, l, t):"):]
+    assert "beats(" not in covers[:covers.index(" - ")] and "have the same suit" in covers
+    # the player's rules define beats too, since covers names it
+    from cardrules.language.load import load_game
+    from cardrules.text.howto import how_to_play
+    path.write_text(PAIRED)
+    game, _ = load_game(str(path))
+    told = " ".join(how_to_play(game, {}, 100).split())
+    assert "- covers(f, l, t):" in told and "- beats(a, b, t):" in told, told

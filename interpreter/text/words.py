@@ -196,6 +196,7 @@ class Words(Conditions):
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
+        self.repeated: set = set()     # ... the functions the one defined calls more than twice
 
     # names and author text
     def t(self, text) -> str:
@@ -638,8 +639,10 @@ class Words(Conditions):
 
     def define(self, fn: m.Function) -> str:
         """A function's body in words for Definitions, where a long condition it calls is
-        referred to by name (it is defined there too)."""
+        referred to by name (it is defined there too), and so is a condition it calls more
+        than twice (Bura's covers(f, l, t), beats(...) for each way to pair the cards)."""
         self.defining = True
+        self.repeated = _repeated_calls(fn.body)
         try:
             return self.cond(fn.body) if fn.type == "bool" else self.value_top(fn.body)
         finally:
@@ -657,6 +660,8 @@ class Words(Conditions):
             return False
         if not self.defining:
             return env is None or not _grows_long(self, n, env)
+        if fn.name in self.repeated:
+            return False
         if fn.name not in self.lengths:   # its body in words, with its own parameters' names
             self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
             self.lengths[fn.name] = len(self.cond(fn.body))
@@ -681,6 +686,18 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
+
+
+def _repeated_calls(body) -> set:
+    """The user functions that `body` calls more than twice."""
+    counts: dict = {}
+    stack = [body] if body is not None else []
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Call) and x.ref and x.ref[0] == "function":
+            counts[x.ref[1].name] = counts.get(x.ref[1].name, 0) + 1
+        stack.extend(x.children())
+    return {f for f, k in counts.items() if k > 2}
 
 
 def _grows_long(w: Words, n, env) -> bool:
