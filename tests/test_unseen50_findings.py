@@ -4,12 +4,13 @@ NUMBERED = """\
 game: Numbered piles
 players: {min: 2, max: 2}
 deck:
-  ranks: {from: 1, to: 6}
+  ranks: {from: 1, to: 8}
   suits: []
   zone: stock
 zones:
   stock: {visibility: none}
   hand: {per_player: true, visibility: owner}
+  mine: {per_player: true, visibility: all}
   build: {count: 2, visibility: all}
   discards: {per_player: true, count: 2, visibility: all}
 moves:
@@ -25,6 +26,12 @@ moves:
       discard_pile: {from: "indices(discards)"}
     do:
       - move: {cards: card, to: "discards(player, discard_pile)"}
+  play_top:
+    params:
+      card: {from: "[top(mine(player))]"}
+      pile: {from: "indices(build)", if: "rank_order(card.rank) == count(build(pile))"}
+    do:
+      - move: {cards: card, to: "build(pile)"}
   play_discard:
     params:
       from_pile: {from: "indices(discards)", if: "not empty(discards(player, from_pile))"}
@@ -33,7 +40,8 @@ moves:
 hand:
   - shuffle: stock
   - deal: {from: stock, to: hand, count: 3}
-  - choose: [build_on, discard, play_discard]
+  - deal: {from: stock, to: mine, count: 1}
+  - choose: [build_on, discard, play_discard, play_top]
     by: 0
 """
 
@@ -46,7 +54,7 @@ def test_a_card_and_a_pile_typed_in_a_deck_of_numbered_cards(tmp_path):
     from cardrules.play.input import parse_answer
     path = tmp_path / "g.yaml"
     path.write_text(NUMBERED)
-    m = T.stacked(str(path), "5 1 2 3 6 4")       # South holds 1 3 4
+    m = T.stacked(str(path), "5 1 2 3 6 4 7 8")   # South holds 1 3 4
     assert T.cards(m, "hand:0") == ["1", "3", "4"]
     names = ["South", "North"]
     texts = T.narrate.legal_texts(m)
@@ -128,3 +136,23 @@ def test_a_condition_called_many_times_in_a_definition_is_named(tmp_path, capsys
     game, _ = load_game(str(path))
     told = " ".join(how_to_play(game, {}, 100).split())
     assert "- covers(f, l, t):" in told and "- beats(a, b, t):" in told, told
+
+
+def test_a_number_that_is_a_card_no_move_takes_now_is_asked_about(tmp_path):
+    """Skip-Bo at the terminal: '7', typed for the 7 on top of South's stock, which fits no
+    building pile, was taken as number 7 on the list and discarded another card. A number that
+    is also a card of the player's that no move takes now is answered with the rules' reason,
+    and '#7' is the move on the list."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(NUMBERED)
+    m = T.stacked(str(path), "5 1 2 3 6 4 7 8")
+    assert T.cards(m, "mine:0") == ["8"]
+    names = ["South", "North"]
+    said = parse_answer(m, 0, names, "8")            # the 8 on South's pile fits no build
+    assert said[0] == "error" and said[1].startswith("You cannot play top with 8") and "#8" in said[1], said
+    assert parse_answer(m, 0, names, "#8") == ("move", 7)
+    assert parse_answer(m, 0, names, "6") == ("move", 5)  # North's: not South's to play
+    said = parse_answer(m, 0, names, "3")             # South's own 3: discarded by moves 3-4
+    assert said[0] == "error" and "#3" in said[1]

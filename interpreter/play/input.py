@@ -13,9 +13,10 @@ import sys
 from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
 from ..engine.picks import Picker, move_cards
+from ..engine.probe import explain
 from ..text import narrate
 from ..text.english import join, says_label
-from ..text.whynot import why_not
+from ..text.whynot import say, why_not
 from .picking import KEYS, card_ids, pick_answer
 from .render import cards_unnumbered, menu
 
@@ -88,6 +89,11 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}, "   # which move?
                              f"which {len(takes)} moves take: type #{k} for the first, or the card's move "
                              f"as records write it ('{written}', ...).")
+        if not takes and 1 <= k <= n:     # a card of the player's that no move takes now (the 7
+            w = explain(match, viewer, card_ids(match, [t]), None)     # on a stock that fits no
+            if w is not None and w.kind not in ("not_held", "over", "turn"):   # pile): ask which
+                return ("error", f"{say(match, viewer, w, names)} For number {k} on the list "
+                                 f"({items[k - 1][1]}), type #{k}.")
         # a card a move takes, or past the list where moves take cards (why not, in the game's
         # words); else the number on the list, as any number
         numbered = bool(takes) or (not 1 <= k <= n and any(held))
