@@ -156,3 +156,22 @@ def test_a_number_that_is_a_card_no_move_takes_now_is_asked_about(tmp_path):
     assert parse_answer(m, 0, names, "6") == ("move", 5)  # North's: not South's to play
     said = parse_answer(m, 0, names, "3")             # South's own 3: discarded by moves 3-4
     assert said[0] == "error" and "#3" in said[1]
+
+
+def test_a_card_compared_with_a_number_names_its_rank(tmp_path):
+    """Skip-Bo's `fits` written `c == count(building(i)) + 1` (or `c == 5`) in a deck of
+    numbered cards was refused with "cannot compare a card with a number" and no hint, where a
+    card compared with a rank names `card.rank`. The message now says what to compare."""
+    import pytest
+    from cardrules.language.load import load_game
+    base = NUMBERED.replace('if: "rank_order(card.rank) == count(build(pile))"}\n    do:\n      - move: {cards: card, to: "build(pile)"}\n  discard',
+                            'if: "COND"}\n    do:\n      - move: {cards: card, to: "build(pile)"}\n  discard', 1)
+    assert "COND" in base
+    for cond, hint in [("card == 5", "compare its rank, card.rank == 5"),
+                       ("3 < card", "compare its rank, 3 < card.rank"),
+                       ("card == count(build(pile)) + 1", "rank_order(card.rank) or an attribute")]:
+        path = tmp_path / "g.yaml"
+        path.write_text(base.replace("COND", cond))
+        with pytest.raises(Exception) as e:
+            load_game(str(path))
+        assert "a card is not a number" in str(e.value) and hint in str(e.value), str(e.value)
