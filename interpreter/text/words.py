@@ -196,7 +196,6 @@ class Words(Conditions):
         self.sizes: dict = {}          # function name -> size when spelled out (see inlined)
         self.lengths: dict = {}        # function name -> length of its words (see inlined)
         self.defining = False          # words for Definitions, where every function is defined
-        self.repeated: set = set()     # ... the functions the one defined calls more than twice
 
     # names and author text
     def t(self, text) -> str:
@@ -639,10 +638,8 @@ class Words(Conditions):
 
     def define(self, fn: m.Function) -> str:
         """A function's body in words for Definitions, where a long condition it calls is
-        referred to by name (it is defined there too), and so is a condition it calls more
-        than twice (Bura's covers(f, l, t), beats(...) for each way to pair the cards)."""
-        self.defining = True
-        self.repeated = _repeated_calls(fn.body)
+        referred to by name (it is defined there too), as is one it calls often (_repeated_calls)."""
+        self.defining, self.repeated = True, _repeated_calls(fn.body)
         try:
             return self.cond(fn.body) if fn.type == "bool" else self.value_top(fn.body)
         finally:
@@ -658,10 +655,8 @@ class Words(Conditions):
         fn = n.ref[1]
         if self.inline_size(fn) > INLINE_LIMIT:
             return False
-        if not self.defining:
-            return env is None or not _grows_long(self, n, env)
-        if fn.name in self.repeated:
-            return False
+        if not self.defining or fn.name in self.repeated:
+            return not self.defining and (env is None or not _grows_long(self, n, env))
         if fn.name not in self.lengths:   # its body in words, with its own parameters' names
             self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
             self.lengths[fn.name] = len(self.cond(fn.body))
@@ -689,7 +684,8 @@ class Words(Conditions):
 
 
 def _repeated_calls(body) -> set:
-    """The user functions that `body` calls more than twice."""
+    """The user functions that `body` calls more than twice: Bura's covers(f, l, t) tries
+    beats(a, b, t) on each way of pairing the cards, so beats is named, not spelt out 24 times."""
     counts: dict = {}
     stack = [body] if body is not None else []
     while stack:
