@@ -67,7 +67,20 @@ def test_a_card_and_a_pile_typed_in_a_deck_of_numbered_cards(tmp_path):
     said = parse_answer(m, 0, names, "play_discard 1")  # a move of no card, with a pile number
     assert said[0] == "error" and "not in your" not in said[1], said
     said = parse_answer(m, 0, names, "5 3")            # a card not held is still told so
-    assert said == ("error", "5 is not in your hand."), said
+    assert said[0] == "error" and said[1].startswith("5 is not in your hand"), said
+
+
+def test_a_card_not_held_names_every_own_zone_the_moves_take_from(tmp_path):
+    """Skip-Bo at the terminal: '5 9', 5 being neither in South's hand nor on South's stock,
+    was told "5 is not in your stock.", as if the hand were not looked at. Every zone of the
+    player's own that the moves take a card from is named."""
+    from cardrules import testing as T
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(NUMBERED)
+    m = T.stacked(str(path), "5 1 2 3 6 4 7 8")
+    said = parse_answer(m, 0, ["South", "North"], "5 3")
+    assert said == ("error", "5 is not in your hand or your mine."), said
 
 
 PAIRED = """\
