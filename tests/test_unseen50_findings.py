@@ -188,3 +188,21 @@ def test_a_card_compared_with_a_number_names_its_rank(tmp_path):
         with pytest.raises(Exception) as e:
             load_game(str(path))
         assert "a card is not a number" in str(e.value) and hint in str(e.value), str(e.value)
+
+
+def test_lists_of_numbers_written_out_read_alike(tmp_path, capsys):
+    """Bura's covers, written with the orders of up to three cards, `[[0], [0, 1], [1, 0],
+    ...]`, read "the list (the list (0); 0 and 1; 1 and 0; ...)": the first order as a list
+    of its own, the others run together with "and". Each reads alike in brackets:
+    "the list ((0), (0, 1), (1, 0))"."""
+    from cardrules.cli import main
+    path = tmp_path / "g.yaml"
+    path.write_text(PAIRED.replace('''    body: >-
+      (count(l) == 1 and beats(f[0], l[0], t))
+      or (count(l) == 2 and ((beats(f[0], l[0], t) and beats(f[1], l[1], t))
+                             or (beats(f[0], l[1], t) and beats(f[1], l[0], t))))''', '''    body: >-
+      any(all(beats(f[o[k]], l[k], t) for k in range(count(l)))
+          for o in [[0], [0, 1], [1, 0]] if count(o) == count(l))'''))
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "in the list ((0), (0, 1), (1, 0)) such that" in text, text

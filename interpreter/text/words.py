@@ -772,6 +772,11 @@ def _v_list_lit(self, n, env):
         return f"the empty selection ({self.value(n.items[0], env)})"
     if isinstance(n.type, tuple) and n.type[1] == "seat":
         return join([self.seat(i, env) for i in n.items])
+    if all(isinstance(i, ast.ListLit) and i.items and all(_number(x) for x in i.items) for i in n.items):
+        # lists of numbers written out, `[[0], [0, 1], [1, 0]]`: "the list ((0), (0, 1), (1,
+        # 0))", each in brackets alike, not "the list (the list (0); 0 and 1; 1 and 0)"
+        inner = ["(" + ", ".join(self.value(x, env) for x in i.items) + ")" for i in n.items]
+        return f"the list ({', '.join(inner)})"
     items = [self.value(i, env) for i in n.items]
     if len(items) == 1 and _number(n.items[0]):
         # `[99]`, a key compared item by item: "99" alone would read as the number itself
