@@ -362,8 +362,10 @@ def explain(match: Match, seat: int, cards: list, name: str | None = None, typed
             cards = _alike_held(match, seat, cards, held[0])
             missing = [c for c in cards if c not in held[0]]
             if missing and held[1] >= 0:
-                # the first card is the seat's own; a later one may be a target elsewhere
-                far = [z for z in held[2] if z != held[1]] if cards[0] not in missing else []
+                # the first card is the seat's own; a later one may be a target elsewhere (the
+                # first, missing, is in none of the seat's own: its hand nor its stock)
+                far = [z for z in held[2] if z != held[1] and (
+                    cards[0] not in missing or match.P.OWNER[z] == seat)]
                 return Why("not_held", cards=missing, zone=held[1], zones=[held[1]] + far)
         mine = [mv for mv in now if name is None or mv.name == name]
         fails = []
@@ -417,16 +419,18 @@ def _held(look: _Look, pr: Probe, moves: list) -> tuple:
             src = look.call(t.sources[i], *[None] * i)
             if not isinstance(src, (list, tuple)):
                 continue
+            own: set = set()                      # this source's cards
             for x in src:
                 if isinstance(x, (list, tuple)):
-                    found.update(x)
+                    own.update(x)
                 else:
-                    found.add(x)
+                    own.add(x)
+            found |= own
             zi = _zone_of(look.S, src)
             if zi < 0 and src:                    # sub-lists of one zone: that zone
                 first = src[0][0] if isinstance(src[0], (list, tuple)) and src[0] else src[0]
                 zi = look.S.loc[first] if isinstance(first, int) else -1
-                if zi >= 0 and not all(look.S.loc[c] == zi for c in found):
+                if zi >= 0 and not all(look.S.loc[c] == zi for c in own):
                     zi = -1
             if zone < 0 and zi >= 0 and look.S.P.OWNER[zi] == look.seat:
                 zone = zi

@@ -13,9 +13,10 @@ import sys
 from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
 from ..engine.picks import Picker, move_cards
+from ..engine.probe import explain
 from ..text import narrate
 from ..text.english import join, says_label
-from ..text.whynot import why_not
+from ..text.whynot import say, why_not
 from .picking import KEYS, card_ids, pick_answer
 from .render import cards_unnumbered, menu
 
@@ -88,6 +89,11 @@ def parse_answer(match, viewer: int, names: list, text: str):
             return ("error", f"{t} is both number {k} on the list ({items[k - 1][1]}) and the card {t}, "   # which move?
                              f"which {len(takes)} moves take: type #{k} for the first, or the card's move "
                              f"as records write it ('{written}', ...).")
+        if not takes and 1 <= k <= n:     # a card of the player's that no move takes now (the 7
+            w = explain(match, viewer, card_ids(match, [t]), None)     # on a stock that fits no
+            if w is not None and w.kind not in ("not_held", "over", "turn"):   # pile): ask which
+                return ("error", f"{say(match, viewer, w, names)} For number {k} on the list "
+                                 f"({items[k - 1][1]}), type #{k}.")
         # a card a move takes, or past the list where moves take cards (why not, in the game's
         # words); else the number on the list, as any number
         numbered = bool(takes) or (not 1 <= k <= n and any(held))
@@ -114,6 +120,14 @@ def parse_answer(match, viewer: int, names: list, text: str):
         # a move named like a card (`wild Wild Blue`, as records write it): its name first
         again = _matching(match, items, moves, names, typed[1:], [typed[0].lower()], viewer)
         if again[3]:
+            want_cards, want_nums, want_words, found, known_words = again
+    if not found and len(want_cards) > (0 if want_words else 1):
+        # a deck of numbered cards: a number after the move's name or after a card may be a
+        # pile's or another value's (`12 2`: the card 12 on pile 2, `play_discard 0 1`)
+        lead = _move_leading(P, typed)           # a move named that takes no card
+        again = _matching(match, items, moves, names, _later_as_numbers(P, typed, lead is None), viewer=viewer)
+        most = max((len(narrate.move_tokens(match, moves[i], names, viewer)["cards"]) for i, _ in items), default=0)
+        if again[3] or lead is not None or most < len(want_cards):   # no move takes that many
             want_cards, want_nums, want_words, found, known_words = again
     if not found and any(w not in known_words for w in want_words):
         # a word typed short: the one word of the menu it begins (`bid 7 h`: hearts, `no`:
@@ -410,6 +424,20 @@ def _move_named(P, typed: list):
         if said in (spoken, mv.name.lower()):
             return mv.name, set(spoken.split()) | {mv.name.lower()}
     return None
+
+
+def _later_as_numbers(P, typed: list, keep_first: bool) -> list:
+    """The tokens typed, with each number that is also a card of a numbered deck read as a
+    number ('#2'), but the first such when `keep_first` (the card itself, `12 2`)."""
+    out, first = [], keep_first
+    for tok in typed:
+        if tok.isascii() and tok.isdigit() and tok in P.card_names:
+            if first:
+                first = False
+            else:
+                tok = "#" + tok
+        out.append(tok)
+    return out
 
 
 def _in_order(want: list, have: list) -> bool:

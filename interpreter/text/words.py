@@ -638,8 +638,8 @@ class Words(Conditions):
 
     def define(self, fn: m.Function) -> str:
         """A function's body in words for Definitions, where a long condition it calls is
-        referred to by name (it is defined there too)."""
-        self.defining = True
+        referred to by name (it is defined there too), as is one it calls often (_repeated_calls)."""
+        self.defining, self.repeated = True, _repeated_calls(fn.body)
         try:
             return self.cond(fn.body) if fn.type == "bool" else self.value_top(fn.body)
         finally:
@@ -655,8 +655,8 @@ class Words(Conditions):
         fn = n.ref[1]
         if self.inline_size(fn) > INLINE_LIMIT:
             return False
-        if not self.defining:
-            return env is None or not _grows_long(self, n, env)
+        if not self.defining or fn.name in self.repeated:
+            return not self.defining and (env is None or not _grows_long(self, n, env))
         if fn.name not in self.lengths:   # its body in words, with its own parameters' names
             self.lengths[fn.name] = INLINE_WORDS + 1          # (no recursion: guards cycles)
             self.lengths[fn.name] = len(self.cond(fn.body))
@@ -681,6 +681,19 @@ class Words(Conditions):
     def call_by_name(self, n, env) -> str:
         args = ", ".join(self.value(a, env) for a in n.args)
         return f"{self.code(n.func)}({args})"
+
+
+def _repeated_calls(body) -> set:
+    """The user functions that `body` calls more than twice: Bura's covers(f, l, t) tries
+    beats(a, b, t) on each way of pairing the cards, so beats is named, not spelt out 24 times."""
+    counts: dict = {}
+    stack = [body] if body is not None else []
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Call) and x.ref and x.ref[0] == "function":
+            counts[x.ref[1].name] = counts.get(x.ref[1].name, 0) + 1
+        stack.extend(x.children())
+    return {f for f, k in counts.items() if k > 2}
 
 
 def _grows_long(w: Words, n, env) -> bool:
@@ -759,6 +772,11 @@ def _v_list_lit(self, n, env):
         return f"the empty selection ({self.value(n.items[0], env)})"
     if isinstance(n.type, tuple) and n.type[1] == "seat":
         return join([self.seat(i, env) for i in n.items])
+    if all(isinstance(i, ast.ListLit) and i.items and all(_number(x) for x in i.items) for i in n.items):
+        # lists of numbers written out, `[[0], [0, 1], [1, 0]]`: "the list ((0), (0, 1), (1,
+        # 0))", each in brackets alike, not "the list (the list (0); 0 and 1; 1 and 0)"
+        inner = ["(" + ", ".join(self.value(x, env) for x in i.items) + ")" for i in n.items]
+        return f"the list ({', '.join(inner)})"
     items = [self.value(i, env) for i in n.items]
     if len(items) == 1 and _number(n.items[0]):
         # `[99]`, a key compared item by item: "99" alone would read as the number itself

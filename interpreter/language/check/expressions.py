@@ -515,7 +515,16 @@ def _order_hint(lt, rt):
 
 def _card_part_hint(n, lt, rt):
     """A card compared with a rank, suit or colour (`card == JK`, `top(pile) == H`): name
-    the attribute to compare instead, written on the card's side when it is a name."""
+    the attribute to compare instead, written on the card's side when it is a name; with a
+    number (`c == 5`), its rank or a number worked out from it."""
+    if CARD in (lt, rt) and INT in (lt, rt):   # `c == 5` in a deck of numbered cards
+        card, num = (n.left, n.right) if lt == CARD else (n.right, n.left)
+        who = card.id if isinstance(card, ast.Name) else "card"
+        if isinstance(num, ast.Num):
+            said = f"{who}.rank {n.op} {num.value}" if lt == CARD else f"{num.value} {n.op} {who}.rank"
+            return f" (a card is not a number: compare its rank, {said})"
+        return f" (a card is not a number: compare a number worked out from it, rank_order({who}.rank) " \
+               f"or an attribute of yours)"
     if CARD not in (lt, rt) or (rt if lt == CARD else lt) not in _CARD_PARTS:
         return ""
     side, part = (n.left, _CARD_PARTS[rt]) if lt == CARD else (n.right, _CARD_PARTS[lt])
