@@ -149,3 +149,18 @@ def test_a_mean_over_few_samples_takes_students_t_not_1_96():
     assert m.ci == pytest.approx((0.5 - 12.706 * 0.5, 0.5 + 12.706 * 0.5))
     ten = _mean("x", "x", [0.0, 1.0] * 5)
     assert ten.ci[1] - ten.ci[0] == pytest.approx(2 * 2.262 * ten.se)
+
+
+def test_compare_tests_a_difference_of_means_over_few_games_with_welchs_t():
+    # designer1 left open: compare's differences of means took ± 1.96 and the normal's p-value
+    # whatever the games, so over three games a side a difference with p = 0.10 got p = 0.034
+    # and, alone in its family, a star. Welch's t: df = 4 here, t(0.975, 4) = 2.776.
+    import math
+    from cardrules.simulate.stats import Measure, difference, p_value
+    a = Measure("mean_total:0", "mean total", "mean", 0.0, 1.0, (0, 0), 3)
+    b = Measure("mean_total:0", "mean total", "mean", 3.0, 1.0, (0, 0), 3)
+    d, (lo, hi) = difference(a, b)
+    assert d == 3.0 and math.isclose(hi - d, 2.776 * math.sqrt(2), rel_tol=1e-3)
+    assert math.isclose(p_value(a, b, d), 0.10119150721829535, rel_tol=1e-9)   # scipy's t.sf
+    many = [Measure("m", "m", "mean", v, 1.0, (0, 0), 10 ** 6) for v in (0.0, 3.0)]
+    assert math.isclose(p_value(*many, 3.0), math.erfc(3 / math.sqrt(2) / math.sqrt(2)), rel_tol=1e-4)

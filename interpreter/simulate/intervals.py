@@ -58,3 +58,51 @@ def t95(df: int) -> float:
     z = _Z
     return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
             + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def welch_df(se_a: float, n_a: int, se_b: float, n_b: int) -> float:
+    """Welch-Satterthwaite degrees of freedom of a difference of two means, each given by its
+    standard error over n samples (a side without spread, or of one sample, adds nothing)."""
+    va, vb = se_a * se_a, se_b * se_b
+    den = (va * va / (n_a - 1) if n_a > 1 else 0.0) + (vb * vb / (n_b - 1) if n_b > 1 else 0.0)
+    return (va + vb) ** 2 / den if den > 0 else math.inf
+
+
+def t_two_sided(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with `df` degrees of freedom (df may be fractional; inf:
+    the normal): the regularized incomplete beta I_x(df/2, 1/2), x = df / (df + t^2)."""
+    if math.isinf(df):
+        return math.erfc(abs(t) / math.sqrt(2))
+    return _beta_inc(df / 2, 0.5, df / (df + t * t))
+
+
+def _beta_inc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), by its continued fraction (Lentz),
+    on the side of x where it converges fast."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - front * _beta_cf(b, a, 1 - x) / b
+    return front * _beta_cf(a, b, x) / a
+
+
+def _beta_cf(a: float, b: float, x: float) -> float:
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h

@@ -24,7 +24,7 @@ import math
 from operator import add as _add
 
 from ..language.model import players_text
-from .intervals import Z95, mean_se, ratio_se, t95, wilson
+from .intervals import Z95, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson
 from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
 
 TICK = 64         # decisions between two progress reports of a game in play
@@ -629,21 +629,28 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
         return d, (d - math.sqrt((b.value - lb) ** 2 + (ua - a.value) ** 2),
                    d + math.sqrt((ub - b.value) ** 2 + (a.value - la) ** 2))
     se = math.sqrt(a.se ** 2 + b.se ** 2)
-    return d, (d - Z95 * se, d + Z95 * se)
+    t = t95(max(1, math.floor(_df(a, b)))) if se else Z95
+    return d, (d - t * se, d + t * se)
+
+
+def _df(a: Measure, b: Measure) -> float:
+    """Welch's degrees of freedom of b - a for means and ratios (over games, or deals)."""
+    return welch_df(a.se or 0.0, a.n, b.se or 0.0, b.n)
 
 
 def p_value(a: Measure, b: Measure, d: float) -> float:
-    """Two-sided p-value of the difference d = b - a (normal, on the two standard errors; for
-    shares of games, on the pooled share: 0 of 1 against 1 of 1 has no standard error of its
-    own, and is no evidence of a difference)."""
+    """Two-sided p-value of the difference d = b - a: for shares of games, normal on the pooled
+    share (0 of 1 against 1 of 1 has no standard error of its own, and is no evidence of a
+    difference); for means and ratios, Welch's t test on the two standard errors (over few
+    games the normal's would star differences by chance far more often than 1 in 20)."""
     if a.kind == "prop" and b.kind == "prop" and a.k is not None and b.k is not None:
         p = (a.k + b.k) / (a.n + b.n)            # (over n / deff games each, in duplicate play)
         se = math.sqrt(p * (1 - p) * (getattr(a, "deff", 1) / a.n + getattr(b, "deff", 1) / b.n))
-    else:
-        se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+        return 1.0 if se == 0 and d == 0 else 0.0 if se == 0 else math.erfc(abs(d) / se / math.sqrt(2))
+    se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
     if se == 0:
         return 1.0 if d == 0 else 0.0
-    return math.erfc(abs(d) / se / math.sqrt(2))
+    return t_two_sided(d / se, _df(a, b))
 
 
 def holm(ps: list) -> list:
