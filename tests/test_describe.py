@@ -152,7 +152,7 @@ def phrase(expr: str, md: bool = False) -> str:
     ("argmin(score(q) for q in seats)", "the player with the lowest score (the first listed, on a tie)"),
     ("sum(x.points for x in hand(p))", "the total points of the cards in p's hand"),
     ("sum(count(hand(q)) for q in seats if q != p) == 10",      # (Oh Hell's hook, with bids)
-     "the sum, over the players q such that q does not equal p, of the number of cards in "
+     "the sum, over the players q such that q is not p, of the number of cards in "
      "q's hand is 10"),
     ("count(range(c.value + 1)) == count(range(2, t.value))",
      "the number of numbers in the numbers from 0 to c's value equals the number of numbers "
@@ -192,6 +192,12 @@ def phrase(expr: str, md: bool = False) -> str:
     ("c == AS and players >= 3", "c is A♠ and the number of players is at least 3"),
     ("total(0) + total(2) >= target", "seat 0's match total plus seat 2's match total is at least target"),
     ("count(hand(1)) == 0", "seat 1's hand is empty"),
+    # a seat, a suit or a card is another one ('p is the dealer'); numbers equal each other
+    ("p == dealer", "p is the dealer"),
+    ("left(p) != dealer", "the player to the left of p is not the dealer"),
+    ("c.suit != S", "c's suit is not spades"),
+    ("c == t", "c is t"),
+    ("c.value == t.value + 1", "c's value equals t's value plus 1"),
 ])
 def test_phrases(expr, words):
     assert phrase(expr) == words

@@ -199,7 +199,7 @@ def test_rules_text_has_a_marks_section_and_the_statement(tmp_path):
     text = " ".join(describe(load_game(clues(tmp_path))[0]).split())
     assert "Marks ----- A card carries its marks while it stays in the place where it was marked" in text
     assert "- told_colour (yes or no; unmarked: false): Its colour was told." in text
-    assert ("Mark each card of the cards c in the q's hand such that c's color equals the col: set "
+    assert ("Mark each card of the cards c in the q's hand such that c's color is the col: set "
             "told_colour to true and colour to the card's color; everyone sees the marking.") in text
     assert "the player sees the marking" in text
 

@@ -108,8 +108,8 @@ def test_the_rules_text_states_the_sides_and_when_they_are_known():
     from cardrules.load import load_game
     from cardrules.text.describe import describe
     text = " ".join(describe(load_game(CALLED)[0]).split())
-    assert "The sides of a hand are: the players q such that q equals the dealer" in text
-    assert "; against the players q such that q does not equal the dealer" in text
+    assert "The sides of a hand are: the players q such that q is the dealer" in text
+    assert "; against the players q such that q is not the dealer" in text
     assert "its players win or lose together" in text
     assert "Everyone knows the sides when for at least one player q, 7♠ is in q's played" in text
     assert "The sides with the highest total win" in text

@@ -23,7 +23,7 @@ from test_describe import phrase
     ("1 + 2 * count(x for x in table if x.rank == A)",
      "1 plus 2 times the number of cards x in the table such that x's rank is A"),
     ("sum(count(hand(q)) for q in seats if q != p) >= 10",
-     "the sum, over the players q such that q does not equal p, of the number of cards in "
+     "the sum, over the players q such that q is not p, of the number of cards in "
      "q's hand is at least 10"),
 ])
 def test_a_such_that_clause_is_bracketed_when_something_follows(expr, words):
@@ -90,7 +90,7 @@ def test_a_refused_card_is_told_the_case_of_the_rule_that_applies_now(tmp_path):
     assert m.to_move() == 0
     # South holds 8H: the inner case 'holds none of the suit led' does not apply now either
     # (tests/test_unseen21_findings.py)
-    assert ask("KC") == "You cannot play K♣: only if K♣'s suit equals led (led is ♥)."
+    assert ask("KC") == "You cannot play K♣: only if K♣'s suit is led (led is ♥)."
 
 
 # FreeCell with a slip in a function (`c.rank == top(...).rank + 1`): besides the one error at

@@ -135,8 +135,8 @@ hand:
 
 def test_a_refused_card_is_told_the_part_of_a_nested_case_that_applies_now(tmp_path):
     # Bourré's strict play: a low spade when a higher one heads the trick was told "only if
-    # 7♠'s suit equals led and (rank ... is more than best or (for every card d in the
-    # player's hand, d's suit does not equal led or ...))": the second part of the inner `or`
+    # 7♠'s suit is led and (rank ... is more than best or (for every card d in the
+    # player's hand, d's suit is not led or ...))": the second part of the inner `or`
     # reads no parameter and is false now (the player holds a higher spade), so it says nothing.
     from cardrules import testing as T
     f = tmp_path / "strict.yaml"
@@ -146,7 +146,7 @@ def test_a_refused_card_is_told_the_part_of_a_nested_case_that_applies_now(tmp_p
     names = narrate.seat_names(2)
     kind, reason = play.parse_answer(m, 0, names, "7s")
     assert kind == "error"
-    assert reason == "You cannot play 7♠: only if 7♠'s suit equals led and " \
+    assert reason == "You cannot play 7♠: only if 7♠'s suit is led and " \
                      "rank_order(7♠'s rank) is more than best (led is ♠, best is 2).", reason
 
 

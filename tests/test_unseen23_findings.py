@@ -41,7 +41,7 @@ def test_a_number_typed_that_a_move_never_takes_is_refused_with_its_values():
 
 
 def test_a_refused_move_is_told_the_values_of_the_variables_its_rule_reads():
-    # "You cannot play with 2♠: only if 2♠'s suit equals led or 2♠'s suit equals trumps." told
+    # "You cannot play with 2♠: only if 2♠'s suit is led or 2♠'s suit is trumps." told
     # the rule but not what led and trumps are now (the status line shows them by their labels,
     # "Suit led" and "Trumps", so the player had to match the names).
     from cardrules.text.whynot import why_not
@@ -52,13 +52,13 @@ def test_a_refused_move_is_told_the_values_of_the_variables_its_rule_reads():
         T.choose(m, text)
     names = narrate.seat_names(4)
     assert why_not(m, 0, [m.P.card_names.index("2S")], names) == (
-        "You cannot play 2♠: only if 2♠'s suit equals led or 2♠'s suit equals trumps "
+        "You cannot play 2♠: only if 2♠'s suit is led or 2♠'s suit is trumps "
         "(led is ♥, trumps is ♥).")
     m = T.stacked(PITCH, [])
     for text in ("pass", "pass", "pass"):         # the dealer may not pass when all others have
         T.choose(m, text)
-    assert why_not(m, 0, [], names, "pass") == ("You cannot pass: only if the player does not "
-                                               "equal the dealer or bid is more than 0 (bid is 0).")
+    assert why_not(m, 0, [], names, "pass") == ("You cannot pass: only if the player is not "
+                                               "the dealer or bid is more than 0 (bid is 0).")
 
 
 def test_a_set_that_is_no_number_is_told_the_range_the_option_takes():

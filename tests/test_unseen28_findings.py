@@ -77,11 +77,11 @@ hand:
 
 def test_a_value_that_ends_in_a_condition_is_bracketed_before_its_if(tmp_path):
     # Scopone's primiera read "the sum, over the suits s ..., of the largest of 0 followed by
-    # ... such that c's suit equals s if for every suit s ...": the `if ... else` ran on into
+    # ... such that c's suit is s if for every suit s ...": the `if ... else` ran on into
     # the comprehension's condition (so did games/scopa.yaml's primiera_total).
     path = tmp_path / "primiera.yaml"
     path.write_text(PRIMIERA)
     text = " ".join(describe(load_game(str(path))[0]).split())
     assert "best(cards): (the sum, over the suits s in clubs and diamonds, of the largest of 0 " \
-           "followed by rank_order(c's rank) for each card c in cards such that c's suit equals " \
+           "followed by rank_order(c's rank) for each card c in cards such that c's suit is " \
            "s) if for every suit s in clubs and diamonds" in text, text

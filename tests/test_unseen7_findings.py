@@ -119,11 +119,11 @@ def test_neighbouring_places_that_read_alike_say_each():
 
 def test_rules_text_brackets_a_sum_chosen_by_a_condition(capsys):
     # Belote's `power` "10 + c.trump_order if c.suit == t else (...)" read "10 plus c's trump
-    # order if c's suit equals t, otherwise (...)": as well 10 plus (the order, or else ...).
+    # order if c's suit is t, otherwise (...)": as well 10 plus (the order, or else ...).
     assert cli.main(["rules", str(BELOTE)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "power(c, t, l): (10 plus c's trump order) if c's suit equals t, otherwise (c's plain order " \
-           "if c's suit equals l, otherwise 0)." in out, out
+    assert "power(c, t, l): (10 plus c's trump order) if c's suit is t, otherwise (c's plain order " \
+           "if c's suit is l, otherwise 0)." in out, out
 
 
 # -- the game files play their rules (stacked deals) ----------------------------------------------

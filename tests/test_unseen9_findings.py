@@ -56,11 +56,11 @@ def _rules(tmp_path, capsys, text=SMALL):
 
 def test_rules_text_keeps_a_written_list_apart_from_its_items_conditions(tmp_path, capsys):
     # Piquet's point: `max([count(d ... if d.suit == s), sum(...)] for s in ...)` read "of the
-    # number of cards d in cards such that d's suit equals s and the sum, over ...": the second
+    # number of cards d in cards such that d's suit is s and the sum, over ...": the second
     # item of the list read as part of the first one's condition.
     out = _rules(tmp_path, capsys)
-    assert ("of the list (the number of cards d in cards such that d's suit equals s; the sum, "
-            "over the cards d in cards such that d's suit equals s, of rank_order(d's rank))") in out, out
+    assert ("of the list (the number of cards d in cards such that d's suit is s; the sum, "
+            "over the cards d in cards such that d's suit is s, of rank_order(d's rank))") in out, out
 
 
 def test_rules_text_says_a_key_compared_item_by_item_is_a_list(tmp_path, capsys):

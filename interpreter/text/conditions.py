@@ -303,7 +303,8 @@ class Conditions:
         if L.type == "rank" or Lr.type == "rank":
             words = {"==": "is", "!=": "is not", "<": "is lower than", "<=": "is {} or lower",
                      ">": "is higher than", ">=": "is {} or higher"}[op]
-        else:
+        else:               # a seat, suit or colour is another ('p is the dealer'); a number equals one
+            literal = literal or L.type in ("seat", "suit", "color", "card", "bool") or L.type in (self.g.types or {})
             words = {"==": "is" if literal else "equals", "!=": "is not" if literal else "does not equal",
                      "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}[op]
         if self.plural_number(Lr):
