@@ -76,3 +76,26 @@ def test_a_notice_over_the_prompt_lets_a_click_through(tmp_path):
             const over = t.getBoundingClientRect();
             return [at === b || b.contains(at), at.id || at.className, over.top < r.top && over.left <= r.left]; })()""")
     assert hit[2] and hit[0], hit
+
+
+def test_a_long_line_of_what_happened_wraps_under_its_own_start(tmp_path, monkeypatch):
+    """Go Fish at an 80-column terminal, piped: 'From the stock: ... 10♠' went on at column 0
+    ('5♥ to your hand.'), out of the narration's indentation. A long line wraps under its start."""
+    import io
+    from rich.console import Console
+    from cardrules import cli
+    from cardrules.play import terminal as play
+    monkeypatch.chdir(tmp_path)           # a short autosave path: a path is never broken
+    for width in (80, 50):
+        buf = io.StringIO()
+        con = Console(file=buf, width=width, color_system=None, force_terminal=False, highlight=False,
+                      markup=False, emoji=False)
+        a = cli.build_parser().parse_args(["play", game_path("go-fish"), "--seed", "4", "--save",
+                                           "s.jsonl", "--seats", "human,random,random"])
+        it = iter(["q"])
+        assert play.run(a, play.Terminal(con, lambda prompt: next(it, None), interactive=False)) == 0
+        out = buf.getvalue().splitlines()
+        start = out.index("", out.index(next(x for x in out if x.startswith("Your hand"))))
+        told = [x for x in out[start + 1:out.index("Your move:")] if x]
+        assert len(told) >= 5 and any("to your hand." in x for x in told), told
+        assert all(x.startswith("  ") and len(x) <= width for x in told), told

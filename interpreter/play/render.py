@@ -541,14 +541,14 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
         room = height - used - 3                # a blank line, "… earlier", the prompt
         top, bottom, need = [], [], 0
         for line in reversed(tail[-max_recent:]):
-            k = _lines(styled("  " + line), width)
+            k = _lines(_recent(line, width), width)
             if need + k > room:
                 break
             bottom.insert(0, line)
             need += k
         if len(bottom) == len(tail):              # room left: who sits where, the autosave
             for line in head:
-                k = _lines(styled("  " + line), width)
+                k = _lines(_recent(line, width), width)
                 if need + k > room:
                     break
                 top.append(line)
@@ -557,16 +557,24 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     parts: list = [board]
     if recent and (top or bottom or decision is None):
         parts.append(Text(""))
-        parts += [styled("  " + line) for line in top]
+        parts += [_recent(line, width) for line in top]
         if skipped:
             parts.append(Text(f"  … {skipped} earlier", style="dim"))
-        parts += [styled("  " + line) for line in bottom]
+        parts += [_recent(line, width) for line in bottom]
     if decision is not None:
         parts.append(Text(""))
         parts.append(decision)
     if note is not None:
         parts.append(note)
     return Group(*parts)
+
+
+def _recent(line: str, width: int | None) -> Text:
+    """A line of what happened, indented under the table; a long one wraps under its own start,
+    not at the screen's edge."""
+    parts = textwrap.wrap(line, max(20, width - 2), break_long_words=False, break_on_hyphens=False) \
+        if width else []
+    return Text("\n").join(styled("  " + x) for x in parts or [line])
 
 
 def _lines(renderable, width: int) -> int:
