@@ -1,81 +1,7 @@
 """Findings of a card player in the browser and at the terminal (helper player2)."""
-from contextlib import contextmanager
-
 import pytest
 
 from conftest import game_path
-
-
-@contextmanager
-def _table(tmp_path, game: str, seats: list, seed: int, size=(1280, 860)):
-    """A live server for one bundled game and a page at the first seat's link, once it is that
-    seat's turn (a real Chromium, as in tests/test_web_browser.py)."""
-    pytest.importorskip("uvicorn")
-    pytest.importorskip("playwright.sync_api")
-    import test_web_browser as W
-    exe = W.chromium_path()
-    if exe is None:
-        pytest.skip("no chromium on this machine")
-    server = W.LiveServer(str(tmp_path), games=[game])
-    try:
-        with W.sync_api.sync_playwright() as p:
-            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
-            page = b.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
-            page.goto(W.create_in_lobby(page, server, game, seats, seed=seed)[0])
-            W.wait_turn(page)
-            yield page
-            b.close()
-    finally:
-        server.stop()
-
-
-@pytest.mark.slow
-def test_a_picked_or_hovered_card_leaves_the_hands_name_readable(tmp_path):
-    """President: a card picked for a set was lifted 18px with a 7px double ring, and covered
-    'Hand 17' above the first card of a long hand; a hovered lit card (14px + 3px) covered the
-    name of a pile above it. Every lift and ring stays below the zone's name."""
-    with _table(tmp_path, "president", ["human", "random", "random"], 11) as page:
-        mine = "#mine [data-zone='hand:0']"
-        page.click(f"{mine} button.card[data-card='3C']", position={"x": 7, "y": 24})
-        page.hover(f"{mine} button.card[data-card='3D']", position={"x": 7, "y": 24})
-        page.wait_for_timeout(200)              # the lift's transition (.12s)
-        gaps = page.evaluate(f"""[...document.querySelectorAll("{mine} button.card")].map(c => {{
-            const spans = [...c.closest('.zone').querySelector('.zone-label').children].map(e => e.getBoundingClientRect());
-            const r = c.getBoundingClientRect(), ring = c.classList.contains('selected') ? 7 : 3;
-            return [c.dataset.card, c.className, Math.min(...spans.map(l => r.left < l.right && r.right > l.left ? r.top - ring - l.bottom : 99))]; }})""")
-    assert any("selected" in k for _, k, _ in gaps) and any(g != 99 for _, _, g in gaps), gaps
-    assert all(g >= 0 for _, _, g in gaps), [x for x in gaps if x[2] < 0]
-
-
-@pytest.mark.slow
-def test_a_card_named_by_a_long_word_fits_its_drawn_face(tmp_path):
-    """Sushi Go's cards are drawn by the page, named by words: 'Dumpling', 'Pudding' and
-    'SalmonNigiri' overflowed the card (read 'mpli', 'uddir'). A rank's corners and middle are
-    sized by its length and lie inside the face."""
-    with _table(tmp_path, "sushi-go", ["human", "random", "random"], 5) as page:
-        page.wait_for_timeout(300)
-        out = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].flatMap(f => {
-            const F = f.getBoundingClientRect();
-            return [...f.querySelectorAll('.tl, .br, .mid .rank')].map(e => { const r = e.getBoundingClientRect();
-                return [e.textContent.trim(), Math.round(r.left - F.left), Math.round(F.right - r.right)]; }); })""")
-    assert len(out) >= 27 and any(len(t) >= 8 for t, _, _ in out), out
-    assert all(a >= 0 and b >= 0 for _, a, b in out), [x for x in out if min(x[1:]) < 0]
-
-
-@pytest.mark.slow
-def test_a_notice_over_the_prompt_lets_a_click_through(tmp_path):
-    """Spades: 'Hand 1 is over: ...' lies over the bid buttons for four seconds at the bottom of
-    the window; a click there hit the notice, not the button under it."""
-    with _table(tmp_path, "spades", ["human", "random", "random", "random"], 3) as page:
-        hit = page.evaluate("""(() => {
-            const t = document.getElementById('toast'), b = document.querySelector('#prompt button.move');
-            t.textContent = 'Hand 1 is over: you -160, West -170, North +0, East +0.'; t.hidden = false;
-            const r = b.getBoundingClientRect();
-            Object.assign(t.style, {bottom: 'auto', top: (r.top - 4) + 'px', left: r.left + 'px', transform: 'none'});
-            const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            const over = t.getBoundingClientRect();
-            return [at === b || b.contains(at), at.id || at.className, over.top < r.top && over.left <= r.left]; })()""")
-    assert hit[2] and hit[0], hit
 
 
 def test_a_long_line_of_what_happened_wraps_under_its_own_start(tmp_path, monkeypatch):
@@ -99,3 +25,104 @@ def test_a_long_line_of_what_happened_wraps_under_its_own_start(tmp_path, monkey
         told = [x for x in out[start + 1:out.index("Your move:")] if x]
         assert len(told) >= 5 and any("to your hand." in x for x in told), told
         assert all(x.startswith("  ") and len(x) <= width for x in told), told
+
+
+GAMES = ["president", "sushi-go", "crazy-eights"]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """One live server for the games these tests open, and a real Chromium (as in
+    tests/test_web_browser.py)."""
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("playwright.sync_api")
+    import test_web_browser as W
+    exe = W.chromium_path()
+    if exe is None:
+        pytest.skip("no chromium on this machine")
+    server = W.LiveServer(str(tmp_path_factory.mktemp("saves")), games=GAMES)
+    try:
+        with W.sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+            yield W, server, b
+            b.close()
+    finally:
+        server.stop()
+
+
+def _seat(live, game: str, seats: list, seed: int):
+    """A page at the first seat's link, once it is that seat's turn."""
+    W, server, b = live
+    page = b.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+    page.goto(W.create_in_lobby(page, server, game, seats, seed=seed)[0])
+    W.wait_turn(page)
+    return page
+
+
+@pytest.mark.slow
+def test_a_picked_card_leaves_the_hands_name_readable_and_a_notice_lets_a_click_through(live):
+    """President: a card picked for a set was lifted 18px with a 7px double ring, and covered
+    'Hand 17' above the first card of a long hand; a hovered lit card (14px + 3px) covered the
+    name of a pile above it. Every lift and ring stays below the zone's name.
+    A notice ('Hand 1 is over: ...', Spades) lay over the prompt's buttons for four seconds at
+    the bottom of the window; a click there hit the notice, not the button under it."""
+    page = _seat(live, "president", ["human", "random", "random"], 11)
+    mine = "#mine [data-zone='hand:0']"
+    page.click(f"{mine} button.card[data-card='3C']", position={"x": 7, "y": 24})
+    page.hover(f"{mine} button.card[data-card='3D']", position={"x": 7, "y": 24})
+    page.wait_for_timeout(200)              # the lift's transition (.12s)
+    gaps = page.evaluate(f"""[...document.querySelectorAll("{mine} button.card")].map(c => {{
+        const spans = [...c.closest('.zone').querySelector('.zone-label').children].map(e => e.getBoundingClientRect());
+        const r = c.getBoundingClientRect(), ring = c.classList.contains('selected') ? 7 : 3;
+        return [c.dataset.card, c.className, Math.min(...spans.map(l => r.left < l.right && r.right > l.left ? r.top - ring - l.bottom : 99))]; }})""")
+    hit = page.evaluate("""(() => {
+        const t = document.getElementById('toast'), b = document.querySelector('#prompt button');
+        t.textContent = 'Hand 1 is over: you -160, West -170, North +0, East +0.'; t.hidden = false;
+        const r = b.getBoundingClientRect();
+        Object.assign(t.style, {bottom: 'auto', top: (r.top - 4) + 'px', left: r.left + 'px', transform: 'none'});
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const over = t.getBoundingClientRect();
+        return [at === b || b.contains(at), at.id || at.className, over.top < r.top && over.left <= r.left]; })()""")
+    page.context.close()
+    assert any("selected" in k for _, k, _ in gaps) and any(g != 99 for _, _, g in gaps), gaps
+    assert all(g >= 0 for _, _, g in gaps), [x for x in gaps if x[2] < 0]
+    assert hit[2] and hit[0], hit
+
+
+@pytest.mark.slow
+def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
+    """Sushi Go's cards are drawn by the page, named by words: 'Dumpling', 'Pudding' and
+    'SalmonNigiri' overflowed the card (read 'mpli', 'uddir'). A rank's corners and middle are
+    sized by its length and lie inside the face."""
+    page = _seat(live, "sushi-go", ["human", "random", "random"], 5)
+    page.wait_for_timeout(300)
+    out = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].flatMap(f => {
+        const F = f.getBoundingClientRect();
+        return [...f.querySelectorAll('.tl, .br, .mid .rank')].map(e => { const r = e.getBoundingClientRect();
+            return [e.textContent.trim(), Math.round(r.left - F.left), Math.round(F.right - r.right)]; }); })""")
+    page.context.close()
+    assert len(out) >= 27 and any(len(t) >= 8 for t, _, _ in out), out
+    assert all(a >= 0 and b >= 0 for _, a, b in out), [x for x in out if min(x[1:]) < 0]
+
+
+@pytest.mark.slow
+def test_a_move_chosen_while_the_connection_is_lost_is_not_shown_as_played(live):
+    """Crazy Eights, the server stopped: a click on a lit card showed 'Play 2♦…' as if it were
+    sent, and after the reconnection the turn was asked again with nothing said. The click
+    plays nothing and a notice says the move was not sent."""
+    W, server, _ = live
+    page = _seat(live, "crazy-eights", ["human", "random"], 6)
+    server.stop()
+    try:
+        W.poll(page, "document.getElementById('conn').textContent.startsWith('Reconnecting')")
+        page.click("#mine button.card.playable", position=W.CORNER)
+        page.wait_for_timeout(200)
+        prompt, toast = page.inner_text("#prompt"), page.inner_text("#toast")
+        lit = page.eval_on_selector_all("#mine button.card.playable", "cs => cs.length")
+    finally:
+        server.start()
+    W.poll(page, "document.getElementById('conn').textContent === ''")
+    W.wait_turn(page)
+    W.click_a_move(page, 0)                 # the move is played once the table is back
+    page.context.close()
+    assert "not sent" in toast and not prompt.startswith("Play ") and lit, (prompt, toast)

@@ -52,6 +52,10 @@ function send(msg) {
 
 function play(move) {             // one move a decision: clicks wait until the server answers
   if (sent || !state || stopped) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {    // a click while reconnecting plays nothing: say so
+    toast("Not connected (reconnecting…): the move was not sent. Choose it again once the table is back.");
+    return;
+  }
   sent = move;
   picks = [];
   send({type: "move", move: move.move, decision: state.decision});
