@@ -27,6 +27,26 @@ def test_a_long_line_of_what_happened_wraps_under_its_own_start(tmp_path, monkey
         assert all(x.startswith("  ") and len(x) <= width for x in told), told
 
 
+
+def test_a_long_description_of_a_move_wraps_under_its_line():
+    """Crazy Eights at an 80-column terminal: 'eight — Play an eight on anything and name the
+    suit the next player must' went on with 'follow' at column 0, among the numbered moves."""
+    from cardrules import session
+    from cardrules.engine import Match
+    from cardrules.play.render import menu, render_decision, to_text
+    from cardrules.text import narrate
+    st = session.setup(game_path("crazy-eights"), players=2)
+    for seed in range(40):                 # a turn where an eight may be played
+        m = Match(st.program, seed)
+        while not m.over and m.pending[0] != 0:
+            m.apply(0)
+        if any("Eight" in t for _, t in menu(m, 0, narrate.seat_names(2))):
+            break
+    out = to_text(render_decision(m, 0, narrate.seat_names(2), False, None, 80), 80).splitlines()
+    k = next(i for i, x in enumerate(out) if x.startswith("  eight — "))
+    assert out[k + 1] == "    follow", out
+
+
 GAMES = ["president", "sushi-go", "crazy-eights"]
 
 

@@ -473,7 +473,7 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     for k in kinds if not compact else ():
         mv = P.game.moves_by_index[k]
         if mv.description:
-            parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
+            parts.append(_indented(f"{narrate.words(mv.name)} — {mv.description}", width, "dim", "    "))
     digits = len(str(n))
     entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
@@ -572,9 +572,14 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
 def _recent(line: str, width: int | None) -> Text:
     """A line of what happened, indented under the table; a long one wraps under its own start,
     not at the screen's edge."""
-    parts = textwrap.wrap(line, max(20, width - 2), break_long_words=False, break_on_hyphens=False) \
-        if width else []
-    return Text("\n").join(styled("  " + x) for x in parts or [line])
+    return _indented(line, width)
+
+
+def _indented(text: str, width: int | None, style: str = "", rest: str = "  ") -> Text:
+    """Text indented by two spaces, its wrapped lines by `rest`, within `width` (when known)."""
+    lines = textwrap.wrap(text, max(20, width), initial_indent="  ", subsequent_indent=rest,
+                          break_long_words=False, break_on_hyphens=False) if width else []
+    return Text("\n").join(styled(x, style) for x in lines or ["  " + text])
 
 
 def _lines(renderable, width: int) -> int:
