@@ -146,3 +146,20 @@ def test_a_move_chosen_while_the_connection_is_lost_is_not_shown_as_played(live)
     W.click_a_move(page, 0)                 # the move is played once the table is back
     page.context.close()
     assert "not sent" in toast and not prompt.startswith("Play ") and lit, (prompt, toast)
+
+
+def test_a_grouped_kind_of_move_counts_its_moves_in_words(tmp_path):
+    """President at the terminal, grouped: 'Play (29): 3♣ 4♣ … 5♠' listed 17 cards beside a 29
+    (the moves: single cards and pairs). The number says what it counts."""
+    import io
+    from rich.console import Console
+    from cardrules import cli
+    from cardrules.play import terminal as play
+    buf = io.StringIO()
+    con = Console(file=buf, width=80, color_system=None, force_terminal=False, highlight=False,
+                  markup=False, emoji=False)
+    a = cli.build_parser().parse_args(["play", game_path("president"), "--seed", "11", "--save",
+                                       str(tmp_path / "s.jsonl"), "--seats", "human,random,random"])
+    it = iter(["q"])
+    assert play.run(a, play.Terminal(con, lambda prompt: next(it, None), interactive=False)) == 0
+    assert "  Play (29 moves): 3♣ 4♣ 8♣" in buf.getvalue(), buf.getvalue()
