@@ -47,7 +47,7 @@ def test_a_long_description_of_a_move_wraps_under_its_line():
     assert out[k + 1] == "    follow", out
 
 
-GAMES = ["president", "sushi-go", "crazy-eights"]
+GAMES = ["president", "sushi-go", "crazy-eights", "knockout-whist"]
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +123,24 @@ def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
     page.context.close()
     assert len(out) >= 27 and any(len(t) >= 8 for t, _, _ in out), out
     assert all(a >= 0 and b >= 0 for _, a, b in out), [x for x in out if min(x[1:]) < 0]
+
+
+@pytest.mark.slow
+def test_the_cards_of_several_players_across_the_table_lie_side_by_side_in_the_trick(live):
+    """Knock-out Whist for five (and more): the players across the table (two, or four of seven)
+    each had their card of the trick in the one place at the top of the middle, every card and
+    name on top of the other ('Northeast' over 'Northwest'). They lie side by side, in seat order."""
+    W = live[0]
+    page = _seat(live, "knockout-whist", ["human"] + ["random"] * 4, 2)
+    W.poll(page, "document.querySelectorAll('#trick .at-top .card').length >= 2")
+    page.wait_for_timeout(300)
+    rects = page.evaluate("""[...document.querySelectorAll('#trick .card, #trick .zone-label')].map(c => {
+        const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    names = page.eval_on_selector_all("#trick .at-top .zone-label", "ls => ls.map(l => l.textContent.trim())")
+    page.context.close()
+    over = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:]
+            if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
+    assert not over and names[:2] == ["Northwest", "Northeast"], (over, names)
 
 
 @pytest.mark.slow

@@ -322,12 +322,19 @@ function draw() {
   const held = showingHeld ?
     trickCards(holdTrick).map((t) => ({id: `held:${t.seat}`, owner: t.seat, cards: t.cards, centre: true,
                                        visibility: "all", label: "", description: ""})) : null;
+  // each player's cards at their side of the middle; several at one side (the players across a
+  // table of five or more, two such zones of one player) side by side, in seat order
+  const cells = [];
   for (const z of held || trickZones(s)) {
     if (!shown(z, ctx)) continue;
     const k = (z.owner - s.seat + n) % n;
-    const cell = drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner]);
-    cell.classList.add("at-" + place(k, n));
-    trick.append(cell);
+    cells.push([k, drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner])]);
+  }
+  const at = {};
+  for (const [k, cell] of cells.sort((a, b) => a[0] - b[0])) {
+    const p = place(k, n);
+    if (!at[p]) trick.append(at[p] = el("div", {class: `trick-place at-${p}`}));
+    at[p].append(cell);
   }
   trick.hidden = !trick.children.length;
   $("shared").replaceChildren(...s.zones.filter((z) => z.owner === null && shown(z, ctx)).map((z) => drawZone(z, ctx)));
