@@ -12,7 +12,7 @@ def test_a_long_line_of_what_happened_wraps_under_its_own_start(tmp_path, monkey
     from cardrules import cli
     from cardrules.play import terminal as play
     monkeypatch.chdir(tmp_path)           # a short autosave path: a path is never broken
-    for width in (80, 50):
+    for width in (80,):
         buf = io.StringIO()
         con = Console(file=buf, width=width, color_system=None, force_terminal=False, highlight=False,
                       markup=False, emoji=False)
