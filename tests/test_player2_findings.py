@@ -126,10 +126,12 @@ def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
 
 
 @pytest.mark.slow
-def test_the_cards_of_several_players_across_the_table_lie_side_by_side_in_the_trick(live):
+def test_a_table_of_five_shows_every_card_of_the_trick_and_every_players_score(live):
     """Knock-out Whist for five (and more): the players across the table (two, or four of seven)
     each had their card of the trick in the one place at the top of the middle, every card and
-    name on top of the other ('Northeast' over 'Northwest'). They lie side by side, in seat order."""
+    name on top of the other ('Northeast' over 'Northwest'). They lie side by side, in seat order.
+    The score sheet, a column per player, was cut off at the side panel's edge after the third
+    ('No', then nothing): with five players or more it has a row per player."""
     W = live[0]
     page = _seat(live, "knockout-whist", ["human"] + ["random"] * 4, 2)
     W.poll(page, "document.querySelectorAll('#trick .at-top .card').length >= 2")
@@ -137,7 +139,9 @@ def test_the_cards_of_several_players_across_the_table_lie_side_by_side_in_the_t
     rects = page.evaluate("""[...document.querySelectorAll('#trick .card, #trick .zone-label')].map(c => {
         const r = c.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
     names = page.eval_on_selector_all("#trick .at-top .zone-label", "ls => ls.map(l => l.textContent.trim())")
+    sheet = page.evaluate("(() => { const s = document.getElementById('scores'); return [s.scrollWidth, s.clientWidth, s.innerText]; })()")
     page.context.close()
+    assert sheet[0] <= sheet[1] and all(x in sheet[2] for x in ("You", "Northwest", "East", "total")), sheet
     over = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:]
             if min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1]
     assert not over and names[:2] == ["Northwest", "Northeast"], (over, names)

@@ -534,6 +534,15 @@ function drawScores() {
     drawVariables();
     return;
   }
+  const t = s.players.length > 4 ? scoresByPlayer(s) : scoresByHand(s);
+  const teams = (s.teams || []).map((g) => el("div", {class: "team"},
+    el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
+    `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
+  $("scores").replaceChildren(t, ...teams);
+  drawVariables();
+}
+
+function scoresByHand(s) {          // a column per player, a row per hand
   const t = el("table");
   t.append(el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name}))));
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
@@ -541,11 +550,23 @@ function drawScores() {
   if (!s.over) t.append(el("tr", {}, el("td", {text: `hand ${s.hand} so far`}), ...s.players.map((p) => el("td", {text: String(p.score)}))));
   if (s.so_far) t.append(el("tr", {class: "so-far"}, el("td", {text: "result so far"}), ...s.so_far.map((x) => el("td", {text: x}))));
   t.append(el("tr", {class: "total"}, el("td", {text: "total"}), ...s.players.map((p) => el("td", {text: String(p.total)}))));
-  const teams = (s.teams || []).map((g) => el("div", {class: "team"},
-    el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
-    `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
-  $("scores").replaceChildren(t, ...teams);
-  drawVariables();
+  return t;
+}
+
+// Five players or more: a column each does not fit the side panel (names cut off at its edge), so
+// a row each, with the last hand's result, this hand's score so far and the total (the earlier
+// hands are told in the narration).
+function scoresByPlayer(s) {
+  const last = s.hands[s.hands.length - 1];
+  const cols = [];
+  if (last) cols.push([`hand ${s.hands.length}`, (k) => (last[k] > 0 ? "+" : "") + last[k]]);
+  if (!s.over) cols.push(["so far", (k) => String(s.players[k].score)]);
+  if (s.so_far) cols.push(["result so far", (k) => s.so_far[k]]);
+  cols.push(["total", (k) => String(s.players[k].total)]);
+  return el("table", {class: "by-player"},
+    el("tr", {}, el("th", {text: ""}), ...cols.map(([name]) => el("th", {text: name}))),
+    ...s.players.map((p, k) => el("tr", {}, el("td", {text: p.seat === s.seat ? "You" : p.name}),
+      ...cols.map(([name, value]) => el("td", {class: name === "total" ? "total" : null, text: value(k)})))));
 }
 
 function drawVariables() {
