@@ -148,6 +148,21 @@ def test_a_table_of_five_shows_every_card_of_the_trick_and_every_players_score(l
 
 
 @pytest.mark.slow
+def test_the_rules_page_fits_a_phone(live):
+    """How to play on a 390-pixel phone: a source's address, one long word, ran out of the text's
+    column ('https://www.pagat.com/climbing/president.html' to the window's edge; Spades' past it,
+    the whole page scrolling sideways). It wraps within the column."""
+    _, server, b = live
+    page = b.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
+    page.goto(f"{server.url}/how-to-play/{GAMES.index('president')}")
+    widths = page.evaluate("""(() => { const m = document.querySelector('main'), a = document.querySelector('.source a');
+        return [a.getBoundingClientRect().right, m.getBoundingClientRect().right - parseFloat(getComputedStyle(m).paddingRight)]; })()""")
+    text = page.inner_text("body")
+    page.context.close()
+    assert "pagat.com" in text and widths[0] <= widths[1], widths
+
+
+@pytest.mark.slow
 def test_a_move_chosen_while_the_connection_is_lost_is_not_shown_as_played(live):
     """Crazy Eights, the server stopped: a click on a lit card showed 'Play 2♦…' as if it were
     sent, and after the reconnection the turn was asked again with nothing said. The click
