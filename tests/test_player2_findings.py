@@ -116,10 +116,11 @@ def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
     sized by its length and lie inside the face."""
     page = _seat(live, "sushi-go", ["human", "random", "random"], 5)
     page.wait_for_timeout(300)
-    out = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].flatMap(f => {
-        const F = f.getBoundingClientRect();
-        return [...f.querySelectorAll('.tl, .br, .mid .rank')].map(e => { const r = e.getBoundingClientRect();
-            return [e.textContent.trim(), Math.round(r.left - F.left), Math.round(F.right - r.right)]; }); })""")
+    out = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].flatMap(f =>
+        [...f.querySelectorAll('.tl, .br, .mid .rank')].map(e => {     // each inside the part that clips it
+            const F = (e.classList.contains('rank') ? f.querySelector('.mid') : f).getBoundingClientRect();
+            const r = e.getBoundingClientRect();
+            return [e.textContent.trim(), Math.round(r.left - F.left), Math.round(F.right - r.right)]; }))""")
     page.context.close()
     assert len(out) >= 27 and any(len(t) >= 8 for t, _, _ in out), out
     assert all(a >= 0 and b >= 0 for _, a, b in out), [x for x in out if min(x[1:]) < 0]
