@@ -110,10 +110,13 @@ def test_a_picked_card_leaves_the_hands_name_readable_and_a_notice_lets_a_click_
 
 
 @pytest.mark.slow
-def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
+def test_a_card_named_by_a_word_fits_its_face_and_only_the_copy_a_move_takes_is_lit(live):
     """Sushi Go's cards are drawn by the page, named by words: 'Dumpling', 'Pudding' and
     'SalmonNigiri' overflowed the card (read 'mpli', 'uddir'). A rank's corners and middle are
-    sized by its length and lie inside the face."""
+    sized by its length and lie inside the face.
+    Its many copies of a card share a name: with a Wasabi in your hand, East's Wasabi on East's
+    tray was lit too, as if you could take it. Only the copy a move takes (its part's `from`)
+    is lit."""
     page = _seat(live, "sushi-go", ["human", "random", "random"], 5)
     page.wait_for_timeout(300)
     out = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].flatMap(f =>
@@ -121,7 +124,18 @@ def test_a_card_named_by_a_long_word_fits_its_drawn_face(live):
             const F = (e.classList.contains('rank') ? f.querySelector('.mid') : f).getBoundingClientRect();
             const r = e.getBoundingClientRect();
             return [e.textContent.trim(), Math.round(r.left - F.left), Math.round(F.right - r.right)]; }))""")
+    W = live[0]
+    elsewhere = []
+    for k in range(5):                       # the trays fill: copies of the hand's cards on them
+        W.click_a_move(page, k)
+        W.wait_turn(page)
+        page.wait_for_timeout(100)
+        elsewhere += page.eval_on_selector_all(
+            "#felt button.card.playable", "cs => cs.map(c => c.closest('[data-zone]').dataset.zone)"
+            ".filter(z => z !== 'hand:0')")
+    trays = page.eval_on_selector_all("#felt [data-zone^='tray'] .card", "cs => cs.length")
     page.context.close()
+    assert trays >= 8 and not elsewhere, elsewhere
     assert len(out) >= 27 and any(len(t) >= 8 for t, _, _ in out), out
     assert all(a >= 0 and b >= 0 for _, a, b in out), [x for x in out if min(x[1:]) < 0]
 

@@ -146,6 +146,14 @@ function cardsOf(m) {
   }
   return out;
 }
+function placesOf(m) {          // "zone|card" of each card a move names: where that very card lies
+  const out = [];
+  for (const p of m.parts) {
+    if (p.card !== undefined) out.push(`${p.from}|${p.card}`);
+    if (p.cards !== undefined) p.cards.forEach((c, k) => out.push(`${p.from[k]}|${c}`));
+  }
+  return out;
+}
 function isBlind(m) { return m.parts.some((p) => p.blind !== undefined); }
 function cardMoves() { return state.moves.filter((m) => cardsOf(m).length && !isBlind(m)); }
 function otherMoves() { return state.moves.filter((m) => !cardsOf(m).length && !isBlind(m)); }
@@ -299,7 +307,7 @@ function draw() {
 
   const lit = new Set(), targets = new Set();
   if (myTurn() && !sent) {
-    for (const m of possible(picks)) for (const c of cardsOf(m)) if (!picks.includes(c)) lit.add(c);
+    for (const m of possible(picks)) for (const c of placesOf(m)) if (!picks.includes(c.slice(c.indexOf("|") + 1))) lit.add(c);
     const pool = picks.length ? complete(picks) : otherMoves();
     for (const m of pool) for (const p of m.parts) { const k = targetKey(p); if (k) targets.add(k); }
   }
@@ -413,8 +421,8 @@ function drawZone(z, ctx, caption) {
 
 function cardFor(name, z, ctx) {
   const mine = z.owner === state.seat && (z.visibility === "owner" || z.visibility === "all_but_owner");
-  const can = !!name && ctx.lit.has(name);
-  const picked = !!name && picks.includes(name);
+  const can = !!name && ctx.lit.has(`${z.id}|${name}`);       // this copy, not one of its name elsewhere
+  const picked = !!name && picks.includes(name) && cardMoves().some((m) => placesOf(m).includes(`${z.id}|${name}`));
   const zoneTarget = ctx.targets.has("zone:" + z.id);
   if (!name || (!can && !picked && !(mine && myTurn() && !sent) && !zoneTarget)) return cardEl(name, state.deck);
   const b = cardEl(name, state.deck, "button");
