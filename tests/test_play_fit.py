@@ -38,7 +38,7 @@ def answer(rows: list) -> str:
         return m.group(1)
     if re.search(r"^\s*1\. ", text, re.M) or "Type a position" in text:
         return "1"
-    m = re.search(r"^\s+(?:can add|[A-Z][\w ]* \(\d+\)): " + CARD, text, re.M)
+    m = re.search(r"^\s+(?:can add|[A-Z][\w ]* \(\d+ moves?\)): " + CARD, text, re.M)
     if m:
         return m.group(1).lower() + SUIT[m.group(2)]
     return "1"

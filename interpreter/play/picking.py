@@ -97,7 +97,7 @@ def render_grouped(match, viewer: int, names: list, items: list, width: int, roo
         label = narrate.words(P.game.moves_by_index[kind].name).capitalize()
         n = sum(1 for mv in moves if mv[0] == kind)
         cards = first_cards(match, kind)
-        head = f"  {label} ({n}): "
+        head = f"  {label} ({n} move{'s' if n != 1 else ''}): "     # not '(29)' by 17 cards
         lines.append(styled_line(head + _card_line(match, cards, max(10, width - len(head) - 2))))
     for k, text in plain:
         lines.append(styled_line(f"  {k + 1}. {text}"))

@@ -25,5 +25,5 @@ def said(line: str, width: int | None = None, indent: str = "  ", style: str = "
     if not width or len(indent) + len(line) <= width:
         return styled(indent + line, style)
     lines = textwrap.wrap(clean(line), max(width, len(indent) + 22), initial_indent=indent,
-                          subsequent_indent=indent + "  ", break_on_hyphens=False)
+                          subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False)
     return Text("\n", style=style).join(styled(x, style) for x in lines)

@@ -41,7 +41,7 @@ from ..engine.match import Match
 from ..errors import CardrulesError, GameError, UsageError, clean
 from ..language.load import load_game
 from ..language.model import players_text
-from ..engine.observe import observation
+from ..engine.observe import observation, visible
 from ..session import derive_seed, setup
 from . import layout
 from .saves import Autosave, SaveFailed
@@ -376,14 +376,21 @@ class Table:
             out.append({"move": texts[i], "label": words, "name": spec.name, "parts": parts})
         return out
 
+    def _from(self, c: int, seat: int) -> str | None:
+        """The zone where card c lies, when the seat sees it there (copies of its name elsewhere
+        are not it); None for a card it does not see, whose place is not told."""
+        S = self.match.S
+        zi = S.loc[c]
+        return self.match.P.zone_names[zi] if visible(self.match, seat, zi, S.Z[zi].index(c), c) else None
+
     def _part(self, p, v, seat: int) -> dict:
         P = self.match.P
         if p.blind:
             return {"blind": v}
         if p.type == "card":
-            return {"card": P.card_names[v]}
+            return {"card": P.card_names[v], "from": self._from(v, seat)}
         if isinstance(p.type, tuple) and p.type[1] == "card":
-            return {"cards": [P.card_names[c] for c in v]}
+            return {"cards": [P.card_names[c] for c in v], "from": [self._from(c, seat) for c in v]}
         if p.type == "seat":
             return {"seat": v}
         zname = narrate.indexed_zone(p)

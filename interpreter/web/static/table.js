@@ -52,6 +52,10 @@ function send(msg) {
 
 function play(move) {             // one move a decision: clicks wait until the server answers
   if (sent || !state || stopped) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {    // a click while reconnecting plays nothing: say so
+    toast("Not connected (reconnecting…): the move was not sent. Choose it again once the table is back.");
+    return;
+  }
   sent = move;
   picks = [];
   send({type: "move", move: move.move, decision: state.decision});
@@ -139,6 +143,14 @@ function cardsOf(m) {
   for (const p of m.parts) {
     if (p.card !== undefined) out.push(p.card);
     if (p.cards !== undefined) out.push(...p.cards);
+  }
+  return out;
+}
+function placesOf(m) {          // "zone|card" of each card a move names: where that very card lies
+  const out = [];
+  for (const p of m.parts) {
+    if (p.card !== undefined) out.push(`${p.from}|${p.card}`);
+    if (p.cards !== undefined) p.cards.forEach((c, k) => out.push(`${p.from[k]}|${c}`));
   }
   return out;
 }
@@ -295,7 +307,7 @@ function draw() {
 
   const lit = new Set(), targets = new Set();
   if (myTurn() && !sent) {
-    for (const m of possible(picks)) for (const c of cardsOf(m)) if (!picks.includes(c)) lit.add(c);
+    for (const m of possible(picks)) for (const c of placesOf(m)) if (!picks.includes(c.slice(c.indexOf("|") + 1))) lit.add(c);
     const pool = picks.length ? complete(picks) : otherMoves();
     for (const m of pool) for (const p of m.parts) { const k = targetKey(p); if (k) targets.add(k); }
   }
@@ -318,12 +330,19 @@ function draw() {
   const held = showingHeld ?
     trickCards(holdTrick).map((t) => ({id: `held:${t.seat}`, owner: t.seat, cards: t.cards, centre: true,
                                        visibility: "all", label: "", description: ""})) : null;
+  // each player's cards at their side of the middle; several at one side (the players across a
+  // table of five or more, two such zones of one player) side by side, in seat order
+  const cells = [];
   for (const z of held || trickZones(s)) {
     if (!shown(z, ctx)) continue;
     const k = (z.owner - s.seat + n) % n;
-    const cell = drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner]);
-    cell.classList.add("at-" + place(k, n));
-    trick.append(cell);
+    cells.push([k, drawZone(z, ctx, s.seat === z.owner ? "You" : s.names[z.owner])]);
+  }
+  const at = {};
+  for (const [k, cell] of cells.sort((a, b) => a[0] - b[0])) {
+    const p = place(k, n);
+    if (!at[p]) trick.append(at[p] = el("div", {class: `trick-place at-${p}`}));
+    at[p].append(cell);
   }
   trick.hidden = !trick.children.length;
   $("shared").replaceChildren(...s.zones.filter((z) => z.owner === null && shown(z, ctx)).map((z) => drawZone(z, ctx)));
@@ -402,8 +421,8 @@ function drawZone(z, ctx, caption) {
 
 function cardFor(name, z, ctx) {
   const mine = z.owner === state.seat && (z.visibility === "owner" || z.visibility === "all_but_owner");
-  const can = !!name && ctx.lit.has(name);
-  const picked = !!name && picks.includes(name);
+  const can = !!name && ctx.lit.has(`${z.id}|${name}`);       // this copy, not one of its name elsewhere
+  const picked = !!name && picks.includes(name) && cardMoves().some((m) => placesOf(m).includes(`${z.id}|${name}`));
   const zoneTarget = ctx.targets.has("zone:" + z.id);
   if (!name || (!can && !picked && !(mine && myTurn() && !sent) && !zoneTarget)) return cardEl(name, state.deck);
   const b = cardEl(name, state.deck, "button");
@@ -523,6 +542,15 @@ function drawScores() {
     drawVariables();
     return;
   }
+  const t = s.players.length > 4 ? scoresByPlayer(s) : scoresByHand(s);
+  const teams = (s.teams || []).map((g) => el("div", {class: "team"},
+    el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
+    `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
+  $("scores").replaceChildren(t, ...teams);
+  drawVariables();
+}
+
+function scoresByHand(s) {          // a column per player, a row per hand
   const t = el("table");
   t.append(el("tr", {}, el("th", {text: ""}), ...s.players.map((p) => el("th", {text: p.seat === s.seat ? "You" : p.name}))));
   s.hands.forEach((r, k) => t.append(el("tr", {}, el("td", {text: `hand ${k + 1}`}),
@@ -530,11 +558,23 @@ function drawScores() {
   if (!s.over) t.append(el("tr", {}, el("td", {text: `hand ${s.hand} so far`}), ...s.players.map((p) => el("td", {text: String(p.score)}))));
   if (s.so_far) t.append(el("tr", {class: "so-far"}, el("td", {text: "result so far"}), ...s.so_far.map((x) => el("td", {text: x}))));
   t.append(el("tr", {class: "total"}, el("td", {text: "total"}), ...s.players.map((p) => el("td", {text: String(p.total)}))));
-  const teams = (s.teams || []).map((g) => el("div", {class: "team"},
-    el("span", {class: "dim", text: g.seats.map((p) => p === s.seat ? "You" : s.names[p]).join(" + ") + ": "}),
-    `${g.total}` + (s.over ? "" : ` (this hand ${g.score > 0 ? "+" : ""}${g.score})`)));
-  $("scores").replaceChildren(t, ...teams);
-  drawVariables();
+  return t;
+}
+
+// Five players or more: a column each does not fit the side panel (names cut off at its edge), so
+// a row each, with the last hand's result, this hand's score so far and the total (the earlier
+// hands are told in the narration).
+function scoresByPlayer(s) {
+  const last = s.hands[s.hands.length - 1];
+  const cols = [];
+  if (last) cols.push([`hand ${s.hands.length}`, (k) => (last[k] > 0 ? "+" : "") + last[k]]);
+  if (!s.over) cols.push(["so far", (k) => String(s.players[k].score)]);
+  if (s.so_far) cols.push(["result so far", (k) => s.so_far[k]]);
+  cols.push(["total", (k) => String(s.players[k].total)]);
+  return el("table", {class: "by-player"},
+    el("tr", {}, el("th", {text: ""}), ...cols.map(([name]) => el("th", {text: name}))),
+    ...s.players.map((p, k) => el("tr", {}, el("td", {text: p.seat === s.seat ? "You" : p.name}),
+      ...cols.map(([name, value]) => el("td", {class: name === "total" ? "total" : null, text: value(k)})))));
 }
 
 function drawVariables() {
