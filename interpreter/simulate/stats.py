@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import math
 from operator import add as _add
+from textwrap import wrap
 
 from ..language.model import players_text
 from .intervals import Z95, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson
 from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
+from . import paired
 
 TICK = 64         # decisions between two progress reports of a game in play
 
@@ -227,11 +229,26 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
+def _paired_data(m: Measure, xs, ys, units) -> Measure:
+    """m with each unit's (Σx, Σy), for compare's pairs (simulate/paired.py)."""
+    if units is not None:
+        m.units = paired.per_unit(xs, ys, units)
+    return m
+
+
+def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:
+    return _paired_data(_mean_of(key, label, xs, bounds, units), xs, None, units)
+
+
+def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
+    return _paired_data(_ratio_of(key, label, xs, ys, bounds, units), xs, ys, units)
+
+
+def _mean_of(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):
-        m = _ratio(key, label, *by_unit(xs, units), bounds)
+        m = _ratio_of(key, label, *by_unit(xs, units), bounds)
         m.kind = "mean"
         return m
     m, se = mean_se(xs)
@@ -241,7 +258,7 @@ def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # unit
     return Measure(key, label, "mean", m, se, _within(m - t * se, m + t * se, bounds), len(xs))
 
 
-def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
+def _ratio_of(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):      # duplicate play: Σ over each deal
@@ -318,7 +335,7 @@ class Summary:
             self.loser_fair.append((len(won) if r["losers"] else 1) / len(teams))
         if draw:
             self.draws += 1
-        self.units.append(r.get("deal", -self.n))
+        self.units.append(r.get("deal", -1 - r.get("game", self.n - 1)))   # compare pairs them
         self.outcomes.append(({s for t in won for s in t} if not draw else set(), draw,
                               {i for i, t in enumerate(teams) if t in won and not draw}))
         for t in won:
@@ -399,22 +416,25 @@ class Summary:
 
     def measures(self) -> list:
         """Every measure, in display order."""
-        n, u = self.n, self.units if self.seatings else None
+        n, u = self.n, self.units   # (units of one game each: as without them)
 
         def share(key, label, hit):            # a share of games: duplicate play widens it
             hits = [int(hit(o)) for o in self.outcomes]
-            return _prop(key, label, sum(hits), n, design_effect(hits, u) if u else 1.0)
+            deff = design_effect(hits, u) if self.seatings else 1.0
+            return _paired_data(_prop(key, label, sum(hits), n, deff), hits, None, u)
         out = [share(f"win_rate:{s}", f"seat {s} win rate", lambda o, s=s: s in o[0])
                for s in range(self.players)]
         out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
             out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
-                             [w / k for w, _, k in cells], (0, 1)))
-            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
+                             [w / k for w, _, k in cells], (0, 1), list(deals)))
+            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells],
+                             units=list(deals)))
         gap = gap_diffs(self.agent_deals)
         if gap:
-            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1)))
+            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
+                             [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
@@ -431,7 +451,7 @@ class Summary:
                        shares, u),
                 _mean("lead_changes", "lead changes per game", self.lead_changes, counts, u),
                 _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares,
-                      self.lead_units if u else None),
+                      self.lead_units),
                 _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares, u),
                 _ratio("branching", "branching factor", self.legal, self.decisions, (1, None), u)]
         return out
@@ -449,7 +469,7 @@ class Summary:
         for name in names:
             for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
                 out.append(_ratio(f"{key}:{name}", f"{name} {what}", [g.get(name, (0, 0))[i] for g in self.moves],
-                                  self.decisions, (0, 1), self.units if self.seatings else None))
+                                  self.decisions, (0, 1), self.units))
         return out
 
     def as_dict(self) -> dict:
@@ -633,6 +653,13 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
     return d, (d - t * se, d + t * se)
 
 
+def _difference(a: Measure, b: Measure, units: list | None) -> paired.Diff:
+    """b - a paired over `units` (simulate/paired.py), or as independent samples (units None)."""
+    d, ci = difference(a, b)
+    return units is not None and paired.difference(a, b, units, ci) or \
+        paired.Diff(d, ci, p_value(a, b, d), d != 0 or a.se or b.se)
+
+
 def _df(a: Measure, b: Measure) -> float:
     """Welch's degrees of freedom of b - a for means and ratios (over games, or deals)."""
     return welch_df(a.se or 0.0, a.n, b.se or 0.0, b.n)
@@ -675,9 +702,9 @@ def significance(rows: list) -> dict:
     cells, ps = [], []
     for i, (_, _, ms, diffs) in enumerate(rows):
         for j, d in enumerate(diffs):
-            if d is not None and (d[0] != 0 or ms[0].se or ms[j + 1].se):
+            if d is not None and d.tested:
                 cells.append((i, j))
-                ps.append(p_value(ms[0], ms[j + 1], d[0]))
+                ps.append(d.p)
     return dict(zip(cells, holm(ps)))
 
 
@@ -704,13 +731,14 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
                 keys.append(m.key)
                 labels[m.key] = m.label
     rows = []
+    pairs = [None if paired.pairing(summaries[0], s) else list(dict.fromkeys(s.units)) for s in summaries[1:]]
     for k in keys:
         cells = [ms.get(k) for ms in per]
         base = cells[0]
         diffs = [None if base is None or c is None or base.value is None or c.value is None
                  or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
-                 else difference(base, c)      # (one game: no spread, nothing to test)
-                 for c in cells[1:]]
+                 else _difference(base, c, units)     # (one game: no spread, nothing to test)
+                 for c, units in zip(cells[1:], pairs)]
         rows.append((k, labels[k], cells, diffs))
     return rows
 
@@ -727,6 +755,7 @@ def format_compare(names: list, summaries: list) -> str:
     lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
     lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
                  f"(family-wise error 5%)")
+    lines += [x for line in paired.lines(names, summaries, rows) for x in wrap(line, 96, subsequent_indent="  ")]
     moves = compare(names, summaries, moves=True)
     if moves:
         adjusted = significance(moves)

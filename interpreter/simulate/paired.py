@@ -1,0 +1,133 @@
+"""compare's differences paired by game (docs/agents.md, compare): every file is played with the
+same seeds, so game i of one file and game i of another (in duplicate play, deal i: the deal is
+the sampled unit) are a natural pair. The difference of paired values is unbiased whatever the
+files are, and its standard error is honest even when the pairs are not alike; where the files
+deal alike (a scoring table, an option) the luck of the cards cancels out and the intervals
+narrow a lot. Files that did not play the same units (a failed game, another number of players)
+are compared as independent samples, and the output says so.
+
+Every measure is a ratio over units, Σx / Σy (a mean: y counts the games; a share of games: x
+counts the hits), and `Measure.units` holds each unit's (x, y) (stats._paired_data).
+- Means and ratios: the delta method over pairs: each unit's difference of linearized values
+  z = (x_b - R_b y_b) / ȳ_b - (x_a - R_a y_a) / ȳ_a, the standard error of their mean, ± Student's
+  t with m - 1 degrees of freedom (m pairs); the p-value is the paired t test's.
+- Shares of games: Newcombe's paired hybrid score interval (his method 10: each share's own
+  Wilson interval, joined with the correlation φ of the units' residuals x - p·y; φ = 0 is the
+  independent interval compare gave before), and McNemar's test (asymptotic, no continuity
+  correction; over deals, its generalization z = ΣD / √ΣD², D a unit's difference of hits)."""
+import math
+from collections import Counter
+
+from .intervals import t95, t_two_sided
+
+
+class Diff(tuple):
+    """b - a as compare's rows hold it, `(value, (lo, hi))`, with its two-sided p-value `p`,
+    whether it was `tested` (a measure that varied in no pair tests nothing), whether it was
+    `paired`, and the `independent` interval (the one independent samples would give)."""
+
+    def __new__(cls, value, ci, p, tested, paired=False, independent=None):
+        self = super().__new__(cls, (value, ci))
+        self.p, self.tested, self.paired = p, bool(tested), paired
+        self.independent = independent if independent is not None else ci
+        return self
+
+
+def per_unit(xs, ys, ids) -> dict:
+    """{unit: [Σx, Σy]} over a measure's samples (ys None: each sample counts 1)."""
+    out: dict = {}
+    for i, (x, u) in enumerate(zip(xs, ids)):
+        c = out.setdefault(u, [0, 0])
+        c[0] += x
+        c[1] += 1 if ys is None else ys[i]
+    return out
+
+
+def pairing(a, b) -> str | None:
+    """Why summaries a and b cannot be paired by unit (None: they can): the same players, and
+    the same games (deals) completed in each."""
+    if a.players != b.players:
+        return f"the files seat {a.players} and {b.players} players: their deals differ"
+    if Counter(a.units) != Counter(b.units):
+        failed = len(a.failed) + len(b.failed)
+        return (f"{failed} game{'s' if failed != 1 else ''} failed: the files did not complete "
+                f"the same games" if failed else "the files did not play the same games")
+    return None
+
+
+def unit_name(summary) -> str:
+    return "deal" if summary.seatings else "game"
+
+
+def difference(a, b, units: list, independent: tuple) -> Diff | None:
+    """b - a paired over `units` (both summaries' units); None when a measure lacks them, or
+    a mean or ratio has one pair (nothing of the spread: not tested)."""
+    pa, pb = getattr(a, "units", None), getattr(b, "units", None)
+    if pa is None or pb is None or len(units) < 2 and a.kind != "prop":
+        return None
+    xa, ya = zip(*(pa.get(u, (0, 0)) for u in units))
+    xb, yb = zip(*(pb.get(u, (0, 0)) for u in units))
+    m = len(units)
+    ra, rb = sum(xa) / sum(ya), sum(xb) / sum(yb)
+    d = rb - ra
+    res_a = [x - ra * y for x, y in zip(xa, ya)]
+    res_b = [x - rb * y for x, y in zip(xb, yb)]
+    if a.kind == "prop" and b.kind == "prop":
+        half = sum(y * y for y in ya) / sum(ya) / 2        # half a game, of a unit's games
+        return _shares(a, b, d, res_a, res_b, [q - p for p, q in zip(xa, xb)], half, independent)
+    ma, mb = sum(ya) / m, sum(yb) / m
+    zs = [r / mb - s / ma for r, s in zip(res_b, res_a)]
+    se = math.sqrt(sum(z * z for z in zs) / (m - 1) / m)
+    t = t95(m - 1)
+    p = (1.0 if d == 0 else 0.0) if se == 0 else t_two_sided(d / se, m - 1)
+    return Diff(d, (d - t * se, d + t * se), p, d != 0 or se > 0, True, independent)
+
+
+def _shares(a, b, d, res_a, res_b, hits, half, independent) -> Diff:
+    """Newcombe's paired interval and McNemar's test (module doc). φ is corrected for
+    continuity as Newcombe's: ad - bc less n/2 when above it, 0 between 0 and n/2 (here: the
+    residuals' cross product less half a game); without it, 20 games won alike in both files
+    of 40 gave [0, 0]."""
+    saa = sum(r * r for r in res_a)
+    sbb = sum(r * r for r in res_b)
+    cov = sum(r * s for r, s in zip(res_a, res_b))
+    cov = cov - half if cov > half else min(cov, 0.0)
+    phi = cov / math.sqrt(saa * sbb) if saa and sbb else 0.0
+    (la, ua), (lb, ub) = a.ci, b.ci
+    low = math.sqrt(max(0.0, (b.value - lb) ** 2 - 2 * phi * (b.value - lb) * (ua - a.value)
+                        + (ua - a.value) ** 2))
+    high = math.sqrt(max(0.0, (ub - b.value) ** 2 - 2 * phi * (ub - b.value) * (a.value - la)
+                         + (a.value - la) ** 2))
+    ss = sum(h * h for h in hits)
+    p = 1.0 if ss == 0 else math.erfc(abs(sum(hits)) / math.sqrt(ss) / math.sqrt(2))
+    return Diff(d, (d - low, d + high), p, ss > 0, True, independent)
+
+
+def lines(names: list, summaries: list, rows: list) -> list:
+    """What compare says of its pairing, a sentence per file after the first: paired by game
+    (deal) and how much narrower the paired intervals came out than independent samples' (the
+    median over the rows, and the narrowest), or why it was compared as independent samples."""
+    out = []
+    for j, s in enumerate(summaries[1:]):
+        tag = f"[{j + 2}]-[1]"
+        why = pairing(summaries[0], s)
+        if why:
+            out.append(f"{tag} compared as independent samples, not paired ({why})")
+            continue
+        ratios = []
+        for _, label, _, diffs in rows:
+            d = diffs[j]
+            if d is not None and d.paired and d.independent[1] > d.independent[0]:
+                ratios.append(((d[1][1] - d[1][0]) / (d.independent[1] - d.independent[0]), label))
+        unit = unit_name(s)
+        head = f"{tag} paired {unit} by {unit} (the same seeds in each file)"
+        if not ratios:
+            out.append(head)
+            continue
+        ratios.sort()
+        med = ratios[len(ratios) // 2][0] if len(ratios) % 2 else \
+            (ratios[len(ratios) // 2 - 1][0] + ratios[len(ratios) // 2][0]) / 2
+        out.append(f"{head}: its intervals are {med:.2f} of the width of independent samples' "
+                   f"(the median over {len(ratios)} rows; {ratios[0][0]:.2f} at the narrowest, "
+                   f"{ratios[0][1]})")
+    return out
