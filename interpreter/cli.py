@@ -354,7 +354,7 @@ def _compared(rows: list) -> list:
              "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
                                                      "p_holm": adjusted.get((i, j)),
                                                      "significant": adjusted.get((i, j), 1) < 0.05,
-                                                     "paired": d.paired,
+                                                     "paired": d.paired, "alike": bool(d.alike),
                                                      "ci95_independent": list(d.independent)}
                              for j, d in enumerate(diffs)]}
             for i, (k, label, cells, diffs) in enumerate(rows)]

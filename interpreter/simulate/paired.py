@@ -24,11 +24,13 @@ from .intervals import t95, t_two_sided
 class Diff(tuple):
     """b - a as compare's rows hold it, `(value, (lo, hi))`, with its two-sided p-value `p`,
     whether it was `tested` (a measure that varied in no pair tests nothing), whether it was
-    `paired`, and the `independent` interval (the one independent samples would give)."""
+    `paired`, and the `independent` interval (the one independent samples would give); `alike`
+    names the unit ("game", "deal") when a mean or ratio differed by the same in every pair (no
+    spread: its interval of width 0 is no certainty, and compare says "same in every game")."""
 
-    def __new__(cls, value, ci, p, tested, paired=False, independent=None):
+    def __new__(cls, value, ci, p, tested, paired=False, independent=None, alike=None):
         self = super().__new__(cls, (value, ci))
-        self.p, self.tested, self.paired = p, bool(tested), paired
+        self.p, self.tested, self.paired, self.alike = p, bool(tested), paired, alike
         self.independent = independent if independent is not None else ci
         return self
 
@@ -59,6 +61,27 @@ def unit_name(summary) -> str:
     return "deal" if summary.seatings else "game"
 
 
+class Pairs(list):
+    """The units two summaries share, in order, and their `name` ("game", "deal")."""
+
+
+def pairs(a, b) -> Pairs | None:
+    """b's units to pair with a's (None: not paired, see pairing())."""
+    if pairing(a, b):
+        return None
+    out = Pairs(dict.fromkeys(b.units))
+    out.name = unit_name(b)
+    return out
+
+
+def compared(a, b, units: Pairs | None, independent, p_value) -> Diff:
+    """b - a paired over `units`, or as independent samples (units None, or a measure without
+    its units): `independent(a, b)` gives (d, interval), `p_value(a, b, d)` its p-value."""
+    d, ci = independent(a, b)
+    return units is not None and difference(a, b, units, ci) or \
+        Diff(d, ci, p_value(a, b, d), d != 0 or a.se or b.se)
+
+
 def difference(a, b, units: list, independent: tuple) -> Diff | None:
     """b - a paired over `units` (both summaries' units); None when a measure lacks them, or
     a mean or ratio has one pair (nothing of the spread: not tested)."""
@@ -80,7 +103,8 @@ def difference(a, b, units: list, independent: tuple) -> Diff | None:
     se = math.sqrt(sum(z * z for z in zs) / (m - 1) / m)
     t = t95(m - 1)
     p = (1.0 if d == 0 else 0.0) if se == 0 else t_two_sided(d / se, m - 1)
-    return Diff(d, (d - t * se, d + t * se), p, d != 0 or se > 0, True, independent)
+    return Diff(d, (d - t * se, d + t * se), p, d != 0 or se > 0, True, independent,
+                None if se else getattr(units, "name", "game"))
 
 
 def _shares(a, b, d, res_a, res_b, hits, half, independent) -> Diff:
@@ -114,20 +138,24 @@ def lines(names: list, summaries: list, rows: list) -> list:
         if why:
             out.append(f"{tag} compared as independent samples, not paired ({why})")
             continue
-        ratios = []
+        ratios, alike = [], 0
         for _, label, _, diffs in rows:
             d = diffs[j]
-            if d is not None and d.paired and d.independent[1] > d.independent[0]:
+            if d is not None and d.alike:
+                alike += 1
+            elif d is not None and d.paired and d.independent[1] > d.independent[0]:
                 ratios.append(((d[1][1] - d[1][0]) / (d.independent[1] - d.independent[0]), label))
         unit = unit_name(s)
         head = f"{tag} paired {unit} by {unit} (the same seeds in each file)"
+        same = f"; {alike} row{'s' if alike != 1 else ''} differ{'s' if alike == 1 else ''} the same in " \
+            f"every {unit}" if alike else ""
         if not ratios:
-            out.append(head)
+            out.append(head + same)
             continue
         ratios.sort()
         med = ratios[len(ratios) // 2][0] if len(ratios) % 2 else \
             (ratios[len(ratios) // 2 - 1][0] + ratios[len(ratios) // 2][0]) / 2
         out.append(f"{head}: its intervals are {med:.2f} of the width of independent samples' "
                    f"(the median over {len(ratios)} rows; {ratios[0][0]:.2f} at the narrowest, "
-                   f"{ratios[0][1]})")
+                   f"{ratios[0][1]}){same}")
     return out

@@ -265,7 +265,8 @@ def _compare_table(title: str, short: list, rows: list, adjusted: dict, summarie
                 line += "<td>–</td><td></td>"
                 continue
             star = '<span class="star">*</span>' if adjusted.get((i, j), 1.0) < ALPHA else ""
-            line += f"<td>{d[0]:+.{k}f}{star}</td><td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>"
+            line += f"<td>{d[0]:+.{k}f}{star}</td>" + (f"<td>same in every {d.alike}</td>" if getattr(d, "alike", None)
+                                                      else f"<td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>")
         body.append(line + "</tr>")
     body.append("</table>")
     return body

@@ -229,8 +229,7 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _paired_data(m: Measure, xs, ys, units) -> Measure:
-    """m with each unit's (Σx, Σy), for compare's pairs (simulate/paired.py)."""
+def _paired_data(m: Measure, xs, ys, units) -> Measure:    # each unit's (Σx, Σy): paired.py
     if units is not None:
         m.units = paired.per_unit(xs, ys, units)
     return m
@@ -653,13 +652,6 @@ def difference(a: Measure, b: Measure) -> tuple[float, tuple[float, float]]:
     return d, (d - t * se, d + t * se)
 
 
-def _difference(a: Measure, b: Measure, units: list | None) -> paired.Diff:
-    """b - a paired over `units` (simulate/paired.py), or as independent samples (units None)."""
-    d, ci = difference(a, b)
-    return units is not None and paired.difference(a, b, units, ci) or \
-        paired.Diff(d, ci, p_value(a, b, d), d != 0 or a.se or b.se)
-
-
 def _df(a: Measure, b: Measure) -> float:
     """Welch's degrees of freedom of b - a for means and ratios (over games, or deals)."""
     return welch_df(a.se or 0.0, a.n, b.se or 0.0, b.n)
@@ -731,13 +723,13 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
                 keys.append(m.key)
                 labels[m.key] = m.label
     rows = []
-    pairs = [None if paired.pairing(summaries[0], s) else list(dict.fromkeys(s.units)) for s in summaries[1:]]
+    pairs = [paired.pairs(summaries[0], s) for s in summaries[1:]]
     for k in keys:
         cells = [ms.get(k) for ms in per]
         base = cells[0]
         diffs = [None if base is None or c is None or base.value is None or c.value is None
                  or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
-                 else _difference(base, c, units)     # (one game: no spread, nothing to test)
+                 else paired.compared(base, c, units, difference, p_value)   # (one game: no spread)
                  for c, units in zip(cells[1:], pairs)]
         rows.append((k, labels[k], cells, diffs))
     return rows
@@ -794,6 +786,7 @@ def _compare_rows(title: str, short: list, rows: list, adjusted: dict, wide: lis
                         and label not in wide and cells[0] and cells[0].value is not None \
                         and 0 <= cells[0].value <= 1:
                     wide.append(label)
-                line += f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}".ljust(30)
+                line += (f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}" if not d.alike else
+                         f"  {v:+8.{k}f} (same in every {d.alike}){sig}").ljust(30)
         lines.append(line.rstrip())
     return lines
