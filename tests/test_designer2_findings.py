@@ -189,3 +189,31 @@ def test_shares_won_alike_get_an_interval_and_mcnemar_p():
     d = _rows(a, b)["win_rate:0"][3][0]
     assert math.isclose(d.p, math.erfc(6 / math.sqrt(10) / math.sqrt(2)))
     assert math.isclose(d[0], 6 / 30)
+
+
+def test_paired_by_deal_intervals_cover_95_and_stars_stay_rare():
+    # Duplicate play: 200 compares of 12 made-up deals, each played in two seatings; b plays
+    # a's game again half the time. The pairs are deals (the games of a deal go together).
+    rng = random.Random(11)
+    seatings = [["x", "y"], ["y", "x"]]
+    cover: dict = {}
+    false = 0
+    for _ in range(200):
+        a, b = Summary(2), Summary(2)
+        for deal in range(12):
+            luck = rng.randrange(2)
+            for k in range(2):
+                ra = _game(rng, luck)
+                rb = dict(ra) if rng.random() < 0.5 else _game(rng, luck)
+                a.add({"game": 2 * deal + k, "deal": deal, "agents": seatings[k], **ra})
+                b.add({"game": 2 * deal + k, "deal": deal, "agents": seatings[k], **rb})
+        rows = compare(["a", "b"], [a, b])
+        adjusted = significance(rows)
+        for key, _, _, (d,) in rows:
+            if d is not None and key not in ("branching", "draw_rate"):
+                assert d.paired and paired.pairs(a, b).name == "deal"
+                cover.setdefault(key, []).append(d[1][0] <= 0 <= d[1][1])
+        false += any(p < 0.05 for p in adjusted.values())
+    rates = {k: sum(v) / len(v) for k, v in cover.items()}
+    assert all(r >= 0.88 for r in rates.values()) and sum(rates.values()) / len(rates) >= 0.93, rates
+    assert false / 200 <= 0.07, false

@@ -155,7 +155,12 @@ def lines(names: list, summaries: list, rows: list) -> list:
         ratios.sort()
         med = ratios[len(ratios) // 2][0] if len(ratios) % 2 else \
             (ratios[len(ratios) // 2 - 1][0] + ratios[len(ratios) // 2][0]) / 2
-        out.append(f"{head}: its intervals are {med:.2f} of the width of independent samples' "
-                   f"(the median over {len(ratios)} rows; {ratios[0][0]:.2f} at the narrowest, "
+        out.append(f"{head}: its intervals are {_ratio(med)} of the width of independent samples' "
+                   f"(the median over {len(ratios)} rows; {_ratio(ratios[0][0])} at the narrowest, "
                    f"{ratios[0][1]}){same}")
     return out
+
+
+def _ratio(r: float) -> str:
+    """A ratio of widths with 2 decimals; '<0.01' for one that would read 0.00."""
+    return "<0.01" if r < 0.005 else f"{r:.2f}"
