@@ -351,7 +351,7 @@ def _compared(rows: list) -> list:
     return [{"key": k, "label": label,
              "values": [c.value if c else None for c in cells],
              "ci95": [list(c.ci) if c else None for c in cells],
-             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
+             "differences": [None if d is None else {"value": d[0], "ci95": None if d.alike else list(d[1]),
                                                      "p_holm": adjusted.get((i, j)),
                                                      "significant": adjusted.get((i, j), 1) < 0.05,
                                                      "paired": d.paired, "alike": bool(d.alike),

@@ -64,6 +64,9 @@ def test_compare_says_the_differences_are_paired(tmp_path, capsys):
     assert doc["pairing"] == [{"file": 2, "paired": True, "unit": "game", "reason": None}]
     win = next(m for m in doc["measures"] if m["key"] == "win_rate:0")["differences"][0]
     assert win["paired"] and _width(win["ci95"]) < _width(win["ci95_independent"])
+    same = next(m for m in doc["measures"] if m["key"] == "decisions")["differences"][0]
+    assert same["alike"] and same["ci95"] is None       # as one game's: no interval
+    assert "the rule of three" in out
     assert "paired game by game" in html.read_text()
 
 

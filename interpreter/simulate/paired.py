@@ -147,8 +147,10 @@ def lines(names: list, summaries: list, rows: list) -> list:
                 ratios.append(((d[1][1] - d[1][0]) / (d.independent[1] - d.independent[0]), label))
         unit = unit_name(s)
         head = f"{tag} paired {unit} by {unit} (the same seeds in each file)"
+        m = len(pairs(summaries[0], s))
         same = f"; {alike} row{'s' if alike != 1 else ''} differ{'s' if alike == 1 else ''} the same in " \
-            f"every {unit}" if alike else ""
+            f"every {unit} (a change to fewer than {min(1, 3 / m):.0%} of the {unit}s may not have shown " \
+            f"in {m}: the rule of three)" if alike else ""
         if not ratios:
             out.append(head + same)
             continue
