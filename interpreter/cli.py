@@ -331,7 +331,8 @@ def cmd_compare(a) -> int:
     if a.json:
         doc = {"files": a.paths, "summaries": [s.as_dict() for s in summaries],
                **({"think": a.think} if a.think else {}),
-               "adjustment": "holm", "measures": _compared(compare(a.paths, summaries)),
+               "adjustment": "holm", "pairing": _pairing(summaries),
+               "measures": _compared(compare(a.paths, summaries)),
                "moves": _compared(compare(a.paths, summaries, moves=True))}
         with open(a.json, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=2)
@@ -350,11 +351,21 @@ def _compared(rows: list) -> list:
     return [{"key": k, "label": label,
              "values": [c.value if c else None for c in cells],
              "ci95": [list(c.ci) if c else None for c in cells],
-             "differences": [None if d is None else {"value": d[0], "ci95": list(d[1]),
+             "differences": [None if d is None else {"value": d[0], "ci95": None if d.alike else list(d[1]),
                                                      "p_holm": adjusted.get((i, j)),
-                                                     "significant": adjusted.get((i, j), 1) < 0.05}
+                                                     "significant": adjusted.get((i, j), 1) < 0.05,
+                                                     "paired": d.paired, "alike": bool(d.alike),
+                                                     "ci95_independent": list(d.independent)}
                              for j, d in enumerate(diffs)]}
             for i, (k, label, cells, diffs) in enumerate(rows)]
+
+
+def _pairing(summaries: list) -> list:
+    """--json's pairing of each file after the first with it: paired by game (deal), or
+    independent samples and why (simulate/paired.py)."""
+    from .simulate.paired import pairing, unit_name
+    return [{"file": j + 2, "paired": not why, "unit": unit_name(s) if not why else None,
+             "reason": why} for j, s in enumerate(summaries[1:]) for why in [pairing(summaries[0], s)]]
 
 
 def _report_meta(a, paths: list) -> list:

@@ -11,6 +11,7 @@ from html import escape
 
 from . import svg
 from .deals import skill_gap
+from . import paired
 from .stats import PHASES, Summary, compare, significance, Z95, ALPHA, _places, row_places
 from .stats import _num as stats_num
 
@@ -206,6 +207,7 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
     body += _compare_table("measure", short, rows, adjusted, summaries)
     body.append(f"<p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
                 "differences tested at once (family-wise error 5%).</p>")
+    body += [f"<p>{escape(x)}.</p>" for x in paired.lines(names, summaries, rows)]
     moves = compare(names, summaries, moves=True)
     if moves:
         moved = significance(moves)
@@ -263,7 +265,8 @@ def _compare_table(title: str, short: list, rows: list, adjusted: dict, summarie
                 line += "<td>–</td><td></td>"
                 continue
             star = '<span class="star">*</span>' if adjusted.get((i, j), 1.0) < ALPHA else ""
-            line += f"<td>{d[0]:+.{k}f}{star}</td><td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>"
+            line += f"<td>{d[0]:+.{k}f}{star}</td>" + (f"<td>same in every {d.alike}</td>" if getattr(d, "alike", None)
+                                                      else f"<td>[{d[1][0]:+.{k}f}, {d[1][1]:+.{k}f}]</td>")
         body.append(line + "</tr>")
     body.append("</table>")
     return body

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import math
 from operator import add as _add
+from textwrap import wrap
 
 from ..language.model import players_text
 from .intervals import Z95, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson
 from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
+from . import paired
 
 TICK = 64         # decisions between two progress reports of a game in play
 
@@ -227,11 +229,25 @@ def _within(lo, hi, bounds) -> tuple:
     return (lo, hi)
 
 
-def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
+def _paired_data(m: Measure, xs, ys, units) -> Measure:    # each unit's (Σx, Σy): paired.py
+    if units is not None:
+        m.units = paired.per_unit(xs, ys, units)
+    return m
+
+
+def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:
+    return _paired_data(_mean_of(key, label, xs, bounds, units), xs, None, units)
+
+
+def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
+    return _paired_data(_ratio_of(key, label, xs, ys, bounds, units), xs, ys, units)
+
+
+def _mean_of(key, label, xs, bounds=(None, None), units=None) -> Measure:    # units: deals
     if not xs:
         return Measure(key, label, "mean", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):
-        m = _ratio(key, label, *by_unit(xs, units), bounds)
+        m = _ratio_of(key, label, *by_unit(xs, units), bounds)
         m.kind = "mean"
         return m
     m, se = mean_se(xs)
@@ -241,7 +257,7 @@ def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:    # unit
     return Measure(key, label, "mean", m, se, _within(m - t * se, m + t * se, bounds), len(xs))
 
 
-def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
+def _ratio_of(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):      # duplicate play: Σ over each deal
@@ -318,7 +334,7 @@ class Summary:
             self.loser_fair.append((len(won) if r["losers"] else 1) / len(teams))
         if draw:
             self.draws += 1
-        self.units.append(r.get("deal", -self.n))
+        self.units.append(r.get("deal", -1 - r.get("game", self.n - 1)))   # compare pairs them
         self.outcomes.append(({s for t in won for s in t} if not draw else set(), draw,
                               {i for i, t in enumerate(teams) if t in won and not draw}))
         for t in won:
@@ -399,22 +415,25 @@ class Summary:
 
     def measures(self) -> list:
         """Every measure, in display order."""
-        n, u = self.n, self.units if self.seatings else None
+        n, u = self.n, self.units   # (units of one game each: as without them)
 
         def share(key, label, hit):            # a share of games: duplicate play widens it
             hits = [int(hit(o)) for o in self.outcomes]
-            return _prop(key, label, sum(hits), n, design_effect(hits, u) if u else 1.0)
+            deff = design_effect(hits, u) if self.seatings else 1.0
+            return _paired_data(_prop(key, label, sum(hits), n, deff), hits, None, u)
         out = [share(f"win_rate:{s}", f"seat {s} win rate", lambda o, s=s: s in o[0])
                for s in range(self.players)]
         out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
             out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
-                             [w / k for w, _, k in cells], (0, 1)))
-            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells]))
+                             [w / k for w, _, k in cells], (0, 1), list(deals)))
+            out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells],
+                             units=list(deals)))
         gap = gap_diffs(self.agent_deals)
         if gap:
-            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1)))
+            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
+                             [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]))
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
@@ -431,7 +450,7 @@ class Summary:
                        shares, u),
                 _mean("lead_changes", "lead changes per game", self.lead_changes, counts, u),
                 _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares,
-                      self.lead_units if u else None),
+                      self.lead_units),
                 _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares, u),
                 _ratio("branching", "branching factor", self.legal, self.decisions, (1, None), u)]
         return out
@@ -449,7 +468,7 @@ class Summary:
         for name in names:
             for i, key, what in ((0, "offered", "offered"), (1, "made", "made")):
                 out.append(_ratio(f"{key}:{name}", f"{name} {what}", [g.get(name, (0, 0))[i] for g in self.moves],
-                                  self.decisions, (0, 1), self.units if self.seatings else None))
+                                  self.decisions, (0, 1), self.units))
         return out
 
     def as_dict(self) -> dict:
@@ -675,9 +694,9 @@ def significance(rows: list) -> dict:
     cells, ps = [], []
     for i, (_, _, ms, diffs) in enumerate(rows):
         for j, d in enumerate(diffs):
-            if d is not None and (d[0] != 0 or ms[0].se or ms[j + 1].se):
+            if d is not None and d.tested:
                 cells.append((i, j))
-                ps.append(p_value(ms[0], ms[j + 1], d[0]))
+                ps.append(d.p)
     return dict(zip(cells, holm(ps)))
 
 
@@ -704,13 +723,14 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
                 keys.append(m.key)
                 labels[m.key] = m.label
     rows = []
+    pairs = [paired.pairs(summaries[0], s) for s in summaries[1:]]
     for k in keys:
         cells = [ms.get(k) for ms in per]
         base = cells[0]
         diffs = [None if base is None or c is None or base.value is None or c.value is None
                  or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
-                 else difference(base, c)      # (one game: no spread, nothing to test)
-                 for c in cells[1:]]
+                 else paired.compared(base, c, units, difference, p_value)   # (one game: no spread)
+                 for c, units in zip(cells[1:], pairs)]
         rows.append((k, labels[k], cells, diffs))
     return rows
 
@@ -727,6 +747,7 @@ def format_compare(names: list, summaries: list) -> str:
     lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
     lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
                  f"(family-wise error 5%)")
+    lines += [x for line in paired.lines(names, summaries, rows) for x in wrap(line, 96, subsequent_indent="  ")]
     moves = compare(names, summaries, moves=True)
     if moves:
         adjusted = significance(moves)
@@ -765,6 +786,7 @@ def _compare_rows(title: str, short: list, rows: list, adjusted: dict, wide: lis
                         and label not in wide and cells[0] and cells[0].value is not None \
                         and 0 <= cells[0].value <= 1:
                     wide.append(label)
-                line += f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}".ljust(30)
+                line += (f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}" if not d.alike else
+                         f"  {v:+8.{k}f} (same in every {d.alike}){sig}").ljust(30)
         lines.append(line.rstrip())
     return lines
