@@ -220,3 +220,11 @@ def test_paired_by_deal_intervals_cover_95_and_stars_stay_rare():
     rates = {k: sum(v) / len(v) for k, v in cover.items()}
     assert all(r >= 0.88 for r in rates.values()) and sum(rates.values()) / len(rates) >= 0.93, rates
     assert false / 200 <= 0.07, false
+
+
+def test_a_difference_that_rounds_to_nothing_reads_plus_zero_not_minus_zero():
+    # compare printed "first player's hand-win share ... -0.000 [-0.000, +0.000]" for a pair of
+    # files that differ by less than the places shown
+    from cardrules.simulate.stats import _signed
+    assert [_signed(x, 3) for x in (-0.0001, 0.0, -0.0, 0.0004, -0.0006, 0.25)] == \
+        ["+0.000", "+0.000", "+0.000", "+0.000", "-0.001", "+0.250"]

@@ -612,6 +612,12 @@ def _interval(ci, places: int, one: str = "game") -> str:
     return f"(one {one}: no interval)" if ci[0] is None else f"[{ci[0]:.{places}f}, {ci[1]:.{places}f}]"
 
 
+def _signed(x: float, k: int) -> str:
+    """x with its sign and k decimals; one that rounds to nothing is +0, never -0.000."""
+    t = f"{x:+.{k}f}"
+    return "+" + t[1:] if float(t) == 0 else t
+
+
 def _share(v) -> str:
     """A share with 3 decimals; '<0.001' for one above 0 that would read 0.000."""
     return "<0.001" if 0 < v < 0.0005 else f"{v:.3f}"
@@ -786,7 +792,7 @@ def _compare_rows(title: str, short: list, rows: list, adjusted: dict, wide: lis
                         and label not in wide and cells[0] and cells[0].value is not None \
                         and 0 <= cells[0].value <= 1:
                     wide.append(label)
-                line += (f"  {v:+8.{k}f} [{lo:+.{k}f}, {hi:+.{k}f}]{sig}" if not d.alike else
-                         f"  {v:+8.{k}f} (same in every {d.alike}){sig}").ljust(30)
+                line += (f"  {_signed(v, k):>8} [{_signed(lo, k)}, {_signed(hi, k)}]{sig}" if not d.alike else
+                         f"  {_signed(v, k):>8} (same in every {d.alike}){sig}").ljust(30)
         lines.append(line.rstrip())
     return lines
