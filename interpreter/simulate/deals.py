@@ -2,6 +2,7 @@
 cards, so with the agents rotated a deal, not a game, is the independent unit of every measure.
 A deal whose cards favour seat 0 gives seat 0 the win in each of its seatings: counted as
 independent games, such pairs made the seats' intervals too narrow."""
+from __future__ import annotations
 
 
 def by_unit(xs: list, units: list, ys: list | None = None) -> tuple[list, list]:

@@ -2,6 +2,8 @@
 ratios (the ratio estimator over games, or deals in duplicate play), with Student's t quantile:
 over few samples, mean ± 1.96 standard errors covers far less than 95% of the time (with two
 games, t is 12.7; docs/agents.md, *Measures*)."""
+from __future__ import annotations
+
 import math
 
 Z95 = 1.96

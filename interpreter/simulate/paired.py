@@ -15,6 +15,8 @@ counts the hits), and `Measure.units` holds each unit's (x, y) (stats._paired_da
   Wilson interval, joined with the correlation φ of the units' residuals x - p·y; φ = 0 is the
   independent interval compare gave before), and McNemar's test (asymptotic, no continuity
   correction; over deals, its generalization z = ΣD / √ΣD², D a unit's difference of hits)."""
+from __future__ import annotations
+
 import math
 from collections import Counter
 
