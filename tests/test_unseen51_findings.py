@@ -13,3 +13,45 @@ def test_simulate_of_a_game_with_teams_prints_each_teams_win_rate_with_its_inter
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.startswith("team 0+2: win rate"))
     assert "[" in line and "]," in line and "mean team total" in line
+
+
+def _validate(tmp_path, capsys, params, body):
+    src = f"""game: FP
+players: {{min: 2, max: 2}}
+deck: {{ranks: [1, 2, 3], suits: [S, H], zone: stock}}
+zones:
+  stock: {{visibility: none}}
+  hand: {{per_player: true, visibility: owner}}
+functions:
+  f:
+    params: {params}
+    body: "{body}"
+moves:
+  play:
+    params:
+      card: {{from: "hand(player)", if: "f(card, 1)"}}
+    do:
+      - move: {{cards: card, to: stock}}
+hand:
+  - deal: {{from: stock, to: hand, count: 3}}
+  - choose: [play]
+    by: 0
+"""
+    path = tmp_path / "fp.yaml"
+    path.write_text(src)
+    code = cli.main(["validate", str(path)])
+    return code, capsys.readouterr()
+
+
+def test_a_functions_parameter_named_like_a_built_in_or_a_deck_word_is_refused_as_a_moves_is(tmp_path, capsys):
+    # a move's parameter `top` was refused, a function's accepted: `{dealer: int}` then read as
+    # "the dealer" in the rules text, `{H: card}` hid the suit hearts in the body
+    code, out = _validate(tmp_path, capsys, "{H: card, dealer: int}", "H.rank == 2 and count(hand(0)) > dealer")
+    assert code == 1
+    lines = out.out.strip().splitlines() + out.err.strip().splitlines()
+    assert any(x.endswith("fp.yaml:9:14: error: 'H' is a rank, suit, colour or card of this deck; "
+                          "choose another name") for x in lines), lines
+    assert any(x.endswith("fp.yaml:9:23: error: 'dealer' is a built-in name of the language; "
+                          "choose another name") for x in lines), lines
+    code, out = _validate(tmp_path, capsys, "{high: card, most: int}", "high.rank == 2 and count(hand(0)) > most")
+    assert code == 0
