@@ -55,3 +55,19 @@ def test_a_functions_parameter_named_like_a_built_in_or_a_deck_word_is_refused_a
                           "choose another name") for x in lines), lines
     code, out = _validate(tmp_path, capsys, "{high: card, most: int}", "high.rank == 2 and count(hand(0)) > most")
     assert code == 0
+
+
+def test_a_long_move_description_on_the_menu_wraps_under_itself_not_at_the_margin():
+    # at 80 columns the description broke as rich wraps: 'named by its ' (a trailing space)
+    # then 'highest card' at the margin, out of the menu's indentation
+    from cardrules import session
+    from cardrules.engine import Match
+    from cardrules.play.render import render_screen, to_text
+    from cardrules.text import narrate
+    st = session.setup(str(ROOT / "tests" / "unseen51" / "tien-len.yaml"), players=4)
+    m = Match(st.program, 1)
+    out = to_text(render_screen(m, m.pending[0], narrate.seat_names(4), [], width=80, height=60), 80)
+    lines = out.splitlines()
+    i = next(k for k, x in enumerate(lines) if x.startswith("  play set — Play a single card"))
+    assert lines[i + 1].startswith("    ") and "highest card" in lines[i + 1], lines[i:i + 2]
+    assert not any(x.endswith(" ") for x in lines[i:i + 2])

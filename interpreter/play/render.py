@@ -483,7 +483,7 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     for k in kinds if not compact else ():
         mv = P.game.moves_by_index[k]
         if mv.description:
-            parts.append(styled(f"  {narrate.words(mv.name)} — {mv.description}", "dim"))
+            parts.append(said(f"{narrate.words(mv.name)} — {mv.description}", width, style="dim"))
     digits = len(str(n))
     entries = [styled(f"{k + 1:>{digits}}. {text}") for k, (_, text) in enumerate(items)]
     parts.append(_ColumnList(entries) if n > (4 if compact else 8) else Group(*entries))
