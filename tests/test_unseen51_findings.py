@@ -71,3 +71,12 @@ def test_a_long_move_description_on_the_menu_wraps_under_itself_not_at_the_margi
     i = next(k for k, x in enumerate(lines) if x.startswith("  play set — Play a single card"))
     assert lines[i + 1].startswith("    ") and "highest card" in lines[i + 1], lines[i:i + 2]
     assert not any(x.endswith(" ") for x in lines[i:i + 2])
+
+
+def test_a_slice_followed_by_a_list_is_bracketed_in_the_rules_text(capsys):
+    # `anticlockwise(turn)[1:] + [turn]` read "all but the first player of all players ... from
+    # turn followed by turn": the slice seemed to be of the joined list
+    assert cli.main(["rules", str(ROOT / "tests" / "unseen51" / "tien-len.yaml")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("the first player q in (all but the first player of all players in turn anticlockwise "
+            "from turn) followed by turn such that q's passed is false") in out
