@@ -80,3 +80,21 @@ def test_a_slice_followed_by_a_list_is_bracketed_in_the_rules_text(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert ("the first player q in (all but the first player of all players in turn anticlockwise "
             "from turn) followed by turn such that q's passed is false") in out
+
+
+def test_the_reason_for_a_refused_move_wraps_under_itself_not_at_the_margin(tmp_path):
+    # 'You cannot play A♣: only if legal(...) is true ' broke after a trailing space, and
+    # '(leader is West, trumps is ♠).' started the next line at the margin
+    import io
+    from rich.console import Console
+    from cardrules.play import terminal as play
+    buf = io.StringIO()
+    con = Console(file=buf, width=80, color_system=None, force_terminal=False, highlight=False,
+                  markup=False, emoji=False)
+    answers = iter(["ac", "q"])
+    a = cli.build_parser().parse_args(["play", KLAVERJAS, "--seed", "3", "--save", str(tmp_path / "s.jsonl"),
+                                       "--seats", "human,random,random,random"])
+    assert play.run(a, play.Terminal(con, lambda prompt: next(answers, None), interactive=False)) == 0
+    lines = buf.getvalue().splitlines()
+    i = next(k for k, x in enumerate(lines) if x.startswith("You cannot play A♣: only if legal(A♣"))
+    assert not lines[i].endswith(" ") and lines[i + 1].startswith("  (leader is West"), lines[i:i + 2]
