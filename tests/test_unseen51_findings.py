@@ -98,3 +98,12 @@ def test_the_reason_for_a_refused_move_wraps_under_itself_not_at_the_margin(tmp_
     lines = buf.getvalue().splitlines()
     i = next(k for k, x in enumerate(lines) if x.startswith("You cannot play A♣: only if legal(A♣"))
     assert not lines[i].endswith(" ") and lines[i + 1].startswith("  (leader is West"), lines[i:i + 2]
+
+
+def test_a_let_whose_body_is_an_if_is_bracketed_as_an_operand_of_or(capsys):
+    # `empty(played(l)) or (let led = ...; A if B else C)` read "l's played is empty or if ...,
+    # then ...; otherwise ...": the 'or' seemed to belong to the first case only
+    assert cli.main(["rules", KLAVERJAS]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "legal(c, p, l, t): l's played is empty or (if for at least one card d in p's hand" in out
+    assert "d's suit equals t)). Whether player p may play card c" in out
