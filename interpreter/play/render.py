@@ -538,7 +538,7 @@ def render_screen(match, viewer: int, names: list, recent: list, max_recent: int
     if fits and not compact and _lines(board, width) > height - 6:    # an 80×24 terminal: tricks
         compact = True                  # won, wrapped in their column, pushed the title off
         board = render_board(match, viewer, names, compact, width)
-    note = styled(message, "yellow") if message else None
+    note = said(message, width, "", "yellow") if message else None   # wrapped under itself
     if fits and note is not None:
         height -= _lines(note, width)
     room = height - _lines(board, width) - 3 if fits else None   # a blank line, the prompt, a reply

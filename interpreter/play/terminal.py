@@ -277,7 +277,7 @@ class PlaySession:
             if term.interactive:       # drawn again with the reason above the prompt: nothing scrolls
                 term.show(self.screen(seat, ans[1]), clear=True)
             else:
-                term.show(styled(ans[1], "yellow"))
+                term.show(said(ans[1], term.console.width, "", "yellow"))
 
     def page(self, lines: list):
         """Long text one screen at a time: Enter for more, q (or b) back to the game."""

@@ -562,7 +562,7 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
     for i, team in enumerate(summary.teams or []):
         name = "+".join(map(str, team))
         win, tot = ms[f"team_win_rate:{name}"], ms[f"team_mean_total:{name}"]
-        lines.append(f"team {name}: win rate {win.value:.3f} {_interval(win, 3)}, "
+        lines.append(f"team {name}: win rate {win.value:.3f} {_interval(win.ci, 3)}, "
                      f"mean team total {tot.value:.1f}")
     if summary.seatings:
         lines.append(f"agents, across seats (win rate per seat held; 95% CI over deals; "

@@ -117,6 +117,8 @@ class Conditions:
                 negate = not negate
             elif isinstance(n, ast.Cond) and self.settled(n.test, env) is not None:
                 n, env = self.decided(n, env)
+            elif isinstance(n, ast.Let):         # 'a or (if b, then c; otherwise d) (where ...)'
+                n, env = self.resolve(n.body, env)
             else:
                 break
         if isinstance(n, ast.BoolOp):

@@ -402,9 +402,9 @@ class Words(Conditions):
             number = None if isinstance(n.type, tuple) else self.index_number(r, env)
             if number is not None:               # a pile's number in a sum: 'the foundation's
                 return number                    # number plus 1', not 'the foundation plus 1'
-            if not right and (_open_ended(self, r, env)   # '(... such that ...) followed by', '(the sum,
-                              or _ends_open(self, r, self.resolve(x, env)[1])):   # ...) plus', '(a - the sum...'
-                return f"({s})"
+            if not right and (_open_ended(self, r, env) or isinstance(r, ast.Slice)   # '(all but the first
+                              or _ends_open(self, r, self.resolve(x, env)[1])):   # of xs) followed by', '(... such
+                return f"({s})"                  # that ...) followed by', '(the sum, ...) plus', '(a - the sum...'
             return s if right else closed(s)     # '(2 times the number ... such that ...) plus 1'
         a, b = side(n.left, False), side(n.right, True)
         if n.op == "+":

@@ -353,6 +353,8 @@ class Sections:
         if name in self.functions:
             return self.functions[name]
         f = self.functions_src[name]
+        for p in f.get("params", {}):     # as a move's parameter, a let or a loop variable
+            self.reserved(str(p), f["params"].key_span(p))
         params = [(str(p), _type(str(t))) for p, t in f.get("params", {}).items()]
         params = [(p, t if self.known_type(t, f["params"].at(p)) else UNCHECKED)   # said once, there
                   for p, t in params]
