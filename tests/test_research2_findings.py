@@ -31,3 +31,31 @@ def test_a_move_with_two_lists_numbered_by_ordinal_gives_every_legal_move_its_ow
         met += sum(enc.action_text(a).count("choice") == 2 for a in ids)
         m.apply(rng.randrange(len(ids)))
     assert met > 10 and enc.dropped == 0
+
+
+# -- OpenSpiel ------------------------------------------------------------------------------------
+def test_a_resampled_world_with_explicit_chance_plays_on_past_its_next_draw():
+    # OpenSpiel's Python ISMCTS on Coup (15 cards: explicit chance) stopped with "ValueError: 1
+    # chance outcomes more than the game draws": a world's next draw (an exchange shuffling the
+    # court deck) was a chance node resolved by replaying the *real* game's outcomes. A world now
+    # draws from its own generator, as a sampled-chance world does: it has no chance node.
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.rl.openspiel import load
+    game = load(str(ROOT / "tests" / "unseen41" / "coup.yaml"), max_hands=1)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    rng, worlds = random.Random(0), 0
+    for _ in range(3):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(rng.choice(s.legal_actions()))
+                continue
+            p = s.current_player()
+            w = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0., 1.))
+            assert w.information_state_string(p) == s.information_state_string(p)
+            worlds += 1
+            while not w.is_terminal():
+                assert not w.is_chance_node()
+                w.apply_action(rng.choice(w.legal_actions()))
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert worlds > 20

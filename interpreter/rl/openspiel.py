@@ -51,7 +51,7 @@ from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
 from ..session import setup
-from .chance import EXHAUSTED, NeedChance, copy_match, replay, settle, settled
+from .chance import NeedChance, copy_match, replay, settle, settled
 from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind
 from .encoding import Encoding
 
@@ -351,16 +351,16 @@ class _Play:
     def __deepcopy__(self, memo):
         m = self.match
         live = self.need is None and self.failed is None and not m.over
-        if live and not self.cfg.explicit:
+        if live and (self.world or not self.cfg.explicit):
             m = m.copy(_rng_copy(m.S.rng))
-        # else nothing changes it in place: a chance node replays, a finished match stays as it
-        # is, and with explicit chance (a resampled world) the first move copies it
+        # (a resampled world's too: it draws from its own generator); else nothing changes it
+        # in place: a chance node replays, a finished match stays as it is
         # The action lists are shared until either side moves (copy on write: `_unshare`).
         out = _Play(self.cfg, self.seed, m, self.need, self.failed, self.outcomes, self.moves,
                     self.actions, self.own)
         out._cow = self._cow = True
         out._ids, out._index, out._legal = self._ids, self._index, self._legal
-        out.shared = self.shared = self.cfg.explicit
+        out.shared = self.shared = self.cfg.explicit and not self.world
         out.world = self.world
         return out
 
@@ -633,8 +633,8 @@ class CardrulesState(pyspiel.State):
                     None if play.outcomes is None else list(play.outcomes), list(play.moves),
                     list(play.actions), [list(a) for a in play.own])
         out.world = True
-        if cfg.explicit:
-            world.S.rng = EXHAUSTED
+        if cfg.explicit:    # its later draws from a generator of its own, as a sampled world's:
+            world.S.rng = random.Random(rng.getrandbits(64))    # (no outcome list replays it)
         # made as a clone of this state holding the world, so that its history() and
         # move_number() are this state's (with explicit chance the real chance outcomes stand
         # for the world's deal, which no list of outcomes describes)
