@@ -59,3 +59,24 @@ def test_a_resampled_world_with_explicit_chance_plays_on_past_its_next_draw():
                 w.apply_action(rng.choice(w.legal_actions()))
             s.apply_action(rng.choice(s.legal_actions()))
     assert worlds > 20
+
+
+# -- rewards --------------------------------------------------------------------------------------
+def test_hand_rewards_are_negated_where_the_lowest_total_wins():
+    # reward="hand" paid Hearts' hand results as they are: the seat that took 14 points got +14
+    # and the winner 0, so a learner maximising its reward learned to take hearts (returns=
+    # "points" negates them where the lowest total wins). Now a larger reward is the better one.
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+    from cardrules.rl.pettingzoo import env
+    e, rng = env("hearts", max_hands=1, reward="hand"), np.random.default_rng(0)
+    e.reset(seed=3)
+    got = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, r, term, trunc, _ = e.last()
+        got[agent] += r
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    m = e.unwrapped.core.match
+    assert [got[f"player_{s}"] for s in range(4)] == [-t for t in m.S.total]
+    best = max(range(4), key=lambda s: got[f"player_{s}"])
+    assert best in m.winners and any(m.S.total)

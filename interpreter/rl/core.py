@@ -39,8 +39,10 @@ class Core:
     "winloss", zero-sum +-1; "points", the match totals made zero-sum; see `outcome`; None:
     `default_returns`, the adapter's convention, or points where a win means nothing);
     reward="hand": at the end of every
-    hand each seat gets its hand result in the game's own scoring (what `totals` add up; the
-    hands that end before the first decision are paid with the first move's rewards).
+    hand each seat gets its hand result in the game's own scoring (what `totals` add up),
+    negated where the lowest total wins (Hearts), as "points" negates the totals, so that a
+    larger reward is always better; the hands that end before the first decision are paid with
+    the first move's rewards.
     `max_hands` ends a match after that many hands (1: single hands).
 
     A match that ends before any decision is skipped by reset() (counted in `skipped`). A
@@ -66,6 +68,7 @@ class Core:
         self.tracker = Tracker(self.encoding)
         self.max_hands = max_hands
         self.reward = reward
+        self._hand_sign = -1 if st.program.game.match.wins == "lowest" else 1     # reward="hand"
         self._seeds = random.Random(seed)
         self.match: Match | None = None
         self._ids = None            # the pending decision's action ids (per legal move), made when asked
@@ -177,11 +180,12 @@ class Core:
         self._ids = None
         if not m.over and self.failed is None and self.reward == "match":
             return None
-        if self.reward == "hand":
+        if self.reward == "hand":     # (negated where the lowest total wins, as "points")
             r = [0.0] * self.players
+            sign = self._hand_sign
             for res in m.hand_results[self._paid:]:
                 for s in range(self.players):
-                    r[s] += res[s]
+                    r[s] += sign * res[s]
             self._paid = len(m.hand_results)
             return r
         return self.returns()
