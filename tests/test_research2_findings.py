@@ -11,6 +11,7 @@ from cardrules.rl.encoding import Encoding
 from cardrules.session import setup
 from conftest import ROOT
 
+KUHN = str(ROOT / "games" / "kuhn-poker.yaml")
 JAIPUR = str(ROOT / "tests" / "unseen30" / "jaipur.yaml")
 pytestmark = [pytest.mark.filterwarnings("ignore:.*[Oo]bservation:UserWarning")]
 
@@ -80,3 +81,36 @@ def test_hand_rewards_are_negated_where_the_lowest_total_wins():
     assert [got[f"player_{s}"] for s in range(4)] == [-t for t in m.S.total]
     best = max(range(4), key=lambda s: got[f"player_{s}"])
     assert best in m.winners and any(m.S.total)
+
+
+# -- the arguments: numpy integers, and OpenSpiel's C++ ints -----------------------------------------
+def test_numpy_integers_are_taken_and_openspiels_32_bit_parameters_are_checked_in_words():
+    # A researcher's seeds and counts are often numpy integers (rng.integers(...)). load() passed
+    # them on to pyspiel ("TypeError: 'numpy.int64' object is not iterable"), Core to
+    # random.Random ("The only supported seed types are ..."), and load(seed=2**32), a common
+    # seed, failed in pybind ("RuntimeError: Unable to cast Python instance of type <class
+    # 'int'> to C++ type '?'"): OpenSpiel's game parameters are C++ ints. SingleAgentEnv(seat="1")
+    # was "TypeError: '<=' not supported between instances of 'int' and 'str'".
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+    from cardrules.rl.gymnasium import SingleAgentEnv
+    from cardrules.rl.openspiel import load
+    from cardrules.rl.pettingzoo import env
+    i = np.int64
+    assert load(KUHN, players=i(2), max_hands=i(1), seed=i(5)).get_parameters()["seed"] == 5
+    with pytest.raises(ValueError, match=r"seed must be from -2,147,483,648 to 2,147,483,647"):
+        load(KUHN, seed=2 ** 32)
+    with pytest.raises(ValueError, match="max_hands must be from"):
+        load(KUHN, max_hands=2 ** 31)
+    e = env(KUHN, players=i(2), max_hands=i(1), seed=i(3))
+    e.reset(seed=i(4))
+    g = SingleAgentEnv(KUHN, seat=i(1), opponents="random", seed=i(3))
+    g.reset()
+    assert type(g.seat) is int
+    with pytest.raises(ValueError, match="seat must be an integer"):
+        SingleAgentEnv(KUHN, seat="1")
+    for make in (lambda: env(KUHN, seed="x"), lambda: SingleAgentEnv(KUHN, seed=1.5)):
+        with pytest.raises(ValueError, match="seed must be an integer or None"):
+            make()

@@ -69,7 +69,7 @@ class Core:
         self.max_hands = max_hands
         self.reward = reward
         self._hand_sign = -1 if st.program.game.match.wins == "lowest" else 1     # reward="hand"
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(check_seed(seed))
         self.match: Match | None = None
         self._ids = None            # the pending decision's action ids (per legal move), made when asked
         self.failed: str | None = None
@@ -80,7 +80,7 @@ class Core:
         """A new match with a decision to make; with a seed, the sequence of matches restarts
         from it. Matches that end before their first decision are skipped."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = random.Random(check_seed(seed))
         failed = 0
         for _ in range(MAX_SKIPPED):
             self.new_match()
@@ -258,6 +258,16 @@ def check_args(players=None, options=None, max_hands=None):
             raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {v!r}")
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of option names and values, not {options!r}")
+
+
+def check_seed(seed):
+    """A seed as an int (a numpy integer too, as `rng.integers(...)` gives), or None; any other
+    value is a ValueError (random.Random took a str, and refused a numpy integer)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    return int(seed)
 
 
 def check_action(action, num_actions: int) -> int:

@@ -97,10 +97,19 @@ def load(path: str, players: int | None = None, options: dict | None = None,
     check_args(players, options, max_hands)
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
         raise ValueError(f"seed must be an integer, not {seed!r}")
+    # The game's parameters are OpenSpiel's, C++ ints: a numpy integer (seed=rng.integers(...))
+    # is passed as an int, and a value beyond 32 bits is refused here in words, not by pybind.
+    for name, v in (("players", players), ("max_hands", max_hands), ("seed", seed)):
+        if v is not None and not _INT_MIN <= v <= _INT_MAX:
+            raise ValueError(f"{name} must be from {_INT_MIN:,} to {_INT_MAX:,} (OpenSpiel's game "
+                             f"parameters are C++ ints), not {v!r}")
     opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
-    return CardrulesGame({"path": str(path), "players": players or 0, "options": opts,
-                          "max_hands": max_hands or 0, "seed": seed, "returns": returns or "",
-                          "chance": chance or ""})
+    return CardrulesGame({"path": str(path), "players": int(players or 0), "options": opts,
+                          "max_hands": int(max_hands or 0), "seed": int(seed),
+                          "returns": returns or "", "chance": chance or ""})
+
+
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 
 def _text(v) -> str:
