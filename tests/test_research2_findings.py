@@ -114,3 +114,21 @@ def test_numpy_integers_are_taken_and_openspiels_32_bit_parameters_are_checked_i
     for make in (lambda: env(KUHN, seed="x"), lambda: SingleAgentEnv(KUHN, seed=1.5)):
         with pytest.raises(ValueError, match="seed must be an integer or None"):
             make()
+
+
+def test_an_option_or_player_count_the_rule_file_refuses_is_a_value_error_without_set():
+    # Was cardrules' command-line UsageError, not a ValueError as docs/rl.md says of the shared
+    # arguments, and it told the researcher about a flag it never used: "unknown option 'nope';
+    # options: deals (--set nope=1)".
+    pytest.importorskip("pettingzoo")
+    from cardrules.env import GameEnv
+    from cardrules.rl.openspiel import load
+    from cardrules.rl.pettingzoo import env
+    for make in (lambda: env(KUHN, options={"nope": 1}), lambda: load(KUHN, options={"nope": 1}),
+                 lambda: GameEnv(KUHN, options={"nope": 1})):
+        with pytest.raises(ValueError, match=r"^unknown option 'nope'; options: deals$"):
+            make()
+    with pytest.raises(ValueError, match=r"^option 'deals' takes a whole number from 1 to 10\^15, not 'x'$"):
+        env(KUHN, options={"deals": "x"})
+    with pytest.raises(ValueError, match="is for 2 players, not 3"):
+        load(KUHN, players=3)

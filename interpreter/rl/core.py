@@ -8,14 +8,15 @@ from __future__ import annotations
 import numbers
 import os
 import random
+import re
 
 import numpy as np
 
 from ..engine import observe
 from ..engine.match import Match
-from ..errors import GameError
+from ..errors import GameError, UsageError
 from ..language.bundled import name_of, resolve
-from ..session import setup
+from ..session import setup as _setup
 from .encoding import Encoding
 from .tracking import Tracker
 
@@ -241,6 +242,15 @@ def resolve_path(path) -> str:
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a rule file is a path or a bundled game's name, not {type(path).__name__}")
     return resolve(os.fspath(path))
+
+
+def setup(path: str, players=None, sets=None):
+    """session.setup for the adapters: a player count or an option the rule file refuses is a
+    ValueError in the caller's words (the command line's UsageError names `--set`)."""
+    try:
+        return _setup(path, players, sets)
+    except UsageError as exc:
+        raise ValueError(re.sub(r" \(--set [^()]*\)$", "", str(exc))) from None
 
 
 def game_name(path: str) -> str:

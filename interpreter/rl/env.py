@@ -15,8 +15,7 @@ import numbers
 
 from ..engine import observe
 from ..engine.match import Match
-from ..session import setup
-from .core import check_args, resolve_path
+from .core import check_args, resolve_path, setup
 
 
 class GameEnv:

@@ -50,9 +50,8 @@ import random
 from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
-from ..session import setup
 from .chance import NeedChance, copy_match, replay, settle, settled
-from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind
+from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind, setup
 from .encoding import Encoding
 
 
