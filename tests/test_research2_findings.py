@@ -132,3 +132,30 @@ def test_an_option_or_player_count_the_rule_file_refuses_is_a_value_error_withou
         env(KUHN, options={"deals": "x"})
     with pytest.raises(ValueError, match="is for 2 players, not 3"):
         load(KUHN, players=3)
+
+
+def test_a_game_pickles_and_its_string_loads_again_with_its_options():
+    # multiprocessing and ray pickle the game. pickle gave a CardrulesGame without its Python
+    # attributes ("AttributeError: 'CardrulesGame' object has no attribute 'cfg'" at its first
+    # deserialize_state) and, with sampled chance, "SpielError: GetRNGState unimplemented"; a game
+    # with options could not be loaded from its own string ("Unknown parameter 'options=deals'":
+    # OpenSpiel's game strings hold no '=' in a value), so load() writes options as name:value.
+    pyspiel = pytest.importorskip("pyspiel")
+    import pickle
+    from cardrules.rl.openspiel import load
+    kuhn = load(KUHN, max_hands=1, options={"deals": 2})
+    assert pyspiel.load_game(str(kuhn)).get_parameters() == kuhn.get_parameters()
+    assert kuhn.get_parameters()["options"] == "deals:2"
+    goof = load("goofspiel", options={"num_cards": 4, "points_order": 1}, seed=7)
+    assert goof.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    for game in (kuhn, goof):
+        copy = pickle.loads(pickle.dumps(game))
+        assert copy.get_parameters() == game.get_parameters()
+        s = game.new_initial_state()
+        while s.is_chance_node():
+            s.apply_action(s.legal_actions()[0])
+        s.apply_action(s.legal_actions()[-1])
+        assert copy.deserialize_state(s.serialize()).history() == s.history()
+    # a copy's seed stream starts again, as a game loaded with the same parameters
+    assert str(pickle.loads(pickle.dumps(goof)).new_initial_state()) == \
+        str(load("goofspiel", options={"num_cards": 4, "points_order": 1}, seed=7).new_initial_state())

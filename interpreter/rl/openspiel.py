@@ -102,7 +102,7 @@ def load(path: str, players: int | None = None, options: dict | None = None,
         if v is not None and not _INT_MIN <= v <= _INT_MAX:
             raise ValueError(f"{name} must be from {_INT_MIN:,} to {_INT_MAX:,} (OpenSpiel's game "
                              f"parameters are C++ ints), not {v!r}")
-    opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
+    opts = " ".join(f"{k}:{_text(v)}" for k, v in (options or {}).items())
     return CardrulesGame({"path": str(path), "players": int(players or 0), "options": opts,
                           "max_hands": int(max_hands or 0), "seed": int(seed),
                           "returns": returns or "", "chance": chance or ""})
@@ -122,7 +122,10 @@ class _Config:
         if not p["path"]:
             raise ValueError("python_cardrules needs its path parameter: a rule file or a bundled "
                              "game's name (load_game('python_cardrules', {'path': 'GAME'}))")
-        words = p["options"].split() if p["options"] else []
+        # name=value, or name:value: the form load() writes, since OpenSpiel's game strings
+        # (str(game), which pickle and load_game(str) read) cannot hold '=' in a value
+        words = [w.replace(":", "=", 1) if "=" not in w[1:] else w
+                 for w in (p["options"].split() if p["options"] else [])]
         bad = [w for w in words if "=" not in w[1:]]
         if bad:
             raise ValueError(f"options is 'name=value name=value ...', not {p['options']!r} "
@@ -207,6 +210,12 @@ class CardrulesGame(pyspiel.Game):
         """A state from `state.serialize()`'s text, its actions replayed and checked; any
         other text (a pickle, another game's state) is a ValueError."""
         return _deserialize(self, text)
+
+    def __reduce__(self):
+        """Pickled (and copied) as its parameters: the game is made again from them, its seed
+        stream from the start. pyspiel's own pickling of a Python game gives a game without
+        its Python attributes, and asks a sampled game for its C++ RNG state, which it has not."""
+        return CardrulesGame, (dict(self.params),)
 
 
 def _not_pickled(*_):
