@@ -159,3 +159,13 @@ def test_a_game_pickles_and_its_string_loads_again_with_its_options():
     # a copy's seed stream starts again, as a game loaded with the same parameters
     assert str(pickle.loads(pickle.dumps(goof)).new_initial_state()) == \
         str(load("goofspiel", options={"num_cards": 4, "points_order": 1}, seed=7).new_initial_state())
+
+
+def test_game_env_takes_a_numpy_integer_seed():
+    # Was "TypeError: The only supported seed types are: None, int, float, str, bytes, and
+    # bytearray." (random.Random refuses numpy integers), as Core did.
+    import numpy as np
+    from cardrules.env import GameEnv
+    assert GameEnv(KUHN, seed=np.int64(3)).match.seed == 3
+    with pytest.raises(ValueError, match="seed must be an integer or None"):
+        GameEnv(KUHN, seed=1.5)
