@@ -51,6 +51,7 @@ from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
 from .chance import NeedChance, copy_match, replay, settle, settled
+from .cppbots import CPP_BOTS_REFUSED, guard_cpp_bots  # noqa: F401  (its message, as before)
 from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind, setup
 from .encoding import Encoding
 
@@ -777,40 +778,5 @@ def _deserialize(game: CardrulesGame, text) -> CardrulesState:
     return state
 
 
-CPP_BOTS_REFUSED = ("OpenSpiel's C++ MCTS and ISMCTS bots crash the process (a segmentation fault) "
-                    "on games written in Python, OpenSpiel's own Python games included, so "
-                    "they are refused on cardrules games: use the Python bots, "
-                    "open_spiel.python.algorithms.mcts.MCTSBot or ismcts.ISMCTSBot (docs/rl.md)")
-
-
-def _guard(cls, game_arg: bool):
-    """pyspiel's C++ bot class, refusing cardrules games and states with a clear error
-    instead of crashing (every other game is played by the C++ bot unchanged)."""
-    class Guarded(cls):
-        def __init__(self, *args, **kwargs):
-            game = args[0] if args else kwargs.get("game")
-            if game_arg and isinstance(game, CardrulesGame):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            super().__init__(*args, **kwargs)
-
-        def step(self, state):
-            if isinstance(state, CardrulesState):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            return super().step(state)
-
-        def step_with_policy(self, state):
-            if isinstance(state, CardrulesState):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            return super().step_with_policy(state)
-    Guarded.__name__ = Guarded.__qualname__ = cls.__name__
-    Guarded.__doc__ = cls.__doc__
-    return Guarded
-
-
-if not getattr(pyspiel, "_cardrules_guarded", False):
-    pyspiel.MCTSBot = _guard(pyspiel.MCTSBot, True)
-    pyspiel.ISMCTSBot = _guard(pyspiel.ISMCTSBot, False)
-    pyspiel._cardrules_guarded = True
-
-
+guard_cpp_bots(CardrulesGame, CardrulesState)
 pyspiel.register_game(_GAME_TYPE, CardrulesGame)
