@@ -8,14 +8,15 @@ from __future__ import annotations
 import numbers
 import os
 import random
+import re
 
 import numpy as np
 
 from ..engine import observe
 from ..engine.match import Match
-from ..errors import GameError
+from ..errors import GameError, UsageError
 from ..language.bundled import name_of, resolve
-from ..session import setup
+from ..session import setup as _setup
 from .encoding import Encoding
 from .tracking import Tracker
 
@@ -39,8 +40,10 @@ class Core:
     "winloss", zero-sum +-1; "points", the match totals made zero-sum; see `outcome`; None:
     `default_returns`, the adapter's convention, or points where a win means nothing);
     reward="hand": at the end of every
-    hand each seat gets its hand result in the game's own scoring (what `totals` add up; the
-    hands that end before the first decision are paid with the first move's rewards).
+    hand each seat gets its hand result in the game's own scoring (what `totals` add up),
+    negated where the lowest total wins (Hearts), as "points" negates the totals, so that a
+    larger reward is always better; the hands that end before the first decision are paid with
+    the first move's rewards.
     `max_hands` ends a match after that many hands (1: single hands).
 
     A match that ends before any decision is skipped by reset() (counted in `skipped`). A
@@ -66,7 +69,8 @@ class Core:
         self.tracker = Tracker(self.encoding)
         self.max_hands = max_hands
         self.reward = reward
-        self._seeds = random.Random(seed)
+        self._hand_sign = -1 if st.program.game.match.wins == "lowest" else 1     # reward="hand"
+        self._seeds = random.Random(check_seed(seed))
         self.match: Match | None = None
         self._ids = None            # the pending decision's action ids (per legal move), made when asked
         self.failed: str | None = None
@@ -77,7 +81,7 @@ class Core:
         """A new match with a decision to make; with a seed, the sequence of matches restarts
         from it. Matches that end before their first decision are skipped."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = random.Random(check_seed(seed))
         failed = 0
         for _ in range(MAX_SKIPPED):
             self.new_match()
@@ -177,11 +181,12 @@ class Core:
         self._ids = None
         if not m.over and self.failed is None and self.reward == "match":
             return None
-        if self.reward == "hand":
+        if self.reward == "hand":     # (negated where the lowest total wins, as "points")
             r = [0.0] * self.players
+            sign = self._hand_sign
             for res in m.hand_results[self._paid:]:
                 for s in range(self.players):
-                    r[s] += res[s]
+                    r[s] += sign * res[s]
             self._paid = len(m.hand_results)
             return r
         return self.returns()
@@ -239,6 +244,15 @@ def resolve_path(path) -> str:
     return resolve(os.fspath(path))
 
 
+def setup(path: str, players=None, sets=None):
+    """session.setup for the adapters: a player count or an option the rule file refuses is a
+    ValueError in the caller's words (the command line's UsageError names `--set`)."""
+    try:
+        return _setup(path, players, sets)
+    except UsageError as exc:
+        raise ValueError(re.sub(r" \(--set [^()]*\)$", "", str(exc))) from None
+
+
 def game_name(path: str) -> str:
     """The game's short name for metadata: its bundled name, else its file name without .yaml."""
     name = name_of(path) or os.path.splitext(os.path.basename(path))[0]
@@ -254,6 +268,16 @@ def check_args(players=None, options=None, max_hands=None):
             raise ValueError(f"{name} must be a whole number of at least 1 (or None), not {v!r}")
     if options is not None and not isinstance(options, dict):
         raise ValueError(f"options must be a dict of option names and values, not {options!r}")
+
+
+def check_seed(seed):
+    """A seed as an int (a numpy integer too, as `rng.integers(...)` gives), or None; any other
+    value is a ValueError (random.Random took a str, and refused a numpy integer)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    return int(seed)
 
 
 def check_action(action, num_actions: int) -> int:

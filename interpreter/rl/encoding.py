@@ -41,7 +41,9 @@ system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascend
 are numbered canonically as long as the move stays within `max_move_ids` ids (2^17 by
 default); a list of a larger size (or a list of other values) falls back to an ordinal: its
 place among the legal alternatives that share the move's other arguments and fall back too, in
-ascending order of the lists (sorted card ids), up to `list_choices` (64) of them. A decision
+ascending order of the lists (sorted card ids), up to `list_choices` (64) of them (a move with
+several such lists numbers them in order, each among the alternatives that share the lists
+before it: no two legal moves share an id). A decision
 with more such alternatives offers only the first `list_choices` through the mask;
 `Encoding.dropped` counts the others, so a run can check it never happened.
 """
@@ -488,27 +490,8 @@ class Encoding:
             if not has_list and len(cache) < ID_CACHE:
                 cache[mv] = a
         if ordinal:
-            self._list_ordinals(moves, ids, ordinal)
+            _list_ordinals(self, moves, ids, ordinal)
         return ids
-
-    def _list_ordinals(self, moves, ids, ordinal):
-        """Number the fallen-back lists among the alternatives sharing the other arguments."""
-        def key(x):
-            return tuple(sorted(x)) if isinstance(x, list) else x
-        groups: dict = {}
-        for pos, j in ordinal:
-            mv = moves[pos]
-            other = tuple(key(x) for i, x in enumerate(mv[1:]) if i != j)
-            groups.setdefault((mv[0], j, other), []).append(pos)
-        for (m, j, _), alts in groups.items():
-            _, radix, stride, (M, _) = self._moves[m][1][j]
-            alts.sort(key=lambda pos: key(moves[pos][1 + j]))
-            for r, pos in enumerate(alts):
-                if r >= self.list_choices:
-                    self.dropped += 1
-                    ids[pos] = None
-                elif ids[pos] is not None:
-                    ids[pos] += (M + r) * stride
 
     def mask(self, ids):
         """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
@@ -567,3 +550,34 @@ class Encoding:
             cards.append(c)
             r -= comb(c, i)
         return "+".join(self.card_text[c] for c in reversed(cards))
+
+
+def _list_ordinals(enc: Encoding, moves, ids, ordinal):
+    """Number the fallen-back lists among the alternatives sharing the other arguments.
+
+    A move with several fallen-back lists numbers them in parameter order: each list by its
+    place among the distinct lists of the alternatives that share the arguments that are
+    not fallen-back lists and the fallen-back lists before it. Two legal moves then never
+    share an id (with each list numbered given all the others, two moves could)."""
+    def key(x):
+        return tuple(sorted(x)) if isinstance(x, list) else x
+    late: dict = {}             # position -> its fallen-back parameter indices
+    for pos, j in ordinal:
+        late.setdefault(pos, set()).add(j)
+    groups: dict = {}
+    for pos, j in ordinal:
+        mv, js = moves[pos], late[pos]
+        other = tuple(None if i in js and i > j else key(x)
+                      for i, x in enumerate(mv[1:]) if i != j)
+        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[1 + j]), []).append(pos)
+    dropped = set()
+    for (m, j, _), alts in groups.items():
+        _, radix, stride, (M, _) = enc._moves[m][1][j]
+        for r, value in enumerate(sorted(alts)):
+            for pos in alts[value]:
+                if r >= enc.list_choices:
+                    dropped.add(pos)
+                    ids[pos] = None
+                elif ids[pos] is not None:
+                    ids[pos] += (M + r) * stride
+    enc.dropped += len(dropped)

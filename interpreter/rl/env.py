@@ -15,8 +15,7 @@ import numbers
 
 from ..engine import observe
 from ..engine.match import Match
-from ..session import setup
-from .core import check_args, resolve_path
+from .core import check_args, check_seed, resolve_path, setup
 
 
 class GameEnv:
@@ -25,7 +24,7 @@ class GameEnv:
         check_args(players, options, max_hands)
         self.setup = setup(resolve_path(path), players, {k: str(v) for k, v in (options or {}).items()})
         self.num_players = self.setup.players
-        self.match = Match(self.setup.program, seed, max_hands)
+        self.match = Match(self.setup.program, check_seed(seed), max_hands)
 
     def current_player(self) -> int:
         """The seat to decide, or -1 when the match is over."""

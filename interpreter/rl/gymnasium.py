@@ -22,11 +22,12 @@ except ImportError:   # pragma: no cover - depends on the installation
     raise ImportError("cardrules.rl.gymnasium needs Gymnasium: pip install 'cardrules[gymnasium]'") \
         from None
 
+import numbers
 import random
 
 from ..agents import SeatView, agent_names, make_agent
 from ..session import derive_seed
-from .core import MAX_FAILED, MAX_SKIPPED, Core, check_action
+from .core import MAX_FAILED, MAX_SKIPPED, Core, check_action, check_seed
 
 ILLEGAL = ("penalty", "random", "raise")
 
@@ -62,9 +63,11 @@ class SingleAgentEnv(gym.Env):
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.core = Core(path, players, options, **kwargs)
         n = self.core.players
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
+            raise ValueError(f"seat must be an integer, not {seat!r}")
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist with {n} players")
-        self.seat = seat
+        self.seat = seat = int(seat)
         self.opponent_names = _opponents(opponents, n, seat)
         self.render_mode = render_mode
         self.illegal, self.illegal_reward = illegal, illegal_reward
@@ -76,7 +79,7 @@ class SingleAgentEnv(gym.Env):
         self._opponents: list = []
         self._before = 0.0          # reward="hand": hands paid before the seat's first move
         # seed= (Core's keyword) seeds the episodes as reset(seed=) does, at the first reset()
-        self._first_seed = kwargs.get("seed")
+        self._first_seed = check_seed(kwargs.get("seed"))     # (an int: Gymnasium wants one)
 
     def reset(self, seed=None, options=None):
         """A new episode: the next match in which the learning seat has a decision (matches

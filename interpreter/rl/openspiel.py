@@ -50,9 +50,9 @@ import random
 from ..engine import observe
 from ..engine.match import Match
 from ..errors import GameError
-from ..session import setup
-from .chance import EXHAUSTED, NeedChance, copy_match, replay, settle, settled
-from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind
+from .chance import NeedChance, copy_match, replay, settle, settled
+from .cppbots import CPP_BOTS_REFUSED, guard_cpp_bots  # noqa: F401  (its message, as before)
+from .core import check_action, check_args, draw, outcome, resolve_path, returns_kind, setup
 from .encoding import Encoding
 
 
@@ -97,10 +97,19 @@ def load(path: str, players: int | None = None, options: dict | None = None,
     check_args(players, options, max_hands)
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    opts = " ".join(f"{k}={_text(v)}" for k, v in (options or {}).items())
-    return CardrulesGame({"path": str(path), "players": players or 0, "options": opts,
-                          "max_hands": max_hands or 0, "seed": seed, "returns": returns or "",
-                          "chance": chance or ""})
+    # The game's parameters are OpenSpiel's, C++ ints: a numpy integer (seed=rng.integers(...))
+    # is passed as an int, and a value beyond 32 bits is refused here in words, not by pybind.
+    for name, v in (("players", players), ("max_hands", max_hands), ("seed", seed)):
+        if v is not None and not _INT_MIN <= v <= _INT_MAX:
+            raise ValueError(f"{name} must be from {_INT_MIN:,} to {_INT_MAX:,} (OpenSpiel's game "
+                             f"parameters are C++ ints), not {v!r}")
+    opts = " ".join(f"{k}:{_text(v)}" for k, v in (options or {}).items())
+    return CardrulesGame({"path": str(path), "players": int(players or 0), "options": opts,
+                          "max_hands": int(max_hands or 0), "seed": int(seed),
+                          "returns": returns or "", "chance": chance or ""})
+
+
+_INT_MIN, _INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 
 def _text(v) -> str:
@@ -114,7 +123,10 @@ class _Config:
         if not p["path"]:
             raise ValueError("python_cardrules needs its path parameter: a rule file or a bundled "
                              "game's name (load_game('python_cardrules', {'path': 'GAME'}))")
-        words = p["options"].split() if p["options"] else []
+        # name=value, or name:value: the form load() writes, since OpenSpiel's game strings
+        # (str(game), which pickle and load_game(str) read) cannot hold '=' in a value
+        words = [w.replace(":", "=", 1) if "=" not in w[1:] else w
+                 for w in (p["options"].split() if p["options"] else [])]
         bad = [w for w in words if "=" not in w[1:]]
         if bad:
             raise ValueError(f"options is 'name=value name=value ...', not {p['options']!r} "
@@ -199,6 +211,12 @@ class CardrulesGame(pyspiel.Game):
         """A state from `state.serialize()`'s text, its actions replayed and checked; any
         other text (a pickle, another game's state) is a ValueError."""
         return _deserialize(self, text)
+
+    def __reduce__(self):
+        """Pickled (and copied) as its parameters: the game is made again from them, its seed
+        stream from the start. pyspiel's own pickling of a Python game gives a game without
+        its Python attributes, and asks a sampled game for its C++ RNG state, which it has not."""
+        return CardrulesGame, (dict(self.params),)
 
 
 def _not_pickled(*_):
@@ -351,16 +369,16 @@ class _Play:
     def __deepcopy__(self, memo):
         m = self.match
         live = self.need is None and self.failed is None and not m.over
-        if live and not self.cfg.explicit:
+        if live and (self.world or not self.cfg.explicit):
             m = m.copy(_rng_copy(m.S.rng))
-        # else nothing changes it in place: a chance node replays, a finished match stays as it
-        # is, and with explicit chance (a resampled world) the first move copies it
+        # (a resampled world's too: it draws from its own generator); else nothing changes it
+        # in place: a chance node replays, a finished match stays as it is
         # The action lists are shared until either side moves (copy on write: `_unshare`).
         out = _Play(self.cfg, self.seed, m, self.need, self.failed, self.outcomes, self.moves,
                     self.actions, self.own)
         out._cow = self._cow = True
         out._ids, out._index, out._legal = self._ids, self._index, self._legal
-        out.shared = self.shared = self.cfg.explicit
+        out.shared = self.shared = self.cfg.explicit and not self.world
         out.world = self.world
         return out
 
@@ -633,8 +651,8 @@ class CardrulesState(pyspiel.State):
                     None if play.outcomes is None else list(play.outcomes), list(play.moves),
                     list(play.actions), [list(a) for a in play.own])
         out.world = True
-        if cfg.explicit:
-            world.S.rng = EXHAUSTED
+        if cfg.explicit:    # its later draws from a generator of its own, as a sampled world's:
+            world.S.rng = random.Random(rng.getrandbits(64))    # (no outcome list replays it)
         # made as a clone of this state holding the world, so that its history() and
         # move_number() are this state's (with explicit chance the real chance outcomes stand
         # for the world's deal, which no list of outcomes describes)
@@ -760,40 +778,5 @@ def _deserialize(game: CardrulesGame, text) -> CardrulesState:
     return state
 
 
-CPP_BOTS_REFUSED = ("OpenSpiel's C++ MCTS and ISMCTS bots crash the process (a segmentation fault) "
-                    "on games written in Python, OpenSpiel's own Python games included, so "
-                    "they are refused on cardrules games: use the Python bots, "
-                    "open_spiel.python.algorithms.mcts.MCTSBot or ismcts.ISMCTSBot (docs/rl.md)")
-
-
-def _guard(cls, game_arg: bool):
-    """pyspiel's C++ bot class, refusing cardrules games and states with a clear error
-    instead of crashing (every other game is played by the C++ bot unchanged)."""
-    class Guarded(cls):
-        def __init__(self, *args, **kwargs):
-            game = args[0] if args else kwargs.get("game")
-            if game_arg and isinstance(game, CardrulesGame):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            super().__init__(*args, **kwargs)
-
-        def step(self, state):
-            if isinstance(state, CardrulesState):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            return super().step(state)
-
-        def step_with_policy(self, state):
-            if isinstance(state, CardrulesState):
-                raise pyspiel.SpielError(CPP_BOTS_REFUSED)
-            return super().step_with_policy(state)
-    Guarded.__name__ = Guarded.__qualname__ = cls.__name__
-    Guarded.__doc__ = cls.__doc__
-    return Guarded
-
-
-if not getattr(pyspiel, "_cardrules_guarded", False):
-    pyspiel.MCTSBot = _guard(pyspiel.MCTSBot, True)
-    pyspiel.ISMCTSBot = _guard(pyspiel.ISMCTSBot, False)
-    pyspiel._cardrules_guarded = True
-
-
+guard_cpp_bots(CardrulesGame, CardrulesState)
 pyspiel.register_game(_GAME_TYPE, CardrulesGame)
