@@ -265,7 +265,8 @@ class Conditions:
                 and (isinstance(Rr, ast.Num)
                      or not isinstance(Lr.right, ast.Num) and not isinstance(Lr.left, ast.Num)):
             verb = "sum" if op == "==" else "do not sum"
-            return f"{self.value(Lr.left, Lenv)} and {self.value(Lr.right, Lenv)} {verb} to {self.value(Rr, Renv)}"
+            a, b = self.summand(Lr.left, Lenv), self.summand(Lr.right, Lenv)
+            return f"{a} and {b} {verb} to {self.value(Rr, Renv)}"
         # x.a == y.a
         la, ra = self.attr_of(Lr), self.attr_of(Rr)
         if op in ("==", "!=") and la and ra and la[1] == ra[1]:
@@ -337,3 +338,14 @@ class Conditions:
         if isinstance(n, ast.Call) and n.ref and n.ref[0] == "attr":
             return n.args[0], n.ref[1]
         return None
+
+    def summand(self, x, env) -> str:
+        """An operand of 'a and b sum to n', bracketed where its words would run on into the
+        rest: '(the sum, over the players q such that ..., of q's bid) and the amount do not sum
+        to 4', not '..., of q's bid and the amount do not sum to 4' (a sum of both, it reads)."""
+        from .words import _ends_open, _open_ended
+        s = self.value(x, env)
+        r, renv = self.resolve(x, env)
+        if _open_ended(self, r, renv) or _ends_open(self, r, renv):
+            return f"({s})"
+        return closed(s)
