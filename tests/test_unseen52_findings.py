@@ -1,0 +1,117 @@
+"""Findings of Authors and Contract Whist written from the docs (tests/unseen52/)."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+NAMES = ["South", "North"]
+
+ASKING = """\
+game: Asking
+players: {min: 2, max: 2}
+deck:
+  ranks: [7, 8]
+  suits: [C, D, H, S]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  books: {per_player: true, visibility: all}
+moves:
+  ask:
+    params:
+      rank: {from: "unique(c.rank for c in hand(player))"}
+      suit: {from: "[C, D, H, S]", if: "not any(c.rank == rank and c.suit == suit for c in hand(player))"}
+    do:
+      - if: "any(c.rank == rank and c.suit == suit for c in hand(1))"
+        then:
+          - move: {cards: "first(c for c in hand(1) if c.rank == rank and c.suit == suit)", to: "hand(player)", face_up: true}
+          - tell: "North hands it over"
+    SAY
+automatic:
+  - name: books
+    do:
+      - for_each: p
+        in: seats
+        do:
+          - for_each: book
+            in: "groups(hand(p), 4, rank)"
+            do:
+              - move: {cards: book, to: "books(p)", face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - choose: [ask]
+    by: 0
+"""
+
+
+def test_a_tell_of_a_move_comes_before_what_automatic_rules_then_move(tmp_path):
+    """Authors: "South asks East for the 8 of ♦; 8♠ 8♣ 8♥ 8♦ from South's hand to South's books;
+    East hands it over; ...": the move's own tell: was told after the cards its automatic
+    rule (a book laid down) moved. What a move tells comes before what the rules after it do,
+    with or without a say: on the move."""
+    for say in ('say: "{player} asks for {rank} {suit}"', ""):
+        path = tmp_path / "g.yaml"
+        path.write_text(ASKING.replace("SAY", say))
+        # South: 7C 7D 7H 8C; North: 7S 8D 8H 8S
+        m = T.stacked(str(path), "7S 7C 8D 7D 8H 7H 8S 8C")
+        narr = narrate.Narrator(m, 0, NAMES).attach()
+        T.choose(m, "ask 7 S")
+        text = " ".join(" ".join(narr.take()).split())
+        assert T.cards(m, "books:0") == ["7C", "7D", "7H", "7S"]
+        told, book = text.index("North hands it over"), text.index("to your books")
+        assert told < book, text
+
+
+BIDDING = """\
+game: Bidding
+players: {min: 3, max: 3}
+deck:
+  ranks: [7, 8, 9]
+  suits: [C, D]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  bid: {type: int, initial: 0, per_player: true}
+moves:
+  bid:
+    params:
+      amount:
+        from: "range(3)"
+        if: "player != dealer or sum(bid(q) for q in seats if q != dealer) + amount != 2"
+    do:
+      - set: {"bid(player)": amount}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: "clockwise(left(dealer))"
+    do:
+      - choose: [bid]
+        by: p
+"""
+
+
+def test_a_sum_over_seats_plus_a_value_compared_reads_as_one_sum(tmp_path, capsys):
+    """Contract Whist's hook: `sum(bid(q) for q in seats if q != dealer) + amount != tricks` read
+    "the sum, over the players q such that ..., of q's bid and the amount do not sum to ...",
+    as if the amount were added for each player. The sum over the players is bracketed."""
+    from cardrules.cli import main
+    path = tmp_path / "g.yaml"
+    path.write_text(BIDDING)
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("(the sum, over the players q such that q does not equal the dealer, of q's bid) "
+            "and the amount do not sum to 2") in text, text
+
+
+def test_a_rank_not_offered_lists_every_rank_offered(tmp_path):
+    """Authors at the terminal: `ask west 9 s` while holding 7, 8, Q, K and A was told "9 is not
+    offered now (rank 7 and 8)": only the ranks that are numbers were listed. All are now."""
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(ASKING.replace("SAY", "").replace("ranks: [7, 8]", "ranks: [7, 8, K]"))
+    m = T.stacked(str(path), "7S 7C 8D 7D 8H KH 8S 8C KC KD KS 7H")
+    assert T.cards(m, "hand:0") == ["7C", "7D", "KH", "8C"]
+    said = parse_answer(m, 0, NAMES, "ask 9 s")
+    assert said == ("error", "You cannot ask 9 s: 9 is not offered now (rank 7, 8 and K)."), said
