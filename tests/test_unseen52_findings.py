@@ -115,3 +115,22 @@ def test_a_rank_not_offered_lists_every_rank_offered(tmp_path):
     assert T.cards(m, "hand:0") == ["7C", "7D", "KH", "8C"]
     said = parse_answer(m, 0, NAMES, "ask 9 s")
     assert said == ("error", "You cannot ask 9 s: 9 is not offered now (rank 7, 8 and K)."), said
+
+
+def test_no_card_of_a_rank_and_suit_reads_there_are_no(tmp_path, capsys):
+    """Authors' ask: `not any(c.rank == rank and c.suit == suit for c in hand(player))` read "for
+    every card c in the player's hand, c's rank is not the rank or c's suit does not equal the
+    suit" (De Morgan's, to be worked back by the reader). A negated any() of an `and` reads
+    "there are no cards c in ... such that A and B"; the refusal at the terminal too."""
+    from cardrules.cli import main
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(ASKING.replace("SAY", ""))
+    assert main(["rules", str(path)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("such that there are no cards c in the player's hand such that c's rank is the rank "
+            "and c's suit equals the suit") in text, text
+    m = T.stacked(str(path), "7S 7C 8D 7D 8H 7H 8S 8C")
+    said = parse_answer(m, 0, NAMES, "ask 7 c")
+    assert said[0] == "error" and "there are no cards c in the player's hand such that c's rank is 7 and " \
+        "c's suit is clubs" in " ".join(said[1].split()), said

@@ -255,6 +255,10 @@ class Conditions:
         return f"{x} is from {self.value(a.right, env)} to {self.value(b.right, env)}"
 
     def quantified(self, n: ast.Gen, env, every: bool, negate: bool) -> str:
+        if negate and n.func == "any" and n.cond is None and isinstance(n.elt, ast.BoolOp) and n.elt.op == "and":
+            # 'there are no cards c in ... such that c's rank is the rank and ...', not 'for every
+            # card c in ..., c's rank is not the rank or ...' (De Morgan's, harder to read)
+            return f"there are no {self.over(n, env)} such that {self.cond(n.elt, env)}"
         body = self.neg(n.elt, env) if negate else self.cond(n.elt, env)
         q = "every" if every else "at least one"
         return f"for {q} {self.over(n, env, plural=False)}, {body}"
