@@ -134,3 +134,22 @@ def test_no_card_of_a_rank_and_suit_reads_there_are_no(tmp_path, capsys):
     said = parse_answer(m, 0, NAMES, "ask 7 c")
     assert said[0] == "error" and "there are no cards c in the player's hand such that c's rank is 7 and " \
         "c's suit is clubs" in " ".join(said[1].split()), said
+
+
+def test_a_card_that_came_face_up_to_the_listener_is_not_added_after_a_colon(tmp_path):
+    """Authors: "You ask West for the 7 of ♣: 7♣; West hands it over." The card handed over comes
+    face up (everyone sees it come), so it is not one that came unseen into the asker's hand:
+    the asker is told the move's text as everyone is. A card that comes face down still is."""
+    path = tmp_path / "g.yaml"
+    path.write_text(ASKING.replace("SAY", 'say: "{player} asks"'))
+    m = T.stacked(str(path), "7S 7C 8D 7D 8H 7H 8S 8C")
+    narr = narrate.Narrator(m, 0, NAMES).attach()
+    T.choose(m, "ask 8 S")
+    text = " ".join(" ".join(narr.take()).split())
+    assert "You ask; North hands it over" in text, text
+    path.write_text(ASKING.replace("SAY", 'say: "{player} asks"').replace("face_up: true}", "}"))
+    m = T.stacked(str(path), "7S 7C 8D 7D 8H 7H 8S 8C")
+    narr = narrate.Narrator(m, 0, NAMES).attach()
+    T.choose(m, "ask 8 S")
+    text = " ".join(" ".join(narr.take()).split())
+    assert "You ask: 8♠; North hands it over" in text, text

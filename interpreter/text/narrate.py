@@ -520,11 +520,11 @@ class Narrator:
         line["cuts"] = [(t, min(n, line["mark"])) for t, n in line.get("cuts", [(0, 0)])]
 
     def _received(self, moves: list, text: str) -> str:
-        """The cards among these moves that came into the viewer's own private zone unseen
-        before, named (it sees them now), unless the text names them: what it received."""
+        """The cards that came unseen into the viewer's own private zone, named (it sees them now),
+        unless the text names them or they came face up (Authors' card handed over)."""
         P, v = self.m.P, self.v
         got = [name for src, dst, name in moves
-               if name in self.fresh and dst >= 0 and P.OWNER[dst] == v >= 0
+               if name in self.fresh - self.face_up and dst >= 0 and P.OWNER[dst] == v >= 0
                and P.zone_of[dst].visibility == "owner" and name not in text]
         return " ".join(got)
 
