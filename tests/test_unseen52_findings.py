@@ -153,3 +153,15 @@ def test_a_card_that_came_face_up_to_the_listener_is_not_added_after_a_colon(tmp
     T.choose(m, "ask 8 S")
     text = " ".join(" ".join(narr.take()).split())
     assert "You ask: 8♠; North hands it over" in text, text
+
+
+def test_validate_play_says_it_plays_first_hands_only(capsys):
+    """Contract Whist with a trump table one short: `simulate` failed at hand 5, while `validate
+    --play 3` said ok; its help said "also play N random games". It plays the first hand of each
+    game only (docs/errors.md), and the help says so, with where whole matches are played."""
+    import pytest
+    from cardrules.cli import main
+    with pytest.raises(SystemExit):
+        main(["validate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "the first hand of each (simulate plays whole matches)" in help_text, help_text
