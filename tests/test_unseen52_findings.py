@@ -165,3 +165,19 @@ def test_validate_play_says_it_plays_first_hands_only(capsys):
         main(["validate", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "the first hand of each (simulate plays whole matches)" in help_text, help_text
+
+
+def test_a_refusal_gives_every_seats_value_of_a_per_player_variable_read_over_seats(tmp_path):
+    """Contract Whist's hooked dealer typing `bid 1` was told "only if (the sum, over the players
+    q ..., of q's bid) and 1 do not sum to 2", without the bids: the values of the variables a
+    rule reads are given, but a per-player one only for a seat named plainly. Read of a seat the
+    rule goes over, every seat's value is given."""
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "g.yaml"
+    path.write_text(BIDDING)
+    m = T.stacked(str(path), "7C 7D 8C 8D 9C 9D")
+    names = ["South", "West", "East"]
+    T.choose(m, "bid 2")                      # West
+    T.choose(m, "bid 0")                      # East; South deals and may not bid 0
+    said = parse_answer(m, 0, names, "bid 0")
+    assert said[0] == "error" and "(each player's bid: South 0, West 2, East 0)" in said[1], said
