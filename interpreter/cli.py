@@ -570,7 +570,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--strict", action="store_true", help="warnings fail too")
     v.add_argument("--set", action="append", metavar="NAME=VALUE", help="check an option value")
     v.add_argument("--play", type=int, default=0, metavar="N",
-                   help="also play N random games: a game that cannot go on is an error; warn "
+                   help="also play N random games, the first hand of each (simulate plays whole "
+                        "matches): a game that cannot go on is an error; warn "
                         "where the moves offered depend on cards the player cannot see, or a "
                         "narrated place cannot be worked out")
     v.add_argument("-q", "--quiet", action="store_true")

@@ -342,16 +342,21 @@ def _not_offered(match, names: list, name: str, nums: set, said: str):
     value is outside what the parameter takes), else None."""
     P = match.P
     offered: dict = {}                 # parameter's label -> the numbers its legal values answer to
+    ranks: dict = {}                   # ... and a rank's, all its ranks: '7, 8, Q, K and A', not '7 and 8'
     for m in match.legal_moves():
         mv = P.game.moves_by_index[m[0]]
         if mv.name == name:
             for p, v in zip(mv.params, m[1:]):
                 offered.setdefault(narrate.param_label(p), set()).update(
                     narrate.value_tokens(match, p, v, names)["numbers"])
+                if p.type == "rank":
+                    ranks.setdefault(narrate.param_label(p), {})[v] = \
+                        str(P.game.deck.ranks[v]) if 0 <= v < len(P.game.deck.ranks) else "joker"
     stray = sorted(n for n in nums if not any(n in s for s in offered.values()))
     if not offered or not stray:
         return None
-    ranges = [f"{label} {_span(sorted(s))}" for label, s in offered.items() if s]
+    ranges = [f"{label} " + (join([r for _, r in sorted(ranks[label].items())]) if len(ranks.get(label, ())) > len(s)
+                             else _span(sorted(s))) for label, s in offered.items() if s]
     return (f"You cannot {said}: {join([str(n) for n in stray])} "
             f"{'is' if len(stray) == 1 else 'are'} not offered now"
             + (f" ({'; '.join(ranges)})." if ranges else "."))

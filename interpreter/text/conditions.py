@@ -14,6 +14,39 @@ from .english import closed, join, plural, plural_name, plural_verb
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "notin", "notin": "in"}
 
 
+def _open_ended(words, r, env) -> bool:
+    """Whether a value's words run on into what follows: a list 'such that ...', or 'the sum,
+    over the players q, of X' (then 'plus 5' would read as part of X)."""
+    return isinstance(r, ast.Gen) and (r.cond is not None or (r.func in ("sum", "min", "max")
+                                                              and words.per_item(r, env) is None))
+
+
+def _ends_open(words, r, env) -> bool:
+    """Whether an operation's words end in a value that runs on into what follows: `a - sum(...)`
+    reads 'a minus the sum, over the numbers x, of x', and a 'plus 2' after it would read as
+    part of the sum's item. Its right operand is followed down while it is not bracketed."""
+    while isinstance(r, ast.BinOp):
+        right, env = words.resolve(r.right, env)
+        if isinstance(right, ast.BinOp) and _bracketed(right.op, r.op, True):
+            return False
+        if _open_ended(words, right, env):
+            return True
+        r = right
+    return False
+
+
+def _bracketed(inner: str, outer: str, right: bool) -> bool:
+    """Whether an operation `inner` in words is bracketed as the left or right operand of
+    `outer`. "a divided by b, rounded down" and "the remainder of a divided by b" do not close:
+    one inside another of *, //, % is bracketed (`a // b % 2` too), and so is a division inside
+    + or - ("a divided by b, rounded down plus c": which is divided?), or a remainder before one."""
+    prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
+    return (prec[inner] < prec[outer] or outer == "**"
+            or right and prec[inner] == prec[outer] and outer in "-//%"
+            or prec[inner] == prec[outer] == 2 and not inner == outer == "*"
+            or outer in "+-" and (inner == "//" or inner == "%" and not right))
+
+
 class Conditions:
     """Clauses for checked conditions; mixed into `words.Words`, whose methods give the values."""
 
@@ -224,6 +257,10 @@ class Conditions:
         return f"{x} is from {self.value(a.right, env)} to {self.value(b.right, env)}"
 
     def quantified(self, n: ast.Gen, env, every: bool, negate: bool) -> str:
+        if negate and n.func == "any" and n.cond is None and isinstance(n.elt, ast.BoolOp) and n.elt.op == "and":
+            # 'there are no cards c in ... such that c's rank is the rank and ...', not 'for every
+            # card c in ..., c's rank is not the rank or ...' (De Morgan's, harder to read)
+            return f"there are no {self.over(n, env)} such that {self.cond(n.elt, env)}"
         body = self.neg(n.elt, env) if negate else self.cond(n.elt, env)
         q = "every" if every else "at least one"
         return f"for {q} {self.over(n, env, plural=False)}, {body}"
@@ -267,7 +304,8 @@ class Conditions:
                 and (isinstance(Rr, ast.Num)
                      or not isinstance(Lr.right, ast.Num) and not isinstance(Lr.left, ast.Num)):
             verb = "sum" if op == "==" else "do not sum"
-            return f"{self.value(Lr.left, Lenv)} and {self.value(Lr.right, Lenv)} {verb} to {self.value(Rr, Renv)}"
+            a, b = self.summand(Lr.left, Lenv), self.summand(Lr.right, Lenv)
+            return f"{a} and {b} {verb} to {self.value(Rr, Renv)}"
         # x.a == y.a
         la, ra = self.attr_of(Lr), self.attr_of(Rr)
         if op in ("==", "!=") and la and ra and la[1] == ra[1]:
@@ -340,3 +378,11 @@ class Conditions:
         if isinstance(n, ast.Call) and n.ref and n.ref[0] == "attr":
             return n.args[0], n.ref[1]
         return None
+
+    def summand(self, x, env) -> str:
+        """An operand of 'a and b sum to n', bracketed where its words would run on into the
+        rest: '(the sum, over the players q such that ..., of q's bid) and the amount do not sum
+        to 4', not '..., of q's bid and the amount do not sum to 4' (a sum of both, it reads)."""
+        s = self.value(x, env)
+        r, renv = self.resolve(x, env)
+        return f"({s})" if _open_ended(self, r, renv) or _ends_open(self, r, renv) else closed(s)

@@ -221,3 +221,17 @@ def to_places(P, sent: list, zp) -> str:
             out.extend(f"{x} to {zp(y)}" for y, x in sent[k:e])
         k = e
     return ", ".join(out)
+
+
+def cards_words(items: list, public: bool = False) -> str:
+    """Cards that moved together: named where seen, counted where not; more than 8 are
+    counted (a deal of 10 to a hand the screen shows) unless they went where everyone sees
+    them (`public`: nine non-trumps discarded face up to a pile of visibility all, a patience's
+    run of face-up cards moved face up onto another column)."""
+    shown = [x for x in items if x]
+    hidden = len(items) - len(shown)
+    if not hidden and (len(shown) <= 8 or public):
+        return " ".join(shown)
+    if not shown or len(shown) > 8:
+        return "a card" if len(items) == 1 else f"{len(items)} cards"
+    return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"

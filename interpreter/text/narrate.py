@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, ends_clause, join, says_label, singular, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import COUNTERS, cards_words, ends_clause, join, says_label, singular, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -283,20 +283,6 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
         out["words"].add(P.game.types[typ][v].lower())
 
 
-def cards_words(items: list, public: bool = False) -> str:
-    """Cards that moved together: named where seen, counted where not; more than 8 are
-    counted (a deal of 10 to a hand the screen shows) unless they went where everyone sees
-    them (`public`: nine non-trumps discarded face up to a pile of visibility all, a patience's
-    run of face-up cards moved face up onto another column)."""
-    shown = [x for x in items if x]
-    hidden = len(items) - len(shown)
-    if not hidden and (len(shown) <= 8 or public):
-        return " ".join(shown)
-    if not shown or len(shown) > 8:
-        return "a card" if len(items) == 1 else f"{len(items)} cards"
-    return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
-
-
 def say_value(match, node, v, names: list, seen, params: dict) -> str:
     """One place of a `say:` text in words. A card is named only if the watching seat has seen
     it (`seen`); otherwise it is 'a card'. A seat is its name (the text's verbs agree with it).
@@ -468,6 +454,8 @@ class Narrator:
         line = self._line()
         if k < 0:
             line["scored"] = False          # a said statement's cards are told by its text
+            if line["said"] and line.setdefault("cuts", [(0, 0)])[-1][0] < len(line["said"]):
+                line["cuts"].append((len(line["said"]), len(line["moves"])))   # (_body)
             if not line.get("hold"):
                 line["mark"] = len(line["moves"])
                 line["shown_mark"] = len(line["shown"])
@@ -492,7 +480,7 @@ class Narrator:
         held, line["hold"] = line.get("hold"), False
         if say.kind == "phase":
             if held:                        # a quiet block's cards are told by this block's text
-                del line["moves"][line["mark"]:]
+                self._unmove(line)
                 del line["shown"][line.get("shown_mark", 0):]
             self._flush()
             text = text[:1].upper() + text[1:]
@@ -513,7 +501,7 @@ class Narrator:
             got = self._received(line["moves"][line["mark"]:], text)
             if got:                         # ... and the viewer is told which cards it received
                 text = (text.rstrip(".") + ": " if text else "you receive ") + got
-            del line["moves"][line["mark"]:]
+            self._unmove(line)
             line["mark"] = len(line["moves"])
             del line["shown"][line.get("shown_mark", 0):]     # what it turned up, not what came before
             line["shown_mark"] = len(line["shown"])
@@ -525,12 +513,18 @@ class Narrator:
             if say.kind == "statement" and line["actor"] is None:
                 self._flush()               # in the game's own flow, each said step is a sentence
 
+    @staticmethod
+    def _unmove(line):
+        """Drop the moves a text tells; moves after a cut come after the texts before it."""
+        del line["moves"][line["mark"]:]
+        line["cuts"] = [(t, min(n, line["mark"])) for t, n in line.get("cuts", [(0, 0)])]
+
     def _received(self, moves: list, text: str) -> str:
-        """The cards among these moves that came into the viewer's own private zone unseen
-        before, named (it sees them now), unless the text names them: what it received."""
+        """The cards that came unseen into the viewer's own private zone, named (it sees them now),
+        unless the text names them or they came face up (Authors' card handed over)."""
         P, v = self.m.P, self.v
         got = [name for src, dst, name in moves
-               if name in self.fresh and dst >= 0 and P.OWNER[dst] == v >= 0
+               if name in self.fresh - self.face_up and dst >= 0 and P.OWNER[dst] == v >= 0
                and P.zone_of[dst].visibility == "owner" and name not in text]
         return " ".join(got)
 
@@ -731,16 +725,6 @@ class Narrator:
 
     def _body(self, line, face_up=frozenset()) -> str:
         P, names, v = self.m.P, self.names, self.v
-        G: list = []              # ((src, dst), names): within a run of moves from one
-        run: dict = {}            # source, one group per destination (a deal: one per hand)
-        prev = None
-        for src, dst, name in line["moves"]:
-            if src != prev:
-                run, prev = {}, src
-            if (src, dst) not in run:
-                run[(src, dst)] = []
-                G.append(((src, dst), run[(src, dst)]))
-            run[(src, dst)].append(name)
         phrases = []
         zp = lambda zi: zone_phrase(P, zi, v, names) if zi >= 0 else "somewhere"
 
@@ -750,22 +734,38 @@ class Narrator:
             if all(x and x.isdigit() for x in items) and said == " ".join(items):
                 return ("card " if len(items) == 1 else "cards ") + said
             return said
-        i = 0
-        while i < len(G):
-            (src, dst), items = G[i]
-            j = i + 1
-            if j < len(G) and G[j][0][0] == src:            # one source, several places
-                while j < len(G) and G[j][0][0] == src:
-                    j += 1
-                phrases.append(f"from {zp(src)}: {to_places(P, [(d, moved(it, d)) for (_, d), it in G[i:j]], zp)}")
-            elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
-                while j < len(G) and G[j][0][1] == dst:
-                    j += 1
-                frm = " and ".join(f"{moved(it, dst)} from {zp(s)}" for (s, _), it in G[i:j])
-                phrases.append(f"{frm} to {zp(dst)}")
-            else:
-                phrases.append(f"{moved(items, dst)} from {zp(src)} to {zp(dst)}")
-            i = j
+
+        def tell_moves(moves):
+            G: list = []              # ((src, dst), names): within a run of moves from one
+            run: dict = {}            # source, one group per destination (a deal: one per hand)
+            prev = None
+            for src, dst, name in moves:
+                if src != prev:
+                    run, prev = {}, src
+                if (src, dst) not in run:
+                    run[(src, dst)] = []
+                    G.append(((src, dst), run[(src, dst)]))
+                run[(src, dst)].append(name)
+            i = 0
+            while i < len(G):
+                (src, dst), items = G[i]
+                j = i + 1
+                if j < len(G) and G[j][0][0] == src:            # one source, several places
+                    while j < len(G) and G[j][0][0] == src:
+                        j += 1
+                    phrases.append(f"from {zp(src)}: {to_places(P, [(d, moved(it, d)) for (_, d), it in G[i:j]], zp)}")
+                elif j < len(G) and G[j][0][1] == dst:          # several sources, one place
+                    while j < len(G) and G[j][0][1] == dst:
+                        j += 1
+                    frm = " and ".join(f"{moved(it, dst)} from {zp(s)}" for (s, _), it in G[i:j])
+                    phrases.append(f"{frm} to {zp(dst)}")
+                else:
+                    phrases.append(f"{moved(items, dst)} from {zp(src)} to {zp(dst)}")
+                i = j
+        # the moves come before the texts, except those made after a cut (automatic rules after a
+        # move whose own statements told something): they follow the texts told before them
+        cuts, mv = line.get("cuts", [(0, 0)]), line["moves"]
+        segment = {t: mv[n:cuts[i + 1][1] if i + 1 < len(cuts) else len(mv)] for i, (t, n) in enumerate(cuts)}
         said, at = line["said"], line.get("looked_at", [])
         early: dict = {}                   # what was seen before a tell is told before it
         late = []
@@ -777,6 +777,7 @@ class Narrator:
             if name not in told:           # a text naming them tells them
                 places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
         for k in range(len(said) + 1):
+            tell_moves(segment.get(k, ()))
             phrases.extend(early.get(k, ()))
             phrases.extend(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown)
                            for zi, shown in places.get(k, {}).items())

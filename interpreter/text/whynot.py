@@ -141,11 +141,15 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     return head.rstrip(": ") + "."
 
 
+_EVERY = object()                      # (_now) a per-player variable read of every seat
+
+
 def _now(match, seat: int, node, names: list, words=None, env=None) -> str:
     """The values now of the variables a condition reads, which the condition names but does
     not give: ' (bid is 3)', ' (led is ♦, trumps is ♥)', a per-player variable of a seat the
     rule names plainly (the player, the dealer, a seat variable, a number) with its seat: ' (the
-    player's stake is 1)'; cards only as the seat has seen them."""
+    player's stake is 1)', else every seat's: ' (each player's bid: South 0, West 1, ...)'; cards
+    only as the seat has seen them."""
     from .status import value_text
     slots, stack = {}, [node]
     while stack:                       # in the order the condition reads them
@@ -157,11 +161,16 @@ def _now(match, seat: int, node, names: list, words=None, env=None) -> str:
             at = _seat_of(match, seat, n.args[0])
             if at is not None:
                 slots.setdefault(words.value(n, env), (ref, match.S.V[ref[2]][at]))
+            else:                      # of a seat the rule goes over: every seat's ('bid(q)')
+                slots.setdefault(f"each player's {words.words(n.func)}", (ref, _EVERY))
         stack.extend(reversed(list(n.children())))
     if not slots:
         return ""
     seen = narrate.seen_cards(match, seat)
-    said = [f"{name} is {value_text(match, ref[1], v, names, seen)}" for name, (ref, v) in slots.items()]
+    said = [f"{name} is {value_text(match, ref[1], v, names, seen)}" if v is not _EVERY else
+            f"{name}: " + ", ".join(f"{names[q]} {value_text(match, ref[1], x, names, seen)}"
+                                    for q, x in enumerate(match.S.V[ref[2]]))
+            for name, (ref, v) in slots.items()]
     return f" ({', '.join(said)})"
 
 

@@ -17,7 +17,7 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
-from .conditions import Conditions
+from .conditions import Conditions, _bracketed, _ends_open, _open_ended
 from . import english
 from .english import COUNTERS, closed, join, plural, singular, unbracketed
 
@@ -63,27 +63,6 @@ def _from_end(w, k, env, noun, where, end):
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
-def _open_ended(words, r, env) -> bool:
-    """Whether a value's words run on into what follows: a list 'such that ...', or 'the sum,
-    over the players q, of X' (then 'plus 5' would read as part of X)."""
-    return isinstance(r, ast.Gen) and (r.cond is not None or (r.func in ("sum", "min", "max")
-                                                              and words.per_item(r, env) is None))
-
-
-def _ends_open(words, r, env) -> bool:
-    """Whether an operation's words end in a value that runs on into what follows: `a - sum(...)`
-    reads 'a minus the sum, over the numbers x, of x', and a 'plus 2' after it would read as
-    part of the sum's item. Its right operand is followed down while it is not bracketed."""
-    while isinstance(r, ast.BinOp):
-        right, env = words.resolve(r.right, env)
-        if isinstance(right, ast.BinOp) and _bracketed(right.op, r.op, True):
-            return False
-        if _open_ended(words, right, env):
-            return True
-        r = right
-    return False
-
-
 def _total_of(what: str) -> str:
     """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
     totals', not 'total total'."""
@@ -96,18 +75,6 @@ def _numbers_below(lo: str, hi, v) -> str:
     if isinstance(hi, ast.Num) and type(hi.value) is int:
         return f"the numbers from {lo} to {hi.value - 1}"
     return f"the numbers from {lo} up to but not including {v(hi)}"
-
-
-def _bracketed(inner: str, outer: str, right: bool) -> bool:
-    """Whether an operation `inner` in words is bracketed as the left or right operand of
-    `outer`. "a divided by b, rounded down" and "the remainder of a divided by b" do not close:
-    one inside another of *, //, % is bracketed (`a // b % 2` too), and so is a division inside
-    + or - ("a divided by b, rounded down plus c": which is divided?), or a remainder before one."""
-    prec = {"+": 1, "-": 1, "*": 2, "//": 2, "%": 2, "**": 3}
-    return (prec[inner] < prec[outer] or outer == "**"
-            or right and prec[inner] == prec[outer] and outer in "-//%"
-            or prec[inner] == prec[outer] == 2 and not inner == outer == "*"
-            or outer in "+-" and (inner == "//" or inner == "%" and not right))
 
 
 def _zone_position(w, where: str, idx, env) -> str:
