@@ -106,4 +106,4 @@ def test_a_let_whose_body_is_an_if_is_bracketed_as_an_operand_of_or(capsys):
     assert cli.main(["rules", KLAVERJAS]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "legal(c, p, l, t): l's played is empty or (if for at least one card d in p's hand" in out
-    assert "d's suit equals t)). Whether player p may play card c" in out
+    assert "d's suit is t)). Whether player p may play card c" in out

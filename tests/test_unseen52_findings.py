@@ -101,7 +101,7 @@ def test_a_sum_over_seats_plus_a_value_compared_reads_as_one_sum(tmp_path, capsy
     path.write_text(BIDDING)
     assert main(["rules", str(path)]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert ("(the sum, over the players q such that q does not equal the dealer, of q's bid) "
+    assert ("(the sum, over the players q such that q is not the dealer, of q's bid) "
             "and the amount do not sum to 2") in text, text
 
 
@@ -129,7 +129,7 @@ def test_no_card_of_a_rank_and_suit_reads_there_are_no(tmp_path, capsys):
     assert main(["rules", str(path)]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert ("such that there are no cards c in the player's hand such that c's rank is the rank "
-            "and c's suit equals the suit") in text, text
+            "and c's suit is the suit") in text, text
     m = T.stacked(str(path), "7S 7C 8D 7D 8H 7H 8S 8C")
     said = parse_answer(m, 0, NAMES, "ask 7 c")
     assert said[0] == "error" and "there are no cards c in the player's hand such that c's rank is 7 and " \
