@@ -222,11 +222,19 @@ def check_moves(t, msg):
     on_screen = {c for z in msg["zones"] for c in z["cards"] if c}
     texts = [x["move"] for x in msg["moves"]]
     assert len(texts) == len(set(texts)) == len(m.legal_moves())
+    cards_in = {z["id"]: set(z["cards"]) for z in msg["zones"]}
     for x in msg["moves"]:
         assert x["label"] and x["name"] and x["move"]
         for p in x["parts"]:
-            assert isinstance(p, dict) and len(p) == 1 and set(p) <= PART_KEYS, p
+            assert isinstance(p, dict), p
+            p = dict(p)
+            where = p.pop("from", None)      # a card's zone, when the seat sees it there
+            assert len(p) == 1 and set(p) <= PART_KEYS, p
             (k, v), = p.items()
+            if where is not None:
+                assert k in ("card", "cards"), x
+                pairs = [(v, where)] if k == "card" else list(zip(v, where, strict=True))
+                assert all(c in cards_in.get(z, ()) for c, z in pairs), x
             if k == "card":
                 assert v in names and v in on_screen, x
             elif k == "cards":
