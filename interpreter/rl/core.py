@@ -41,7 +41,7 @@ class Core:
     `default_returns`, the adapter's convention, or points where a win means nothing);
     reward="hand": at the end of every
     hand each seat gets its hand result in the game's own scoring (what `totals` add up),
-    negated where the lowest total wins (Hearts), as "points" negates the totals, so that a
+    negated where the lowest total wins (penalty points), as "points" negates the totals, so that a
     larger reward is always better; the hands that end before the first decision are paid with
     the first move's rewards.
     `max_hands` ends a match after that many hands (1: single hands).

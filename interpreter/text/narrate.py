@@ -521,7 +521,7 @@ class Narrator:
 
     def _received(self, moves: list, text: str) -> str:
         """The cards that came unseen into the viewer's own private zone, named (it sees them now),
-        unless the text names them or they came face up (Authors' card handed over)."""
+        unless the text names them or they came face up (a card asked for and handed over face up)."""
         P, v = self.m.P, self.v
         got = [name for src, dst, name in moves
                if name in self.fresh - self.face_up and dst >= 0 and P.OWNER[dst] == v >= 0

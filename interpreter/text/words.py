@@ -651,8 +651,8 @@ class Words(Conditions):
 
 
 def _repeated_calls(body) -> set:
-    """The user functions that `body` calls more than twice: Bura's covers(f, l, t) tries
-    beats(a, b, t) on each way of pairing the cards, so beats is named, not spelt out 24 times."""
+    """The user functions that `body` calls more than twice: a covers(f, l, t) that tries
+    beats(a, b, t) on each way of pairing the cards names beats, not spells it out 24 times."""
     counts: dict = {}
     stack = [body] if body is not None else []
     while stack:

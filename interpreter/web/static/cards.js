@@ -46,7 +46,7 @@ function drawn(name, deck) {      // a card of a deck the server has no pictures
   const short = suit.length > 2 ? suit.slice(0, 2) : suit;     // a suit's word, shortened in the corners
   const face = document.createElement("span");
   face.className = "face drawn" + (red(s, deck) ? " red" : "");
-  // a rank written as a word ('Dumpling', 'SalmonNigiri') is sized by its length, so it fits the card
+  // a rank written as a word ('Knight', 'WildDrawFour') is sized by its length, so it fits the card
   face.style.setProperty("--len", Math.max(rank.length, short.length, 1));
   const part = (cls, text) => {
     const e = document.createElement("span");
