@@ -16,8 +16,8 @@ zones:
   out: {visibility: all}
 functions:
   both:
-    params: {groups: list of list of card}
-    body: "flatten(groups)"
+    params: {sets: list of list of card}
+    body: "flatten(sets)"
 moves:
   play:
     params:
@@ -57,7 +57,7 @@ def test_flatten_is_put_in_words(tmp_path):
     # seats) face up", "c is not one of flatten(a)" (Gin Rummy).
     text = _rules(tmp_path, ITALIAN)
     assert "flatten(" not in text
-    assert "both(groups): the cards in groups." in text
+    assert "both(sets): the cards in sets." in text
     assert "Turn the cards in q's hand for each player q face up" in text
 
 
