@@ -5,15 +5,21 @@ independent games, such pairs made the seats' intervals too narrow."""
 from __future__ import annotations
 
 
+def per_unit(xs: list, units: list, ys: list | None = None) -> dict:
+    """{unit: [Σx, Σy]} in first-seen order (without `ys`: Σy is the number of samples)."""
+    out: dict = {}
+    for i, (x, u) in enumerate(zip(xs, units)):
+        c = out.setdefault(u, [0, 0])
+        c[0] += x
+        c[1] += 1 if ys is None else ys[i]
+    return out
+
+
 def by_unit(xs: list, units: list, ys: list | None = None) -> tuple[list, list]:
     """Per unit (deal), in first-seen order: the sum of `xs` and the sum of `ys` (without
     `ys`: the number of games)."""
-    sx: dict = {}
-    sy: dict = {}
-    for i, (x, u) in enumerate(zip(xs, units)):
-        sx[u] = sx.get(u, 0) + x
-        sy[u] = sy.get(u, 0) + (1 if ys is None else ys[i])
-    return list(sx.values()), list(sy.values())
+    sums = per_unit(xs, units, ys).values()
+    return [x for x, _ in sums], [y for _, y in sums]
 
 
 def design_effect(hits: list, units: list) -> float:
@@ -48,11 +54,11 @@ def gap_diffs(agent_deals: dict) -> tuple | None:
 def skill_gap(summary) -> tuple | None:
     """(strongest agent, mean per-deal difference of its win rate per seat and random's, its
     interval, deals), or None (gap_diffs); the interval is (None, None) with a single deal."""
-    gap = gap_diffs(summary.agent_deals)
+    gap = summary.gap_measure()
     if not gap:
         return None
-    m = {x.key: x for x in summary.measures()}["skill_gap"]
-    return gap[0], m.value, m.ci, len(gap[1])
+    agent, m = gap
+    return agent, m.value, m.ci, m.n
 
 
 def gap_lines(summary) -> list:

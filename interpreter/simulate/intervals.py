@@ -1,7 +1,8 @@
 """95% intervals: Wilson's for shares of games, mean ± t standard errors for means and pooled
 ratios (the ratio estimator over games, or deals in duplicate play), with Student's t quantile:
 over few samples, mean ± 1.96 standard errors covers far less than 95% of the time (with two
-games, t is 12.7; docs/agents.md, *Measures*)."""
+games, t is 12.7; docs/agents.md, *Measures*); the t test's p-value, and Holm's adjustment of
+many p-values."""
 from __future__ import annotations
 
 import math
@@ -108,3 +109,15 @@ def _beta_cf(a: float, b: float, x: float) -> float:
         if abs(d * c - 1.0) < 1e-15:
             break
     return h
+
+
+def holm(ps: list) -> list:
+    """Holm's step-down adjustment of p-values (the family-wise error stays at the level for the
+    whole family): the i-th smallest of m is multiplied by m - i, kept monotone, capped at 1."""
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    out = [1.0] * len(ps)
+    run = 0.0
+    for rank, i in enumerate(order):
+        run = max(run, min(1.0, (len(ps) - rank) * ps[i]))
+        out[i] = run
+    return out

@@ -37,16 +37,6 @@ class Diff(tuple):
         return self
 
 
-def per_unit(xs, ys, ids) -> dict:
-    """{unit: [Σx, Σy]} over a measure's samples (ys None: each sample counts 1)."""
-    out: dict = {}
-    for i, (x, u) in enumerate(zip(xs, ids)):
-        c = out.setdefault(u, [0, 0])
-        c[0] += x
-        c[1] += 1 if ys is None else ys[i]
-    return out
-
-
 def pairing(a, b) -> str | None:
     """Why summaries a and b cannot be paired by unit (None: they can): the same players, and
     the same games (deals) completed in each."""

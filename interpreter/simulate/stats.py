@@ -25,8 +25,8 @@ from operator import add as _add
 from textwrap import wrap
 
 from ..language.model import players_text
-from .intervals import Z95, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson
-from .deals import by_unit, design_effect, gap_diffs, gap_lines, skill_gap
+from .intervals import Z95, holm, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson  # noqa: F401 (holm: re-exported)
+from .deals import by_unit, design_effect, gap_diffs, gap_lines, per_unit, skill_gap
 from . import paired
 
 TICK = 64         # decisions between two progress reports of a game in play
@@ -231,7 +231,7 @@ def _within(lo, hi, bounds) -> tuple:
 
 def _paired_data(m: Measure, xs, ys, units) -> Measure:    # each unit's (Σx, Σy): paired.py
     if units is not None:
-        m.units = paired.per_unit(xs, ys, units)
+        m.units = per_unit(xs, units, ys)
     return m
 
 
@@ -250,23 +250,24 @@ def _mean_of(key, label, xs, bounds=(None, None), units=None) -> Measure:    # u
         m = _ratio_of(key, label, *by_unit(xs, units), bounds)
         m.kind = "mean"
         return m
-    m, se = mean_se(xs)
-    if len(xs) < 2:       # one sample says nothing of the spread: no interval, not [m, m]
-        return Measure(key, label, "mean", m, None, (None, None), 1)
-    t = t95(len(xs) - 1)
-    return Measure(key, label, "mean", m, se, _within(m - t * se, m + t * se, bounds), len(xs))
+    return _t_measure(key, label, "mean", *mean_se(xs), len(xs), bounds)
 
 
 def _ratio_of(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     if not sum(ys):       # nothing to measure (e.g. a game without decisions)
         return Measure(key, label, "ratio", None, None, (None, None), 0)
     if units and len(set(units)) < len(units):      # duplicate play: Σ over each deal
-        xs, ys = by_unit(xs, units, ys)[0], by_unit(ys, units)[0]
-    r, se = ratio_se(xs, ys)
-    if len(xs) < 2:       # (as _mean)
-        return Measure(key, label, "ratio", r, None, (None, None), 1)
-    t = t95(len(xs) - 1)
-    return Measure(key, label, "ratio", r, se, _within(r - t * se, r + t * se, bounds), len(xs))
+        xs, ys = by_unit(xs, units, ys)
+    return _t_measure(key, label, "ratio", *ratio_se(xs, ys), len(xs), bounds)
+
+
+def _t_measure(key, label, kind, v, se, n, bounds) -> Measure:
+    """v ± Student's t (n - 1 degrees of freedom) standard errors; from one sample, which says
+    nothing of the spread, no interval (not [v, v])."""
+    if n < 2:
+        return Measure(key, label, kind, v, None, (None, None), 1)
+    t = t95(n - 1)
+    return Measure(key, label, kind, v, se, _within(v - t * se, v + t * se, bounds), n)
 
 
 class Summary:
@@ -413,6 +414,15 @@ class Summary:
         self.dealer_win.append(dw)
         self.dealer_hands.append(dh)
 
+    def gap_measure(self):
+        """(the strongest agent but random, its skill gap as a measure over deals), or None
+        (deals.gap_diffs)."""
+        gap = gap_diffs(self.agent_deals)
+        if not gap:
+            return None
+        deals = [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]
+        return gap[0], _mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1), deals)
+
     def measures(self) -> list:
         """Every measure, in display order."""
         n, u = self.n, self.units   # (units of one game each: as without them)
@@ -430,10 +440,9 @@ class Summary:
                              [w / k for w, _, k in cells], (0, 1), list(deals)))
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells],
                              units=list(deals)))
-        gap = gap_diffs(self.agent_deals)
+        gap = self.gap_measure()
         if gap:
-            out.append(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
-                             [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]))
+            out.append(gap[1])
         for i, t in enumerate(self.teams or []):
             name = "+".join(map(str, t))
             out.append(share(f"team_win_rate:{name}", f"team {name} win rate", lambda o, i=i: i in o[2]))
@@ -676,18 +685,6 @@ def p_value(a: Measure, b: Measure, d: float) -> float:
     if se == 0:
         return 1.0 if d == 0 else 0.0
     return t_two_sided(d / se, _df(a, b))
-
-
-def holm(ps: list) -> list:
-    """Holm's step-down adjustment of p-values (the family-wise error stays at the level for the
-    whole family): the i-th smallest of m is multiplied by m - i, kept monotone, capped at 1."""
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    out = [1.0] * len(ps)
-    run = 0.0
-    for rank, i in enumerate(order):
-        run = max(run, min(1.0, (len(ps) - rank) * ps[i]))
-        out[i] = run
-    return out
 
 
 ALPHA = 0.05
