@@ -752,8 +752,10 @@ def test_stopping_the_workers_waits_for_the_pools_thread_to_close_its_pipe(monke
         time.sleep(0.5)
         close(self)
     monkeypatch.setattr(process._ExecutorManagerThread, "join_executor_internals", slow)
-    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"))
-    pool.submit(time.sleep, 60)
+    pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"),
+                               initializer=batch._worker_signals)
+    with batch._sigterm_blocked():      # as batch.run forks them: stopped at once, a worker must not
+        pool.submit(time.sleep, 60)     # meet pytest's (Ray's) SIGTERM handler (a second test summary in CI)
     thread = pool._executor_manager_thread
     wakeup = process._threads_wakeups[thread]
     batch._stop(pool)
