@@ -282,7 +282,7 @@ _AT_HAND = re.compile(r" \(hand [0-9]+, seed -?[0-9]+\)$")   # what differs betw
 
 
 def cmd_simulate(a) -> int:
-    from .simulate.stats import format_summary
+    from .simulate.text import format_summary
     _check_sim_args(a)
     if a.plot:
         from .simulate.plot import require
@@ -315,7 +315,8 @@ _THINK = ("search agents thought at most {} s per decision (--think): these game
 
 
 def cmd_compare(a) -> int:
-    from .simulate.stats import compare, format_compare
+    from .simulate.stats import compare
+    from .simulate.text import format_compare
     _check_sim_args(a)
     if len(a.paths) < 2:
         raise UsageError("compare needs at least two rule files")

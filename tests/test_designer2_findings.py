@@ -12,7 +12,8 @@ from conftest import ROOT
 from cardrules import cli
 from cardrules.simulate import batch as sim
 from cardrules.simulate import paired
-from cardrules.simulate.stats import Summary, compare, difference, format_compare, significance
+from cardrules.simulate.stats import Summary, compare, difference, significance
+from cardrules.simulate.text import format_compare
 
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
 ACE = str(ROOT / "tests" / "designer2" / "hc-ace-bonus.yaml")       # a winning ace scores 2
@@ -225,6 +226,6 @@ def test_paired_by_deal_intervals_cover_95_and_stars_stay_rare():
 def test_a_difference_that_rounds_to_nothing_reads_plus_zero_not_minus_zero():
     # compare printed "first player's hand-win share ... -0.000 [-0.000, +0.000]" for a pair of
     # files that differ by less than the places shown
-    from cardrules.simulate.stats import _signed
+    from cardrules.simulate.text import _signed
     assert [_signed(x, 3) for x in (-0.0001, 0.0, -0.0, 0.0004, -0.0006, 0.25)] == \
         ["+0.000", "+0.000", "+0.000", "+0.000", "-0.001", "+0.250"]

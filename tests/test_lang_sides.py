@@ -10,7 +10,8 @@ from cardrules import cli, session
 from cardrules.engine import Match
 from cardrules.errors import GameError
 from cardrules.simulate import batch as sim
-from cardrules.simulate.stats import Summary, format_summary
+from cardrules.simulate.stats import Summary
+from cardrules.simulate.text import format_summary
 
 CALLED = str(ROOT / "tests" / "games" / "called-partner.yaml")
 

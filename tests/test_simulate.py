@@ -482,7 +482,7 @@ def test_the_summary_says_how_often_each_move_is_legal_and_made_and_which_never_
 def test_compare_writes_a_row_and_its_difference_with_one_precision():
     # "hands per game  10.3  6.140  -4.150 [-4.272, -4.028]": each number chose its decimals by
     # its own size. A row now takes them from its largest value, for its differences too.
-    from cardrules.simulate.stats import _num, _places
+    from cardrules.simulate.text import _num, _places
     assert _places([10.3, 6.14], "mean") == 1 and _places([9.2, 6.14], "mean") == 3
     assert _places([0.25, 0.5], "prop") == 3 and _places([12.0], "ratio") == 3
     assert [_num(v, "mean", _places([10.3, 6.14], "mean")) for v in (10.3, 6.14)] == ["10.3", "6.1"]

@@ -12,8 +12,9 @@ from html import escape
 from . import svg
 from .deals import skill_gap
 from . import paired
-from .stats import PHASES, Summary, compare, significance, Z95, ALPHA, _places, row_places
-from .stats import _num as stats_num
+from .stats import PHASES, Summary, compare, significance, Z95, ALPHA
+from .text import _places, row_places
+from .text import _num as stats_num
 
 CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1000px;color:#222;padding:0 12px}
