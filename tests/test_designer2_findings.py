@@ -153,7 +153,10 @@ def test_real_games_paired_interval_covers_the_known_difference():
         adjusted = significance(rows)
         ci = next(r for r in rows if r[0] == "mean_total:0")[3][0][1]
         hits += ci[0] <= truth <= ci[1]
-        stars += any(p < 0.05 for (i, _), p in adjusted.items() if not rows[i][0].startswith("mean_total"))
+        stars += any(p < 0.05 for (i, _), p in adjusted.items()
+                     if not rows[i][0].startswith(("mean_total", "winning_margin")))
+        margin = next(r for r in rows if r[0] == "winning_margin")[3][0]
+        assert 0 < margin[0] <= 1          # the points doubled: a won game's margin 2, not 1
     assert 0.9 <= hits / blocks <= 0.99
     assert stars == 0              # the winners are the same in every pair: nothing else differs
 

@@ -79,7 +79,7 @@ def test_compare_report_shows_every_plot_in_chromium(page, tmp_path):
         for name in PLOTS:
             assert v + name in plots
     diffs = [k for k in plots if k.startswith("diff-")]
-    assert len(diffs) == 6
+    assert len(diffs) == 7
     for name, p in plots.items():
         assert p["w"] > 300 and p["h"] > 200, name
     assert page.locator("table.compare tr").count() > 12

@@ -1,8 +1,8 @@
 """Batch simulation: identical output for every worker count, honest confidence intervals, design
 measures that mean what docs/agents.md says, compare and plot on the command line."""
 import json
-from pathlib import Path
 import math
+from pathlib import Path
 import os
 import re
 import signal
@@ -15,6 +15,7 @@ from conftest import GAMES, ROOT, game_path
 from cardrules import cli
 from cardrules.simulate import batch as sim
 from cardrules.simulate.stats import GameStats, Summary, compare, difference, hand_shares, wilson
+from cardrules.simulate.text import format_summary
 
 COIN = str(ROOT / "tests" / "games" / "coin-flip.yaml")
 HIGH = str(ROOT / "tests" / "games" / "high-card.yaml")
@@ -322,6 +323,29 @@ def test_a_hand_is_won_by_a_team_and_its_seats_share_the_win():
     assert ms["dealer_hand_wins"].value == 0.0           # seat 0 was ahead of seat 1 alone
 
 
+def test_the_winning_margin_is_the_best_totals_lead_over_the_next_best_with_an_interval():
+    """Per match, the best total's lead over the next best (teams: their totals; the lowest
+    wins: the next lowest's lead over the lowest; a tie at the top: 0), and its mean over the
+    matches with a t-interval: 2, 4 and 0 give 2 +- 4.30 * 1.155, cut at 0."""
+    s = Summary(3)
+    base = {"players": 3, "hands": 1, "turns": 3, "decisions": 3, "winners": [0]}
+    for totals in ([7, 5, 1], [1, 9, 5], [4, 4, 0]):
+        s.add(dict(base, totals=totals))
+    m = {m.key: m for m in s.measures()}["winning_margin"]
+    assert s.margins == [2, 4, 0] and m.value == pytest.approx(2.0) and m.n == 3
+    assert m.se == pytest.approx(math.sqrt(4 / 3)) and m.ci[0] == 0.0
+    assert m.ci[1] == pytest.approx(2 + 4.303 * math.sqrt(4 / 3), rel=1e-4)
+    low = Summary(3, lowest=True)
+    low.add(dict(base, totals=[3, 10, 7]))
+    assert low.margins == [4]                    # 7 - 3: the next lowest over the lowest
+    teams = Summary(4)
+    teams.add({"players": 4, "hands": 1, "turns": 4, "decisions": 4, "totals": [5, 3, 0, 3],
+               "winners": [1, 3], "teams": [[0, 2], [1, 3]], "team_totals": [5, 6]})
+    assert teams.margins == [1]                  # the teams' totals, not the seats'
+    text = format_summary(s, "x", ["random"] * 3)
+    assert "winning margin                    2.000  [0.000, 6.969]" in text
+
+
 def test_intervals_stay_within_what_a_measure_can_be():
     """Mean +- 1.96 standard errors of a few games can reach below 0 or above 1: a count of
     lead changes is never negative and a share never above 1, so the interval is cut there."""
@@ -433,7 +457,7 @@ def test_holm_multiplies_the_ith_smallest_p_by_what_is_left_and_stays_monotone()
 
 def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
     # Optional captures: many more legal moves (a real difference), and fewer lead changes with
-    # an unadjusted interval that misses 0 at this n, which one test among 12 does by chance too.
+    # an unadjusted interval that misses 0 at this n, which one test among 13 does by chance too.
     assert cli.main(["compare", game_path("chinese-ten"), str(GAMES / "variants" / "chinese-ten-optional-captures.yaml"),
                      "-n", "40", "--hands", "1"]) == 0
     out = capsys.readouterr().out
@@ -442,7 +466,7 @@ def test_compare_stars_only_differences_that_survive_the_adjustment(capsys):
     lead = rows["lead changes per game"]
     lo, hi = (float(v) for v in lead.split("[")[-1].rstrip("]* ").split(","))
     assert hi < 0 and not lead.endswith("*")
-    assert "Holm's adjustment for the 12 differences" in out
+    assert "Holm's adjustment for the 13 differences" in out
     assert "too few games to tell" in out and "seat 0 win rate" in out.split("too few games")[1]
     # The moves, a family of tests of their own: a capture is optional in [2], so places are
     # offered and made more often, and a capture less often though offered as often or more.
@@ -496,6 +520,7 @@ def test_compare_of_games_without_scores_leaves_out_totals_and_leads(capsys):
     assert cli.main(["compare", maid, maid, "-n", "6"]) == 0
     out = capsys.readouterr().out
     assert "mean total" not in out and "lead changes" not in out and "winner leads" not in out
+    assert "winning margin" not in out
     assert "seat 0 win rate" in out and "branching factor" in out
 
 

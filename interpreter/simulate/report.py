@@ -222,6 +222,7 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
                              ("first_player_hand_wins", "First player's hand-win share", "difference"),
                              ("dealer_hand_wins", "Dealer's hand-win share", "difference"),
                              ("lead_changes", "Lead changes per game", "difference"),
+                             ("winning_margin", "Winning margin", "difference"),
                              ("forced_share", "Forced decisions share", "difference"),
                              ("branching", "Branching factor", "difference")):
         row = next((r for r in rows if r[0] == key), None)

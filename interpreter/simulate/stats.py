@@ -301,6 +301,7 @@ class Summary:
         # Duplicate play (rows with a "deal"): per agent, per deal, [summed share of its seats
         # that won outright, summed mean total of its seats, games]; deals and seatings seen.
         self.margins: list = []         # per game: the winning total's lead over the next best
+        self.margin_units: list = []    # ... the unit of each (games of one team have none)
         self.keeps_score = True         # the game keeps a score (false: every total is 0)
         self.phases: dict | None = None  # rows with "_phases" (the report's): their sums
         self.moves: list = []           # rows with "_moves": per game, move -> [offered, made]
@@ -357,6 +358,7 @@ class Summary:
         if len(sides) > 1:
             ranked = sorted(sides, reverse=not self.lowest)
             self.margins.append(abs(ranked[0] - ranked[1]))
+            self.margin_units.append(self.units[-1])
         if "_phases" in r:
             ph = r["_phases"]
             if self.phases is None:
@@ -459,6 +461,7 @@ class Summary:
                 _mean("lead_changes", "lead changes per game", self.lead_changes, counts, u),
                 _mean("winner_leads_from", "winner leads for good from", self.lead_from, shares,
                       self.lead_units),
+                _mean("winning_margin", "winning margin", self.margins, counts, self.margin_units),
                 _ratio("forced_share", "forced decisions share", self.forced, self.decisions, shares, u),
                 _ratio("branching", "branching factor", self.legal, self.decisions, (1, None), u)]
         return out
@@ -572,7 +575,8 @@ def significance(rows: list) -> dict:
 
 
 # Measures of the totals and of who leads: nothing to compare where no file keeps a score.
-SCORE_KEYS = ("mean_total:", "team_mean_total:", "agent_mean_total:", "lead_changes", "winner_leads_from")
+SCORE_KEYS = ("mean_total:", "team_mean_total:", "agent_mean_total:", "lead_changes", "winner_leads_from",
+              "winning_margin")
 
 
 def compare(names: list, summaries: list, moves: bool = False) -> list:

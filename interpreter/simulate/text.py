@@ -80,9 +80,10 @@ def format_summary(summary: Summary, name: str, agents: list, keeps_score: bool 
                       ("dealer_hand_wins", f"fair: {fair:.3f}"),
                       ("lead_changes", ""),
                       ("winner_leads_from", "share of the game's decisions; 0 = from the start"),
+                      ("winning_margin", "the best total's lead over the next best; 0 = a tie"),
                       ("forced_share", "one legal move"),
                       ("branching", "mean legal moves per decision")):
-        if not keeps_score and key in ("lead_changes", "winner_leads_from"):
+        if not keeps_score and key in ("lead_changes", "winner_leads_from", "winning_margin"):
             continue                               # (every total is 0: nobody ever leads)
         if summary.players == 1 and key != "forced_share" and key != "branching":
             continue                               # a player alone: the win rate says it all
