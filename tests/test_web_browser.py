@@ -325,6 +325,8 @@ def test_a_hand_of_hearts_by_clicking_the_pass_three_cards_and_the_trick_in_the_
     assert page.is_enabled("#last-trick")
     page.click("#last-trick")
     assert len(page.query_selector_all("#review .card")) == 4
+    title = page.text_content("#review-title")          # who took it, in the dialog's title
+    assert title == "Last trick: you took it" or re.fullmatch(r"Last trick: \w+ took it", title), title
     shot(page, "hearts-last-trick")
 
 

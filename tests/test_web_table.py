@@ -94,6 +94,7 @@ def test_the_last_trick_is_every_card_gathered_from_the_middle_even_the_last_one
     assert sorted(x["seat"] for x in trick) == [0, 1, 2, 3] and all(x["card"] for x in trick)
     taken = [z for z in t.view(0)["zones"] if z["zone"] == "tricks" and z["cards"]]
     assert len(taken) == 1 and sorted(taken[0]["cards"]) == sorted(x["card"] for x in trick)
+    assert t.view(0)["last_trick_taker"] == taken[0]["owner"]    # who took it, for the dialog
 
 
 def test_the_how_to_play_page_is_the_rules_without_paths_or_command_lines():

@@ -126,7 +126,9 @@ class Table:
                             for zi in range(len(P.zone_names))
                             if P.OWNER[zi] >= 0 and self.layout[P.zone_of[zi].name]["centre"]}
         self.last_trick: list = []        # [{"seat", "card"}] gathered from the middle last
-        self._gathering = False
+        self.last_taker: int | None = None  # the seat whose zone it was gathered into (None:
+        self._gathering = False             # no player's zone, or the cards went apart)
+        self.owner_of = {P.zone_names[zi]: P.OWNER[zi] for zi in range(len(P.zone_names))}
         self.unsaved = False          # the last autosave failed (it is tried again after each move)
         budget = head.get("budget") or play.ISMCTS_BUDGET
         self.agents = {p: make_agent(k, p, random.Random(derive_seed(self.seed, "agent", p)),
@@ -313,6 +315,7 @@ class Table:
             "move_kinds": {mv.name: mv.description or narrate.words(mv.name) for mv in g.moves.values()},
             "next_game": self.next_game,
             "last_trick": list(self.last_trick),
+            "last_trick_taker": self.last_taker if self.last_trick else None,
             "can_undo": seat in self.humans and not m.over and not self.failed and self._undo_point(seat) is not None,
         }
         if out["moves"] and play._blind_fan(m):      # 'pick one of N face-down cards from East's hand'
@@ -544,8 +547,11 @@ class Table:
     def _event(self, ev: dict):
         src = self.trick_zones.get(ev.get("from")) if ev.get("event") == "move" else None
         if src is not None:                 # a card leaves the current trick: the trick is gathered
+            to = self.owner_of.get(ev.get("to"), -1)
             if not self._gathering:
-                self.last_trick = []
+                self.last_trick, self.last_taker = [], (to if to >= 0 else None)
+            elif to != self.last_taker:
+                self.last_taker = None
             self.last_trick.append({"seat": src[0], "card": ev.get("card") if src[1] else None})
         self._gathering = src is not None
         for n in self.narrators.values():

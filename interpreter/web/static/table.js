@@ -230,7 +230,9 @@ function trickCards(trick) {     // [{seat, cards}] in seat order, from the serv
 }
 function showLastTrick() {
   if (!state || !state.last_trick.length) return;
-  const body = $("review-body");
+  const body = $("review-body"), taker = state.last_trick_taker;
+  $("review-title").textContent = taker === null || taker === undefined ? "Last trick"
+    : taker === state.seat ? "Last trick: you took it" : `Last trick: ${state.names[taker]} took it`;
   body.replaceChildren(...trickCards(state.last_trick).map((t) => el("div", {class: "review-row"},
     el("span", {class: "who", text: t.seat === state.seat ? "You" : state.names[t.seat]}),
     el("div", {class: "cards"}, ...t.cards.map((c) => cardEl(c, state.deck))))));
