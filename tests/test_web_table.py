@@ -97,6 +97,22 @@ def test_the_last_trick_is_every_card_gathered_from_the_middle_even_the_last_one
     assert t.view(0)["last_trick_taker"] == taken[0]["owner"]    # who took it, for the dialog
 
 
+def test_the_end_of_a_hand_is_told_by_partnership_in_a_game_with_teams():
+    """'Hand 1 is over: You and North +1, West and East +2.' in a game with fixed teams (a
+    team's result is its seats' sum, as its total is), seat by seat in a game without."""
+    for game, teams in (("scopa", [[0, 2], [1, 3]]), ("hearts", None)):
+        t = Table.create(game_path(game), 4, {}, ["human"] + ["random"] * 3, 5, False, None)
+        rng = random.Random(2)
+        while not t.match.hand_results:
+            s = t.to_move()
+            t.apply(rng.randrange(len(t.match.legal_moves())) if s == 0 else t.computer_choice()[2])
+        res, names = t.match.hand_results[0], ["You"] + t.names[1:]
+        told = [x for x in t.view(0)["log"] if x.startswith("Hand 1 is over: ")]
+        want = ", ".join(f"{names[a]} and {names[b]} {res[a] + res[b]:+d}" for a, b in teams) if teams \
+            else ", ".join(f"{names[p]} {r:+d}" for p, r in enumerate(res))
+        assert told == [f"Hand 1 is over: {want}."]
+
+
 def test_the_how_to_play_page_is_the_rules_without_paths_or_command_lines():
     g, _ = load_game(game_path("nutzen"))
     page = howto.page(g)

@@ -595,7 +595,12 @@ class Narrator:
                 self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
             if self.results and self.m.P.game.keeps_score:
-                res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(ev.get("results", [])))
+                results, teams = ev.get("results", []), self.m.P.teams
+                if len(teams) < len(results) and not ev.get("sides"):    # partnerships: theirs
+                    res = ", ".join(join([self._who(p) for p in t]) + f" {sum(results[p] for p in t):+d}"
+                                    for t in teams)                        # (a team's: its seats' sum)
+                else:
+                    res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(results))
                 self.note(f"Hand {ev['number']} is over: {res}.")
             else:                          # no scores: every result is 0, and the screens say
                 self._flush()              # the hand is over
