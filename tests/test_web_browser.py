@@ -601,6 +601,37 @@ def test_the_keyboard_alone_plays_a_move(server, context):
     page.wait_for_function(f"document.body.dataset.decision !== '{before}'")
 
 
+FOCUS_RING = """() => { const e = document.activeElement, s = getComputedStyle(e);
+  if (e === document.body) return null;        // (nothing focused, or redrawn away)
+  return [e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className, s.outlineStyle, s.outlineWidth,
+          s.outlineColor, s.boxShadow]; }"""
+
+
+def test_keyboard_focus_is_a_ring_seen_on_every_control(server, context):
+    """Tab through the lobby and the table: every control reached shows a ring of at least 3px
+    and, inside it, a ring of another colour, so that it shows on any background: the felt, a
+    white card or field, a yellow button (the yellow outline vanished on the yellow buttons, and
+    a field's was Chromium's 1px)."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    links = create_in_lobby(page, server, "chinese-ten", ["human", "random"], seed=14)
+    seen = []
+    for url in (server.url + "/", links[0]):
+        page.goto(url)
+        if url != links[0]:
+            page.wait_for_selector("#create")
+        else:
+            wait_turn(page)
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            ring = page.evaluate(FOCUS_RING)
+            if ring:
+                seen.append(ring)
+    assert len({x[0] for x in seen}) >= 6, seen
+    for what, style, width, colour, shadow in seen:
+        assert style != "none" and float(width[:-2]) >= 3, (what, style, width)
+        assert shadow != "none" and not shadow.startswith(colour), (what, colour, shadow)
+
 def sniff(page) -> dict:
     """Pass the table's socket through a valve: `seen['state']` is the last state the server
     sent; while `seen['hold']` is set, the server's messages wait in `seen['held']`."""
