@@ -356,7 +356,8 @@ def _compared(rows: list) -> list:
                                                      "p_holm": adjusted.get((i, j)),
                                                      "significant": adjusted.get((i, j), 1) < 0.05,
                                                      "paired": d.paired, "alike": bool(d.alike),
-                                                     "ci95_independent": list(d.independent)}
+                                                     "ci95_independent": list(d.independent),
+                                                     "fair_shift": d.fair}
                              for j, d in enumerate(diffs)]}
             for i, (k, label, cells, diffs) in enumerate(rows)]
 

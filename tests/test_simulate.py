@@ -524,6 +524,31 @@ def test_compare_of_games_without_scores_leaves_out_totals_and_leads(capsys):
     assert "seat 0 win rate" in out and "branching factor" in out
 
 
+def test_compare_across_player_counts_sets_each_win_rate_against_its_own_fair_share():
+    """Seat 0 wins 30% of 4-player games (fair 25%) and 55% of 2-player ones (fair 50%): as far
+    above fair in both, so the difference compared is 0, not +0.25 starred, and its test is of
+    the distances (a pooled share would test 0.30 against 0.55)."""
+    from cardrules.simulate.text import format_compare
+
+    def summary(players, wins, n=200):
+        s = Summary(players)
+        for g in range(n):
+            s.add({"players": players, "hands": 1, "turns": 1, "decisions": 1, "game": g,
+                   "totals": [0] * players, "winners": [0 if g < wins else 1]})
+        return s
+    four, two = summary(4, 60), summary(2, 110)
+    rows = {k: d for k, _, _, (d,) in compare(["a", "b"], [four, two])}
+    d = rows["win_rate:0"]
+    assert d.fair == pytest.approx(0.25) and d[0] == pytest.approx(0.0, abs=1e-12) and d.p == pytest.approx(1.0)
+    assert d[1][0] < 0 < d[1][1] and rows["win_rate:1"][0] == pytest.approx(0.45 - 0.5 - (0.70 - 0.25))
+    assert rows["draw_rate"].fair is None          # no fair share: as before
+    same = {k: d for k, _, _, (d,) in compare(["a", "b"], [two, summary(2, 150)])}
+    assert same["win_rate:0"].fair is None and same["win_rate:0"][0] == pytest.approx(0.75 - 0.55)
+    text = format_compare(["a", "b"], [four, two])
+    assert "[2]-[1] win rates and hand-win shares are differences of each one's distance from its own" in text
+    assert "(a seat's: 0.250 in [1], 0.500 in [2]" in text
+
+
 def test_compare_needs_two_files(capsys):
     assert cli.main(["compare", COIN, "-n", "5"]) == 2
     assert "at least two" in capsys.readouterr().err

@@ -28,11 +28,13 @@ class Diff(tuple):
     whether it was `tested` (a measure that varied in no pair tests nothing), whether it was
     `paired`, and the `independent` interval (the one independent samples would give); `alike`
     names the unit ("game", "deal") when a mean or ratio differed by the same in every pair (no
-    spread: its interval of width 0 is no certainty, and compare says "same in every game")."""
+    spread: its interval of width 0 is no certainty, and compare says "same in every game");
+    `fair`, where b's fair share differs from a's, by how much (stats.over_fair: the difference
+    is then of their distances from fair)."""
 
-    def __new__(cls, value, ci, p, tested, paired=False, independent=None, alike=None):
+    def __new__(cls, value, ci, p, tested, paired=False, independent=None, alike=None, fair=None):
         self = super().__new__(cls, (value, ci))
-        self.p, self.tested, self.paired, self.alike = p, bool(tested), paired, alike
+        self.p, self.tested, self.paired, self.alike, self.fair = p, bool(tested), paired, alike, fair
         self.independent = independent if independent is not None else ci
         return self
 

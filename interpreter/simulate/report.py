@@ -13,7 +13,7 @@ from . import svg
 from .deals import skill_gap
 from . import paired
 from .stats import PHASES, Summary, compare, significance, Z95, ALPHA
-from .text import _places, row_places
+from .text import _places, fair_lines, row_places
 from .text import _num as stats_num
 
 CSS = """
@@ -208,7 +208,7 @@ def compare_report(names: list, summaries: list, agents: list, meta: list) -> st
     body += _compare_table("measure", short, rows, adjusted, summaries)
     body.append(f"<p>* a difference that holds after Holm's adjustment for the {len(adjusted)} "
                 "differences tested at once (family-wise error 5%).</p>")
-    body += [f"<p>{escape(x)}.</p>" for x in paired.lines(names, summaries, rows)]
+    body += [f"<p>{escape(x)}.</p>" for x in paired.lines(names, summaries, rows) + fair_lines(summaries, rows)]
     moves = compare(names, summaries, moves=True)
     if moves:
         moved = significance(moves)

@@ -606,5 +606,42 @@ def compare(names: list, summaries: list, moves: bool = False) -> list:
                  or base.n == 0 or c.n == 0 or (base.kind != "prop" and None in (base.se, c.se))
                  else paired.compared(base, c, units, difference, p_value)   # (one game: no spread)
                  for c, units in zip(cells[1:], pairs)]
+        fair = fair_share(k, summaries)
+        if fair is not None:            # files with other fair shares: how far each is from its own
+            diffs = [d if d is None or f == fair[0] else over_fair(d, base, c, f - fair[0])
+                     for d, c, f in zip(diffs, cells[1:], fair[1:])]
         rows.append((k, labels[k], cells, diffs))
     return rows
+
+
+# Measures of wins, whose fair share is the summary's fair() (a seat's, a team's, an agent's
+# per seat held) or hand_fair() (a seat's share of the hands won).
+FAIR_KEYS = ("win_rate:", "team_win_rate:", "agent_win_rate:")
+HAND_FAIR_KEYS = ("first_player_hand_wins", "dealer_hand_wins")
+
+
+def fair_share(key: str, summaries: list) -> list | None:
+    """Each summary's fair share for the measure `key` (None: a measure with no fair share)."""
+    if key.startswith(FAIR_KEYS):
+        return [s.fair() for s in summaries]
+    if key in HAND_FAIR_KEYS:
+        return [s.hand_fair() for s in summaries]
+    return None
+
+
+def over_fair(d, a: Measure, b: Measure, shift: float):
+    """The difference d = b - a of two measures whose fair shares differ by `shift` (b's less
+    a's: another number of players, of teams), as a difference of their distances from fair,
+    (b - fair_b) - (a - fair_a): d less the shift, with its interval, and the p-value of the
+    test that b and a are as far from fair (Wald's, on the two standard errors: a pooled share
+    tests b == a, which says nothing here)."""
+    v = d[0] - shift
+    if a.kind == "prop" and b.kind == "prop":
+        se = math.sqrt(sum(m.value * (1 - m.value) * getattr(m, "deff", 1) / m.n for m in (a, b)))
+        p = (1.0 if abs(v) < 1e-12 else 0.0) if se == 0 else math.erfc(abs(v) / se / math.sqrt(2))
+    else:
+        se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
+        p = (1.0 if abs(v) < 1e-12 else 0.0) if se == 0 else t_two_sided(v / se, _df(a, b))
+    (lo, hi), (ilo, ihi) = d[1], d.independent
+    return paired.Diff(v, (lo - shift, hi - shift), p, d.tested, d.paired, (ilo - shift, ihi - shift),
+                       d.alike, fair=shift)

@@ -152,7 +152,8 @@ def format_compare(names: list, summaries: list) -> str:
     lines.append("differences are against [1] with 95% intervals; * marks a difference that holds")
     lines.append(f"after Holm's adjustment for the {len(adjusted)} differences tested at once "
                  f"(family-wise error 5%)")
-    lines += [x for line in paired.lines(names, summaries, rows) for x in wrap(line, 96, subsequent_indent="  ")]
+    lines += [x for line in paired.lines(names, summaries, rows) + fair_lines(summaries, rows)
+              for x in wrap(line, 96, subsequent_indent="  ")]
     moves = compare(names, summaries, moves=True)
     if moves:
         adjusted = significance(moves)
@@ -166,6 +167,20 @@ def format_compare(names: list, summaries: list) -> str:
         lines.append(f"could still differ by more than {WIDE:.2f} either way; 4 times the games "
                      f"halve an interval")
     return "\n".join(lines)
+
+
+def fair_lines(summaries: list, rows: list) -> list:
+    """For each file whose fair shares differ from the first's (another number of players or
+    teams): that its win rates and hand-win shares are compared as distances from fair."""
+    out = []
+    a = summaries[0]
+    for j, b in enumerate(summaries[1:]):
+        if any(d is not None and d.fair is not None for _, _, _, diffs in rows for d in diffs[j:j + 1]):
+            out.append(f"[{j + 2}]-[1] win rates and hand-win shares are differences of each one's "
+                       f"distance from its own file's fair share (a seat's: {a.fair():.3f} in [1], "
+                       f"{b.fair():.3f} in [{j + 2}]; of the hands: {a.hand_fair():.3f} and "
+                       f"{b.hand_fair():.3f})")
+    return out
 
 
 def _compare_rows(title: str, short: list, rows: list, adjusted: dict, wide: list) -> list:

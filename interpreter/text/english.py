@@ -1,4 +1,5 @@
-"""Small English helpers the text modules share: `join` ("a, b and c"), `cap` (capitalize a
+"""Small English helpers the text modules share: `join` ("a, b and c"), `tally` (results per
+seat or partnership), `cap` (capitalize a
 sentence that starts with one of our own words), `plural`, and a name's words (`words`,
 `third_person`, `verb_words`).
 """
@@ -15,6 +16,13 @@ def join(items: list, word: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def tally(results: list, teams, who) -> str:
+    """'South +3, West -1', or by partnership where `teams` has fewer teams than seats ('You
+    and North +1, West and East +2': a team's result is its seats' sum, as its total is)."""
+    groups = teams if teams and len(teams) < len(results) else [[p] for p in range(len(results))]
+    return ", ".join(join([who(p) for p in g]) + f" {sum(results[p] for p in g):+d}" for g in groups)
 
 
 _LEAD_WORDS = ("the ", "a ", "an ", "any ", "all ", "every ", "for ", "if ", "some ", "it ", "whether ",

@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, cards_words, ends_clause, join, says_label, singular, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import COUNTERS, cards_words, ends_clause, join, says_label, singular, tally, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -595,12 +595,7 @@ class Narrator:
                 self.note(f"Hand {ev['number']}: {self.names[ev['dealer']]} deals.")
         elif kind == "hand_end":
             if self.results and self.m.P.game.keeps_score:
-                results, teams = ev.get("results", []), self.m.P.teams
-                if len(teams) < len(results) and not ev.get("sides"):    # partnerships: theirs
-                    res = ", ".join(join([self._who(p) for p in t]) + f" {sum(results[p] for p in t):+d}"
-                                    for t in teams)                        # (a team's: its seats' sum)
-                else:
-                    res = ", ".join(f"{self._who(p)} {r:+d}" for p, r in enumerate(results))
+                res = tally(ev.get("results", []), None if ev.get("sides") else self.m.P.teams, self._who)
                 self.note(f"Hand {ev['number']} is over: {res}.")
             else:                          # no scores: every result is 0, and the screens say
                 self._flush()              # the hand is over
