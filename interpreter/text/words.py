@@ -19,7 +19,7 @@ from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions, _bracketed, _ends_open, _open_ended
 from . import english
-from .english import COUNTERS, closed, join, plural, singular, unbracketed
+from .english import closed, counts_piles, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -714,7 +714,7 @@ def word_move(w: Words, mv) -> None:
     zones = list(w.index_params.values())
     for local, z in w.index_params.items():
         noun = singular(w.words(z))
-        if local[2:].lower() in COUNTERS and noun not in taken:
+        if counts_piles(local[2:], z) and noun not in taken:
             # the only one of its zone: 'the spot'; from pile i to pile j: each by its name
             w.index_labels[local] = noun if zones.count(z) == 1 else f"{noun} {w.words(local[2:])}"
 

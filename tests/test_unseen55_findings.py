@@ -1,0 +1,50 @@
+"""Findings of Canfield and Svoi Kozyri written from the docs (tests/unseen55/)."""
+from cardrules import cli
+from cardrules import testing as T
+from cardrules.text import narrate
+
+NAMES = ["South"]
+
+FOUNDING = """\
+game: Founding
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3]
+  suits: [C, H]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  foundations: {count: 2, visibility: all}
+moves:
+  found:
+    params:
+      card: {from: "stock[-1:]"}
+      PARAM: {from: "indices(foundations)", if: "empty(foundations(PARAM)) or top(foundations(PARAM)).suit == card.suit"}
+    do:
+      - move: {cards: card, to: "foundations(PARAM)", face_up: true}
+hand:
+  - repeat:
+      - choose: [found]
+        by: 0
+    until: "empty(stock)"
+"""
+
+
+def test_a_pile_parameter_named_by_the_start_of_its_zone_reads_as_the_zone(tmp_path, capsys):
+    """Canfield's `f: {from: "indices(foundations)"}` and `t: {from: "indices(tableau)"}` read
+    "South founds (f 2)", "Build 3♦, t 3 (on 4♣)" and "The player chooses the f": only a
+    counter's name (`i`, `idx`) was read as the pile it numbers. The start of the zone's name
+    (`f`, `found`) is one too; a name of its own (`goal`) stays its own."""
+    for param, label in (("f", "foundation"), ("found", "foundation"), ("goal", "goal")):
+        path = tmp_path / f"{param}.yaml"
+        path.write_text(FOUNDING.replace("PARAM", param))
+        m = T.stacked(str(path), "AC 2C 3C AH 2H 3H")
+        menu = [narrate.describe_move(m, mv, 0, NAMES) for mv in m.legal_moves()]
+        assert menu[1] == f"Found 3♥, {label} 2 (empty)", menu
+        narr = narrate.Narrator(m, 0, NAMES).attach()
+        T.choose(m, "found 3H 1")
+        told = " ".join(" ".join(narr.take()).split())
+        assert told.startswith(f"You found ({label} 2): 3♥"), told
+        assert cli.main(["rules", str(path)]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert f"The player chooses the {label}: one of the 2 foundations" in out, out
