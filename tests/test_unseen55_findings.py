@@ -48,3 +48,42 @@ def test_a_pile_parameter_named_by_the_start_of_its_zone_reads_as_the_zone(tmp_p
         assert cli.main(["rules", str(path)]) == 0
         out = " ".join(capsys.readouterr().out.split())
         assert f"The player chooses the {label}: one of the 2 foundations" in out, out
+
+
+OWN_TRUMPS = """\
+game: Own trumps
+players: {min: 2, max: 2}
+deck:
+  ranks: [9, 10]
+  suits: [C, H]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+functions:
+  trumps:
+    params: {p: seat}
+    body: "[C] if p == 0 else [H]"
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "card.suit in trumps(player) or player != 1"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 1
+"""
+
+
+def test_a_seat_compared_with_a_seat_number_reads_as_the_seat(tmp_path, capsys):
+    """Svoi Kozyri's `trumps(p)`, `[C, S] if p == 0 else [D, H]`, read "clubs and spades if p
+    is 0": a seat is never a number in the rules text, which says "Seat 0 deals the first
+    hand". A seat compared with a seat written as a number reads "p is seat 0"."""
+    path = tmp_path / "own.yaml"
+    path.write_text(OWN_TRUMPS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "trumps(p): clubs if p is seat 0, otherwise hearts." in out, out
+    assert "or the player is not seat 1" in out, out
