@@ -87,3 +87,42 @@ def test_a_seat_compared_with_a_seat_number_reads_as_the_seat(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "trumps(p): clubs if p is seat 0, otherwise hearts." in out, out
     assert "or the player is not seat 1" in out, out
+
+
+TOPS = """\
+game: Tops
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4]
+  suits: [C]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  piles: {count: 2, visibility: all}
+  done: {visibility: all}
+functions:
+  tops:
+    body: "flatten([piles(i)[-1:] for i in indices(piles)])"
+moves:
+  lift:
+    params:
+      card: {from: "tops()"}
+    do:
+      - move: {cards: card, to: done}
+hand:
+  - deal: {from: stock, to: piles, count: 2}
+  - choose: [lift]
+    by: 0
+"""
+
+
+def test_flatten_of_a_slice_for_each_pile_names_the_cards_once(tmp_path, capsys):
+    """Canfield's `flatten([tableau(t)[-1:] for t in indices(tableau)])`, the top card of each
+    tableau pile, read "the cards in the top card of tableau number t for each number t ...":
+    the slice already says which cards; flattened, they are those cards."""
+    path = tmp_path / "tops.yaml"
+    path.write_text(TOPS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "tops(): the top card of piles number i for each number i in" in out, out
+    assert "the cards in the top card" not in out, out

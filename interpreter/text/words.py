@@ -577,9 +577,10 @@ class Words(Conditions):
             return f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]
-            if isinstance(g, ast.Gen) and g.func is None and isinstance(g.elt, ast.Gen) \
-                    and g.elt.func is None:   # of lists built for each item: those lists' cards,
-                return v(a[0])                # not "the cards in the cards c in ... for each i"
+            if isinstance(g, ast.Gen) and g.func is None and (isinstance(g.elt, ast.Slice) or isinstance(
+                    g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: those
+                return v(a[0])       # lists' cards, not "the cards in the cards c in ... for each i",
+                # nor "the cards in the top card of pile number i for each ..." (`pile(i)[-1:]`)
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
