@@ -126,3 +126,49 @@ def test_flatten_of_a_slice_for_each_pile_names_the_cards_once(tmp_path, capsys)
     out = " ".join(capsys.readouterr().out.split())
     assert "tops(): the top card of piles number i for each number i in" in out, out
     assert "the cards in the top card" not in out, out
+
+
+BASED = """\
+game: Based
+players: {min: 1, max: 1}
+deck:
+  ranks: [A, 2, 3, 4]
+  suits: [C, H]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  foundations: {count: 2, visibility: all}
+variables:
+  base: {type: rank, initial: 2}
+moves:
+  found:
+    params:
+      card: {from: "hand(player)"}
+      f: {from: "indices(foundations)", if: "card.rank == base if empty(foundations(f)) else card.suit == top(foundations(f)).suit"}
+    do:
+      - move: {cards: card, to: "foundations(f)", face_up: true}
+hand:
+  - shuffle: stock
+  - move: {top: stock, to: "foundations(0)", face_up: true}
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [found]
+    by: 0
+"""
+
+
+def test_a_refused_move_tells_the_branch_of_an_if_else_that_applies(tmp_path):
+    """Canfield at the terminal: `found 3d 2`, an empty foundation, was told "If the foundation
+    is empty, 3♦'s rank is base; otherwise 3♦ and the top card of the foundation have the same
+    suit ...": the whole `X if T else Y` of the rule, where the cases of an `or` are narrowed to
+    those that apply. The branch the pile typed takes is said alone."""
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "based.yaml"
+    path.write_text(BASED)
+    m = T.stacked(str(path), "2C 3C AH 4H")   # foundation 1: 2♣; hand: 3♣ A♥ 4♥
+    assert T.cards(m, "hand:0") == ["3C", "AH", "4H"]
+    said = parse_answer(m, 0, NAMES, "found ah 2")
+    assert said == ("error", "You cannot found with A♥: only if A♥'s rank is base (base is 2)."), said
+    said = parse_answer(m, 0, NAMES, "found ah 1")
+    assert said == ("error", "You cannot found with A♥: only if A♥ and the top card of the "
+                             "foundation have the same suit."), said
