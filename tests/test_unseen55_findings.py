@@ -172,3 +172,14 @@ def test_a_refused_move_tells_the_branch_of_an_if_else_that_applies(tmp_path):
     said = parse_answer(m, 0, NAMES, "found ah 1")
     assert said == ("error", "You cannot found with A♥: only if A♥ and the top card of the "
                              "foundation have the same suit."), said
+
+
+def test_an_option_default_of_the_wrong_type_names_the_options_type(tmp_path, capsys):
+    """Svoi Kozyri's `limit: {type: int, default: sixty}` was told "'default' in 'limit' must
+    be a whole number or true/false": the option says which of the two it is."""
+    path = tmp_path / "own.yaml"
+    for typ, want in (("int", "a whole number"), ("bool", "true or false")):
+        path.write_text(OWN_TRUMPS + f"options:\n  limit: {{type: {typ}, default: sixty}}\n")
+        assert cli.main(["validate", str(path)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err == f"{path}:25:{28 + len(typ)}: error: 'default' in 'limit' must be {want}, not the text 'sixty'", err
