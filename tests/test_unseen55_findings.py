@@ -183,3 +183,15 @@ def test_an_option_default_of_the_wrong_type_names_the_options_type(tmp_path, ca
         assert cli.main(["validate", str(path)]) == 1
         err = capsys.readouterr().err.strip()
         assert err == f"{path}:25:{28 + len(typ)}: error: 'default' in 'limit' must be {want}, not the text 'sixty'", err
+
+
+def test_a_chained_comparison_is_told_so(tmp_path, capsys):
+    """Canfield, a slip: `rank_order(c.rank) == (rank_order(t.rank) + 1) % 13 == 0` was
+    refused as "unexpected '=='", which does not say what is wrong: Python chains comparisons,
+    the language does not."""
+    path = tmp_path / "own.yaml"
+    path.write_text(OWN_TRUMPS.replace('"[C] if p == 0 else [H]"', '"[C] if p == 0 == 0 else [H]"'))
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"{path}:13:26: error: comparisons do not chain: '==' follows a comparison; "
+                   "write each on its own, joined with and (a < b and b < c)"), err
