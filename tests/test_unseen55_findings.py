@@ -195,3 +195,14 @@ def test_a_chained_comparison_is_told_so(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err == (f"{path}:13:26: error: comparisons do not chain: '==' follows a comparison; "
                    "write each on its own, joined with and (a < b and b < c)"), err
+
+
+def test_the_cards_of_every_pile_read_as_one_number(tmp_path, capsys):
+    """Canfield's result, `sum(count(foundations(f)) for f in indices(foundations))`, read "the
+    sum, over the numbers f in the numbers of the 4 foundations (0 to 3), of the number of cards
+    in foundations number f": the number of cards in all 4 foundations."""
+    path = tmp_path / "tops.yaml"
+    path.write_text(TOPS + 'match:\n  hand_result: "sum(count(piles(i)) for i in indices(piles))"\n')
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The player's result for a hand is the number of cards in all 2 piles." in out, out

@@ -218,8 +218,7 @@ def param_label(p) -> str:
     """A parameter's name on the menu: its own in words ('discard pile 3'), or its zone's in the
     singular when it numbers a zone's piles under a counter's name (`i: {from:
     "indices(columns)"}`: 'column 3', not 'i 3')."""
-    zname = indexed_zone(p)
-    zname = zname if zname is not None and counts_piles(p.name, zname) else None
+    zname = next((z for z in [indexed_zone(p)] if z is not None and counts_piles(p.name, z)), None)
     return singular(words(zname)) if zname is not None else words(p.name)
 
 

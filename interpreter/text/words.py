@@ -99,6 +99,20 @@ def _from_end_count(idx):
     return idx.operand if isinstance(idx, ast.Neg) else None
 
 
+def _all_piles(w, n: ast.Gen, env):
+    """`sum(count(Z(i)) for i in indices(Z))` in words, 'the number of cards in all 4 foundations'
+    (not 'the sum, over the numbers i in ..., of the number of cards in Z number i'), else None."""
+    it, e = w.resolve(n.iter, env)[0], n.elt
+    if n.cond is not None or not (isinstance(it, ast.Call) and it.ref is None and it.func == "indices") \
+            or not (isinstance(e, ast.Call) and e.ref is None and e.func == "count" and len(e.args) == 1):
+        return None
+    z, x = it.args[0].ref[1], e.args[0]
+    if z.kind == "indexed" and isinstance(x, ast.Call) and x.func == z.name and len(x.args) == 1 \
+            and isinstance(x.args[0], ast.Name) and x.args[0].id == n.var:
+        return f"the number of cards in all {z.count} {plural(w.words(z.name))}"
+    return None
+
+
 def _slice(w, n, env) -> str:
     """xs[lo:hi] in words: the first / last k items (the bottom / top k cards of a zone), all but
     them, or the items from one position up to another."""
@@ -463,7 +477,7 @@ class Words(Conditions):
         if f == "sum":
             if what:
                 return f"the {_total_of(what)} of the {self.over(n, env, with_var=False)}"
-            return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
+            return _all_piles(self, n, env) or f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"
             if what:
@@ -578,9 +592,8 @@ class Words(Conditions):
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]
             if isinstance(g, ast.Gen) and g.func is None and (isinstance(g.elt, ast.Slice) or isinstance(
-                    g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: those
-                return v(a[0])       # lists' cards, not "the cards in the cards c in ... for each i",
-                # nor "the cards in the top card of pile number i for each ..." (`pile(i)[-1:]`)
+                    g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: their cards,
+                return v(a[0])    # not "the cards in the cards c in ... for each i" (nor "in the top card of")
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
