@@ -224,7 +224,7 @@ def test_rules_text_says_whose_zone_data_is_set_and_brackets_a_position(tmp_path
     assert cli.main(["rules", _write(tmp_path, COLUMNS)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Set the down of column number i to the down of column number i plus 1." in out, out
-    assert "the card at position (the number of cards in the c minus the size) of the c" in out, out
+    assert "the card at position (the number of cards in the column minus the size) of the column" in out, out
 
 
 TURN_UP = """

@@ -175,7 +175,7 @@ def test_the_rules_text_gives_a_list_index_its_own_place(worded):
 
 def test_the_rules_text_counts_a_singular_zone_name_in_the_plural(worded):
     # Lost Cities' `indices(expedition)`: "the numbers of the 5 expedition (0 to 4)".
-    assert "one of the 3 heaps, such that" in worded and "the numbers of the 3 heaps (0 to 2)" in worded
+    assert "one of the 3 heaps, such that" in worded and "the number of cards in all 3 heaps" in worded
 
 
 def test_the_rules_text_does_not_list_suits_that_are_their_own_colours(worded):

@@ -85,6 +85,8 @@ class MoveTests:
         # id(part) -> its cases, when a part is an `or`: per disjunct, its `and` parts as
         # (node, fn), fn None for a part that reads a parameter (see narrow)
         self.cases: dict = {}
+        # id(part) -> its test, when a part is a condition `X if T else Y` (see narrow)
+        self.branches: dict = {}
 
 
 class Probe:
@@ -118,6 +120,7 @@ class Probe:
             t.own = [(n, env[x]) for n, x in t.own]
             t.cases = {k: [[(n, None if x is None else env[x]) for n, x in d] for d in cs]
                        for k, cs in t.cases.items()}
+            t.branches = {k: env[x] for k, x in t.branches.items()}
         self.moves = todo
 
     @staticmethod
@@ -125,6 +128,10 @@ class Probe:
         """The cases of each `or` among a condition's parts: their parts that read no
         parameter are compiled on their own, with the condition's arguments."""
         for n, _ in parts:
+            if isinstance(n, nodes.Cond):   # `X if T else Y`: T with the arguments, then X and Y
+                t.branches[id(n)] = c.expr_fn(n.test, ["player"] + locs)
+                Probe._cases(c, t, [(x, None) for x in (n.then, n.other)], locs)
+                continue
             ds = disjuncts(n)
             if len(ds) > 1:
                 t.cases[id(n)] = [[(x, None if _uses_any(x, set(locs)) else c.expr_fn(x, ["player"] + locs))
@@ -219,7 +226,14 @@ def narrow(look: _Look, t: MoveTests, n, args: list):
     """A failed condition `A and X or B and Y`, where A and B read no parameter, said for the
     state at hand: the cases whose A is false now are left out, and the parts such as B that
     hold now are not repeated (`on_table > 0 and (follows(card) or ...)` is 'only if
-    follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left."""
+    follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left.
+    A condition `X if T else Y` is said as the branch T takes now (Canfield's `card.rank == base
+    if empty(foundations(f)) else follows(...)` for an empty foundation: 'only if 3♦'s rank is
+    base'), itself narrowed."""
+    test = t.branches.get(id(n))
+    if test is not None:
+        v = look.call(test, *args)
+        return n if v is _FAILED else narrow(look, t, n.then if v else n.other, args)
     cases = t.cases.get(id(n))
     if cases is None:
         return n

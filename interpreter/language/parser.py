@@ -78,6 +78,11 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
     if tok.type == "EQUAL":                   # '=' belongs to let only
         return RuleError("unexpected '=' (use == to compare; '=' only names a value in let NAME = ...)", where)
+    if tok.type in ("COMP_OP", "IN") or tok.type == "NOT" and re.match(r"not\s+in\b", text[tok.start_pos:]):
+        # a == b == 0: Python chains comparisons, the language does not
+        word = "not in" if tok.type == "NOT" else tok
+        return RuleError(f"comparisons do not chain: '{word}' follows a comparison; write each on its "
+                         f"own, joined with and (a < b and b < c)", where)
     if tok.type in ("ELSE",):
         return RuleError("'else' without 'if'", where)
     if tok.type == "COMMA" and _unclosed(text[:tok.start_pos]) is None:   # leader, left(leader)

@@ -409,6 +409,10 @@ class _Report:
     # -- messages ----------------------------------------------------------------------------
     def type_error(self, e, place) -> RuleError:
         want = e.schema.get("title") or _or([_TYPE_WORDS.get(t, t) for t in _types(e.validator_value)])
+        opts = self.doc.get("options") if isinstance(self.doc, dict) else None
+        if len(place) == 3 and place[0] == "options" and place[2] == "default" and isinstance(opts, dict) \
+                and isinstance(opts.get(place[1]), dict):   # the option's own type, not 'int or bool'
+            want = {"int": "a whole number", "bool": "true or false"}.get(opts[place[1]].get("type", "int"), want)
         if e.instance is None:
             _, parent, key = self.locate(place)
             word = getattr(parent, "null_words", {}).get(key)

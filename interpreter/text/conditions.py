@@ -330,6 +330,8 @@ class Conditions:
             return f"{left} {verb} one of {self.value(Rr, Renv)}"
         left = closed(left)                      # '(the number of ... such that ...) is at least ...'
         right = self.listed(Rr, Renv)
+        if L.type == "seat" and isinstance(Rr, ast.Num):   # `p == 0`: 'p is seat 0', not 'p is 0'
+            right = self.seat(Rr, Renv)
         if L.type == "int" and R.type == "int":  # 'the row's number is less than ...', not 'the
             ln, rn = self.index_number(Lr, Lenv), self.index_number(Rr, Renv)   # row is less than'
             if (ln is None) != (rn is None):     # (two piles compared read 'pile j equals pile i')

@@ -37,6 +37,14 @@ def cap(s: str) -> str:
 COUNTERS = frozenset("i j k n x idx ix index num number".split())   # parameter names that name nothing
 
 
+def counts_piles(name: str, zone: str) -> bool:
+    """Whether a parameter `name` that numbers the piles of `zone` names nothing of its own, so
+    the text calls it by the zone: a counter's name (`i`, `idx`), or the start of the zone's
+    name (`f` of `foundations`, `tab` of `tableau`: 'foundation 2', not 'f 2')."""
+    n, z = name.lower(), zone.lower()
+    return n in COUNTERS or (len(n) < len(singular(z)) and z.startswith(n))
+
+
 def list_of(items: list) -> str:
     """A list written out: "the list (a; b)", its items apart from the sentence's own "and"."""
     return "the list (" + "; ".join(items) + ")"

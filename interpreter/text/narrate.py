@@ -14,7 +14,7 @@ from ..language.nodes import Call, Name, walk
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .english import COUNTERS, cards_words, ends_clause, join, says_label, singular, tally, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import cards_words, counts_piles, ends_clause, join, says_label, singular, tally, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -218,7 +218,7 @@ def param_label(p) -> str:
     """A parameter's name on the menu: its own in words ('discard pile 3'), or its zone's in the
     singular when it numbers a zone's piles under a counter's name (`i: {from:
     "indices(columns)"}`: 'column 3', not 'i 3')."""
-    zname = indexed_zone(p) if p.name.lower() in COUNTERS else None
+    zname = next((z for z in [indexed_zone(p)] if z is not None and counts_piles(p.name, z)), None)
     return singular(words(zname)) if zname is not None else words(p.name)
 
 

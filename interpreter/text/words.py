@@ -19,7 +19,7 @@ from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions, _bracketed, _ends_open, _open_ended
 from . import english
-from .english import COUNTERS, closed, join, plural, singular, unbracketed
+from .english import closed, counts_piles, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -97,6 +97,20 @@ def _from_end_count(idx):
         k.type = idx.type
         return k
     return idx.operand if isinstance(idx, ast.Neg) else None
+
+
+def _all_piles(w, n: ast.Gen, env):
+    """`sum(count(Z(i)) for i in indices(Z))` in words, 'the number of cards in all 4 foundations'
+    (not 'the sum, over the numbers i in ..., of the number of cards in Z number i'), else None."""
+    it, e = w.resolve(n.iter, env)[0], n.elt
+    if n.cond is not None or not (isinstance(it, ast.Call) and it.ref is None and it.func == "indices") \
+            or not (isinstance(e, ast.Call) and e.ref is None and e.func == "count" and len(e.args) == 1):
+        return None
+    z, x = it.args[0].ref[1], e.args[0]
+    if z.kind == "indexed" and isinstance(x, ast.Call) and x.func == z.name and len(x.args) == 1 \
+            and isinstance(x.args[0], ast.Name) and x.args[0].id == n.var:
+        return f"the number of cards in all {z.count} {plural(w.words(z.name))}"
+    return None
 
 
 def _slice(w, n, env) -> str:
@@ -463,7 +477,7 @@ class Words(Conditions):
         if f == "sum":
             if what:
                 return f"the {_total_of(what)} of the {self.over(n, env, with_var=False)}"
-            return f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
+            return _all_piles(self, n, env) or f"the sum, over the {self.over(n, env)}, of {self.wrapped(n.elt, env)}"
         if f in ("min", "max"):
             word = "lowest" if f == "min" else "highest"
             if what:
@@ -577,9 +591,9 @@ class Words(Conditions):
             return f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]
-            if isinstance(g, ast.Gen) and g.func is None and isinstance(g.elt, ast.Gen) \
-                    and g.elt.func is None:   # of lists built for each item: those lists' cards,
-                return v(a[0])                # not "the cards in the cards c in ... for each i"
+            if isinstance(g, ast.Gen) and g.func is None and (isinstance(g.elt, ast.Slice) or isinstance(
+                    g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: their cards,
+                return v(a[0])    # not "the cards in the cards c in ... for each i" (nor "in the top card of")
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
         if f == "subsets":
             most = f" of at most {v(a[1])}" if len(a) == 2 else ""
@@ -714,7 +728,7 @@ def word_move(w: Words, mv) -> None:
     zones = list(w.index_params.values())
     for local, z in w.index_params.items():
         noun = singular(w.words(z))
-        if local[2:].lower() in COUNTERS and noun not in taken:
+        if counts_piles(local[2:], z) and noun not in taken:
             # the only one of its zone: 'the spot'; from pile i to pile j: each by its name
             w.index_labels[local] = noun if zones.count(z) == 1 else f"{noun} {w.words(local[2:])}"
 
