@@ -103,11 +103,15 @@ class UsageError(Exception):
 
 class OptionError(UsageError):
     """A `--set NAME=VALUE` the rule file's options refuse; `span` is the option's declaration
-    (or the file's `options:` for an unknown name), so the line shows its min, max or choices."""
+    (or the file's `options:` for an unknown name), so the line shows its min, max or choices.
+    The message ends with how the command line gave the value (`given_as`, " (--set x=1)");
+    `reason` is the message without it, for callers that took the value otherwise (the RL
+    adapters' `options=`, the lobby's form)."""
 
-    def __init__(self, message: str, span: Span):
-        super().__init__(message)
+    def __init__(self, message: str, span: Span, given_as: str = ""):
+        super().__init__(message + given_as)
         self.span = span
+        self.reason = message
 
     def line(self) -> str:
         return clean(f"{self.span}: error: {self}")

@@ -20,11 +20,11 @@ def check_options(game: m.Game, given: dict) -> dict:
         if o is None:
             raise OptionError(f"unknown option '{name}'" + suggest(name, game.options)
                               + (f"; options: {', '.join(game.options)}" if game.options else
-                                 "; this game has no options") + given_as,
-                              game.options_span or Span(game.path, 1, 1))
+                                 "; this game has no options"),
+                              game.options_span or Span(game.path, 1, 1), given_as)
 
         def refuse(why):
-            raise OptionError(f"option '{name}' {why}{given_as}", o.span)
+            raise OptionError(f"option '{name}' {why}", o.span, given_as)
         if o.type == "bool":
             if str(text).lower() not in _ON + _OFF:
                 refuse(f"takes true or false (or on/off, yes/no, 1/0), not '{str(text)[:40]}'")

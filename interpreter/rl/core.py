@@ -8,7 +8,6 @@ from __future__ import annotations
 import numbers
 import os
 import random
-import re
 
 import numpy as np
 
@@ -250,7 +249,7 @@ def setup(path: str, players=None, sets=None):
     try:
         return _setup(path, players, sets)
     except UsageError as exc:
-        raise ValueError(re.sub(r" \(--set [^()]*\)$", "", str(exc))) from None
+        raise ValueError(getattr(exc, "reason", str(exc))) from None
 
 
 def game_name(path: str) -> str:

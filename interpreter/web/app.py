@@ -20,7 +20,6 @@ import asyncio
 import hashlib
 import json
 import os
-import re
 import socket
 import sys
 import threading
@@ -450,12 +449,9 @@ async def create_game(request: Request):
     return JSONResponse({"id": t.id, "links": links})
 
 
-_SET_HINT = re.compile(r" \(--set .*\)\Z", re.S)
-
-
 def _for_the_form(exc: OptionError) -> str:
     """An option refused, in the lobby form's words: no command-line `(--set x=1)`, no file position."""
-    return _SET_HINT.sub("", str(exc)).replace("--set ", "")
+    return exc.reason
 
 
 def _refuse_foreign(request: Request) -> Response | None:
