@@ -53,3 +53,24 @@ def test_a_move_typed_whole_is_not_taken_for_a_longer_one_that_holds_its_name(tm
     assert said[0] == "move" and texts[said[1]] == "quiero", said
     said = parse_answer(m, 1, names, "no_quiero")
     assert said[0] == "move" and texts[said[1]] == "no_quiero", said
+
+
+def test_a_colon_inside_an_unquoted_text_says_to_quote_it(tmp_path, capsys):
+    """Mus's move `no_hay_mus` with `description: Cut: play with these cards` was refused with
+    libyaml's words alone, "YAML syntax: mapping values are not allowed in this context", which
+    says nothing of the cause: the text's ': ' reads as a second key. The error now says to
+    quote the text; a wrongly indented key keeps the plain message."""
+    from cardrules import cli
+    path = tmp_path / "g.yaml"
+    path.write_text("game: X\nplayers: {min: 2, max: 2}\nmoves:\n  cut:\n"
+                    "    description: Cut: play with these cards\n")
+    cli.main(["validate", str(path)])
+    err = capsys.readouterr()
+    said = (err.out + err.err).strip()
+    assert said.endswith("g.yaml:5:21: error: YAML syntax: mapping values are not allowed in this "
+                         "context; a text with ': ' in it reads as a second key: put the whole "
+                         "text in quotes"), said
+    path.write_text("game: X\nplayers: {min: 2, max: 2}\nfoo: bar\n  baz: 1\n")
+    cli.main(["validate", str(path)])
+    err = capsys.readouterr()
+    assert "put the whole text in quotes" not in err.out + err.err
