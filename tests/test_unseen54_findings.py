@@ -74,3 +74,63 @@ def test_a_colon_inside_an_unquoted_text_says_to_quote_it(tmp_path, capsys):
     cli.main(["validate", str(path)])
     err = capsys.readouterr()
     assert "put the whole text in quotes" not in err.out + err.err
+
+
+JOKER_SUIT = """\
+game: Joker suit
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 3, 4]
+  suits: [C, D]
+  cards: [BigJoker]
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+variables:
+  led: {type: suit, initial: C, label: Suit led}
+  shade: {type: color, initial: black, label: Colour led}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+      - set: {led: "card.suit", shade: "card.color"}
+  name:
+    params:
+      suit: {from: "unique(c.suit for c in hand(player))"}
+    do:
+      - set: {led: suit}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [name]
+    by: 0
+  - choose: [play]
+    by: 0
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_jokers_suit_is_shown_as_none_not_as_the_last_suit(tmp_path):
+    """Bid Whist's jokers have no suit (docs: "without a suit"; suit_order is -1). A suit
+    variable set from a joker's suit showed the deck's LAST suit in play ("Suit led: ♦"), and a
+    suit parameter offered from a joker read "♦" on the menu beside the real ♦: the -1 indexed
+    the suits from the end. Both read "none" now, as records and marks already wrote it."""
+    from cardrules import testing as T
+    from cardrules.text import narrate, status
+    path = tmp_path / "g.yaml"
+    path.write_text(JOKER_SUIT)
+    m = T.stacked(str(path), "2C BigJoker 3C 2D 4C 3D 4D")
+    hand = T.cards(m, "hand:0")
+    assert "BigJoker" in hand and any(c.endswith("D") for c in hand), hand
+    names = ["South", "North"]
+    menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
+    assert "Name suit none" in menu and "Name suit ♦" in menu and len(set(menu)) == len(menu), menu
+    T.choose(m, "name D")
+    T.choose(m, "play BigJoker")
+    shown = dict((k, v) for k, v in (x[:2] for x in status.shared_values(m, 0, names)))
+    assert shown.get("Suit led") == "none" and shown.get("Colour led") == "none", shown
