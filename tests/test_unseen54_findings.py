@@ -134,3 +134,33 @@ def test_a_jokers_suit_is_shown_as_none_not_as_the_last_suit(tmp_path):
     T.choose(m, "play BigJoker")
     shown = dict((k, v) for k, v in (x[:2] for x in status.shared_values(m, 0, names)))
     assert shown.get("Suit led") == "none" and shown.get("Colour led") == "none", shown
+
+
+GRANDE = """\
+game: Grande
+players: {min: 2, max: 3}
+deck:
+  ranks: [1, 2, 3]
+  suits: [X]
+  colors: {X: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - score: {seat: "argmax(reversed(sorted(rank_order(c.rank) for c in hand(q))) for q in seats)", points: 1}
+"""
+
+
+def test_an_argmax_of_a_sorted_key_closes_its_aside(tmp_path, capsys):
+    """Mus's Grande, `argmax(reversed(sorted(c.grade for c in hand(q))) for q in order)`, read
+    "for which the values of ... over the cards c in q's hand, highest first is highest": the
+    aside "highest first" ran into the verb. It is closed by a comma, as in a comparison."""
+    from cardrules import cli
+    path = tmp_path / "g.yaml"
+    path.write_text(GRANDE)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "in q's hand, highest first, is highest (the first listed, on a tie)" in out, out

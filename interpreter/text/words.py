@@ -478,7 +478,10 @@ class Words(Conditions):
             if what:
                 return (f"the {self.over(n, env, plural=False, with_var=False)} with the {word} {what} "
                         f"(the first listed, on a tie)")
-            return (f"the {self.over(n, env, plural=False)} for which {self.key(n, env)} is "
+            key = self.key(n, env)
+            if key.endswith((" lowest first", " highest first", ", rounded down")):
+                key += ","                # "for which the values ..., highest first, is highest"
+            return (f"the {self.over(n, env, plural=False)} for which {key} is "
                     f"{word} (the first listed, on a tie)")
         if f in ("any", "all"):
             return "whether " + self.cond(n, env)
