@@ -164,3 +164,19 @@ def test_an_argmax_of_a_sorted_key_closes_its_aside(tmp_path, capsys):
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "in q's hand, highest first, is highest (the first listed, on a tie)" in out, out
+
+
+def test_a_types_name_where_a_value_is_meant_says_it_is_a_type(tmp_path, capsys):
+    """Mus's lances are a type of the file's, `lance: [grande, chica, pares, juego]`; a text
+    `say: "{lance}"` (for the lance being bet) was refused as "unknown name 'lance'", as if the
+    file had never declared it. It now says that 'lance' is a type, with its values."""
+    from cardrules import cli
+    text = CALLS.replace("moves:\n", "types:\n  lance: [grande, chica]\nmoves:\n", 1).replace(
+        "    description: Accept\n", "    description: Accept\n    say: \"{player} accepts the {lance}\"\n")
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    said = (err.out + err.err).strip()
+    assert said.endswith("error: 'lance' is a type of yours, not a value: its values are grande, "
+                         "chica (all_values(lance) lists them)"), said
