@@ -180,3 +180,14 @@ def test_a_types_name_where_a_value_is_meant_says_it_is_a_type(tmp_path, capsys)
     said = (err.out + err.err).strip()
     assert said.endswith("error: 'lance' is a type of yours, not a value: its values are grande, "
                          "chica (all_values(lance) lists them)"), said
+
+
+def test_a_deal_from_a_seat_written_as_a_number_names_the_seat(tmp_path, capsys):
+    """Writing Mus's deal with `first: 0` read "deal 4 cards ... starting with 0": a number,
+    where the rest of the rules text calls a seat written as a number "seat 0"."""
+    from cardrules import cli
+    path = tmp_path / "g.yaml"
+    path.write_text(GRANDE.replace("count: 1}", "count: 1, first: 0}"))
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "clockwise, starting with seat 0." in out, out
