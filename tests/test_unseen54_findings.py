@@ -191,3 +191,38 @@ def test_a_deal_from_a_seat_written_as_a_number_names_the_seat(tmp_path, capsys)
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "clockwise, starting with seat 0." in out, out
+
+
+NUMBERS_AS_SEATS = """\
+game: Q
+players: {min: 4, max: 4}
+deck:
+  ranks: [1, 2, 3, 4]
+  suits: [X]
+  colors: {X: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - if: "any(not empty(hand(q)) for q in [0, 2])"
+    then:
+      - score: {seat: 0, points: "sum(k * 2 for k in [1, 3])"}
+"""
+
+
+def test_numbers_a_comprehension_takes_as_seats_read_as_players(tmp_path, capsys):
+    """Mus's `contested(l)`, `any(takes_part(q, l) for q in [0, 2]) and ...` (a team's seats
+    written out), read "for at least one number q in 0 and 2, takes_part(q, l) is true": the
+    numbers stand for seats there (docs: numbers where a seat is expected are seats). A list
+    of numbers whose item is used as a seat reads "player q among players 0 and 2"; numbers
+    used as numbers stay numbers."""
+    from cardrules import cli
+    path = tmp_path / "g.yaml"
+    path.write_text(NUMBERS_AS_SEATS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "If for at least one player q among players 0 and 2, q's hand is not empty:" in out, out
+    assert "the sum, over the numbers k in 1 and 3, of (k times 2)" in out, out

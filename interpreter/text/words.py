@@ -417,7 +417,13 @@ class Words(Conditions):
         """'cards `x` in the table such that ...', 'players `p`', 'players `p` after `current`'."""
         noun = self.elem_nouns(n.iter.type)[1 if plural else 0]
         it, ienv = self.resolve(n.iter, env)
-        if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
+        numbers_as_seats = n.iter.type == ("list", "int") and isinstance(it, ast.ListLit) and any(
+            isinstance(x, ast.Name) and x.id == n.var and x.type == "seat"
+            for part in (n.elt, n.cond) if part is not None for x in walk(part))
+        if numbers_as_seats:       # `for q in [0, 2]` with hand(q): "player q among players 0 and 2"
+            noun = self.elem_nouns("seat")[1 if plural else 0]
+            where = f" among players {self.value(it, ienv)}"
+        elif isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
             where = f" in turn after {self.seat(it.args[0], ienv)}"
