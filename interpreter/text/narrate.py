@@ -169,10 +169,8 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return "you" if v == viewer and viewer >= 0 else names[v]
     if typ == "rank":                         # past the ranks: jokers', named cards' (marks.py)
         return str(deck.ranks[v]) if 0 <= v < len(deck.ranks) else "joker"
-    if typ == "suit":                         # a joker's or a named card's suit: none
-        if not 0 <= v < len(deck.suits):
-            return "none"
-        s = deck.suits[v]
+    if typ == "suit":                         # a joker's or a named card's suit (-1): none
+        s = deck.suits[v] if 0 <= v < len(deck.suits) else "none"
         return cardtext.SYMBOLS.get(s, s)
     if typ == "color":
         return str(deck.color_names[v]) if 0 <= v < len(deck.color_names) else "none"
@@ -276,8 +274,7 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
         s = P.game.deck.suits[v] if 0 <= v < len(P.game.deck.suits) else "none"
         out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)} | _SUIT_NAMES.get(s, set()))
     elif typ == "color":
-        c = P.game.deck.color_names[v] if 0 <= v < len(P.game.deck.color_names) else "none"
-        out["words"].add(str(c).lower())
+        out["words"].add(str(P.game.deck.color_names[v] if 0 <= v < len(P.game.deck.color_names) else "none").lower())
     elif typ == "int":
         out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
     elif typ == "bool":
