@@ -604,8 +604,8 @@ class _Deals:
             n, c, each, left = cases[0]
             who = "player" if st.zone.kind == "player" else f"'{st.zone.name}' zone"
             span = st.count.span if st.count is not None else st.span
-            self.ck.err(f"deal: {c} cards to each of {each} {who}s need {c * each} cards, but only "
-                        f"{left} are left in '{deck_zone}' at this point with {n} {_players([n])}"
+            self.ck.err(f"deal: {c} card{'s' if c != 1 else ''} to each of {each} {who}s need {c * each} "
+                        f"cards, but only {left} {'is' if left == 1 else 'are'} left in '{deck_zone}' at this point with {n} {_players([n])}"
                         + (f" (and with {_list(counts[1:])})" if len(counts) > 1 else ""), span)
 
 

@@ -266,6 +266,8 @@ def load(text: str, path: str):
             msg = f"{msg} ({exc.context})"
         if mark and _text_after_flow(text, mark):
             msg += "; a value that starts with { or [ is a YAML mapping or list: put the whole text in quotes"
+        elif mark and _colon_in_text(text, mark):
+            msg += "; a text with ': ' in it reads as a second key: put the whole text in quotes"
         opened = _unclosed_quote(text, mark) if mark else None
         if opened:                    # `say: "{player} wins` and the error lines below it
             line, col, closes = opened
@@ -307,6 +309,20 @@ def _text_after_flow(text: str, mark) -> bool:
         return False
     close = line.find("}" if m.group(1) == "{" else "]", m.end())
     return close != -1 and mark.column > close and line[close + 1:].strip() != ""
+
+
+_PLAIN_VALUE = re.compile(r"\s*(?:-\s+)?[^\s:#'\"{\[][^:#]*:\s+(?=[^\s'\"{\[|>&*!#])")
+
+
+def _colon_in_text(text: str, mark) -> bool:
+    """True when the error is at a ': ' inside the plain text of a key's value
+    (`description: Cut: play on`), where quotes were meant."""
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return False
+    line = lines[mark.line]
+    m = _PLAIN_VALUE.match(line)
+    return bool(m) and mark.column >= m.end() and line[mark.column:mark.column + 1] == ":"
 
 
 _QUOTED_VALUE = re.compile(r"\s*(?:-\s+)?(?:[^\s:#'\"][^:#]*:\s+)?(['\"])")

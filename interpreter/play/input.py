@@ -157,6 +157,13 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if left_out:
             return ("error", left_out)
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
+    if len(found) > 1:           # `mus` beside `no hay mus`: the move the whole line names
+        whole = " ".join(typed).lower()
+        texts = narrate.legal_texts(match)
+        exact = [k for k in found if whole in (" ".join(items[k][1].split()).lower(),
+                                               " ".join(texts[items[k][0]].split()).lower())]
+        if len(exact) == 1:
+            found = exact
     if len(found) == 1:
         return ("move", items[found[0]][0])
     shown = " ".join(cardtext.screen(c, match.P.game.deck) for c in want_cards)

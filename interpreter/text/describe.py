@@ -500,7 +500,7 @@ class Describer:
         up = ", face up" if st.face_up else ""
         if z.kind == "player":
             way = "anticlockwise" if st.anticlockwise else "clockwise"
-            start = w.value(st.first) if st.first is not None else \
+            start = w.seat(st.first) if st.first is not None else \
                 f"the player to the {'right' if st.anticlockwise else 'left'} of the dealer"
             if st.count is None:
                 return [(d, f"Deal all of {src}, one card at a time, {way}, to the players' "

@@ -169,11 +169,11 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
         return "you" if v == viewer and viewer >= 0 else names[v]
     if typ == "rank":                         # past the ranks: jokers', named cards' (marks.py)
         return str(deck.ranks[v]) if 0 <= v < len(deck.ranks) else "joker"
-    if typ == "suit":
-        s = deck.suits[v]
+    if typ == "suit":                         # a joker's or a named card's suit (-1): none
+        s = deck.suits[v] if 0 <= v < len(deck.suits) else "none"
         return cardtext.SYMBOLS.get(s, s)
     if typ == "color":
-        return str(deck.color_names[v])
+        return str(deck.color_names[v]) if 0 <= v < len(deck.color_names) else "none"
     if typ == "bool":
         return "yes" if v else "no"
     if typ in P.game.types:                   # a value of a type of the file's
@@ -271,10 +271,10 @@ def _add_tokens(P, names, out, p, v, typ, viewer: int = -1):
         if r.isdigit():
             out["numbers"].append(int(r))
     elif typ == "suit":
-        s = P.game.deck.suits[v]
+        s = P.game.deck.suits[v] if 0 <= v < len(P.game.deck.suits) else "none"
         out["words"].update({s.lower(), cardtext.SYMBOLS.get(s, s)} | _SUIT_NAMES.get(s, set()))
     elif typ == "color":
-        out["words"].add(str(P.game.deck.color_names[v]).lower())
+        out["words"].add(str(P.game.deck.color_names[v] if 0 <= v < len(P.game.deck.color_names) else "none").lower())
     elif typ == "int":
         out["numbers"].append(v + 1 if p is not None and indexed_zone(p) else v)
     elif typ == "bool":

@@ -429,16 +429,16 @@ class Words(Conditions):
 
     def over(self, n: ast.Gen, env, plural=True, with_var=True) -> str:
         """'cards `x` in the table such that ...', 'players `p`', 'players `p` after `current`'."""
-        noun = self.elem_nouns(n.iter.type)[1 if plural else 0]
-        it, ienv = self.resolve(n.iter, env)
+        it, ienv = self.resolve(n.iter, env)     # numbers the items use as seats: players
+        noun = self.elem_nouns("seat" if _numbers_as_seats(n, it) else n.iter.type)[1 if plural else 0]
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
             where = f" in turn after {self.seat(it.args[0], ienv)}"
         elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
             where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
-        else:
-            where = f" in {self.value(it, ienv)}"
+        else:                 # `for q in [0, 2]` with hand(q): "player q among players 0 and 2"
+            where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.value(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
         if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
@@ -492,7 +492,7 @@ class Words(Conditions):
             if what:
                 return (f"the {self.over(n, env, plural=False, with_var=False)} with the {word} {what} "
                         f"(the first listed, on a tie)")
-            return (f"the {self.over(n, env, plural=False)} for which {self.key(n, env)} is "
+            return (f"the {self.over(n, env, plural=False)} for which {_aside_closed(self.key(n, env))} is "
                     f"{word} (the first listed, on a tie)")
         if f in ("any", "all"):
             return "whether " + self.cond(n, env)
@@ -770,3 +770,18 @@ def _v_list_lit(self, n, env):
 
 
 Words.v_ListLit = _v_list_lit
+
+
+def _numbers_as_seats(n, it) -> bool:
+    """A list of numbers written out whose item the comprehension uses as a seat (`any(not
+    empty(hand(q)) for q in [0, 2])`): the numbers are seats (docs: numbers where a seat is
+    expected are seats), read "player q among players 0 and 2"."""
+    return n.iter.type == ("list", "int") and isinstance(it, ast.ListLit) and any(
+        isinstance(x, ast.Name) and x.id == n.var and x.type == "seat"
+        for part in (n.elt, n.cond) if part is not None for x in walk(part))
+
+
+def _aside_closed(key: str) -> str:
+    """A key that ends in an aside ("the values ..., highest first") takes a comma before the
+    verb that follows it: "for which the values ..., highest first, is highest"."""
+    return key + "," if key.endswith((" lowest first", " highest first", ", rounded down")) else key

@@ -168,6 +168,11 @@ class Expressions:
             params = (self.functions_src[name] or {}).get("params") or {}
             raise RuleError(f"'{name}' is a function: call it, {name}({', '.join(map(str, params))})",
                             n.span)
+        values = sorted((i, v) for v, (t, i) in self.enum_values.items() if t == name)
+        if values:                           # `{lance}` for the lance being bet: a type's name
+            listed = ", ".join(v for _, v in values[:8]) + (", ..." if len(values) > 8 else "")
+            raise RuleError(f"'{name}' is a type of yours, not a value: its values are {listed} "
+                            f"(all_values({name}) lists them)", n.span)
         if name in BUILTIN_FUNCS and name not in ("seat", "owner"):   # `first: "right"`: right(dealer);
             # `seat` and `owner` are also names some places bind (a score's say:, visibility seats)
             raise RuleError(f"'{name}' is a built-in function: call it, {name}(...)", n.span)
