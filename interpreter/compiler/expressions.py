@@ -404,6 +404,8 @@ class Expressions:
             return f"rt.int_range(S, {L}, {', '.join(a)})"
         if f == "subsets":
             return f"rt.subsets(S, {L}, {', '.join(a)})"
+        if f == "permutations":
+            return f"rt.permutations(S, {L}, {', '.join(a)})"
         if f == "partitions":
             fn = n.args[1].ref[1]
             self.function(fn)

@@ -39,9 +39,10 @@ system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascend
 `subsets(x, k)` with a literal k gives 1..k, and a condition `count(p) == k` (alone or in an
 `and`) gives exactly k; other `subsets` 1..deck size, any other source 0..deck size. Sizes
 are numbered canonically as long as the move stays within `max_move_ids` ids (2^17 by
-default); a list of a larger size (or a list of other values) falls back to an ordinal: its
-place among the legal alternatives that share the move's other arguments and fall back too, in
-ascending order of the lists (sorted card ids), up to `list_choices` (64) of them (a move with
+default); a list of a larger size (or a list of other values, or one whose order matters: a
+parameter taken from `permutations()`) falls back to an ordinal: its place among the legal
+alternatives that share the move's other arguments and fall back too, in ascending order of the
+lists (sorted card ids; as ordered, for an order that matters), up to `list_choices` (64) of them (a move with
 several such lists numbers them in order, each among the alternatives that share the lists
 before it: no two legal moves share an id). A decision
 with more such alternatives offers only the first `list_choices` through the mask;
@@ -265,11 +266,14 @@ class Encoding:
         # Per move index: (offset, [(kind, radix, stride, table)], has a list). An int's table
         # maps values to digits; a list's is (canonical ids M, {size: first id of its block}).
         self._moves = []
+        self._ordered = set()   # (move, parameter) whose lists' order matters (permutations())
         off = 0
         kmax = 1
         for mv in P.game.moves_by_index:
             params = []
             for p in mv.params:
+                if any(isinstance(x, nodes.Call) and x.func == "permutations" for x in nodes.walk(p.source)):
+                    self._ordered.add((len(self._moves), len(params)))
                 if p.blind:
                     params.append(("blind", n, None))
                 elif p.type == "card":
@@ -339,8 +343,10 @@ class Encoding:
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
     def _list_sizes(self, p):
-        """The sizes a list-of-cards parameter can have (None for a list of other values)."""
-        if nodes.card_depth(p.type) != 1:
+        """The sizes a list-of-cards parameter can have (None for a list of other values, or
+        one whose order matters: a set of cards numbers both orders of its cards alike)."""
+        if nodes.card_depth(p.type) != 1 or any(isinstance(x, nodes.Call) and x.func == "permutations"
+                                               for x in nodes.walk(p.source)):
             return None
         src, top, low = p.source, self.n, 0
         if isinstance(src, nodes.Call) and src.func == "subsets":
@@ -559,17 +565,19 @@ def _list_ordinals(enc: Encoding, moves, ids, ordinal):
     place among the distinct lists of the alternatives that share the arguments that are
     not fallen-back lists and the fallen-back lists before it. Two legal moves then never
     share an id (with each list numbered given all the others, two moves could)."""
-    def key(x):
-        return tuple(sorted(x)) if isinstance(x, list) else x
+    def key(x, m, i):           # a list as a set of its items, unless its order matters
+        if not isinstance(x, list):
+            return x
+        return tuple(x) if (m, i) in enc._ordered else tuple(sorted(x))
     late: dict = {}             # position -> its fallen-back parameter indices
     for pos, j in ordinal:
         late.setdefault(pos, set()).add(j)
     groups: dict = {}
     for pos, j in ordinal:
         mv, js = moves[pos], late[pos]
-        other = tuple(None if i in js and i > j else key(x)
+        other = tuple(None if i in js and i > j else key(x, mv[0], i)
                       for i, x in enumerate(mv[1:]) if i != j)
-        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[1 + j]), []).append(pos)
+        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[1 + j], mv[0], j), []).append(pos)
     dropped = set()
     for (m, j, _), alts in groups.items():
         _, radix, stride, (M, _) = enc._moves[m][1][j]

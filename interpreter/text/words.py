@@ -163,6 +163,16 @@ def _slice(w, n, env) -> str:
             f"{position(n.hi, hi_end)} ({'; '.join(origin)})")
 
 
+def sublists_words(f: str, a: list, nouns: str) -> str:
+    """subsets() and permutations() in words, their arguments `a` said: "the non-empty
+    selections of at most 3 from the table, smallest first", "the orderings of 3 cards of the
+    player's hand"."""
+    if f == "subsets":
+        most = f" of at most {a[1]}" if len(a) == 2 else ""
+        return f"the non-empty selections{most} from {a[0]}, smallest first"
+    return f"the orderings of {f'{a[1]} {nouns} of ' if len(a) == 2 else ''}{a[0]}"
+
+
 class Words(Conditions):
     """English for checked expressions. `env` maps a function parameter's local name to the
     argument (node, env) it stands for, so a function's body reads with its arguments."""
@@ -595,9 +605,8 @@ class Words(Conditions):
                     g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: their cards,
                 return v(a[0])    # not "the cards in the cards c in ... for each i" (nor "in the top card of")
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
-        if f == "subsets":
-            most = f" of at most {v(a[1])}" if len(a) == 2 else ""
-            return f"the non-empty selections{most} from {v(a[0])}, smallest first"
+        if f in ("subsets", "permutations"):
+            return sublists_words(f, [v(x) for x in a], self.elem_nouns(n.args[0].type)[1])
         return f"{self.code(f)}({', '.join(v(x) for x in a)})"
 
     def inline(self, fn: m.Function, call, env):

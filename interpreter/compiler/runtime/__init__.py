@@ -47,7 +47,8 @@ from .draws import BITS, blind, generator, reseed, shuffle, shuffle_list  # noqa
 from .marks import clear_marks, mark  # noqa: F401
 from .state import EvalError, LimitError, State  # noqa: F401
 from .sublists import (  # noqa: F401
-    SMALL_SUMS, SUBSETS_LIMIT, _SUMS, _sums_to, any_subset_sum_is, partitions, subsets, subsets_alike,
+    PERMUTATIONS_LIMIT, SMALL_SUMS, SUBSETS_LIMIT, _SUMS, _sums_to, any_subset_sum_is, partitions,
+    permutations, subsets, subsets_alike,
     subsets_lazy, subsets_sized, subsets_sum_is, subsets_where)
 from .values import (  # noqa: F401
     argbest, at, contains_kind, first, index, largest, no_bottom, no_top, put, seat, smallest, table,

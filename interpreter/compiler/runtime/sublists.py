@@ -1,4 +1,4 @@
-"""subsets() and partitions(), bounded and counted, with the shortcuts for their common uses:
+"""subsets(), permutations() and partitions(), bounded and counted, with the shortcuts for their common uses:
 the sub-lists whose values add up to a number (a capture by sums), the sub-lists alike in an
 attribute, and a join's reused sub-lists looked up by key. Results are remembered for a while
 (lists are values); the steps are counted again on every use."""
@@ -7,13 +7,15 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import chain, combinations, islice, repeat
-from math import comb
+from itertools import permutations as _permutations
+from math import comb, perm
 
 from .counting import tick, too_many_steps
 from .state import EvalError
 
 
 SUBSETS_LIMIT = 65_536
+PERMUTATIONS_LIMIT = 40_320     # 8! orderings: permutations() makes at most this many lists
 
 
 # (items, most) -> (their subsets, steps): the last few results, for the same items asked
@@ -90,6 +92,26 @@ def subsets(S, limit, items, most=None):
             _SUBSETS.clear()
         _SUBSETS[key] = (out, steps)
     return out
+
+
+def permutations(S, limit, items, k=None):
+    """Every ordering of items (of k of them: the arrangements), as lists, in the order of
+    their positions (itertools.permutations'). Counts every item of every list as a step
+    before building any, and refuses more than PERMUTATIONS_LIMIT lists with a clear error."""
+    items = list(items)
+    n = len(items)
+    k = n if k is None else k
+    if k < 0:
+        raise EvalError(f"permutations() of {k} items: the number of items is 0 or more")
+    total = perm(n, k) if k <= n else 0
+    if total > PERMUTATIONS_LIMIT:
+        raise EvalError(f"permutations() of {n} items{'' if k == n else f', {k} at a time'} would "
+                        f"make {total} lists, more than {PERMUTATIONS_LIMIT}: take the orderings "
+                        f"of fewer items (permutations(cards, 3)), or of the cards that can matter")
+    S.steps += n + total * k
+    if S.steps > limit:
+        too_many_steps(limit)
+    return list(map(list, _permutations(items, k)))
 
 
 def subsets_sized(S, limit, items, most, k):

@@ -338,6 +338,15 @@ class Calls:
             self.need(args[1], scope, INT, "the maximum size of subsets()")
         return list_of(t)
 
+    def f_permutations(self, n, scope, args):
+        """permutations(LIST) or permutations(LIST, K): every ordering of the list's items (of K
+        of them), as lists, in the order of their positions."""
+        self.arity(n, 1, 2)
+        t = self.a_list(args[0], scope, "permutations()")
+        if len(args) == 2:
+            self.need(args[1], scope, INT, "the number of items of permutations()")
+        return list_of(t)
+
     def f_unique(self, n, scope, args):
         """unique(LIST): the list without repeated values, in first-seen order."""
         self.arity(n, 1)

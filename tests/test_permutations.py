@@ -1,0 +1,74 @@
+"""permutations(list) and permutations(list, k) (docs/language.md, Built-in functions): every
+ordering of a list's items, in the order of their positions; bounded, counted, told in the
+rules text, and numbered by their order in the RL action space. Each test runs a tiny rule
+file (test_language_ext's eight-card game) with a stacked deck."""
+import random
+
+import pytest
+
+from cardrules import testing as T
+from cardrules.errors import GameError
+from cardrules.rl.core import Core
+from cardrules.text.describe import describe
+from cardrules.load import load_game
+
+from test_language_ext import ONE_MOVE, legal, rules  # noqa: E402
+
+LAY = """
+moves:
+  lay:
+    params:
+      order: {from: "permutations(hand(player), %s)"%s}
+    do:
+      - move: {cards: order, to: table, face_up: true}
+"""
+
+
+def test_permutations_lists_every_ordering_of_k_items_in_the_order_of_their_positions(tmp_path):
+    path = rules(tmp_path, LAY % (2, ""), ONE_MOVE % (3, "lay"))
+    m = T.stacked(path, "AC TH 2C AH 3C TC", players=2)
+    assert T.cards(m, "hand:1") == ["AC", "2C", "3C"]
+    assert legal(m) == ["lay AC+2C", "lay AC+3C", "lay 2C+AC", "lay 2C+3C", "lay 3C+AC", "lay 3C+2C"]
+    T.choose(m, "lay 3C+AC")
+    assert T.cards(m, "table") == ["3C", "AC"]           # laid in the order chosen
+
+
+def test_an_ordering_can_be_tested_item_by_item(tmp_path):
+    """Lay three cards climbing: of the six orders of A, 2, 3, one climbs."""
+    cond = ', if: "order[0].rank < order[1].rank and order[1].rank < order[2].rank"'
+    path = rules(tmp_path, LAY % (3, cond), ONE_MOVE % (3, "lay"))
+    m = T.stacked(path, "3C TH AC AH 2C TC", players=2)
+    assert T.cards(m, "hand:1") == ["3C", "AC", "2C"]
+    assert legal(m) == ["lay AC+2C+3C"]
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "one of the orderings of 3 cards of the player's hand, such that" in text
+
+
+def test_permutations_of_the_whole_list_and_too_many_of_them(tmp_path):
+    whole = rules(tmp_path, LAY.replace(", %s)", ")") % ("",), ONE_MOVE % (3, "lay"))
+    m = T.stacked(whole, "AC TH 2C AH 3C TC", players=2)
+    assert len(legal(m)) == 6 and legal(m)[0] == "lay AC+2C+3C"
+    # nine items: 9! = 362,880 orderings, more than the 40,320 permutations() makes
+    many = rules(tmp_path, """
+        moves:
+          lay:
+            params:
+              card: {from: "hand(player)", if: "count(permutations(range(9))) > 0"}
+        """, ONE_MOVE % (3, "lay"))
+    with pytest.raises(GameError, match=r"permutations\(\) of 9 items would make 362880 lists, more "
+                                        r"than 40320: take the orderings of fewer items"):
+        T.stacked(many, "AC TH 2C AH 3C TC", players=2)
+
+
+def test_the_rl_action_space_tells_the_orders_of_the_same_cards_apart(tmp_path):
+    """Two orders of the same cards are two moves: they get two action ids (numbered as sets,
+    as subsets() are, both orders would share one, and the second could never be chosen)."""
+    path = rules(tmp_path, LAY % (2, ""), ONE_MOVE % (3, "lay"))
+    core = Core(path, seed=1)
+    rng = random.Random(1)
+    for _ in range(20):
+        core.reset()
+        ids = core.ids
+        assert len(ids) == 6 and len(set(ids)) == 6 and None not in ids
+        assert sorted(core.encoding.action_text(a) for a in ids) == [f"lay choice {k}" for k in range(1, 7)]
+        core.step(rng.choice(core.legal_actions()))
