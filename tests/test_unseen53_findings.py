@@ -54,3 +54,54 @@ def test_a_true_false_variable_in_a_refusal_reads_true_or_false(tmp_path):
     said = parse_answer(m, 0, NAMES, "lay")
     assert said == ("error", "You cannot lay: only if the player's laid is false "
                              "(the player's laid is true)."), said
+
+
+MELDS = """\
+game: Melds
+players: {min: 2, max: 2}
+deck:
+  ranks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+  suits: [Red, Blue, Green, Yellow]
+  colors: {Red: red, Blue: blue, Green: green, Yellow: yellow}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  melds: {per_player: true, count: 2, visibility: all}
+moves:
+  lay:
+    do:
+      - move: {cards: "hand(player)[:3]", to: "melds(player, 0)", face_up: true}
+      - move: {cards: "hand(player)[:3]", to: "melds(player, 1)", face_up: true}
+  discard:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 8}
+  - choose: [lay]
+    by: 0
+  - choose: [discard]
+    by: 0
+"""
+
+
+def test_a_narrow_screen_shows_every_card_of_a_seats_melds_where_they_fit(tmp_path):
+    """Phase 10 at 80 columns read "Your melds 1–2: Wild 9Green" once the phase was down: a narrow
+    screen gives each seat's numbered piles a line of their own but showed only their top cards,
+    so the sets and runs on the table could not be read anywhere. Where the piles' cards fit on
+    the line, they are all shown, as on a wide screen."""
+    from cardrules.play import render
+    from cardrules.text import narrate
+    path = tmp_path / "g.yaml"
+    path.write_text(MELDS)
+    deal = "1Red 2Red 3Red 4Red 5Red 6Red 7Red 8Red 9Red 10Red 11Red 12Red 1Blue 2Blue 3Blue 4Blue"
+    m = T.stacked(str(path), deal)
+    T.choose(m, "lay")
+    rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 80), 80).splitlines()
+    mine = [r for r in rows if r.startswith("Your melds 1–2: ")]
+    assert len(mine) == 1 and mine[0].count("|") == 1 and len(mine[0].split()) == 3 + 7, "\n".join(rows)
+    narrow = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 30), 30).splitlines()
+    assert any(r.startswith("Your melds 1–2: ") and "|" not in r for r in narrow), "\n".join(narrow)
