@@ -105,3 +105,38 @@ def test_a_narrow_screen_shows_every_card_of_a_seats_melds_where_they_fit(tmp_pa
     assert len(mine) == 1 and mine[0].count("|") == 1 and len(mine[0].split()) == 3 + 7, "\n".join(rows)
     narrow = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 30), 30).splitlines()
     assert any(r.startswith("Your melds 1–2: ") and "|" not in r for r in narrow), "\n".join(narrow)
+
+
+FIRST_WINS = """\
+game: First Wins
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+moves:
+  wait: {description: Wait}
+  nap: {description: Nap}
+hand:
+  - choose: [wait, nap]
+    by: 1
+  - score: {seat: 0, points: 1}
+"""
+
+
+def test_a_win_rate_alike_in_every_deal_has_no_zero_width_interval(tmp_path, capsys):
+    """Pepper with `--agents ismcts,random,ismcts,random` over 2 deals said "ismcts 1.000 [1.000,
+    1.000]" and "skill gap: ismcts wins +1.000 [+1.000, +1.000] ... this one is above 0": a
+    t-interval over deals that all came out alike has width 0, certainty from two deals. An
+    agent's win rate per seat and the skill gap that show no spread get Wilson's interval over
+    the deals instead (as compare says "same in every game", not an interval of width 0)."""
+    from cardrules import cli
+    from cardrules.simulate import stats
+    m = stats._rate_over_deals(stats._mean("agent_win_rate:x", "x", [1.0, 1.0], (0, 1), [0, 1]), 0, 1)
+    assert m.ci[1] == 1.0 and 0.2 < m.ci[0] < 0.5, m.ci
+    path = tmp_path / "g.yaml"
+    path.write_text(FIRST_WINS)
+    assert cli.main(["simulate", str(path), "-n", "6", "--agents", "greedy,random"]) == 0
+    out = capsys.readouterr().out
+    agents = out[out.index("agents, across seats"):].splitlines()[1:4]
+    assert all("0.500  [0.500, 0.500]" not in x for x in agents), agents
+    assert "[+0.000, +0.000]" not in out and "may be 0: more deals" in out, out
