@@ -130,8 +130,8 @@ def test_a_win_rate_alike_in_every_deal_has_no_zero_width_interval(tmp_path, cap
     agent's win rate per seat and the skill gap that show no spread get Wilson's interval over
     the deals instead (as compare says "same in every game", not an interval of width 0)."""
     from cardrules import cli
-    from cardrules.simulate import stats
-    m = stats._rate_over_deals(stats._mean("agent_win_rate:x", "x", [1.0, 1.0], (0, 1), [0, 1]), 0, 1)
+    from cardrules.simulate import deals, stats
+    m = deals.rate_over_deals(stats._mean("agent_win_rate:x", "x", [1.0, 1.0], (0, 1), [0, 1]), 0, 1)
     assert m.ci[1] == 1.0 and 0.2 < m.ci[0] < 0.5, m.ci
     path = tmp_path / "g.yaml"
     path.write_text(FIRST_WINS)

@@ -26,7 +26,7 @@ from textwrap import wrap
 
 from ..language.model import players_text
 from .intervals import Z95, holm, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson  # noqa: F401 (holm: re-exported)
-from .deals import by_unit, design_effect, gap_diffs, gap_lines, per_unit, skill_gap
+from .deals import by_unit, design_effect, gap_diffs, gap_lines, per_unit, rate_over_deals, skill_gap
 from . import paired
 
 TICK = 64         # decisions between two progress reports of a game in play
@@ -239,16 +239,6 @@ def _mean(key, label, xs, bounds=(None, None), units=None) -> Measure:
     return _paired_data(_mean_of(key, label, xs, bounds, units), xs, None, units)
 
 
-def _rate_over_deals(m: Measure, lo: float, hi: float) -> Measure:
-    """A win rate over deals (or a difference of two) that came out the same in every deal (every
-    deal won) has no spread, which is no certainty: Wilson's interval over the deals, rescaled
-    from [0, 1] to [lo, hi], not the t-interval's width 0."""
-    if m.n >= 2 and m.se == 0 and m.value is not None:
-        a, b = wilson(m.n * min(1.0, max(0.0, (m.value - lo) / (hi - lo))), m.n)
-        m.ci = (lo + a * (hi - lo), lo + b * (hi - lo))
-    return m
-
-
 def _ratio(key, label, xs, ys, bounds=(None, None), units=None) -> Measure:
     return _paired_data(_ratio_of(key, label, xs, ys, bounds, units), xs, ys, units)
 
@@ -431,7 +421,7 @@ class Summary:
         if not gap:
             return None
         deals = [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]
-        return gap[0], _rate_over_deals(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
+        return gap[0], rate_over_deals(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
                                               deals), -1, 1)
 
     def measures(self) -> list:
@@ -447,7 +437,7 @@ class Summary:
         out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
-            out.append(_rate_over_deals(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
+            out.append(rate_over_deals(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
                                               [w / k for w, _, k in cells], (0, 1), list(deals)), 0, 1))
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells],
                              units=list(deals)))
