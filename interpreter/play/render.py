@@ -303,9 +303,14 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     parts.append(t)
     for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
         for p in order:
-            text = _grid_cell(match, viewer, P.base[z.name] + p * z.count, z.count, True, " ")
+            first = P.base[z.name] + p * z.count
+            text = _grid_cell(match, viewer, first, z.count, True, " ")
             line = Text(clean(f"{'Your' if p == viewer else names[p] + chr(39) + 's'} "
                               f"{narrate.words(z.name)} 1–{z.count}: "), style="bold")
+            if any(len(S.Z[zi]) > 1 for zi in range(first, first + z.count)):
+                whole = _grid_cell(match, viewer, first, z.count, False)   # a rummy's melds: every
+                if width is None or len(line) + len(whole) <= width:       # card, where they fit
+                    text = whole
             line.append_text(styled(text if text.strip("— ") else "—"))
             parts.append(line)
     facts = status.shared_values(match, viewer, names)

@@ -4,6 +4,8 @@ A deal whose cards favour seat 0 gives seat 0 the win in each of its seatings: c
 independent games, such pairs made the seats' intervals too narrow."""
 from __future__ import annotations
 
+from .intervals import wilson
+
 
 def per_unit(xs: list, units: list, ys: list | None = None) -> dict:
     """{unit: [Σx, Σy]} in first-seen order (without `ys`: Σy is the number of samples)."""
@@ -37,6 +39,16 @@ def design_effect(hits: list, units: list) -> float:
         return float(n)
     var = sum((x - p * y) ** 2 for x, y in zip(xs, ys)) / (m - 1) * m / (n * n)
     return max(1.0, var / (p * (1 - p) / n))
+
+
+def rate_over_deals(m, lo: float, hi: float):
+    """A win rate over deals (or a difference of two: the skill gap) that came out the same in
+    every deal (every deal won) has no spread, which is no certainty: Wilson's interval over the
+    deals, rescaled from [0, 1] to [lo, hi], not the t-interval's width 0 (a stats.Measure)."""
+    if m.n >= 2 and m.se == 0 and m.value is not None:
+        a, b = wilson(m.n * min(1.0, max(0.0, (m.value - lo) / (hi - lo))), m.n)
+        m.ci = (lo + a * (hi - lo), lo + b * (hi - lo))
+    return m
 
 
 def gap_diffs(agent_deals: dict) -> tuple | None:

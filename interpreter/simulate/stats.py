@@ -25,7 +25,7 @@ import math
 from operator import add as _add
 
 from .intervals import Z95, holm, mean_se, ratio_se, t95, t_two_sided, welch_df, wilson  # noqa: F401 (holm: re-exported)
-from .deals import by_unit, design_effect, gap_diffs, per_unit, skill_gap
+from .deals import by_unit, design_effect, gap_diffs, per_unit, rate_over_deals, skill_gap
 from . import paired
 
 TICK = 64         # decisions between two progress reports of a game in play
@@ -422,7 +422,8 @@ class Summary:
         if not gap:
             return None
         deals = [d for d in self.agent_deals[gap[0]] if d in self.agent_deals["random"]]
-        return gap[0], _mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1), deals)
+        return gap[0], rate_over_deals(_mean("skill_gap", f"skill gap ({gap[0]} - random)", gap[1], (-1, 1),
+                                              deals), -1, 1)
 
     def measures(self) -> list:
         """Every measure, in display order."""
@@ -437,8 +438,8 @@ class Summary:
         out.append(share("draw_rate", "draw rate", lambda o: o[1]))
         for a, deals in self.agent_deals.items():    # duplicate play: each deal is one sample
             cells = list(deals.values())
-            out.append(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
-                             [w / k for w, _, k in cells], (0, 1), list(deals)))
+            out.append(rate_over_deals(_mean(f"agent_win_rate:{a}", f"{a} win rate (per seat)",
+                                              [w / k for w, _, k in cells], (0, 1), list(deals)), 0, 1))
             out.append(_mean(f"agent_mean_total:{a}", f"{a} mean total", [t / k for _, t, k in cells],
                              units=list(deals)))
         gap = self.gap_measure()

@@ -167,8 +167,11 @@ def _now(match, seat: int, node, names: list, words=None, env=None) -> str:
     if not slots:
         return ""
     seen = narrate.seen_cards(match, seat)
-    said = [f"{name} is {value_text(match, ref[1], v, names, seen)}" if v is not _EVERY else
-            f"{name}: " + ", ".join(f"{names[q]} {value_text(match, ref[1], x, names, seen)}"
+
+    def val(typ, v):                   # a true/false value in the rule's own words: 'is false'
+        return ("true" if v else "false") if typ == "bool" else value_text(match, typ, v, names, seen)
+    said = [f"{name} is {val(ref[1], v)}" if v is not _EVERY else
+            f"{name}: " + ", ".join(f"{names[q]} {val(ref[1], x)}"
                                     for q, x in enumerate(match.S.V[ref[2]]))
             for name, (ref, v) in slots.items()]
     return f" ({', '.join(said)})"
