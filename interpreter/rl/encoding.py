@@ -33,6 +33,11 @@ options and `players`, with + - * //; any other source the range its `if:` bound
 constants, from 0 unless it says a lowest value: `x <= stack * players`; else the deck size,
 0..n-1). So "capture 7H 3S" has the same id in every state.
 
+Identical copies of a card (one kind, several card ids) are numbered as their kind's lowest
+copy, and a list as the same number of each kind's lowest copies: "pick Tempura" has one id
+whichever copy the seat holds (a decision that offers two copies of a kind apart, in two zones
+or with other marks, numbers each by its own copy). docs/rl.md, "Identical copies".
+
 A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatorial number
 system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
 "pass 2C+3C+4C" has the same id in every state. The sizes are those the rule file allows:
@@ -93,6 +98,16 @@ class Encoding:
             seen[name] = seen.get(name, 0) + 1
             self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
+        # Identical copies (the engine offers one move per kind: program.alike): a card argument
+        # is numbered as its kind's lowest copy, a list's cards as the lowest copies of their
+        # kinds; None when every card is its own (decided here: such a deck pays nothing).
+        self._kind = self._copies = None
+        if program.alike is not None:
+            first: dict = {}
+            self._copies = {}       # a kind's lowest copy -> its copies, ascending
+            for c, k in enumerate(program.card_kinds):
+                self._copies.setdefault(first.setdefault(k, c), []).append(c)
+            self._kind = tuple(first[k] for k in program.card_kinds)
         deck = program.game.deck
         self._names: list = []
         # Zones: for each relative instance order, (absolute instance per seat, top?) and offsets.
@@ -273,7 +288,7 @@ class Encoding:
                 if p.blind:
                     params.append(("blind", n, None))
                 elif p.type == "card":
-                    params.append(("card", n, None))
+                    params.append(("kind" if self._kind else "card", n, None))
                 elif p.type == "rank":
                     params.append(("rank", self._ranks, None))
                 elif p.type == "suit":
@@ -334,6 +349,11 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
+        # Per move, per parameter: numbered by kinds (a card, or a list of cards, of a deck with
+        # identical copies)
+        self._by_kind = [tuple(self._kind is not None and not p.blind and (
+            p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)
+            for mv in P.game.moves_by_index]
         self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
@@ -435,19 +455,38 @@ class Encoding:
 
     def action_ids(self, match) -> list:
         """The canonical id of each legal move of the pending decision (None for a move the
-        encoding cannot offer: a list ordinal beyond `list_choices`)."""
+        encoding cannot offer: a list ordinal beyond `list_choices`). With identical copies, a
+        card is numbered as its kind's lowest copy; a decision that offers two copies of a kind
+        apart (they lie in different zones, or carry different marks: the engine keeps both)
+        numbers each by its own copy, so that no two legal moves share an id."""
+        if self._kind is None:
+            return self._number(match, None)
+        ids = self._number(match, self._kind)
+        if len(set(ids)) < len(ids):
+            given = [a for a in ids if a is not None]
+            if len(set(given)) < len(given):
+                return self._number(match, None)
+        return ids
+
+    def _number(self, match, K) -> list:
+        """action_ids, with card arguments numbered by their kinds' lowest copies (K: the
+        lowest copy of each card's kind) or, with K None, by their own ids."""
         pending = match.pending
         if pending is None:
             return []
         seat, moves, _ = pending
+        if K is not self._kind:     # (each copy by its own id: not the seat's cache)
+            return self._number_moves(match, seat, moves, K, {})
         if self._no_lists:      # every move met before: its id from the seat's cache, in one pass
             ids = list(map(self._idcache[seat].get, moves))
             if None not in ids:
                 return ids
+        return self._number_moves(match, seat, moves, K, self._idcache[seat])
+
+    def _number_moves(self, match, seat, moves, K, cache) -> list:
         N = self.N
         table = self._moves
         C = self._C
-        cache = self._idcache[seat]
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
@@ -473,11 +512,14 @@ class Encoding:
                     if x < 0:
                         raise ValueError(f"move {match.move_text(mv)}: the value is outside "
                                          f"the encoded domain of its parameter")
+                elif kind == "kind":
+                    if K is not None:
+                        x = K[x]
                 else:
                     b = vals[1].get(len(x), -1)
                     if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
                         i = 1
-                        for c in sorted(x):
+                        for c in (sorted(x) if K is None else self._lowest_copies(x)):
                             b += C[c][i]
                             i += 1
                         x = b
@@ -490,8 +532,18 @@ class Encoding:
             if not has_list and len(cache) < ID_CACHE:
                 cache[mv] = a
         if ordinal:
-            _list_ordinals(self, moves, ids, ordinal)
+            _list_ordinals(self, moves, ids, ordinal, K)
         return ids
+
+    def _lowest_copies(self, x) -> list:
+        """A list of cards as the same number of each kind's lowest copies, ascending."""
+        K, copies, used, out = self._kind, self._copies, {}, []
+        for c in x:
+            k = K[c]
+            i = used[k] = used.get(k, -1) + 1
+            out.append(copies[k][i])
+        out.sort()
+        return out
 
     def mask(self, ids):
         """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
@@ -514,7 +566,7 @@ class Encoding:
         parts = [mvs[m].name]
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
-            if kind == "card":
+            if kind == "card" or kind == "kind":
                 parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
@@ -549,17 +601,29 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.card_text[c] for c in reversed(cards))
+        cards.reverse()
+        if self._kind is None:
+            return "+".join(self.card_text[c] for c in cards)
+        # With identical copies: the i-th card of a kind in the list is written bare when it is
+        # the kind's i-th copy (a list as numbered, 'Tempura+Tempura'), else with its number
+        used, parts = {}, []
+        for c in cards:
+            k = self._kind[c]
+            i = used[k] = used.get(k, -1) + 1
+            parts.append(self.P.card_names[c] if self._copies[k][i] == c else self.card_text[c])
+        return "+".join(parts)
 
 
-def _list_ordinals(enc: Encoding, moves, ids, ordinal):
+def _list_ordinals(enc: Encoding, moves, ids, ordinal, K=None):
     """Number the fallen-back lists among the alternatives sharing the other arguments.
 
     A move with several fallen-back lists numbers them in parameter order: each list by its
     place among the distinct lists of the alternatives that share the arguments that are
     not fallen-back lists and the fallen-back lists before it. Two legal moves then never
     share an id (with each list numbered given all the others, two moves could)."""
-    def key(x):
+    def key(m, i, x):   # (K: copies as their kinds' lowest, as action_ids numbers them)
+        if K is not None and enc._by_kind[m][i]:
+            return tuple(enc._lowest_copies(x)) if isinstance(x, list) else K[x]
         return tuple(sorted(x)) if isinstance(x, list) else x
     late: dict = {}             # position -> its fallen-back parameter indices
     for pos, j in ordinal:
@@ -567,9 +631,9 @@ def _list_ordinals(enc: Encoding, moves, ids, ordinal):
     groups: dict = {}
     for pos, j in ordinal:
         mv, js = moves[pos], late[pos]
-        other = tuple(None if i in js and i > j else key(x)
+        other = tuple(None if i in js and i > j else key(mv[0], i, x)
                       for i, x in enumerate(mv[1:]) if i != j)
-        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[1 + j]), []).append(pos)
+        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[0], j, mv[1 + j]), []).append(pos)
     dropped = set()
     for (m, j, _), alts in groups.items():
         _, radix, stride, (M, _) = enc._moves[m][1][j]
