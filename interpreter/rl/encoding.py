@@ -98,16 +98,7 @@ class Encoding:
             seen[name] = seen.get(name, 0) + 1
             self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
-        # Identical copies (the engine offers one move per kind: program.alike): a card argument
-        # is numbered as its kind's lowest copy, a list's cards as the lowest copies of their
-        # kinds; None when every card is its own (decided here: such a deck pays nothing).
-        self._kind = self._copies = None
-        if program.alike is not None:
-            first: dict = {}
-            self._copies = {}       # a kind's lowest copy -> its copies, ascending
-            for c, k in enumerate(program.card_kinds):
-                self._copies.setdefault(first.setdefault(k, c), []).append(c)
-            self._kind = tuple(first[k] for k in program.card_kinds)
+        self._kind, self._copies = _kinds(program)     # (None, None): every card its own
         deck = program.game.deck
         self._names: list = []
         # Zones: for each relative instance order, (absolute instance per seat, top?) and offsets.
@@ -349,11 +340,9 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
-        # Per move, per parameter: numbered by kinds (a card, or a list of cards, of a deck with
-        # identical copies)
-        self._by_kind = [tuple(self._kind is not None and not p.blind and (
-            p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)
-            for mv in P.game.moves_by_index]
+        self._by_kind = [tuple(self._kind is not None and not p.blind and (   # per move, per
+            p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)   # parameter:
+            for mv in P.game.moves_by_index]                           # numbered by kinds
         self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
@@ -455,18 +444,13 @@ class Encoding:
 
     def action_ids(self, match) -> list:
         """The canonical id of each legal move of the pending decision (None for a move the
-        encoding cannot offer: a list ordinal beyond `list_choices`). With identical copies, a
-        card is numbered as its kind's lowest copy; a decision that offers two copies of a kind
-        apart (they lie in different zones, or carry different marks: the engine keeps both)
-        numbers each by its own copy, so that no two legal moves share an id."""
+        encoding cannot offer: a list ordinal beyond `list_choices`); a card by its kind's lowest
+        copy, unless the decision offers two copies of a kind apart (other zones or marks)."""
         if self._kind is None:
             return self._number(match, None)
         ids = self._number(match, self._kind)
-        if len(set(ids)) < len(ids):
-            given = [a for a in ids if a is not None]
-            if len(set(given)) < len(given):
-                return self._number(match, None)
-        return ids
+        given = [a for a in ids if a is not None] if len(set(ids)) < len(ids) else ()
+        return self._number(match, None) if len(set(given)) < len(given) else ids
 
     def _number(self, match, K) -> list:
         """action_ids, with card arguments numbered by their kinds' lowest copies (K: the
@@ -519,7 +503,7 @@ class Encoding:
                     b = vals[1].get(len(x), -1)
                     if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
                         i = 1
-                        for c in (sorted(x) if K is None else self._lowest_copies(x)):
+                        for c in (sorted(x) if K is None else _lowest_copies(self, x)):
                             b += C[c][i]
                             i += 1
                         x = b
@@ -534,16 +518,6 @@ class Encoding:
         if ordinal:
             _list_ordinals(self, moves, ids, ordinal, K)
         return ids
-
-    def _lowest_copies(self, x) -> list:
-        """A list of cards as the same number of each kind's lowest copies, ascending."""
-        K, copies, used, out = self._kind, self._copies, {}, []
-        for c in x:
-            k = K[c]
-            i = used[k] = used.get(k, -1) + 1
-            out.append(copies[k][i])
-        out.sort()
-        return out
 
     def mask(self, ids):
         """The int8 legal-action mask of ids (a list, None for a move not offered, or a dict's keys)."""
@@ -602,16 +576,46 @@ class Encoding:
             cards.append(c)
             r -= comb(c, i)
         cards.reverse()
-        if self._kind is None:
-            return "+".join(self.card_text[c] for c in cards)
-        # With identical copies: the i-th card of a kind in the list is written bare when it is
-        # the kind's i-th copy (a list as numbered, 'Tempura+Tempura'), else with its number
-        used, parts = {}, []
-        for c in cards:
-            k = self._kind[c]
-            i = used[k] = used.get(k, -1) + 1
-            parts.append(self.P.card_names[c] if self._copies[k][i] == c else self.card_text[c])
-        return "+".join(parts)
+        return "+".join(_card_texts(self, cards))
+
+
+def _kinds(program) -> tuple:
+    """Identical copies (the engine offers one move per kind: program.alike): (the lowest copy
+    of each card's kind, {lowest copy: its copies ascending}), or (None, None) when every card
+    is its own (a deck without copies, or a rule file reading card.copy): decided once, so such
+    a deck pays nothing."""
+    if program.alike is None:
+        return None, None
+    first: dict = {}
+    copies: dict = {}
+    for c, k in enumerate(program.card_kinds):
+        copies.setdefault(first.setdefault(k, c), []).append(c)
+    return tuple(first[k] for k in program.card_kinds), copies
+
+
+def _lowest_copies(enc: Encoding, x) -> list:
+    """A list of cards as the same number of each kind's lowest copies, ascending."""
+    K, copies, used, out = enc._kind, enc._copies, {}, []
+    for c in x:
+        k = K[c]
+        i = used[k] = used.get(k, -1) + 1
+        out.append(copies[k][i])
+    out.sort()
+    return out
+
+
+def _card_texts(enc: Encoding, cards) -> list:
+    """The texts of a list's cards (ascending). With identical copies, the i-th card of a kind
+    is written bare when it is the kind's i-th copy (a list as numbered: 'Tempura+Tempura'),
+    else with its copy number ('Tempura(3)'): every list's text is its own."""
+    if enc._kind is None:
+        return [enc.card_text[c] for c in cards]
+    used, out = {}, []
+    for c in cards:
+        k = enc._kind[c]
+        i = used[k] = used.get(k, -1) + 1
+        out.append(enc.P.card_names[c] if enc._copies[k][i] == c else enc.card_text[c])
+    return out
 
 
 def _list_ordinals(enc: Encoding, moves, ids, ordinal, K=None):
@@ -623,7 +627,7 @@ def _list_ordinals(enc: Encoding, moves, ids, ordinal, K=None):
     share an id (with each list numbered given all the others, two moves could)."""
     def key(m, i, x):   # (K: copies as their kinds' lowest, as action_ids numbers them)
         if K is not None and enc._by_kind[m][i]:
-            return tuple(enc._lowest_copies(x)) if isinstance(x, list) else K[x]
+            return tuple(_lowest_copies(enc, x)) if isinstance(x, list) else K[x]
         return tuple(sorted(x)) if isinstance(x, list) else x
     late: dict = {}             # position -> its fallen-back parameter indices
     for pos, j in ordinal:
