@@ -55,6 +55,10 @@ def test_a_list_of_identical_copies_is_numbered_by_its_kinds():
     assert a == b and enc.action_text(a[0]) == "pick_two Tempura+Tempura"
     both = ids([0, 1], [1, 2])
     assert len(set(both)) == 2 and len({enc.action_text(x) for x in both}) == 2
+    pick = next(mv.index for mv in st.program.game.moves_by_index if mv.name == "pick")
+    one = enc.action_ids(SimpleNamespace(pending=(0, [(pick, 1)], None)))
+    apart = enc.action_ids(SimpleNamespace(pending=(0, [(pick, 1), (pick, 2)], None)))
+    assert one == [0] and len(set(apart)) == 2
 
 
 def test_a_deck_without_identical_copies_keeps_its_action_ids_and_texts():
@@ -76,18 +80,24 @@ def test_a_deck_without_identical_copies_keeps_its_action_ids_and_texts():
         assert hashlib.sha256(repr(seen).encode()).hexdigest()[:16] == ids
 
 
-def test_openspiel_python_ismcts_plays_coup_without_a_key_error():
+@pytest.mark.parametrize("path,players,seeds,simulations", [
+    (COUP, 3, (2, 3, 4), 50), (str(ROOT / "tests" / "unseen10" / "pinochle.yaml"), 2, (2,), 20)],
+    ids=["coup", "pinochle"])
+def test_openspiel_python_ismcts_plays_games_of_identical_copies_without_a_key_error(
+        path, players, seeds, simulations):
     # OpenSpiel's Python ISMCTS keeps a tree per information state and replays its action ids in
     # worlds resampled from it; an opponent holding another copy of a Duke had other legal ids,
-    # and the search stopped on KeyError (15 of 40 seeds with 3 players). These seeds failed.
+    # and the search stopped on KeyError (Coup: 15 of 40 seeds with 3 players; Pinochle, whose
+    # deck is two of each card: 6 of 8). These seeds failed.
     pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms import ismcts, mcts
     import numpy as np
     from cardrules.rl.openspiel import load
-    game = load(COUP, players=3, max_hands=1)
-    for seed in (2, 3, 4):
+    game = load(path, players=players, max_hands=1)
+    for seed in seeds:
         rs = np.random.RandomState(seed)
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 50, random_state=rs)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, simulations,
+                               random_state=rs)
         s, rng = game.new_initial_state(), random.Random(seed)
         while not s.is_terminal():
             if s.is_chance_node():
