@@ -340,9 +340,7 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
-        self._by_kind = [tuple(self._kind is not None and not p.blind and (   # per move, per
-            p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)   # parameter:
-            for mv in P.game.moves_by_index]                           # numbered by kinds
+        self._by_kind = _by_kind(self)      # per move, per parameter: numbered by kinds
         self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
@@ -448,13 +446,14 @@ class Encoding:
         copy, unless the decision offers two copies of a kind apart (other zones or marks)."""
         if self._kind is None:
             return self._number(match, None)
-        ids = self._number(match, self._kind)
-        given = [a for a in ids if a is not None] if len(set(ids)) < len(ids) else ()
-        return self._number(match, None) if len(set(given)) < len(given) else ids
+        dropped, ids = self.dropped, self._number(match, self._kind)
+        if _shared(ids):        # two copies of a kind apart: each by its own (drops counted once)
+            self.dropped = dropped
+            return self._number(match, None)
+        return ids
 
     def _number(self, match, K) -> list:
-        """action_ids, with card arguments numbered by their kinds' lowest copies (K: the
-        lowest copy of each card's kind) or, with K None, by their own ids."""
+        """action_ids, cards by their kinds' lowest copies (K: each card's), or their own (None)."""
         pending = match.pending
         if pending is None:
             return []
@@ -591,6 +590,22 @@ def _kinds(program) -> tuple:
     for c, k in enumerate(program.card_kinds):
         copies.setdefault(first.setdefault(k, c), []).append(c)
     return tuple(first[k] for k in program.card_kinds), copies
+
+
+def _by_kind(enc: Encoding) -> list:
+    """Per move, per parameter: whether it is numbered by kinds (a card or a list of cards, in a
+    deck of identical copies)."""
+    return [tuple(enc._kind is not None and not p.blind and (
+        p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)
+        for mv in enc.P.game.moves_by_index]
+
+
+def _shared(ids) -> bool:
+    """Whether two moves share an id (None, a move not offered, aside)."""
+    if len(set(ids)) == len(ids):
+        return False
+    given = [a for a in ids if a is not None]
+    return len(set(given)) < len(given)
 
 
 def _lowest_copies(enc: Encoding, x) -> list:
