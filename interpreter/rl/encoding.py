@@ -33,6 +33,11 @@ options and `players`, with + - * //; any other source the range its `if:` bound
 constants, from 0 unless it says a lowest value: `x <= stack * players`; else the deck size,
 0..n-1). So "capture 7H 3S" has the same id in every state.
 
+Identical copies of a card (one kind, several card ids) are numbered as their kind's lowest
+copy, and a list as the same number of each kind's lowest copies: "pick Tempura" has one id
+whichever copy the seat holds (a decision that offers two copies of a kind apart, in two zones
+or with other marks, numbers each by its own copy). docs/rl.md, "Identical copies".
+
 A list of cards (e.g. `subsets(hand(player), 3)`) is numbered by the combinatorial number
 system over the deck: the k-card sets in a block of C(n, k) ids, sizes in ascending order, so
 "pass 2C+3C+4C" has the same id in every state. The sizes are those the rule file allows:
@@ -94,6 +99,7 @@ class Encoding:
             seen[name] = seen.get(name, 0) + 1
             self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
         self.dropped = 0
+        self._kind, self._copies = _kinds(program)     # (None, None): every card its own
         deck = program.game.deck
         self._names: list = []
         # Zones: for each relative instance order, (absolute instance per seat, top?) and offsets.
@@ -277,7 +283,7 @@ class Encoding:
                 if p.blind:
                     params.append(("blind", n, None))
                 elif p.type == "card":
-                    params.append(("card", n, None))
+                    params.append(("kind" if self._kind else "card", n, None))
                 elif p.type == "rank":
                     params.append(("rank", self._ranks, None))
                 elif p.type == "suit":
@@ -338,6 +344,7 @@ class Encoding:
         # parameters, every move: `action_ids` looks them all up in one pass).
         self._idcache = [{} for _ in range(max(N, 1))]
         self._no_lists = not any(has_list for _, _, has_list in self._moves)
+        self._by_kind = _by_kind(self)      # per move, per parameter: numbered by kinds
         self.decisions = Decisions(self)    # decisions met before, remembered
         # C(c, i) for card id c and size i: the combinatorial number system's terms.
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
@@ -441,19 +448,34 @@ class Encoding:
 
     def action_ids(self, match) -> list:
         """The canonical id of each legal move of the pending decision (None for a move the
-        encoding cannot offer: a list ordinal beyond `list_choices`)."""
+        encoding cannot offer: a list ordinal beyond `list_choices`); a card by its kind's lowest
+        copy, unless the decision offers two copies of a kind apart (other zones or marks)."""
+        if self._kind is None:
+            return self._number(match, None)
+        dropped, ids = self.dropped, self._number(match, self._kind)
+        if _shared(ids):        # two copies of a kind apart: each by its own (drops counted once)
+            self.dropped = dropped
+            return self._number(match, None)
+        return ids
+
+    def _number(self, match, K) -> list:
+        """action_ids, cards by their kinds' lowest copies (K: each card's), or their own (None)."""
         pending = match.pending
         if pending is None:
             return []
         seat, moves, _ = pending
+        if K is not self._kind:     # (each copy by its own id: not the seat's cache)
+            return self._number_moves(match, seat, moves, K, {})
         if self._no_lists:      # every move met before: its id from the seat's cache, in one pass
             ids = list(map(self._idcache[seat].get, moves))
             if None not in ids:
                 return ids
+        return self._number_moves(match, seat, moves, K, self._idcache[seat])
+
+    def _number_moves(self, match, seat, moves, K, cache) -> list:
         N = self.N
         table = self._moves
         C = self._C
-        cache = self._idcache[seat]
         ids = []
         ordinal = []            # (position, parameter index) of lists numbered by ordinal
         for mv in moves:
@@ -479,11 +501,14 @@ class Encoding:
                     if x < 0:
                         raise ValueError(f"move {match.move_text(mv)}: the value is outside "
                                          f"the encoded domain of its parameter")
+                elif kind == "kind":
+                    if K is not None:
+                        x = K[x]
                 else:
                     b = vals[1].get(len(x), -1)
                     if b >= 0:      # sum of C(c_i, i) over the sorted card ids c_1 < c_2 < ...
                         i = 1
-                        for c in sorted(x):
+                        for c in (sorted(x) if K is None else _lowest_copies(self, x)):
                             b += C[c][i]
                             i += 1
                         x = b
@@ -496,7 +521,7 @@ class Encoding:
             if not has_list and len(cache) < ID_CACHE:
                 cache[mv] = a
         if ordinal:
-            _list_ordinals(self, moves, ids, ordinal)
+            _list_ordinals(self, moves, ids, ordinal, K)
         return ids
 
     def mask(self, ids):
@@ -520,7 +545,7 @@ class Encoding:
         parts = [mvs[m].name]
         for kind, radix, stride, vals in params:
             x, rest = divmod(rest, stride)
-            if kind == "card":
+            if kind == "card" or kind == "kind":
                 parts.append(self.card_text[x])
             elif kind == "blind":
                 parts.append(f"#{x + 1}")
@@ -555,29 +580,88 @@ class Encoding:
                 c += 1
             cards.append(c)
             r -= comb(c, i)
-        return "+".join(self.card_text[c] for c in reversed(cards))
+        cards.reverse()
+        return "+".join(_card_texts(self, cards))
 
 
-def _list_ordinals(enc: Encoding, moves, ids, ordinal):
+def _kinds(program) -> tuple:
+    """Identical copies (the engine offers one move per kind: program.alike): (the lowest copy
+    of each card's kind, {lowest copy: its copies ascending}), or (None, None) when every card
+    is its own (a deck without copies, or a rule file reading card.copy): decided once, so such
+    a deck pays nothing."""
+    if program.alike is None:
+        return None, None
+    first: dict = {}
+    copies: dict = {}
+    for c, k in enumerate(program.card_kinds):
+        copies.setdefault(first.setdefault(k, c), []).append(c)
+    return tuple(first[k] for k in program.card_kinds), copies
+
+
+def _by_kind(enc: Encoding) -> list:
+    """Per move, per parameter: whether it is numbered by kinds (a card or a list of cards, in a
+    deck of identical copies)."""
+    return [tuple(enc._kind is not None and not p.blind and (
+        p.type == "card" or nodes.card_depth(p.type) == 1) for p in mv.params)
+        for mv in enc.P.game.moves_by_index]
+
+
+def _shared(ids) -> bool:
+    """Whether two moves share an id (None, a move not offered, aside)."""
+    if len(set(ids)) == len(ids):
+        return False
+    given = [a for a in ids if a is not None]
+    return len(set(given)) < len(given)
+
+
+def _lowest_copies(enc: Encoding, x) -> list:
+    """A list of cards as the same number of each kind's lowest copies, ascending."""
+    K, copies, used, out = enc._kind, enc._copies, {}, []
+    for c in x:
+        k = K[c]
+        i = used[k] = used.get(k, -1) + 1
+        out.append(copies[k][i])
+    out.sort()
+    return out
+
+
+def _card_texts(enc: Encoding, cards) -> list:
+    """The texts of a list's cards (ascending). With identical copies, the i-th card of a kind
+    is written bare when it is the kind's i-th copy (a list as numbered: 'Tempura+Tempura'),
+    else with its copy number ('Tempura(3)'): every list's text is its own."""
+    if enc._kind is None:
+        return [enc.card_text[c] for c in cards]
+    used, out = {}, []
+    for c in cards:
+        k = enc._kind[c]
+        i = used[k] = used.get(k, -1) + 1
+        out.append(enc.P.card_names[c] if enc._copies[k][i] == c else enc.card_text[c])
+    return out
+
+
+def _list_ordinals(enc: Encoding, moves, ids, ordinal, K=None):
     """Number the fallen-back lists among the alternatives sharing the other arguments.
 
     A move with several fallen-back lists numbers them in parameter order: each list by its
     place among the distinct lists of the alternatives that share the arguments that are
     not fallen-back lists and the fallen-back lists before it. Two legal moves then never
     share an id (with each list numbered given all the others, two moves could)."""
-    def key(x, m, i):           # a list as a set of its items, unless its order matters
-        if not isinstance(x, list):
-            return x
-        return tuple(x) if (m, i) in enc._ordered else tuple(sorted(x))
+    def key(m, i, x):   # (K: copies as their kinds' lowest, as action_ids numbers them; a list
+        by_kind = K is not None and enc._by_kind[m][i]      # as a set, or in its order where
+        if not isinstance(x, list):                        # its order matters: permutations())
+            return K[x] if by_kind else x
+        if (m, i) in enc._ordered:
+            return tuple(K[c] for c in x) if by_kind else tuple(x)
+        return tuple(_lowest_copies(enc, x)) if by_kind else tuple(sorted(x))
     late: dict = {}             # position -> its fallen-back parameter indices
     for pos, j in ordinal:
         late.setdefault(pos, set()).add(j)
     groups: dict = {}
     for pos, j in ordinal:
         mv, js = moves[pos], late[pos]
-        other = tuple(None if i in js and i > j else key(x, mv[0], i)
+        other = tuple(None if i in js and i > j else key(mv[0], i, x)
                       for i, x in enumerate(mv[1:]) if i != j)
-        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[1 + j], mv[0], j), []).append(pos)
+        groups.setdefault((mv[0], j, other), {}).setdefault(key(mv[0], j, mv[1 + j]), []).append(pos)
     dropped = set()
     for (m, j, _), alts in groups.items():
         _, radix, stride, (M, _) = enc._moves[m][1][j]
