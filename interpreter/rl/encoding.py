@@ -272,14 +272,12 @@ class Encoding:
         # Per move index: (offset, [(kind, radix, stride, table)], has a list). An int's table
         # maps values to digits; a list's is (canonical ids M, {size: first id of its block}).
         self._moves = []
-        self._ordered = set()   # (move, parameter) whose lists' order matters (permutations())
+        self._ordered = _ordered_lists(P)       # (move, parameter) whose lists' order matters
         off = 0
         kmax = 1
         for mv in P.game.moves_by_index:
             params = []
             for p in mv.params:
-                if any(isinstance(x, nodes.Call) and x.func == "permutations" for x in nodes.walk(p.source)):
-                    self._ordered.add((len(self._moves), len(params)))
                 if p.blind:
                     params.append(("blind", n, None))
                 elif p.type == "card":
@@ -350,10 +348,8 @@ class Encoding:
         self._C = [[comb(c, i) for i in range(kmax + 1)] for c in range(n)]
 
     def _list_sizes(self, p):
-        """The sizes a list-of-cards parameter can have (None for a list of other values, or
-        one whose order matters: a set of cards numbers both orders of its cards alike)."""
-        if nodes.card_depth(p.type) != 1 or any(isinstance(x, nodes.Call) and x.func == "permutations"
-                                               for x in nodes.walk(p.source)):
+        """The sizes a list-of-cards parameter can have (None: of other values, or in order)."""
+        if nodes.card_depth(p.type) != 1 or _in_order(p):
             return None
         src, top, low = p.source, self.n, 0
         if isinstance(src, nodes.Call) and src.func == "subsets":
@@ -612,6 +608,18 @@ def _shared(ids) -> bool:
         return False
     given = [a for a in ids if a is not None]
     return len(set(given)) < len(given)
+
+
+def _in_order(p) -> bool:
+    """Whether the order of a list parameter's items matters (taken from permutations()): a
+    set's number would give both orders of its cards one id."""
+    return any(isinstance(x, nodes.Call) and x.func == "permutations" for x in nodes.walk(p.source))
+
+
+def _ordered_lists(P) -> set:
+    """(move index, parameter index) of the list parameters in order (_in_order)."""
+    return {(k, i) for k, mv in enumerate(P.game.moves_by_index) for i, p in enumerate(mv.params)
+            if _in_order(p)}
 
 
 def _lowest_copies(enc: Encoding, x) -> list:
