@@ -151,6 +151,26 @@ def taken_from(mv) -> set:
     return out
 
 
+
+def taken_inside(mv) -> set:
+    """The names of mv's parameters that number a pile the move takes cards from other than its
+    top card (a run from under the top, `cards: "tableau(i)[k:]"`, or a card parameter taken
+    `from: "tableau(i)"`) and never puts cards on: the menu shows no card after such a pile, since
+    its top card is neither the card taken nor a card to play on ('tableau 3', not 'tableau 3 (on
+    Q♦)', tests/unseen56/yukon.yaml)."""
+    out = set()
+    moves = [st for st in _move_stmts(mv.body) if isinstance(st, m.MoveCards)]
+    for p in mv.params:
+        zname = indexed_zone(p)
+        if zname is None or any(_names_instance(st.to, zname, p.name) for st in moves):
+            continue
+        if any(st.mode == "cards" and any(_names_instance(x, zname, p.name) for x in walk(st.what))
+               for st in moves) or any(
+                q is not p and q.source is not None
+                and any(_names_instance(x, zname, p.name) for x in walk(q.source)) for q in mv.params):
+            out.add(p.name)
+    return out - taken_from(mv)
+
 def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False,
                 source: bool = False) -> str:
     """One argument in plain words. `detail` adds the top card of an indexed zone: the card to
@@ -196,10 +216,12 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     mv = match.P.game.moves_by_index[move[0]]
     parts = []
     sources = taken_from(mv) if detail else ()
+    bare = taken_inside(mv) if detail else ()
     for k, (p, v) in enumerate(zip(mv.params, move[1:])):
         if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
             continue
-        text = value_words(match, p, v, p.type, names, viewer, detail, p.name in sources)
+        text = value_words(match, p, v, p.type, names, viewer, detail and p.name not in bare,
+                           p.name in sources)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
         parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts

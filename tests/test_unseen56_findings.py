@@ -1,0 +1,45 @@
+"""Defects found by writing Yukon and Preference (tests/unseen56/) from the docs alone, each on a
+small file of its own."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+COLUMNS = """\
+game: Columns
+players: {min: 1, max: 1}
+deck: {ranks: [A, 2, 3, 4], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  cols: {count: 2, visibility: all}
+moves:
+  shift:
+    params:
+      i: {from: "indices(cols)", if: "not empty(cols(i))"}
+      card: {from: "cols(i)"}
+      j: {from: "indices(cols)", if: "j != i"}
+    do:
+      - let: {k: "first(n for n in range(count(cols(i))) if cols(i)[n] == card)"}
+      - move: {cards: "cols(i)[k:]", to: "cols(j)", face_up: true}
+  lift:
+    params:
+      col: {from: "indices(cols)", if: "count(cols(col)) > 1"}
+      card: {from: "cols(col)", if: "card != top(cols(col))"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - deal: {from: stock, to: cols, count: 2, face_up: true}
+  - choose: [shift, lift]
+    by: 0
+"""
+
+
+def test_the_menu_shows_no_card_after_a_pile_a_run_is_taken_from(tmp_path):
+    # Yukon's menu read "Build tableau 3 (on Q♦), card 2♥, tableau 1 (on 3♣)": the Q♦ is the top
+    # of the column the 2♥ (with the cards on it) is taken from, not a card to build on.
+    path = tmp_path / "columns.yaml"
+    path.write_text(COLUMNS)
+    m = T.stacked(str(path), "AC 2C 3C 4C")
+    names = narrate.seat_names(1)
+    menu = [narrate.describe_move(m, mv, 0, names) for mv in m.legal_moves()]
+    assert "Shift col 1, card 4♣, col 2 (on A♣)" in menu, menu
+    assert "Lift col 1, card 4♣" in menu, menu
+    assert not any("col 1 (on" in x and x.startswith("Shift col 1") for x in menu), menu
