@@ -43,3 +43,34 @@ def test_the_menu_shows_no_card_after_a_pile_a_run_is_taken_from(tmp_path):
     assert "Shift col 1, card 4♣, col 2 (on A♣)" in menu, menu
     assert "Lift col 1, card 4♣" in menu, menu
     assert not any("col 1 (on" in x and x.startswith("Shift col 1") for x in menu), menu
+
+
+WIDOW = """\
+game: Widow
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+moves:
+  take:
+    do:
+      - let: {widow: "stock[0:]"}
+      - move: {all: stock, to: "hand(player)"}
+      - show: {cards: widow, to: seats}
+hand:
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_the_rules_read_a_slice_from_position_0_as_every_card(tmp_path, capsys):
+    # Preference's rules read "Let widow be all but the bottom 0 cards of the talon." for
+    # `talon[0:]`, the list of the talon's cards.
+    from cardrules import cli
+    path = tmp_path / "widow.yaml"
+    path.write_text(WIDOW)
+    assert cli.main(["rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Let widow be the cards of the stock." in out, out
+    assert "bottom 0" not in out, out
