@@ -74,3 +74,20 @@ def test_the_rules_read_a_slice_from_position_0_as_every_card(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Let widow be the cards of the stock." in out, out
     assert "bottom 0" not in out, out
+
+
+def test_a_wide_table_folds_a_zones_cell_between_words_never_a_heading():
+    # Preference's players' table at 80 columns read 'Passe' / 'd' (a per-player variable's
+    # heading) and then, once values stayed whole, 'Trick' / 's' (a zone's heading), while the
+    # hand's '10 cards' could fold between its words: the table fits when only that folds.
+    import os
+    from cardrules.play import render
+    from cardrules.testing import stacked
+    from conftest import ROOT
+    m = stacked(os.path.join(ROOT, "tests", "unseen56", "preference.yaml"), "7S 8S 9S TS JS QS KS AS 7C 8C")
+    names = ["South", "West", "East"]
+    text = render.to_text(render.render_screen(m, 0, names, [], width=80, height=40), 80)
+    head = next(line for line in text.splitlines() if line.lstrip().startswith("Player"))
+    for word in ("Hand", "Played", "Tricks", "Passed", "Whist", "Won", "Score", "Total"):
+        assert f" {word}" in head, text
+    assert all(len(line) <= 80 for line in text.splitlines()), text
