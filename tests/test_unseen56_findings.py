@@ -91,3 +91,37 @@ def test_a_wide_table_folds_a_zones_cell_between_words_never_a_heading():
     for word in ("Hand", "Played", "Tricks", "Passed", "Whist", "Won", "Score", "Total"):
         assert f" {word}" in head, text
     assert all(len(line) <= 80 for line in text.splitlines()), text
+
+
+TWO_HEADINGS = """\
+game: Headings
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  tricks: {per_player: true, visibility: all}
+variables:
+  won: {type: int, initial: 0, per_player: true, label: Tricks}
+moves:
+  take:
+    do:
+      - move: {top: stock, to: "tricks(player)"}
+      - set: {"won(player)": "count(tricks(player))"}
+hand:
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_validate_warns_of_two_columns_under_one_heading(tmp_path, capsys):
+    # Preference's players' table showed two columns headed 'Tricks': the zone 'tricks' (its
+    # cards) and the variable 'won' labelled Tricks (the tricks counted), with nothing said.
+    from cardrules import cli
+    path = tmp_path / "headings.yaml"
+    path.write_text(TWO_HEADINGS)
+    assert cli.main(["validate", "--strict", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:8:3: warning: variable 'won' is headed 'Tricks' in the players' table, as zone " \
+           "'tricks' is" in err, err
+    path.write_text(TWO_HEADINGS.replace("label: Tricks", "label: Won"))
+    assert cli.main(["validate", "--strict", str(path)]) == 0
