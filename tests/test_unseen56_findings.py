@@ -125,3 +125,15 @@ def test_validate_warns_of_two_columns_under_one_heading(tmp_path, capsys):
            "'tricks' is" in err, err
     path.write_text(TWO_HEADINGS.replace("label: Tricks", "label: Won"))
     assert cli.main(["validate", "--strict", str(path)]) == 0
+
+
+def test_a_card_asked_from_the_wrong_pile_is_told_with_the_piles_number(tmp_path):
+    # Yukon's `build 3 qd 6`, with the Q♦ no longer in column 3, was told "the card must be one of
+    # tableau i, and Q♦ is not": 'i' is the file's name for the pile, not the pile typed.
+    from cardrules.play import input as play_input
+    path = tmp_path / "columns.yaml"
+    path.write_text(COLUMNS)
+    m = T.stacked(str(path), "AC 2C 3C 4C")
+    names = narrate.seat_names(1)
+    kind, text = play_input.parse_answer(m, 0, names, "shift 2 4c 1")
+    assert kind == "error" and "col 2" in text and "col i" not in text, text
