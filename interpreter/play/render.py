@@ -209,6 +209,25 @@ def _folds_words(t: Table, rows: list, lo: int, hi: int, width: int) -> bool:
     return need - 2 > width
 
 
+def _hold(t: Table, rows: list, lo: int, hi: int, width: int):
+    """A wide table that fits with the zones' cells `lo`..`hi`-1 folded between words
+    (_folds_words): the widest of those columns are set to their longest word, one at a time,
+    until the table fits, and the other columns (names, values, scores) are never folded, so
+    that it folds a cell between its words ('10' / 'cards'), never a heading ('Passe' / 'd' or
+    'Trick' / 's' in Preference's table, tests/unseen56/preference.yaml)."""
+    text = lambda x: x.plain if isinstance(x, Text) else str(x)
+    full = [max([cell_len(str(c.header))] + [cell_len(text(r[i])) for r in rows]) for i, c in enumerate(t.columns)]
+    word = [max([cell_len(str(c.header))] + [cell_len(w) for r in rows for w in text(r[i]).split()])
+            for i, c in enumerate(t.columns)]
+    for i, c in enumerate(t.columns):
+        if not lo <= i < hi:
+            c.no_wrap = True
+    for i in sorted(range(lo, hi), key=lambda i: word[i] - full[i]):     # most to gain first
+        if sum(full) + 2 * (len(full) - 1) <= width:
+            break
+        full[i] = word[i]
+        t.columns[i].max_width = word[i]
+
 def _dotted(pieces: list, sep: str, sep_style: str, width: int | None) -> list:
     """`pieces` joined by `sep` into lines of at most `width` columns, broken between two pieces,
     never inside one (no 'Small' / 'blind: 1', no line ending in a dangling '·')."""
@@ -300,6 +319,8 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
         _fit(t, rows, 2, 2 + len(player_zones) + len(cells), width)
     elif width and _folds_words(t, rows, 2, 2 + len(player_zones) + len(cells), width):
         return render_board(match, viewer, names, True, width)   # 'Distanc' / 'e', 'EndOfLi' / 'mit'
+    elif width:     # it fits with the zones' cells folded between words: only they may fold, and
+        _hold(t, rows, 2, 2 + len(player_zones) + len(cells), width)   # only there
     parts.append(t)
     for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
         for p in order:

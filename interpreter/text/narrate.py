@@ -8,12 +8,12 @@ as at a card table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ...
 from __future__ import annotations
 
 from ..language import cards as cardtext
-from ..language import model as m
 from ..language.check.names import SUIT_WORDS
-from ..language.nodes import Call, Name, walk
+from ..language.nodes import Name
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
+from .sources import indexed_zone, taken_from, taken_inside  # (narrate.taken_from ...: used by others)
 from .english import cards_words, counts_piles, ends_clause, join, says_label, singular, tally, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
@@ -105,52 +105,6 @@ def seen_cards(match, viewer: int) -> set:
     return out
 
 
-def indexed_zone(param):
-    """The zone name when a parameter comes from `indices(zone)` (its values are that zone's
-    instances), else None."""
-    src = param.source
-    if isinstance(src, Call) and src.func == "indices" and src.args and isinstance(src.args[0], Name):
-        return src.args[0].id
-    return None
-
-
-def _names_instance(node, zname: str, pname: str) -> bool:
-    """Whether node is `zname(..., pname)`: the instance of zone zname that parameter pname numbers."""
-    return isinstance(node, Call) and node.func == zname \
-        and any(isinstance(a, Name) and a.id == pname for a in node.args)
-
-
-def _move_stmts(stmts):
-    for st in stmts:
-        yield st
-        for f in ("then", "other", "body"):
-            inner = getattr(st, f, None)
-            if isinstance(inner, list):
-                yield from _move_stmts(inner)
-
-
-def taken_from(mv) -> set:
-    """The names of mv's parameters that number a pile the move takes its top card from (`top:
-    "fans(fan)"`, `cards: "top(fans(fan))"`) and never puts cards on: the menu shows that card as
-    the card taken, 'fan 5 (A♦)', not as a card to play on, 'fan 5 (on A♦)'. (A pile taken whole,
-    `all:`, keeps 'row 2 (on 49)': the pile with 49 on top.)"""
-    out = set()
-    moves = [st for st in _move_stmts(mv.body) if isinstance(st, m.MoveCards)]
-    for p in mv.params:
-        zname = indexed_zone(p)
-        if zname is None:
-            continue
-        if any(_names_instance(st.to, zname, p.name) for st in moves):
-            continue
-        if any(_names_instance(st.what, zname, p.name) and st.count is None if st.mode == "top" else
-               st.mode == "cards" and
-               any(isinstance(x, Call) and x.func == "top" and x.args
-                   and _names_instance(x.args[0], zname, p.name) for x in walk(st.what))
-               for st in moves):
-            out.add(p.name)
-    return out
-
-
 def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False,
                 source: bool = False) -> str:
     """One argument in plain words. `detail` adds the top card of an indexed zone: the card to
@@ -196,10 +150,12 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     mv = match.P.game.moves_by_index[move[0]]
     parts = []
     sources = taken_from(mv) if detail else ()
+    bare = taken_inside(mv) if detail else ()
     for k, (p, v) in enumerate(zip(mv.params, move[1:])):
         if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
             continue
-        text = value_words(match, p, v, p.type, names, viewer, detail, p.name in sources)
+        text = value_words(match, p, v, p.type, names, viewer, detail and p.name not in bare,
+                           p.name in sources)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
         parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts

@@ -112,8 +112,8 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
     head = f"You cannot {text or _move_words(P, w.move, w.cards)}: "
     word_move(words, w.move)
     bound = w.bound
-    if text is not None:             # a pile typed by its number: named as the menu counts it
-        bound = dict(bound)
+    if text is not None or w.kind == "source":   # a pile typed by its number (or the pile a card
+        bound = dict(bound)                           # was asked from): named as the menu counts it
         for local, z in words.index_params.items():
             if local in bound and P.game.zones[z].kind == "indexed":
                 words.index_numbers[local] = bound.pop(local)

@@ -144,8 +144,8 @@ def _slice(w, n, env) -> str:
             return bound.right
         return _from_end_count(bound)
     lo_end, hi_end = from_end(n.lo), from_end(n.hi)
-    if n.lo is None and n.hi is None:
-        return f"the {many} of {where}"
+    if n.hi is None and (n.lo is None or isinstance(n.lo, ast.Num) and n.lo.value == 0):
+        return f"the {many} of {where}"                       # xs[:] and xs[0:]: all of them
     if n.lo is None and hi_end is None:                       # xs[:k]
         return counted(n.hi, first)
     if n.hi is None and lo_end is not None:                   # xs[-k:]

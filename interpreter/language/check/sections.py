@@ -498,6 +498,21 @@ class Sections:
                 self.warn(f"zone '{name}' never receives a card", z.span)
             elif name not in self.zone_reads and z.visibility == "none":
                 self.warn(f"zone '{name}' is never read", z.span)
+        self.same_headings()
+
+    def same_headings(self):
+        """Two columns of the players' table under one heading: a per-player zone's name and a
+        per-player variable's label (Preference's zone 'tricks' beside 'won' labelled Tricks)."""
+        heads = {str(n).replace("_", " ").strip().lower(): f"zone '{n}'"
+                 for n, z in self.zones.items() if z.kind == "player"}
+        for v in self.variables:
+            if not (v.per_player and v.show):
+                continue
+            head = (v.label or v.name.replace("_", " ")).strip().lower()
+            if head in heads:
+                self.warn(f"variable '{v.name}' is headed '{head.capitalize()}' in the players' table, as "
+                          f"{heads[head]} is: two columns under one heading; give it another label", v.span)
+            heads.setdefault(head, f"variable '{v.name}'")
 
 
 def _type(text: str):
