@@ -227,7 +227,7 @@ def narrow(look: _Look, t: MoveTests, n, args: list):
     state at hand: the cases whose A is false now are left out, and the parts such as B that
     hold now are not repeated (`on_table > 0 and (follows(card) or ...)` is 'only if
     follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left.
-    A condition `X if T else Y` is said as the branch T takes now (Canfield's `card.rank == base
+    A condition `X if T else Y` is said as the branch T takes now (a solitaire's `card.rank == base
     if empty(foundations(f)) else follows(...)` for an empty foundation: 'only if 3♦'s rank is
     base'), itself narrowed."""
     test = t.branches.get(id(n))

@@ -157,7 +157,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if left_out:
             return ("error", left_out)
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
-    if len(found) > 1:           # `mus` beside `no hay mus`: the move the whole line names
+    if len(found) > 1:           # `pass` beside `no pass`: the move the whole line names
         whole = " ".join(typed).lower()
         texts = narrate.legal_texts(match)
         exact = [k for k in found if whole in (" ".join(items[k][1].split()).lower(),

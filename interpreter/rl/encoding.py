@@ -34,7 +34,7 @@ constants, from 0 unless it says a lowest value: `x <= stack * players`; else th
 0..n-1). So "capture 7H 3S" has the same id in every state.
 
 Identical copies of a card (one kind, several card ids) are numbered as their kind's lowest
-copy, and a list as the same number of each kind's lowest copies: "pick Tempura" has one id
+copy, and a list as the same number of each kind's lowest copies: "pick Apple" has one id
 whichever copy the seat holds (a decision that offers two copies of a kind apart, in two zones
 or with other marks, numbers each by its own copy). docs/rl.md, "Identical copies".
 
@@ -94,7 +94,7 @@ class Encoding:
         self.N = N = program.players
         self.n = len(program.card_names)
         seen: dict = {}             # each card's name in action texts: a copy after the first
-        self.card_text = []         # of identical cards gets its number ('Tempura(2)'), so
+        self.card_text = []         # of identical cards gets its number ('Apple(2)'), so
         for name in program.card_names:     # every action's text is its own
             seen[name] = seen.get(name, 0) + 1
             self.card_text.append(name if seen[name] == 1 else f"{name}({seen[name]})")
@@ -635,8 +635,8 @@ def _lowest_copies(enc: Encoding, x) -> list:
 
 def _card_texts(enc: Encoding, cards) -> list:
     """The texts of a list's cards (ascending). With identical copies, the i-th card of a kind
-    is written bare when it is the kind's i-th copy (a list as numbered: 'Tempura+Tempura'),
-    else with its copy number ('Tempura(3)'): every list's text is its own."""
+    is written bare when it is the kind's i-th copy (a list as numbered: 'Apple+Apple'),
+    else with its copy number ('Apple(3)'): every list's text is its own."""
     if enc._kind is None:
         return [enc.card_text[c] for c in cards]
     used, out = {}, []
