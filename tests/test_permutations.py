@@ -90,3 +90,18 @@ def test_too_many_orderings_of_a_long_list_are_refused_at_once():
     with pytest.raises(rt.EvalError, match=r"of 200000 items, 3 at a time would make 7999880000400000"):
         rt.permutations(S, 10**9, range(200_000), 3)
     assert rt.permutations(S, 10**9, range(3), 4) == [] and S.steps == 3
+
+
+def test_orderings_from_a_function_of_the_file_get_an_id_each(tmp_path):
+    """A parameter taken from a function of the file's whose body is permutations() is in
+    order too: its two orders of the same cards got one id (the second never chosen)."""
+    fn = LAY.replace("permutations(hand(player), %s)", "orders(hand(player))") % ("",)
+    path = rules(tmp_path, """
+functions:
+  orders:
+    params: {cards: list of card}
+    body: "permutations(cards, 2)"
+""" + fn, ONE_MOVE % (3, "lay"))
+    core = Core(path, seed=1)
+    core.reset()
+    assert len(core.ids) == 6 and len(set(core.ids)) == 6 and None not in core.ids
