@@ -72,3 +72,36 @@ def test_the_rl_action_space_tells_the_orders_of_the_same_cards_apart(tmp_path):
         assert len(ids) == 6 and len(set(ids)) == 6 and None not in ids
         assert sorted(core.encoding.action_text(a) for a in ids) == [f"lay choice {k}" for k in range(1, 7)]
         core.step(rng.choice(core.legal_actions()))
+
+
+def test_too_many_orderings_of_a_long_list_are_refused_at_once():
+    """permutations() of a long list (a range of 100,000 numbers) is refused without computing
+    n! (seconds of work for a number of 450,000 digits) before saying so."""
+    import time
+    from cardrules.compiler import runtime as rt
+
+    class S:
+        steps = 0
+    t = time.perf_counter()
+    with pytest.raises(rt.EvalError, match=r"permutations\(\) of 200000 items would make over "
+                                           r"2432902008176640000 lists, more than 40320"):
+        rt.permutations(S, 10**9, range(200_000))
+    assert time.perf_counter() - t < 1.0
+    with pytest.raises(rt.EvalError, match=r"of 200000 items, 3 at a time would make 7999880000400000"):
+        rt.permutations(S, 10**9, range(200_000), 3)
+    assert rt.permutations(S, 10**9, range(3), 4) == [] and S.steps == 3
+
+
+def test_orderings_from_a_function_of_the_file_get_an_id_each(tmp_path):
+    """A parameter taken from a function of the file's whose body is permutations() is in
+    order too: its two orders of the same cards got one id (the second never chosen)."""
+    fn = LAY.replace("permutations(hand(player), %s)", "orders(hand(player))") % ("",)
+    path = rules(tmp_path, """
+functions:
+  orders:
+    params: {cards: list of card}
+    body: "permutations(cards, 2)"
+""" + fn, ONE_MOVE % (3, "lay"))
+    core = Core(path, seed=1)
+    core.reset()
+    assert len(core.ids) == 6 and len(set(core.ids)) == 6 and None not in core.ids

@@ -611,9 +611,19 @@ def _shared(ids) -> bool:
 
 
 def _in_order(p) -> bool:
-    """Whether the order of a list parameter's items matters (taken from permutations()): a
-    set's number would give both orders of its cards one id."""
-    return any(isinstance(x, nodes.Call) and x.func == "permutations" for x in nodes.walk(p.source))
+    """Whether the order of a list parameter's items matters (taken from permutations(), in its
+    source or in a function of the file's it calls: `orders(hand(player))` whose body is
+    `permutations(cards, 2)`): a set's number would give both orders of its cards one id."""
+    todo, seen = [p.source], set()
+    while todo:
+        for x in nodes.walk(todo.pop()):
+            if isinstance(x, nodes.Call) and x.func == "permutations":
+                return True
+            ref = getattr(x, "ref", None) if isinstance(x, nodes.Call) else None
+            if ref and ref[0] == "function" and ref[1].body is not None and id(ref[1]) not in seen:
+                seen.add(id(ref[1]))
+                todo.append(ref[1].body)
+    return False
 
 
 def _ordered_lists(P) -> set:

@@ -103,10 +103,12 @@ def permutations(S, limit, items, k=None):
     k = n if k is None else k
     if k < 0:
         raise EvalError(f"permutations() of {k} items: the number of items is 0 or more")
-    total = perm(n, k) if k <= n else 0
-    if total > PERMUTATIONS_LIMIT:
+    # (k of more than 20 items: over 20! lists, said without computing n!, seconds for 100,000 items)
+    total = perm(n, k) if k <= min(n, 20) else 0 if k > n else None
+    if total is None or total > PERMUTATIONS_LIMIT:
+        made = total if total is not None else f"over {perm(20)}"
         raise EvalError(f"permutations() of {n} items{'' if k == n else f', {k} at a time'} would "
-                        f"make {total} lists, more than {PERMUTATIONS_LIMIT}: take the orderings "
+                        f"make {made} lists, more than {PERMUTATIONS_LIMIT}: take the orderings "
                         f"of fewer items (permutations(cards, 3)), or of the cards that can matter")
     S.steps += n + total * k
     if S.steps > limit:
