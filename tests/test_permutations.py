@@ -105,3 +105,15 @@ functions:
     core = Core(path, seed=1)
     core.reset()
     assert len(core.ids) == 6 and len(set(core.ids)) == 6 and None not in core.ids
+
+
+def test_a_hand_out_of_steps_on_orderings_says_which_parameter_and_what_helps(tmp_path):
+    path = rules(tmp_path, LAY % (3, ', if: "order[0].rank < order[1].rank"') + "limits: {steps_per_hand: 60}\n",
+                 ONE_MOVE % (4, "lay"))
+    with pytest.raises(GameError, match=r"move 'lay' tries its parameter 'order' on every ordering "
+                                        r"permutations\(\) makes, n!/\(n-k\)! of them, at each decision"):
+        T.stacked(path, "AC TH 2C AH 3C TC 2H 3H", players=2)
+    negative = rules(tmp_path, LAY % ("-1", ""), ONE_MOVE % (3, "lay"))
+    with pytest.raises(GameError, match=r"permutations\(list, k\) with k = -1: k, the number of items in "
+                                        r"each ordering, is 0 or more"):
+        T.stacked(negative, "AC TH 2C AH 3C TC", players=2)

@@ -464,14 +464,20 @@ class Match:
 
 def _sublists_hint(g, where) -> str:
     """A hand out of steps at a move parameter's `if:` (or `from:`) that goes through every list
-    subsets() makes: which parameter, and what makes it affordable (the lists could be built,
-    but the test of each, 2^n of them for n cards, used up the hand's steps)."""
+    subsets() (or permutations()) makes: which parameter, and what makes it affordable (the
+    lists could be built, but the test of each, 2^n of them for n cards, used up the hand's
+    steps)."""
     for mv in g.moves_by_index:
         for p in mv.params:
             at = [x.span for x in (p.source, p.cond) if x is not None and x.span is not None]
             if where is None or not any((s.file, s.line) == (where.file, where.line) for s in at):
                 continue
             calls = [x for x in nodes.walk(p.source) if isinstance(x, nodes.Call) and x.func == "subsets"]
+            orders = [x for x in nodes.walk(p.source) if isinstance(x, nodes.Call) and x.func == "permutations"]
+            if orders and not calls:
+                return (f": move '{mv.name}' tries its parameter '{p.name}' on every ordering "
+                        f"permutations() makes, n!/(n-k)! of them, at each decision; take fewer "
+                        f"items at a time (permutations(cards, 2)), or raise limits: steps_per_hand")
             if calls:
                 size = "give subsets() a maximum size (subsets(cards, 3)), " if any(
                     len(c.args) == 1 for c in calls) else ""

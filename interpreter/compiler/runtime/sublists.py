@@ -102,7 +102,8 @@ def permutations(S, limit, items, k=None):
     n = len(items)
     k = n if k is None else k
     if k < 0:
-        raise EvalError(f"permutations() of {k} items: the number of items is 0 or more")
+        raise EvalError(f"permutations(list, k) with k = {k}: k, the number of items in each "
+                        f"ordering, is 0 or more")
     # (k of more than 20 items: over 20! lists, said without computing n!, seconds for 100,000 items)
     total = perm(n, k) if k <= min(n, 20) else 0 if k > n else None
     if total is None or total > PERMUTATIONS_LIMIT:
