@@ -11,6 +11,13 @@ from .nesting import compile_checked
 from .program import Emitter
 
 
+
+def suit_colors(d) -> tuple:
+    """SUIT_COLOR: each suit's colour (its place among the deck's colours), then -1, which a
+    joker's suit (-1) reads: suit_color(s) is SUIT_COLOR[s]."""
+    return tuple(d.color_names.index(c) for c in d.colors) + (-1,)
+
+
 class Deck:
     def build_deck(self):
         d = self.g.deck
@@ -147,6 +154,7 @@ class Deck:
             self.ns["SUIT"] = tuple(s for _, s in kinds)
             d = self.g.deck
             self.ns["COLOR"] = tuple(d.color_names.index(d.colors[s]) for _, s in kinds)
+            self.ns["SUIT_COLOR"] = suit_colors(d)
             self.kind_to_id = {k: k for k in range(len(kinds))}
             self.duplicates = False
         self.e.line(f"return {self.x(node)}", node.span)

@@ -588,6 +588,8 @@ class Words(Conditions):
             return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
         if f == "seat_number":
             return f"the seat number of {self.seat(a[0], env)} (from 0)"
+        if f == "suit_color":             # suit_color(trump): "the color of trump"
+            return f"the color of {v(a[0])}"
         if f == "seat":                   # seat(0): "seat 0", as a seat written as a number
             return f"seat {a[0].value}" if isinstance(a[0], ast.Num) else f"the player in seat {v(a[0])} (from 0)"
         if f == "sorted":

@@ -3,7 +3,7 @@ built-in function (f_NAME: its arguments and the type it gives)."""
 from __future__ import annotations
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, INT, RANK, SEAT, SUIT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, suggest
 from .names import BUILTIN_FUNCS, CARD_ATTRS, KEYS, ORDERED, Reported
 
@@ -216,6 +216,12 @@ class Calls:
         self.arity(n, 1)
         self.need(args[0], scope, SUIT, "suit_order()")
         return INT
+
+    def f_suit_color(self, n, scope, args):
+        """suit_color(SUIT): the suit's colour (`deck: colors`); none for a joker's suit."""
+        self.arity(n, 1)
+        self.need(args[0], scope, SUIT, "suit_color()")
+        return COLOR
 
     def f_seat_number(self, n, scope, args):
         """seat_number(SEAT): the seat's number, 0 to players - 1, for arithmetic."""
