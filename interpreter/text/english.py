@@ -1,7 +1,7 @@
 """Small English helpers the text modules share: `join` ("a, b and c"), `tally` (results per
-seat or partnership), `cap` (capitalize a
-sentence that starts with one of our own words), `plural`, and a name's words (`words`,
-`third_person`, `verb_words`).
+seat or partnership), `cap` (capitalize a sentence that starts with one of our own words),
+`plural`, a name's words (`words`, `third_person`, `verb_words`), and `builtin_words` (a few
+built-in functions' calls in words).
 """
 from __future__ import annotations
 
@@ -251,3 +251,21 @@ def cards_words(items: list, public: bool = False) -> str:
     if not shown or len(shown) > 8:
         return "a card" if len(items) == 1 else f"{len(items)} cards"
     return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
+
+
+BUILTIN_WORDS = ("subsets", "permutations", "suit_color", "position")
+
+
+def builtin_words(f: str, a: list, nouns: str) -> str:
+    """A call of one of BUILTIN_WORDS in words, its arguments `a` said (`nouns`: the first's
+    items): "the non-empty selections of at most 3 from the table, smallest first", "the
+    orderings of 3 cards of the player's hand", "the color of trump", "the position of the
+    card in the pile (from 0)"."""
+    if f == "subsets":
+        most = f" of at most {a[1]}" if len(a) == 2 else ""
+        return f"the non-empty selections{most} from {a[0]}, smallest first"
+    if f == "suit_color":
+        return f"the color of {a[0]}"
+    if f == "position":
+        return f"the position of {a[0]} in {a[1]} (from 0)"
+    return f"the orderings of {f'{a[1]} {nouns} of ' if len(a) == 2 else ''}{a[0]}"

@@ -19,7 +19,7 @@ from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions, _bracketed, _ends_open, _open_ended
 from . import english
-from .english import closed, counts_piles, join, plural, singular, unbracketed
+from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -161,16 +161,6 @@ def _slice(w, n, env) -> str:
         origin.append(f"position 1 from the {last} is the {last} {one}")
     return (f"the {many} of {where} from {position(n.lo, lo_end)} up to, not including, "
             f"{position(n.hi, hi_end)} ({'; '.join(origin)})")
-
-
-def sublists_words(f: str, a: list, nouns: str) -> str:
-    """subsets() and permutations() in words, their arguments `a` said: "the non-empty
-    selections of at most 3 from the table, smallest first", "the orderings of 3 cards of the
-    player's hand"."""
-    if f == "subsets":
-        most = f" of at most {a[1]}" if len(a) == 2 else ""
-        return f"the non-empty selections{most} from {a[0]}, smallest first"
-    return f"the orderings of {f'{a[1]} {nouns} of ' if len(a) == 2 else ''}{a[0]}"
 
 
 class Words(Conditions):
@@ -588,8 +578,6 @@ class Words(Conditions):
             return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
         if f == "seat_number":
             return f"the seat number of {self.seat(a[0], env)} (from 0)"
-        if f == "suit_color":             # suit_color(trump): "the color of trump"
-            return f"the color of {v(a[0])}"
         if f == "seat":                   # seat(0): "seat 0", as a seat written as a number
             return f"seat {a[0].value}" if isinstance(a[0], ast.Num) else f"the player in seat {v(a[0])} (from 0)"
         if f == "sorted":
@@ -607,8 +595,8 @@ class Words(Conditions):
                     g.elt, ast.Gen) and g.elt.func is None):   # of lists built for each item: their cards,
                 return v(a[0])    # not "the cards in the cards c in ... for each i" (nor "in the top card of")
             return f"the {self.elem_nouns(n.type)[1]} in {v(a[0])}"
-        if f in ("subsets", "permutations"):
-            return sublists_words(f, [v(x) for x in a], self.elem_nouns(n.args[0].type)[1])
+        if f in BUILTIN_WORDS:
+            return builtin_words(f, [v(x) for x in a], self.elem_nouns(n.args[0].type)[1])
         return f"{self.code(f)}({', '.join(v(x) for x in a)})"
 
     def inline(self, fn: m.Function, call, env):

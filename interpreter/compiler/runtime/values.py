@@ -3,6 +3,7 @@ zone, an index out of range, a number that is no seat, a table without the entry
 nothing), and small helpers over values (put, unique, contains_kind)."""
 from __future__ import annotations
 
+from .counting import too_many_steps
 from .state import EvalError
 
 
@@ -19,6 +20,21 @@ def first(items):
     for x in items:
         return x
     raise EvalError("first(...) found nothing")
+
+
+def position(S, limit, x, items):
+    """The place (from 0) of the first item of items equal to x, each item looked at counted
+    as a step; an EvalError when no item is."""
+    for i, y in enumerate(items):
+        if y == x:
+            S.steps += i + 1
+            if S.steps > limit:
+                too_many_steps(limit)
+            return i
+    S.steps += len(items)
+    if S.steps > limit:
+        too_many_steps(limit)
+    raise EvalError(f"position(...) found no such item among the {len(items)} of the list")
 
 
 def at(items, i, what: str = "the list", noun: str = "item"):

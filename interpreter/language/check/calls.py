@@ -353,6 +353,14 @@ class Calls:
             self.need(args[1], scope, INT, "the number of items of permutations()")
         return list_of(t)
 
+    def f_position(self, n, scope, args):
+        """position(X, LIST): the place (from 0; a zone's bottom card is 0) of the first item of
+        the list equal to X; an error when none is."""
+        self.arity(n, 2)
+        t = self.a_list(args[1], scope, "the second argument of position()")
+        self.need(args[0], scope, t[1], "the first argument of position()")
+        return INT
+
     def f_unique(self, n, scope, args):
         """unique(LIST): the list without repeated values, in first-seen order."""
         self.arity(n, 1)
