@@ -421,8 +421,8 @@ class Expressions:
             return f"rt.sort_list(S, {L}, {a[0]}, {isinstance(n.type[1], tuple)})"
         if f == "reversed":
             return sorts.reversed_call(n.args[0], a[0]) or f"rt.reverse_list(S, {L}, {a[0]})"
-        if f == "position":
-            return f"rt.position(S, {L}, {a[0]}, {a[1]})"
+        if f == "position_of":
+            return f"rt.position_of(S, {L}, {a[0]}, {a[1]})"
         if f == "suit_color":                      # a joker's suit (-1): the last entry, -1
             return f"SUIT_COLOR[{a[0]}]"
         if f in ("rank_order", "suit_order"):      # ranks and suits are their places already

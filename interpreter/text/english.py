@@ -253,7 +253,7 @@ def cards_words(items: list, public: bool = False) -> str:
     return f"{' '.join(shown)} and {hidden} more card{'s' if hidden > 1 else ''}"
 
 
-BUILTIN_WORDS = ("subsets", "permutations", "suit_color", "position")
+BUILTIN_WORDS = ("subsets", "permutations", "suit_color", "position_of")
 
 
 def builtin_words(f: str, a: list, nouns: str) -> str:
@@ -266,6 +266,6 @@ def builtin_words(f: str, a: list, nouns: str) -> str:
         return f"the non-empty selections{most} from {a[0]}, smallest first"
     if f == "suit_color":
         return f"the color of {a[0]}"
-    if f == "position":
+    if f == "position_of":
         return f"the position of {a[0]} in {a[1]} (from 0)"
     return f"the orderings of {f'{a[1]} {nouns} of ' if len(a) == 2 else ''}{a[0]}"

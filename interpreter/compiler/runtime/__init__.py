@@ -51,5 +51,5 @@ from .sublists import (  # noqa: F401
     permutations, subsets, subsets_alike,
     subsets_lazy, subsets_sized, subsets_sum_is, subsets_where)
 from .values import (  # noqa: F401
-    argbest, at, contains_kind, first, index, largest, no_bottom, no_top, position, put, seat, smallest, table,
+    argbest, at, contains_kind, first, index, largest, no_bottom, no_top, position_of, put, seat, smallest, table,
     unique)

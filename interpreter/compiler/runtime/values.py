@@ -22,7 +22,7 @@ def first(items):
     raise EvalError("first(...) found nothing")
 
 
-def position(S, limit, x, items):
+def position_of(S, limit, x, items):
     """The place (from 0) of the first item of items equal to x, each item looked at counted
     as a step; an EvalError when no item is."""
     for i, y in enumerate(items):
@@ -34,7 +34,7 @@ def position(S, limit, x, items):
     S.steps += len(items)
     if S.steps > limit:
         too_many_steps(limit)
-    raise EvalError(f"position(...) found no such item among the {len(items)} of the list")
+    raise EvalError(f"position_of(...) found no such item among the {len(items)} of the list")
 
 
 def at(items, i, what: str = "the list", noun: str = "item"):

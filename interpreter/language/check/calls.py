@@ -353,12 +353,12 @@ class Calls:
             self.need(args[1], scope, INT, "the number of items of permutations()")
         return list_of(t)
 
-    def f_position(self, n, scope, args):
-        """position(X, LIST): the place (from 0; a zone's bottom card is 0) of the first item of
+    def f_position_of(self, n, scope, args):
+        """position_of(X, LIST): the place (from 0; a zone's bottom card is 0) of the first item of
         the list equal to X; an error when none is."""
         self.arity(n, 2)
-        t = self.a_list(args[1], scope, "the second argument of position()")
-        self.need(args[0], scope, t[1], "the first argument of position()")
+        t = self.a_list(args[1], scope, "the second argument of position_of()")
+        self.need(args[0], scope, t[1], "the first argument of position_of()")
         return INT
 
     def f_unique(self, n, scope, args):

@@ -17,7 +17,7 @@ BUILTIN_FUNCS = {"count", "empty", "top", "bottom", "sum", "min", "max", "any", 
                  "left", "right", "after", "clockwise", "anticlockwise", "owner", "face_up", "score", "total", "groups",
                  "range", "indices", "abs", "argmin", "argmax", "subsets", "unique", "team", "side_of",
                  "partitions", "flatten", "rank_order", "suit_order", "seat_number", "seat",
-                 "sorted", "sorted_by", "reversed", "all_values", "permutations", "suit_color", "position"}
+                 "sorted", "sorted_by", "reversed", "all_values", "permutations", "suit_color", "position_of"}
 # What orders: numbers, ranks and seats, and lists of numbers or of ranks (compared item by
 # item, lexicographically: [3, 1] < [3, 2] < [4])
 ORDERED = ("int", "rank", "seat", list_of(INT), list_of(RANK))

@@ -1,4 +1,4 @@
-"""position(x, list) (docs/language.md, Built-in functions): the place of a card in a pile, for
+"""position_of(x, list) (docs/language.md, Built-in functions): the place of a card in a pile, for
 moving it with every card on it (a patience's run), counted as steps, an error when it is not
 there. A tiny rule file with a stacked deck."""
 import pytest
@@ -21,7 +21,7 @@ moves:
     params:
       card: {from: "pile", if: "%s"}
     do:
-      - move: {cards: "pile[position(card, pile):]", to: moved}
+      - move: {cards: "pile[position_of(card, pile):]", to: moved}
 hand:
   - move: {top: stock, count: 5, to: pile}
   - choose: [lift]
@@ -45,6 +45,6 @@ def test_position_is_a_cards_place_in_its_pile_from_the_bottom(tmp_path):
 
 def test_position_of_an_item_not_in_the_list_is_a_clear_error(tmp_path):
     path = tmp_path / "runs.yaml"
-    path.write_text(GAME % "position(card, stock) >= 0")
-    with pytest.raises(GameError, match=r"position\(\.\.\.\) found no such item among the 3 of the list"):
+    path.write_text(GAME % "position_of(card, stock) >= 0")
+    with pytest.raises(GameError, match=r"position_of\(\.\.\.\) found no such item among the 3 of the list"):
         T.stacked(str(path), "AC 2C 3C 4C AH 2H 3H 4H", players=1)
