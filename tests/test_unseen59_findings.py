@@ -6,6 +6,8 @@ from cardrules import testing as T
 from cardrules.play import render
 from cardrules.text import narrate
 
+from test_language_ext import errors
+
 MELDS = """
 game: Many melds
 players: {min: 2, max: 2}
@@ -47,3 +49,17 @@ def test_a_seats_many_numbered_piles_show_only_those_that_hold_cards(tmp_path):
     board = render.to_text(render.render_board(m, 0, names, False, 100))
     assert "— | —" not in board
     assert "7: 8♥" in board
+
+
+def test_an_expression_with_commas_unquoted_in_braces_is_one_clear_error(tmp_path):
+    # `let: {w: trick_winner(game, trump_suit, led)}` read as three errors ("'trump_suit' is
+    # empty; it must be an expression", "'led)' is not a valid name", "'led)' is empty"),
+    # none saying that YAML cut the expression at its commas
+    text = MELDS.replace('      - choose: [meld]\n', '      - let: {w: "max(1, 2)", v: max(1, 2)}\n'
+                         '      - choose: [meld]\n')
+    path = _write(tmp_path, "cut.yaml", text)
+    out = errors(path)
+    assert out.count("error:") == 1, out
+    assert "'v: max(1' is cut at a comma" in out
+    assert 'v: "max(1, 2)"' in out
+    assert ":21:34:" in out                     # at the value cut
