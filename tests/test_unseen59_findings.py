@@ -63,3 +63,54 @@ def test_an_expression_with_commas_unquoted_in_braces_is_one_clear_error(tmp_pat
     assert "'v: max(1' is cut at a comma" in out
     assert 'v: "max(1, 2)"' in out
     assert ":21:34:" in out                     # at the value cut
+
+
+DRAWS = """
+game: Said draws
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: all}
+  spare: {visibility: none}
+moves:
+  discard:
+    say: "{player} discards {card}"
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: pile, face_up: true}
+automatic:
+  - name: refill
+    when: play
+    do:
+      - if: "empty(stock) and not empty(spare)"
+        then:
+          - move: {all: spare, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: p
+    in: seats
+    do:
+      - name: draw
+        move: {top: stock, count: 2, to: "hand(p)"}
+        say: "{p} draws two cards"
+      - choose: [discard]
+        by: p
+"""
+
+
+def test_a_said_statement_tells_its_cards_by_its_text_also_in_a_game_with_automatic_rules(tmp_path, capsys):
+    # Hand and Foot's `name: draw` with `say: "{turn} draws two cards"` read "K♣ Q♥ from the
+    # stock to South's hand; South draws two cards": the automatic rules, run after the
+    # statement and before its text, marked the narration, so the text told none of its cards
+    from cardrules import cli
+    path = _write(tmp_path, "draws.yaml", DRAWS)
+    assert cli.main(["simulate", path, "-n", "1", "-q", "--record", str(tmp_path / "rec")]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "North draws two cards." in out, out
+    assert "from the stock to North's hand; North draws two cards" not in out, out
