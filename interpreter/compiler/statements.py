@@ -21,6 +21,7 @@ _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|V\[[0-9]+\]|[0-9]+")   # code safe
 
 class Statements:
     group_var = None        # the code of a grouping rule's group, while its body is compiled (rules.py)
+    flow_say = None         # a said statement's text, while the statement is compiled, until told
 
     def block(self, stmts):
         if not stmts:
@@ -33,11 +34,14 @@ class Statements:
             say = st.say if st.say is not None and not isinstance(st, m.Score) else None
             if say is not None:             # a heading before a block; a mark before one statement
                 self.tell(say) if say.kind == "phase" else self.tell_mark()
+            if say is not None and say.kind != "phase":
+                self.flow_say = say         # told before the automatic rules run (after_cards_moved)
             try:
                 getattr(self, "s_" + type(st).__name__)(st)
             finally:
-                if say is not None and say.kind != "phase":
-                    self.tell(say)
+                if self.flow_say is not None:
+                    self.tell(self.flow_say)
+                    self.flow_say = None
                 self.e.line(f"S.phase = {self.leave_phase()}")
 
     def enter_phase(self, st) -> int:
@@ -171,6 +175,9 @@ class Statements:
             self.e.line("CLEAR_DATA(S)")
         if self.g.marks:                # a marked card that left its instance: marks cleared
             self.e.line(f"if V[{self.g.mark_slots[2]}]: rt.clear_marks(S, MARKS)")
+        if self.flow_say is not None:   # a said statement's text tells the cards it moved, not
+            self.tell(self.flow_say)    # those the automatic rules move after it (their start
+            self.flow_say = None        # marks the narration: told after them, it told both)
         if self.in_flow and self.g.automatic:
             self.e.line("if S.moved != S.auto_seen: AUTOS(S)")
         if self.rule_say is not None:

@@ -292,6 +292,12 @@ class _Report:
         for place in sorted(self.by_place, key=len):
             if any(place[:i] in dead for i in range(len(place))):
                 continue
+            cut = None if any(e.validator == "additionalProperties" for e in self.by_place[place]) \
+                else self.cut_expression(place)    # (unknown keys: said with their own hint)
+            if cut is not None:         # `let: {w: f(a, b)}`: one error, not one per piece
+                out.append(cut[1])
+                dead.add(cut[0])
+                continue
             errs = sorted(self.by_place[place], key=lambda e: (_RANK.get(e.validator, 9),
                                                                  len(e.absolute_schema_path)))
             first = errs[0]
@@ -320,6 +326,30 @@ class _Report:
                 seen.add((r.span, r.message))
                 unique.append(r)
         return unique
+
+    def cut_expression(self, place):
+        """(the mapping's place, error) when the mapping at `place` (or holding it) has a text
+        whose brackets are left open and keys with no value after it: an expression with commas
+        written unquoted inside {...}, which YAML cut at each comma (`{w: f(a, b)}` is
+        `{w: "f(a", b: null}`); else None."""
+        for at in (place, place[:-1]):
+            node, _, _ = self.locate(at)
+            if not isinstance(node, dict) or not hasattr(node, "at"):
+                continue
+            keys = list(node)
+            for i, k in enumerate(keys):
+                v = node[k]
+                if not isinstance(v, str) or (v.count("(") <= v.count(")") and v.count("[") <= v.count("]")):
+                    continue
+                rest = [str(r) for r in keys[i + 1:] if node[r] is None]
+                if not rest:
+                    continue
+                whole = ", ".join([v] + rest)
+                return at, RuleError(
+                    f"'{k}: {v}' is cut at a comma: inside {{...}} YAML splits a text at every "
+                    f"comma, so {_and(rest)} became keys of their own; put the whole value "
+                    f"in quotes: {k}: \"{whole}\"", node.at(k))
+        return None
 
     @staticmethod
     def mapping_choice(e) -> list:

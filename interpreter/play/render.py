@@ -74,6 +74,13 @@ def _grid_cell(match, viewer: int, first: int, count: int, compact: bool, sep: s
     each as _cards_summary gives it, or (compact) its top card as the viewer sees it, or its size;
     '?' for one face-down card alone, either way."""
     S, P = match.S, match.P
+    if not compact and count > KEEP_NUMBERED + 1 and any(not S.Z[zi] for zi in range(first, first + count)):
+        # many piles, some empty (a rummy's melds, one per rank): only those that hold cards,
+        # each by its number as the screen counts them ('10: J♣ J♥ Joker'; '— | — | ...' folded
+        # a column of thirteen empty melds over nine lines)
+        held = [f"{zi - first + 1}: {_grid_cell(match, viewer, zi, 1, False, sep)}"
+                for zi in range(first, first + count) if S.Z[zi]]
+        return sep.join(held) if held else "—"
     out = []
     for zi in range(first, first + count):
         z = S.Z[zi]
