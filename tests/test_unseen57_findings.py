@@ -1,0 +1,47 @@
+"""Defects found by writing Hokm and Basra (tests/unseen57/) from the docs alone, each on a
+small file of its own."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+NAMES = narrate.seat_names(2)
+
+FISHING = """\
+game: Fishing
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  taken: {per_player: true, visibility: none}
+moves:
+  capture:
+    params:
+      card: {from: "hand(player)"}
+      take: {from: table, if: "take.rank == card.rank"}
+    do:
+      - reveal: card
+      - move: {cards: "[card, take]", to: "taken(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, count: 2, to: table, face_up: true}
+  - choose: [capture]
+    by: 0
+"""
+
+
+def test_a_card_turned_up_then_moved_by_the_move_is_told_once(tmp_path):
+    # Basra plays the capturing card face up (`reveal: card`) and takes it with the table cards
+    # to a face-down pile: the narration read "North captures: 3♦ from North's hand and 3♠ from
+    # the table to North's taken; shown from North's hand: 3♦", the 3♦ told twice, and its
+    # turning up told after it had moved.
+    path = tmp_path / "fishing.yaml"
+    path.write_text(FISHING)
+    for seat, who in ((0, "You capture"), (1, "South captures")):
+        m = T.stacked(str(path), "2C AD 2D 3C AC 3D")
+        narr = narrate.Narrator(m, seat, NAMES).attach()
+        T.choose(m, "capture AD AC")
+        told = " ".join(" ".join(narr.take()).split())
+        assert told.startswith(who + ": A♦ from"), told
+        assert "shown" not in told and told.count("A♦") == 1, told
