@@ -45,3 +45,25 @@ def test_a_card_turned_up_then_moved_by_the_move_is_told_once(tmp_path):
         told = " ".join(" ".join(narr.take()).split())
         assert told.startswith(who + ": A♦ from"), told
         assert "shown" not in told and told.count("A♦") == 1, told
+
+
+def test_a_seat_variable_set_from_a_number_is_told_how_to_make_a_seat(tmp_path, capsys):
+    # Hokm's hakem passing on, first written `set: {hakem: "seat_number(hakem) + 1"}`, was
+    # refused with "'hakem' must be a seat, not a number", with nothing of seat() or left().
+    from cardrules import cli
+    path = tmp_path / "hakem.yaml"
+    path.write_text("""\
+game: Hakem
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+variables:
+  hakem: {type: seat, initial: dealer}
+hand:
+  - set: {hakem: "seat_number(hakem) + 1"}
+""")
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:9:38: error: 'hakem' must be a seat, not a number (seat(n)"), err
+    assert "left(p, k)" in err and "\n" not in err, err
