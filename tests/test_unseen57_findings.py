@@ -67,3 +67,28 @@ hand:
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{path}:9:38: error: 'hakem' must be a seat, not a number (seat(n)"), err
     assert "left(p, k)" in err and "\n" not in err, err
+
+
+def test_a_builtin_given_a_list_of_what_it_takes_says_to_go_over_the_list(tmp_path, capsys):
+    # Hokm's match end, first written `max(total(team(p)) for p in seats) >= target`, was
+    # refused with "total() must be a seat, not a list of seats": a team's total is the sum
+    # over the team, `sum(total(q) for q in team(p))`, which the message did not hint at.
+    from cardrules import cli
+    path = tmp_path / "teams.yaml"
+    path.write_text("""\
+game: Teams
+players: {min: 4, max: 4}
+deck: {ranks: [A, 2], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+teams:
+  4: [[0, 2], [1, 3]]
+hand:
+  - score: {seat: 0, points: 1}
+match:
+  end: "max(total(team(p)) for p in seats) >= 3"
+""")
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{path}:11:19: error: total() must be a seat, not a list of seats ("), err
+    assert "total(x) for x in LIST inside sum(" in err and "\n" not in err, err
