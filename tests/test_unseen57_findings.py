@@ -92,3 +92,28 @@ match:
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{path}:11:19: error: total() must be a seat, not a list of seats ("), err
     assert "total(x) for x in LIST inside sum(" in err and "\n" not in err, err
+
+
+def test_a_plural_type_is_told_how_a_list_is_written(tmp_path, capsys):
+    # Basra's `fits(c, take)` with `take: cards` (or `list of cards`) was told "unknown type
+    # 'cards' (did you mean 'card'?)": a card is not what was meant; a list of them is.
+    from cardrules import cli
+    for typ, want in (("cards", "list of card"), ("list of cards", "list of card"),
+                      ("players", "list of seat")):
+        path = tmp_path / "plural.yaml"
+        path.write_text(f"""\
+game: Plural
+players: {{min: 2, max: 2}}
+deck: {{ranks: [A, 2], suits: [C], zone: stock}}
+zones:
+  stock: {{visibility: none}}
+functions:
+  many:
+    params: {{xs: {typ}}}
+    body: "count(xs)"
+hand:
+  - score: {{seat: 0, points: "many(stock)"}}
+""")
+        assert cli.main(["validate", str(path)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.endswith(f"(a list is written '{want}')") and "\n" not in err, err

@@ -314,6 +314,8 @@ class Sections:
         types = list(BUILTIN_TYPES) + list(self.enums)
         alike = {"player": "seat", "number": "int", "integer": "int", "boolean": "bool", "colour": "color"}
         hint = f" (did you mean '{alike[base]}'?)" if base in alike else suggest(str(base), types)
+        if isinstance(base, str) and base.endswith("s") and alike.get(base[:-1], base[:-1]) in types:
+            hint = f" (a list is written 'list of {alike.get(base[:-1], base[:-1])}')"   # `cards`
         self.err(f"unknown type '{base}'" + (hint or f" (the types: {', '.join(types)})"), span)
         return False
 
