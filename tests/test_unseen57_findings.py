@@ -117,3 +117,26 @@ hand:
         assert cli.main(["validate", str(path)]) == 1
         err = capsys.readouterr().err.strip()
         assert err.endswith(f"(a list is written '{want}')") and "\n" not in err, err
+
+
+def test_a_numbered_rank_the_deck_lacks_is_told_the_ranks_not_a_lookalike(tmp_path, capsys):
+    # Basra's values written `by_rank: {1: 1, 2: 2, ...}` for a deck whose ace is `A` read
+    # "unknown rank '1' (did you mean '10'?)": a number close in spelling, far in meaning.
+    from cardrules import cli
+    path = tmp_path / "ace.yaml"
+    path.write_text("""\
+game: Ace
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 10, J], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+attributes:
+  value:
+    by_rank: {1: 1, 2: 2, 10: 10}
+    default: 0
+hand:
+  - score: {seat: 0, points: "sum(c.value for c in stock)"}
+""")
+    assert cli.main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("error: unknown rank '1' (the deck's ranks: A, 2, 10, J)"), err

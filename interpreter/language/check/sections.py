@@ -227,7 +227,8 @@ class Sections:
         if by == "by_rank":
             r = self.rank_index(key)
             if r is None:
-                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or self._listed(
+                near = "" if key.isdigit() else suggest(key, self.deck.ranks)   # 1 is not near 10
+                self.err(f"unknown rank '{key}'" + (near or self._listed(
                     key, "ranks", self.deck.ranks)), span)
             return r
         if by == "by_suit":
