@@ -140,3 +140,19 @@ hand:
     assert cli.main(["validate", str(path)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.endswith("error: unknown rank '1' (the deck's ranks: A, 2, 10, J)"), err
+
+
+def test_a_told_text_that_ends_its_sentence_is_not_followed_by_a_semicolon(tmp_path):
+    # Basra's `tell: "Basra!"` then 10 points read "... to North's taken; Basra!; North scores
+    # 10.": the phrase after a text ending in '!' or '?' starts a sentence of its own.
+    path = tmp_path / "cheer.yaml"
+    path.write_text(FISHING.replace(
+        '      - move: {cards: "[card, take]", to: "taken(player)"}\n',
+        '      - move: {cards: "[card, take]", to: "taken(player)"}\n'
+        '      - tell: "Pair!"\n'
+        '      - score: {seat: player, points: 10}\n'))
+    m = T.stacked(str(path), "2C AD 2D 3C AC 3D")
+    narr = narrate.Narrator(m, 1, NAMES).attach()
+    T.choose(m, "capture AD AC")
+    told = " ".join(" ".join(narr.take()).split())
+    assert "to South's taken; Pair! South scores 10." in told, told

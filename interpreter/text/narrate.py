@@ -39,6 +39,20 @@ def _stop(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _joined(phrases: list) -> str:
+    """The phrases of a sentence, '; ' between them; after a text of the game that ends its
+    own sentence ('Basra!') the next phrase starts a sentence of its own, not '!;'."""
+    out = ""
+    for ph in phrases:
+        if not out:
+            out = ph
+        elif out.endswith(("!", "?")):
+            out += " " + ph[:1].upper() + ph[1:]
+        else:
+            out += "; " + ph
+    return out
+
+
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
     return cardtext.screen(P.card_names[c], P.game.deck)
@@ -746,7 +760,7 @@ class Narrator:
             phrases.append("turned face down: " + " ".join(down))
         phrases.extend(late)
         phrases.extend(self._score_phrases(line["scores"]))
-        return "; ".join(phrases)
+        return _joined(phrases)
 
     def _score_phrases(self, scores: dict) -> list:
         """"North scores 5", "you lose 3": the points scored without a text of their own."""
