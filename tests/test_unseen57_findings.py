@@ -156,3 +156,28 @@ def test_a_told_text_that_ends_its_sentence_is_not_followed_by_a_semicolon(tmp_p
     T.choose(m, "capture AD AC")
     told = " ".join(" ".join(narr.take()).split())
     assert "to South's taken; Pair! South scores 10." in told, told
+
+
+SUMS = FISHING.replace('take: {from: table, if: "take.rank == card.rank"}',
+                       'take: {from: "subsets(table)", if: "sum(rank_order(x.rank) + 1 for x in take) '
+                       '== rank_order(card.rank) + 1"}').replace(
+    '"[card, take]"', '"[card] + take"')
+
+
+def test_several_cards_typed_at_once_are_not_a_move_that_takes_more(tmp_path):
+    # Basra: with 7♣ 3♣ on the table, `10c 7c` (or `capture 10c 7c`) typed at once played the
+    # capture of 7♣ and 3♣, the one legal move holding both cards, with a card the player had
+    # not typed; typed one by one (`10c`, `7c`, Enter) the same cards are refused ("no move
+    # takes only these"). Typed at once they are now picked as one by one; with the move's
+    # name, the answer names the move and the cards it takes beyond them.
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "sums.yaml"
+    path.write_text(SUMS.replace("ranks: [A, 2, 3, 4]", "ranks: [A, 2, 3, 4, 5, 6]"))
+    m = T.stacked(str(path), "2C 3D 4C AD AC 2D")   # seat 0: 3♦ A♦; table A♣ 2♦
+    assert "capture 3D AC+2D" in narrate.legal_texts(m), narrate.legal_texts(m)
+    kind, what = parse_answer(m, 0, NAMES, "3d ac")
+    assert kind == "pick", (kind, what)
+    kind, what = parse_answer(m, 0, NAMES, "capture 3d ac")
+    assert kind == "error" and "takes only 3♦ A♣" in what and "2♦ too" in what, (kind, what)
+    kind, what = parse_answer(m, 0, NAMES, "capture 3d ac 2d")
+    assert kind == "move", (kind, what)
