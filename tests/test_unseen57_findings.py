@@ -181,3 +181,51 @@ def test_several_cards_typed_at_once_are_not_a_move_that_takes_more(tmp_path):
     assert kind == "error" and "takes only 3♦ A♣" in what and "2♦ too" in what, (kind, what)
     kind, what = parse_answer(m, 0, NAMES, "capture 3d ac 2d")
     assert kind == "move", (kind, what)
+
+
+TRUMPS = """\
+game: Trumps
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  trumps: {type: suit, initial: C}
+moves:
+  name_trumps:
+    params:
+      suit: {from: "[C, D, H, S]"}
+    do:
+      - set: {trumps: suit}
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [name_trumps]
+    by: 0
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_suits_letter_h_or_s_names_the_suit_where_a_move_takes_one(tmp_path):
+    # Hokm's hakem naming trumps: `d` and `c` named diamonds and clubs, but `h` showed the help
+    # and `s` the score sheet, though a suit parameter answers to the suit's letter (README).
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "trumps.yaml"
+    path.write_text(TRUMPS)
+    m = T.stacked(str(path), "AC AD 2C 2D")
+    texts = narrate.legal_texts(m)
+    for letter, suit in (("h", "H"), ("s", "S"), ("d", "D")):
+        ans = parse_answer(m, 0, NAMES, letter)
+        assert ans[0] == "move" and texts[ans[1]] == f"name_trumps {suit}", (letter, ans)
+    assert parse_answer(m, 0, NAMES, "?") == ("help",)
+    assert parse_answer(m, 0, NAMES, "scores") == ("scores",)
+    T.choose(m, "name_trumps H")                      # where no move takes a suit: the keys
+    assert parse_answer(m, 0, NAMES, "h") == ("help",)
+    assert parse_answer(m, 0, NAMES, "s") == ("scores",)

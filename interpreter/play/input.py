@@ -75,6 +75,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
                          f"{_what_to_type(match, items)[:1].lower()}{_what_to_type(match, items)[1:]}.")
     low = t.lower()
     if low in KEYS:
+        if len(low) == 1 and low != "q":   # `h`, `s`: a suit's letter, where one move takes that
+            found = _matching(match, items, match.legal_moves(), names, [low], viewer=viewer)[3]
+            if len(found) == 1:            # suit (Hokm's trumps named `h`), else help, scores
+                return ("move", items[found[0]][0])
         return KEYS[low]
     numbered = t in match.P.card_names           # a deck of numbered cards: '11' is a card too
     if numbered:
