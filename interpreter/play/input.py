@@ -75,6 +75,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
                          f"{_what_to_type(match, items)[:1].lower()}{_what_to_type(match, items)[1:]}.")
     low = t.lower()
     if low in KEYS:
+        if len(low) == 1 and low != "q":   # `h`, `s`: a suit's letter, where one move takes that
+            found = _matching(match, items, match.legal_moves(), names, [low], viewer=viewer)[3]
+            if len(found) == 1:            # suit (Hokm's trumps named `h`), else help, scores
+                return ("move", items[found[0]][0])
         return KEYS[low]
     numbered = t in match.P.card_names           # a deck of numbered cards: '11' is a card too
     if numbered:
@@ -164,10 +168,18 @@ def parse_answer(match, viewer: int, names: list, text: str):
                                                " ".join(texts[items[k][0]].split()).lower())]
         if len(exact) == 1:
             found = exact
-    if len(found) == 1:
-        return ("move", items[found[0]][0])
     shown = " ".join(cardtext.screen(c, match.P.game.deck) for c in want_cards)
     only_cards = want_cards and not want_nums and not want_words
+    if len(found) == 1 and len(want_cards) > 1:      # several cards typed: the move's own, not
+        has = narrate.move_tokens(match, moves[items[found[0]][0]], names, viewer)["cards"]
+        if sorted(has) != sorted(want_cards):        # a move that takes more (Basra's 10♣ 7♣ is
+            if only_cards:                           # not the capture of 7♣ and 3♣ with 10♣)
+                return ("pick", card_ids(match, want_cards, set(Picker(match).cards())))
+            more = " ".join(cardtext.screen(c, match.P.game.deck) for c in _without(has, want_cards))
+            return ("error", f"No legal move takes only {shown}: move {found[0] + 1} takes {more} "
+                             f"too; type its number.")
+    if len(found) == 1:
+        return ("move", items[found[0]][0])
     if only_cards:                 # cards alone: picked one by one when they start a move
         pk = Picker(match)
         ids = card_ids(match, want_cards, set(pk.cards()))
@@ -457,6 +469,15 @@ def _in_order(want: list, have: list) -> bool:
     pile 3, never the move from 3 to 2."""
     it = iter(have)
     return all(any(x == y for y in it) for x in want)
+
+
+def _without(have: list, want: list) -> list:
+    """The cards of `have` beyond those of `want` (each copy once)."""
+    pool = list(have)
+    for x in want:
+        if x in pool:
+            pool.remove(x)
+    return pool
 
 
 def _within(want: list, have: list) -> bool:

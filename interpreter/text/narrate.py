@@ -39,6 +39,20 @@ def _stop(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _joined(phrases: list) -> str:
+    """The phrases of a sentence, '; ' between them; after a text of the game that ends its
+    own sentence ('Basra!') the next phrase starts a sentence of its own, not '!;'."""
+    out = ""
+    for ph in phrases:
+        if not out:
+            out = ph
+        elif out.endswith(("!", "?")):
+            out += " " + ph[:1].upper() + ph[1:]
+        else:
+            out += "; " + ph
+    return out
+
+
 def card(P, c: int) -> str:
     """Screen form of card id c: '10♣', 'A♠'."""
     return cardtext.screen(P.card_names[c], P.game.deck)
@@ -534,7 +548,8 @@ class Narrator:
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
             line = self._line()             # where among the line's texts: told in that order
-            line["shown"].extend((zi, n, len(line["said"])) for zi, n in self._revealed(ev.get("cards", [])))
+            line["shown"].extend((zi, n, len(line["said"]), len(line["moves"]))   # the moves after it
+                                 for zi, n in self._revealed(ev.get("cards", [])))
         elif kind == "turn_down":
             self._line().setdefault("down", []).extend(
                 cardtext.screen(n, self.m.P.game.deck) for n in ev.get("cards", []))
@@ -729,8 +744,10 @@ class Narrator:
             (early.setdefault(k, []) if k < len(said) else late).append(t)
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
-        for zi, name, k in line["shown"]:  # ... before the first text told after they were shown
-            if name not in told:           # a text naming them tells them
+        for zi, name, k, n in line["shown"]:   # ... before the first text told after they were shown
+            if name not in told and name not in (x for _, _, x in mv[n:]):   # a text naming them
+                # tells them, and so does a move of the line that names them after (Basra's
+                # capturing card turned up, then taken face down with the cards it captures)
                 places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
         for k in range(len(said) + 1):
             tell_moves(segment.get(k, ()))
@@ -743,7 +760,7 @@ class Narrator:
             phrases.append("turned face down: " + " ".join(down))
         phrases.extend(late)
         phrases.extend(self._score_phrases(line["scores"]))
-        return "; ".join(phrases)
+        return _joined(phrases)
 
     def _score_phrases(self, scores: dict) -> list:
         """"North scores 5", "you lose 3": the points scored without a text of their own."""

@@ -97,7 +97,9 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                 if t == INT and want == SEAT and seat_numbers:   # checked when it runs
                     node.seat_check, node.type, t = True, SEAT, SEAT
                 if t != want:
-                    raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+                    hint = (" (seat(n) is the seat of number n; left(p, k) counts k seats round)"
+                            if t == INT and want == SEAT else "")   # a seat variable set from arithmetic
+                    raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}{hint}", node.span)
         except Reported:
             return None
         except RuleError as exc:

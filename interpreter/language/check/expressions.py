@@ -326,7 +326,11 @@ class Expressions:
         if t == INT and want == SEAT:        # a number stands for a seat (checked when it runs)
             node.seat_check, node.type, t = True, SEAT, SEAT
         if t != want:
-            raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}", node.span)
+            hint = ""
+            if isinstance(t, tuple) and t[1] == want and what.endswith("()"):   # total(team(p))
+                hint = (f" (it takes one {type_name(want)}: go over the list, {what[:-1]}x) for x "
+                        f"in LIST inside sum(...), max(...) or any(...))")
+            raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}{hint}", node.span)
 
     def x_ListLit(self, n, scope):
         if not n.items:

@@ -227,7 +227,8 @@ class Sections:
         if by == "by_rank":
             r = self.rank_index(key)
             if r is None:
-                self.err(f"unknown rank '{key}'" + (suggest(key, self.deck.ranks) or self._listed(
+                near = "" if key.isdigit() else suggest(key, self.deck.ranks)   # 1 is not near 10
+                self.err(f"unknown rank '{key}'" + (near or self._listed(
                     key, "ranks", self.deck.ranks)), span)
             return r
         if by == "by_suit":
@@ -314,6 +315,8 @@ class Sections:
         types = list(BUILTIN_TYPES) + list(self.enums)
         alike = {"player": "seat", "number": "int", "integer": "int", "boolean": "bool", "colour": "color"}
         hint = f" (did you mean '{alike[base]}'?)" if base in alike else suggest(str(base), types)
+        if isinstance(base, str) and base.endswith("s") and alike.get(base[:-1], base[:-1]) in types:
+            hint = f" (a list is written 'list of {alike.get(base[:-1], base[:-1])}')"   # `cards`
         self.err(f"unknown type '{base}'" + (hint or f" (the types: {', '.join(types)})"), span)
         return False
 
