@@ -256,7 +256,7 @@ class Describer:
             groups.setdefault((tuple(sorted(t)), self.index_phrase(name)), []).append(name)
         out: list = [Heading(2, "Tables")]
         for (keys, head), names in groups.items():
-            rows = [[str(k)] + [str(g.tables[nm][k]) for nm in names] for k in keys]
+            rows = [[str(k)] + [str(g.table_words.get(nm, g.tables[nm])[k]) for nm in names] for k in keys]
             out.append(Table([head] + [w.code(nm) for nm in names], rows))
         return out if chosen else []
 

@@ -42,6 +42,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.zones: dict = {}
         self.attributes: dict = {}
         self.tables: dict = {}
+        self.table_types: dict = {}         # table -> the type of its values
+        self.table_words: dict = {}         # table of words -> {key: its word}
         self.functions_src: dict = {}
         self.later_params: set = set()        # while checking a move's parameter: those after it
         self.variable_names: set = set()
@@ -189,7 +191,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                       d.key_span("options") if "options" in d else None,
                       phase_names=tuple(self.phase_names), team_lists=self.team_lists,
                       phase_parents=tuple(self.phase_parents), table=table,
-                      types=dict(self.enums), reads_copy=getattr(self, "copy_read", False),
+                      types=dict(self.enums), table_types=dict(self.table_types),
+                      table_words=dict(self.table_words), reads_copy=getattr(self, "copy_read", False),
                       marks=self.marks, mark_slots=self.mark_slots,
                       keeps_score=gamecheck.keeps_score(hand, autos, self.moves, match),
                       turns_down=gamecheck.turns_down(hand, autos, self.moves))

@@ -295,7 +295,7 @@ class Expressions:
             n.obj.ref = ("table", self.tables[n.obj.id])
             n.obj.type = "table"
             self.index_of(n.index, scope, "a table index")
-            return INT
+            return self.table_types.get(n.obj.id, INT)
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
             raise RuleError(f"cannot index a {type_name(t)}", n.span)

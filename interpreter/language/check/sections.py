@@ -9,6 +9,7 @@ from .. import gamecheck
 from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
+from .tables import check_tables
 from .names import (BUILTIN_FUNCS, BUILTIN_TYPES, BUILTIN_VALUES, CARD_ATTRS, MAX_FUNCTION_DEPTH,
                     PER_PLAYER_TYPES, UNCHECKED, Scope)
 
@@ -112,10 +113,8 @@ class Sections:
         return out
 
     def check_tables(self, tables) -> dict:
-        out = {}
-        for name, t in tables.items():
-            out[str(name)] = {int(k): v for k, v in t.items()}
-        return out
+        """`tables:` (check/tables.py): their entries, and self.table_types, self.table_words."""
+        return check_tables(self, tables)
 
     def check_zones(self, zones, span) -> dict:
         out = {}
