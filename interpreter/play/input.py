@@ -113,7 +113,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
     P = match.P
     moves = match.legal_moves()
-    typed = t.replace(",", " ").split()
+    # cards joined by '+' (a list of cards, as records write it: `add 4c 2c+ac`) are cards
+    typed = re.sub(r"(?<=\S)\+(?=\S)", " ", t.replace(",", " ")).split()
     want_cards, want_nums, want_words, found, known_words = _matching(match, items, moves, names, typed, viewer=viewer)
     if not found and len(typed) > 1 and _move_named(P, [typed[0].lower()]) \
             and cardtext.parse_card_of(typed[0], P.card_names) in P.card_names:
@@ -139,7 +140,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
                 want_cards, want_nums, want_words, found, known_words = again
     if not found:                  # as records write it (`compare Baron 0`: seats as digits)
         written = [i for i, x in enumerate(narrate.legal_texts(match))    # ('TEXT (2)': two moves)
-                   if " ".join(re.sub(r" \(\d+\)$", "", x).split()).lower() == " ".join(typed).lower()]
+                   if " ".join(re.sub(r" \(\d+\)$", "", x).split()).lower() == " ".join(t.replace(",", " ").split()).lower()]
         if len(written) == 1:
             return ("move", written[0])
     lead = None if found or want_cards else _move_leading(P, typed)
