@@ -51,3 +51,44 @@ def test_a_list_of_cards_typed_as_records_write_it_is_read_as_cards(tmp_path):
     assert "3♥" in text, text
     kind, _ = play_input.parse_answer(m, 0, names, "add 4c ac+3c")      # the legal one still plays
     assert kind == "move"
+
+
+FISH = """\
+game: Fish
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  won: {per_player: true, visibility: none}
+moves:
+  match:
+    params:
+      card: {from: "hand(player)"}
+      target: {from: table, if: "target.rank == card.rank"}
+    do:
+      - reveal: card
+      - move: {cards: "[card, target]", to: "won(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - move: {top: stock, to: table, face_up: true}
+  - choose: [match]
+    by: 1
+"""
+
+
+def test_a_card_shown_and_then_moved_by_the_move_is_told_once_where_it_went(tmp_path):
+    # Cuarenta's capture turns the capturing card up (`reveal: card`) and moves it with the card
+    # it takes to a face-down pile. The narration read "North matches: A♦ from North's hand and
+    # A♠ from the table to North's captured; shown from North's hand: A♦": the card was told as
+    # lying in the hand after it had been told leaving it.
+    path = tmp_path / "fish.yaml"
+    path.write_text(FISH)
+    m = T.stacked(str(path), "AC 3C AH 4C")                  # North AC, South 3C, the table AH
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "match AC AH")
+    text = " ".join(" ".join(narr.take()).split())
+    assert "A♣ from North's hand" in text, text
+    assert "shown from" not in text, text

@@ -113,8 +113,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
     P = match.P
     moves = match.legal_moves()
-    # cards joined by '+' (a list of cards, as records write it: `add 4c 2c+ac`) are cards
-    typed = re.sub(r"(?<=\S)\+(?=\S)", " ", t.replace(",", " ")).split()
+    typed = t.replace(",", " ").split()
     want_cards, want_nums, want_words, found, known_words = _matching(match, items, moves, names, typed, viewer=viewer)
     if not found and len(typed) > 1 and _move_named(P, [typed[0].lower()]) \
             and cardtext.parse_card_of(typed[0], P.card_names) in P.card_names:
@@ -140,7 +139,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
                 want_cards, want_nums, want_words, found, known_words = again
     if not found:                  # as records write it (`compare Baron 0`: seats as digits)
         written = [i for i, x in enumerate(narrate.legal_texts(match))    # ('TEXT (2)': two moves)
-                   if " ".join(re.sub(r" \(\d+\)$", "", x).split()).lower() == " ".join(t.replace(",", " ").split()).lower()]
+                   if " ".join(re.sub(r" \(\d+\)$", "", x).split()).lower() == " ".join(typed).lower()]
         if len(written) == 1:
             return ("move", written[0])
     lead = None if found or want_cards else _move_leading(P, typed)
@@ -157,6 +156,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         left_out = next(filter(None, (_left_out(P, w) for w in unknown)), None)   # `play 7h`
         if left_out:
             return ("error", left_out)
+        if "+" in unknown[0].strip("+"):   # cards joined by '+', as records write a list of them
+            return parse_answer(match, viewer, names, re.sub(r"(?<=\S)\+(?=\S)", " ", t))  # (`add 4c 2c+ah`)
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) > 1:           # `bet` beside `no bet`: the move the whole line names
         whole = " ".join(typed).lower()

@@ -534,7 +534,8 @@ class Narrator:
             sc[ev["seat"]] = sc.get(ev["seat"], 0) + ev["points"]
         elif kind == "reveal":
             line = self._line()             # where among the line's texts: told in that order
-            line["shown"].extend((zi, n, len(line["said"])) for zi, n in self._revealed(ev.get("cards", [])))
+            line["shown"].extend((zi, n, len(line["said"]), len(line["moves"]))
+                                 for zi, n in self._revealed(ev.get("cards", [])))
         elif kind == "turn_down":
             self._line().setdefault("down", []).extend(
                 cardtext.screen(n, self.m.P.game.deck) for n in ev.get("cards", []))
@@ -729,8 +730,9 @@ class Narrator:
             (early.setdefault(k, []) if k < len(said) else late).append(t)
         told = {w.strip(",.;:!?()") for t in line["said"] for w in t.split()}
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
-        for zi, name, k in line["shown"]:  # ... before the first text told after they were shown
-            if name not in told:           # a text naming them tells them
+        for zi, name, k, mi in line["shown"]:  # ... before the first text told after they were shown
+            if name not in told and name not in {n for _, _, n in line["moves"][mi:]}:
+                # a text naming them tells them, and so does a move of them after (where they went)
                 places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
         for k in range(len(said) + 1):
             tell_moves(segment.get(k, ()))
