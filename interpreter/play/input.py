@@ -160,6 +160,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         left_out = next(filter(None, (_left_out(P, w) for w in unknown)), None)   # `play 7h`
         if left_out:
             return ("error", left_out)
+        if "+" in unknown[0].strip("+"):   # cards joined by '+', as records write a list of them
+            return parse_answer(match, viewer, names, re.sub(r"(?<=\S)\+(?=\S)", " ", t))  # (`add 4c 2c+ah`)
         return ("error", f"'{unknown[0]}' is not a number, a card or a move here.")
     if len(found) > 1:           # `bet` beside `no bet`: the move the whole line names
         whole = " ".join(typed).lower()
