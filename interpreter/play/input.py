@@ -77,7 +77,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
     if low in KEYS:
         if len(low) == 1 and low != "q":   # `h`, `s`: a suit's letter, where one move takes that
             found = _matching(match, items, match.legal_moves(), names, [low], viewer=viewer)[3]
-            if len(found) == 1:            # suit (Hokm's trumps named `h`), else help, scores
+            if len(found) == 1:            # suit (trumps named `h`), else help, scores
                 return ("move", items[found[0]][0])
         return KEYS[low]
     numbered = t in match.P.card_names           # a deck of numbered cards: '11' is a card too
@@ -174,7 +174,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
     only_cards = want_cards and not want_nums and not want_words
     if len(found) == 1 and len(want_cards) > 1:      # several cards typed: the move's own, not
         has = narrate.move_tokens(match, moves[items[found[0]][0]], names, viewer)["cards"]
-        if sorted(has) != sorted(want_cards):        # a move that takes more (Basra's 10♣ 7♣ is
+        if sorted(has) != sorted(want_cards):        # a move that takes more (10♣ 7♣ typed is
             if only_cards:                           # not the capture of 7♣ and 3♣ with 10♣)
                 return ("pick", card_ids(match, want_cards, set(Picker(match).cards())))
             more = " ".join(cardtext.screen(c, match.P.game.deck) for c in _without(has, want_cards))

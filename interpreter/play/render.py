@@ -221,7 +221,7 @@ def _hold(t: Table, rows: list, lo: int, hi: int, width: int):
     (_folds_words): the widest of those columns are set to their longest word, one at a time,
     until the table fits, and the other columns (names, values, scores) are never folded, so
     that it folds a cell between its words ('10' / 'cards'), never a heading ('Passe' / 'd' or
-    'Trick' / 's' in Preference's table, tests/unseen56/preference.yaml)."""
+    'Trick' / 's')."""
     text = lambda x: x.plain if isinstance(x, Text) else str(x)
     full = [max([cell_len(str(c.header))] + [cell_len(text(r[i])) for r in rows]) for i, c in enumerate(t.columns)]
     word = [max([cell_len(str(c.header))] + [cell_len(w) for r in rows for w in text(r[i]).split()])

@@ -41,7 +41,7 @@ def _stop(text: str) -> str:
 
 def _joined(phrases: list) -> str:
     """The phrases of a sentence, '; ' between them; after a text of the game that ends its
-    own sentence ('Basra!') the next phrase starts a sentence of its own, not '!;'."""
+    own sentence ('Sweep!') the next phrase starts a sentence of its own, not '!;'."""
     out = ""
     for ph in phrases:
         if not out:
@@ -746,7 +746,7 @@ class Narrator:
         places: dict = {}                  # shown cards by where they lie: "shown from East's hand: ..."
         for zi, name, k, n in line["shown"]:   # ... before the first text told after they were shown
             if name not in told and name not in (x for _, _, x in mv[n:]):   # a text naming them
-                # tells them, and so does a move of the line that names them after (Basra's
+                # tells them, and so does a move of the line that names them after (a
                 # capturing card turned up, then taken face down with the cards it captures)
                 places.setdefault(min(k, len(said)), {}).setdefault(zi, []).append(name)
         for k in range(len(said) + 1):

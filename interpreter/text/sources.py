@@ -59,7 +59,7 @@ def taken_inside(mv) -> set:
     top card (a run from under the top, `cards: "tableau(i)[k:]"`, or a card parameter taken
     `from: "tableau(i)"`) and never puts cards on: the menu shows no card after such a pile, since
     its top card is neither the card taken nor a card to play on ('tableau 3', not 'tableau 3 (on
-    Q♦)', tests/unseen56/yukon.yaml)."""
+    Q♦)')."""
     out = set()
     moves = [st for st in _move_stmts(mv.body) if isinstance(st, m.MoveCards)]
     for p in mv.params:

@@ -504,7 +504,7 @@ class Sections:
 
     def same_headings(self):
         """Two columns of the players' table under one heading: a per-player zone's name and a
-        per-player variable's label (Preference's zone 'tricks' beside 'won' labelled Tricks)."""
+        per-player variable's label (a zone 'tricks' beside a variable 'won' labelled Tricks)."""
         heads = {str(n).replace("_", " ").strip().lower(): f"zone '{n}'"
                  for n, z in self.zones.items() if z.kind == "player"}
         for v in self.variables:
