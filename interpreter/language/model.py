@@ -328,8 +328,8 @@ class Game:
     files: list = field(default_factory=list)       # the file and the files it extends
     programs: dict = field(default_factory=dict, repr=False, compare=False)  # compiler's cache
     phase_names: tuple = ()      # names of hand statements (phases), in file order; State.phase indexes it
-    table_types: dict = field(default_factory=dict)  # table -> the type of its values (int, suit, ...)
-    table_words: dict = field(default_factory=dict)  # a table of words -> {key: the word written}
+    table_types: dict = field(default_factory=dict)  # table -> (its keys' type, its values') (int, suit, ...)
+    table_words: dict = field(default_factory=dict)  # table -> ({key: its word}, {key: its value's word})
     team_lists: dict = field(default_factory=dict)  # player count -> declared teams (tuples of seats)
     phase_parents: tuple = ()    # per phase: the index of the named statement around it, or -1
     table: TableLayout | None = None   # the `table:` section, if any (presentation only)

@@ -253,11 +253,11 @@ class Describer:
         chosen = {n: t for n, t in g.tables.items() if only is None or n in only}
         groups: dict = {}
         for name, t in chosen.items():
-            groups.setdefault((tuple(sorted(t)), self.index_phrase(name)), []).append(name)
+            key = g.table_types.get(name, (None,))[0]     # (tables keyed alike shown together)
+            groups.setdefault((tuple(sorted(t)), self.index_phrase(name), key), []).append(name)
         out: list = [Heading(2, "Tables")]
-        for (keys, head), names in groups.items():
-            rows = [[str(k)] + [str(g.table_words.get(nm, g.tables[nm])[k]) for nm in names] for k in keys]
-            out.append(Table([head] + [w.code(nm) for nm in names], rows))
+        for (keys, head, _), names in groups.items():
+            out.append(Table([head] + [w.code(nm) for nm in names], _table_rows(g, keys, names)))
         return out if chosen else []
 
     def index_phrase(self, table: str) -> str:
@@ -693,6 +693,12 @@ def _told_only(st) -> bool:
     else:
         return False
     return bool(inner) and all(_told_only(x) for x in inner)
+
+
+def _table_rows(g, keys, names) -> list:
+    """The rows of tables keyed alike: each key, then each table's value, as written (words too)."""
+    words = {nm: g.table_words.get(nm, ({k: k for k in keys}, g.tables[nm])) for nm in names}
+    return [[str(words[names[0]][0][k])] + [str(words[nm][1][k]) for nm in names] for k in keys]
 
 
 def walk_nodes(game: m.Game):

@@ -42,8 +42,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.zones: dict = {}
         self.attributes: dict = {}
         self.tables: dict = {}
-        self.table_types: dict = {}         # table -> the type of its values
-        self.table_words: dict = {}         # table of words -> {key: its word}
+        self.table_types: dict = {}         # table -> (the type of its keys, of its values)
+        self.table_words: dict = {}         # table -> ({key: its word}, {key: its value's word})
         self.functions_src: dict = {}
         self.later_params: set = set()        # while checking a move's parameter: those after it
         self.variable_names: set = set()

@@ -294,8 +294,12 @@ class Expressions:
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
             n.obj.ref = ("table", self.tables[n.obj.id])
             n.obj.type = "table"
-            self.index_of(n.index, scope, "a table index")
-            return self.table_types.get(n.obj.id, INT)
+            key, value = self.table_types.get(n.obj.id, (INT, INT))
+            if key == INT:
+                self.index_of(n.index, scope, "a table index")
+            else:                            # a table keyed by suits, ranks, ... (check/tables.py)
+                self.need(n.index, scope, key, f"the key of table '{n.obj.id}'")
+            return value
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
             raise RuleError(f"cannot index a {type_name(t)}", n.span)

@@ -1,19 +1,34 @@
-"""`tables:` checked: tables from whole numbers to whole numbers, or to words of one kind (suits,
-ranks, colours or the values of a type of the file's), kept as their places."""
+"""`tables:` checked: tables from whole numbers, or from words of one kind (suits, ranks, colours
+or the values of a type of the file's), to whole numbers or to words of one kind; words are
+kept as their places."""
 from __future__ import annotations
 
 from ..nodes import COLOR, INT, RANK, SUIT, type_name
 
 
 def check_tables(ck, tables) -> dict:
-    """{table: {key: value}} (a word as its place: `trumps: {0: H, 1: S}` holds the suits' places);
-    ck.table_types[name] is the values' type, ck.table_words[name] the words as written."""
+    """{table: {key: value}} (a word as its place: `trumps: {0: H, 1: S}` holds the suits'
+    places); ck.table_types[name] is (the keys' type, the values' type), ck.table_words[name]
+    ({key place: key word}, {key place: value word}) for the words as written."""
     out = {}
     for name, t in tables.items():
-        out[str(name)] = {int(k): v for k, v in t.items()}
-        ck.table_types[str(name)] = INT
-        if any(not isinstance(v, int) or isinstance(v, bool) for v in t.values()):
-            _word_table(ck, str(name), t, out)
+        name = str(name)
+        keys = _column(ck, name, "key", [(k, k, t.key_span(k)) for k in t])
+        values = _column(ck, name, "value", [(k, t[k], t.at(k)) for k in t])
+        if keys is None or values is None:
+            out[name] = {}
+            continue
+        (ktype, kplace, kword), (vtype, vplace, vword) = keys, values
+        out[name] = {kplace[k]: vplace[k] for k in t}
+        ck.table_types[name] = (ktype, vtype)
+        ck.table_words[name] = ({kplace[k]: kword[k] for k in t}, {kplace[k]: vword[k] for k in t})
+        if ktype != INT:                # a key of every value of its type: no lookup misses
+            every = _all_values(ck, ktype)
+            missing = [w for i, w in enumerate(every) if i not in out[name]]
+            if missing:
+                ck.err(f"table '{name}' has no entry for {', '.join(missing[:6])}"
+                       f"{', ...' if len(missing) > 6 else ''}: a table keyed by {type_name(ktype)}s "
+                       f"has an entry for each", t.key_span(next(iter(t))) if t else None)
     return out
 
 
@@ -30,22 +45,39 @@ def _kind(ck, v) -> tuple:
     return None, None
 
 
-def _word_table(ck, name: str, t, out: dict):
-    """A table whose values are words, all of the first value's kind."""
-    first = None
-    for k, v in t.items():
-        typ, i = _kind(ck, v)
+def _is_number(x) -> bool:
+    return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, str) and x.lstrip("+-").isdigit())
+
+
+def _column(ck, name: str, what: str, items: list):
+    """The keys' (or values') (type, {key: place}, {key: word}): whole numbers when every one is a
+    number, else words all of the first one's kind; None after an error at the item."""
+    if all(_is_number(x) for _, x, _ in items):
+        return INT, {k: int(x) for k, x, _ in items}, {k: str(int(x)) for k, x, _ in items}
+    first, place, word = None, {}, {}
+    for k, x, at in items:
+        typ, i = _kind(ck, x)
         if typ is None:
-            ck.err(f"table '{name}': {v} is a whole number among words: a table's values are all of "
-                   f"one kind" if isinstance(v, int) else f"table '{name}': {v!r} is not a whole number, "
-                   f"a suit, a rank, a colour or a value of a type of yours", t.at(k))
-            return
+            ck.err(f"table '{name}': {what} {x} is a whole number among words: a table's {what}s are "
+                   f"all of one kind" if _is_number(x) else f"table '{name}': {what} {str(x)!r} is not "
+                   f"a whole number, a suit, a rank, a colour or a value of a type of yours", at)
+            return None
         if first is None:
             first = typ
         elif typ != first:
-            ck.err(f"table '{name}': {v!r} is a {type_name(typ)}, but the table's first value is a "
-                   f"{type_name(first)}: a table's values are all of one kind", t.at(k))
-            return
-        out[name][int(k)] = i
-    ck.table_types[name] = first
-    ck.table_words[name] = {int(k): str(v) for k, v in t.items()}
+            ck.err(f"table '{name}': {what} {str(x)!r} is a {type_name(typ)}, but the table's first "
+                   f"{what} is a {type_name(first)}: a table's {what}s are all of one kind", at)
+            return None
+        place[k], word[k] = i, str(x)
+    return first, place, word
+
+
+def _all_values(ck, typ) -> list:
+    """Every value of a key type, as words, in place order."""
+    if typ == SUIT:
+        return list(ck.deck.suits)
+    if typ == RANK:
+        return list(ck.deck.ranks)
+    if typ == COLOR:
+        return list(ck.deck.color_names)
+    return list(ck.enums.get(typ, []))
