@@ -21,7 +21,7 @@ from ..language import model as m
 from ..language import nodes
 from . import runtime as rt
 from . import switches
-from .deck import Deck, suit_colors
+from .deck import Deck
 from .expressions import Expressions
 from .flow import Flow
 from .legal import Legal
@@ -153,8 +153,7 @@ class Compiler(Deck, Expressions, Statements, Rules, Legal, Flow):
                        AFTER=tuple([(s + k) % N for k in range(1, N)] for s in range(N)),
                        TEAM=tuple(list(next(t for t in g.teams(N) if s in t)) for s in range(N)))
         names, RANK, SUIT, COLOR = self.build_deck()
-        self.ns.update(RANK=RANK, SUIT=SUIT, COLOR=COLOR, KIND=tuple(self.card_kinds),
-                       SUIT_COLOR=suit_colors(self.g.deck))
+        self.ns.update(RANK=RANK, SUIT=SUIT, COLOR=COLOR, KIND=tuple(self.card_kinds))
         zone_names, zone_of, owner, vis, base = [], [], [], [], {}
         ALL = (1 << N) - 1
         for z in g.zones.values():

@@ -21,6 +21,7 @@ def suit_colors(d) -> tuple:
 class Deck:
     def build_deck(self):
         d = self.g.deck
+        self.ns["SUIT_COLOR"] = suit_colors(d)      # suit_color(s), and each card's colour below
         kinds = []
         for r in range(len(d.ranks)):
             for s in range(len(d.suits)):
@@ -56,7 +57,7 @@ class Deck:
         if not names and d.remove is not None:    # (a deck of no cards at all is refused earlier)
             raise GameError(f"deck: remove leaves no cards with {self.N} player"
                             f"{'s' if self.N != 1 else ''}", d.remove.span)
-        color_ix = [d.color_names.index(d.colors[s]) if s >= 0 else -1 for s in suit]
+        color_ix = [self.ns["SUIT_COLOR"][s] for s in suit]       # (a suit of -1: -1)
         self.card_kinds = [k for k, _, _ in cards]
         seen: dict = {}                      # card.copy: the copies of a card are 0, 1, 2, ...
         self.ns["AT_copy"] = tuple(seen.__setitem__(k, seen.get(k, -1) + 1) or seen[k]
@@ -152,9 +153,7 @@ class Deck:
         if kinds is not None:  # evaluated per card kind, before the deck exists
             self.ns["RANK"] = tuple(r for r, _ in kinds)
             self.ns["SUIT"] = tuple(s for _, s in kinds)
-            d = self.g.deck
-            self.ns["COLOR"] = tuple(d.color_names.index(d.colors[s]) for _, s in kinds)
-            self.ns["SUIT_COLOR"] = suit_colors(d)
+            self.ns["COLOR"] = tuple(self.ns["SUIT_COLOR"][s] for _, s in kinds)
             self.kind_to_id = {k: k for k in range(len(kinds))}
             self.duplicates = False
         self.e.line(f"return {self.x(node)}", node.span)

@@ -640,9 +640,8 @@ def over_fair(d, a: Measure, b: Measure, shift: float):
     if a.kind == "prop" and b.kind == "prop":
         se = math.sqrt(sum(m.value * (1 - m.value) * getattr(m, "deff", 1) / m.n for m in (a, b)))
         p = (1.0 if abs(v) < 1e-12 else 0.0) if se == 0 else math.erfc(abs(v) / se / math.sqrt(2))
-    else:
-        se = math.sqrt((a.se or 0.0) ** 2 + (b.se or 0.0) ** 2)
-        p = (1.0 if abs(v) < 1e-12 else 0.0) if se == 0 else t_two_sided(v / se, _df(a, b))
+    else:                   # Welch's t, as p_value tests a mean or ratio (a rounding's 0 as 0)
+        p = p_value(a, b, 0.0 if abs(v) < 1e-12 else v)
     (lo, hi), (ilo, ihi) = d[1], d.independent
     return paired.Diff(v, (lo - shift, hi - shift), p, d.tested, d.paired, (ilo - shift, ihi - shift),
                        d.alike, fair=shift)
