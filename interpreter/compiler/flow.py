@@ -61,6 +61,8 @@ class Flow:
             ops.append(jump)
             self.flow(st.otherwise, ops)
             jump[2] = ops[here][2] = len(ops)
+        elif isinstance(st, m.Call):         # a procedure's statements, always run
+            self.flow(st.then, ops)
         elif isinstance(st, m.If):
             jf = [JUMPF, self.cond_fn(st.cond), None, st.cond.span]
             ops.append(jf)

@@ -303,6 +303,10 @@ class Statements:
             self.block(st.other)
             self.e.dedent()
 
+    def s_Call(self, st):
+        """A procedure's statements, in line (a let of its arguments first)."""
+        self.block(st.then)
+
     def s_While(self, st):
         counter = self.fresh("n")
         self.e.line(f"{counter} = 0")

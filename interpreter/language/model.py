@@ -132,6 +132,18 @@ class Function:
 
 
 @dataclass
+class Procedure:
+    """Statements with typed parameters (`procedures:`), run by `call:` statements."""
+    name: str
+    params: list                 # [(name, type)]
+    body: list                   # its statements as checked on their own, its parameters as
+    #                              lets (what the rules text says; each call runs its own copy)
+    span: Span
+    description: str = ""
+    calls: int = 0               # call statements naming it
+
+
+@dataclass
 class Param:
     name: str
     source: Node
@@ -232,6 +244,15 @@ class If(Stmt):
     cond: Node
     then: list
     other: list
+
+
+@dataclass
+class Call(If):
+    """`call: proc(args)`: a block that always runs (cond is true, other empty): `then` holds a
+    Let binding the parameters to the arguments, then the procedure's statements checked at
+    this call (their own slots), so every later phase treats it as an `if: "true"` block."""
+    proc: str = ""
+    args: list = field(default_factory=list)   # the argument nodes, in the parameters' order
 
 
 @dataclass
@@ -339,6 +360,7 @@ class Game:
     reads_copy: bool = False      # some expression reads card.copy: identical copies differ
     keeps_score: bool = True      # a score: statement or a hand_result: else every score and total is 0
     turns_down: bool = False      # a turn_down: statement somewhere (cards go face down where they lie)
+    procedures: dict = field(default_factory=dict)   # procedures: name -> Procedure
 
     def teams(self, players: int) -> tuple:
         """The teams at this player count, each a tuple of seats (a seat alone is its own team)."""

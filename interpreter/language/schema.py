@@ -22,7 +22,7 @@ from .resources import read_text
 from .yamlload import MAX_NODES
 
 STATEMENTS = ("shuffle", "deal", "move", "score", "set", "reveal", "turn_down", "show", "tell", "if", "while",
-              "repeat", "for_each", "choose", "let")
+              "repeat", "for_each", "choose", "let", "call")
 _WALK_LIMIT = 64                      # deeper than the loader allows: a guard, never reached
 
 

@@ -15,6 +15,7 @@ from ..errors import clean
 from ..language.nodes import walk
 from . import outcome
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
+from .procedures import call_step, procedures_section
 from .english import a_or_an, cap, join, plural, singular
 from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
 
@@ -157,6 +158,7 @@ class Describer:
         doc += self.zones() + _marks_section(self)
         doc += self.variables()
         doc += self.functions()
+        doc += procedures_section(self)
         doc += self.moves()
         doc += self.automatic()
         doc += [Heading(2, "A hand"), Items(self.stmts(g.hand, 0), numbered=True)]
@@ -663,7 +665,8 @@ def _s_mark(desc, st, d) -> list:
                 f"{who} {'sees' if st.to is None or st.to.type == 'seat' else 'see'} the marking.")]
 
 
-Describer.s_Mark = _s_mark       # a statement of its own, written out of the class (its length)
+Describer.s_Mark = _s_mark       # statements of their own, written out of the class (its length)
+Describer.s_Call = call_step
 
 
 def _uneven(g, st) -> str:

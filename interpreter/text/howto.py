@@ -12,6 +12,7 @@ import re
 
 from .describe import Describer
 from .document import Heading, Items, Para, render_md, render_text
+from .procedures import procedures_section
 
 _AUTHOR_ONLY = ("Written as ", "Limits: ")
 
@@ -37,6 +38,7 @@ def document(game, options: dict | None = None, md: bool = False) -> list:
             Heading(3, b.text.replace("`", "").replace("_", " ")) if isinstance(b, Heading)
             else _player_facing_block(b) for b in moves[2:]]
     doc += d.automatic()        # what happens by itself: cards turned up, runs taken off
+    doc += procedures_section(d)   # the steps a 'Do NAME' of the above carries out
     doc += [_player_facing_block(b) for b in d.match()]
     doc += _definitions(d, doc, g)
     said = render_text(doc, 10_000)

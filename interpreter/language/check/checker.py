@@ -14,11 +14,12 @@ from .marks import Marks
 from .expressions import Expressions
 from .moves import Moves
 from .names import UNCHECKED, Names, Reported, Scope
+from .procedures import Procedures
 from .sections import Sections
 from .statements import Statements
 
 
-class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expressions, Names):
+class Checker(Sections, DeckSection, Moves, Statements, Procedures, Marks, Calls, Expressions, Names):
     """One document's names and types: run() checks it all, section by section."""
 
     def __init__(self, doc, path: str):
@@ -45,6 +46,11 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         self.table_types: dict = {}         # table -> (the type of its keys, of its values)
         self.table_words: dict = {}         # table -> ({key: its word}, {key: its value's word})
         self.functions_src: dict = {}
+        self.procedures_src: dict = {}
+        self.procedures: dict = {}            # name -> model.Procedure
+        self.proc_stack: list = []            # the procedures whose statements are being checked
+        self.call_count = 0                   # call statements checked (procedures.MAX_CALLS)
+        self.base_scope = Scope()             # the variables: what a procedure's statements see
         self.later_params: set = set()        # while checking a move's parameter: those after it
         self.variable_names: set = set()
         self.show_when: list = []             # (variable, its `show:` condition, where)
@@ -92,6 +98,10 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         node = self.parse_expr(value, span)
         if node is None:
             return None
+        return self.check_node(node, scope, want, what, seat_numbers)
+
+    def check_node(self, node, scope, want=None, what="expression", seat_numbers=True):
+        """Check a parsed expression as typed() does; the node, or None (the error said)."""
         try:
             t = self.expr(node, scope)
             if want is not None and want != UNCHECKED:   # (a type already refused: no more)
@@ -152,7 +162,11 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                             for v in self.variables})
         for name in self.function_order():
             self.function(name, self.functions_src.key_span(name))
+        self.base_scope = base_scope
+        self.procedures_src = d.get("procedures", {})
+        self.declare_procedures(self.procedures_src, base_scope)
         self.moves = self.check_moves(d.get("moves", {}), base_scope)
+        self.check_procedures(self.procedures_src, base_scope)
         autos = []
         named: dict = {}              # an automatic rule's name -> where it was first given
         for i, a in enumerate(d.get("automatic", [])):
@@ -182,7 +196,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
         table = tablecheck.check(d["table"], self.zones, self.err) if "table" in d else None
         gamecheck.run(self, hand, autos, match)
         if self.errors:   # warnings then may only echo the errors (a move "never offered" by a typo)
-            raise ErrorList(self.errors)
+            raise ErrorList(_once(self.errors))
         return m.Game(self.path, str(d.get("game", "")), str(d.get("description", "")),
                       str(d.get("source", "")), self.min_players, self.max_players, default, self.deck,
                       deck_zone, self.attributes, self.tables, self.options, self.zones,
@@ -195,7 +209,20 @@ class Checker(Sections, DeckSection, Moves, Statements, Marks, Calls, Expression
                       table_words=dict(self.table_words), reads_copy=getattr(self, "copy_read", False),
                       marks=self.marks, mark_slots=self.mark_slots,
                       keeps_score=gamecheck.keeps_score(hand, autos, self.moves, match),
-                      turns_down=gamecheck.turns_down(hand, autos, self.moves))
+                      turns_down=gamecheck.turns_down(hand, autos, self.moves),
+                      procedures=self.procedures)
+
+
+def _once(errors: list) -> list:
+    """The errors, each said once: a procedure's statements are checked on their own and again
+    at every call, where the same error at the same place is the same mistake."""
+    seen, out = set(), []
+    for e in errors:
+        key = (str(e.span), e.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
 
 
 def _loop_scope(scope: Scope, body: list) -> Scope:
@@ -214,4 +241,4 @@ def check(doc, path: str) -> tuple[m.Game, list]:
     """Check a schema-valid document; return the game and its warnings or raise ErrorList."""
     c = Checker(doc, path)
     game = c.run()
-    return game, c.warnings
+    return game, _once(c.warnings)

@@ -322,7 +322,7 @@ class Sections:
     def check_names(self, d):
         """Declared names must not hide built-ins, deck words or each other."""
         seen: dict = {}
-        for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
+        for section in ("options", "tables", "zones", "attributes", "functions", "procedures", "variables"):
             items = d.get(section)
             if not isinstance(items, dict):
                 continue
@@ -490,6 +490,9 @@ class Sections:
         for name in self.functions_src:
             if name not in self.called:
                 self.warn(f"function '{name}' is never used", self.functions_src.key_span(name))
+        for name, proc in self.procedures.items():
+            if not proc.calls:
+                self.warn(f"procedure '{name}' is never called", proc.span)
         options = d.get("options") or {}
         for name in self.options:
             if name not in self.called:

@@ -1,5 +1,5 @@
 """Statements: each kind (shuffle, deal, move, score, set, let, reveal, turn_down, if, while, repeat,
-for_each, choose, tell), the zone a statement names, a hand statement's name (a phase), and the
+for_each, choose, tell; call is procedures.py's), the zone a statement names, a hand statement's name (a phase), and the
 `say:` templates of statements, moves and rules."""
 from __future__ import annotations
 
@@ -68,6 +68,10 @@ class Statements:
         """A hand statement's `name:` (a phase), registered before its inner statements so
         `phase_names` lists them in file order; unique in the file."""
         name, span = str(st["name"]), st.at("name")
+        if self.proc_stack:
+            self.err(f"name: statements of a procedure have no names (phases), since it may run in "
+                     f"several places; name the call: statement instead", span)
+            return None
         if not in_hand:
             self.err(f"name: only statements of the hand have names (phases); "
                      f"'{name}' is inside a move or an automatic rule", span)
@@ -251,6 +255,8 @@ class Statements:
                                                        scope, allow_choose), len(self.chooses))
             self.chooses.append(ch)
             return ch
+        if "call" in st:
+            return self.stmt_call(st, span, scope, allow_choose)
         if "tell" in st:                 # narration only: its places are checked like a say:'s
             text = self.say(st["tell"], st.at("tell"), scope, "tell", "tell")
             return m.Tell(span, text) if text is not None else None
