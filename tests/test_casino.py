@@ -38,3 +38,22 @@ def test_casino_a_number_card_never_takes_a_court_card_with_its_sum():
     assert [t for t in legal(m) if t.startswith("capture 5C")] == ["capture 5C 5D"]
     m = casino("AC AD AH AS", "5C 9H JD 2S", "3D KH 2H QS")
     assert [t for t in legal(m) if t.startswith("capture")] == ["capture 5C 3D+2H", "capture 2S 2H"]
+
+
+def test_casino_a_builds_owner_and_value_are_shown_at_the_terminal_and_in_the_browser():
+    """Zone data (a build's owner and announced value) is public: the board says it beside the
+    build's cards, and the browser's state carries it with the zone."""
+    from cardrules.play.render import render_board, to_text
+    m = casino("AC AD AH AS", "5C 9H KD 2S", "5D 3C 2H 7S")
+    T.choose(m, "build 2S 3C")
+    board = to_text(render_board(m, 0, ["South", "North"]), 100)
+    build = next(line for line in board.splitlines() if line.startswith("Build 1:"))
+    assert build.endswith("(owner North, value 5)") and "3♣" in build and "2♠" in build
+    try:
+        from cardrules.web.protocol import Table
+    except ImportError:                   # the web extra: the terminal's part stands alone
+        return
+    t = Table.create(CASINO, 2, {}, ["human", "random"], 1, False, None)
+    t.match = m
+    data = {z["id"]: z.get("data") for z in t.view(0)["zones"]}
+    assert data["builds:0"] == "owner North, value 5" and data["builds:1"] is None

@@ -31,8 +31,15 @@ def to_text(renderable, width: int = 100) -> str:
     return buf.getvalue()
 
 
-def _cards_summary(match, viewer: int, zi: int, limit: int = 30) -> str:
-    """A zone's cards as `viewer` sees them: faces where visible, counts where not."""
+def _cards_summary(match, viewer: int, zi: int, limit: int = 30, names: list | None = None) -> str:
+    """A zone's cards as `viewer` sees them: faces where visible, counts where not; with
+    `names`, then the values the instance keeps (zone data: '9♣ 4♦ 5♠  (owner South, value 9)')."""
+    text = _cards_text(match, viewer, zi, limit)
+    data = status.zone_data(match, zi, names) if names is not None else None
+    return f"{text}  ({data})" if data else text
+
+
+def _cards_text(match, viewer: int, zi: int, limit: int) -> str:
     S, P = match.S, match.P
     z = S.Z[zi]
     if not z:
@@ -127,7 +134,8 @@ def _packed(match, z, runs: list, width: int) -> list:
              " | ".join(o[2]) if o[2] is not None else o[3]) for o in out]
 
 
-def _shared_lines(match, viewer: int, z, compact: bool, width: int | None = None) -> list:
+def _shared_lines(match, viewer: int, z, compact: bool, width: int | None = None,
+                  names: list | None = None) -> list:
     """(label, cards) lines of a shared zone: one per instance, but neighbouring instances that
     read the same ('Piles 4–13: —') in one line; on a narrow screen, of many lines only the last
     KEEP_NUMBERED, the earlier ones summed up in one ('Piles 1–6: 14 cards'), or, when each
@@ -144,7 +152,7 @@ def _shared_lines(match, viewer: int, z, compact: bool, width: int | None = None
                  " ".join("?" if t == "1 card" else t for t in texts))]
     runs: list = []         # [first index, last index, text]
     for k in range(z.instances(P.players)):
-        text = _cards_summary(match, viewer, base + k)
+        text = _cards_summary(match, viewer, base + k, names=names)
         if runs and runs[-1][2] == text:
             runs[-1][1] = k
         else:
@@ -302,7 +310,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
                 n = len(S.Z[zi])
                 row.append((str(n) if compact else f"{n} card{'s' if n != 1 else ''}") if n else "—")
             else:
-                text = _cards_summary(match, viewer, zi, 4 if compact else 30)
+                text = _cards_summary(match, viewer, zi, 4 if compact else 30, names)
                 if compact and re.fullmatch(r"\d+ cards?", text):
                     text = text.split()[0]
                 elif compact and len(S.Z[zi]) > 4:         # many cards: their number (s shows more)
@@ -354,7 +362,7 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
     for z in g.zones.values():
         if z.owned:
             continue
-        for label, text in _shared_lines(match, viewer, z, compact, width):
+        for label, text in _shared_lines(match, viewer, z, compact, width, names):
             line = Text(f"{clean(label)}: ", style="bold")
             line.append_text(styled(text))
             parts.append(line)

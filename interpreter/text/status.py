@@ -45,6 +45,19 @@ def value_text(match, typ, v, names: list, seen) -> str:
     return str(v)
 
 
+def zone_data(match, zi: int, names: list) -> str | None:
+    """The values a zone instance keeps (zones: data:), in words, while it holds cards: 'owner
+    South, value 9' (a build of a fishing game); None for a zone without data or an empty instance (its
+    data are back to their initial values). Zone data is public, as variables are."""
+    P = match.P
+    z = P.zone_of[zi]
+    if not z.data or not match.S.Z[zi]:
+        return None
+    k = zi - P.base[z.name]
+    return ", ".join(f"{narrate.words(v.name)} {value_text(match, v.type, match.S.V[v.slot][k], names, ())}"
+                     for v in z.data.values())
+
+
 def shown_now(match, v, viewer: int = -1) -> bool:
     """A variable with `show: EXPR` is shown while EXPR holds (its value would mislead before:
     the trump suit before anyone chose it). Looking changes nothing: the steps EXPR counts are

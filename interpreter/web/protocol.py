@@ -286,6 +286,9 @@ class Table:
                          "visibility": (("owner" if z.owned else "all") if z.visibility == "seats"
                                         else z.visibility),
                          "description": z.description, "cards": obs["zones"][name]}
+                data = status.zone_data(m, zi, self.names)
+                if data:                           # zone data: what the instance keeps, public
+                    entry["data"] = data
                 if "marks" in obs:                 # marks: the ones this seat knows, in words
                     entry["marks"] = [marks.pairs_text(P, x, self.names) if x else None
                                       for x in obs["marks"][name]]

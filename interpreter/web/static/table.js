@@ -395,7 +395,8 @@ function drawZone(z, ctx, caption) {
                          title: z.description || null});
   const label = caption || z.label;
   box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
-                z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null));
+                z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null,
+                z.data ? el("span", {class: "zone-data", text: z.data}) : null));   // what it keeps: "owner South, value 9"
   const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
   let places = z.order ? z.order : z.cards.map((_, i) => i);     // each card's place in the zone
   if (showingHeld && !caption) {     // a trick still held in the middle is not yet in its winner's pile
