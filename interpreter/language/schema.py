@@ -541,8 +541,8 @@ class _Report:
             if isinstance(inst, str) and inst.startswith("list of") and len(place) >= 3 \
                     and place[0] == "variables" and place[-1] == "type":
                 return span, (f"{where}: a variable holds one value (int, bool, seat, card, rank, "
-                              f"suit, color or a type of yours), not '{inst}': for one value per "
-                              f"seat write 'per_player: true'; cards belong in a zone")
+                              f"suit, color or a type of yours) or a list of them, not '{inst}': "
+                              f"for one value per seat write 'per_player: true'; cards belong in a zone")
             if "A-Za-z" in e.validator_value and isinstance(inst, str) and "(" in inst \
                     and len(place) >= 2 and place[-2] == "deal" and place[-1] == "to":
                 # `deal: {to: "columns(0)"}`: a deal goes round a zone's instances; one takes a move

@@ -138,7 +138,7 @@ class Encoding:
         # Variables.
         self._vars = []         # (slot, kind, per_player, offset, width)
         for v in program.game.variables:
-            kind, labels = self._var_kind(v.type)
+            kind, labels = var_kind(program, N, self.card_text, v.type)
             if kind is None:
                 continue
             for k in range(N if v.per_player else 1):
@@ -159,24 +159,6 @@ class Encoding:
         off = len(self._names)
         self._names.extend(names)
         return off
-
-    def _var_kind(self, t):
-        deck, P = self.P.game.deck, self.P
-        if t in ("int", "bool"):
-            return t, [""]
-        if t == "seat":
-            return t, [f" is {_rel(k)}" for k in range(self.N)]
-        if t == "rank":
-            return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
-        if t == "suit":
-            return t, [f" is {s}" for s in deck.suits]
-        if t == "color":
-            return t, [f" is {c}" for c in deck.color_names]
-        if t in P.game.types:                 # a type of the file's: one slot per value
-            return "rank", [f" is {v}" for v in P.game.types[t]]
-        if nodes.card_depth(t) in (0, 1):
-            return "card", [f" has {c}" for c in self.card_text]
-        return None, []
 
     def describe_observation(self) -> list:
         """The name of every slot of the observation vector, in order."""
@@ -236,6 +218,12 @@ class Encoding:
                 out[off] = 0 if x is None else x
             elif x is None:
                 continue
+            elif kind == "len":
+                out[off] = len(x)
+            elif kind == "set":
+                ones.extend([off + y for y in x if 0 <= y < width])
+            elif kind == "seats":
+                ones.extend([off + (y - seat) % N for y in x if 0 <= y < N])
             elif kind == "seat":
                 if 0 <= x < N:
                     ones.append(off + (x - seat) % N)
@@ -691,3 +679,29 @@ def _list_ordinals(enc: Encoding, moves, ids, ordinal, K=None):
                 elif ids[pos] is not None:
                     ids[pos] += (M + r) * stride
     enc.dropped += len(dropped)
+
+
+def var_kind(P, N: int, card_text: list, t) -> tuple:
+    """How a variable of type t is written into the observation: its kind (as write_vars and
+    tracking.rest_writer read it) and the labels of its slots, or (None, []) for none."""
+    deck = P.game.deck
+    if isinstance(t, tuple) and t[1] != "card" and not isinstance(t[1], tuple):   # list of suit ...
+        if t[1] in ("int", "bool"):
+            return "len", [" count"]                 # how many values it holds
+        kind, labels = var_kind(P, N, card_text, t[1])   # one slot per value it may hold
+        return ("seats" if kind == "seat" else "set"), [" has" + lab[3:] for lab in labels]
+    if t in ("int", "bool"):
+        return t, [""]
+    if t == "seat":
+        return t, [f" is {_rel(k)}" for k in range(N)]
+    if t == "rank":
+        return t, [f" is {r}" for r in deck.ranks] + ([" is joker"] if deck.extra() else [])
+    if t == "suit":
+        return t, [f" is {s}" for s in deck.suits]
+    if t == "color":
+        return t, [f" is {c}" for c in deck.color_names]
+    if t in P.game.types:                 # a type of the file's: one slot per value
+        return "rank", [f" is {v}" for v in P.game.types[t]]
+    if nodes.card_depth(t) in (0, 1):
+        return "card", [f" has {c}" for c in card_text]
+    return None, []

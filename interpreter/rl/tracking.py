@@ -223,7 +223,7 @@ def rest_writer(enc):
             else:
                 key += [f"(tuple(V[{slot}]) if type(V[{slot}]) is list else V[{slot}])",
                         f"S.vknow[{slot}] >> seat & 1"]
-        elif per_player:
+        elif per_player or kind in ("len", "set", "seats"):    # a list, read as a tuple
             key.append(f"(None if V[{slot}] is None else tuple(V[{slot}]))")
         else:
             key.append(f"V[{slot}]")
@@ -244,6 +244,12 @@ def rest_writer(enc):
             body.append(f"if x is not None: x = x[r[{k}]]")
         if kind in ("int", "bool"):
             body.append(f"out[{off}] = 0 if x is None else x")
+        elif kind == "len":         # a list variable of numbers: how many it holds
+            body.append(f"out[{off}] = 0 if x is None else len(x)")
+        elif kind == "set":         # a list variable of ranks, suits ...: one slot per value held
+            body.append(f"if x is not None: ones.extend([{off} + y for y in x if 0 <= y < {width}])")
+        elif kind == "seats":       # a list variable of seats: relative to the seat
+            body.append(f"if x is not None: ones.extend([{off} + rel[y] for y in x if 0 <= y < {N}])")
         elif kind == "seat":
             body.append(f"if x is not None and 0 <= x < {N}: ones.append({off} + rel[x])")
         elif kind == "card":

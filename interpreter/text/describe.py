@@ -15,7 +15,7 @@ from ..errors import clean
 from ..language.nodes import walk
 from . import outcome
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
-from .procedures import call_step, procedures_section
+from .procedures import call_step, procedures_section, type_noun
 from .english import a_or_an, cap, join, plural, singular
 from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
 
@@ -344,8 +344,7 @@ class Describer:
             items.append((0, f"{cap(a_or_an(w.words(t)))} is one of {', '.join(w.code(x) for x in values)} "
                              f"(in this order)."))
         for v in [v for v in g.variables if only is None or v.name in only]:
-            noun = "true/false value" if v.type == "bool" else w.words(v.type) if v.type in g.types \
-                else NOUNS.get(v.type, ("value",))[0]
+            noun = type_noun(g, w, v.type)
             text = f"{w.code(v.name)}, {a_or_an(noun)}" + (" for each player" if v.per_player else "")
             if v.initial is not None:
                 text += f", starting as {w.seat(v.initial) if v.type == 'seat' else w.value_top(v.initial)}"

@@ -102,6 +102,9 @@ class Checker(Sections, DeckSection, Moves, Statements, Procedures, Marks, Calls
 
     def check_node(self, node, scope, want=None, what="expression", seat_numbers=True):
         """Check a parsed expression as typed() does; the node, or None (the error said)."""
+        if isinstance(node, ast.ListLit) and not node.items and isinstance(want, tuple):
+            node.type, node.ref = want, None      # `[]` where a list of a known type is wanted
+            return node
         try:
             t = self.expr(node, scope)
             if want is not None and want != UNCHECKED:   # (a type already refused: no more)

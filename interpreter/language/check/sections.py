@@ -247,6 +247,8 @@ class Sections:
         for name, v in vars_.items():
             span = vars_.key_span(name)
             typ = v.get("type", "int")
+            if isinstance(typ, str) and typ.startswith("list of "):   # a list of values, set whole
+                typ = _type(typ)
             var = m.Variable(str(name), typ, None, self.new_slot(typ), span, str(v.get("description", "")))
             var.scope = str(v.get("scope", "hand"))
             if var.scope not in ("hand", "match"):
@@ -262,9 +264,13 @@ class Sections:
                 var.type = UNCHECKED          # reported here: its uses say nothing more
                 out.append(var)
                 continue
-            if var.per_player and typ not in PER_PLAYER_TYPES and typ not in self.enums:
+            if isinstance(typ, tuple) and typ[1] not in PER_PLAYER_TYPES and typ[1] not in self.enums:
+                self.err(f"variable '{name}': a list variable holds {', '.join(PER_PLAYER_TYPES)} or "
+                         f"values of a type of yours, not {type_name(typ[1])}s"
+                         + (" (cards belong in a zone)" if typ[1] == "card" else ""), v.at("type"))
+            elif var.per_player and typ not in PER_PLAYER_TYPES and typ not in self.enums:
                 self.err(f"variable '{name}': a per_player variable holds {', '.join(PER_PLAYER_TYPES)}, "
-                         f"not {typ} (cards belong in a per_player zone)", v.at("per_player"))
+                         f"not {type_name(typ)} (cards belong in a per_player zone)", v.at("per_player"))
             init = v.get("initial", {"int": 0, "bool": False}.get(typ))
             if init is None:
                 self.err(f"variable '{name}' of type {typ} needs an initial value", span)
