@@ -1,0 +1,64 @@
+"""Defects found by writing Tute and Twenty-Eight (tests/unseen61/) from the docs alone, each
+on a small file of its own."""
+from cardrules import testing as T
+from cardrules.text import narrate
+
+NAMES = narrate.seat_names(2)
+
+HIDDEN = """\
+game: Hidden trump
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  set_aside: {per_player: true, visibility: owner}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: stock}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - move: {top: stock, to: "set_aside(0)"}
+  - choose: [play]
+    by: 1
+  - reveal: "set_aside(0)"
+  - move: {all: "set_aside(0)", to: "hand(0)", face_up: true}
+    name: take_back
+    say: "{seat(0)} shows the set-aside card: {top(hand(0))}"
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_card_turned_up_then_named_by_the_next_said_statement_is_told_once(tmp_path):
+    # Twenty-Eight's bidder shows the hidden trump card (`reveal:`) and takes it back into
+    # hand in a said statement whose text names it: the narration read "Shown from East's
+    # trump card: 10♠. East shows the trump card: 10♠.", although docs/language.md says the
+    # cards turned up before a said statement are told apart only unless its text names them
+    # (which held already for a said statement that moves no card).
+    path = tmp_path / "hidden.yaml"
+    path.write_text(HIDDEN)
+    for seat in (0, 1):
+        m = T.stacked(str(path), "AC 2C AD 2D 3C")
+        narr = narrate.Narrator(m, seat, NAMES).attach()
+        narr.take()
+        T.choose(m, "play AD")
+        told = " ".join(" ".join(narr.take()).split())
+        assert ("You show" if seat == 0 else "South shows") + " the set-aside card: 3♣" in told, told
+        assert "shown" not in told.lower() and told.count("3♣") == 1, told
+
+
+def test_a_card_turned_up_and_not_named_by_the_next_said_statement_is_still_told(tmp_path):
+    # ... while a text that does not name the card still has it told, in a sentence before it.
+    path = tmp_path / "hidden.yaml"
+    path.write_text(HIDDEN.replace("the set-aside card: {top(hand(0))}", "the set-aside card"))
+    m = T.stacked(str(path), "AC 2C AD 2D 3C")
+    narr = narrate.Narrator(m, 1, NAMES).attach()
+    narr.take()
+    T.choose(m, "play AD")
+    told = " ".join(" ".join(narr.take()).split())
+    assert "Shown from South's set aside: 3♣. South shows the set-aside card." in told, told
