@@ -62,3 +62,45 @@ def test_a_card_turned_up_and_not_named_by_the_next_said_statement_is_still_told
     T.choose(m, "play AD")
     told = " ".join(" ".join(narr.take()).split())
     assert "Shown from South's set aside: 3♣. South shows the set-aside card." in told, told
+
+
+QUIET = """\
+game: Quiet
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+  draw_on:
+    description: Draw and go on
+    do:
+      - move: {top: stock, to: "hand(player)"}
+    say: ""
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [play]
+    by: 0
+  - choose: [draw_on]
+    by: 0
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_quiet_move_played_for_the_player_is_named_in_the_note(tmp_path):
+    # Tute's `stop` (draw and go on, `say: ""`) was told "Your only move is played for you."
+    # and nothing more: the move itself is quiet, so the note did not say which move it was.
+    from test_play import run_play
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET)
+    rc, out = run_play([str(path), "--seats", "human,random", "--seed", "1",
+                        "--save", str(tmp_path / "q.jsonl")], lambda prompt: "1")
+    assert rc == 0 and "Your only move is played for you: Draw on." in out, out
