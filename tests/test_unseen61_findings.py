@@ -104,3 +104,43 @@ def test_a_quiet_move_played_for_the_player_is_named_in_the_note(tmp_path):
     rc, out = run_play([str(path), "--seats", "human,random", "--seed", "1",
                         "--save", str(tmp_path / "q.jsonl")], lambda prompt: "1")
     assert rc == 0 and "Your only move is played for you: Draw on." in out, out
+
+
+SPANISH = """\
+game: Spanish pack
+players: {min: 2, max: 2}
+deck:
+  ranks: [2, 4, J, C, K, 3, A]
+  suits: [Oros, Copas, Espadas, Bastos]
+  colors: {Oros: none, Copas: none, Espadas: none, Bastos: none}
+  zone: stock
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: table, face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_card_typed_with_a_suit_letter_in_a_deck_of_suits_in_words_is_told_the_suits(tmp_path):
+    # Tute's Spanish pack: 'kd' (the usual notation) and '2o' (the suit typed short) were
+    # "'kd' is not a number, a card or a move here.", which did not say how cards are written.
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "spanish.yaml"
+    path.write_text(SPANISH)
+    m = T.stacked(str(path), "2Oros KCopas 3Espadas AOros 4Bastos JOros")
+    suits = "its suits are Oros, Copas, Espadas and Bastos, written in full after the rank"
+    assert parse_answer(m, 0, NAMES, "kd") == ("error", f"'kd' is no card of this game: {suits}.")
+    assert parse_answer(m, 0, NAMES, "2o") == ("error", f"'2o' is no card of this game: {suits} (2Oros).")
+    assert parse_answer(m, 0, NAMES, "kcopas")[0] == "move"
+    assert parse_answer(m, 0, NAMES, "copas") == ("error", "'copas' is not a number, a card or a move here.")
