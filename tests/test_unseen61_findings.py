@@ -144,3 +144,57 @@ def test_a_card_typed_with_a_suit_letter_in_a_deck_of_suits_in_words_is_told_the
     assert parse_answer(m, 0, NAMES, "2o") == ("error", f"'2o' is no card of this game: {suits} (2Oros).")
     assert parse_answer(m, 0, NAMES, "kcopas")[0] == "move"
     assert parse_answer(m, 0, NAMES, "copas") == ("error", "'copas' is not a number, a card or a move here.")
+
+
+HEADINGS = """\
+game: Headings
+players: {min: 4, max: 4}
+deck: {ranks: [7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  trump_card: {per_player: true, visibility: owner}
+  played: {per_player: true, visibility: all}
+  won: {per_player: true, visibility: all}
+moves:
+  play:
+    params:
+      card: {from: "hand(player)"}
+    do:
+      - move: {cards: card, to: "played(player)", face_up: true}
+      - score: {seat: player, points: 1}
+hand:
+  - deal: {from: stock, to: hand, count: 4}
+  - move: {top: stock, count: 4, to: "won(1)", face_up: true}
+  - choose: [play]
+    by: 0
+"""
+
+
+def test_a_narrow_table_cuts_a_zones_long_cells_before_another_zones_heading(tmp_path):
+    # Twenty-Eight at 60 columns: the heading 'Trump card' (a zone whose cells are '—' or '1')
+    # was cut to 'Trump …' so that West's won cards could read 'Q♠ J♠ …'.
+    from cardrules.play import render
+    path = tmp_path / "headings.yaml"
+    path.write_text(HEADINGS)
+    m = T.stacked(str(path), "")
+    rows = render.to_text(render.render_board(m, 0, narrate.seat_names(4), True, 60), 60).splitlines()
+    head = next(r for r in rows if "Player" in r)
+    assert head.split() == ["Player", "Hand", "Trump", "card", "Played", "Won", "Score", "Total"], \
+        "\n".join(rows)
+    assert max(map(len, rows)) <= 60, "\n".join(rows)
+
+
+def test_all_or_everyone_where_every_seat_is_meant_names_seats(tmp_path, capsys):
+    # Tute's cante shows the king and horse to both players: `show: {cards: pair, to: all}` was
+    # "'all' is a built-in function: call it, all(...)", `to: everyone` "unknown name
+    # 'everyone'", neither naming `seats`.
+    from cardrules import cli
+    for word, said in (("all", "'all' is a built-in function: call it, all(...); every seat is written seats"),
+                       ("everyone", "unknown name 'everyone' (every seat is written seats)")):
+        path = tmp_path / f"{word}.yaml"
+        path.write_text(HIDDEN.replace('  - reveal: "set_aside(0)"\n',
+                                       f'  - show: {{cards: "set_aside(0)", to: {word}}}\n'))
+        assert cli.main(["validate", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err == f"{path}:20:39: error: {said}\n", err
