@@ -33,7 +33,7 @@ class Statements:
             self.e.line(f"S.phase = {self.enter_phase(st)}", st.span)
             say = st.say if st.say is not None and not isinstance(st, m.Score) else None
             if say is not None:             # a heading before a block; a mark before one statement
-                self.tell(say) if say.kind == "phase" else self.tell_mark()
+                self.tell(say) if say.kind == "phase" else self.tell_mark(start=True)
             if say is not None and say.kind != "phase":
                 self.flow_say = say         # told before the automatic rules run (after_cards_moved)
             try:
@@ -183,9 +183,11 @@ class Statements:
         if self.rule_say is not None:
             self.tell(self.rule_say)
 
-    def tell_mark(self):
-        """Tell the narration that what follows is told by a say: (cards moved before are not)."""
-        self.e.line("if S.tell is not None: S.tell(-1, ())")
+    def tell_mark(self, start: bool = False):
+        """Tell the narration that what follows is told by a say: (cards moved before are not);
+        `start`: the start of a said statement of the hand, whose text may name cards turned up
+        before it (narrate.Narrator.said)."""
+        self.e.line(f"if S.tell is not None: S.tell(-1, ({'True,' if start else ''}))")
 
     def tell(self, say):
         """Hand a `say:` text's values to the narration, if it listens (S.tell; never logged, so

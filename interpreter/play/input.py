@@ -430,8 +430,28 @@ def _left_out(P, word: str):
             c = next((str(r) for r in d.ranks if str(r).upper() == rank), rank) + suit
             return None if c in P.card_names else _not_in_deck(d, c, rank in own)
     if c is None or c in P.card_names or not any(c == r + s for r in ranks for s in d.suits):
-        return None
+        return _suit_short(d, t)
     return _not_in_deck(d, cardtext.screen(c, d), any(c == r + s for r in own for s in d.suits))
+
+
+LETTERS = frozenset("cdhs♣♦♥♠")       # the usual suits' letters and symbols (_suit_short)
+
+
+def _suit_short(d, t: str):
+    """Why a rank of the deck followed by a suit's letter or the start of a suit's word is no
+    card of a deck whose suits are words (`kd`, `2o` among Oros, Copas, Espadas, Bastos); else None."""
+    if not any(len(s) > 1 for s in d.suits):
+        return None
+    for r in sorted((str(r) for r in d.ranks), key=len, reverse=True):
+        rest = t[len(r):].lower()
+        if t[:len(r)].upper() != r.upper() or not rest or not rest.isalpha() and rest not in LETTERS:
+            continue
+        if rest in LETTERS or any(s.lower().startswith(rest) for s in d.suits):
+            like = [r + s for s in d.suits if s.lower().startswith(rest)]
+            return f"'{t}' is no card of this game: its suits are {join(list(d.suits), 'and')}, " \
+                   f"written in full after the rank" + (f" ({like[0]})." if len(like) == 1 else ".")
+        return None
+    return None
 
 
 def _not_in_deck(d, shown: str, rank_held: bool) -> str:

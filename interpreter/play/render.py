@@ -204,8 +204,13 @@ def _fit(t: Table, rows: list, lo: int, hi: int, width: int):
     room = width - gap * (len(need) - 1) - others
     if hi <= lo or sum(need[lo:hi]) <= room:
         return
-    for k, i in enumerate(sorted(range(lo, hi), key=lambda i: need[i])):   # the narrow ones first
+    heads = {i: min(need[i], max(3, cell_len(str(t.columns[i].header)))) for i in range(lo, hi)}
+    whole = sum(heads.values()) <= room     # every heading fits whole: cut the cells, never one
+    order = sorted(range(lo, hi), key=lambda i: need[i])   # ('Trump card' cut to 'Trump …' beside
+    for k, i in enumerate(order):           # a long cell of another zone): the narrow ones first
         share = max(3, room // (hi - lo - k))
+        if whole:
+            share = max(heads[i], min(share, room - sum(heads[j] for j in order[k + 1:])))
         t.columns[i].max_width = min(need[i], share)
         room -= t.columns[i].max_width
 

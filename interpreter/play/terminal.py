@@ -218,7 +218,11 @@ class PlaySession:
         """The move the seat has no choice about, told to it in the narration; None: ask."""
         i = forced(self.match, self.seed)
         if i is not None:
-            self.narrators[seat].note("Your only move is played for you." if len(self.match.pending[1]) == 1
+            moves = self.match.pending[1]
+            mv = self.match.P.game.moves_by_index[moves[0][0]]
+            said = f": {narrate.describe_move(self.match, moves[0], seat, self.names)}" \
+                if mv.say is not None and not mv.say.parts else ""   # a quiet move (say: "") by its name
+            self.narrators[seat].note(f"Your only move is played for you{said}." if len(moves) == 1
                                       else "You cannot tell the face-down cards apart: one is picked "
                                            "for you.")
         return i

@@ -423,6 +423,8 @@ class Narrator:
         A named block with `say: ""` is quiet: what it moves is told by the next say."""
         line = self._line()
         if k < 0:
+            if values and line["actor"] is None:    # a said statement of the hand starts: cards
+                line["saying"] = True       # turned up before it wait for its text (_named_first)
             line["scored"] = False          # a said statement's cards are told by its text
             if line["said"] and line.setdefault("cuts", [(0, 0)])[-1][0] < len(line["said"]):
                 line["cuts"].append((len(line["said"]), len(line["moves"])))   # (_body)
@@ -447,6 +449,8 @@ class Narrator:
             line["mark"], line["hold"] = len(line["moves"]), True
             line["shown_mark"] = len(line["shown"])
             return
+        if line.pop("saying", False) and line.pop("waited", False) and say.kind == "statement":
+            line = self._named_first(line, text)
         held, line["hold"] = line.get("hold"), False
         if say.kind == "phase":
             if held:                        # a quiet block's cards are told by this block's text
@@ -482,6 +486,23 @@ class Narrator:
             line["said"].append(text)
             if say.kind == "statement" and line["actor"] is None:
                 self._flush()               # in the game's own flow, each said step is a sentence
+
+    def _named_first(self, line, text: str):
+        """A said statement of the hand that moved cards after cards were turned up: its text
+        tells those it names; the rest comes first, a sentence of its own (the statement's line)."""
+        told = {w.strip(",.;:!?()") for w in text.split()}
+        k0 = line.get("shown_mark", 0)
+        line["shown"][:k0] = [s for s in line["shown"][:k0] if s[1] not in told]
+        k0 = line["shown_mark"] = min(k0, len(line["shown"]))
+        if not line["shown"][:k0]:
+            return line
+        mark = line["mark"]
+        moves, fresh, face_up = line["moves"][mark:], self.fresh, self.face_up
+        del line["moves"][mark:], line["shown"][k0:]
+        self._flush()
+        self.fresh, self.face_up = fresh, face_up
+        self._line()["moves"] = moves
+        return self.cur
 
     @staticmethod
     def _unmove(line):
@@ -541,7 +562,10 @@ class Narrator:
         elif kind == "move":
             if self.cur is not None and (self.cur.get("scored") or self.cur["shown"]) \
                     and self.cur["actor"] is None and not self.cur.get("hold"):
-                self._flush()               # a said score or cards turned up in the flow are
+                if self.cur.get("saying"):
+                    self.cur["waited"] = True   # unless a said statement moves them (_named_first)
+                else:
+                    self._flush()           # a said score or cards turned up in the flow are
             self._line()["moves"].append(self._moved(ev))     # told before what moves after them
         elif kind == "score":
             sc = self._line()["scores"]

@@ -175,7 +175,8 @@ class Expressions:
                             f"(all_values({name}) lists them)", n.span)
         if name in BUILTIN_FUNCS and name not in ("seat", "owner"):   # `first: "right"`: right(dealer);
             # `seat` and `owner` are also names some places bind (a score's say:, visibility seats)
-            raise RuleError(f"'{name}' is a built-in function: call it, {name}(...)", n.span)
+            every = "; every seat is written seats" if name == "all" else ""   # `show: {to: all}`
+            raise RuleError(f"'{name}' is a built-in function: call it, {name}(...){every}", n.span)
         word = _RANK_WORDS.get(name.lower())
         if word is not None and word in self.deck.ranks:   # `Ace` for the rank A
             raise RuleError(f"unknown name '{name}' (a rank is written as the deck lists it: {word})", n.span)
@@ -203,6 +204,8 @@ class Expressions:
             + [w for w, x in SUIT_WORDS.items() if x in self.deck.suits] \
             + [r + s for r in self.deck.ranks for s in self.deck.suits]  # 'Wagr': Wager, 'Kcoins': KCoins
         hint = self.deleted(name) or suggest(name, known)
+        if not hint and name.lower() in ("everyone", "everybody"):
+            hint = " (every seat is written seats)"   # `show: {cards: pair, to: everyone}`
         if not hint and name[:1].isupper() and self.deck.named:   # `Purple` in a deck of named cards
             cards = list(dict.fromkeys(self.deck.named))
             cards = ", ".join(cards) if len(cards) <= 12 else ", ".join(cards[:12]) + ", ..."
