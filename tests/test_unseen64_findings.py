@@ -65,3 +65,40 @@ def test_a_condition_that_is_an_if_is_bracketed_after_if_until_and_when(tmp_path
     assert "If (if aces is true, the rank of the top card of p's played is A; otherwise" in out
     assert "As long as (if aces is true," in out
     assert "The match ends after a hand when (if aces is true," in out
+
+
+LEVELS = """
+game: Levels
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+tables:
+  rank_at: {0: '2', 1: '3', 2: '4', 3: '5'}
+  bonus: {0: 1, 1: 2}
+variables:
+  lvl: {type: rank, initial: '2', per_player: true, scope: match}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - for_each: q
+    in: seats
+    do:
+      - set: {"lvl(q)": "rank_at[min(3, rank_order(lvl(q)) + count(hand(q)))]"}
+      - score: {seat: q, points: "bonus[seat_number(q)]"}
+"""
+
+
+def test_a_table_of_quoted_numbers_is_a_table_of_ranks_as_documented(tmp_path, capsys):
+    # docs/language.md: "a table of ranks that are numbers quotes them ({0: '10', 1: '9'})";
+    # the checker read '10' and '9' as whole numbers, so `set: {lvl: "rank_at[0]"}` of a rank
+    # variable was refused ("'lvl' must be a rank, not a number")
+    text = LEVELS.replace("min(3, ", "min(1, ").replace(
+        "rank_at: {0: '2', 1: '3', 2: '4', 3: '5'}", "rank_at: {0: '5', 1: '4'}")
+    assert cli.main(["validate", _write(tmp_path, "quoted.yaml", text)]) == 0
+    bad = text.replace("rank_at: {0: '5', 1: '4'}", "rank_at: {0: '5', 1: '7'}")
+    assert cli.main(["validate", _write(tmp_path, "seven.yaml", bad)]) == 1
+    err = capsys.readouterr().err
+    assert ("seven.yaml:9:24: error: table 'rank_at': value '7' is quoted, so it is a rank, and the "
+            "deck has no rank 7: write 7 unquoted for a number") in err, err
