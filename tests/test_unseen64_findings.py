@@ -102,3 +102,53 @@ def test_a_table_of_quoted_numbers_is_a_table_of_ranks_as_documented(tmp_path, c
     err = capsys.readouterr().err
     assert ("seven.yaml:9:24: error: table 'rank_at': value '7' is quoted, so it is a rank, and the "
             "deck has no rank 7: write 7 unquoted for a number") in err, err
+
+
+CALL = """
+game: Call a card
+players: {min: 3, max: 3}
+deck: {ranks: [9, 10, J, Q, K, A], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+  shown: {per_player: true, visibility: all}
+variables:
+  called: {type: card, initial: AC}
+moves:
+  call:
+    params:
+      card: {from: "[AC, AH, KC, KH]", if: "card not in hand(player)"}
+    do:
+      - set: {called: card}
+  take:
+    params:
+      card: {from: "shown(1)"}
+    do:
+      - move: {cards: card, to: "hand(player)"}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - deal: {from: stock, to: shown, count: 1}
+  - choose: [call]
+    by: 0
+  - choose: [take]
+    by: 0
+"""
+
+
+def test_the_menu_never_says_where_a_hidden_card_lies(tmp_path):
+    # Mighty's friend call offers the aces and kings the president does not hold, by name
+    # (a list written out: no card is given away); the menu added where each one lay, 'Call
+    # Q♦ (Northwest's hand)', telling the president every hidden card's holder
+    from cardrules import testing as T
+    from cardrules.play import render
+    from cardrules.text import narrate
+    path = _write(tmp_path, "call.yaml", CALL)
+    m = T.stacked(path, "9C AH KC TC AC 9H JC KH TH QC")
+    names = narrate.seat_names(3)
+    words = [w for _, w in render.menu(m, 0, names)]
+    assert sorted(words) == ["Call A♣", "Call A♥", "Call K♥"], words
+    T.choose(m, "call AC")              # a card the seat sees in another's zone: said where
+    words = [w for _, w in render.menu(m, 0, names)]
+    assert words == ["Take Q♣ (West's shown)"], words

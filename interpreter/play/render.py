@@ -21,6 +21,7 @@ from ..engine.observe import visible
 from ..language.nodes import Call, Name, walk
 from ..errors import clean
 from ..text import marks, narrate, status
+from ..text.places import zones_read
 from .style import RED_CARD, said, styled  # noqa: F401  (RED_CARD, said: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -422,7 +423,9 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
     hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
     moves of cards another seat holds (a seat playing its partner's hand: 'Play 2♠ (North's
-    hand)')."""
+    hand)'), where the viewer knows where they are or the move takes them from that zone: a
+    card named from a list written out (a friend called by its name) that lies in another's
+    hidden hand is told without its place."""
     P, loc = match.P, match.S.loc
     seen: dict = {}
     for _, words in items:
@@ -433,14 +436,17 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
         for p, v in zip(spec.params, mv[1:]):
             if p.blind:                    # a position in a face-down fan, not a card
                 continue
-            yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+            cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
                 p.type[1] == "card" else []
+            yield from ((p, c) for c in cards)
     out = []
     for i, words in items:
         cards = list(cards_of(moves[i]))
-        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for c in cards):
+        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for _, c in cards):
             zones = []
-            for c in cards:
+            for p, c in cards:
+                if not (_knows_place(match, viewer, c) or P.zone_of[loc[c]].name in zones_read(p.source)):
+                    continue
                 where = narrate.zone_phrase(P, loc[c], viewer, names)
                 if where not in zones:
                     zones.append(where)
@@ -448,6 +454,14 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
                 words += f" ({', '.join(zones)})"
         out.append((i, words))
     return out
+
+
+def _knows_place(match, seat: int, c: int) -> bool:
+    """Whether `seat` knows where card `c` lies: it sees it there, or saw it arrive."""
+    S = match.S
+    zi = S.loc[c]
+    return zi < 0 or visible(match, seat, zi, S.Z[zi].index(c), c) or \
+        (S.known is not None and bool(S.known[c] >> seat & 1))
 
 
 def _blind_fan(match) -> bool:
