@@ -152,3 +152,21 @@ def test_the_menu_never_says_where_a_hidden_card_lies(tmp_path):
     T.choose(m, "call AC")              # a card the seat sees in another's zone: said where
     words = [w for _, w in render.menu(m, 0, names)]
     assert words == ["Take Q♣ (West's shown)"], words
+
+
+def test_a_card_called_by_name_is_told_and_shown_to_everyone(tmp_path):
+    # Mighty's president calls the friend card from a list written out; the narration told
+    # even the caller "You call a card as friend", and the status area read "Friend card: a
+    # card" for the rest of the hand: the card is public, the move's own text names it
+    from cardrules import testing as T
+    from cardrules.text import narrate, status
+    text = CALL.replace("      - set: {called: card}\n",
+                        "      - set: {called: card}\n    say: \"{player} calls {card}\"\n")
+    path = _write(tmp_path, "call.yaml", text)
+    names = narrate.seat_names(3)
+    for seat, says in ((0, "You call A♥"), (1, "South calls A♥")):
+        m = T.stacked(path, "9C AH KC TC AC 9H JC KH TH QC")
+        told = narrate.Narrator(m, seat, names).attach()
+        T.choose(m, "call AH")
+        assert says in " ".join(told.take())
+        assert ("called", "A♥") in status.shared_values(m, seat, names), status.shared_values(m, seat, names)
