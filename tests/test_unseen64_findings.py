@@ -170,3 +170,24 @@ def test_a_card_called_by_name_is_told_and_shown_to_everyone(tmp_path):
         T.choose(m, "call AH")
         assert says in " ".join(told.take())
         assert ("called", "A♥") in status.shared_values(m, seat, names), status.shared_values(m, seat, names)
+
+
+def test_the_hint_does_not_offer_s_for_the_scores_where_s_plays_spades(tmp_path):
+    # Sheng Ji's trumps named by suit: `s` alone declares spades (README), yet the line under
+    # the menu still read "? help · s scores · q save and quit"
+    from cardrules import testing as T
+    from cardrules.play import render
+    from cardrules.text import narrate
+    text = CALL.replace("  call:\n", "  name:\n    params:\n      suit: {from: \"[C, S]\"}\n"
+                        "    do:\n      - set: {trumps: suit}\n  call:\n") \
+        .replace("  called: {type: card, initial: AC}\n", "  called: {type: card, initial: AC}\n"
+                 "  trumps: {type: suit, initial: C}\n") \
+        .replace("  - choose: [call]\n", "  - choose: [name]\n    by: 0\n  - choose: [call]\n") \
+        .replace("suits: [C, H]", "suits: [C, H, S]")
+    m = T.stacked(_write(tmp_path, "name.yaml", text), "9C AH KC TC AC 9H JC KH TH QC")
+    names = narrate.seat_names(3)
+    out = render.to_text(render.render_decision(m, 0, names), 100)
+    assert "Name suit ♠" in out and "s scores" not in out and "scores" in out, out
+    T.choose(m, "name S")
+    out = render.to_text(render.render_decision(m, 0, names), 100)
+    assert "s scores" in out, out

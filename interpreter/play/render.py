@@ -456,6 +456,13 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     return out
 
 
+def _letter_plays(match, items, names: list, viewer: int, letter: str) -> bool:
+    """Whether a letter typed alone plays a move (`s`: the one move that names spades) rather
+    than being the key it is elsewhere (`s`: the score sheet, then typed `scores`)."""
+    from .input import _matching
+    return len(_matching(match, items, match.legal_moves(), names, [letter], viewer=viewer)[3]) == 1
+
+
 def _knows_place(match, seat: int, c: int) -> bool:
     """Whether `seat` knows where card `c` lies: it sees it there, or saw it arrive."""
     S = match.S
@@ -538,8 +545,9 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (f" or a card ({', '.join(typed)})" if typed else "")
     if compact:
         hint = ("1" if n == 1 else f"1-{n}") + (f" or a card ({typed[0]})" if typed else "")
-    parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
-                              " · ? help · s scores · q save and quit"), style="dim"))
+    scores = "scores" if _letter_plays(match, items, names, viewer, "s") else "s scores"
+    parts.append(Text(hint + (f" · ? help · {scores} · q quit" if compact else
+                              f" · ? help · {scores} · q save and quit"), style="dim"))
     full = Group(*parts)
     several = cards_unnumbered(match, n)
     if several or (room is not None and _lines(full, width) > room):
