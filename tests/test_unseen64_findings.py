@@ -191,3 +191,13 @@ def test_the_hint_does_not_offer_s_for_the_scores_where_s_plays_spades(tmp_path)
     T.choose(m, "name S")
     out = render.to_text(render.render_decision(m, 0, names), 100)
     assert "s scores" in out, out
+
+
+def test_a_table_refused_at_its_value_is_said_once_not_again_where_it_is_used(tmp_path, capsys):
+    # a quoted '7' in a deck without sevens was told at the table, then again as "'lvl' must be
+    # a rank, not a number" where the table is read: the failed table taken as numbers
+    text = LEVELS.replace("min(3, ", "min(1, ").replace(
+        "rank_at: {0: '2', 1: '3', 2: '4', 3: '5'}", "rank_at: {0: '5', 1: '7'}")
+    assert cli.main(["validate", _write(tmp_path, "seven.yaml", text)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "table 'rank_at'" in err[0], err
