@@ -107,7 +107,9 @@ class Legal:
                     self.blind_in_line(local, self.x(p.source), p.source.span)
                 else:
                     self.e.line(f"{local} = rt.blind(S, {self.x(p.source)}, {local})", p.source.span)
+        self.named_locals = {local_of(p) for p in mv.params if not p.blind and nodes.named_cards(p.source)}
         self.block(mv.body)
+        self.named_locals = ()
         if mv.say is not None:
             self.tell(mv.say)
         self.footer()

@@ -236,11 +236,14 @@ class Statements:
     def noted(self, slot: int, typ, node=None) -> str:
         """For a slot holding cards: '; ' and the statement recording which seats know its value
         now (S.vknow, read by sampling); otherwise ''. A value written as cards by name (`Duke`,
-        `[AS, KS]`) is known to every seat: the rule file says which cards it is."""
+        `[AS, KS]`) is known to every seat: the rule file says which cards it is; so is a
+        move's parameter taken from such a list (`from: "[AS, KS]"`: the move says which)."""
         d = nodes.card_depth(typ)
         if d is None:
             return ""
-        if node is not None and _named_cards(node):
+        named = getattr(self, "named_locals", ())
+        if node is not None and (nodes.named_cards(node) or isinstance(node, nodes.Name) and getattr(
+                node, "ref", None) and node.ref[0] == "local" and node.ref[2] in named):
             return f"; S.vknow[{slot}] = {(1 << self.N) - 1}"
         if switches.on("moves"):       # rt.knowers' answer without the call when nobody tracks
             return (f"; S.vknow[{slot}] = {(1 << self.N) - 1} if S.known is None else "
@@ -429,11 +432,3 @@ class Statements:
         return init
 
 
-def _named_cards(node) -> bool:
-    """Whether an expression is cards written by name: a card (`Duke`, `AS`) or a list of them."""
-    if isinstance(node, nodes.Name):
-        ref = getattr(node, "ref", None)
-        return ref is not None and ref[0] == "card"
-    if isinstance(node, nodes.ListLit):
-        return all(_named_cards(x) for x in node.items)
-    return False

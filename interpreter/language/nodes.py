@@ -48,6 +48,17 @@ class Node:
                 yield from (x for x in v if isinstance(x, Node))
 
 
+def named_cards(node) -> bool:
+    """Whether an expression is cards written by name: a card (`Duke`, `AS`) or a list of them.
+    Everyone knows which cards those are (a variable set so, a parameter taken from such a list)."""
+    if isinstance(node, Name):
+        ref = getattr(node, "ref", None)
+        return ref is not None and ref[0] == "card"
+    if isinstance(node, ListLit):
+        return all(named_cards(x) for x in node.items)
+    return False
+
+
 def walk(node):
     """Every node under `node` (itself included), with an explicit stack: no recursion."""
     stack = [node]

@@ -21,6 +21,7 @@ from ..engine.observe import visible
 from ..language.nodes import Call, Name, walk
 from ..errors import clean
 from ..text import marks, narrate, status
+from ..text.places import zones_read
 from .style import RED_CARD, said, styled  # noqa: F401  (RED_CARD, said: re-exported)
 
 def to_text(renderable, width: int = 100) -> str:
@@ -435,7 +436,9 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
     """Moves whose words are the same — copies of a card in different zones, `play QS` from the
     hand and from a meld on the table — get where their cards are: 'Lead Q♠ (your hand)'; so do
     moves of cards another seat holds (a seat playing its partner's hand: 'Play 2♠ (North's
-    hand)')."""
+    hand)'), where the viewer knows where they are or the move takes them from that zone: a
+    card named from a list written out (a friend called by its name) that lies in another's
+    hidden hand is told without its place."""
     P, loc = match.P, match.S.loc
     seen: dict = {}
     for _, words in items:
@@ -446,14 +449,17 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
         for p, v in zip(spec.params, mv[1:]):
             if p.blind:                    # a position in a face-down fan, not a card
                 continue
-            yield from [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
+            cards = [v] if p.type == "card" else v if isinstance(p.type, tuple) and \
                 p.type[1] == "card" else []
+            yield from ((p, c) for c in cards)
     out = []
     for i, words in items:
         cards = list(cards_of(moves[i]))
-        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for c in cards):
+        if seen[words] > 1 or any(P.OWNER[loc[c]] not in (-1, viewer) for _, c in cards):
             zones = []
-            for c in cards:
+            for p, c in cards:
+                if not (_knows_place(match, viewer, c) or P.zone_of[loc[c]].name in zones_read(p.source)):
+                    continue
                 where = narrate.zone_phrase(P, loc[c], viewer, names)
                 if where not in zones:
                     zones.append(where)
@@ -461,6 +467,21 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
                 words += f" ({', '.join(zones)})"
         out.append((i, words))
     return out
+
+
+def _letter_plays(match, items, names: list, viewer: int, letter: str) -> bool:
+    """Whether a letter typed alone plays a move (`s`: the one move that names spades) rather
+    than being the key it is elsewhere (`s`: the score sheet, then typed `scores`)."""
+    from .input import _matching
+    return len(_matching(match, items, match.legal_moves(), names, [letter], viewer=viewer)[3]) == 1
+
+
+def _knows_place(match, seat: int, c: int) -> bool:
+    """Whether `seat` knows where card `c` lies: it sees it there, or saw it arrive."""
+    S = match.S
+    zi = S.loc[c]
+    return zi < 0 or visible(match, seat, zi, S.Z[zi].index(c), c) or \
+        (S.known is not None and bool(S.known[c] >> seat & 1))
 
 
 def _blind_fan(match) -> bool:
@@ -537,8 +558,9 @@ def render_decision(match, viewer: int, names: list, compact: bool = False, room
     hint = ("Type 1" if n == 1 else f"Type a number (1-{n})") + (f" or a card ({', '.join(typed)})" if typed else "")
     if compact:
         hint = ("1" if n == 1 else f"1-{n}") + (f" or a card ({typed[0]})" if typed else "")
-    parts.append(Text(hint + (" · ? help · s scores · q quit" if compact else
-                              " · ? help · s scores · q save and quit"), style="dim"))
+    scores = "scores" if _letter_plays(match, items, names, viewer, "s") else "s scores"
+    parts.append(Text(hint + (f" · ? help · {scores} · q quit" if compact else
+                              f" · ? help · {scores} · q save and quit"), style="dim"))
     full = Group(*parts)
     several = cards_unnumbered(match, n)
     if several or (room is not None and _lines(full, width) > room):

@@ -405,7 +405,7 @@ class Describer:
                     what += f", such that {w.cond(p.cond)}"
                 items.append((0, f"The player chooses {the_param(w, p)}: {what}."))
             if mv.cond is not None:
-                items.append((0, f"Allowed only if {w.cond(mv.cond)}."))
+                items.append((0, f"Allowed only if {w.test(mv.cond, None)}."))
             body = self.stmts(mv.body, 1)
             if body:
                 items.append((0, "Then:"))
@@ -450,7 +450,7 @@ class Describer:
         items += outcome.results(g, w, mt)
         one_hand = mt.end is None or (isinstance(mt.end, ast.Bool) and mt.end.value)    # end: "true" too
         items.append((0, "The match is one hand." if one_hand
-                      else f"The match ends after a hand when {w.cond(mt.end)}."))
+                      else f"The match ends after a hand when {w.test(mt.end, None)}."))
         whole = outcome.team_items(items, g, mt, w)           # one team of every seat: cooperative
         who = "teams" if g.team_lists else outcome.sides_items(items, mt, w)   # "sides" or "players"
         if mt.losers is not None and g.max_players == 1:
@@ -578,8 +578,8 @@ class Describer:
         if isinstance(st.cond, ast.Bool):           # `if: "true"` (a block to name): no "If always"
             return self.stmts(then if st.cond.value else other, d)
         if not then:
-            return [(d, f"If {w.neg(st.cond, {})}:")] + self.stmts(other, d + 1)
-        out = [(d, f"If {w.cond(st.cond)}:")] + self.stmts(then, d + 1)
+            return [(d, f"If {_test(w.neg(st.cond, {}))}:")] + self.stmts(other, d + 1)
+        out = [(d, f"If {w.test(st.cond, None)}:")] + self.stmts(then, d + 1)
         inner = self.s_If(nested, d) if (nested := _else_if(other)) is not None else []
         if inner and inner[0][1].startswith("If "):     # an if alone in the otherwise: one step
             return out + [(d, Otherwise("Otherwise, if " + inner[0][1][3:]))] + inner[1:]
@@ -590,9 +590,9 @@ class Describer:
     def s_While(self, st, d):
         w = self.w
         if st.until:
-            head = f"Repeat the following, checking after each time through, until {w.cond(st.cond)}:"
+            head = f"Repeat the following, checking after each time through, until {w.test(st.cond, None)}:"
         else:
-            head = f"As long as {w.cond(st.cond)}, repeat:"
+            head = f"As long as {w.test(st.cond, None)}, repeat:"
         return [(d, head)] + self.stmts(st.body, d + 1)
 
     def s_ForEach(self, st, d):
@@ -682,6 +682,12 @@ def _uneven(g, st) -> str:
     if len(odd) == len(sizes):
         return f" ({who})"
     return f" (with {join([str(n) for n in odd], 'or')} players, {who})"
+
+
+def _test(s: str) -> str:
+    """A condition in words after 'If', 'until', 'when': bracketed when it is an if itself,
+    'If (if j is true, ...; otherwise ...):', never 'If if j is true, ...'."""
+    return f"({s})" if s.startswith("if ") else s
 
 
 def _told_only(st) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
-from ..language.nodes import Name
+from ..language.nodes import Name, named_cards
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
@@ -305,8 +305,8 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
                     continue
                 if viewer >= 0 and value == viewer and getattr(node, "type", None) == "seat":
                     mine.append(len(out))
-                out.append(say_value(match, node, value, names, _var_known(match, node, value, seen, viewer),
-                                     params))
+                out.append(say_value(match, node, value, names, _var_known(match, node, value, seen, viewer,
+                                                                             params), params))
     finally:                   # filling places counts no step of the game (same with or without
         if steps is not None:  # a listener)
             match.S.steps = steps
@@ -316,13 +316,14 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
     return "".join(out).strip()
 
 
-def _var_known(match, node, value, seen, viewer: int):
+def _var_known(match, node, value, seen, viewer: int, params: dict = {}):
     """`seen`, with the cards of a card variable the viewer knew when it was set (S.vknow: a
     card set by name, `set: {claim: Duke}`, is known to everyone) when the place is that
-    variable."""
+    variable, or of a move's parameter taken from cards written by name (`from: "[AS, KS]"`)."""
     ref = getattr(node, "ref", None) if isinstance(node, Name) else None
     vknow = getattr(match.S, "vknow", None)
-    if viewer < 0 or ref is None or ref[0] != "slot" or not vknow or not vknow[ref[2]] >> viewer & 1:
+    named = ref is not None and ref[0] == "local" and node.id in params and named_cards(params[node.id].source)
+    if not named and (viewer < 0 or ref is None or ref[0] != "slot" or not vknow or not vknow[ref[2]] >> viewer & 1):
         return seen
     cards = value if isinstance(value, (list, tuple)) else (value,)
     return set(seen) | {c for c in cards if isinstance(c, int)}

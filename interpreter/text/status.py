@@ -90,7 +90,8 @@ def shared_values(match, viewer: int, names: list) -> list:
     out = []
     for v in g.variables:
         if v.show and not v.per_player and shown_now(match, v, viewer):
-            out.append((label(v), value_text(match, v.type, S.V[v.slot], names, seen)))
+            out.append((label(v), value_text(match, v.type, S.V[v.slot], names,
+                                             _known_then(match, v, viewer, seen))))
     known = sides(match, viewer) if match.P.sides is not None else None
     if known is not None and len(known) < match.players:       # sides formed in play, once known
         out.append(("Sides", sides_text(known, names)))
@@ -206,6 +207,24 @@ def _card_slots(node) -> tuple:
 
 
 _SLOTS: dict = {}
+
+
+def _known_then(match, v, viewer: int, seen: set) -> set:
+    """`seen`, with the cards of card variable v when the viewer knew them as it was set
+    (S.vknow: a card set by name, or a move's parameter taken from cards written by name)."""
+    vknow = getattr(match.S, "vknow", None)
+    if viewer < 0 or not vknow or not places.has_card(v.type) or not vknow[v.slot] >> viewer & 1:
+        return seen
+    value = match.S.V[v.slot]
+    return set(seen) | set(_flat(value))
+
+
+def _flat(v):
+    if isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _flat(x)
+    elif isinstance(v, int) and v >= 0:
+        yield v
 
 
 def _cards_seen(match, viewer: int, values: list) -> bool:

@@ -297,7 +297,9 @@ class Expressions:
         if isinstance(n.obj, ast.Name) and n.obj.id in self.tables and n.obj.id not in scope.names:
             n.obj.ref = ("table", self.tables[n.obj.id])
             n.obj.type = "table"
-            key, value = self.table_types.get(n.obj.id, (INT, INT))
+            if n.obj.id not in self.table_types:      # refused at its entries: said there
+                raise Reported(f"table '{n.obj.id}' failed where it is declared", n.span)
+            key, value = self.table_types[n.obj.id]
             if key == INT:
                 self.index_of(n.index, scope, "a table index")
             else:                            # a table keyed by suits, ranks, ... (check/tables.py)

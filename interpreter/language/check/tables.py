@@ -46,7 +46,12 @@ def _kind(ck, v) -> tuple:
 
 
 def _is_number(x) -> bool:
-    return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, str) and x.lstrip("+-").isdigit())
+    """A whole number as YAML reads it: `10`, not `'10'`, which is a word (the rank 10)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _quoted_number(x) -> bool:
+    return isinstance(x, str) and x.lstrip("+-").isdigit()
 
 
 def _column(ck, name: str, what: str, items: list):
@@ -59,7 +64,9 @@ def _column(ck, name: str, what: str, items: list):
         typ, i = _kind(ck, x)
         if typ is None:
             ck.err(f"table '{name}': {what} {x} is a whole number among words: a table's {what}s are "
-                   f"all of one kind" if _is_number(x) else f"table '{name}': {what} {str(x)!r} is not "
+                   f"all of one kind" if _is_number(x) else f"table '{name}': {what} {str(x)!r} is quoted, "
+                   f"so it is a rank, and the deck has no rank {x}: write {x} unquoted for a number"
+                   if _quoted_number(x) else f"table '{name}': {what} {str(x)!r} is not "
                    f"a whole number, a suit, a rank, a colour or a value of a type of yours", at)
             return None
         if first is None:
