@@ -17,11 +17,10 @@ from ..engine.probe import explain
 from ..text import narrate
 from ..text.english import join, says_label
 from ..text.whynot import say, why_not
-from .picking import KEYS, card_ids, pick_answer
+from .picking import KEYS, _NUMBER, _matching, card_ids, pick_answer
 from .render import cards_unnumbered, menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread
-_NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
 
 
 def _what_to_type(match, items: list) -> str:
@@ -282,29 +281,6 @@ def _why_top(match, viewer: int, names: list, name: str):
     return _why_values(match, viewer, names, lead, [v + 1], [], said)
 
 
-def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):
-    """The cards, numbers and words of the tokens `typed` (after the `words` already read),
-    the menu items whose move has them all, and every word of the menu's moves."""
-    P = match.P
-    want_cards, want_nums, want_words = [], [], list(words)
-    for tok in typed:
-        c = tok if tok in P.card_names else cardtext.parse_card_of(tok, P.card_names)
-        if c in P.card_names:
-            want_cards.append(c)
-        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
-            want_nums.append(int(tok.lstrip("#")))
-        else:
-            want_words.append(tok.lower())
-    found, known_words = [], set()
-    for k, (i, _) in enumerate(items):
-        tok = narrate.move_tokens(match, moves[i], names, viewer)
-        known_words |= tok["words"]
-        if _within(want_cards, tok["cards"]) and _in_order(want_nums, tok["numbers"]) \
-                and all(w in tok["words"] for w in want_words):
-            found.append(k)
-    return want_cards, want_nums, want_words, found, known_words
-
-
 def _move_leading(P, typed: list):
     """(move name, its words) when the first typed words name a move, more words follow and
     the move takes no card ('bid 6 spades'), else None."""
@@ -486,13 +462,6 @@ def _later_as_numbers(P, typed: list, keep_first: bool) -> list:
     return out
 
 
-def _in_order(want: list, have: list) -> bool:
-    """The numbers typed are the move's, in the menu's order: `shift 2 3` is from pile 2 to
-    pile 3, never the move from 3 to 2."""
-    it = iter(have)
-    return all(any(x == y for y in it) for x in want)
-
-
 def _without(have: list, want: list) -> list:
     """The cards of `have` beyond those of `want` (each copy once)."""
     pool = list(have)
@@ -500,15 +469,6 @@ def _without(have: list, want: list) -> list:
         if x in pool:
             pool.remove(x)
     return pool
-
-
-def _within(want: list, have: list) -> bool:
-    pool = list(have)
-    for x in want:
-        if x not in pool:
-            return False
-        pool.remove(x)
-    return True
 
 
 def read_tty(prompt: str, out) -> str:

@@ -11,6 +11,8 @@ legal move allows is refused with the rule's reason (text/whynot.py).
 """
 from __future__ import annotations
 
+import re
+
 from rich.console import Group
 from rich.text import Text
 
@@ -20,6 +22,8 @@ from ..language import cards as cardtext
 from ..text import narrate
 from ..text.whynot import why_not
 from .style import styled
+
+_NUMBER = re.compile(r"#?[0-9]+")     # ASCII digits: int() would also take '３' or '١٢'
 
 # The keys that work at every prompt (help, score sheet, save and quit).
 KEYS = {**dict.fromkeys(("?", "h", "help"), ("help",)), **dict.fromkeys(("s", "score", "scores"), ("scores",)),
@@ -188,3 +192,42 @@ def pick_answer(match, viewer: int, names: list, picked: list, text: str, order:
         together = " ".join(narrate.card(match.P, c) for c in now)
         reason = f"No legal move takes {together} together."
     return ("error", reason)
+
+
+def _matching(match, items, moves, names, typed: list, words: list = (), viewer: int = -1):
+    """The cards, numbers and words of the tokens `typed` (after the `words` already read),
+    the menu items whose move has them all, and every word of the menu's moves."""
+    P = match.P
+    want_cards, want_nums, want_words = [], [], list(words)
+    for tok in typed:
+        c = tok if tok in P.card_names else cardtext.parse_card_of(tok, P.card_names)
+        if c in P.card_names:
+            want_cards.append(c)
+        elif _NUMBER.fullmatch(tok) and len(tok) <= 9:
+            want_nums.append(int(tok.lstrip("#")))
+        else:
+            want_words.append(tok.lower())
+    found, known_words = [], set()
+    for k, (i, _) in enumerate(items):
+        tok = narrate.move_tokens(match, moves[i], names, viewer)
+        known_words |= tok["words"]
+        if _within(want_cards, tok["cards"]) and _in_order(want_nums, tok["numbers"]) \
+                and all(w in tok["words"] for w in want_words):
+            found.append(k)
+    return want_cards, want_nums, want_words, found, known_words
+
+
+def _in_order(want: list, have: list) -> bool:
+    """The numbers typed are the move's, in the menu's order: `shift 2 3` is from pile 2 to
+    pile 3, never the move from 3 to 2."""
+    it = iter(have)
+    return all(any(x == y for y in it) for x in want)
+
+
+def _within(want: list, have: list) -> bool:
+    pool = list(have)
+    for x in want:
+        if x not in pool:
+            return False
+        pool.remove(x)
+    return True

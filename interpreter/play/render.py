@@ -472,7 +472,7 @@ def _told_apart(match, moves, items, viewer: int, names: list) -> list:
 def _letter_plays(match, items, names: list, viewer: int, letter: str) -> bool:
     """Whether a letter typed alone plays a move (`s`: the one move that names spades) rather
     than being the key it is elsewhere (`s`: the score sheet, then typed `scores`)."""
-    from .input import _matching
+    from .picking import _matching
     return len(_matching(match, items, match.legal_moves(), names, [letter], viewer=viewer)[3]) == 1
 
 
