@@ -143,6 +143,10 @@ def test_each_call_of_a_procedure_that_decides_is_its_own_decision(tmp_path):
      "name the call: statement instead"),
     (("params: {p: seat, size: int}", "params: {turn: seat, p: seat, size: int}"),
      "procedure 'refill': parameter 'turn' would hide the variable 'turn'; choose another name"),
+    (('      - set: {turn: "left(turn)"}', '      - set: {turn: "left(player)"}'),
+     "'player' is not known in a procedure, which sees the variables and its parameters: give "
+     "'pass_turn' a seat parameter (params: {p: seat}) and call it with the player (call: "
+     "\"pass_turn(player)\")"),
     (('      - set: {turn: "left(turn)"}', '      - choose: [play]\n        by: turn'),
      "call: procedure 'pass_turn' makes a decision (choose), which a move or an automatic rule "
      "cannot: call it from the hand"),

@@ -98,6 +98,10 @@ class Expressions:
             if entry[0] == "local":
                 self.locals_read.add(entry[2])
             return entry[1]
+        if name == "player" and getattr(self, "proc_stack", None):
+            raise RuleError(f"'player' is not known in a procedure, which sees the variables and its "
+                            f"parameters: give '{self.proc_stack[-1]}' a seat parameter (params: {{p: seat}}) "
+                            f"and call it with the player (call: \"{self.proc_stack[-1]}(player)\")", n.span)
         if name == "player":
             raise RuleError("'player' is only known inside a move (the seat deciding) and in hand_result",
                             n.span)
