@@ -83,3 +83,65 @@ def test_a_rank_typed_as_a_moves_value_in_a_deck_of_ranks_alone(tmp_path):
         assert said[0] == "move" and texts[said[1]] == meant, (typed, said)
     said = parse_answer(m, 0, names, "toad west bat")             # no Toad in South's hand
     assert said == ("error", "Toad is not in your hand."), said
+
+
+FOLLOW = """
+game: Follow
+players: {min: 2, max: 2}
+deck: {ranks: [1, 2, 3, 4, 5, 11], suits: [B, K], colors: {B: none, K: none}, zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  played: {per_player: true, visibility: all}
+functions:
+  may_follow:
+    params: {c: card, led: card, h: list of card}
+    body: >-
+      not any(d.suit == led.suit for d in h)
+      or (c.suit == led.suit
+          and (led.rank != 11 or c.rank == 1 or all(d.rank <= c.rank for d in h if d.suit == led.suit)))
+moves:
+  play:
+    params:
+      card: {from: "hand(player)", if: "player == 1 or may_follow(card, top(played(1)), hand(player))"}
+    do:
+      - move: {cards: card, to: "played(player)", face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - choose: [play]
+    by: 1
+  - choose: [play]
+    by: 0
+"""
+
+
+def _refused(tmp_path, order, lead, typed):
+    from cardrules.play.input import parse_answer
+    path = tmp_path / "follow.yaml"
+    path.write_text(FOLLOW)
+    m = T.stacked(str(path), order)
+    T.choose(m, f"play {lead}")
+    said = parse_answer(m, 0, narrate.seat_names(2), typed)
+    assert said[0] == "error", said
+    return " ".join(said[1].split())
+
+
+def test_a_refused_card_is_told_the_failing_case_of_a_function_it_calls(tmp_path):
+    # The Fox in the Forest's follow rule is a function, `may_follow(card, top(played(leader)),
+    # hand(player))`: a card off the suit led was told the whole function spelt out, "only if
+    # (for every card d in the player's hand, d and the top card of leader's played have
+    # different suits) or (1Bells and the top card ... have the same suit and (the rank of the
+    # top card of leader's played is not 11, 1Bells' rank is 1 or (...)))", where the same rule
+    # written in the move was told only the case that applies (and, nested, also the part
+    # that holds now, the card led not being the 11, was told)
+    said = _refused(tmp_path, "2B 3K 1B 3B 4B 1K", "2B", "1k")   # North 2B 1B 4B, South 3K 3B 1K
+    assert said == "You cannot play 1K: only if 1K and the top card of seat 1's played have the same suit.", said
+
+
+def test_a_refused_card_under_the_monarch_is_told_the_monarchs_case(tmp_path):
+    # The 11 led: the follower must play the 1 of its suit or their highest of it
+    said = _refused(tmp_path, "11B 1B 2K 3B 4B 5B", "11B", "3b")   # South 1B 3B 5B
+    assert said.startswith("You cannot play 3B: only if 3B and the top card of seat 1's played have the "
+                           "same suit and (3B's rank is 1 or (for every card d"), said
+    assert "different suits" not in said and "not 11" not in said, said
