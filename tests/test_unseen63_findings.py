@@ -145,3 +145,17 @@ def test_a_refused_card_under_the_monarch_is_told_the_monarchs_case(tmp_path):
     assert said.startswith("You cannot play 3B: only if 3B and the top card of seat 1's played have the "
                            "same suit and (3B's rank is 1 or (for every card d"), said
     assert "different suits" not in said and "not 11" not in said, said
+
+
+def test_one_card_shown_to_another_seat_is_a_card(tmp_path):
+    # Cockroach Poker's peek (`show: {cards: transit, to: player}`) was told to the others as
+    # "South peeks: South sees 1 card."
+    path = tmp_path / "peek.yaml"
+    path.write_text(CALL.replace("      - set: {taker: player}\n",
+                                 "      - show: {cards: \"top(stock)\", to: player}\n      - set: {taker: player}\n")
+                        .replace('    say: "{player} doubts it: it is {top(row(taker))}, and {taker} takes it"\n', ""))
+    m = T.stacked(str(path), "Bat Rat Bat Rat")
+    narr = narrate.Narrator(m, 0, narrate.seat_names(2)).attach()
+    T.choose(m, "doubt")
+    text = " ".join(" ".join(narr.take()).split())
+    assert "North sees a card" in text and "1 card" not in text, text

@@ -601,7 +601,7 @@ class Narrator:
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
-            f"{len(names)} card{'s' if len(names) != 1 else ''}"
+            ("a card" if len(names) == 1 else f"{len(names)} cards")
         self._look(f"{who} {verb} {what}")
 
     def _shown_copies(self, names: list) -> set:
