@@ -159,3 +159,14 @@ def test_one_card_shown_to_another_seat_is_a_card(tmp_path):
     T.choose(m, "doubt")
     text = " ".join(" ".join(narr.take()).split())
     assert "North sees a card" in text and "1 card" not in text, text
+
+
+def test_a_list_minus_a_list_names_the_comprehension_to_write(tmp_path):
+    # `receiver: {from: "seats - [player]"}` (every other player) was refused with "'-' needs
+    # numbers, not a list of seats", which says what is wrong but not how a list leaves out items
+    from test_language_ext import errors
+    path = tmp_path / "minus.yaml"
+    path.write_text(CLAIM.replace('receiver: {from: "after(player)"}', 'receiver: {from: "seats - [player]"}'))
+    out = errors(str(path))
+    assert out.endswith(":15:25: error: '-' needs numbers, not a list of seats (a list without some items "
+                        "is written [x for x in LIST if x not in OTHERS])"), out
