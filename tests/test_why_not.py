@@ -49,9 +49,8 @@ def test_a_card_that_cannot_capture_says_why_and_that_capture_comes_first(ten):
 
 def test_chinese_ten_capture_needs_a_sum_of_ten(ten):
     # C6: 9♣ and 7♦ make 16, not 10 (9♣ captures A♥)
-    assert ask(ten, "9C 7D") == ("You cannot capture with 9♣ 7♦: If 9♣'s value is more than 0, "
-                                 "9♣'s value and 7♦'s value sum to 10; otherwise 9♣ and 7♦ have "
-                                 "the same rank.")
+    # (the function `captures` said as the branch its `if` takes: 9♣ has a value)
+    assert ask(ten, "9C 7D") == "You cannot capture with 9♣ 7♦: only if 9♣'s value and 7♦'s value sum to 10."
     assert ask(ten, "9C AH") is None and ask(ten, "9C") is None
 
 

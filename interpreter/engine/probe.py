@@ -10,6 +10,7 @@ count and the memo they may fill are put back.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import weakref
 from dataclasses import dataclass, field
@@ -87,6 +88,9 @@ class MoveTests:
         self.cases: dict = {}
         # id(part) -> its test, when a part is a condition `X if T else Y` (see narrow)
         self.branches: dict = {}
+        # id(part) -> its function's body with the call's arguments in place of its
+        # parameters, when a part calls a true/false function of the file (see narrow)
+        self.spelled: dict = {}
 
 
 class Probe:
@@ -124,20 +128,61 @@ class Probe:
         self.moves = todo
 
     @staticmethod
-    def _cases(c, t: MoveTests, parts: list, locs: list):
-        """The cases of each `or` among a condition's parts: their parts that read no
-        parameter are compiled on their own, with the condition's arguments."""
+    def _cases(c, t: MoveTests, parts: list, locs: list, whole: bool = False):
+        """The cases of each `or` among a condition's parts (`whole`: of each part, an `or` or
+        not, a function's body): their parts that read no parameter are compiled on their own,
+        with the condition's arguments."""
         for n, _ in parts:
+            body = _spelled(n)
+            if body is not None:            # a function of the file: its body, said in place
+                try:
+                    Probe._cases(c, t, [(body, None)], locs, True)
+                except Exception:           # (a courtesy: the call is then said as it is)
+                    continue
+                t.spelled[id(n)] = body
+                continue
             if isinstance(n, nodes.Cond):   # `X if T else Y`: T with the arguments, then X and Y
                 t.branches[id(n)] = c.expr_fn(n.test, ["player"] + locs)
                 Probe._cases(c, t, [(x, None) for x in (n.then, n.other)], locs)
                 continue
             ds = disjuncts(n)
-            if len(ds) > 1:
+            if len(ds) > 1 or whole and len(conjuncts(n)) > 1:
                 t.cases[id(n)] = [[(x, None if _uses_any(x, set(locs)) else c.expr_fn(x, ["player"] + locs))
                                    for x in conjuncts(d)] for d in ds]
                 for d in ds:            # a case's own parts may be made of cases too
                     Probe._cases(c, t, [(x, None) for x in conjuncts(d) if _uses_any(x, set(locs))], locs)
+
+
+def _spelled(n):
+    """A call of a true/false function of the file as its body, the call's arguments in place
+    of the function's parameters (`may_follow(card, top(played(leader)), hand(player))` as
+    `not any(d.suit == top(played(leader)).suit for d in hand(player)) or ...`), so that its
+    cases are narrowed as the move's own; None for any other part."""
+    ref = getattr(n, "ref", None)
+    if not (isinstance(n, nodes.Call) and ref and ref[0] == "function"):
+        return None
+    fn = ref[1]
+    if getattr(fn, "type", None) != "bool" or fn.body is None:
+        return None
+    return _substituted(fn.body, {f"a_{p}": a for (p, _), a in zip(fn.params, n.args)})
+
+
+def _substituted(node, args: dict):
+    """A copy of `node` with each name of a function's parameter (`args`) replaced by its
+    argument (also where a name's `ref` holds one: the seat of `played(l)`)."""
+    ref = getattr(node, "ref", None)
+    if isinstance(node, nodes.Name) and ref and ref[0] == "local" and ref[2] in args:
+        return args[ref[2]]
+    new = copy.copy(node)
+    if isinstance(ref, tuple) and any(isinstance(x, nodes.Node) for x in ref):
+        new.ref = tuple(_substituted(x, args) if isinstance(x, nodes.Node) else x for x in ref)
+    for f in dataclasses.fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, nodes.Node):
+            setattr(new, f.name, _substituted(v, args))
+        elif isinstance(v, list):
+            setattr(new, f.name, [_substituted(x, args) if isinstance(x, nodes.Node) else x for x in v])
+    return new
 
 
 _PROBES: dict = {}         # id(program) -> (weak reference to it, its Probe)
@@ -222,18 +267,28 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def narrow(look: _Look, t: MoveTests, n, args: list):
+_HOLDS = object()          # (narrow) a part of a condition that holds now, whatever the move
+
+
+def narrow(look: _Look, t: MoveTests, n, args: list, part: bool = False):
     """A failed condition `A and X or B and Y`, where A and B read no parameter, said for the
     state at hand: the cases whose A is false now are left out, and the parts such as B that
     hold now are not repeated (`on_table > 0 and (follows(card) or ...)` is 'only if
     follows(Q♠) ...', not every case of the rule). The condition itself when nothing is left.
     A condition `X if T else Y` is said as the branch T takes now (`card.rank == base if
     empty(foundations(f)) else follows(...)` for an empty foundation: 'only if 3♦'s rank is
-    base'), itself narrowed."""
+    base'), itself narrowed. A call of a function of the file is narrowed as its body with the
+    call's arguments, and said so when that leaves something out (and no `let`). A `part` of a case that holds
+    now whatever the values asked, one of its own cases reading no parameter and holding, is
+    left out (_HOLDS): `led.rank != 11 or c.rank == 1 or ...` when the card led is no 11."""
+    body = t.spelled.get(id(n))
+    if body is not None:
+        said = narrow(look, t, body, args, part)   # (a `let` left in it would be said whole)
+        return n if said is body or any(isinstance(x, nodes.Let) for x in nodes.walk(said)) else said
     test = t.branches.get(id(n))
     if test is not None:
         v = look.call(test, *args)
-        return n if v is _FAILED else narrow(look, t, n.then if v else n.other, args)
+        return n if v is _FAILED else narrow(look, t, n.then if v else n.other, args, part)
     cases = t.cases.get(id(n))
     if cases is None:
         return n
@@ -243,8 +298,9 @@ def narrow(look: _Look, t: MoveTests, n, args: list):
             continue                     # this case does not apply now
         rest = [x for x, f in parts if f is None]
         if not rest:
-            return n                     # it would hold: say the whole rule
-        kept.append([narrow(look, t, x, args) for x in rest])      # its own cases, narrowed
+            return _HOLDS if part else n     # it would hold: say the whole rule
+        said = [y for y in (narrow(look, t, x, args, True) for x in rest) if y is not _HOLDS]
+        kept.append(said or rest)        # its own cases, narrowed
     if not kept or len(kept) == len(cases) and all(
             len(r) == len(p) and all(a is x for a, (x, _) in zip(r, p)) for r, p in zip(kept, cases)):
         return n

@@ -4,6 +4,7 @@ a real terminal, `read_answer` from piped input), never more than MAX_ANSWER cha
 """
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import select
@@ -131,6 +132,12 @@ def parse_answer(match, viewer: int, names: list, text: str):
         again = _matching(match, items, moves, names, _later_as_numbers(P, typed, lead is None), viewer=viewer)
         most = max((len(narrate.move_tokens(match, moves[i], names, viewer)["cards"]) for i, _ in items), default=0)
         if again[3] or lead is not None or most < len(want_cards):   # no move takes that many
+            want_cards, want_nums, want_words, found, known_words = again
+    if not found and want_cards:
+        # a deck of ranks alone: a card's name is also its rank's word, a value a move takes
+        # (`bat west rat`: pass the Bat to West, claiming a Rat): read some as words
+        again = _cards_as_words(match, items, moves, names, typed, known_words, viewer)
+        if again is not None:
             want_cards, want_nums, want_words, found, known_words = again
     if not found and any(w not in known_words for w in want_words):
         # a word typed short: the one word of the menu it begins (`bid 7 h`: hearts, `no`:
@@ -445,6 +452,26 @@ def _move_named(P, typed: list):
         spoken = narrate.words(mv.name).lower()
         if said in (spoken, mv.name.lower()):
             return mv.name, set(spoken.split()) | {mv.name.lower()}
+    return None
+
+
+def _cards_as_words(match, items, moves, names, typed: list, known_words: set, viewer: int):
+    """_matching with some of the tokens typed that name cards read as words of the menu
+    instead (a rank's word in a deck of ranks alone), the fewest that make a move match: of
+    those readings, one whose moves have the tokens in the menu's order (`bat west rat` is the
+    menu's `Pass card Bat, receiver West, kind Rat`, not the Rat claimed a Bat). None when no
+    such reading matches a move."""
+    P = match.P
+    both = [k for k, tok in enumerate(typed) if tok.lower() in known_words and (
+        tok in P.card_names or cardtext.parse_card_of(tok, P.card_names) in P.card_names)][:4]
+    low = [t.lower() for t in typed]
+    for size in range(1, len(both) + 1):
+        for pick in itertools.combinations(both, size):
+            again = _matching(match, items, moves, names, [t for k, t in enumerate(typed) if k not in pick],
+                              [low[k] for k in pick], viewer)
+            ordered = [k for k in again[3] if _in_order(low, re.findall(r"[^\s,()]+", items[k][1].lower()))]
+            if ordered:
+                return again[:3] + (ordered, again[4])
     return None
 
 

@@ -7,6 +7,7 @@ as at a card table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ...
 """
 from __future__ import annotations
 
+import re
 from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
 from ..language.nodes import Name, named_cards
@@ -329,16 +330,21 @@ def _var_known(match, node, value, seen, viewer: int, params: dict = {}):
     return set(seen) | {c for c in cards if isinstance(c, int)}
 
 
+# Words after which a seat starts a clause of its own, as its subject ("and West takes it").
+_CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:and|but|or|so|then|while|when|if|because|until|that)$", re.I)
+
+
 def _you(out: list, i: int, literal: set, worded: set = frozenset()):
     """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before "'s",
     'you' and the verb after it agreeing ("South draws" -> "you draw", or a `worded` place's, in quotes)
-    where it begins the text or a clause (after '.', ';' or ':'), 'you' elsewhere ("from you")."""
+    where it begins the text or a clause (after '.', ';' or ':', or a word that starts one: "...,
+    and {starter} takes it" -> "and you take it"), 'you' elsewhere ("from you")."""
     before = "".join(out[:i]).rstrip()
     nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
     sentence = before.endswith((".", "!", "?"))
     if nxt is not None and nxt.startswith("'s"):
         out[i], out[i + 1] = "Your" if sentence else "your", nxt[2:]
-    elif not before or sentence or before.endswith((";", ":")):
+    elif not before or sentence or before.endswith((";", ":")) or _CLAUSE_WORD.search(before):
         out[i] = "You" if sentence else "you"
         for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
             if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
@@ -620,7 +626,7 @@ class Narrator:
         who = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
         verb = "see" if len(to) > 1 and who != "everyone" or to == [self.v] else "sees"
         what = " ".join(cardtext.screen(n, P.game.deck) for n in names) if mine else \
-            f"{len(names)} card{'s' if len(names) != 1 else ''}"
+            ("a card" if len(names) == 1 else f"{len(names)} cards")
         self._look(f"{who} {verb} {what}")
 
     def _shown_copies(self, names: list) -> set:

@@ -401,6 +401,9 @@ class Expressions:
                 order = "rank_order(r) is a rank's" if t == RANK else "suit_order(s) is a suit's"
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)} ({order} place in "
                                 f"the deck's order, a number from 0)", side.span)
+            if n.op == "-" and isinstance(t, tuple) and side is n.left:   # `seats - [player]`
+                raise RuleError(f"'-' needs numbers, not a {type_name(t)} (a list without some "
+                                f"items is written [x for x in LIST if x not in OTHERS])", side.span)
             if t != INT:
                 raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
         if n.op == "**":                    # a power of numbers written out: certain now
