@@ -428,7 +428,7 @@ def test_bash_completion_offers_commands_options_and_bundled_games(tmp_path):
 def test_a_say_names_the_listeners_own_seat_you_and_its_verb_agrees():
     # "South draws 10♣ from East" on South's own screen, beside "You cannot ..." and the default
     # sentences' "You capture ...": a place naming the listener's seat now reads "you".
-    from cardrules.text.english import base_form, to_you
+    from cardrules.text.english import base_form, to_you, you_at
     assert [base_form(w) for w in ("draws", "passes", "catches", "carries", "has", "is", "goes",
                                    "lays", "ties", "loses", "can", "took", "plus", "5s")] == \
         ["draw", "pass", "catch", "carry", "have", "are", "go", "lay", "tie", "lose", "can", "took",
@@ -440,7 +440,7 @@ def test_a_say_names_the_listeners_own_seat_you_and_its_verb_agrees():
     def filled(*pieces, me):
         out, literal = list(pieces), {i for i, x in enumerate(pieces) if i not in me}
         for i in me:
-            narrate._you(out, i, literal)
+            you_at(out, i, literal)
         return "".join(out)
     assert filled("South", " draws ", "10♣", " from ", "East", me=[0]) == "you draw 10♣ from East"
     assert filled("East", " draws ", "10♣", " from ", "South", me=[4]) == "East draws 10♣ from you"

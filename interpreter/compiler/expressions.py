@@ -430,7 +430,9 @@ class Expressions:
         if f == "indices":
             return f"list(range({n.args[0].ref[1].count}))"
         if f == "all_values":                        # a type's values are their places
-            return f"list(range({len(self.g.types[n.args[0].ref[1]])}))"
+            t, d = n.args[0].ref[1], self.g.deck
+            k = {"rank": len(d.ranks), "suit": len(d.suits), "color": len(d.color_names)}.get(t)
+            return f"list(range({len(self.g.types[t]) if k is None else k}))"
         if f == "groups":
             return f"rt.groups(S, {L}, {self.x(n.args[0])}, {self.x(n.args[1])}, {self.group_key(n.args[2:])})"
         raise AssertionError(f)

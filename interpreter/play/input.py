@@ -18,7 +18,7 @@ from ..engine.probe import explain
 from ..text import narrate
 from ..text.english import join, says_label
 from ..text.whynot import say, why_not
-from .picking import KEYS, _NUMBER, _matching, card_ids, pick_answer
+from .picking import KEYS, _NUMBER, _in_order, _matching, card_ids, pick_answer
 from .render import cards_unnumbered, menu
 
 MAX_ANSWER = 500             # characters of one typed answer; a longer line is refused unread

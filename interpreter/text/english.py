@@ -269,3 +269,28 @@ def builtin_words(f: str, a: list, nouns: str) -> str:
     if f == "position_of":
         return f"the position of {a[0]} in {a[1]} (from 0)"
     return f"the orderings of {f'{a[1]} {nouns} of ' if len(a) == 2 else ''}{a[0]}"
+
+
+# Words after which a seat starts a clause of its own, as its subject ("and West takes it").
+_CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:and|but|or|so|then|while|when|if|because|until|that)$", re.I)
+
+
+def you_at(out: list, i: int, literal: set, worded: set = frozenset()):
+    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before "'s",
+    'you' and the verb after it agreeing ("South draws" -> "you draw", or a `worded` place's, in quotes)
+    where it begins the text or a clause (after '.', ';' or ':', or a word that starts one: "...,
+    and {starter} takes it" -> "and you take it"), 'you' elsewhere ("from you")."""
+    before = "".join(out[:i]).rstrip()
+    nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
+    sentence = before.endswith((".", "!", "?"))
+    if nxt is not None and nxt.startswith("'s"):
+        out[i], out[i + 1] = "Your" if sentence else "your", nxt[2:]
+    elif not before or sentence or before.endswith((";", ":")) or _CLAUSE_WORD.search(before):
+        out[i] = "You" if sentence else "you"
+        for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
+            if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
+                out[j] = to_you(out[j], j in worded or j == i + 1 and out[j].startswith(" "))
+                if ends_clause(out[j]):
+                    break
+    else:
+        out[i] = "you"

@@ -15,7 +15,7 @@ from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
 from .sources import indexed_zone, taken_from, taken_inside  # (narrate.taken_from ...: used by others)
-from .english import cards_words, counts_piles, ends_clause, join, says_label, singular, tally, to_places, third_person, to_you, verb_words, words  # (narrate.words ...: used by others)
+from .english import cards_words, counts_piles, join, says_label, singular, tally, to_places, third_person, verb_words, words, you_at  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -312,7 +312,7 @@ def say_text(match, k: int, values: tuple, names: list, seen, viewer: int = -1) 
         if steps is not None:  # a listener)
             match.S.steps = steps
     for i in mine:
-        _you(out, i, {j for j, n in enumerate(say.parts) if isinstance(n, str)},
+        you_at(out, i, {j for j, n in enumerate(say.parts) if isinstance(n, str)},
              {j for j, n in enumerate(say.parts) if getattr(n, "type", 0) == "text"})
     return "".join(out).strip()
 
@@ -328,31 +328,6 @@ def _var_known(match, node, value, seen, viewer: int, params: dict = {}):
         return seen
     cards = value if isinstance(value, (list, tuple)) else (value,)
     return set(seen) | {c for c in cards if isinstance(c, int)}
-
-
-# Words after which a seat starts a clause of its own, as its subject ("and West takes it").
-_CLAUSE_WORD = re.compile(r"(?:^|[\s,])(?:and|but|or|so|then|while|when|if|because|until|that)$", re.I)
-
-
-def _you(out: list, i: int, literal: set, worded: set = frozenset()):
-    """The watcher's own seat at place i of a filled-in text, in the second person: 'your' before "'s",
-    'you' and the verb after it agreeing ("South draws" -> "you draw", or a `worded` place's, in quotes)
-    where it begins the text or a clause (after '.', ';' or ':', or a word that starts one: "...,
-    and {starter} takes it" -> "and you take it"), 'you' elsewhere ("from you")."""
-    before = "".join(out[:i]).rstrip()
-    nxt = out[i + 1] if i + 1 < len(out) and i + 1 in literal else None
-    sentence = before.endswith((".", "!", "?"))
-    if nxt is not None and nxt.startswith("'s"):
-        out[i], out[i + 1] = "Your" if sentence else "your", nxt[2:]
-    elif not before or sentence or before.endswith((";", ":")) or _CLAUSE_WORD.search(before):
-        out[i] = "You" if sentence else "you"
-        for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
-            if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
-                out[j] = to_you(out[j], j in worded or j == i + 1 and out[j].startswith(" "))
-                if ends_clause(out[j]):
-                    break
-    else:
-        out[i] = "you"
 
 
 class EventLog(list):

@@ -574,8 +574,7 @@ class Words(Conditions):
             return f"the absolute value of ({v(a[0])})" if isinstance(x, ast.BinOp) \
                 else f"the absolute value of {v(a[0])}"
         if f == "all_values":
-            t = a[0].ref[1]
-            return f"the {plural(self.words(t))} ({join([self.code(x) for x in self.g.types[t]])})"
+            return f"the {plural(self.words(a[0].ref[1]))} ({join(_every_value(self, a[0].ref[1]))})"
         if f == "seat_number":
             return f"the seat number of {self.seat(a[0], env)} (from 0)"
         if f == "seat":                   # seat(0): "seat 0", as a seat written as a number
@@ -784,3 +783,16 @@ def _aside_closed(key: str) -> str:
     """A key that ends in an aside ("the values ..., highest first") takes a comma before the
     verb that follows it: "for which the values ..., highest first, is highest"."""
     return key + "," if key.endswith((" lowest first", " highest first", ", rounded down")) else key
+
+
+def _every_value(w, t) -> list:
+    """The values all_values(t) lists, in words: the deck's ranks, suits or colours, or a type of
+    yours's values."""
+    d = w.g.deck
+    if t == "rank":
+        return [w.rank(i) for i in range(len(d.ranks))]
+    if t == "suit":
+        return [w.suit(i) for i in range(len(d.suits))]
+    if t == "color":
+        return [w.t(c) for c in d.color_names]
+    return [w.code(x) for x in w.g.types[t]]

@@ -259,13 +259,14 @@ class Calls:
         return self.a_list(args[0], scope, "reversed()")
 
     def f_all_values(self, n, scope, args):
-        """all_values(TYPE): the values of one of the file's types, in declared order."""
+        """all_values(TYPE): the values of one of the file's types, in declared order; of rank,
+        suit or color, the deck's, in its order (no joker)."""
         self.arity(n, 1)
         a = args[0]
-        if not isinstance(a, ast.Name) or a.id not in self.enums:
-            raise RuleError("all_values() takes the name of a type declared under types:, e.g. "
-                            "all_values(strain)" + (f" (the types: {', '.join(self.enums)})" if self.enums
-                                                    else ""), n.span)
+        if not isinstance(a, ast.Name) or a.id not in self.enums and a.id not in (RANK, SUIT, COLOR):
+            raise RuleError("all_values() takes rank, suit, color or the name of a type declared under "
+                            "types:, e.g. all_values(suit), all_values(strain)"
+                            + (f" (the types: {', '.join(self.enums)})" if self.enums else ""), n.span)
         a.ref, a.type = ("typename", a.id), "typename"
         return list_of(a.id)
 
