@@ -11,6 +11,7 @@ cannot inject control characters or markup.
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from ..language import model as m
@@ -522,6 +523,12 @@ class Words(Conditions):
         if f == "count":
             if self.is_zone(a[0]):
                 return f"the number of cards in {v(a[0])}"
+            u = a[0]                      # count(unique(ss)): "the number of different suits in
+            if isinstance(u, ast.Call) and u.func == "unique" and getattr(u, "ref", None) is None \
+                    and len(u.args) == 1:      # ss", not "the number of suits in ss, each value once"
+                if isinstance(u.args[0], ast.Gen) and u.args[0].func is None:
+                    return "the number of " + v(u)[4:]     # "... different suits among the cards in L"
+                return f"the number of different {self.elem_nouns(u.type)[1]} in {v(u.args[0])}"
             s = v(a[0])
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
@@ -588,6 +595,10 @@ class Words(Conditions):
                 return s[:-len("lowest first")] + "highest first"
             return f"{s}, in reverse order"
         if f == "unique":
+            if isinstance(a[0], ast.Gen) and a[0].func is None:
+                g = copy.copy(a[0])       # unique([x.suit for x in L]) as unique(x.suit for x in L):
+                g.func = "unique"         # "the different suits among ...", not "x's suit for
+                return v(g)               # each card x in L, each value once"
             return f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]

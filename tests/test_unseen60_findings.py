@@ -1,0 +1,75 @@
+"""Findings of helper unseen60, who wrote Badugi and Pai Gow Poker (tests/unseen60/) from the
+documentation alone. Each test fails without its fix."""
+import textwrap
+
+from cardrules import testing as T
+from cardrules.text import describe, narrate
+from cardrules.session import setup
+
+DRAW = """
+game: Said draws
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, H], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  discards: {visibility: none}
+functions:
+  kinds:
+    params: {ss: list of suit}
+    body: "count(unique(ss))"
+variables:
+  thrown: {type: int, initial: 0, show: false}
+moves:
+  draw:
+    params:
+      toss: {from: "subsets(hand(player))"}
+    do:
+      - set: {thrown: "count(toss)"}
+      - move: {cards: toss, to: discards}
+      - move: {top: stock, count: "count(toss)", to: "hand(player)"}
+    say: "{player} throws away {thrown} and draws"
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 2}
+  - if: "kinds([c.suit for c in hand(0)]) > 0 and count(unique([c.suit for c in hand(1)])) != 3"
+    then:
+      - for_each: p
+        in: seats
+        do:
+          - choose: [draw]
+            by: p
+"""
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_with_every_hand_open_a_said_draw_names_the_cards_drawn(tmp_path):
+    # Badugi's `say: "{player} throws away {thrown} and draws"` read "West throws away 1 and
+    # draws." in `replay --show` with every hand open: the cards drawn, added after a colon for
+    # the seat that drew them, were told to nobody, so the open replay never showed a draw
+    path = _write(tmp_path, "draws.yaml", DRAW)
+    m = T.stacked(path, "2C 3C 4C 5C 6C 7C 8C 9C")
+    narr = narrate.Narrator(m, narrate.ALL_SEATS, narrate.seat_names(2), results=False).attach()
+    T.choose(m, "draw 3C")
+    text = " ".join(narr.take()).replace("♣", "C")
+    assert "South throws away 1 and draws: 6C." in text, text
+    seat = narrate.Narrator(m, 1, narrate.seat_names(2), results=False).attach()
+    T.choose(m, "draw 2C+4C")         # to a seat: its own draw named, as before
+    assert "You throw away 2 and draw: 7C 8C." in " ".join(seat.take()).replace("♣", "C")
+
+
+def test_the_number_of_different_values_of_a_list_reads_as_such(tmp_path):
+    # `count(unique(ss))` of a list of suits read "the number of suits in ss, each value once
+    # is 1" (Pai Gow Poker's flush), beside "the number of different suits among the cards in
+    # cs" for `count(unique(c.suit for c in cs))`
+    path = _write(tmp_path, "unique.yaml", DRAW)
+    text = " ".join(describe.describe(setup(path).game).split())
+    assert "kinds(ss): the number of different suits in ss." in text, text
+    assert "the number of different suits among the cards in player 1's hand" in text \
+        or "the number of different suits among the cards in seat 1's hand" in text, text
+    assert "each value once" not in text, text
