@@ -6,6 +6,8 @@ from cardrules import testing as T
 from cardrules.text import describe, narrate
 from cardrules.session import setup
 
+from test_language_ext import errors
+
 DRAW = """
 game: Said draws
 players: {min: 2, max: 2}
@@ -73,3 +75,15 @@ def test_the_number_of_different_values_of_a_list_reads_as_such(tmp_path):
     assert "the number of different suits among the cards in player 1's hand" in text \
         or "the number of different suits among the cards in seat 1's hand" in text, text
     assert "each value once" not in text, text
+
+
+def test_a_let_written_with_two_equals_says_so_at_the_let(tmp_path):
+    # `let flush == n == 5; ...` in a function body read "expected a value, found '='" at the
+    # second '=', which says nothing of the let (a '=' where '==' is meant is told as such)
+    text = DRAW.replace('body: "count(unique(ss))"', 'body: "let n == 5; count(unique(ss))"')
+    out = errors(_write(tmp_path, "let.yaml", text))
+    assert "error: 'let n ==': a let names its value with one '=' (let n = VALUE; ...); '==' compares" \
+        in out, out
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "let n ==" in s)
+    col = text.splitlines()[line - 1].index("let n") + 1     # at the let (columns from 1)
+    assert f"let.yaml:{line}:{col}: error" in out and out.count("error:") == 1, out
