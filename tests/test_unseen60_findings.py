@@ -87,3 +87,41 @@ def test_a_let_written_with_two_equals_says_so_at_the_let(tmp_path):
     line = next(i for i, s in enumerate(text.splitlines(), 1) if "let n ==" in s)
     col = text.splitlines()[line - 1].index("let n") + 1     # at the let (columns from 1)
     assert f"let.yaml:{line}:{col}: error" in out and out.count("error:") == 1, out
+
+
+SPIN = """
+game: Checks for ever
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3], suits: [C], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+limits: {decisions_per_hand: 1000}
+variables:
+  turn: {type: seat, initial: 0}
+  acted: {type: bool, initial: false, per_player: true}
+moves:
+  check:
+    do:
+      - set: {"acted(player)": true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 1}
+  - while: "not all(acted(q) for q in seats)"
+    do:
+      - choose: [check]
+        by: turn
+"""
+
+
+def test_validate_play_fails_a_first_hand_that_never_ends(tmp_path, capsys):
+    # Badugi with the betting loop's `set: {turn: "left(turn)"}` left out: the first player
+    # checks for ever. `simulate` failed every game ("more than 10000 decisions in one hand"),
+    # but `validate --play 10` said ok: it looked at the first 300 decisions and stopped there
+    from cardrules import cli
+    path = _write(tmp_path, "spin.yaml", SPIN)
+    assert cli.main(["validate", "--play", "2", path]) == 1
+    err = capsys.readouterr().err
+    assert "spin.yaml:21:9: error: more than 1000 decisions in one hand (limits: decisions_per_hand)" in err, err
+    fixed = _write(tmp_path, "fixed.yaml", SPIN + '      - set: {turn: "left(turn)"}\n')
+    assert cli.main(["validate", "--play", "2", fixed]) == 0
