@@ -125,3 +125,23 @@ def test_validate_play_fails_a_first_hand_that_never_ends(tmp_path, capsys):
     assert "spin.yaml:21:9: error: more than 1000 decisions in one hand (limits: decisions_per_hand)" in err, err
     fixed = _write(tmp_path, "fixed.yaml", SPIN + '      - set: {turn: "left(turn)"}\n')
     assert cli.main(["validate", "--play", "2", fixed]) == 0
+
+
+def test_a_repeat_closed_by_while_is_told_to_end_with_until(tmp_path):
+    # `- repeat: [...]` with `while: "..."` under it (a do-while, as an author of betting
+    # rounds wrote it) read "one statement has one keyword; this one has 'while' and 'repeat':
+    # make them separate list items", which is not what was meant
+    text = SPIN.replace('''  - while: "not all(acted(q) for q in seats)"
+    do:
+      - choose: [check]
+        by: turn
+''', '''  - repeat:
+      - choose: [check]
+        by: turn
+    while: "not all(acted(q) for q in seats)"
+''')
+    out = errors(_write(tmp_path, "repeat.yaml", text))
+    line = textwrap.dedent(text).splitlines().index('    while: "not all(acted(q) for q in seats)"') + 1
+    assert out == (f"{tmp_path / 'repeat.yaml'}:{line}:5: error: a 'repeat' loop ends with 'until: CONDITION' (its "
+                   "body runs first, again until the condition holds), not 'while:'; a loop that "
+                   "checks first is 'while: CONDITION' with 'do: [...]'"), out
