@@ -11,14 +11,13 @@ cannot inject control characters or markup.
 """
 from __future__ import annotations
 
-import copy
 import re
 
 from ..language import model as m
 from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
-from .conditions import Conditions, _bracketed, _ends_open, _open_ended
+from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _open_ended, _unique_gen
 from . import english
 from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
 
@@ -523,12 +522,8 @@ class Words(Conditions):
         if f == "count":
             if self.is_zone(a[0]):
                 return f"the number of cards in {v(a[0])}"
-            u = a[0]                      # count(unique(ss)): "the number of different suits in
-            if isinstance(u, ast.Call) and u.func == "unique" and getattr(u, "ref", None) is None \
-                    and len(u.args) == 1:      # ss", not "the number of suits in ss, each value once"
-                if isinstance(u.args[0], ast.Gen) and u.args[0].func is None:
-                    return "the number of " + v(u)[4:]     # "... different suits among the cards in L"
-                return f"the number of different {self.elem_nouns(u.type)[1]} in {v(u.args[0])}"
+            if (said := _count_unique(self, a[0], env)) is not None:
+                return said
             s = v(a[0])
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
@@ -595,11 +590,7 @@ class Words(Conditions):
                 return s[:-len("lowest first")] + "highest first"
             return f"{s}, in reverse order"
         if f == "unique":
-            if isinstance(a[0], ast.Gen) and a[0].func is None:
-                g = copy.copy(a[0])       # unique([x.suit for x in L]) as unique(x.suit for x in L):
-                g.func = "unique"         # "the different suits among ...", not "x's suit for
-                return v(g)               # each card x in L, each value once"
-            return f"{v(a[0])}, each value once"
+            return v(g) if (g := _unique_gen(a[0])) is not None else f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]
             if isinstance(g, ast.Gen) and g.func is None and (isinstance(g.elt, ast.Slice) or isinstance(
