@@ -112,5 +112,5 @@ def test_a_said_statement_tells_its_cards_by_its_text_also_in_a_game_with_automa
     capsys.readouterr()
     assert cli.main(["replay", "--show", str(tmp_path / "rec" / "game-000000.jsonl")]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "North draws two cards." in out, out
+    assert "North draws two cards: 7♣ 2♣." in out, out   # (every hand open: the cards drawn too)
     assert "from the stock to North's hand; North draws two cards" not in out, out

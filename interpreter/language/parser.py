@@ -74,6 +74,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
     if tok.type == "INT" and whole:           # 1.5: the number, not an attribute '5' of 1
         return RuleError(f"numbers are whole: {whole.group(1)}.{tok} cannot be written (count in "
                          "smaller units, tenths say, and divide with //)", span.shifted(whole.start(1)))
+    named = re.search(r"(?<![\w.])let\s+(\w+)\s*=$", text[:tok.start_pos])
+    if tok.type == "EQUAL" and named:         # let flush == n == 5: '==' where let names a value
+        return RuleError(f"'let {named.group(1)} ==': a let names its value with one '=' "
+                         f"(let {named.group(1)} = VALUE; ...); '==' compares", span.shifted(named.start()))
     if expected & _VALUE_STARTS and not expected - _VALUE_STARTS - {"$END"}:
         return RuleError(f"expected a value, found {_describe(tok)}", where)
     if tok.type == "EQUAL":                   # '=' belongs to let only

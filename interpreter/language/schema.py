@@ -383,6 +383,12 @@ class _Report:
         node, _, _ = self.locate(place)
         stmt_keys = [k for k in STATEMENTS if isinstance(node, dict) and k in node] \
             if any(self.statement_kind(e) for e, _ in unknown.values()) else []
+        if sorted(stmt_keys) == ["repeat", "while"] and "until" not in node:   # repeat: [...] while: C
+            out.append(RuleError("a 'repeat' loop ends with 'until: CONDITION' (its body runs first, "
+                                 "again until the condition holds), not 'while:'; a loop that checks "
+                                 "first is 'while: CONDITION' with 'do: [...]'",
+                                 self.key_span(place, "while")))
+            return out
         if len(stmt_keys) > 1:
             out.append(RuleError(f"one statement has one keyword; this one has "
                                  f"{_and(stmt_keys)}: make them separate list items ('- ...')",

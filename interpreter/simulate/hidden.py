@@ -5,12 +5,14 @@ shows"): random games in which
   hide, a warning at the move whose offer differs;
 - every narrated place (`say:`, `tell:`) is worked out as it is told: a place that cannot be
   (the top of a zone the move just emptied) reads "?" on every screen, a warning at the place;
-- a game that cannot go on (a rule that fails when it runs) is an error, its own line.
+- a game that cannot go on (a rule that fails when it runs, a first hand that never ends and
+  stops at `limits: decisions_per_hand`) is an error, its own line.
 
 A rule file in which, say, a move `swap` is legal only when the neighbour holds no king tells
 every player whether the neighbour holds one, just by offering `swap` or not. No static check
 can tell that from a legitimate test of the player's own cards, so games are played: seeded,
-with uniformly random moves, first hands only, a bounded number of decisions each.
+with uniformly random moves, first hands only, each looked at for its first MAX_DECISIONS
+decisions and played out to its end.
 """
 from __future__ import annotations
 
@@ -129,6 +131,8 @@ def check(setups: list, games: int, seed: int = 0, worlds: int = 3) -> list:
                     if str(span) not in found:
                         found[str(span)] = Finding(span, seat, mseed, st.players, m.S.decisions, *hit)
                 m.apply(rng.randrange(len(moves)))
+            while not m.over:               # the rest of the hand, unchecked: a hand that never
+                m.apply(rng.randrange(len(m.pending[1])))   # ends fails at decisions_per_hand
         except CardrulesError as exc:   # a game that cannot go on: an error of the rule file
             found.setdefault(f"error:{exc.span}", exc)
     return list(found.values())

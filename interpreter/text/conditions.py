@@ -8,6 +8,8 @@ to 5"). The noun phrases for values (`value`, `over`, `resolve`, ...) come from 
 """
 from __future__ import annotations
 
+import copy
+
 from ..language import nodes as ast
 from .english import closed, join, plural, plural_name, plural_verb
 
@@ -45,6 +47,25 @@ def _bracketed(inner: str, outer: str, right: bool) -> bool:
             or right and prec[inner] == prec[outer] and outer in "-//%"
             or prec[inner] == prec[outer] == 2 and not inner == outer == "*"
             or outer in "+-" and (inner == "//" or inner == "%" and not right))
+
+
+def _unique_gen(n):
+    """unique([x.suit for x in L]) read as unique(x.suit for x in L): "the different suits among
+    the cards in L", not "x's suit for each card x in L, each value once"."""
+    if not (isinstance(n, ast.Gen) and n.func is None):
+        return None
+    g = copy.copy(n)
+    g.func = "unique"
+    return g
+
+
+def _count_unique(w, u, env) -> str | None:
+    """count(unique(ss)): "the number of different suits in ss", not "... in ss, each value once"."""
+    if not (isinstance(u, ast.Call) and u.func == "unique" and getattr(u, "ref", None) is None):
+        return None
+    g = _unique_gen(u.args[0])
+    return "the number of " + (w.value(g, env)[4:] if g is not None else
+                               f"different {w.elem_nouns(u.type)[1]} in {w.value(u.args[0], env)}")
 
 
 class Conditions:

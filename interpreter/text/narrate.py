@@ -494,8 +494,15 @@ class Narrator:
 
     def _received(self, moves: list, text: str) -> str:
         """The cards that came unseen into the viewer's own private zone, named (it sees them now),
-        unless the text names them or they came face up (a card asked for and handed over face up)."""
+        unless the text names them or they came face up (a card asked for and handed over face up).
+        With every hand open (ALL_SEATS), every seat's private zone is the viewer's own: a said
+        draw ("West throws away 2 and draws") names the cards drawn, as to West."""
         P, v = self.m.P, self.v
+        if v == ALL_SEATS:
+            return " ".join(name for src, dst, name in moves
+                            if name is not None and name not in self.face_up and dst >= 0
+                            and P.OWNER[dst] >= 0 and P.zone_of[dst].visibility == "owner"
+                            and name not in text)
         got = [name for src, dst, name in moves
                if name in self.fresh - self.face_up and dst >= 0 and P.OWNER[dst] == v >= 0
                and P.zone_of[dst].visibility == "owner" and name not in text]

@@ -17,7 +17,7 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
-from .conditions import Conditions, _bracketed, _ends_open, _open_ended
+from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _open_ended, _unique_gen
 from . import english
 from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
 
@@ -522,6 +522,8 @@ class Words(Conditions):
         if f == "count":
             if self.is_zone(a[0]):
                 return f"the number of cards in {v(a[0])}"
+            if (said := _count_unique(self, a[0], env)) is not None:
+                return said
             s = v(a[0])
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
@@ -587,7 +589,7 @@ class Words(Conditions):
                 return s[:-len("lowest first")] + "highest first"
             return f"{s}, in reverse order"
         if f == "unique":
-            return f"{v(a[0])}, each value once"
+            return v(g) if (g := _unique_gen(a[0])) is not None else f"{v(a[0])}, each value once"
         if f == "flatten":                # flatten(melds): "the cards in melds"
             g = self.resolve(a[0], env)[0]
             if isinstance(g, ast.Gen) and g.func is None and (isinstance(g.elt, ast.Slice) or isinstance(
