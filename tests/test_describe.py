@@ -427,3 +427,12 @@ def _write(tmp_path, text: str):
     path = tmp_path / "x.yaml"
     path.write_text(text)
     return path
+
+
+def test_a_zone_named_in_the_plural_takes_are_when_empty_or_not():
+    """'the prizes are not empty', "q's tricks are empty": a zone named in the plural, whole or a
+    player's, takes a plural verb; 'the stock is empty' and a numbered zone's instance keep 'is'."""
+    text = " ".join(describe(load_game(os.path.join(GAMES, "goofspiel.yaml"))[0]).split())
+    assert "As long as the prizes are not empty, repeat:" in text
+    text = " ".join(describe(load_game(os.path.join(GAMES, "nutzen.yaml"))[0]).split())
+    assert "the stock is empty" in text and " are empty" not in text

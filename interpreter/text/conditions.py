@@ -143,7 +143,7 @@ class Conditions:
             if n.ref and n.ref[0] == "attr":
                 return f"{self.value(n.args[0], env)} {is_} {self.attr_name(n.ref[1])}"
             if n.ref is None and n.func == "empty":
-                return f"{self.value(n.args[0], env)} {is_} empty"
+                return f"{self.value(n.args[0], env)} {_are(n.args[0], is_)} empty"
             if n.ref is None and n.func == "face_up":
                 return f"{self.value(n.args[0], env)} {is_} face up"
             if n.ref is None and n.func in ("any", "all") and not negate:
@@ -305,9 +305,9 @@ class Conditions:
         if isinstance(Lr, ast.Call) and Lr.ref is None and Lr.func == "count" and isinstance(Rr, ast.Num):
             k = Rr.value
             if (op == "==" and k == 0) or (op == "<=" and k == 0) or (op == "<" and k == 1):
-                return f"{self.value(Lr.args[0], Lenv)} is empty"
+                return f"{self.value(Lr.args[0], Lenv)} {_are(Lr.args[0], 'is')} empty"
             if (op in (">", "!=") and k == 0) or (op == ">=" and k == 1):
-                return f"{self.value(Lr.args[0], Lenv)} is not empty"
+                return f"{self.value(Lr.args[0], Lenv)} {_are(Lr.args[0], 'is not')} empty"
         # count(x for x in L if C) compared with a number: 'there are at least 2 cards x in L ...'
         if isinstance(Lr, ast.Gen) and Lr.func == "count" and isinstance(Rr, ast.Num):
             k = Rr.value
@@ -409,3 +409,14 @@ class Conditions:
         s = self.value(x, env)
         r, renv = self.resolve(x, env)
         return f"({s})" if _open_ended(self, r, renv) or _ends_open(self, r, renv) else closed(s)
+
+
+def _are(node, is_: str) -> str:
+    """'is' ('is not') as the verb of a zone's emptiness, 'are' ('are not') for a zone named in
+    the plural, whole or a player's ('the prizes are not empty', "p's discards are empty"); a
+    numbered zone's instance (`piles(i)`, 'piles number i') and any other list keep 'is'."""
+    ref = getattr(node, "ref", None)
+    z = ref[1] if ref and ref[0] == "zone" else None
+    if z is not None and z.kind in ("shared", "player") and plural_name(z.name):
+        return is_.replace("is", "are", 1)
+    return is_
