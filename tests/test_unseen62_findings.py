@@ -1,0 +1,30 @@
+"""tests/unseen62/: Montana (Gaps: a layout of 52 places of one card each, a gap filled by the
+card one above its left neighbour, redeals of the cards not in place) and Aces Up (four piles
+dealt onto four at a time, a top card discarded when a higher card of its suit shows), written
+from the docs alone. tests/test_unseen_games.py runs validate, simulate, rules, replay and the
+adapters on them; here: the defects these files found, each on a small file of its own."""
+from cardrules import cli
+from conftest import ROOT
+
+U62 = ROOT / "tests" / "unseen62"
+MONTANA, ACES_UP = str(U62 / "montana.yaml"), str(U62 / "aces-up.yaml")
+
+
+def _write(tmp_path, text, name="f.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _rules(path, capsys) -> str:
+    assert cli.main(["rules", path]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_a_list_index_worked_out_is_bracketed_in_the_rules_text(capsys):
+    # Montana's redeal, `runs[i // 13]`, read "the number at position i divided by 13, rounded
+    # down (counting from 0) in runs": where does the position end? Bracketed as a zone's
+    # position (`pile[n - k]`) already was.
+    text = _rules(MONTANA, capsys)
+    assert "the number at position (i divided by 13, rounded down) (counting from 0) in runs" in text, text
+    assert "position i divided by 13" not in text
