@@ -28,3 +28,14 @@ def test_a_list_index_worked_out_is_bracketed_in_the_rules_text(capsys):
     text = _rules(MONTANA, capsys)
     assert "the number at position (i divided by 13, rounded down) (counting from 0) in runs" in text, text
     assert "position i divided by 13" not in text
+
+
+def test_a_parameters_list_with_a_condition_is_bracketed_before_the_parameters_own(capsys):
+    # Montana's card, from `[top(cell(i)) for i in indices(cell) if not empty(cell(i))]` with
+    # `if: "fits(card, gap)"`, read "one of the top card of cell number i for each number i ...
+    # such that cell number i is not empty, such that fits(the card, the gap) is true": two
+    # "such that" in a row, the second read as the first's.
+    text = _rules(MONTANA, capsys)
+    assert "one of (the top card of cell number i for each number i in the numbers of the 52 cells " \
+           "(0 to 51) such that cell number i is not empty), such that fits(the card, the gap) is true" \
+           in text, text

@@ -396,7 +396,10 @@ class Describer:
                 elif isinstance(p.source, ast.ListLit) and len(p.source.items) == 1:
                     what = w.value(p.source.items[0])       # `[top(discard)]`: the card alone
                 else:
-                    what = f"one of {w.value(p.source)}"
+                    what = w.value(p.source)
+                    if p.cond is not None and " such that " in what:   # whose condition ends where?
+                        what = f"({what})"
+                    what = f"one of {what}"
                 if p.blind:
                     what += (", chosen blind (the cards are shuffled face down and the player picks "
                              "a position)")
