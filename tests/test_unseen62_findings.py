@@ -39,3 +39,22 @@ def test_a_parameters_list_with_a_condition_is_bracketed_before_the_parameters_o
     assert "one of (the top card of cell number i for each number i in the numbers of the 52 cells " \
            "(0 to 51) such that cell number i is not empty), such that fits(the card, the gap) is true" \
            in text, text
+
+
+def test_one_number_typed_for_a_move_of_two_piles_is_the_first_piles(tmp_path):
+    # Aces Up with no pile empty: `shift 2` (the menu's "Shift pile 2, target ...") was refused
+    # "You cannot shift 2: only if pile 2 is empty": the one number typed was taken for both
+    # piles at once, so pile 2 was also the pile to shift to, and its reason told instead of
+    # the real one (no pile is empty). Fewer numbers than piles go to the first, in order.
+    from cardrules import testing as T
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    m = T.stacked(ACES_UP, "2C 3C 4C 5C 6C 7C 8C 9C")   # piles 1-4: 2♣ 3♣ 4♣ 5♣, then 6♣ ...
+    T.choose(m, "deal")
+    names = narrate.seat_names(1)
+    kind, reason = play.parse_answer(m, 0, names, "shift 2")
+    assert kind == "error", (kind, reason)
+    assert reason.startswith("You cannot shift 2: there is no target among the 4 piles such that "
+                             "the target is empty"), reason
+    kind, reason = play.parse_answer(m, 0, names, "shift 2 1")
+    assert reason == "You cannot shift 2 1: only if pile 1 is empty.", reason

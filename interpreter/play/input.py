@@ -330,8 +330,9 @@ def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, 
 def _typed_in_order(match, names: list, nums: list, rest=frozenset()):
     """`typed(param, value)` for engine.probe: whether the value is among what was typed. When
     as many numbers were typed as the move has parameters that take numbers, they are taken in
-    the menu's order (`shift 3 4`: the first pile is 3, never 4); else any number may be any
-    parameter's."""
+    the menu's order (`shift 3 4`: the first pile is 3, never 4); fewer numbers go to the first
+    of them, in that order (`shift 2`: the pile to shift from is 2, never also the pile to shift
+    to); else any number may be any parameter's."""
     P = match.P
     numbered = {}                      # id(param) -> (its place, how many) among its move's
     for mv in P.game.moves_by_index:
@@ -347,6 +348,8 @@ def _typed_in_order(match, names: list, nums: list, rest=frozenset()):
         k, n = numbered.get(id(p), (0, 0))
         if n == len(nums) and n > 1:
             return nums[k] in tk["numbers"]
+        if n > len(nums) > 0:          # one number typed for one of two piles: the first's
+            return k < len(nums) and nums[k] in tk["numbers"]
         return bool(every.intersection(tk["numbers"]))
     return typed
 
