@@ -58,3 +58,16 @@ def test_one_number_typed_for_a_move_of_two_piles_is_the_first_piles(tmp_path):
                              "the target is empty"), reason
     kind, reason = play.parse_answer(m, 0, names, "shift 2 1")
     assert reason == "You cannot shift 2 1: only if pile 1 is empty.", reason
+
+
+def test_a_row_of_piles_turned_up_is_told_once(tmp_path, capsys):
+    # TriPeaks' bottom row, ten piles of one card turned up after the deal, read "shown from
+    # slot 19: 8♣; shown from slot 20: 9♠; ..." ten times over; said as the deal to them is
+    # ("a card to each of slots 1 to 28"): "shown from slots 19 to 28: 8♣ 9♠ ...". Two piles
+    # (a card uncovered in each) keep a phrase each.
+    import re
+    assert cli.main(["simulate", str(U62 / "tripeaks.yaml"), "-n", "1", "-q", "--record", str(tmp_path)]) == 0
+    assert cli.main(["replay", "--show", str(next(tmp_path.glob("*.jsonl")))]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"shown from slots 19 to 28: (\S+ ){9}\S+\.", text), text
+    assert "shown from slot 19" not in text and "shown from slot 28" not in text, text
