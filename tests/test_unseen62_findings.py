@@ -71,3 +71,12 @@ def test_a_row_of_piles_turned_up_is_told_once(tmp_path, capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert re.search(r"shown from slots 19 to 28: (\S+ ){9}\S+\.", text), text
     assert "shown from slot 19" not in text and "shown from slot 28" not in text, text
+
+
+def test_cards_turned_up_for_each_of_a_list_are_bracketed(capsys):
+    # TriPeaks' `reveal: "[top(slot(k)) for k in range(18, 28)]"` read "Turn the top card of slot
+    # number k for each number k in the numbers from 18 to 27 face up for everyone to see":
+    # "face up" left dangling after the list. Bracketed, as a list with a condition is.
+    text = _rules(str(U62 / "tripeaks.yaml"), capsys)
+    assert "Turn (the top card of slot number k for each number k in the numbers from 18 to 27) " \
+           "face up for everyone to see." in text, text
