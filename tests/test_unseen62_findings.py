@@ -80,3 +80,21 @@ def test_cards_turned_up_for_each_of_a_list_are_bracketed(capsys):
     text = _rules(str(U62 / "tripeaks.yaml"), capsys)
     assert "Turn (the top card of slot number k for each number k in the numbers from 18 to 27) " \
            "face up for everyone to see." in text, text
+
+
+def test_a_piles_top_card_typed_after_the_moves_name_is_taken_as_alone():
+    # Aces Up's menu reads "Discard pile 3 (4♣)": `4c` played it, but `discard 4c` was refused
+    # "No move takes a card now: you may discard." A pile's top card after the name of the move
+    # that takes it off is read as the card alone, and told why where that move cannot.
+    from cardrules import testing as T
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    names = narrate.seat_names(1)
+    m = T.stacked(ACES_UP, "2C 3C 4C 5C")                # piles 1-4: 2♣ 3♣ 4♣ 5♣
+    texts = narrate.legal_texts(m)
+    assert play.parse_answer(m, 0, names, "discard 4c") == ("move", texts.index("discard 2"))
+    assert play.parse_answer(m, 0, names, "4c") == ("move", texts.index("discard 2"))
+    kind, reason = play.parse_answer(m, 0, names, "discard 5c")
+    assert kind == "error" and reason.startswith("You cannot discard pile 4: only if "), reason
+    kind, reason = play.parse_answer(m, 0, names, "shift 4c")    # no pile is empty
+    assert kind == "error" and "No move takes a card" not in reason, reason
