@@ -98,3 +98,14 @@ def test_a_piles_top_card_typed_after_the_moves_name_is_taken_as_alone():
     assert kind == "error" and reason.startswith("You cannot discard pile 4: only if "), reason
     kind, reason = play.parse_answer(m, 0, names, "shift 4c")    # no pile is empty
     assert kind == "error" and "No move takes a card" not in reason, reason
+
+
+def test_a_comprehension_without_brackets_is_told_to_take_them(tmp_path, capsys):
+    # TriPeaks' `reveal: "top(slot(k)) for k in range(18, 28)"` (the brackets forgotten) was
+    # refused "unexpected 'for'; expected the end": the end of what?
+    text = open(str(U62 / "tripeaks.yaml")).read().replace(
+        'reveal: "[top(slot(k)) for k in range(18, 28)]"', 'reveal: "top(slot(k)) for k in range(18, 28)"')
+    assert cli.main(["validate", _write(tmp_path, text)]) == 1
+    err = capsys.readouterr().err
+    assert ":83:27: error: unexpected 'for'; a list built with for is written in brackets, " \
+           "[top(pile(k)) for k in range(3)], or is a call's argument" in err, err
