@@ -109,3 +109,22 @@ def test_a_comprehension_without_brackets_is_told_to_take_them(tmp_path, capsys)
     err = capsys.readouterr().err
     assert ":83:27: error: unexpected 'for'; a list built with for is written in brackets, " \
            "[top(pile(k)) for k in range(3)], or is a call's argument" in err, err
+
+
+def test_a_pile_typed_for_a_move_that_also_takes_a_card_is_told_why():
+    # Montana's `fill` takes a gap and a card: `fill 16` (cell 16 holds a card) and `fill 50`
+    # (a gap after a gap, which nothing fits) were refused "No legal move matches 'fill 16'.",
+    # no reason given, where a move that takes no card is told its reason ("You cannot bid 6
+    # spades: ..."). The reason's list of cards, with a condition of its own, is bracketed
+    # before the parameter's.
+    from cardrules import testing as T
+    from cardrules.play import terminal as play
+    from cardrules.text import narrate
+    names = narrate.seat_names(1)
+    m = T.stacked(MONTANA, "")             # the deck in order: the aces, then ..., cells 49-52 gaps
+    assert narrate.legal_texts(m) == ["fill 48 3C"]
+    assert play.parse_answer(m, 0, names, "fill 16") == ("error", "You cannot fill 16: only if cell 16 is empty.")
+    kind, reason = play.parse_answer(m, 0, names, "fill 50")
+    assert reason.startswith("You cannot fill 50: there is no card in (the top card of cell number i for each "), reason
+    assert "cell number i is not empty) such that fits(the card, cell 50) is true." in reason, reason
+    assert play.parse_answer(m, 0, names, "fill 49") == ("move", 0)

@@ -214,6 +214,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
             reason = why_not(match, viewer, [], names, named[0])
             return ("error", reason or f"You cannot {narrate.verb_words(named[0])} now.")
+        if named and want_nums and not want_cards:     # `fill 16`, a move that takes a card too:
+            reason = _why_values(match, viewer, names, named, want_nums, want_words, t)   # its
+            if reason:                                                                    # values'
+                return ("error", reason)                                                  # reason
         return ("error", f"No legal move matches '{t}'.")
     if cards_unnumbered(match, n) and all(move_cards(match, moves[items[k][0]]) for k in found):
         return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "  # they have
