@@ -169,8 +169,8 @@ def worded(tmp_path, capsys):
 def test_the_rules_text_gives_a_list_index_its_own_place(worded):
     # Bridge's trump suit `[C, D, H, S][min(strain_no(s), 3)]` read "suit the smaller of ...
     # and 3 of clubs, diamonds, hearts and spades (counting from 0)".
-    assert "the suit at position the remainder of the number of cards in heap number 0 " \
-           "divided by 2 (counting from 0) in Red and Blue" in worded, worded
+    assert "the suit at position (the remainder of the number of cards in heap number 0 " \
+           "divided by 2) (counting from 0) in Red and Blue" in worded, worded
 
 
 def test_the_rules_text_counts_a_singular_zone_name_in_the_plural(worded):

@@ -91,6 +91,10 @@ def _syntax_error(exc: UnexpectedInput, text: str, span: Span) -> RuleError:
         return RuleError("'else' without 'if'", where)
     if tok.type == "COMMA" and _unclosed(text[:tok.start_pos]) is None:   # leader, left(leader)
         return RuleError("unexpected ','; a list is written in brackets: [a, b]", where)
+    if tok.type == "FOR" and _unclosed(text[:tok.start_pos]) is None:   # top(z(k)) for k in ...
+        return RuleError("unexpected 'for'; a list built with for is written in brackets, "
+                         "[top(pile(k)) for k in range(3)], or is a call's argument, "
+                         "sum(c.value for c in hand(p))", where)
     if tok.type == "FOR" and _unclosed(text[:tok.start_pos]) is not None:   # [x for a in b for ...]
         return RuleError("one 'for' per comprehension: nest them instead, e.g. "
                          "sum(sum(c.value for c in g) for g in groups), or use flatten(groups) "

@@ -194,8 +194,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if pk.progress(ids).possible and (found or pk.several or len(ids) < max(
                 (len(cs) for _, cs in pk.moves), default=0)):
             return ("pick", ids)
-    if not found and len(want_cards) == 1 and not want_nums and not want_words:
+    by = named[0] if want_words and named and all(w in named[1] for w in want_words) else None
+    if not found and len(want_cards) == 1 and not want_nums and (not want_words or by):
         tops = _taking(match, items, moves, want_cards[0], viewer)   # 'ad': the move that takes
+        tops = [k for k in tops if by in (None, P.game.moves_by_index[moves[items[k][0]][0]].name)]
         if len(tops) == 1:                                          # the A♦ off its fan
             return ("move", items[tops[0]][0])
         if tops:
@@ -203,7 +205,7 @@ def parse_answer(match, viewer: int, names: list, text: str):
         game_moves = [P.game.moves_by_index[moves[i][0]] for i, _ in items]
         if any(narrate.taken_from(mv) for mv in game_moves) and not any(   # cards taken by piles
                 p.type == "card" or isinstance(p.type, tuple) for mv in game_moves for p in mv.params):
-            return ("error", _why_top(match, viewer, names, want_cards[0])
+            return ("error", _why_top(match, viewer, names, want_cards[0], by)
                     or f"No legal move takes {cardtext.screen(want_cards[0], P.game.deck)} now.")
     if not found:
         if want_cards and not want_nums and (not want_words or named):
@@ -218,6 +220,10 @@ def parse_answer(match, viewer: int, names: list, text: str):
         if named and not want_cards and not want_nums:      # a move of the game, not legal now
             reason = why_not(match, viewer, [], names, named[0])
             return ("error", reason or f"You cannot {narrate.verb_words(named[0])} now.")
+        if named and want_nums and not want_cards:     # `fill 16`, a move that takes a card too:
+            reason = _why_values(match, viewer, names, named, want_nums, want_words, t)   # its
+            if reason:                                                                    # values'
+                return ("error", reason)                                                  # reason
         return ("error", f"No legal move matches '{t}'.")
     if cards_unnumbered(match, n) and all(move_cards(match, moves[items[k][0]]) for k in found):
         return ("error", f"'{t}' fits {len(found)} moves: they are chosen by their cards, "  # they have
@@ -265,14 +271,15 @@ def _on_top(match, viewer: int, zi: int, name: str) -> bool:
         narrate.visible(match, viewer, zi, len(z) - 1, z[-1])
 
 
-def _why_top(match, viewer: int, names: list, name: str):
+def _why_top(match, viewer: int, names: list, name: str, only: str | None = None):
     """Why the move that would take card `name` off the pile it tops is not legal: Golf's
     `play_column` typed as '6c', the top card of column 1 that does not fit the waste, is told
-    as 'play column 1' would be. None unless one move of one pile number takes it."""
+    as 'play column 1' would be. None unless one move of one pile number takes it (the move
+    `only`, when the player typed its name: `discard 2c`)."""
     P = match.P
     found = set()
     for mv in P.game.moves_by_index:
-        if len(mv.params) != 1 or mv.params[0].name not in narrate.taken_from(mv):
+        if len(mv.params) != 1 or mv.params[0].name not in narrate.taken_from(mv) or only not in (None, mv.name):
             continue
         zname = narrate.indexed_zone(mv.params[0])
         if zname is None or zname not in P.base or P.game.zones[zname].kind != "indexed":
@@ -313,8 +320,9 @@ def _why_values(match, viewer: int, names: list, lead, nums: list, words: list, 
 def _typed_in_order(match, names: list, nums: list, rest=frozenset()):
     """`typed(param, value)` for engine.probe: whether the value is among what was typed. When
     as many numbers were typed as the move has parameters that take numbers, they are taken in
-    the menu's order (`shift 3 4`: the first pile is 3, never 4); else any number may be any
-    parameter's."""
+    the menu's order (`shift 3 4`: the first pile is 3, never 4); fewer numbers go to the first
+    of them, in that order (`shift 2`: the pile to shift from is 2, never also the pile to shift
+    to); else any number may be any parameter's."""
     P = match.P
     numbered = {}                      # id(param) -> (its place, how many) among its move's
     for mv in P.game.moves_by_index:
@@ -330,6 +338,8 @@ def _typed_in_order(match, names: list, nums: list, rest=frozenset()):
         k, n = numbered.get(id(p), (0, 0))
         if n == len(nums) and n > 1:
             return nums[k] in tk["numbers"]
+        if n > len(nums) > 0:          # one number typed for one of two piles: the first's
+            return k < len(nums) and nums[k] in tk["numbers"]
         return bool(every.intersection(tk["numbers"]))
     return typed
 

@@ -132,8 +132,9 @@ def _shown_as(v, w) -> str:
 
 def _whole(cards: str) -> str:
     """Cards' words bracketed where they would run on into what follows ('the cards c ... such
-    that c is face up face down')."""
-    return f"({cards})" if _runs_on(cards) else cards
+    that c is face up face down', 'the top card of slot number k for each number k in ... face
+    up')."""
+    return f"({cards})" if _runs_on(cards) or " for each " in cards else cards
 
 
 class Describer:
@@ -396,8 +397,9 @@ class Describer:
                     what = f"a{'n' if noun[0] in 'aeiou' else ''} {noun} in {w.value(p.source)}"
                 elif isinstance(p.source, ast.ListLit) and len(p.source.items) == 1:
                     what = w.value(p.source.items[0])       # `[top(discard)]`: the card alone
-                else:
-                    what = f"one of {w.value(p.source)}"
+                else:                       # a list's own 'such that' bracketed before the param's
+                    v = w.value(p.source)
+                    what = f"one of ({v})" if p.cond is not None and " such that " in v else f"one of {v}"
                 if p.blind:
                     what += (", chosen blind (the cards are shuffled face down and the player picks "
                              "a position)")

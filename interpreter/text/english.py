@@ -239,6 +239,30 @@ def to_places(P, sent: list, zp) -> str:
     return ", ".join(out)
 
 
+def shown_places(P, shown: dict, zp) -> list:
+    """Cards turned up or shown, by where they lie (zone instance -> names): 'shown from pile 2:
+    9♥'. Three or more piles in a row of one shared numbered zone, a card each, are said once,
+    'shown from slots 19 to 28: 8♣ 9♠ 5♦ ...' (a patience's row turned up), as to_places says
+    a deal to them."""
+    items, out, k = list(shown.items()), [], 0
+    while k < len(items):
+        d, cards = items[k]
+        z, e = (P.zone_of[d] if d >= 0 else None), k + 1
+        if z is not None and z.kind == "indexed" and P.OWNER[d] < 0 and len(cards) == 1:
+            while e < len(items) and items[e][0] == d + e - k and len(items[e][1]) == 1 \
+                    and P.zone_of[items[e][0]] is z:
+                e += 1
+        if e - k >= 3:
+            first = d - P.base[z.name] + 1
+            out.append(f"shown from {plural(singular(words(z.name)))} {first} to {first + e - k - 1}: "
+                       + " ".join(c[0] for _, c in items[k:e]))
+        else:
+            out.extend(f"shown from {zp(y)}: " + " ".join(c) if y >= 0 else "shown: " + " ".join(c)
+                       for y, c in items[k:e])
+        k = e
+    return out
+
+
 def cards_words(items: list, public: bool = False) -> str:
     """Cards that moved together: named where seen, counted where not; more than 8 are
     counted (a deal of 10 to a hand the screen shows) unless they went where everyone sees

@@ -15,7 +15,7 @@ from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
 from .sources import indexed_zone, taken_from, taken_inside  # (narrate.taken_from ...: used by others)
-from .english import cards_words, counts_piles, join, says_label, singular, tally, to_places, third_person, verb_words, words, you_at  # (narrate.words ...: used by others)
+from .english import cards_words, counts_piles, join, says_label, shown_places, singular, tally, to_places, third_person, verb_words, words, you_at  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
 _SUIT_NAMES = {letter: {word} for word, letter in SUIT_WORDS.items()}
@@ -765,8 +765,7 @@ class Narrator:
         for k in range(len(said) + 1):
             tell_moves(segment.get(k, ()))
             phrases.extend(early.get(k, ()))
-            phrases.extend(f"shown from {zp(zi)}: " + " ".join(shown) if zi >= 0 else "shown: " + " ".join(shown)
-                           for zi, shown in places.get(k, {}).items())
+            phrases.extend(shown_places(P, places.get(k, {}), zp))
             phrases.extend([said[k].rstrip(".")] if k < len(said) else [])
         down = [n for n in line.get("down", ()) if n not in told]
         if down:

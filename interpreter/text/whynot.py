@@ -201,7 +201,8 @@ def _among(P, words, p, env) -> str:
     if z is not None:
         zone = P.game.zones[z]
         return f"among the {zone.count} {plural(words.words(z))}"
-    return f"in {words.value(p.source, env)}"
+    among = words.value(p.source, env)
+    return f"in ({among})" if " such that " in among and p.cond is not None else f"in {among}"
 
 
 def _is_cards(v) -> bool:

@@ -356,7 +356,9 @@ class Words(Conditions):
             return f"the {ORDINALS[idx.value]} {noun} of {where}"
         if isinstance(idx, ast.Neg):                    # xs[-k]: counted from the end
             return _from_end(self, idx.operand, env, noun, where, "end")
-        return f"the {noun} at position {self.value(idx, env)} (counting from 0) in {where}"
+        at = self.value(idx, env)                     # 'position (i divided by 13, ...)'
+        at = f"({at})" if isinstance(self.resolve(idx, env)[0], ast.BinOp) else at
+        return f"the {noun} at position {at} (counting from 0) in {where}"
 
     v_Slice = _slice
 
