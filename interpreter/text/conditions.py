@@ -420,3 +420,16 @@ def _are(node, is_: str) -> str:
     if z is not None and z.kind in ("shared", "player") and plural_name(z.name):
         return is_.replace("is", "are", 1)
     return is_
+
+
+def _every_value(w, t) -> list:
+    """The values all_values(t) lists, in words: the deck's ranks, suits or colours, or a type of
+    yours's values."""
+    d = w.g.deck
+    if t == "rank":
+        return [w.rank(i) for i in range(len(d.ranks))]
+    if t == "suit":
+        return [w.suit(i) for i in range(len(d.suits))]
+    if t == "color":
+        return [w.t(c) for c in d.color_names]
+    return [w.code(x) for x in w.g.types[t]]

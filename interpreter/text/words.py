@@ -17,7 +17,7 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
-from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _open_ended, _unique_gen
+from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _every_value, _open_ended, _unique_gen
 from . import english
 from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
 
@@ -191,9 +191,8 @@ class Words(Conditions):
     def words(self, name) -> str:
         return self.t(str(name).replace("_", " "))
 
-    def rank(self, i: int) -> str:
-        ranks = self.g.deck.ranks
-        return self.t(ranks[i]) if i < len(ranks) else "joker"     # jokers rank above every rank
+    def rank(self, i: int) -> str:        # jokers rank above every rank
+        return self.t(self.g.deck.ranks[i]) if i < len(self.g.deck.ranks) else "joker"
 
     def suit(self, i: int) -> str:
         s = self.g.deck.suits[i]
@@ -788,15 +787,3 @@ def _aside_closed(key: str) -> str:
     verb that follows it: "for which the values ..., highest first, is highest"."""
     return key + "," if key.endswith((" lowest first", " highest first", ", rounded down")) else key
 
-
-def _every_value(w, t) -> list:
-    """The values all_values(t) lists, in words: the deck's ranks, suits or colours, or a type of
-    yours's values."""
-    d = w.g.deck
-    if t == "rank":
-        return [w.rank(i) for i in range(len(d.ranks))]
-    if t == "suit":
-        return [w.suit(i) for i in range(len(d.suits))]
-    if t == "color":
-        return [w.t(c) for c in d.color_names]
-    return [w.code(x) for x in w.g.types[t]]
