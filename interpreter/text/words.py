@@ -522,6 +522,12 @@ class Words(Conditions):
         if f == "count":
             if self.is_zone(a[0]):
                 return f"the number of cards in {v(a[0])}"
+            u = a[0]
+            if isinstance(u, ast.Call) and u.ref is None and u.func == "unique" and len(u.args) == 1:
+                # count(unique(rs)): "the number of different numbers in rs", not "... in rs, each
+                # value once"
+                s, nouns = v(u.args[0]), self.elem_nouns(u.args[0].type)[1]
+                return f"the number of different {nouns}" + ("" if s == f"the {nouns}" else f" in {s}")
             s = v(a[0])
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
