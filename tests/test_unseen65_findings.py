@@ -1,0 +1,101 @@
+"""Findings of Open-face Chinese Poker and Acey-Deucey written from the docs (tests/unseen65/)."""
+import pytest
+
+from cardrules import testing as T
+from cardrules.errors import ErrorList
+from cardrules.load import load_game
+from cardrules.text.describe import describe
+
+ROWS = """\
+game: Rows
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D, H, S], zone: stock}
+types:
+  line: [front, middle, back]
+tables:
+  slot: %s
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  rows: {per_player: true, count: 3, visibility: all}
+functions:
+  spread:
+    params: {cards: list of card}
+    body: "count(unique(rank_order(c.rank) for c in cards)) + count(unique([rank_order(c.rank) for c in cards]))"
+moves:
+  place:
+    params:
+      card: {from: "hand(player)"}
+      row: {from: "all_values(line)", if: "spread(rows(player, slot[row])) < 5"}
+    do:
+      - move: {cards: card, to: "rows(player, slot[row])", face_up: true}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 3}
+  - repeat:
+      - choose: [place]
+        by: 1
+      - choose: [place]
+        by: 0
+    until: "empty(hand(0))"
+"""
+
+
+def errors(tmp_path, text: str) -> list:
+    path = tmp_path / "rows.yaml"
+    path.write_text(text)
+    with pytest.raises(ErrorList) as exc:
+        load_game(str(path))
+    return [e.line() for e in exc.value.errors]
+
+
+def test_a_word_among_a_tables_numbers_is_the_error_and_its_uses_say_nothing_more(tmp_path):
+    """`slot: {front: 0, middle: 1, back: two}` was told at the 0, "value 0 is a whole number
+    among words", though the first value says the table holds numbers and `two` is the odd one;
+    and each `slot[row]` then added "a table index must be a number, not a line", an error that
+    only followed from the first."""
+    lines = errors(tmp_path, ROWS % "{front: 0, middle: 1, back: two}")
+    assert len(lines) == 1, lines
+    assert ":7:37: error: table 'slot': value 'two' is not a whole number, but the table's first " \
+           "value is one: a table's values are all of one kind" in lines[0], lines
+
+
+def test_a_misspelt_word_key_of_a_table_is_told_the_word_it_stands_for(tmp_path):
+    lines = errors(tmp_path, ROWS % "{front: 0, midle: 1, back: 2}")
+    assert lines and lines[0].endswith("key 'midle' is not a whole number, a suit, a rank, a colour "
+                                       "or a value of a type of yours (did you mean 'middle'?)"), lines
+
+
+def test_a_type_of_yours_that_starts_with_a_vowel_takes_an(tmp_path):
+    """"cannot compare a number with a ace_call", "'ace' must be a ace_call": the article of a
+    type of the file's is worked out from its name."""
+    text = (ROWS % "{front: 0, middle: 1, back: 2}").replace(
+        "line: [front, middle, back]", "line: [front, middle, back]\n  ace_call: [low, high]").replace(
+        '"spread(rows(player, slot[row])) < 5"', '"slot[row] < low"')
+    lines = errors(tmp_path, text)
+    assert lines and lines[0].endswith("cannot compare a number with an ace_call"), lines
+
+
+def test_the_rules_text_counts_the_different_items_of_a_list(tmp_path):
+    """`count(unique(rs))` read "the number of numbers in rs, each value once"."""
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS % "{front: 0, middle: 1, back: 2}")
+    text = " ".join(describe(load_game(str(path))[0]).split())
+    assert "plus the number of different numbers in rank_order(c's rank) for each card c in cards" in text, text
+    assert "each value once" not in text, text
+
+
+def test_a_seats_piles_of_one_card_each_are_told_apart_beside_piles_of_several(tmp_path):
+    """Open-face Chinese Poker at 60 columns: "Your rows 1–3: 3♣ — 3♠" (a card in a row) read as
+    one row of cards beside "North's rows 1–3: 9♥ | A♣ 6♣ | 9♠ 4♣": a seat's piles were joined
+    with ' | ' only where one of its own held several cards."""
+    from cardrules.play import render
+    from cardrules.text import narrate
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS % "{front: 0, middle: 1, back: 2}")
+    m = T.stacked(str(path), "2C 3C 4C 5C 6C 7C")
+    for move in ("place 2C front", "place 3C front", "place 4C front", "place 5C back"):
+        T.choose(m, move)           # North, then South, in turn
+    rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 60), 60).splitlines()
+    assert "Your rows 1–3: 3♣ | — | 5♣" in rows, "\n".join(rows)
+    assert "North's rows 1–3: 2♣ 4♣ | — | —" in rows, "\n".join(rows)
