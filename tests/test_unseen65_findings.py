@@ -99,3 +99,21 @@ def test_a_seats_piles_of_one_card_each_are_told_apart_beside_piles_of_several(t
     rows = render.to_text(render.render_board(m, 0, narrate.seat_names(2), True, 60), 60).splitlines()
     assert "Your rows 1–3: 3♣ | — | 5♣" in rows, "\n".join(rows)
     assert "North's rows 1–3: 2♣ 4♣ | — | —" in rows, "\n".join(rows)
+
+
+def test_the_words_that_complete_the_cards_picked_are_taken_as_the_rest_of_the_answer(tmp_path):
+    """Open-face Chinese Poker: `3c` fits 'Place 3♣, row front' (and middle, back) and starts
+    picking; the screen lists the three moves, but `front` typed next was refused as "'front'
+    is not a card here." It is taken as `3c front` is at the menu."""
+    from cardrules.play.input import parse_answer, picking_answer
+    from cardrules.text import narrate
+    path = tmp_path / "rows.yaml"
+    path.write_text(ROWS % "{front: 0, middle: 1, back: 2}")
+    m = T.stacked(str(path), "2C 3C 4C 5C 6C 7C")
+    T.choose(m, "place 2C front")
+    names = ["South", "North"]
+    kind, picked = parse_answer(m, 0, names, "3c")
+    assert kind == "pick"
+    kind, i = picking_answer(m, 0, names, picked, "front")
+    assert kind == "move" and narrate.legal_texts(m)[i] == "place 3C front", (kind, i)
+    assert picking_answer(m, 0, names, picked, "frnt") == ("error", "'frnt' is not a card here.")

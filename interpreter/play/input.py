@@ -230,6 +230,11 @@ def picking_answer(match, viewer: int, names: list, picked: list, text: str, ord
         whole = parse_answer(match, viewer, names, text)
         if whole[0] == "move" or (whole[0] == "error" and not whole[1].startswith("'")):
             return whole
+    if ans[0] == "error" and ans[1].endswith("is not a card here.") and picked:
+        # the words of a move the picks complete: `front` after `3c`, as `3c front` at the menu
+        rest = parse_answer(match, viewer, names, " ".join(match.P.card_names[c] for c in picked) + " " + text)
+        if rest[0] == "move":
+            return rest
     return ans
 
 
