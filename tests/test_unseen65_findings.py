@@ -117,3 +117,13 @@ def test_the_words_that_complete_the_cards_picked_are_taken_as_the_rest_of_the_a
     kind, i = picking_answer(m, 0, names, picked, "front")
     assert kind == "move" and narrate.legal_texts(m)[i] == "place 3C front", (kind, i)
     assert picking_answer(m, 0, names, picked, "frnt") == ("error", "'frnt' is not a card here.")
+
+
+def test_the_rules_text_counts_a_piles_cards_from_the_bottom_in_words():
+    """Acey-Deucey's `posts[1]` read "card 2 from the bottom of the posts", beside "the bottom
+    card of the posts" for `posts[0]`."""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "unseen65", "acey-deucey.yaml")
+    text = " ".join(describe(load_game(path)[0]).split())
+    assert "third and the second card from the bottom of the posts have the same rank" in text, text
+    assert "card 2 from the bottom" not in text, text
