@@ -127,3 +127,14 @@ def test_the_rules_text_counts_a_piles_cards_from_the_bottom_in_words():
     text = " ".join(describe(load_game(path)[0]).split())
     assert "third and the second card from the bottom of the posts have the same rank" in text, text
     assert "card 2 from the bottom" not in text, text
+
+
+def test_an_option_default_outside_its_bounds_says_the_bounds(tmp_path):
+    """`hands: {type: int, default: 0, min: 1, max: 20}` read "default 0 is outside its min/max",
+    without the bounds, which are written elsewhere on the line or lines away."""
+    text = (ROWS % "{front: 0, middle: 1, back: 2}").replace(
+        "types:", "options:\n  hands: {type: int, default: 0, min: 1, max: 20}\n  deep: {type: int, default: 9, "
+        "max: 5}\ntypes:")
+    lines = errors(tmp_path, text)
+    assert any(x.endswith("option 'hands': default 0 is outside its min/max (1 to 20)") for x in lines), lines
+    assert any(x.endswith("option 'deep': default 9 is outside its min/max (at most 5)") for x in lines), lines
