@@ -77,6 +77,14 @@ def _numbers_below(lo: str, hi, v) -> str:
     return f"the numbers from {lo} up to but not including {v(hi)}"
 
 
+def _count_different(w, n, v):
+    """count(unique(rs)): "the number of different numbers in rs", not "... in rs, each value once"."""
+    if not (isinstance(n, ast.Call) and n.ref is None and n.func == "unique" and len(n.args) == 1):
+        return None
+    s, nouns = v(n.args[0]), w.elem_nouns(n.args[0].type)[1]
+    return f"the number of different {nouns}" + ("" if s == f"the {nouns}" else f" in {s}")
+
+
 def _zone_position(w, where: str, idx, env) -> str:
     """A card of a zone by its index: from the bottom (0 is the bottom card), or counted down
     from the top (pile[-k])."""
@@ -523,12 +531,8 @@ class Words(Conditions):
         if f == "count":
             if self.is_zone(a[0]):
                 return f"the number of cards in {v(a[0])}"
-            u = a[0]
-            if isinstance(u, ast.Call) and u.ref is None and u.func == "unique" and len(u.args) == 1:
-                # count(unique(rs)): "the number of different numbers in rs", not "... in rs, each
-                # value once"
-                s, nouns = v(u.args[0]), self.elem_nouns(u.args[0].type)[1]
-                return f"the number of different {nouns}" + ("" if s == f"the {nouns}" else f" in {s}")
+            if (different := _count_different(self, a[0], v)):
+                return different
             s = v(a[0])
             plain = isinstance(a[0], ast.Gen) or (isinstance(a[0], ast.Name) and a[0].ref[0] == "builtin")
             if plain and s.startswith("the "):
