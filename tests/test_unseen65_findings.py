@@ -138,3 +138,20 @@ def test_an_option_default_outside_its_bounds_says_the_bounds(tmp_path):
     lines = errors(tmp_path, text)
     assert any(x.endswith("option 'hands': default 0 is outside its min/max (1 to 20)") for x in lines), lines
     assert any(x.endswith("option 'deep': default 9 is outside its min/max (at most 5)") for x in lines), lines
+
+
+def test_a_value_of_a_type_of_yours_named_like_a_variable_is_warned_at_the_value(tmp_path):
+    """Acey-Deucey with `ace_call: [low, high, pot]` beside the variable `pot`: `set: {ace: pot}`
+    was refused as "'ace' must be an ace_call, not a number", since `pot` in an expression is
+    the variable (unlike a deck's word, `clubs`, which is the value where one is expected); the
+    value is reached only as ace_call.pot, and nothing said so."""
+    from cardrules.language.load import load_game as load
+    text = (ROWS % "{front: 0, middle: 1, back: 2}").replace(
+        "line: [front, middle, back]", "line: [front, middle, back]\n  ace_call: [low, high, pot]").replace(
+        "zones:", "variables:\n  pot: {type: int, initial: 0}\n  ace: {type: ace_call, initial: ace_call.pot}\nzones:")
+    path = tmp_path / "rows.yaml"
+    path.write_text(text)
+    warnings = [w.line() for w in load(str(path))[1]]
+    assert any(w.endswith(":6:25: warning: types: 'pot' is also the name of the variable 'pot', which 'pot' "
+                          "means in expressions; write the value as ace_call.pot, or choose another name")
+               for w in warnings), warnings
