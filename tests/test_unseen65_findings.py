@@ -155,3 +155,17 @@ def test_a_value_of_a_type_of_yours_named_like_a_variable_is_warned_at_the_value
     assert any(w.endswith(":6:25: warning: types: 'pot' is also the name of the variable 'pot', which 'pot' "
                           "means in expressions; write the value as ace_call.pot, or choose another name")
                for w in warnings), warnings
+
+
+def test_a_named_block_of_several_statements_heads_them_all_in_the_rules_text():
+    """Acey-Deucey's quiet block `name: clear`, `if: "true"`, `then:` two moves, read "Clear: Move
+    all cards of the posts to the discards." and then the second move as a step of its own, as
+    if the phase were the first move alone."""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "unseen65", "acey-deucey.yaml")
+    lines = describe(load_game(path)[0]).splitlines()
+    k = next(i for i, x in enumerate(lines) if x.strip().startswith("- Clear"))
+    assert lines[k].strip() == "- Clear:", lines[k:k + 3]
+    assert lines[k + 1].strip() == "- Move all cards of the posts to the discards.", lines[k:k + 3]
+    assert lines[k + 2].strip() == "- Move all cards of the middle to the discards.", lines[k:k + 3]
+    assert len(lines[k + 1]) - len(lines[k + 1].lstrip()) > len(lines[k]) - len(lines[k].lstrip())
