@@ -380,12 +380,12 @@ class Expressions:
         if n.op == "+" and (lt == list_of(rt) or rt == list_of(lt)):   # `spreads(i) + card`
             side = n.right if lt == list_of(rt) else n.left
             one = f"[{side.id}]" if isinstance(side, ast.Name) else "[...]"
-            raise RuleError(f"'+' joins two lists, not {a_type(list_of(side.type))} and a "
-                            f"{type_name(side.type)}: write the {type_name(side.type)} as a list of "
+            raise RuleError(f"'+' joins two lists, not {a_type(list_of(side.type))} and "
+                            f"{a_type(side.type)}: write the {type_name(side.type)} as a list of "
                             f"one, {one}", side.span)
         if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
-            raise RuleError(f"'+' joins two lists of one type, not {a_type(lt)} and a "
-                            f"{type_name(rt)}", n.span)
+            raise RuleError(f"'+' joins two lists of one type, not {a_type(lt)} and "
+                            f"{a_type(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
             if t == SEAT:
                 raise RuleError(f"'{n.op}' needs numbers, not a seat (seat_number(p) is a seat's "
