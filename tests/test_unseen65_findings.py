@@ -169,3 +169,22 @@ def test_a_named_block_of_several_statements_heads_them_all_in_the_rules_text():
     assert lines[k + 1].strip() == "- Move all cards of the posts to the discards.", lines[k:k + 3]
     assert lines[k + 2].strip() == "- Move all cards of the middle to the discards.", lines[k:k + 3]
     assert len(lines[k + 1]) - len(lines[k + 1].lstrip()) > len(lines[k]) - len(lines[k].lstrip())
+
+
+def test_a_card_typed_with_a_value_no_move_offers_now_is_told_why(tmp_path):
+    """Open-face Chinese Poker with the front row full: `jc front` was refused as "'front' is
+    not a number, a card or a move here.", though `front` is a row on the menu a moment before;
+    it is told the rule that refuses it, the row typed in place of the parameter ("the slot
+    for front", not "the slot for the row")."""
+    from cardrules.play.input import parse_answer
+    text = (ROWS % "{front: 0, middle: 1, back: 2}").replace(
+        'if: "spread(rows(player, slot[row])) < 5"', 'if: "count(rows(player, slot[row])) < 1"')
+    path = tmp_path / "rows.yaml"
+    path.write_text(text)
+    m = T.stacked(str(path), "2C 3C 4C 5C 6C 7C")
+    T.choose(m, "place 2C front")
+    T.choose(m, "place 3C front")       # South's front row is full
+    T.choose(m, "place 4C middle")
+    kind, why = parse_answer(m, 0, ["South", "North"], "5c front")
+    assert kind == "error" and why.startswith("You cannot place 5♣: only if "), why
+    assert "the slot for front" in why and "the row" not in why, why

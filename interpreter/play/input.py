@@ -151,7 +151,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         reason = _why_values(match, viewer, names, lead, want_nums, want_words, t)
         if reason:
             return ("error", reason)
-    unknown = [w for w in want_words if w not in known_words]
+    values = {str(v).lower() for vs in P.game.types.values() for v in vs}   # `jc front`, front full:
+    unknown = [w for w in want_words if w not in known_words and w not in values]   # told why below
     named = _move_named(P, want_words)
     if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
         starts = sorted(k for k in known_words if k.startswith(unknown[0]))
