@@ -270,7 +270,7 @@ def test_an_inherited_error_points_into_the_base(tmp_path):
 def test_a_changed_option_default_is_checked_where_it_was_written(tmp_path):
     path = variant(tmp_path, "options:\n  target: {default: 0}\n")
     [line] = errors_of(path)
-    assert line == f"{path}:3:21: error: option 'target': default 0 is outside its min/max"
+    assert line == f"{path}:3:21: error: option 'target': default 0 is outside its min/max (at least 1)"
 
 
 def test_schema_errors_in_a_variant_point_into_the_variant(tmp_path):

@@ -35,6 +35,13 @@ def type_name(t) -> str:
     return {"int": "number", "bool": "true/false value"}.get(t, t)
 
 
+def a_type(t) -> str:
+    """The type's name with its article: "a suit", "an ace_call" (a type of yours may start with a
+    vowel)."""
+    name = type_name(t)
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 @dataclass(eq=False)
 class Node:
     span: Span = field(repr=False)

@@ -157,7 +157,8 @@ def parse_answer(match, viewer: int, names: list, text: str):
         reason = _why_values(match, viewer, names, lead, want_nums, want_words, t)
         if reason:
             return ("error", reason)
-    unknown = [w for w in want_words if w not in known_words]
+    values = {str(v).lower() for vs in P.game.types.values() for v in vs}   # `jc front`, front full:
+    unknown = [w for w in want_words if w not in known_words and w not in values]   # told why below
     named = _move_named(P, want_words)
     if unknown and not (named and (want_cards or not want_nums) and all(w in named[1] for w in unknown)):
         starts = sorted(k for k in known_words if k.startswith(unknown[0]))
@@ -242,6 +243,11 @@ def picking_answer(match, viewer: int, names: list, picked: list, text: str, ord
         whole = parse_answer(match, viewer, names, text)
         if whole[0] == "move" or (whole[0] == "error" and not whole[1].startswith("'")):
             return whole
+    if ans[0] == "error" and ans[1].endswith("is not a card here.") and picked:
+        # the words of a move the picks complete: `front` after `3c`, as `3c front` at the menu
+        rest = parse_answer(match, viewer, names, " ".join(match.P.card_names[c] for c in picked) + " " + text)
+        if rest[0] == "move":
+            return rest
     return ans
 
 

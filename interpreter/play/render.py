@@ -344,12 +344,15 @@ def render_board(match, viewer: int, names: list, compact: bool = False, width: 
         _hold(t, rows, 2, 2 + len(player_zones) + len(cells), width)   # only there
     parts.append(t)
     for z in grid_zones if compact else ():      # 'North's line 1–9: 2♥ — 9♠ ...', in seat order
+        # piles of several cards at any seat: every seat's line of them ' | ' between piles, so
+        # that one pile a card ('3♣ — 3♠') does not read as one row of cards beside 'A♣ 6♣ | 9♠'
+        stacked = any(len(S.Z[zi]) > 1 for zi in range(P.base[z.name], P.base[z.name] + z.count * P.players))
         for p in order:
             first = P.base[z.name] + p * z.count
             text = _grid_cell(match, viewer, first, z.count, True, " ")
             line = Text(clean(f"{'Your' if p == viewer else names[p] + chr(39) + 's'} "
                               f"{narrate.words(z.name)} 1–{z.count}: "), style="bold")
-            if any(len(S.Z[zi]) > 1 for zi in range(first, first + z.count)):
+            if stacked:
                 whole = _grid_cell(match, viewer, first, z.count, False)   # a rummy's melds: every
                 if width is None or len(line) + len(whole) <= width:       # card, where they fit
                     text = whole

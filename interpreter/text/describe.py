@@ -484,7 +484,7 @@ class Describer:
             say = getattr(self, "s_" + type(st).__name__, None)
             said = say(st, depth) if say else [(depth, f"A '{type(st).__name__.lower()}' step.")]
             if st.name is not None and said:      # a named statement (a phase) leads with its name
-                said[0] = (said[0][0], self.lead(st.name) + said[0][1])
+                said[0] = (said[0][0], (self.lead(st.name) + said[0][1]).rstrip())
             out += said
         return out
 
@@ -578,7 +578,8 @@ class Describer:
         then = [x for x in st.then if not _told_only(x)]
         other = [x for x in st.other if not _told_only(x)]
         if isinstance(st.cond, ast.Bool):           # `if: "true"` (a block to name): no "If always"
-            return self.stmts(then if st.cond.value else other, d)
+            body = then if st.cond.value else other     # a named block of several: its name heads them
+            return [(d, "")] + self.stmts(body, d + 1) if st.name is not None and len(body) > 1 else self.stmts(body, d)
         if not then:
             return [(d, f"If {_test(w.neg(st.cond, {}))}:")] + self.stmts(other, d + 1)
         out = [(d, f"If {w.test(st.cond, None)}:")] + self.stmts(then, d + 1)

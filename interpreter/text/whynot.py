@@ -118,7 +118,9 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
             if local in bound and P.game.zones[z].kind == "indexed":
                 words.index_numbers[local] = bound.pop(local)
                 words.index_values[local] = f"{singular(words.words(z))} {words.index_numbers[local] + 1}"
-    env = _env(P, bound, w.move if text is not None else None)
+    if text is None and w.kind == "cond":     # a card typed with values (`jc front`): said as typed,
+        bound = {k: v for k, v in bound.items() if k not in words.index_params}   # a pile by its zone
+    env = _env(P, bound, w.move if text is not None or w.kind == "cond" else None)
     if w.kind == "cond":
         cond = words.cond(w.node, env)
         return head + (cap(cond) if cond.startswith("if ") else f"only if {cond}") \

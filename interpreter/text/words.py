@@ -82,6 +82,7 @@ def _zone_position(w, where: str, idx, env) -> str:
     from the top (pile[-k])."""
     if isinstance(idx, ast.Num):
         return f"the bottom card of {where}" if idx.value == 0 else \
+            f"the {ORDINALS[idx.value]} card from the bottom of {where}" if idx.value < len(ORDINALS) else \
             f"card {idx.value + 1} from the bottom of {where}"
     if isinstance(idx, ast.Neg):                # pile[-k]: counted down from the top
         return _from_end(w, idx.operand, env, "card", where, "top")

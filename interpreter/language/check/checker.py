@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import model as m
 from .. import nodes as ast
 from .. import gamecheck, tablecheck
-from ..nodes import BOOL, INT, SEAT, type_name
+from ..nodes import BOOL, INT, SEAT, a_type
 from ...errors import AnchoredSpan, ErrorList, RuleError, RuleWarning, Span, suggest
 from ..parser import parse
 from .calls import Calls
@@ -114,7 +114,7 @@ class Checker(Sections, DeckSection, Moves, Statements, Procedures, Marks, Calls
                 if t != want:
                     hint = (" (seat(n) is the seat of number n; left(p, k) counts k seats round)"
                             if t == INT and want == SEAT else "")   # a seat variable set from arithmetic
-                    raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}{hint}", node.span)
+                    raise RuleError(f"{what} must be {a_type(want)}, not {a_type(t)}{hint}", node.span)
         except Reported:
             return None
         except RuleError as exc:

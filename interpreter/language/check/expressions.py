@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, a_type, type_name
 from ...errors import RuleError, suggest
 from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, SUIT_WORDS, UNCHECKED, \
     Reported, _is_zone
@@ -274,7 +274,7 @@ class Expressions:
             raise RuleError(f"zone '{n.obj.ref[1].name}' keeps no '{n.name}': declare it under the "
                             f"zone's data: (docs/language.md, Data on zones)", n.span)
         if t != CARD:
-            raise RuleError(f"'.{n.name}' needs a card, not a {type_name(t)}", n.span)
+            raise RuleError(f"'.{n.name}' needs a card, not {a_type(t)}", n.span)
         if n.name in self.marks:                         # a mark the card carries: c.told_colour
             n.ref = ("mark", self.marks[n.name])
             return self.marks[n.name].type
@@ -311,7 +311,7 @@ class Expressions:
             return value
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
-            raise RuleError(f"cannot index a {type_name(t)}", n.span)
+            raise RuleError(f"cannot index {a_type(t)}", n.span)
         self.index_of(n.index, scope, "an index")
         return t[1]
 
@@ -321,7 +321,7 @@ class Expressions:
                             f"order; write [{n.obj.id}[k] for k in range(a, b)]", n.span)
         t = self.expr(n.obj, scope)
         if not isinstance(t, tuple):
-            raise RuleError(f"cannot slice a {type_name(t)}: only a list or a zone has items from "
+            raise RuleError(f"cannot slice {a_type(t)}: only a list or a zone has items from "
                             f"one position to another", n.span)
         for bound in (n.lo, n.hi):
             if bound is not None:
@@ -343,7 +343,7 @@ class Expressions:
             if isinstance(t, tuple) and t[1] == want and what.endswith("()"):   # total(team(p))
                 hint = (f" (it takes one {type_name(want)}: go over the list, {what[:-1]}x) for x "
                         f"in LIST inside sum(...), max(...) or any(...))")
-            raise RuleError(f"{what} must be a {type_name(want)}, not a {type_name(t)}{hint}", node.span)
+            raise RuleError(f"{what} must be {a_type(want)}, not {a_type(t)}{hint}", node.span)
 
     def x_ListLit(self, n, scope):
         if not n.items:
@@ -360,7 +360,7 @@ class Expressions:
         for item in n.items:
             t = self.coerce(item, want)
             if t != want:
-                raise RuleError(f"list items must all be {type_name(want)}s; this one is a {type_name(t)}",
+                raise RuleError(f"list items must all be {type_name(want)}s; this one is {a_type(t)}",
                                 item.span)
         return list_of(want)
 
@@ -387,25 +387,25 @@ class Expressions:
         if n.op == "+" and (lt == list_of(rt) or rt == list_of(lt)):   # `spreads(i) + card`
             side = n.right if lt == list_of(rt) else n.left
             one = f"[{side.id}]" if isinstance(side, ast.Name) else "[...]"
-            raise RuleError(f"'+' joins two lists, not a {type_name(list_of(side.type))} and a "
-                            f"{type_name(side.type)}: write the {type_name(side.type)} as a list of "
+            raise RuleError(f"'+' joins two lists, not {a_type(list_of(side.type))} and "
+                            f"{a_type(side.type)}: write the {type_name(side.type)} as a list of "
                             f"one, {one}", side.span)
         if n.op == "+" and isinstance(lt, tuple) and isinstance(rt, tuple):
-            raise RuleError(f"'+' joins two lists of one type, not a {type_name(lt)} and a "
-                            f"{type_name(rt)}", n.span)
+            raise RuleError(f"'+' joins two lists of one type, not {a_type(lt)} and "
+                            f"{a_type(rt)}", n.span)
         for side, t in ((n.left, lt), (n.right, rt)):
             if t == SEAT:
                 raise RuleError(f"'{n.op}' needs numbers, not a seat (seat_number(p) is a seat's "
                                 f"number; left(p, n) counts seats round the table)", side.span)
             if t in (RANK, SUIT):           # a rank's or suit's place in the deck's order
                 order = "rank_order(r) is a rank's" if t == RANK else "suit_order(s) is a suit's"
-                raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)} ({order} place in "
+                raise RuleError(f"'{n.op}' needs numbers, not {a_type(t)} ({order} place in "
                                 f"the deck's order, a number from 0)", side.span)
             if n.op == "-" and isinstance(t, tuple) and side is n.left:   # `seats - [player]`
                 raise RuleError(f"'-' needs numbers, not a {type_name(t)} (a list without some "
                                 f"items is written [x for x in LIST if x not in OTHERS])", side.span)
             if t != INT:
-                raise RuleError(f"'{n.op}' needs numbers, not a {type_name(t)}", side.span)
+                raise RuleError(f"'{n.op}' needs numbers, not {a_type(t)}", side.span)
         if n.op == "**":                    # a power of numbers written out: certain now
             a, b = _literal(n.left), _literal(n.right)
             if b is not None and b < 0:
@@ -451,17 +451,17 @@ class Expressions:
         lt, rt = self.expr(n.left, scope), self.expr(n.right, scope)
         if n.op in ("in", "notin"):
             if not isinstance(rt, tuple):
-                raise RuleError(f"'in' needs a list or zone on its right, not a {type_name(rt)}", n.right.span)
+                raise RuleError(f"'in' needs a list or zone on its right, not {a_type(rt)}", n.right.span)
             lt = self.coerce(n.left, rt[1])
             rt = self.coerce(n.right, list_of(lt))
             if rt[1] != lt:
-                raise RuleError(f"cannot look for a {type_name(lt)} in a {type_name(rt)}", n.span)
+                raise RuleError(f"cannot look for {a_type(lt)} in {a_type(rt)}", n.span)
             return BOOL
         if lt != rt:
             lt = self.coerce(n.left, rt)
             rt = self.coerce(n.right, lt)
         if lt != rt:
-            raise RuleError(f"cannot compare a {type_name(lt)} with a {type_name(rt)}"
+            raise RuleError(f"cannot compare {a_type(lt)} with {a_type(rt)}"
                             f"{_card_part_hint(n, lt, rt)}{_order_hint(lt, rt)}", n.span)
         if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
             raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
@@ -482,7 +482,7 @@ class Expressions:
     def x_Gen(self, n, scope):
         it = self.expr(n.iter, scope)
         if not isinstance(it, tuple):
-            raise RuleError(f"'for ... in' needs a list or zone, not a {type_name(it)}", n.iter.span)
+            raise RuleError(f"'for ... in' needs a list or zone, not {a_type(it)}", n.iter.span)
         local = self.new_local(n.var)
         n.local = local
         inner = scope.plus(n.var, ("local", it[1], local))

@@ -73,7 +73,8 @@ class Sections:
             lo, hi = o.get("min"), o.get("max")
             if typ == "int" and isinstance(default, int) and not isinstance(default, bool):
                 if (lo is not None and default < lo) or (hi is not None and default > hi):
-                    self.err(f"option '{name}': default {default} is outside its min/max", o.at("default"))
+                    self.err(f"option '{name}': default {default} is outside its min/max "
+                             f"({_bounds(lo, hi)})", o.at("default"))
             choices = o.get("choices")
             if choices is not None:
                 choices = self.option_choices(name, o, typ, default)
@@ -105,7 +106,8 @@ class Sections:
             else:
                 lo, hi = o.get("min"), o.get("max")
                 if (lo is not None and v < lo) or (hi is not None and v > hi):
-                    self.err(f"option '{name}': choice {v} is outside its min/max", src.at(i))
+                    self.err(f"option '{name}': choice {v} is outside its min/max ({_bounds(lo, hi)})",
+                             src.at(i))
                 out.append(v)
         if isinstance(default, int) and not isinstance(default, bool) and out and default not in out:
             self.err(f"option '{name}': default {default} is not one of its choices "
@@ -306,7 +308,19 @@ class Sections:
                     continue
                 out.append(v)
                 self.enum_values[v] = (name, len(out) - 1)
+                self.value_named_like(name, v, at)
             self.enums[name] = out
+
+    def value_named_like(self, typ: str, v: str, at):
+        """A value of a type of yours named like a declared name: in expressions the name is the
+        declared one (`ace == pot` compares with the variable), so the value is only typ.v."""
+        for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
+            items = self.doc.get(section)
+            if isinstance(items, dict) and v in items:
+                what = "card attribute" if section == "attributes" else section[:-1]
+                self.warn(f"types: '{v}' is also the name of the {what} '{v}', which '{v}' means in "
+                          f"expressions; write the value as {typ}.{v}, or choose another name", at)
+                return
 
     def known_type(self, typ, span) -> bool:
         """Whether a declared type (`list of ...` too) is one of the language's or of `types:`."""
@@ -561,3 +575,9 @@ def _before_play(stmts, out: list) -> bool:
             if len(out) > n:
                 out.append(st.span)
     return False
+
+
+def _bounds(lo, hi) -> str:
+    """An option's min/max in words: '1 to 20', 'at least 1', 'at most 20'."""
+    return f"{lo} to {hi}" if lo is not None and hi is not None else \
+        f"at least {lo}" if lo is not None else f"at most {hi}"

@@ -3,7 +3,8 @@ or the values of a type of the file's), to whole numbers or to words of one kind
 kept as their places."""
 from __future__ import annotations
 
-from ..nodes import COLOR, INT, RANK, SUIT, type_name
+from ...errors import suggest
+from ..nodes import COLOR, INT, RANK, SUIT, a_type, type_name
 
 
 def check_tables(ck, tables) -> dict:
@@ -59,6 +60,11 @@ def _column(ck, name: str, what: str, items: list):
     number, else words all of the first one's kind; None after an error at the item."""
     if all(_is_number(x) for _, x, _ in items):
         return INT, {k: int(x) for k, x, _ in items}, {k: str(int(x)) for k, x, _ in items}
+    if _is_number(items[0][1]):         # numbers by the first: the first that is no number is odd
+        k, x, at = next(i for i in items if not _is_number(i[1]))
+        ck.err(f"table '{name}': {what} {str(x)!r} is not a whole number, but the table's first "
+               f"{what} is one: a table's {what}s are all of one kind", at)
+        return None
     first, place, word = None, {}, {}
     for k, x, at in items:
         typ, i = _kind(ck, x)
@@ -67,13 +73,14 @@ def _column(ck, name: str, what: str, items: list):
                    f"all of one kind" if _is_number(x) else f"table '{name}': {what} {str(x)!r} is quoted, "
                    f"so it is a rank, and the deck has no rank {x}: write {x} unquoted for a number"
                    if _quoted_number(x) else f"table '{name}': {what} {str(x)!r} is not "
-                   f"a whole number, a suit, a rank, a colour or a value of a type of yours", at)
+                   f"a whole number, a suit, a rank, a colour or a value of a type of yours"
+                   + suggest(str(x), list(ck.enum_values) + list(ck.deck.suits) + list(ck.deck.ranks)), at)
             return None
         if first is None:
             first = typ
         elif typ != first:
-            ck.err(f"table '{name}': {what} {str(x)!r} is a {type_name(typ)}, but the table's first "
-                   f"{what} is a {type_name(first)}: a table's {what}s are all of one kind", at)
+            ck.err(f"table '{name}': {what} {str(x)!r} is {a_type(typ)}, but the table's first "
+                   f"{what} is {a_type(first)}: a table's {what}s are all of one kind", at)
             return None
         place[k], word[k] = i, str(x)
     return first, place, word
