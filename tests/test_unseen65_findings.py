@@ -81,7 +81,7 @@ def test_the_rules_text_counts_the_different_items_of_a_list(tmp_path):
     path = tmp_path / "rows.yaml"
     path.write_text(ROWS % "{front: 0, middle: 1, back: 2}")
     text = " ".join(describe(load_game(str(path))[0]).split())
-    assert "plus the number of different numbers in rank_order(c's rank) for each card c in cards" in text, text
+    assert "plus the number of different values of rank_order(c's rank) over the cards c in cards" in text, text
     assert "each value once" not in text, text
 
 

@@ -554,8 +554,7 @@ class Describer:
 
     def s_Let(self, st, d):
         w = self.w
-        return [(d, _let_words([(w.code(var.name), w.value_top(node)) for var, node in st.pairs
-                                if node is not None]))]
+        return [(d, _let_words([(w.code(v.name), w.value_top(node)) for v, node in st.pairs if node is not None]))]
 
     def s_Reveal(self, st, d):
         cards, one = _whole(self.w.value(st.cards)), st.cards.type == "card"

@@ -308,19 +308,8 @@ class Sections:
                     continue
                 out.append(v)
                 self.enum_values[v] = (name, len(out) - 1)
-                self.value_named_like(name, v, at)
+                _value_named_like(self, name, v, at)
             self.enums[name] = out
-
-    def value_named_like(self, typ: str, v: str, at):
-        """A value of a type of yours named like a declared name: in expressions the name is the
-        declared one (`ace == pot` compares with the variable), so the value is only typ.v."""
-        for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
-            items = self.doc.get(section)
-            if isinstance(items, dict) and v in items:
-                what = "card attribute" if section == "attributes" else section[:-1]
-                self.warn(f"types: '{v}' is also the name of the {what} '{v}', which '{v}' means in "
-                          f"expressions; write the value as {typ}.{v}, or choose another name", at)
-                return
 
     def known_type(self, typ, span) -> bool:
         """Whether a declared type (`list of ...` too) is one of the language's or of `types:`."""
@@ -581,3 +570,15 @@ def _bounds(lo, hi) -> str:
     """An option's min/max in words: '1 to 20', 'at least 1', 'at most 20'."""
     return f"{lo} to {hi}" if lo is not None and hi is not None else \
         f"at least {lo}" if lo is not None else f"at most {hi}"
+
+
+def _value_named_like(ck, typ: str, v: str, at):
+    """A value of a type of yours named like a declared name: in expressions the name is the
+    declared one (`ace == pot` compares with the variable), so the value is only typ.v."""
+    for section in ("options", "tables", "zones", "attributes", "functions", "variables"):
+        items = ck.doc.get(section)
+        if isinstance(items, dict) and v in items:
+            what = "card attribute" if section == "attributes" else section[:-1]
+            ck.warn(f"types: '{v}' is also the name of the {what} '{v}', which '{v}' means in "
+                    f"expressions; write the value as {typ}.{v}, or choose another name", at)
+            return
