@@ -466,8 +466,13 @@ class Words(Conditions):
         f = n.func
         elt_is_var = isinstance(n.elt, ast.Name) and n.elt.id == n.var
         if f is None:
-            return f"the {self.over(n, env)}" if elt_is_var else \
-                f"{self.value(n.elt, env)} for each {self.over(n, env, plural=False)}"
+            if elt_is_var:
+                return f"the {self.over(n, env)}"
+            elt = self.value(n.elt, env)      # an item that ends in its own 'such that' or 'for
+            top = unbracketed(elt)            # each' is bracketed: a list of lists built for each
+            if " such that " in top or " for each " in top:     # card would run into its own
+                elt = f"({elt})"
+            return f"{elt} for each {self.over(n, env, plural=False)}"
         if f == "count":
             return f"the number of {self.over(n, env)}"
         if f == "first":

@@ -1,0 +1,131 @@
+"""Defects found by writing Shanghai rummy and Conquian (tests/unseen66/) from the docs alone,
+each on a small file of its own."""
+from cardrules.play import render
+from cardrules.testing import stacked
+
+MELDS = """\
+game: Melds
+players: {min: 2, max: 2}
+deck: {ranks: [A, 2, 3, 4, 5, 6, 7, J, Q, K], suits: [Coins, Batons], colors: {Coins: none, Batons: none}, zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  melds: {per_player: true, count: 4, visibility: all}
+moves:
+  pass: {description: Pass}
+hand:
+  - deal: {from: stock, to: hand, count: 5}
+  - move: {top: stock, count: 3, to: "melds(0, 0)", face_up: true}
+  - move: {top: stock, count: 3, to: "melds(0, 1)", face_up: true}
+  - move: {top: stock, count: 3, to: "melds(1, 0)", face_up: true}
+  - choose: [pass]
+    by: 0
+"""
+
+
+def test_a_wide_tables_zone_cell_folds_at_the_room_left_not_at_its_longest_word(tmp_path):
+    # Conquian's players' table at 80 columns folded each seat's melds one card a line
+    # ('JBatons' / 'QBatons' / 'KBatons' / '|' / ... / '| — | —'), eight lines a seat, beside
+    # 25 free columns: the cell was narrowed to its longest word, not to the room left.
+    path = tmp_path / "melds.yaml"
+    path.write_text(MELDS)
+    m = stacked(str(path), "")
+    text = render.to_text(render.render_screen(m, 0, ["South", "North"], [], width=80, height=40), 80)
+    lines = text.splitlines()
+    south = next(i for i, line in enumerate(lines) if "South (you)" in line)
+    north = next(i for i, line in enumerate(lines) if line.lstrip().startswith("North"))
+    assert north - south <= 2, text                  # two lines for South's melds, not seven
+    assert "5Batons 5Coins 4Batons" in lines[south], text
+    assert all(len(line) <= 80 for line in lines), text
+
+
+LAY_OFF = """\
+game: Lay off
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  melds: {per_player: true, count: 2, visibility: all}
+functions:
+  is_set:
+    params: {cards: list of card}
+    body: "count(cards) >= 3 and all(c.rank == cards[0].rank for c in cards)"
+  is_run:
+    params: {cards: list of card}
+    body: >-
+      count(cards) >= 4 and all(c.suit == cards[0].suit for c in cards)
+      and count(unique(c.rank for c in cards)) == count(cards)
+      and max(rank_order(c.rank) for c in cards) - min(rank_order(c.rank) for c in cards) == count(cards) - 1
+moves:
+  lay_off:
+    params:
+      card: {from: "hand(player)"}
+      owner_seat: {from: seats}
+      meld: {from: "indices(melds)",
+             if: "is_set(melds(owner_seat, meld) + [card]) or is_run(melds(owner_seat, meld) + [card])"}
+    do:
+      - move: {cards: card, to: "melds(owner_seat, meld)", face_up: true}
+  pass: {}
+hand:
+  - shuffle: stock
+  - move: {top: stock, count: 4, to: "melds(0, 0)", face_up: true}
+  - deal: {from: stock, to: hand, count: 2}
+  - choose: [lay_off, pass]
+    by: 0
+"""
+
+
+def test_a_refusal_names_a_condition_whose_spelt_out_words_would_be_very_long(tmp_path):
+    # Shanghai's `lay_off 10h` was refused with is_run spelt out, its argument 'the meld of the
+    # owner seat's melds followed by 10♥' ten times over: 756 characters, where the rules text
+    # reads is_run(...) by name (it stayed spelt out while not quite twice its body's length).
+    from cardrules.text.whynot import why_not
+    path = tmp_path / "lay-off.yaml"
+    path.write_text(LAY_OFF)
+    m = stacked(str(path), "3C 4C 5C 6C 2D TH AS KD")
+    text = why_not(m, 0, [m.P.card_names.index("TH")], ["South", "North"], "lay_off")
+    assert text is not None and "is_run(the meld of the owner seat's melds followed by 10♥) is true" in text, text
+    assert len(text) < 400, text
+
+
+RUNS = """\
+game: Runs
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+functions:
+  runs:
+    params: {h: list of card}
+    body: >-
+      [[c] + [first(d for d in h if d.suit == c.suit and rank_order(d.rank) == rank_order(c.rank) + k)
+              for k in range(1, 3)]
+       for c in h if c.rank < 8]
+moves:
+  lay:
+    params:
+      run: {from: "runs(hand(player))"}
+    do:
+      - move: {cards: run, to: table}
+hand:
+  - deal: {from: stock, to: hand, count: 4}
+  - choose: [lay]
+    by: 0
+"""
+
+
+def test_the_rules_bracket_a_list_item_that_ends_in_its_own_such_that_or_for_each(tmp_path, capsys):
+    # Shanghai's runs(h), a list of lists built for each card, read "c followed by the first
+    # card d in h such that ... plus k for each number k in the numbers from 1 to 3 for each
+    # card c in h such that ...": which 'for each' went with which list could not be told.
+    from cardrules import cli
+    path = tmp_path / "runs.yaml"
+    path.write_text(RUNS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("runs(h): (c followed by (the first card d in h such that d and c have the same suit and "
+            "rank_order(d's rank) equals rank_order(c's rank) plus k) for each number k in the numbers "
+            "from 1 to 2) for each card c in h such that c's rank is lower than 8.") in out, out
