@@ -129,3 +129,17 @@ def test_the_rules_bracket_a_list_item_that_ends_in_its_own_such_that_or_for_eac
     assert ("runs(h): (c followed by (the first card d in h such that d and c have the same suit and "
             "rank_order(d's rank) equals rank_order(c's rank) plus k) for each number k in the numbers "
             "from 1 to 2) for each card c in h such that c's rank is lower than 8.") in out, out
+
+
+def test_a_type_error_names_lists_in_the_plural(tmp_path):
+    # Shanghai's `first_set < second_set`, two lists of cards compared, was refused with
+    # "... not list of cardss".
+    from cardrules.language.load import load_game
+    from cardrules.errors import ErrorList
+    import pytest
+    path = tmp_path / "runs.yaml"
+    path.write_text(RUNS.replace('run: {from: "runs(hand(player))"}',
+                                 'run: {from: "runs(hand(player))", if: "run < run"}'))
+    with pytest.raises(ErrorList) as e:
+        load_game(str(path))
+    assert "not lists of cards" in str(e.value) and "cardss" not in str(e.value), str(e.value)

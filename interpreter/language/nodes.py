@@ -35,6 +35,11 @@ def type_name(t) -> str:
     return {"int": "number", "bool": "true/false value"}.get(t, t)
 
 
+def type_names(t) -> str:
+    """type_name in the plural: 'cards', 'lists of cards' (not 'list of cardss')."""
+    return "lists" + type_name(t)[4:] if isinstance(t, tuple) else type_name(t) + "s"
+
+
 @dataclass(eq=False)
 class Node:
     span: Span = field(repr=False)
