@@ -143,3 +143,39 @@ def test_a_type_error_names_lists_in_the_plural(tmp_path):
     with pytest.raises(ErrorList) as e:
         load_game(str(path))
     assert "not lists of cards" in str(e.value) and "cardss" not in str(e.value), str(e.value)
+
+
+SETS = """\
+game: Sets
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  offer: {visibility: all}
+moves:
+  meld_set:
+    params:
+      cards: {from: "subsets([c for c in hand(player) if c.rank == top(offer).rank])", if: "count(cards) >= 1"}
+    do:
+      - move: {cards: cards, to: offer}
+  refuse: {}
+hand:
+  - deal: {from: stock, to: hand, count: 3}
+  - move: {top: stock, to: offer, face_up: true}
+  - choose: [meld_set, refuse]
+    by: 0
+"""
+
+
+def test_a_refused_move_with_no_cards_to_choose_agrees_in_number(tmp_path):
+    # Conquian's `meld set` with no card of the offer's rank in hand was told "there is no cards
+    # to choose (the non-empty selections from ... is empty)".
+    from cardrules.text.whynot import why_not
+    path = tmp_path / "sets.yaml"
+    path.write_text(SETS)
+    m = stacked(str(path), "2C 3C 4C 5C 6C 7C 9D")
+    text = why_not(m, 0, [], ["South", "North"], "meld_set")
+    assert text is not None and text.startswith("You cannot meld set: there are no cards to choose (there are no "
+                                                "non-empty selections from the cards c in"), text
+    assert "is empty" not in text, text

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .english import cap, join, plural, singular, with_cards
+from .english import cap, join, plural, plural_name, singular, with_cards
 from .words import Words, param_words, word_move
 
 
@@ -133,10 +133,14 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
             + (f", and {what} is not." if what != words.words(p.name) else ".")
     if w.kind == "none":
         p = w.param
+        many = plural_name(p.name)            # 'there are no cards', not 'there is no cards'
+        no = "are no" if many else "is no"
         if w.node is None:
-            return head + f"there is no {param_words(words, p)} to choose ({words.value(p.source, env)} " \
-                          f"is empty)."
-        return head + f"there is no {param_words(words, p)} {_among(P, words, p, env)} such that " \
+            source = words.value(p.source, env)
+            if many and source.startswith("the "):   # not '(the non-empty selections ... is empty)'
+                return head + f"there are no {param_words(words, p)} to choose (there are no {source[4:]})."
+            return head + f"there {no} {param_words(words, p)} to choose ({source} is empty)."
+        return head + f"there {no} {param_words(words, p)} {_among(P, words, p, env)} such that " \
                       f"{words.cond(w.node, env)}."
     return head.rstrip(": ") + "."
 
