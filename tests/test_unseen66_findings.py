@@ -179,3 +179,39 @@ def test_a_refused_move_with_no_cards_to_choose_agrees_in_number(tmp_path):
     assert text is not None and text.startswith("You cannot meld set: there are no cards to choose (there are no "
                                                 "non-empty selections from the cards c in"), text
     assert "is empty" not in text, text
+
+
+BUYS = """\
+game: Buys
+players: {min: 3, max: 3}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+variables:
+  turn: {type: seat, initial: "left(dealer)"}
+moves:
+  buy:
+    do:
+      - move: {top: stock, to: "hand(player)"}
+  pass: {}
+hand:
+  - for_each: q
+    in: "after(turn)"
+    do:
+      - choose: [buy, pass]
+        by: q
+"""
+
+
+def test_the_rules_do_not_say_in_turn_after_turn(tmp_path, capsys):
+    # Shanghai's buyers, `for_each: q` `in: "after(turn)"`, read "For each other player q, in
+    # turn after turn:" (as do President's and a score of others' `first(q for q in after(turn)
+    # ...)`): the idiom 'in turn' beside a seat named turn.
+    from cardrules import cli
+    path = tmp_path / "buys.yaml"
+    path.write_text(BUYS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "For each other player q, in order after turn:" in out, out
+    assert "in turn after turn" not in out, out

@@ -19,7 +19,7 @@ from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions, _bracketed, _ends_open, _open_ended
 from . import english
-from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
+from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, in_turn, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -434,9 +434,9 @@ class Words(Conditions):
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            where = f" in turn after {self.seat(it.args[0], ienv)}"
+            where = f" {in_turn(self.seat(it.args[0], ienv))} after {self.seat(it.args[0], ienv)}"
         elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
-            where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
+            where = f" {in_turn(self.seat(it.args[0], ienv))} {it.func} from {self.seat(it.args[0], ienv)}"
         else:                 # `for q in [0, 2]` with hand(q): "player q among players 0 and 2"
             where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.value(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
@@ -550,9 +550,9 @@ class Words(Conditions):
                 return f"the player {v(a[1])} seats to the {f} of {v(a[0])}"
             return f"the player to the {f} of {v(a[0])}"
         if f == "after":
-            return f"the other players in turn after {v(a[0])}"
+            return f"the other players {in_turn(v(a[0]))} after {v(a[0])}"
         if f in ("clockwise", "anticlockwise"):
-            return f"all players in turn {f} from {self.seat(a[0], env)}"
+            return f"all players {in_turn(self.seat(a[0], env))} {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
         if f == "face_up":
