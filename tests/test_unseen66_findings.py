@@ -215,3 +215,16 @@ def test_the_rules_do_not_say_in_turn_after_turn(tmp_path, capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "For each other player q, in order after turn:" in out, out
     assert "in turn after turn" not in out, out
+
+
+def test_the_rules_bracket_a_joined_list_that_items_are_taken_from(tmp_path, capsys):
+    # Conquian's run, `sorted_by(rank_order(c.rank) for c in run_cards(...) + offer)`, read
+    # "Move the cards c in run_cards(...) followed by the offer ordered by ...": as if only the
+    # offer were ordered.
+    from cardrules import cli
+    path = tmp_path / "sorted.yaml"
+    path.write_text(SETS.replace('- move: {cards: cards, to: offer}',
+                                 '- move: {cards: "sorted_by(rank_order(c.rank) for c in cards + hand(player))", to: offer}'))
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Move the cards c in (the cards followed by the player's hand) ordered by" in out, out

@@ -438,7 +438,7 @@ class Words(Conditions):
         elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
             where = f" {in_turn(self.seat(it.args[0], ienv))} {it.func} from {self.seat(it.args[0], ienv)}"
         else:                 # `for q in [0, 2]` with hand(q): "player q among players 0 and 2"
-            where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.value(it, ienv)}"
+            where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.wrapped(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
         if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
