@@ -228,3 +228,49 @@ def test_the_rules_bracket_a_joined_list_that_items_are_taken_from(tmp_path, cap
     assert cli.main(["rules", str(path)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Move the cards c in (the cards followed by the player's hand) ordered by" in out, out
+
+
+TWO_SETS = """\
+game: Two sets
+players: {min: 2, max: 2}
+deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9], suits: [C, D, H, S], zone: stock}
+zones:
+  stock: {visibility: none}
+  hand: {per_player: true, visibility: owner}
+  table: {visibility: all}
+moves:
+  lay_two_sets:
+    params:
+      first_set: {from: "groups(hand(player), 3, rank)"}
+      second_set: {from: "groups(hand(player), 3, rank)", if: "first_set[0].rank < second_set[0].rank"}
+    do:
+      - move: {cards: "first_set + second_set", to: table}
+  pass: {}
+hand:
+  - shuffle: stock
+  - deal: {from: stock, to: hand, count: 4}
+  - choose: [lay_two_sets, pass]
+    by: 0
+"""
+
+
+def test_groups_read_groups_of_3_cards(tmp_path, capsys):
+    # Shanghai's contract read "one of the groups of 3 of cards in the player's hand with the same
+    # rank".
+    from cardrules import cli
+    path = tmp_path / "two-sets.yaml"
+    path.write_text(TWO_SETS)
+    assert cli.main(["rules", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "one of the groups of 3 cards in the player's hand with the same rank" in out, out
+
+
+def test_a_refusal_reads_the_first_card_of_a_list_of_cards_as_that_card(tmp_path):
+    # `lay two sets` with one set was refused "... such that the rank of the first card of 6♦, 6♥
+    # and 6♠ is lower than ...".
+    from cardrules.text.whynot import why_not
+    path = tmp_path / "two-sets.yaml"
+    path.write_text(TWO_SETS)
+    m = stacked(str(path), "2C 6D 3C 6H 4C 6S 5C 9D")
+    text = " ".join(why_not(m, 0, [], ["South", "North"], "lay_two_sets").split())
+    assert "such that the rank of 6♦ is lower than the rank of the first card of the second set" in text, text

@@ -349,6 +349,9 @@ class Words(Conditions):
             idx.type = n.index.type
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
+        if isinstance(obj, ast.ListLit) and isinstance(idx, ast.Num) and \
+                -len(obj.items) <= idx.value < len(obj.items):   # cards a refused move was typed
+            return self.value(obj.items[idx.value], oenv)      # with: 6♦, not 'the first card of 6♦, 6♥ and 6♠'
         where = self.value(obj, oenv)
         if idx.type == "seat":                        # a list kept in seat order
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
@@ -563,8 +566,9 @@ class Words(Conditions):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":
             size = a[1]
-            kind = "pairs" if isinstance(size, ast.Num) and size.value == 2 else f"groups of {v(size)}"
-            return f"the {kind} of cards in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
+            kind = "pairs of cards" if isinstance(size, ast.Num) and size.value == 2 else \
+                f"groups of {v(size)} cards"          # not 'the groups of 3 of cards'
+            return f"the {kind} in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
         if f == "range":
             lo, hi = ("0", a[0]) if len(a) == 1 else (v(a[0]), a[1])
             if isinstance(hi, ast.BinOp) and hi.op == "+" and isinstance(hi.right, ast.Num) \
