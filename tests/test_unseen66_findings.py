@@ -274,3 +274,15 @@ def test_a_refusal_reads_the_first_card_of_a_list_of_cards_as_that_card(tmp_path
     m = stacked(str(path), "2C 6D 3C 6H 4C 6S 5C 9D")
     text = " ".join(why_not(m, 0, [], ["South", "North"], "lay_two_sets").split())
     assert "such that the rank of 6♦ is lower than the rank of the first card of the second set" in text, text
+
+
+def test_a_refusal_says_there_are_no_groups_not_that_the_groups_is_empty(tmp_path):
+    # `lay two sets` without a set in hand: "there is no first set to choose (the groups of 3
+    # cards in the player's hand with the same rank is empty)".
+    from cardrules.text.whynot import why_not
+    path = tmp_path / "two-sets.yaml"
+    path.write_text(TWO_SETS)
+    m = stacked(str(path), "2C 6D 3C 6H 4C 7S 5C 9D")
+    text = " ".join(why_not(m, 0, [], ["South", "North"], "lay_two_sets").split())
+    assert text == ("You cannot lay two sets: there is no first set to choose (there are no groups of 3 cards "
+                    "in the player's hand with the same rank)."), text

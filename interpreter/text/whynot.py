@@ -5,6 +5,8 @@ there is no target in the table such that 9♣'s value and the target's value su
 """
 from __future__ import annotations
 
+import re
+
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
@@ -137,8 +139,8 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
         no = "are no" if many else "is no"
         if w.node is None:
             source = words.value(p.source, env)
-            if many and source.startswith("the "):   # not '(the non-empty selections ... is empty)'
-                return head + f"there are no {param_words(words, p)} to choose (there are no {source[4:]})."
+            if _plural_phrase(source):   # not '(the non-empty selections ... is empty)'
+                return head + f"there {no} {param_words(words, p)} to choose (there are no {source[4:]})."
             return head + f"there {no} {param_words(words, p)} to choose ({source} is empty)."
         return head + f"there {no} {param_words(words, p)} {_among(P, words, p, env)} such that " \
                       f"{words.cond(w.node, env)}."
@@ -206,6 +208,17 @@ def _among(P, words, p, env) -> str:
         zone = P.game.zones[z]
         return f"among the {zone.count} {plural(words.words(z))}"
     return f"in {words.value(p.source, env)}"
+
+
+def _plural_phrase(text: str) -> bool:
+    """Whether a list in words is a plural noun phrase, 'the groups of 3 cards in ...', 'the
+    cards c in ...' (not 'the player's hand'), by the last word before its first 'in', 'of',
+    'from', 'with' or 'such that', a loop variable's letter left out."""
+    if not text.startswith("the "):
+        return False
+    words = re.split(r" (?:in|of|from|with|such that) ", text, maxsplit=1)[0].split()[1:]
+    words = [x for x in words if len(x) > 1]
+    return bool(words) and plural_name(words[-1])
 
 
 def _is_cards(v) -> bool:
