@@ -286,3 +286,14 @@ def test_a_refusal_says_there_are_no_groups_not_that_the_groups_is_empty(tmp_pat
     text = " ".join(why_not(m, 0, [], ["South", "North"], "lay_two_sets").split())
     assert text == ("You cannot lay two sets: there is no first set to choose (there are no groups of 3 cards "
                     "in the player's hand with the same rank)."), text
+
+
+def test_the_menu_shows_the_top_card_of_a_players_numbered_pile_a_move_puts_cards_on(tmp_path):
+    # Shanghai's lay-off read "Lay off 4♦, owner seat you, meld 1", where a shared pile reads
+    # "pile 2 (on 8♥)": the piles of a zone per player and index never showed their top card.
+    from cardrules.text import narrate
+    path = tmp_path / "lay-off.yaml"
+    path.write_text(LAY_OFF)
+    m = stacked(str(path), "3C 4C 5C 6C 2D 7C AS KD")
+    menu = [narrate.describe_move(m, mv, 0, ["South", "North"]) for mv in m.legal_moves()]
+    assert "Lay off 7♣, owner seat you, meld 1 (on 6♣)" in menu, menu
