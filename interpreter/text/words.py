@@ -349,9 +349,8 @@ class Words(Conditions):
             idx.type = n.index.type
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
-        if isinstance(obj, ast.ListLit) and isinstance(idx, ast.Num) and \
-                -len(obj.items) <= idx.value < len(obj.items):   # cards a refused move was typed
-            return self.value(obj.items[idx.value], oenv)      # with: 6♦, not 'the first card of 6♦, 6♥ and 6♠'
+        if _listed_item(obj, idx):     # of the cards a refused move was typed with: 6♦, not
+            return self.value(obj.items[idx.value], oenv)   # 'the first card of 6♦, 6♥ and 6♠'
         where = self.value(obj, oenv)
         if idx.type == "seat":                        # a list kept in seat order
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
@@ -469,13 +468,8 @@ class Words(Conditions):
         f = n.func
         elt_is_var = isinstance(n.elt, ast.Name) and n.elt.id == n.var
         if f is None:
-            if elt_is_var:
-                return f"the {self.over(n, env)}"
-            elt = self.value(n.elt, env)      # an item that ends in its own 'such that' or 'for
-            top = unbracketed(elt)            # each' is bracketed: a list of lists built for each
-            if " such that " in top or " for each " in top:     # card would run into its own
-                elt = f"({elt})"
-            return f"{elt} for each {self.over(n, env, plural=False)}"
+            return f"the {self.over(n, env)}" if elt_is_var else \
+                f"{_own_clause(self.value(n.elt, env))} for each {self.over(n, env, plural=False)}"
         if f == "count":
             return f"the number of {self.over(n, env)}"
         if f == "first":
@@ -566,8 +560,7 @@ class Words(Conditions):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":
             size = a[1]
-            kind = "pairs of cards" if isinstance(size, ast.Num) and size.value == 2 else \
-                f"groups of {v(size)} cards"          # not 'the groups of 3 of cards'
+            kind = "pairs of cards" if isinstance(size, ast.Num) and size.value == 2 else f"groups of {v(size)} cards"
             return f"the {kind} in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
         if f == "range":
             lo, hi = ("0", a[0]) if len(a) == 1 else (v(a[0]), a[1])
@@ -672,6 +665,17 @@ class Words(Conditions):
         return f"{self.code(n.func)}({args})"
 
 
+def _own_clause(item: str) -> str:
+    """A list's item in words, bracketed when it has its own 'such that' or 'for each' (runs(h))."""
+    top = unbracketed(item)
+    return f"({item})" if " such that " in top or " for each " in top else item
+
+
+def _listed_item(obj, idx) -> bool:
+    """Whether obj[idx] is an item of a list written out (or of cards typed), at a fixed index."""
+    return isinstance(obj, ast.ListLit) and isinstance(idx, ast.Num) and -len(obj.items) <= idx.value < len(obj.items)
+
+
 def _repeated_calls(body) -> set:
     """The user functions that `body` calls more than twice: a covers(f, l, t) that tries
     beats(a, b, t) on each way of pairing the cards names beats, not spells it out 24 times."""
@@ -701,11 +705,9 @@ def _grows_long(w: Words, n, env) -> bool:
         spelled = len(w.cond(*w.inline(fn, n, env)))
         if spelled <= INLINE_CALL_WORDS:
             return False
-        if spelled > 2 * INLINE_CALL_WORDS:   # whatever the body: Shanghai's is_run(the meld of
-            return True     # the owner seat's melds followed by 10♥) spelt out was 756 characters
-        if fn.name not in own:
-            own[fn.name] = len(w.cond(fn.body))
-        return spelled > 2 * own[fn.name]
+        if fn.name not in own:          # (or past 480 characters whatever the body: Shanghai's
+            own[fn.name] = len(w.cond(fn.body))   # is_run(the meld ... followed by 10♥) was 756)
+        return spelled > 2 * own[fn.name] or spelled > 2 * INLINE_CALL_WORDS
     finally:
         measuring.discard(key)
 
