@@ -78,8 +78,9 @@ def test_a_slice_followed_by_a_list_is_bracketed_in_the_rules_text(capsys):
     # turn followed by turn": the slice seemed to be of the joined list
     assert cli.main(["rules", str(ROOT / "tests" / "unseen51" / "tien-len.yaml")]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert ("the first player q in (all but the first player of all players in turn anticlockwise "
-            "from turn) followed by turn such that q's passed is false") in out
+    assert ("the first player q in ((all but the first player of all players in order anticlockwise "
+            "from turn) followed by turn) such that q's passed is false") in out   # (unseen66: the list a
+    #                                                   player is taken from is bracketed whole too)
 
 
 def test_the_reason_for_a_refused_move_wraps_under_itself_not_at_the_margin(tmp_path):

@@ -42,6 +42,11 @@ def a_type(t) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+def type_names(t) -> str:
+    """type_name in the plural: 'cards', 'lists of cards' (not 'list of cardss')."""
+    return "lists" + type_name(t)[4:] if isinstance(t, tuple) else type_name(t) + "s"
+
+
 @dataclass(eq=False)
 class Node:
     span: Span = field(repr=False)

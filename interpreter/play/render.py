@@ -246,8 +246,11 @@ def _hold(t: Table, rows: list, lo: int, hi: int, width: int):
     for i in sorted(range(lo, hi), key=lambda i: word[i] - full[i]):     # most to gain first
         if sum(full) + 2 * (len(full) - 1) <= width:
             break
-        full[i] = word[i]
-        t.columns[i].max_width = word[i]
+        # as wide as the others leave room for, not its longest word: a rummy's melds,
+        # 'J♠ Q♠ K♠ | 6♥ 7♥ 8♥ | — | —', folded one card a line beside 25 free columns
+        room = width - (sum(full) - full[i]) - 2 * (len(full) - 1)
+        full[i] = min(full[i], max(word[i], room))
+        t.columns[i].max_width = full[i]
 
 def _dotted(pieces: list, sep: str, sep_style: str, width: int | None) -> list:
     """`pieces` joined by `sep` into lines of at most `width` columns, broken between two pieces,

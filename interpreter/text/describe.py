@@ -16,8 +16,8 @@ from ..language.nodes import walk
 from . import outcome
 from .document import Heading, Items, Otherwise, Para, Table, render_md, render_text
 from .procedures import call_step, procedures_section, type_noun
-from .english import a_or_an, cap, join, plural, singular
-from .words import NOUNS, SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
+from .english import a_or_an, cap, in_turn, join, plural, singular
+from .words import SUIT_SYMBOLS, Words, _runs_on, the_param, word_move
 
 
 def describe(game: m.Game, fmt: str = "text", options: dict | None = None) -> str:
@@ -604,9 +604,9 @@ class Describer:
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             head = f"For each player {v}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
-            head = f"For each player {v}, in turn {it.func} from {w.seat(it.args[0])}:"
+            head = f"For each player {v}, {in_turn(w.seat(it.args[0]))} {it.func} from {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            head = f"For each other player {v}, in turn after {w.seat(it.args[0])}:"
+            head = f"For each other player {v}, {in_turn(w.seat(it.args[0]))} after {w.seat(it.args[0])}:"
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "groups":
             size = it.args[1]
             kind = "pair of cards" if isinstance(size, ast.Num) and size.value == 2 else \

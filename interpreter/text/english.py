@@ -72,6 +72,12 @@ def plural_name(name: str) -> bool:
         and last not in _SINGULAR_S
 
 
+def in_turn(seat: str) -> str:
+    """'in turn' before 'after the dealer', but 'in order' before a seat named turn (a variable
+    `turn`): 'For each other player q, in order after turn', not 'in turn after turn'."""
+    return "in order" if re.search(r"\bturn\b", seat) else "in turn"
+
+
 _ARE = {"is": "are", "equals": "equal", "does not": "do not", "has": "have"}
 
 

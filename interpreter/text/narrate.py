@@ -7,14 +7,13 @@ as at a card table); 5 South, West, Northwest, Northeast, East; more: Seat 1 ...
 """
 from __future__ import annotations
 
-import re
 from ..language import cards as cardtext
 from ..language.check.names import SUIT_WORDS
 from ..language.nodes import Name, named_cards
 from ..engine.observe import visible
 from . import marks
 from .places import _hidden_input, has_card
-from .sources import indexed_zone, taken_from, taken_inside  # (narrate.taken_from ...: used by others)
+from .sources import grid_seat, indexed_zone, taken_from, taken_inside  # (narrate.taken_from ...: used by others)
 from .english import cards_words, counts_piles, join, says_label, shown_places, singular, tally, to_places, third_person, verb_words, words, you_at  # (narrate.words ...: used by others)
 
 # a suit of the usual four answers to its word too at the terminal: `jack js hearts`
@@ -121,9 +120,10 @@ def seen_cards(match, viewer: int) -> set:
 
 
 def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: bool = False,
-                source: bool = False) -> str:
+                source: bool = False, seat: int | None = None) -> str:
     """One argument in plain words. `detail` adds the top card of an indexed zone: the card to
-    play on, or with `source` (a pile the move takes from, taken_from) the card taken."""
+    play on, or with `source` (a pile the move takes from, taken_from) the card taken; of a zone
+    per player and index, of `seat`'s instance (the seat the move puts cards on, grid_seat)."""
     P = match.P
     deck = P.game.deck
     if param is not None and param.blind:
@@ -150,8 +150,9 @@ def value_words(match, param, v, typ, names: list, viewer: int = -1, detail: boo
     zname = indexed_zone(param) if param is not None else None
     if zname is not None and zname in P.base:
         text = str(v + 1)
-        if detail and P.game.zones[zname].kind != "grid":    # (a grid's: whose instance is not known here)
-            zi = P.base[zname] + v
+        grid = P.game.zones[zname].kind == "grid"
+        if detail and (not grid or seat is not None):     # (a grid's: of the seat given)
+            zi = P.base[zname] + (seat * P.game.zones[zname].count if grid else 0) + v
             z = match.S.Z[zi]
             if z and visible(match, viewer, zi, len(z) - 1, z[-1]):
                 text += f" ({card(P, z[-1])})" if source else f" (on {card(P, z[-1])})"
@@ -166,11 +167,14 @@ def _arg_parts(match, move, names, viewer, detail, skip_cards=False):
     parts = []
     sources = taken_from(mv) if detail else ()
     bare = taken_inside(mv) if detail else ()
+    values = dict(zip((p.name for p in mv.params), move[1:]))
     for k, (p, v) in enumerate(zip(mv.params, move[1:])):
         if skip_cards and (p.blind or p.type == "card" or isinstance(p.type, tuple)):
             continue
+        who = grid_seat(mv, p) if detail and indexed_zone(p) else None   # Shanghai's lay-off:
+        seat = (match.pending[0] if match.pending else None) if who == "player" else values.get(who)
         text = value_words(match, p, v, p.type, names, viewer, detail and p.name not in bare,
-                           p.name in sources)
+                           p.name in sources, seat if isinstance(seat, int) else None)
         self_explained = p.blind or p.type in ("card", "seat") or isinstance(p.type, tuple)
         parts.append(text if (k == 0 and self_explained) else f"{param_label(p)} {text}")
     return mv, parts

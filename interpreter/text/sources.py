@@ -72,3 +72,17 @@ def taken_inside(mv) -> set:
                 and any(_names_instance(x, zname, p.name) for x in walk(q.source)) for q in mv.params):
             out.add(p.name)
     return out - taken_from(mv)
+
+
+def grid_seat(mv, p):
+    """For a parameter numbering a zone per player and index (`meld: {from: "indices(melds)"}`),
+    the seat whose instance the move puts cards on, as written there (`melds(owner, meld)`):
+    'player', the name of another parameter, or None (no such statement, or any other seat)."""
+    zname = indexed_zone(p)
+    for st in _move_stmts(mv.body):
+        if isinstance(st, m.MoveCards) and _names_instance(st.to, zname, p.name) and len(st.to.args) == 2:
+            seat = st.to.args[0]
+            if isinstance(seat, Name) and (seat.id == "player" or any(q.name == seat.id for q in mv.params)):
+                return seat.id
+            return None
+    return None

@@ -5,10 +5,12 @@ there is no target in the table such that 9♣'s value and the target's value su
 """
 from __future__ import annotations
 
+import re
+
 from ..engine.probe import Why, explain, local_of
 from ..language import nodes
 from . import narrate
-from .english import cap, join, plural, singular, with_cards
+from .english import cap, join, plural, plural_name, singular, with_cards
 from .words import Words, param_words, word_move
 
 
@@ -135,10 +137,14 @@ def say(match, seat: int, w: Why, names: list, text: str | None = None) -> str:
             + (f", and {what} is not." if what != words.words(p.name) else ".")
     if w.kind == "none":
         p = w.param
+        many = plural_name(p.name)            # 'there are no cards', not 'there is no cards'
+        no = "are no" if many else "is no"
         if w.node is None:
-            return head + f"there is no {param_words(words, p)} to choose ({words.value(p.source, env)} " \
-                          f"is empty)."
-        return head + f"there is no {param_words(words, p)} {_among(P, words, p, env)} such that " \
+            source = words.value(p.source, env)
+            if _plural_phrase(source):   # not '(the non-empty selections ... is empty)'
+                return head + f"there {no} {param_words(words, p)} to choose (there are no {source[4:]})."
+            return head + f"there {no} {param_words(words, p)} to choose ({source} is empty)."
+        return head + f"there {no} {param_words(words, p)} {_among(P, words, p, env)} such that " \
                       f"{words.cond(w.node, env)}."
     return head.rstrip(": ") + "."
 
@@ -205,6 +211,17 @@ def _among(P, words, p, env) -> str:
         return f"among the {zone.count} {plural(words.words(z))}"
     among = words.value(p.source, env)
     return f"in ({among})" if " such that " in among and p.cond is not None else f"in {among}"
+
+
+def _plural_phrase(text: str) -> bool:
+    """Whether a list in words is a plural noun phrase, 'the groups of 3 cards in ...', 'the
+    cards c in ...' (not 'the player's hand'), by the last word before its first 'in', 'of',
+    'from', 'with' or 'such that', a loop variable's letter left out."""
+    if not text.startswith("the "):
+        return False
+    words = re.split(r" (?:in|of|from|with|such that) ", text, maxsplit=1)[0].split()[1:]
+    words = [x for x in words if len(x) > 1]
+    return bool(words) and plural_name(words[-1])
 
 
 def _is_cards(v) -> bool:

@@ -19,7 +19,7 @@ from ..language.nodes import walk
 from ..errors import clean
 from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _every_value, _open_ended, _unique_gen
 from . import english
-from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, join, plural, singular, unbracketed
+from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, in_turn, join, plural, singular, unbracketed
 
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -349,6 +349,8 @@ class Words(Conditions):
             idx.type = n.index.type
         if self.is_zone(obj):
             return _zone_position(self, self.value(obj, oenv), idx, env)
+        if _listed_item(obj, idx):     # of the cards a refused move was typed with: 6♦, not
+            return self.value(obj.items[idx.value], oenv)   # 'the first card of 6♦, 6♥ and 6♠'
         where = self.value(obj, oenv)
         if idx.type == "seat":                        # a list kept in seat order
             return f"the {noun} of {where} for {self.seat(idx, env)} (by seat number)"
@@ -436,11 +438,11 @@ class Words(Conditions):
         if isinstance(it, ast.Name) and it.ref and it.ref[0] == "builtin" and it.ref[2] == "seats":
             where = ""
         elif isinstance(it, ast.Call) and it.ref is None and it.func == "after":
-            where = f" in turn after {self.seat(it.args[0], ienv)}"
+            where = f" {in_turn(self.seat(it.args[0], ienv))} after {self.seat(it.args[0], ienv)}"
         elif isinstance(it, ast.Call) and it.ref is None and it.func in ("clockwise", "anticlockwise"):
-            where = f" in turn {it.func} from {self.seat(it.args[0], ienv)}"
+            where = f" {in_turn(self.seat(it.args[0], ienv))} {it.func} from {self.seat(it.args[0], ienv)}"
         else:                 # `for q in [0, 2]` with hand(q): "player q among players 0 and 2"
-            where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.value(it, ienv)}"
+            where = f" {'among players' if _numbers_as_seats(n, it) else 'in'} {self.wrapped(it, ienv)}"
         var = (env or {}).get(("rename", getattr(n, "local", None)), n.var)
         s = noun + (f" {self.code(var)}" if with_var else "") + where
         if n.cond is not None:      # "..., smallest first, such that": the order is not the condition's
@@ -469,7 +471,7 @@ class Words(Conditions):
         elt_is_var = isinstance(n.elt, ast.Name) and n.elt.id == n.var
         if f is None:
             return f"the {self.over(n, env)}" if elt_is_var else \
-                f"{self.value(n.elt, env)} for each {self.over(n, env, plural=False)}"
+                f"{_own_clause(self.value(n.elt, env))} for each {self.over(n, env, plural=False)}"
         if f == "count":
             return f"the number of {self.over(n, env)}"
         if f == "first":
@@ -549,9 +551,9 @@ class Words(Conditions):
                 return f"the player {v(a[1])} seats to the {f} of {v(a[0])}"
             return f"the player to the {f} of {v(a[0])}"
         if f == "after":
-            return f"the other players in turn after {v(a[0])}"
+            return f"the other players {in_turn(v(a[0]))} after {v(a[0])}"
         if f in ("clockwise", "anticlockwise"):
-            return f"all players in turn {f} from {self.seat(a[0], env)}"
+            return f"all players {in_turn(self.seat(a[0], env))} {f} from {self.seat(a[0], env)}"
         if f == "owner":
             return f"the player who holds {v(a[0])}"
         if f == "face_up":
@@ -562,8 +564,8 @@ class Words(Conditions):
             return self.of(a[0], env, "score in this hand" if f == "score" else "match total")
         if f == "groups":
             size = a[1]
-            kind = "pairs" if isinstance(size, ast.Num) and size.value == 2 else f"groups of {v(size)}"
-            return f"the {kind} of cards in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
+            kind = "pairs of cards" if isinstance(size, ast.Num) and size.value == 2 else f"groups of {v(size)} cards"
+            return f"the {kind} in {v(a[0])} with the same {join([v(x) for x in a[2:]])}"
         if f == "range":
             lo, hi = ("0", a[0]) if len(a) == 1 else (v(a[0]), a[1])
             if isinstance(hi, ast.BinOp) and hi.op == "+" and isinstance(hi.right, ast.Num) \
@@ -666,6 +668,17 @@ class Words(Conditions):
         return f"{self.code(n.func)}({args})"
 
 
+def _own_clause(item: str) -> str:
+    """A list's item in words, bracketed when it has its own 'such that' or 'for each' (runs(h))."""
+    top = unbracketed(item)
+    return f"({item})" if " such that " in top or " for each " in top else item
+
+
+def _listed_item(obj, idx) -> bool:
+    """Whether obj[idx] is an item of a list written out (or of cards typed), at a fixed index."""
+    return isinstance(obj, ast.ListLit) and isinstance(idx, ast.Num) and -len(obj.items) <= idx.value < len(obj.items)
+
+
 def _repeated_calls(body) -> set:
     """The user functions that `body` calls more than twice: a covers(f, l, t) that tries
     beats(a, b, t) on each way of pairing the cards names beats, not spells it out 24 times."""
@@ -695,9 +708,9 @@ def _grows_long(w: Words, n, env) -> bool:
         spelled = len(w.cond(*w.inline(fn, n, env)))
         if spelled <= INLINE_CALL_WORDS:
             return False
-        if fn.name not in own:
-            own[fn.name] = len(w.cond(fn.body))
-        return spelled > 2 * own[fn.name]
+        if fn.name not in own:          # (or past 480 characters whatever the body: Shanghai's
+            own[fn.name] = len(w.cond(fn.body))   # is_run(the meld ... followed by 10♥) was 756)
+        return spelled > 2 * own[fn.name] or spelled > 2 * INLINE_CALL_WORDS
     finally:
         measuring.discard(key)
 

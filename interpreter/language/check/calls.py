@@ -3,7 +3,7 @@ built-in function (f_NAME: its arguments and the type it gives)."""
 from __future__ import annotations
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name, type_names
 from ...errors import RuleError, suggest
 from .names import BUILTIN_FUNCS, CARD_ATTRS, KEYS, ORDERED, Reported
 
@@ -245,7 +245,7 @@ class Calls:
         t = self.a_list(args[0], scope, "sorted()")
         if t[1] not in ORDERED:
             raise RuleError(f"sorted() orders numbers, ranks, seats or lists of numbers or ranks, "
-                            f"not {type_name(t[1])}s; sort other items by a key: "
+                            f"not {type_names(t[1])}; sort other items by a key: "
                             f"sorted_by(c.rank for c in hand(p))", args[0].span)
         return t
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 
 from .. import nodes as ast
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, a_type, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, TEXT, list_of, a_type, type_name, type_names
 from ...errors import RuleError, suggest
 from .names import BUILTIN_FUNCS, BUILTIN_VALUES, CARD_ATTRS, GEN_FUNCS, KEYS, ORDERED, SUIT_WORDS, UNCHECKED, \
     Reported, _is_zone
@@ -360,7 +360,7 @@ class Expressions:
         for item in n.items:
             t = self.coerce(item, want)
             if t != want:
-                raise RuleError(f"list items must all be {type_name(want)}s; this one is {a_type(t)}",
+                raise RuleError(f"list items must all be {type_names(want)}; this one is {a_type(t)}",
                                 item.span)
         return list_of(want)
 
@@ -465,7 +465,7 @@ class Expressions:
                             f"{_card_part_hint(n, lt, rt)}{_order_hint(lt, rt)}", n.span)
         if n.op not in ("==", "!=") and lt not in ORDERED and lt not in self.enums:
             raise RuleError(f"'{n.op}' needs numbers, ranks, seats or lists of numbers or of ranks, "
-                            f"not {type_name(lt)}s", n.span)
+                            f"not {type_names(lt)}", n.span)
         return BOOL
 
     def x_Let(self, n, scope):
@@ -495,16 +495,16 @@ class Expressions:
         if f not in GEN_FUNCS:
             raise RuleError(f"'{f}' does not take 'for'; these do: {', '.join(sorted(GEN_FUNCS))}", n.span)
         if f == "sum" and et != INT:
-            raise RuleError(f"{f}(...) needs numbers, not {type_name(et)}s", n.elt.span)
+            raise RuleError(f"{f}(...) needs numbers, not {type_names(et)}", n.elt.span)
         if f in ("min", "max"):             # ranks have an order too, lists item by item
             if et not in KEYS:
                 raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them), not "
-                                f"{type_name(et)}s", n.elt.span)
+                                f"{type_names(et)}", n.elt.span)
             return et
         if f == "sorted":
             if et not in ORDERED:
                 raise RuleError(f"sorted(...) orders numbers, ranks, seats or lists of numbers or "
-                                f"ranks, not {type_name(et)}s", n.elt.span)
+                                f"ranks, not {type_names(et)}", n.elt.span)
             return list_of(et)
         if f in ("any", "all"):
             self.coerce(n.elt, BOOL)
@@ -514,7 +514,7 @@ class Expressions:
         if f in ("argmin", "argmax", "sorted_by"):
             if et not in KEYS:
                 raise RuleError(f"{f}(...) needs numbers or ranks (or lists of them) as its key, "
-                                f"not {type_name(et)}s", n.elt.span)
+                                f"not {type_names(et)}", n.elt.span)
             return it if f == "sorted_by" else it[1]
         if f == "unique":
             if isinstance(et, tuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import model as m
 from .. import nodes as ast
 from .. import gamecheck
-from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name
+from ..nodes import BOOL, CARD, COLOR, INT, RANK, SEAT, SUIT, list_of, type_name, type_names
 from ...errors import RuleError, Span, suggest
 from ..parser import parse
 from .tables import check_tables
@@ -195,12 +195,12 @@ class Sections:
                         "place from 0 for the lowest, or give each rank its number under by_rank"
                         if types == {INT, RANK} else
                         f": the value at line {odd.line} is a {type_name(next(t for t, _ in seen if t != typ))}"
-                        f", the others {type_name(typ)}s" if len(types) == 2 else "")
+                        f", the others {type_names(typ)}" if len(types) == 2 else "")
                 self.err(f"attribute '{name}' mixes value types ({', '.join(sorted(map(type_name, types)))})"
                          + hint, span)
             if typ not in (INT, BOOL, RANK, SUIT, COLOR):
                 self.err(f"attribute '{name}' must hold numbers, true/false values, ranks, suits or "
-                         f"colours, not {type_name(typ)}s", span)
+                         f"colours, not {type_names(typ)}", span)
             if default is None and table is not None:
                 if len(table) < self.table_size(table_by):
                     self.warn(f"attribute '{name}' has no default and its table misses some "

@@ -4,7 +4,7 @@ kept as their places."""
 from __future__ import annotations
 
 from ...errors import suggest
-from ..nodes import COLOR, INT, RANK, SUIT, a_type, type_name
+from ..nodes import COLOR, INT, RANK, SUIT, a_type, type_names
 
 
 def check_tables(ck, tables) -> dict:
@@ -28,7 +28,7 @@ def check_tables(ck, tables) -> dict:
             missing = [w for i, w in enumerate(every) if i not in out[name]]
             if missing:
                 ck.err(f"table '{name}' has no entry for {', '.join(missing[:6])}"
-                       f"{', ...' if len(missing) > 6 else ''}: a table keyed by {type_name(ktype)}s "
+                       f"{', ...' if len(missing) > 6 else ''}: a table keyed by {type_names(ktype)} "
                        f"has an entry for each", t.key_span(next(iter(t))) if t else None)
     return out
 
