@@ -71,6 +71,17 @@ def _count_unique(w, u, env) -> str | None:
 class Conditions:
     """Clauses for checked conditions; mixed into `words.Words`, whose methods give the values."""
 
+    def is_zone(self, n) -> bool:
+        return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
+
+    def key(self, n, env) -> str:
+        """A comprehension's item, where a list written out is a key compared item by item
+        (`max([a, b] for ...)`): "of a and b" would read as the larger of the two."""
+        e = n.elt
+        if isinstance(e, ast.ListLit) and len(e.items) > 1:
+            return self.list_of([self.value(i, env) for i in e.items])
+        return self.wrapped(e, env)
+
     # conditions: clauses
     def cond(self, n, env=None) -> str:
         return self.clause(n, env or {}, False)
@@ -433,3 +444,17 @@ def _every_value(w, t) -> list:
     if t == "color":
         return [w.t(c) for c in d.color_names]
     return [w.code(x) for x in w.g.types[t]]
+
+
+def _numbers_below(lo: str, hi, v) -> str:
+    """range(lo, hi) in words: up to a written number, its last number (range(16, 29): from 16
+    to 28); else up to but not including the end."""
+    if isinstance(hi, ast.Num) and type(hi.value) is int:
+        return f"the numbers from {lo} to {hi.value - 1}"
+    return f"the numbers from {lo} up to but not including {v(hi)}"
+
+
+def _aside_closed(key: str) -> str:
+    """A key that ends in an aside ("the values ..., highest first") takes a comma before the
+    verb that follows it: "for which the values ..., highest first, is highest"."""
+    return key + "," if key.endswith((" lowest first", " highest first", ", rounded down")) else key

@@ -17,7 +17,8 @@ from ..language import model as m
 from ..language import nodes as ast
 from ..language.nodes import walk
 from ..errors import clean
-from .conditions import Conditions, _bracketed, _count_unique, _ends_open, _every_value, _open_ended, _unique_gen
+from .conditions import (Conditions, _aside_closed, _bracketed, _count_unique, _ends_open, _every_value,
+                         _numbers_below, _open_ended, _unique_gen)
 from . import english
 from .english import BUILTIN_WORDS, builtin_words, closed, counts_piles, in_turn, join, plural, singular, unbracketed
 
@@ -67,14 +68,6 @@ def _total_of(what: str) -> str:
     """'total points' for sum(c.points ...), and for sum(total(q) ...) 'sum of the match
     totals', not 'total total'."""
     return "sum of the match totals" if what == "total" else f"total {what}"
-
-
-def _numbers_below(lo: str, hi, v) -> str:
-    """range(lo, hi) in words: up to a written number, its last number (range(16, 29): from 16
-    to 28); else up to but not including the end."""
-    if isinstance(hi, ast.Num) and type(hi.value) is int:
-        return f"the numbers from {lo} to {hi.value - 1}"
-    return f"the numbers from {lo} up to but not including {v(hi)}"
 
 
 def _zone_position(w, where: str, idx, env) -> str:
@@ -269,9 +262,6 @@ class Words(Conditions):
         r, renv = self.resolve(n, env or {})
         return self.seat_number(r.value) if isinstance(r, ast.Num) else self.value(n, env)
 
-    def is_zone(self, n) -> bool:
-        return getattr(n, "ref", None) is not None and n.ref[0] == "zone"
-
     # values: noun phrases
     def value(self, n, env=None) -> str:
         env = env or {}
@@ -365,14 +355,6 @@ class Words(Conditions):
     v_Slice = _slice
 
     list_of = staticmethod(english.list_of)
-
-    def key(self, n, env) -> str:
-        """A comprehension's item, where a list written out is a key compared item by item
-        (`max([a, b] for ...)`): "of a and b" would read as the larger of the two."""
-        e = n.elt
-        if isinstance(e, ast.ListLit) and len(e.items) > 1:
-            return self.list_of([self.value(i, env) for i in e.items])
-        return self.wrapped(e, env)
 
     def v_BinOp(self, n, env):
         def side(x, right):
@@ -794,10 +776,3 @@ def _numbers_as_seats(n, it) -> bool:
     return n.iter.type == ("list", "int") and isinstance(it, ast.ListLit) and any(
         isinstance(x, ast.Name) and x.id == n.var and x.type == "seat"
         for part in (n.elt, n.cond) if part is not None for x in walk(part))
-
-
-def _aside_closed(key: str) -> str:
-    """A key that ends in an aside ("the values ..., highest first") takes a comma before the
-    verb that follows it: "for which the values ..., highest first, is highest"."""
-    return key + "," if key.endswith((" lowest first", " highest first", ", rounded down")) else key
-
