@@ -58,7 +58,7 @@ def test_flatten_is_put_in_words(tmp_path):
     text = _rules(tmp_path, ITALIAN)
     assert "flatten(" not in text
     assert "both(sets): the cards in sets." in text
-    assert "Turn the cards in q's hand for each player q face up" in text
+    assert "Turn (the cards in q's hand for each player q) face up" in text
 
 
 TRICK = """\
