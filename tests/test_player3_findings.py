@@ -1,0 +1,57 @@
+"""Findings of a card player in the browser and at the terminal (helper player3)."""
+import pytest
+
+GAMES = ["rook"]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """One live server for the games these tests open, and a real Chromium (as in
+    tests/test_web_browser.py)."""
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("playwright.sync_api")
+    import test_web_browser as W
+    exe = W.chromium_path()
+    if exe is None:
+        pytest.skip("no chromium on this machine")
+    server = W.LiveServer(str(tmp_path_factory.mktemp("saves")), games=GAMES)
+    try:
+        with W.sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+            yield W, server, b
+            b.close()
+    finally:
+        server.stop()
+
+
+def _seat(live, game: str, seats: list, seed: int, k: int = 0):
+    """A page at seat k's link, once it is that seat's turn."""
+    W, server, b = live
+    links = W.create_in_lobby(b.new_page(), server, game, seats, seed=seed)
+    page = b.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+    page.goto(links[k])
+    W.wait_turn(page)
+    return page
+
+
+@pytest.mark.slow
+def test_rooks_colours_are_drawn_in_their_colours_and_its_bids_are_one_row(live):
+    """Rook's pack (`colors: {Red: red, Yellow: yellow, Green: green, Black: black}`): the page
+    drew Yellow, Green and Black cards all in black ink, told apart only by the word; a suit's
+    colour is its ink (darkened to read on the face).
+    West's first bid: 23 buttons 'Bid amount 70' ... 'Bid amount 180' under a bare 'Your turn.';
+    many moves of one value are one row 'Bid amount:' [70] ... [180], and the prompt says what
+    each kind of move does, as the terminal does."""
+    page = _seat(live, "rook", ["human", "human", "random", "random"], 7, k=1)
+    inks = page.evaluate("""[...document.querySelectorAll('#mine .face.drawn')].map(f =>
+        [f.querySelector('.suit').textContent, getComputedStyle(f).color])""")
+    rows = page.eval_on_selector_all("#prompt .move-row", "rs => rs.map(r => [r.querySelector('.row-label')"
+                                     ".textContent, [...r.querySelectorAll('button')].map(b => b.textContent)])")
+    rest = page.eval_on_selector_all("#prompt .move-rows > .other-moves button", "bs => bs.map(b => b.textContent)")
+    ask = page.inner_text("#prompt .ask")
+    page.context.close()
+    by_suit = dict(inks)
+    assert {"Yellow", "Green", "Black"} <= set(by_suit), inks
+    assert len({by_suit[s] for s in ("Red", "Yellow", "Green", "Black") if s in by_suit}) == len(by_suit), by_suit
+    assert rows == [["Bid amount:", [str(x) for x in range(70, 181, 5)]]] and rest == ["Pass"], (rows, rest)
+    assert ask == "Your turn: Bid the counters your partnership will take; or Pass (you are out of the auction).", ask
