@@ -55,3 +55,30 @@ def test_rooks_colours_are_drawn_in_their_colours_and_its_bids_are_one_row(live)
     assert len({by_suit[s] for s in ("Red", "Yellow", "Green", "Black") if s in by_suit}) == len(by_suit), by_suit
     assert rows == [["Bid amount:", [str(x) for x in range(70, 181, 5)]]] and rest == ["Pass"], (rows, rest)
     assert ask == "Your turn: Bid the counters your partnership will take; or Pass (you are out of the auction).", ask
+
+
+@pytest.mark.slow
+def test_a_trick_of_four_leaves_your_hand_in_view(live):
+    """Rook at 1280x800, a trick of four held in the middle: the cards lay in three rows (North,
+    then West and East, then yours), the felt grew by a card's height and pushed your hand below
+    the window's edge. They lie as a diamond, the side players' cards beside the lower half of
+    the top card and the upper half of yours: two cards' height, your hand in view."""
+    W, server, b = live
+    links = W.create_in_lobby(b.new_page(), server, "rook", ["human", "random", "random", "random"], seed=3)
+    page = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.goto(links[0])
+    four = "document.querySelectorAll('#trick .card').length === 4"
+    for k in range(8):
+        W.wait_turn(page)
+        if not page.evaluate(four):
+            W.click_a_move(page, k)
+            W.poll(page, f"{four} || document.body.dataset.state === 'your-turn'")
+        if page.evaluate(four):
+            break
+    got = page.evaluate("""(() => {
+        const t = document.getElementById('trick').getBoundingClientRect();
+        const card = document.querySelector('#trick .card').getBoundingClientRect().height;
+        const hand = [...document.querySelectorAll("#mine [data-zone='hand:0'] .card")].map(c => c.getBoundingClientRect().bottom);
+        return [document.querySelectorAll('#trick .card').length, t.height / card, Math.max(...hand), innerHeight]; })()""")
+    page.context.close()
+    assert got[0] == 4 and got[1] < 3.2 and got[2] <= got[3], got
