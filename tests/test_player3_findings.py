@@ -1,7 +1,7 @@
 """Findings of a card player in the browser and at the terminal (helper player3)."""
 import pytest
 
-GAMES = ["rook"]
+GAMES = ["rook", "sheepshead"]
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +82,24 @@ def test_a_trick_of_four_leaves_your_hand_in_view(live):
         return [document.querySelectorAll('#trick .card').length, t.height / card, Math.max(...hand), innerHeight]; })()""")
     page.context.close()
     assert got[0] == 4 and got[1] < 3.2 and got[2] <= got[3], got
+
+
+@pytest.mark.slow
+def test_the_newest_line_of_what_happened_is_in_the_window(live):
+    """Sheepshead for five at 1280x800: the score sheet (a row per player, the teams, six
+    values) and the narration (at most 22rem) made the side panel taller than the window; the
+    narration scrolled to its newest line, which lay below the window's edge ('Northeast plays
+    A♥; Northeast is the picker's partner' cut in half). The panel fits the window; the
+    narration takes the height left."""
+    W, server, b = live
+    links = W.create_in_lobby(b.new_page(), server, "sheepshead", ["human"] + ["random"] * 4, seed=3)
+    page = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.goto(links[0])
+    for k in range(8):
+        W.wait_turn(page)
+        W.click_a_move(page, k)
+    W.wait_turn(page)
+    got = page.evaluate("""(() => { const l = document.getElementById('log'), last = l.lastElementChild.getBoundingClientRect();
+        return [l.children.length, Math.round(last.bottom), Math.round(l.getBoundingClientRect().bottom), innerHeight]; })()""")
+    page.context.close()
+    assert got[0] >= 25 and got[1] <= got[3] and got[2] <= got[3], got
