@@ -1,7 +1,7 @@
 """Findings of a card player in the browser and at the terminal (helper player3)."""
 import pytest
 
-GAMES = ["rook", "sheepshead"]
+GAMES = ["rook", "sheepshead", "kuhn-poker"]
 
 
 @pytest.fixture(scope="module")
@@ -86,20 +86,44 @@ def test_a_trick_of_four_leaves_your_hand_in_view(live):
 
 @pytest.mark.slow
 def test_the_newest_line_of_what_happened_is_in_the_window(live):
-    """Sheepshead for five at 1280x800: the score sheet (a row per player, the teams, six
+    """Sheepshead for five at 1280x800 (here 700 high, sooner): the score sheet (a row per player, the teams, six
     values) and the narration (at most 22rem) made the side panel taller than the window; the
     narration scrolled to its newest line, which lay below the window's edge ('Northeast plays
     A♥; Northeast is the picker's partner' cut in half). The panel fits the window; the
     narration takes the height left."""
     W, server, b = live
     links = W.create_in_lobby(b.new_page(), server, "sheepshead", ["human"] + ["random"] * 4, seed=3)
-    page = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page = b.new_context(viewport={"width": 1280, "height": 700}, bypass_csp=True).new_page()
     page.goto(links[0])
-    for k in range(8):
+    for k in range(5):
         W.wait_turn(page)
         W.click_a_move(page, k)
     W.wait_turn(page)
     got = page.evaluate("""(() => { const l = document.getElementById('log'), last = l.lastElementChild.getBoundingClientRect();
         return [l.children.length, Math.round(last.bottom), Math.round(l.getBoundingClientRect().bottom), innerHeight]; })()""")
     page.context.close()
-    assert got[0] >= 25 and got[1] <= got[3] and got[2] <= got[3], got
+    assert got[0] >= 15 and got[1] <= got[3] and got[2] <= got[3], got
+
+
+@pytest.mark.slow
+def test_the_end_of_the_match_is_not_covered_by_the_last_hands_notice(live):
+    """Rook played to 1 point, at 1280x800: when the match ended, the notice 'Hand 1 is over:
+    You and North -90, West and East +105.' lay for four seconds over the prompt's 'The match is
+    over after 1 hand. West and East win.' and its 'Play again (same seats)'. At the match's end
+    the prompt says it, and no notice covers it (the hand's result is in the narration and the
+    score sheet). Kuhn Poker's match of one hand ends the same way."""
+    W, server, b = live
+    page = b.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.goto(W.create_in_lobby(page, server, "kuhn-poker", ["human", "random"], seed=3)[0])
+    for k in range(6):
+        if W.wait_turn(page)["state"] == "over":
+            break
+        W.click_a_move(page, k)
+    page.wait_for_timeout(200)
+    got = page.evaluate("""(() => { const b = document.getElementById('rematch').getBoundingClientRect();
+        return [document.getElementById('toast').hidden, document.querySelector('#prompt .result').textContent,
+                b.bottom <= innerHeight]; })()""")
+    log = page.inner_text("#log")
+    page.context.close()
+    assert got[0] and got[1].startswith("The match is over after 1 hand.") and got[2], got
+    assert "Hand 1 is over: " in log

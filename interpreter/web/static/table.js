@@ -110,7 +110,7 @@ function receive(msg) {
     const before = same ? measure() : null;
     draw();
     if (before) slide(before);
-    if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
+    if (ended && !msg.over) notice(    // the match's end: the prompt says it, uncoveredmsg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
                       `Hand ${msg.hands.length} is over.`);
     if (msg.next_game && askedRematch) location.assign(`/play/${msg.next_game}/${TOKEN}`);
     forced();
