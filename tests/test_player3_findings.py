@@ -58,6 +58,19 @@ def test_rooks_colours_are_drawn_in_their_colours_and_its_bids_are_one_row(live)
 
 
 @pytest.mark.slow
+def test_a_piles_count_says_cards(live):
+    """Rook: North's pile of tricks read 'Tricks 8' after two tricks (eight cards: the terminal
+    says 'Tricks: 8 cards'), the nest 'Nest 5'. A pile shows one card, so its count says what it
+    counts: 'Tricks 8 cards', 'Nest 5 cards'; a hand, its cards in view, keeps the number."""
+    page = _seat(live, "rook", ["human", "random", "random", "random"], 3)
+    counts = page.eval_on_selector_all("#felt .zone", """zs => zs.map(z => [z.dataset.zone,
+        (z.querySelector('.zone-label .count') || {}).textContent])""")
+    page.context.close()
+    got = dict(counts)
+    assert got["nest"] == "5 cards" and got["hand:1"] == "12", got
+
+
+@pytest.mark.slow
 def test_a_trick_of_four_leaves_your_hand_in_view(live):
     """Rook at 1280x800, a trick of four held in the middle: the cards lay in three rows (North,
     then West and East, then yours), the felt grew by a card's height and pushed your hand below

@@ -394,8 +394,11 @@ function drawZone(z, ctx, caption) {
                          "data-zone": z.id, "data-count": z.cards.length, "data-owner": z.owner ?? "",
                          title: z.description || null});
   const label = caption || z.label;
+  // a pile shows one card: its count says "cards", as the terminal does ("Tricks 8" read as
+  // eight tricks, "Pile 1 1" as a pile's number twice); a hand's cards are there to count
+  const n = z.cards.length, counted = stack ? `${n} card${n === 1 ? "" : "s"}` : String(n);
   box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
-                z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null));
+                n > 1 || stack ? el("span", {class: "count", text: counted}) : null));
   const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
   let places = z.order ? z.order : z.cards.map((_, i) => i);     // each card's place in the zone
   if (showingHeld && !caption) {     // a trick still held in the middle is not yet in its winner's pile
