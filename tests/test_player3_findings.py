@@ -140,3 +140,19 @@ def test_the_end_of_the_match_is_not_covered_by_the_last_hands_notice(live):
     page.context.close()
     assert got[0] and got[1].startswith("The match is over after 1 hand.") and got[2], got
     assert "Hand 1 is over: " in log
+
+
+def test_a_text_place_after_you_agrees_with_you(tmp_path):
+    """Texas Hold'em: 'You call 90 and is all in.' — the say `{player} calls {paid(player)}{' and
+    is all in' if ...}` made its subject 'you', and its first verb agreed, but not the verb after
+    'and' in a text place later in the clause. It reads 'You call 90 and are all in.'"""
+    import test_table_talk as TT
+    from cardrules import testing as T
+    text = TT.SAY.replace('''say: "{player} plays {card} (a {card.rank}, {count(hand(player))} left)"''',
+                          '''say: "{player} plays {card}{' and is all in' if count(hand(player)) == 1 else ''}"''')
+    assert text != TT.SAY
+    m, told = TT.narrated(tmp_path, 0, text)
+    for _ in range(4):                       # each buries a card, then plays one
+        T.choose(m, TT.narrate.legal_texts(m)[0])
+    assert "North plays 4♣ and is all in; the pot grows for North." in told.lines, told.lines
+    assert "You play K♥ and are all in; the pot grows for you." in told.lines, told.lines
