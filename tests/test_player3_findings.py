@@ -58,6 +58,20 @@ def test_rooks_colours_are_drawn_in_their_colours_and_its_bids_are_one_row(live)
 
 
 @pytest.mark.slow
+def test_the_seat_links_come_into_view_when_the_game_is_created(live):
+    """The lobby at 1280x860, Rook with two human seats: 'Create the game' put the seat links
+    under the form, below the window's edge, and nothing seemed to happen. The links are brought
+    into view, the focus on 'Take my seat'."""
+    W, server, b = live
+    page = b.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+    W.create_in_lobby(page, server, "rook", ["human", "human", "random", "random"], seed=1)
+    got = page.evaluate("""(() => { const r = document.querySelector('a.seat-link').getBoundingClientRect();
+        return [r.top >= 0 && r.bottom <= innerHeight, document.activeElement.className]; })()""")
+    page.context.close()
+    assert got == [True, "take-seat"], got
+
+
+@pytest.mark.slow
 def test_a_piles_count_says_cards(live):
     """Rook: North's pile of tricks read 'Tricks 8' after two tricks (eight cards: the terminal
     says 'Tricks: 8 cards'), the nest 'Nest 5'. A pile shows one card, so its count says what it
