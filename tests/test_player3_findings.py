@@ -170,3 +170,25 @@ def test_a_text_place_after_you_agrees_with_you(tmp_path):
         T.choose(m, TT.narrate.legal_texts(m)[0])
     assert "North plays 4♣ and is all in; the pot grows for North." in told.lines, told.lines
     assert "You play K♥ and are all in; the pot grows for you." in told.lines, told.lines
+
+
+def test_a_bid_typed_as_its_number_past_the_list_is_that_bid(tmp_path):
+    """Rook at the terminal, West's first bid: 24 moves listed ('1. Bid amount 70' ... '23. Bid
+    amount 180', '24. Pass'); typing the bid, 100, answered '100 is not on the list: type a
+    number from 1 to 24.' A number past the list that is the one number of a move there is that
+    move; '#100' still means the list's 100th."""
+    import io
+    from rich.console import Console
+    from cardrules import cli
+    from cardrules.play import terminal as play
+    from conftest import game_path
+    buf = io.StringIO()
+    con = Console(file=buf, width=80, color_system=None, force_terminal=False, highlight=False,
+                  markup=False, emoji=False)
+    a = cli.build_parser().parse_args(["play", game_path("rook"), "--seed", "7", "--save",
+                                       str(tmp_path / "s.jsonl"), "--seats", "random,human,random,random"])
+    it = iter(["100", "#100", "q"])
+    assert play.run(a, play.Terminal(con, lambda prompt: next(it, None), interactive=False)) == 0
+    out = buf.getvalue()
+    assert "24. Pass" in out and "  You bid 100." in out, out
+    assert "100 is not on the list: type a number from 1 to " in out.split("You bid 100.")[1], out
