@@ -55,6 +55,17 @@ def _number_both(match, items: list, names: list, viewer: int, k: int):
             f"type #{k} for the first, or '{said.lower()}' for the second.")
 
 
+def _the_number_of(match, items: list, names: list, viewer: int, k: int):
+    """The place on the list of the one move, among moves without cards, whose one number is k
+    ('Bid amount 100' for 100 typed past a list of 24), or None."""
+    moves = match.legal_moves()
+    toks = [narrate.move_tokens(match, moves[i], names, viewer) for i, _ in items]
+    if any(x["cards"] for x in toks):
+        return None
+    hits = [j for j, x in enumerate(toks) if x["numbers"] == [k]]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _one_by_one(match, i: int, names: list) -> str:
     """How the cards of legal move i are typed one by one, with its own cards: '7d, then 8d'."""
     cards = [c.lower() for c in narrate.move_tokens(match, match.legal_moves()[i], names)["cards"]]
@@ -114,6 +125,9 @@ def parse_answer(match, viewer: int, names: list, text: str):
                              f"one by one ({_one_by_one(match, items[k - 1][0], names)}).")
         if 1 <= k <= n:
             return ("move", items[k - 1][0])
+        only = _the_number_of(match, items, names, viewer, k) if not t.startswith("#") else None
+        if only is not None:               # past the list: the one move of that number (a bid of 100)
+            return ("move", items[only][0])
         return ("error", f"{k} is not on the list: type a number from 1 to {n}.")
     P = match.P
     moves = match.legal_moves()

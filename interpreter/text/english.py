@@ -318,8 +318,9 @@ def you_at(out: list, i: int, literal: set, worded: set = frozenset()):
     elif not before or sentence or before.endswith((";", ":")) or _CLAUSE_WORD.search(before):
         out[i] = "You" if sentence else "you"
         for j in range(i + 1, len(out)):      # its verbs, to the end of the clause
-            if j in literal or j in worded and not "".join(out[i + 1:j]).strip():
-                out[j] = to_you(out[j], j in worded or j == i + 1 and out[j].startswith(" "))
+            if j in literal or j in worded:       # a worded place later on: its verbs after 'and'
+                verb = j in worded and not "".join(out[i + 1:j]).strip()   # (' and is all in')
+                out[j] = to_you(out[j], verb or j in literal and j == i + 1 and out[j].startswith(" "))
                 if ends_clause(out[j]):
                     break
     else:

@@ -39,6 +39,11 @@ function red(suit, deck) {
   return c ? /red/i.test(c) : suit === "H" || suit === "D";
 }
 
+function ink(suit, deck) {        // a suit's own colour ('green', 'gold'), if the browser knows it
+  const c = deck && deck.colors ? deck.colors[suit] : null;
+  return c && !red(suit, deck) && typeof CSS !== "undefined" && CSS.supports("color", c) ? c : null;
+}
+
 function drawn(name, deck) {      // a card of a deck the server has no pictures for
   const [r, s] = split(name, deck);
   const rank = r === "T" ? "10" : r;
@@ -46,6 +51,8 @@ function drawn(name, deck) {      // a card of a deck the server has no pictures
   const short = suit.length > 2 ? suit.slice(0, 2) : suit;     // a suit's word, shortened in the corners
   const face = document.createElement("span");
   face.className = "face drawn" + (red(s, deck) ? " red" : "");
+  const own = ink(s, deck);       // yellow, green, blue ... drawn in their colour, not all black
+  if (own) { face.classList.add("inked"); face.style.setProperty("--ink", own); }
   // a rank written as a word ('Knight', 'WildDrawFour') is sized by its length, so it fits the card
   face.style.setProperty("--len", Math.max(rank.length, short.length, 1));
   const part = (cls, text) => {

@@ -101,6 +101,10 @@ async function create(ev) {
     list.append(li);
   }
   $("links").hidden = false;
+  // the links lie under the form, below the window's edge on most screens: bring them into view,
+  // the focus on "Take my seat" (Enter takes it)
+  $("links").scrollIntoView({block: "start"});
+  list.querySelector(".take-seat").focus({preventScroll: true});
 }
 
 async function start() {

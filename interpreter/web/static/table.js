@@ -110,7 +110,7 @@ function receive(msg) {
     const before = same ? measure() : null;
     draw();
     if (before) slide(before);
-    if (ended) notice(msg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
+    if (ended && !msg.over) notice(    // the match's end: the prompt says it, uncoveredmsg.log.find((line) => line.startsWith(`Hand ${msg.hands.length} is over`)) ||
                       `Hand ${msg.hands.length} is over.`);
     if (msg.next_game && askedRematch) location.assign(`/play/${msg.next_game}/${TOKEN}`);
     forced();
@@ -394,8 +394,11 @@ function drawZone(z, ctx, caption) {
                          "data-zone": z.id, "data-count": z.cards.length, "data-owner": z.owner ?? "",
                          title: z.description || null});
   const label = caption || z.label;
+  // a pile shows one card: its count says "cards", as the terminal does ("Tricks 8" read as
+  // eight tricks, "Pile 1 1" as a pile's number twice); a hand's cards are there to count
+  const n = z.cards.length, counted = stack ? `${n} card${n === 1 ? "" : "s"}` : String(n);
   box.append(el("div", {class: "zone-label"}, el("span", {text: label}),
-                z.cards.length > 1 || stack ? el("span", {class: "count", text: String(z.cards.length)}) : null,
+                n > 1 || stack ? el("span", {class: "count", text: counted}) : null,
                 z.data ? el("span", {class: "zone-data", text: z.data}) : null));   // what it keeps: "owner South, value 9"
   const row = el("div", {class: "cards", role: "list", "aria-label": `${label}: ${z.cards.length} card${z.cards.length === 1 ? "" : "s"}`});
   let places = z.order ? z.order : z.cards.map((_, i) => i);     // each card's place in the zone
@@ -499,7 +502,11 @@ function drawPrompt(moves, title) {
     return;
   }
   const kinds = [...new Set(cardMoves().map((m) => m.name))].map((k) => state.move_kinds[k] || k);
-  box.append(el("p", {class: "ask", text: "Your turn" + (kinds.length ? ": " + kinds.join("; or ") + " — click a lit card." : ".")}));
+  // moves that name no card only: what each kind does, as the terminal says it ("Bid the
+  // counters your partnership will take; or Pass"), not a bare "Your turn."
+  const told = (k) => state.move_kinds[k] && state.move_kinds[k].toLowerCase() !== k.replace(/_/g, " ").toLowerCase();
+  const said = kinds.length ? kinds : [...new Set(other.map((m) => m.name))].filter(told).map((k) => state.move_kinds[k]);
+  box.append(el("p", {class: "ask", text: "Your turn" + (said.length ? ": " + said.join("; or ") + (kinds.length ? " — click a lit card." : ".") : ".")}));
   if (other.length) box.append(otherMovesBox(other));
 }
 
@@ -519,7 +526,7 @@ function otherMovesBox(moves) {
   }
   const inRows = moves.length - rest.length;
   if (inRows < ROWS_FROM || rows.size < 2 || rows.size === inRows) {
-    return el("div", {class: "other-moves"}, ...moves.map((m) => moveButton(m)));
+    return oneValueRow(moves) || el("div", {class: "other-moves"}, ...moves.map((m) => moveButton(m)));
   }
   // The last value's name, when every button would start with it ("strain spades"), goes to
   // the rows' labels: "Bid tricks 6, strain:" [spades] [clubs] ...
@@ -534,6 +541,28 @@ function otherMovesBox(moves) {
       b.title = m.label;
       return b;
     })))),
+    ...(rest.length ? [el("div", {class: "other-moves"}, ...rest.map((m) => moveButton(m)))] : []));
+}
+
+// Many moves of one value ("Bid amount 70" ... "Bid amount 180": 23 buttons) are one row: their
+// shared words as its label ("Bid amount:"), a button per value ("70"); the others follow.
+function oneValueRow(moves) {
+  const at = (m) => m.label.lastIndexOf(" ");
+  const heads = new Map();
+  for (const m of moves) {
+    if (at(m) > 0) heads.set(m.label.slice(0, at(m)), [...(heads.get(m.label.slice(0, at(m))) || []), m]);
+  }
+  const [head, ms] = [...heads].reduce((a, b) => (b[1].length > a[1].length ? b : a), ["", []]);
+  if (ms.length < ROWS_FROM) return null;
+  const rest = moves.filter((m) => !ms.includes(m));
+  return el("div", {class: "move-rows"}, el("div", {class: "move-row"},
+    el("span", {class: "row-label", text: head + ":"}),
+    el("span", {class: "buttons"}, ...ms.map((m) => {
+      const b = moveButton(m, "choice small");
+      b.textContent = m.label.slice(at(m) + 1);
+      b.title = m.label;
+      return b;
+    }))),
     ...(rest.length ? [el("div", {class: "other-moves"}, ...rest.map((m) => moveButton(m)))] : []));
 }
 
