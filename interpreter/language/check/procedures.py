@@ -7,8 +7,9 @@ of the arguments (worked out once, there, each in a fresh slot), and the stateme
 game's variables and those parameters, never the caller's names. The call is a model.Call, an
 `if:` whose condition is always true, so every later phase (the game checks, the compiler's
 flow and passes, the rules text) treats it as the block it is. A procedure may call others but
-not itself; nested calls are bounded in number, and so are the statements checked at calls; one that makes a decision (`choose`) may only be
-called from the hand, and its statements have no `name:` (the call may have one).
+not itself; nested calls are bounded in number, and so are the statements checked at calls;
+one that makes a decision (`choose`) may only be called from the hand, and its statements have
+no `name:` (the call may have one).
 """
 from __future__ import annotations
 
