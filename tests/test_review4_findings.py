@@ -31,3 +31,27 @@ def test_long_procedure_called_many_times_is_bounded(tmp_path):
     msgs = [x for x in str(e.value).splitlines() if "error:" in x]
     assert len(msgs) == 1, msgs
     assert "statements of procedures checked at their calls" in msgs[0] and "'big'" in msgs[0]
+
+
+def test_list_variable_without_initial_names_its_type_in_words(tmp_path):
+    """A list variable with no initial value was told "of type ('list', 'suit')", the checker's
+    own tuple; now its type in words, and what to write."""
+    path = write(tmp_path, """\
+game: Led
+players: {min: 2, max: 2}
+deck:
+  ranks: [A, 2]
+  suits: [C, D]
+  zone: stock
+zones:
+  stock: {visibility: none}
+variables:
+  led: {type: list of suit}
+hand:
+  - set: {led: "led + [C]"}
+""")
+    with pytest.raises(ErrorList) as e:
+        load_game(path)
+    msg = str(e.value)
+    assert ":10:3: error: variable 'led' of type list of suits needs an initial value" in msg, msg
+    assert "('list'" not in msg and 'initial: "[]"' in msg
