@@ -50,6 +50,8 @@ class Checker(Sections, DeckSection, Moves, Statements, Procedures, Marks, Calls
         self.procedures: dict = {}            # name -> model.Procedure
         self.proc_stack: list = []            # the procedures whose statements are being checked
         self.call_count = 0                   # call statements checked (procedures.MAX_CALLS)
+        self.called_stmts = 0                 # statements checked at calls (procedures.MAX_CALLED)
+        self.called_over = False
         self.base_scope = Scope()             # the variables: what a procedure's statements see
         self.later_params: set = set()        # while checking a move's parameter: those after it
         self.variable_names: set = set()

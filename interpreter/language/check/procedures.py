@@ -7,8 +7,9 @@ of the arguments (worked out once, there, each in a fresh slot), and the stateme
 game's variables and those parameters, never the caller's names. The call is a model.Call, an
 `if:` whose condition is always true, so every later phase (the game checks, the compiler's
 flow and passes, the rules text) treats it as the block it is. A procedure may call others but
-not itself; nested calls are bounded in number; one that makes a decision (`choose`) may only be
-called from the hand, and its statements have no `name:` (the call may have one).
+not itself; nested calls are bounded in number, and so are the statements checked at calls;
+one that makes a decision (`choose`) may only be called from the hand, and its statements have
+no `name:` (the call may have one).
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from ...errors import suggest
 from .names import UNCHECKED
 
 MAX_CALLS = 2_000        # call statements checked in all, nested calls counted at every call
+MAX_CALLED = 10_000      # statements checked again at calls in all (a call of a long procedure
+                         # counts each of its statements: 1,000 calls of 300 statements took a minute)
 
 
 def _type(text: str):
@@ -103,6 +106,14 @@ class Procedures:
                 self.err(f"call: more than {MAX_CALLS} calls of procedures in all (each call of a "
                          f"procedure that calls others counts theirs too); call fewer", node.span)
             return None
+        self.called_stmts += _size(self.procedures_src[name].get("do", []))
+        if self.called_stmts > MAX_CALLED:
+            if not self.called_over:
+                self.called_over = True
+                self.err(f"call: more than {MAX_CALLED} statements of procedures checked at their calls "
+                         f"in all (each call counts its procedure's statements); call fewer or shorten "
+                         f"'{name}'", node.span)
+            return None
         pairs, inner, ok = [], self.base_scope, True
         for (p, typ), a in zip(proc.params, args):
             checked = self.check_node(a, scope, typ, f"call: {name}'s {p}")
@@ -141,3 +152,16 @@ class Procedures:
             elif isinstance(x, list):
                 todo.extend(x)
         return False
+
+
+def _size(tree) -> int:
+    """The statements (mappings in lists) in a procedure's `do:`, nested blocks included."""
+    n, todo = 0, [tree]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            n += sum(isinstance(y, dict) for y in x)
+            todo.extend(x)
+    return n

@@ -275,7 +275,8 @@ class Sections:
                          f"not {type_name(typ)} (cards belong in a per_player zone)", v.at("per_player"))
             init = v.get("initial", {"int": 0, "bool": False}.get(typ))
             if init is None:
-                self.err(f"variable '{name}' of type {typ} needs an initial value", span)
+                self.err(f"variable '{name}' of type {type_name(typ)} needs an initial value"
+                         + (' (an empty list: initial: "[]")' if isinstance(typ, tuple) else ""), span)
             else:
                 self.typing_per_player_initial = var.per_player   # `owner` there: say what to do
                 try:
