@@ -274,3 +274,13 @@ def test_the_players_rules_carry_the_steps_a_call_stands_for(tmp_path):
     assert "Do refill (p: the player, size: 2)." in text
     assert "refill(p, size), where p is a player and size is a number: Draw until the hand " \
            "holds size cards." in text
+
+
+def test_a_call_of_a_procedure_a_variant_deleted_says_where_it_was_deleted(tmp_path):
+    write(tmp_path, REFILL, "base.yaml")
+    path = write(tmp_path, "extends: base.yaml\nprocedures:\n  pass_turn: null\n", "variant.yaml")
+    with pytest.raises(ErrorList) as exc:
+        load_game(path)
+    said = [e.message for e in exc.value.errors]
+    assert any(m.startswith("call: unknown procedure 'pass_turn' (deleted at ") and "variant.yaml:3:" in m
+               for m in said), said

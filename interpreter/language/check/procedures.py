@@ -83,7 +83,7 @@ class Procedures:
         if proc is None:
             known = list(self.procedures)
             self.err(f"call: unknown procedure '{name}'" + (
-                suggest(name, known) or (f" (the procedures: {', '.join(known)})" if known else
+                self.deleted(name) or suggest(name, known) or (f" (the procedures: {', '.join(known)})" if known else
                                          " (declare it under procedures:)")), node.span)
             return None
         if name in self.proc_stack:
