@@ -82,9 +82,9 @@ class Procedures:
         proc = self.procedures.get(name)
         if proc is None:
             known = list(self.procedures)
-            self.err(f"call: unknown procedure '{name}'" + (
-                self.deleted(name) or suggest(name, known) or (f" (the procedures: {', '.join(known)})" if known else
-                                         " (declare it under procedures:)")), node.span)
+            listed = f" (the procedures: {', '.join(known)})" if known else " (declare it under procedures:)"
+            self.err(f"call: unknown procedure '{name}'" + (self.deleted(name) or suggest(name, known) or listed),
+                     node.span)
             return None
         if name in self.proc_stack:
             path = self.proc_stack[self.proc_stack.index(name):] + [name]
