@@ -52,22 +52,13 @@ GAMES = ["president", "sushi-go", "crazy-eights", "knockout-whist"]
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
-    """One live server for the games these tests open, and a real Chromium (as in
-    tests/test_web_browser.py)."""
+    """One live server for the games these tests open, and a real Chromium
+    (test_web_browser.live_games)."""
     pytest.importorskip("uvicorn")
     pytest.importorskip("playwright.sync_api")
     import test_web_browser as W
-    exe = W.chromium_path()
-    if exe is None:
-        pytest.skip("no chromium on this machine")
-    server = W.LiveServer(str(tmp_path_factory.mktemp("saves")), games=GAMES)
-    try:
-        with W.sync_api.sync_playwright() as p:
-            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
-            yield W, server, b
-            b.close()
-    finally:
-        server.stop()
+    with W.live_games(str(tmp_path_factory.mktemp("saves")), GAMES) as (server, b):
+        yield W, server, b
 
 
 def _seat(live, game: str, seats: list, seed: int):

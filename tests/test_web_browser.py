@@ -7,6 +7,7 @@ also plays every seed game at every player count, a whole match of Chinese Ten i
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -73,6 +74,23 @@ class LiveServer:
     def restart(self):
         self.stop()
         self.start()
+
+
+@contextlib.contextmanager
+def live_games(saves: str, games: list):
+    """A live server for `games` and a real Chromium, for findings tests of their own games
+    (tests/test_player2_findings.py, tests/test_player3_findings.py): skipped without chromium."""
+    exe = chromium_path()
+    if exe is None:
+        pytest.skip("no chromium on this machine")
+    server = LiveServer(saves, games=games)
+    try:
+        with sync_api.sync_playwright() as p:
+            b = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu"])
+            yield server, b
+            b.close()
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
